@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests drive Debian's Chromium against a real server started by scripts/e2e-server.ts
+// (fresh temp data dir). E2E_PORT lets two runs on one machine use different ports.
+const port = Number(process.env.E2E_PORT ?? 3299);
+
+export default defineConfig({
+  testDir: 'web/test/e2e',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `bun scripts/e2e-server.ts ${port}`,
+    url: `http://127.0.0.1:${port}/api/v1/health`,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    timeout: 60_000,
+  },
+});

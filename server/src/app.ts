@@ -1,0 +1,42 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from './app-context';
+import { accessPolicies, ACCESS_POLICY_KEYS, declaredPolicies } from './http/access';
+import { notFound } from './http/errors';
+import { httpPipeline } from './http/pipeline';
+import type { Services } from './services';
+import type { Site } from './site/site';
+import { healthRoutes } from './features/health/routes';
+import { domainConfigRoutes } from './features/domain-configs/routes';
+
+/**
+ * The whole route surface. Every /api/v1 route declares its access policy
+ * (publicRoute, signedIn or adminOnly); createApp refuses to build if one does not.
+ */
+export function createApp(ctx: AppContext, services: Services, site: Site) {
+  const policies = accessPolicies(ctx);
+  const api = new Elysia({ prefix: '/api/v1' })
+    .use(healthRoutes(policies, ctx))
+    .use(domainConfigRoutes(policies, services.domainConfigs));
+
+  const app = new Elysia()
+    .use(httpPipeline(ctx))
+    .use(api)
+    .all('/api/*', () => {
+      throw notFound();
+    })
+    .get('/*', ({ request, path, set }) => {
+      if (path.startsWith('/api/')) throw notFound();
+      return site.respond(path, request, set.headers as Record<string, string>) ?? new Response('Not found', { status: 404 });
+    });
+  assertEveryApiRouteHasAPolicy(app);
+  return app;
+}
+
+function assertEveryApiRouteHasAPolicy(app: Elysia<any, any, any, any, any, any, any>): void {
+  for (const route of app.routes) {
+    if (!route.path.startsWith('/api/v1/')) continue;
+    if (declaredPolicies(route.hooks).length !== 1) {
+      throw new Error(`${route.method} ${route.path} must declare exactly one access policy (${ACCESS_POLICY_KEYS.join(', ')})`);
+    }
+  }
+}

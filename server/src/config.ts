@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment and flags (listed by `wishwell --help`). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string | null;
+  jwtSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string | null;
+  chromiumPath: string | null;
+  trustProxy: boolean;
+  scrapeAllowHosts: string[];
+}
+
+interface Setting {
+  flag?: string;
+  env: string;
+  help: string;
+  default?: string;
+}
+
+export const SETTINGS: Setting[] = [
+  { flag: 'port', env: 'PORT', help: 'HTTP port', default: '3000' },
+  { flag: 'host', env: 'HOST', help: 'address to listen on', default: '0.0.0.0' },
+  { flag: 'data-dir', env: 'DATA_DIR', help: 'folder for the SQLite database, uploads and secrets', default: './data' },
+  { flag: 'public-url', env: 'PUBLIC_URL', help: 'public address, e.g. https://wishes.example.com (its host is the default domain)' },
+  { env: 'JWT_SECRET', help: 'secret signing session tokens (default: generated once, kept in the data dir)' },
+  { env: 'SMTP_URL', help: 'mail server, smtp[s]://user:pass@host:port (default: mails are only logged)' },
+  { env: 'MAIL_FROM', help: 'sender address of mails', default: 'Wishwell <no-reply@localhost>' },
+  { env: 'ADMIN_EMAIL', help: 'account promoted to admin at start' },
+  { env: 'CHROMIUM_PATH', help: 'Chromium for scraping script-heavy shops (default: found on PATH)' },
+  { env: 'TRUST_PROXY', help: 'set to 1 behind a reverse proxy to trust X-Forwarded-For/-Proto' },
+  { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
+];
+
+const flagOptions = Object.fromEntries(
+  SETTINGS.filter((s) => s.flag).map((s) => [s.flag!, { type: 'string' as const }]),
+);
+
+function settingValue(name: string, flags: Record<string, unknown>, env: Record<string, string | undefined>): string | null {
+  const setting = SETTINGS.find((s) => s.env === name)!;
+  const fromFlag = setting.flag ? flags[setting.flag] : undefined;
+  const value = typeof fromFlag === 'string' ? fromFlag : env[name];
+  return value !== undefined && value !== '' ? value : (setting.default ?? null);
+}
+
+/** Reads the config from flags (which win) and environment variables. Throws on a bad value. */
+export function loadConfig(args: string[], env: Record<string, string | undefined> = process.env): Config {
+  const { values } = parseArgs({ args, options: flagOptions, strict: true, allowPositionals: false });
+  const get = (name: string) => settingValue(name, values, env);
+  const port = Number(get('PORT'));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${get('PORT')}"`);
+  const publicUrl = get('PUBLIC_URL');
+  if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error('PUBLIC_URL must start with http:// or https://');
+  return {
+    port,
+    host: get('HOST')!,
+    dataDir: resolve(get('DATA_DIR')!),
+    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+    jwtSecret: get('JWT_SECRET'),
+    smtpUrl: get('SMTP_URL'),
+    mailFrom: get('MAIL_FROM')!,
+    adminEmail: get('ADMIN_EMAIL')?.trim().toLowerCase() ?? null,
+    chromiumPath: get('CHROMIUM_PATH'),
+    trustProxy: ['1', 'true', 'yes'].includes((get('TRUST_PROXY') ?? '').toLowerCase()),
+    scrapeAllowHosts: (get('SCRAPE_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+  };
+}
+
+/** The hostname whose domain config is the default (unknown hosts and localhost use it). */
+export function defaultHostname(config: Config): string {
+  return config.publicUrl ? new URL(config.publicUrl).hostname.toLowerCase() : 'localhost';
+}
+
+export function settingsHelp(): string {
+  return SETTINGS.map((s) => {
+    const names = s.flag ? `--${s.flag}, ${s.env}` : s.env;
+    const def = s.default ? ` (default ${s.default})` : '';
+    return `  ${names.padEnd(24)} ${s.help}${def}`;
+  }).join('\n');
+}

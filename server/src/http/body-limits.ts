@@ -1,0 +1,13 @@
+/** Largest request body per route, checked against Content-Length before the body is read. */
+const MiB = 1024 * 1024;
+export const JSON_BODY_LIMIT = 1 * MiB;
+export const UPLOAD_BODY_LIMIT = 11 * MiB; // a 10 MB image plus multipart framing
+export const RESTORE_BODY_LIMIT = 512 * MiB;
+/** Bun's own cap for any body (also bodies without Content-Length). */
+export const SERVER_BODY_LIMIT = RESTORE_BODY_LIMIT;
+
+export function bodyLimitFor(path: string): number {
+  if (path === '/api/v1/admin/restore') return RESTORE_BODY_LIMIT;
+  if (path === '/api/v1/upload') return UPLOAD_BODY_LIMIT;
+  return JSON_BODY_LIMIT;
+}

@@ -1,0 +1,86 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../app-context';
+import { ApiError } from './errors';
+import { bodyLimitFor } from './body-limits';
+import { hasCredentialCookie, XSRF_COOKIE, XSRF_HEADER } from './cookies';
+import { readRequestInfo } from './request-info';
+import { securityHeaders } from './security-headers';
+import { newSecret } from '../ids';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * What every request goes through: request id, security headers, body limits, the XSRF
+ * double-submit check for cookie-authenticated changes, and errors as JSON `{ message }`.
+ */
+export function httpPipeline(ctx: AppContext) {
+  return new Elysia({ name: 'http-pipeline' })
+    .onRequest(({ request, set }) => {
+      const length = Number(request.headers.get('content-length') ?? 0);
+      if (length > bodyLimitFor(new URL(request.url).pathname)) {
+        set.status = 413;
+        return Response.json({ message: 'The request is too large.' }, { status: 413 });
+      }
+    })
+    .derive({ as: 'global' }, ({ request, server, set }) => {
+      const http = readRequestInfo(request, server, ctx.config.trustProxy);
+      Object.assign(set.headers, securityHeaders(http.secure), { 'x-request-id': http.requestId });
+      return { http };
+    })
+    .onBeforeHandle({ as: 'global' }, ({ request, http, path }) => {
+      if (!path.startsWith('/api/')) return;
+      if (!http.cookies.has(XSRF_COOKIE)) http.setCookie(XSRF_COOKIE, newSecret());
+      if (SAFE_METHODS.has(request.method) || request.headers.has('authorization')) return;
+      if (!hasCredentialCookie(http.cookies)) return;
+      const sent = request.headers.get(XSRF_HEADER);
+      if (!sent || sent !== http.cookies.get(XSRF_COOKIE)) {
+        throw new ApiError(403, 'Missing or invalid XSRF token. Reload the page and try again.');
+      }
+    })
+    .onAfterHandle({ as: 'global' }, ({ http, set }) => {
+      if (http.outgoingCookies.length > 0) set.headers['set-cookie'] = http.outgoingCookies as unknown as string;
+    })
+    .onError({ as: 'global' }, ({ code, error, set, request, path }) => {
+      const requestId = String(set.headers['x-request-id'] ?? '');
+      if (error instanceof ApiError) return json(error.status, { message: error.message });
+      switch (code) {
+        case 'VALIDATION':
+          return json(400, { message: validationMessage(error) });
+        case 'PARSE':
+          return json(400, { message: 'The request body could not be read.' });
+        case 'NOT_FOUND':
+          return json(404, { message: 'Not found.' });
+        case 'INVALID_COOKIE_SIGNATURE':
+          return json(400, { message: 'Invalid cookie.' });
+      }
+      const status = errorStatus(error);
+      if (status >= 400 && status < 500) return json(status, { message: messageOf(error) ?? 'Bad request.' });
+      console.error(`[${requestId}] ${request.method} ${path} failed:`, error);
+      return json(500, { message: 'Something went wrong on our side. Please try again.', requestId });
+    });
+}
+
+function json(status: number, body: object): Response {
+  return Response.json(body, { status });
+}
+
+function errorStatus(error: unknown): number {
+  const status = (error as { status?: unknown })?.status;
+  return typeof status === 'number' ? status : 500;
+}
+
+function messageOf(error: unknown): string | undefined {
+  const message = (error as { message?: unknown })?.message;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+/** A readable message from an Elysia validation error: "email: Expected string". */
+function validationMessage(error: unknown): string {
+  const all = (error as { all?: { path?: string; summary?: string; message?: string; schema?: { error?: string } }[] }).all;
+  const first = all?.[0];
+  if (!first) return 'Invalid request.';
+  if (first.schema?.error) return first.schema.error;
+  const field = first.path?.replace(/^\//, '').replace(/\//g, '.');
+  const text = first.summary ?? first.message ?? 'is invalid';
+  return field ? `Invalid ${field}: ${text}` : `Invalid request: ${text}`;
+}

@@ -1,0 +1,56 @@
+import { newSecret } from '../ids';
+import { parseCookies, serializeCookie, type CookieOptions } from './cookies';
+
+/** Per-request facts the handlers need, derived once from the raw request. */
+export interface RequestInfo {
+  requestId: string;
+  cookies: Map<string, string>;
+  ip: string;
+  /** Whether the browser reached us over HTTPS (decides the cookies' Secure flag). */
+  secure: boolean;
+  /** The origin the browser used, e.g. https://wishes.example.com: links in mails point here. */
+  origin: string;
+  setCookie(name: string, value: string, options?: Omit<CookieOptions, 'secure'>): void;
+  clearCookie(name: string): void;
+  /** Set-Cookie values to send with the answer. */
+  outgoingCookies: string[];
+}
+
+interface ServerLike {
+  requestIP(request: Request): { address: string } | null;
+}
+
+export function readRequestInfo(request: Request, server: ServerLike | null, trustProxy: boolean): RequestInfo {
+  const url = new URL(request.url);
+  const forwardedProto = trustProxy ? request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
+  const forwardedHost = trustProxy ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  const protocol = forwardedProto ?? url.protocol.replace(':', '');
+  const host = forwardedHost ?? request.headers.get('host') ?? url.host;
+  const secure = protocol === 'https';
+  const outgoingCookies: string[] = [];
+  return {
+    requestId: newSecret().slice(0, 12),
+    cookies: parseCookies(request.headers.get('cookie')),
+    ip: clientIp(request, server, trustProxy),
+    secure,
+    origin: `${protocol}://${host}`,
+    outgoingCookies,
+    setCookie(name, value, options = {}) {
+      outgoingCookies.push(serializeCookie(name, value, { ...options, secure }));
+    },
+    clearCookie(name) {
+      outgoingCookies.push(serializeCookie(name, '', { maxAgeSeconds: 0, httpOnly: true, secure }));
+    },
+  };
+}
+
+/** The caller's address; behind a trusted proxy, the last X-Forwarded-For hop (the one the proxy saw). */
+function clientIp(request: Request, server: ServerLike | null, trustProxy: boolean): string {
+  if (trustProxy) {
+    const hops = request.headers.get('x-forwarded-for')?.split(',').map((h) => h.trim()).filter(Boolean);
+    const last = hops?.[hops.length - 1];
+    if (last) return last;
+  }
+  const address = server?.requestIP(request)?.address ?? '';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}

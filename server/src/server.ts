@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppContext } from './app-context';
+import { createApp } from './app';
+import { loadJwtSecret } from './auth/secret';
+import { createTokenSigner } from './auth/tokens';
+import { defaultHostname, type Config } from './config';
+import { openDatabase } from './db/open';
+import { SERVER_BODY_LIMIT } from './http/body-limits';
+import { createServices } from './services';
+import { Site } from './site/site';
+import { SITE_FILES } from './site/assets.generated';
+import pkg from '../../package.json';
+
+export const VERSION: string = pkg.version;
+
+export function databaseFile(dataDir: string): string {
+  return join(dataDir, 'wishwell.db');
+}
+
+/** Opens the data dir and database and builds the context every command works from. */
+export function openContext(config: Config): AppContext {
+  mkdirSync(config.dataDir, { recursive: true });
+  const database = openDatabase(databaseFile(config.dataDir));
+  return {
+    config,
+    database,
+    tokens: createTokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir)),
+    version: VERSION,
+    defaultHostname: defaultHostname(config),
+  };
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the HTTP server; stop() lets in-flight requests finish, then closes the database. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const ctx = openContext(config);
+  const services = createServices(ctx);
+  services.domainConfigs.ensureDefault();
+  const site = await Site.load(SITE_FILES);
+  const app = createApp(ctx, services, site);
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_LIMIT });
+  const server = app.server!;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
+  return {
+    url,
+    async stop() {
+      await server.stop(false);
+      ctx.database.close();
+    },
+  };
+}

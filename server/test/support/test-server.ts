@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  /** Everything the server printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (`bun server/src/main.ts serve`) on a free port with a fresh data dir,
+ * exactly as a self-hoster runs it. Extra environment variables configure it (SMTP_URL, ...).
+ */
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
+  const child = Bun.spawn(['bun', MAIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], {
+    env: { ...process.env, MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  let output = '';
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) output += new TextDecoder().decode(chunk);
+  };
+  void collect(child.stdout);
+  void collect(child.stderr);
+  const url = await waitForListening(() => output, child);
+  return {
+    url,
+    dataDir: dir,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await child.exited;
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForListening(output: () => string, child: Bun.Subprocess): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const match = output().match(/listening on (http:\/\/\S+)/);
+    if (match) return match[1]!.replace('localhost', '127.0.0.1');
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
+    await Bun.sleep(25);
+  }
+  throw new Error(`server did not start:\n${output()}`);
+}

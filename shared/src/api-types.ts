@@ -1,0 +1,36 @@
+/** Shapes of the /api/v1 answers. The server maps rows to these explicitly; the web reads them. */
+
+export interface ApiErrorBody {
+  message: string;
+  requestId?: string;
+}
+
+export interface HealthStatus {
+  status: 'ok';
+  version: string;
+  db: 'ok';
+}
+
+/** The seven public fields of a domain configuration. */
+export interface PublicDomainConfig {
+  _id: string;
+  hostname: string;
+  companyName: string;
+  logoUrl: string;
+  primaryColor: string;
+  secondaryColor: string;
+  landingPageHeadline: string;
+  landingPageSubheadline: string;
+}
+
+export interface SessionProfile {
+  _id: string;
+  name: string;
+  email: string;
+  country: string;
+  currency: string;
+  token: string;
+  isAdmin: boolean;
+  isDisabled: boolean;
+  registeredOnDomain: string;
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// Unit and API tests. Run under Bun (`bun --bun vitest run`): the threads pool, since forks fails under Bun.
+export default defineConfig({
+  resolve: {
+    alias: { '@wishwell/shared': fileURLToPath(new URL('./shared/src', import.meta.url)) },
+  },
+  test: {
+    include: ['shared/test/**/*.test.ts', 'server/test/**/*.test.ts', 'desktop/test/**/*.test.ts'],
+    pool: 'threads',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,33 @@
+import { Menu, MenuItem } from '@blueprintjs/core';
+import { NavLink, Route, Routes, useNavigate } from 'react-router-dom';
+import { ADMIN_MENU_WIDTH_PX } from '@wishwell/shared/constants';
+import { useDomainConfig } from '../branding/DomainConfigProvider';
+import { ADMIN_PAGES } from './pages';
+
+/** The admin console: its own side menu, no public header or footer. Loaded as a separate chunk. */
+export default function AdminApp() {
+  const config = useDomainConfig();
+  const navigate = useNavigate();
+  return (
+    <div className="ww-admin">
+      <aside className="ww-admin-menu" style={{ width: ADMIN_MENU_WIDTH_PX }}>
+        <NavLink to="/admin" className="ww-admin-logo">
+          <img src={config.logoUrl || '/Logo.png'} alt={config.companyName} height={40} />
+        </NavLink>
+        <Menu>
+          {ADMIN_PAGES.map((page) => (
+            <MenuItem key={page.path} icon={page.icon} text={page.title} onClick={() => navigate(`/admin/${page.path}`)} />
+          ))}
+          <MenuItem icon="home" text="Back to site" onClick={() => navigate('/dashboard')} />
+        </Menu>
+      </aside>
+      <main className="ww-admin-main">
+        <Routes>
+          {ADMIN_PAGES.map((page) => (
+            <Route key={page.path} path={page.path} element={<page.Component />} />
+          ))}
+        </Routes>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { Spinner } from '@blueprintjs/core';
+import { Navigate, Outlet } from 'react-router-dom';
+import { useSession } from '../session/SessionProvider';
+
+/** Signed-in pages: a spinner while the session loads, then the page or /login. */
+export function RequireUser() {
+  const { loading, user } = useSession();
+  if (loading) {
+    return (
+      <div className="ww-center-block">
+        <Spinner />
+      </div>
+    );
+  }
+  return user ? <Outlet /> : <Navigate to="/login" replace />;
+}
+
+/** Admin pages: nothing while the session loads, then the page for admins or /login. */
+export function RequireAdmin() {
+  const { loading, user } = useSession();
+  if (loading) return null;
+  return user?.isAdmin ? <Outlet /> : <Navigate to="/login" replace />;
+}

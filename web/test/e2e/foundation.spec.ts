@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+
+test('landing page shows the configured headline, the steps and the theme colours', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('All your wishes in one place');
+  await expect(page.getByRole('button', { name: 'Create a Wishlist for Free' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(3);
+  await expect(page.locator('header.ww-topbar')).toHaveCSS('background-color', 'rgb(54, 54, 54)');
+  await expect(page.getByRole('button', { name: 'Create a Wishlist for Free' })).toHaveCSS('background-color', 'rgb(232, 67, 147)');
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(244, 244, 244)');
+  await expect(page.getByText(`© ${new Date().getFullYear()} Wishwell. All rights reserved.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'help@127.0.0.1' }).or(page.getByRole('link', { name: 'help@localhost' }))).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('an unknown client route still renders the app with header and footer', async ({ page }) => {
+  await page.goto('/some/client/route');
+  await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page.locator('header.ww-topbar img')).toHaveAttribute('src', '/Logo.png');
+  await expect(page.getByText('All rights reserved.')).toBeVisible();
+});
+
+test('signed-out visitors to /admin are sent to /login', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+});
