@@ -25,7 +25,9 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   });
   let output = '';
   const collect = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) output += new TextDecoder().decode(chunk);
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) output += decoder.decode(chunk.value);
   };
   void collect(child.stdout);
   void collect(child.stderr);

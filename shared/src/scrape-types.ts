@@ -1,0 +1,28 @@
+/** POST /scrape: request and answer (spec section 7), shared by the server and the Add Item box. */
+export interface ScrapeRequest {
+  url: string;
+  userAgent?: string;
+}
+
+export interface ScrapeResult {
+  title: string;
+  /** The price as display text (e.g. "24.99"), or '' when none was found. */
+  price: string;
+  /** ISO 4217 code, e.g. GBP. */
+  currency: string;
+  imageUrl: string;
+  description: string;
+  /** The URL to store on the item (the clean affiliate URL when a referral rule applies). */
+  url: string;
+  referralProgram: string | null;
+  /** Set when a referral rule with a gift card URL matches: the item may be a group gift. */
+  giftCardUrl: string | null;
+}
+
+/** GET /referral-rules (public): what the item form needs to offer the group-gift checkbox. */
+export interface PublicReferralRule {
+  _id: string;
+  matcher: string;
+  programName: string;
+  hasGiftCard: boolean;
+}

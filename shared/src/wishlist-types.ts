@@ -1,0 +1,154 @@
+/**
+ * The wish list API contract (spec section 7, "Wishlists and items"): request bodies and answers.
+ * Server and web both import these, so they never disagree on a shape.
+ */
+import type { ColorSet, ItemPriority, WishlistTheme } from './constants';
+
+export interface WishlistOwner {
+  _id: string;
+  name: string;
+  currency: string;
+}
+
+export interface WishlistEditor {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+/** An item as the owner and editors see it (everything). */
+export interface Item {
+  _id: string;
+  title: string;
+  url: string;
+  notes: string;
+  quantity: number;
+  priority: ItemPriority;
+  price: string;
+  currency: string;
+  imageUrl: string;
+  isGroupGift: boolean;
+  giftCardUrl: string;
+  /** True when quantityPurchased has reached quantity. */
+  isPurchased: boolean;
+  purchasedBy: string;
+  quantityPurchased: number;
+  referralProgram: string | null;
+  createdAt: string;
+}
+
+/** An item as a guest sees it on the share view: nothing about who bought what. */
+export type SharedItem = Omit<Item, 'purchasedBy' | 'isPurchased'>;
+
+interface WishlistFields {
+  _id: string;
+  name: string;
+  description: string;
+  theme: WishlistTheme;
+  isRecurring: boolean;
+  /** ISO date (YYYY-MM-DD) or null. */
+  eventDate: string | null;
+  /** ISO timestamp or null. */
+  expiresAt: string | null;
+  /** The uploaded cover's URL, or the theme's default cover (/covers/{theme}.svg). */
+  coverImage: string;
+  colorSet: ColorSet;
+}
+
+/** GET /wishlists/{id} and the items of GET /wishlists: the owner/editor view. */
+export interface Wishlist extends WishlistFields {
+  user: WishlistOwner | null;
+  editors: WishlistEditor[];
+  items: Item[];
+  isDeleted: boolean;
+  isDisabled: boolean;
+  /** The caller's role on this list, so the page can show or hide owner-only controls. */
+  role: 'owner' | 'editor' | 'guest-owner';
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /wishlists: the caller's lists (owned and edited), for the dashboard and move/copy targets. */
+export interface WishlistSummary extends WishlistFields {
+  user: WishlistOwner | null;
+  role: 'owner' | 'editor';
+  itemCount: number;
+  /** Whether any item has purchases (the edit dialog then warns). */
+  hasPurchases: boolean;
+}
+
+/** GET /wishlists/share/{id}: what a guest may see. No editor e-mails, no purchasedBy, no capability. */
+export interface SharedWishlist extends WishlistFields {
+  user: { name: string; currency: string } | null;
+  /** Items not fully purchased. */
+  items: SharedItem[];
+}
+
+/** POST /wishlists/guest */
+export interface CreateGuestWishlistBody {
+  name: string;
+  theme: WishlistTheme;
+}
+
+/** POST /wishlists, PUT /wishlists/{id} */
+export interface WishlistInput {
+  name: string;
+  description?: string;
+  theme?: WishlistTheme;
+  isRecurring?: boolean;
+  eventDate?: string | null;
+  expiresAt?: string | null;
+  coverImage?: string | null;
+  colorSet?: ColorSet;
+}
+
+/** POST /wishlists/{id}/items, PUT /wishlists/{id}/items/{itemId} */
+export interface ItemInput {
+  title: string;
+  url?: string;
+  notes?: string;
+  quantity?: number;
+  priority?: ItemPriority;
+  price?: string;
+  currency?: string;
+  imageUrl?: string;
+  isGroupGift?: boolean;
+}
+
+/** PUT /wishlists/share/{id}/items/{itemId} */
+export interface PurchaseInput {
+  purchasedBy?: string;
+  quantityPurchased: number;
+}
+
+/** POST /wishlists/items/move-copy */
+export interface MoveCopyInput {
+  sourceListId: string;
+  itemId: string;
+  destinationListId: string;
+  action: 'move' | 'copy';
+}
+
+/** POST /wishlists/{id}/share */
+export interface ShareByEmailInput {
+  /** Comma-separated e-mail addresses. */
+  recipients: string;
+  message?: string;
+  /** The browser's hostname: the link points at this domain. */
+  domain: string;
+}
+
+/** POST /wishlists/{id}/editors */
+export interface AddEditorInput {
+  email: string;
+}
+
+/** POST /upload answer */
+export interface UploadedImage {
+  url: string;
+}
+
+/** Link helpers shared by the dashboard, the list page and share mails. */
+export const sharePath = (wishlistId: string) => `/share/wishlist/${wishlistId}`;
+export const ownerPath = (wishlistId: string) => `/wishlist/${wishlistId}`;
+export const defaultCoverImage = (theme: WishlistTheme) => `/covers/${theme.toLowerCase().replace(/\s+/g, '-')}.svg`;
