@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The self-hoster's path: `npm run build` makes dist/wishwell, which runs alone in an empty folder.
+const root = join(import.meta.dirname, '..', '..', '..');
+let folder: string;
+let binary: string;
+
+beforeAll(() => {
+  const build = Bun.spawnSync(['bun', join(root, 'scripts', 'build-binary.ts')], { cwd: root });
+  expect(build.exitCode, build.stderr.toString()).toBe(0);
+  folder = mkdtempSync(join(tmpdir(), 'wishwell-binary-'));
+  binary = join(folder, 'wishwell');
+  copyFileSync(join(root, 'dist', 'wishwell'), binary);
+}, 120_000);
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+async function waitForUrl(read: () => string): Promise<string> {
+  for (let i = 0; i < 400; i++) {
+    const match = read().match(/listening on (http:\/\/\S+)/);
+    if (match) return match[1]!;
+    await Bun.sleep(25);
+  }
+  throw new Error('binary did not start: ' + read());
+}
+
+describe('the single executable', () => {
+  it('lists every setting in --help', () => {
+    const help = Bun.spawnSync([binary, '--help']).stdout.toString();
+    for (const name of ['PORT', 'HOST', 'DATA_DIR', 'PUBLIC_URL', 'JWT_SECRET', 'SMTP_URL', 'MAIL_FROM', 'ADMIN_EMAIL', 'CHROMIUM_PATH', 'TRUST_PROXY']) {
+      expect(help).toContain(name);
+    }
+    expect(help).toContain('serve');
+  });
+
+  it('refuses an unknown command with a clear message', () => {
+    const run = Bun.spawnSync([binary, 'frobnicate']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.toString()).toContain('Unknown command "frobnicate"');
+  });
+
+  it('serves the API and the site from an empty folder, then shuts down cleanly on SIGTERM', async () => {
+    let output = '';
+    const child = Bun.spawn([binary, '--port', '0', '--host', '127.0.0.1'], { cwd: folder, stdout: 'pipe', stderr: 'pipe' });
+    const decoder = new TextDecoder();
+    void (async () => {
+      const reader = child.stdout.getReader();
+      for (let c = await reader.read(); !c.done; c = await reader.read()) output += decoder.decode(c.value);
+    })();
+    const url = await waitForUrl(() => output);
+
+    expect(await (await fetch(url + '/api/v1/health')).json()).toMatchObject({ status: 'ok', db: 'ok' });
+    const shell = await (await fetch(url + '/dashboard')).text();
+    expect(shell).toContain('<div id="root"></div>');
+    const logo = await fetch(url + '/Logo.png');
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    const cover = await fetch(url + '/covers/birthday.svg');
+    expect(cover.status).toBe(200);
+    const css = shell.match(/href="(\/assets\/blueprint-[^"]+\.css)"/)![1]!;
+    expect((await fetch(url + css)).status).toBe(200);
+    expect(readdirSync(join(folder, 'data'))).toContain('wishwell.db');
+
+    child.kill('SIGTERM');
+    expect(await child.exited).toBe(0);
+    expect(output).toContain('SIGTERM received');
+    // Closing the last connection checkpoints the WAL into the database file.
+    expect(existsSync(join(folder, 'data', 'wishwell.db-wal'))).toBe(false);
+  });
+});
