@@ -1,0 +1,45 @@
+/**
+ * Price display (spec section 9): prices are text with a currency code. GBP by default,
+ * '$' for USD, CAD, AUD and NZD, any other currency through Intl.
+ */
+
+const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'AUD', 'NZD']);
+export const DEFAULT_CURRENCY = 'GBP';
+
+/** The numeric value of a price text ("£1,299.50" -> 1299.5), or null when it holds no number. */
+export function priceValue(price: string): number | null {
+  const match = price.replace(/,/g, '').match(/\d+(?:\.\d+)?/);
+  if (!match) return null;
+  const value = Number(match[0]);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** "24.99" + "USD" -> "$24.99". Text without a number (e.g. 'Price not found') is shown as it is. */
+export function formatPrice(price: string, currency?: string | null): string {
+  const value = priceValue(price);
+  if (value === null) return price.trim();
+  const code = (currency || DEFAULT_CURRENCY).trim().toUpperCase();
+  const amount = value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (code === 'GBP') return `£${amount}`;
+  if (DOLLAR_CURRENCIES.has(code)) return `$${amount}`;
+  try {
+    return new Intl.NumberFormat('en-GB', { style: 'currency', currency: code }).format(value);
+  } catch {
+    return `${code} ${amount}`; // not an ISO 4217 code Intl knows
+  }
+}
+
+const SLIDER_STEP = 50;
+const SLIDER_DEFAULT_MAX = 100;
+
+/** The guest price slider's top: the highest price rounded up to a multiple of 50, else 100. */
+export function priceSliderMax(prices: readonly string[]): number {
+  const highest = Math.max(0, ...prices.map((p) => priceValue(p) ?? 0));
+  return highest > 0 ? Math.ceil(highest / SLIDER_STEP) * SLIDER_STEP : SLIDER_DEFAULT_MAX;
+}
+
+/** Whether a price lies in [low, high]; high at the slider's top means no upper limit. Unpriced items count as 0. */
+export function priceInRange(price: string, low: number, high: number, sliderMax: number): boolean {
+  const value = priceValue(price) ?? 0;
+  return value >= low && (high >= sliderMax || value <= high);
+}

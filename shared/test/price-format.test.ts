@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, priceInRange, priceSliderMax, priceValue } from '../src/price-format';
+
+describe('formatPrice', () => {
+  it('shows pounds when no currency is given', () => {
+    expect(formatPrice('24.99')).toBe('£24.99');
+    expect(formatPrice('24.99', '')).toBe('£24.99');
+    expect(formatPrice('5', 'GBP')).toBe('£5.00');
+  });
+
+  it("shows '$' for USD, CAD, AUD and NZD", () => {
+    for (const code of ['USD', 'CAD', 'AUD', 'NZD', 'usd']) expect(formatPrice('10.5', code)).toBe('$10.50');
+  });
+
+  it('formats other currencies through Intl', () => {
+    expect(formatPrice('19.9', 'EUR')).toBe('€19.90');
+    expect(formatPrice('1000', 'JPY')).toBe('JP¥1,000');
+  });
+
+  it('reads prices written with symbols and thousands separators', () => {
+    expect(formatPrice('£1,299.50', 'GBP')).toBe('£1,299.50');
+  });
+
+  it("keeps text without a number, such as 'Price not found', and unknown codes readable", () => {
+    expect(formatPrice('Price not found', 'GBP')).toBe('Price not found');
+    expect(formatPrice('', 'GBP')).toBe('');
+    expect(formatPrice('12', 'NOT-A-CODE')).toBe('NOT-A-CODE 12.00');
+  });
+});
+
+describe('priceValue', () => {
+  it('extracts the number or gives null', () => {
+    expect(priceValue('£1,299.50')).toBe(1299.5);
+    expect(priceValue('Price not found')).toBeNull();
+  });
+});
+
+describe('priceSliderMax', () => {
+  it('rounds the highest price up to a multiple of 50', () => {
+    expect(priceSliderMax(['10', '120.01', 'Price not found'])).toBe(150);
+    expect(priceSliderMax(['100'])).toBe(100);
+    expect(priceSliderMax(['0.5'])).toBe(50);
+  });
+
+  it('defaults to 100 when no item has a price', () => {
+    expect(priceSliderMax([])).toBe(100);
+    expect(priceSliderMax(['', 'Price not found'])).toBe(100);
+  });
+});
+
+describe('priceInRange', () => {
+  it('treats the top of the slider as no upper limit', () => {
+    expect(priceInRange('500', 0, 150, 150)).toBe(true);
+    expect(priceInRange('140', 0, 100, 150)).toBe(false);
+    expect(priceInRange('20', 30, 150, 150)).toBe(false);
+    expect(priceInRange('', 0, 50, 150)).toBe(true);
+  });
+});
