@@ -2,12 +2,14 @@
 // server/src/site/assets.generated.ts, which embeds every file in the server binary.
 // Blueprint's stylesheet is copied as a static asset: Bun's CSS bundler rejects its oklch syntax.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = join(import.meta.dir, '..');
 const webDir = join(root, 'web');
-const distDir = join(webDir, 'dist');
+const finalDir = join(webDir, 'dist');
+// Built in a private folder, then swapped in, so a server starting meanwhile never sees half a build.
+const distDir = join(webDir, `dist.building-${process.pid}`);
 const manifestFile = join(root, 'server', 'src', 'site', 'assets.generated.ts');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 
@@ -75,7 +77,8 @@ function compressAndList(): { urlPath: string; file: string; gzip?: string; br?:
   });
 }
 
-function writeManifest(files: ReturnType<typeof compressAndList>): void {
+function writeManifest(built: ReturnType<typeof compressAndList>): void {
+  const files = built.map((f) => ({ ...f, file: inFinalDir(f.file), gzip: f.gzip && inFinalDir(f.gzip), br: f.br && inFinalDir(f.br) }));
   const imports: string[] = [];
   const importOf = (path: string) => {
     const name = `f${imports.length}`;
@@ -103,6 +106,10 @@ function writeManifest(files: ReturnType<typeof compressAndList>): void {
   writeFileSync(manifestFile, source);
 }
 
+function inFinalDir(path: string): string {
+  return join(finalDir, relative(distDir, path));
+}
+
 const started = performance.now();
 rmSync(distDir, { recursive: true, force: true });
 mkdirSync(join(distDir, 'assets'), { recursive: true });
@@ -110,7 +117,9 @@ cpSync(join(webDir, 'public'), distDir, { recursive: true });
 const entryFiles = await bundleScripts();
 writeShell(entryFiles, copyBlueprintCss());
 const files = compressAndList();
+rmSync(finalDir, { recursive: true, force: true });
+renameSync(distDir, finalDir);
 writeManifest(files);
 const size = (f: string) => statSync(f).size;
-const gzTotal = files.filter((f) => f.urlPath.startsWith('/assets/')).reduce((sum, f) => sum + size(f.gzip ?? f.file), 0);
+const gzTotal = files.filter((f) => f.urlPath.startsWith('/assets/')).reduce((sum, f) => sum + size(inFinalDir(f.gzip ?? f.file)), 0);
 console.log(`web: ${files.length} files, assets ${(gzTotal / 1024).toFixed(0)} KB gzipped, ${(performance.now() - started).toFixed(0)} ms`);

@@ -1,0 +1,55 @@
+// Load generation with wrk (Debian package `wrk`): Node-based tools cannot keep up with Bun.
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+function toMs(value: string): number {
+  const match = value.match(/^([\d.]+)(us|ms|s)$/);
+  if (!match) return NaN;
+  const n = Number(match[1]);
+  return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
+}
+
+/** Runs wrk against a URL; `script` is an optional Lua file (for methods and bodies). */
+export function wrk(url: string, connections: number, seconds = 5, script?: string): LoadResult {
+  const args = ['wrk', `-t${Math.min(2, connections)}`, `-c${connections}`, `-d${seconds}s`, '--latency'];
+  if (script) args.push('-s', script);
+  const run = Bun.spawnSync([...args, url]);
+  const out = run.stdout.toString();
+  if (run.exitCode !== 0) throw new Error(`wrk failed: ${run.stderr.toString()}${out}`);
+  return {
+    requestsPerSecond: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN),
+    p99Ms: toMs(out.match(/\s99%\s+(\S+)/)?.[1] ?? ''),
+    non2xx: Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0),
+  };
+}
+
+export function requireWrk(): void {
+  if (Bun.spawnSync(['sh', '-c', 'command -v wrk']).exitCode !== 0) {
+    console.error('wrk is needed for the benchmark: apt-get install -y wrk');
+    process.exit(1);
+  }
+}
+
+/** Starts a process and waits until `readyUrl` answers 200; returns it and the ms that took. */
+export async function startAndWait(cmd: string[], readyUrl: string, env: Record<string, string> = {}): Promise<{ proc: Bun.Subprocess; startMs: number }> {
+  const started = performance.now();
+  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'inherit' });
+  for (;;) {
+    try {
+      if ((await fetch(readyUrl)).status === 200) return { proc, startMs: performance.now() - started };
+    } catch {
+      // not listening yet
+    }
+    if (proc.exitCode !== null) throw new Error(`${cmd.join(' ')} exited with ${proc.exitCode}`);
+    if (performance.now() - started > 30_000) throw new Error(`${cmd.join(' ')} did not start`);
+    await Bun.sleep(2);
+  }
+}
+
+export function rssMb(pid: number): number {
+  const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string;
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN) / 1024;
+}
