@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 // Unit and API tests. Run under Bun (`bun --bun vitest run`): the threads pool, since forks fails under Bun.
 export default defineConfig({
+  // Migrations are imported as text (`with { type: 'text' }`, Bun's loader); tests importing the database need the same.
+  plugins: [{ name: 'sql-as-text', transform: (code, id) => (id.endsWith('.sql') ? `export default ${JSON.stringify(code)};` : undefined) }],
   resolve: {
     alias: { '@wishwell/shared': fileURLToPath(new URL('./shared/src', import.meta.url)) },
   },

@@ -1,0 +1,88 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/open';
+import { emailLogs } from '../db/schema';
+import { newId } from '../ids';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The account on whose behalf the mail goes out (shown as Sent By), if any. */
+  sentById?: string | null;
+}
+
+export interface MailOutcome {
+  sent: boolean;
+  /** What the e-mail log records: 'Success' or why the mail did not go out. */
+  status: string;
+}
+
+export const MAIL_SUCCESS = 'Success';
+export const MAIL_NOT_CONFIGURED = 'Not sent: no SMTP server configured (SMTP_URL)';
+
+export interface MailerOptions {
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Where a mail that cannot be sent is printed for the operator (default: the server log). */
+  print?: (text: string) => void;
+}
+
+/**
+ * Sends mail over SMTP (nodemailer, `SMTP_URL`) from `MAIL_FROM`. Every mail, sent or not,
+ * becomes an e-mail log row. Without SMTP the mail is printed to the server log, so an operator
+ * can still hand a reset link to a user. send() never throws: the outcome says what happened.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+  private readonly print: (text: string) => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: MailerOptions,
+  ) {
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+      : null;
+    this.print = options.print ?? ((text) => console.log(text));
+  }
+
+  get configured(): boolean {
+    return this.transport !== null;
+  }
+
+  async send(mail: OutgoingMail): Promise<MailOutcome> {
+    const outcome = await this.deliver(mail);
+    this.db
+      .insert(emailLogs)
+      .values({
+        id: newId(),
+        createdAt: new Date(),
+        recipient: mail.to,
+        subject: mail.subject,
+        sentById: mail.sentById ?? null,
+        status: outcome.status,
+      })
+      .run();
+    return outcome;
+  }
+
+  private async deliver(mail: OutgoingMail): Promise<MailOutcome> {
+    if (!this.transport) {
+      this.print(`[mail] ${MAIL_NOT_CONFIGURED}. To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n[/mail]`);
+      return { sent: false, status: MAIL_NOT_CONFIGURED };
+    }
+    try {
+      await this.transport.sendMail({ from: this.options.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      return { sent: true, status: MAIL_SUCCESS };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.print(`[mail] sending to ${mail.to} failed: ${reason}`);
+      return { sent: false, status: `Failed: ${reason}`.slice(0, 500) };
+    }
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/http/errors';
+import { RateLimiter } from '../../src/http/rate-limit';
+
+function limiter(limit: number) {
+  let now = 1_000_000;
+  const l = new RateLimiter({ limit, windowMs: 15 * 60_000, message: 'Too many sign-in attempts.' }, () => now);
+  return { l, advance: (ms: number) => (now += ms) };
+}
+
+function refusal(fn: () => void): ApiError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected a 429');
+}
+
+describe('RateLimiter', () => {
+  it('allows the limit, then refuses with 429 and when to retry', () => {
+    const { l } = limiter(3);
+    for (let i = 0; i < 3; i++) l.hit('1.2.3.4');
+    const error = refusal(() => l.hit('1.2.3.4'));
+    expect(error.status).toBe(429);
+    expect(error.message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
+  });
+
+  it('counts each key on its own', () => {
+    const { l } = limiter(1);
+    l.hit('a');
+    l.hit('b');
+    expect(() => l.hit('a')).toThrow(ApiError);
+  });
+
+  it('starts a new window once the old one is over', () => {
+    const { l, advance } = limiter(1);
+    l.hit('a');
+    advance(14 * 60_000);
+    expect(refusal(() => l.hit('a')).message).toContain('try again in 1 minute.');
+    advance(60_000);
+    expect(() => l.hit('a')).not.toThrow();
+  });
+
+  it('check() and allows() look without counting; reset() forgets', () => {
+    const { l } = limiter(2);
+    l.check('a');
+    expect(l.allows('a')).toBe(true);
+    l.hit('a');
+    l.hit('a');
+    expect(l.allows('a')).toBe(false);
+    expect(() => l.check('a')).toThrow(ApiError);
+    l.reset('a');
+    expect(() => l.check('a')).not.toThrow();
+  });
+});
