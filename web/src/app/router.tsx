@@ -1,13 +1,20 @@
 import { lazy, Suspense } from 'react';
+import { Spinner } from '@blueprintjs/core';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ErrorScreen } from './ErrorScreen';
-import { RequireAdmin } from './guards';
+import { RequireAdmin, RequireUser } from './guards';
 import { Layout } from './Layout';
 import { LandingPage } from '../pages/landing/LandingPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
 // The admin console is its own chunk: public pages never download it.
 const AdminApp = lazy(() => import('../admin/AdminApp'));
+// The wish list pages are chunks too, so the landing page stays small.
+const DashboardPage = lazy(() => import('../pages/wishlists/DashboardPage'));
+const WishlistPage = lazy(() => import('../pages/wishlists/WishlistPage'));
+const SharedWishlistPage = lazy(() => import('../pages/share/SharedWishlistPage'));
+
+const pageFallback = <Spinner className="ww-page-spinner" />;
 
 export const routes: RouteObject[] = [
   {
@@ -15,6 +22,12 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorScreen />,
     children: [
       { path: '/', element: <LandingPage /> },
+      { path: '/wishlist/:id', element: <Suspense fallback={pageFallback}><WishlistPage /></Suspense> },
+      { path: '/share/wishlist/:id', element: <Suspense fallback={pageFallback}><SharedWishlistPage /></Suspense> },
+      {
+        element: <RequireUser />,
+        children: [{ path: '/dashboard', element: <Suspense fallback={pageFallback}><DashboardPage /></Suspense> }],
+      },
       {
         element: <RequireAdmin />,
         children: [

@@ -1,6 +1,7 @@
 import { Button, Card, Icon, type IconName } from '@blueprintjs/core';
 import { useDomainConfig } from '../../branding/DomainConfigProvider';
 import { DEFAULT_BRANDING } from '@wishwell/shared/constants';
+import { createGuestWishlist } from '../wishlists/guest-wishlists';
 
 const STEPS: { icon: IconName; title: string; text: string }[] = [
   {
@@ -20,14 +21,14 @@ const STEPS: { icon: IconName; title: string; text: string }[] = [
   },
 ];
 
-export function LandingPage({ onCreateList }: { onCreateList?: () => void }) {
+export function LandingPage() {
   const config = useDomainConfig();
   return (
     <div className="ww-landing">
       <section className="ww-hero">
         <h1 className="ww-hero-title">{config.landingPageHeadline || DEFAULT_BRANDING.landingPageHeadline}</h1>
         <p className="ww-hero-subtitle">{config.landingPageSubheadline || DEFAULT_BRANDING.landingPageSubheadline}</p>
-        <Button size="large" className="ww-accent-button" onClick={onCreateList}>
+        <Button size="large" className="ww-accent-button" onClick={() => void createGuestWishlist()}>
           Create a Wishlist for Free
         </Button>
       </section>

@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import { Button, InputGroup } from '@blueprintjs/core';
+import type { ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
+import { api } from '../../api/client';
+import { notify } from '../../notifications/notify';
+import { asWebAddress, blankItem, draftFromScrape, type ItemDraft } from './item-draft';
+
+/**
+ * The Add Item box: empty opens a blank form, a web address is scraped into a prefilled form,
+ * anything else becomes the new item's title.
+ */
+export function AddItemBox({ onOpenForm }: { onOpenForm: (draft: ItemDraft) => void }) {
+  const [text, setText] = useState('');
+  const [scraping, setScraping] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const url = asWebAddress(text);
+    if (!url) {
+      onOpenForm(blankItem({ title: text.trim() }));
+      setText('');
+      return;
+    }
+    setScraping(true);
+    try {
+      const body: ScrapeRequest = { url, userAgent: navigator.userAgent };
+      const result = await api.post<ScrapeResult>('/scrape', body);
+      if (!result.title) notify('Could not find all details, please complete them manually.', 'warning');
+      onOpenForm(draftFromScrape(result, url));
+    } catch {
+      notify('Scraping failed, please add details manually.', 'warning');
+      onOpenForm(blankItem({ url }));
+    } finally {
+      setScraping(false);
+      setText('');
+    }
+  };
+
+  return (
+    <form className="ww-add-item" onSubmit={submit}>
+      <InputGroup
+        size="large"
+        fill
+        aria-label="Add an item"
+        placeholder="Paste a product link or type a gift idea"
+        value={text}
+        onValueChange={setText}
+        disabled={scraping}
+      />
+      <Button type="submit" size="large" icon="plus" className="ww-accent-button" text="Add Item" loading={scraping} />
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
+import { ITEM_PRIORITIES, type ItemPriority } from '@wishwell/shared/constants';
+import type { ItemInput } from '@wishwell/shared/wishlist-types';
+import { api, errorMessage } from '../../api/client';
+import { notify } from '../../notifications/notify';
+import type { ItemDraft } from './item-draft';
+import { offersGroupGift, useReferralRules } from './referral-rules';
+
+interface Props {
+  wishlistId: string;
+  initial: ItemDraft;
+  /** The item being edited; without it the form adds a new item. */
+  itemId?: string;
+  /** Shown as the currency's placeholder: the owner's currency. */
+  defaultCurrency: string;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Add and edit items: one form for both. */
+export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, onClose, onSaved }: Props) {
+  const [draft, setDraft] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const rules = useReferralRules();
+  const groupGiftOffered = offersGroupGift(draft.url, rules);
+  const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: ItemInput = {
+      ...draft,
+      title: draft.title.trim(),
+      quantity: Math.max(1, Math.floor(draft.quantity) || 1),
+      currency: draft.currency.trim().toUpperCase(),
+      isGroupGift: groupGiftOffered && draft.isGroupGift,
+    };
+    setSaving(true);
+    try {
+      if (itemId) await api.put(`/wishlists/${wishlistId}/items/${itemId}`, body);
+      else await api.post(`/wishlists/${wishlistId}/items`, body);
+      notify(itemId ? 'Item updated!' : 'Item added!', 'success');
+      onSaved();
+      onClose();
+    } catch (error) {
+      notify(errorMessage(error, 'Failed to save item'), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog isOpen onClose={onClose} title={itemId ? 'Edit Item' : 'Add Item'} className="ww-dialog">
+      <form onSubmit={save}>
+        <DialogBody>
+          <FormGroup label="Title" labelFor="item-title" labelInfo="(required)">
+            <InputGroup id="item-title" required autoFocus value={draft.title} onValueChange={(value) => set('title', value)} />
+          </FormGroup>
+          <FormGroup label="Product link" labelFor="item-url">
+            <InputGroup id="item-url" type="url" placeholder="https://" value={draft.url} onValueChange={(value) => set('url', value)} />
+          </FormGroup>
+          <FormGroup label="Notes" labelFor="item-notes">
+            <TextArea id="item-notes" fill rows={2} value={draft.notes} onChange={(e) => set('notes', e.target.value)} />
+          </FormGroup>
+          <div className="ww-form-row">
+            <FormGroup label="Quantity" labelFor="item-quantity">
+              <NumericInput id="item-quantity" fill min={1} minorStepSize={null} stepSize={1} clampValueOnBlur value={draft.quantity} onValueChange={(value) => set('quantity', value)} />
+            </FormGroup>
+            <FormGroup label="Priority" labelFor="item-priority">
+              <HTMLSelect id="item-priority" fill value={draft.priority} options={[...ITEM_PRIORITIES]} onChange={(e) => set('priority', e.currentTarget.value as ItemPriority)} />
+            </FormGroup>
+          </div>
+          <div className="ww-form-row">
+            <FormGroup label="Price" labelFor="item-price">
+              <InputGroup id="item-price" inputMode="decimal" placeholder="0.00" value={draft.price} onValueChange={(value) => set('price', value)} />
+            </FormGroup>
+            <FormGroup label="Currency" labelFor="item-currency">
+              <InputGroup id="item-currency" maxLength={3} placeholder={defaultCurrency} value={draft.currency} onValueChange={(value) => set('currency', value)} />
+            </FormGroup>
+          </div>
+          <FormGroup label="Image URL" labelFor="item-image">
+            <InputGroup id="item-image" type="url" placeholder="https://" value={draft.imageUrl} onValueChange={(value) => set('imageUrl', value)} />
+          </FormGroup>
+          {groupGiftOffered && (
+            <Checkbox
+              label="Group gift: guests can contribute with a gift card"
+              checked={draft.isGroupGift}
+              onChange={(e) => set('isGroupGift', e.currentTarget.checked)}
+            />
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={onClose} />
+              <Button type="submit" intent="primary" text={itemId ? 'Save' : 'Add Item'} loading={saving} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

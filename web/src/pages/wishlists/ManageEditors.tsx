@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Button, ControlGroup, InputGroup } from '@blueprintjs/core';
+import type { AddEditorInput, WishlistEditor } from '@wishwell/shared/wishlist-types';
+import { api, errorMessage } from '../../api/client';
+import { notify } from '../../notifications/notify';
+
+/** The owner's Manage Editors section: editors are added by the e-mail of an existing account. */
+export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishlistId: string; initialEditors: WishlistEditor[]; onChanged: () => void }) {
+  const [editors, setEditors] = useState(initialEditors);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const add = async () => {
+    if (!email.trim()) return;
+    setBusy(true);
+    try {
+      const body: AddEditorInput = { email: email.trim() };
+      setEditors(await api.post<WishlistEditor[]>(`/wishlists/${wishlistId}/editors`, body));
+      setEmail('');
+      notify('Editor added!', 'success');
+      onChanged();
+    } catch (error) {
+      notify(errorMessage(error, 'Could not add editor'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (editor: WishlistEditor) => {
+    try {
+      setEditors(await api.delete<WishlistEditor[]>(`/wishlists/${wishlistId}/editors/${editor._id}`));
+      notify('Editor removed!', 'success');
+      onChanged();
+    } catch (error) {
+      notify(errorMessage(error, 'Could not remove editor'), 'error');
+    }
+  };
+
+  return (
+    <section className="ww-editors" aria-labelledby="manage-editors">
+      <h4 id="manage-editors">Manage Editors</h4>
+      {editors.length === 0 ? (
+        <p className="ww-muted">No editors yet. Editors can change the list and its items.</p>
+      ) : (
+        <ul className="ww-editor-list">
+          {editors.map((editor) => (
+            <li key={editor._id}>
+              <span>
+                {editor.name} <span className="ww-muted">({editor.email})</span>
+              </span>
+              <Button variant="minimal" size="small" icon="trash" aria-label={`Remove ${editor.email}`} onClick={() => void remove(editor)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* A div, not a form: this sits inside the list form and must not submit it. */}
+      <ControlGroup fill>
+        <InputGroup
+          type="email"
+          placeholder="Editor's e-mail address"
+          aria-label="Editor's e-mail address"
+          value={email}
+          onValueChange={setEmail}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            void add();
+          }}
+        />
+        <Button text="Add Editor" onClick={() => void add()} loading={busy} />
+      </ControlGroup>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, NonIdealState, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
+import type { Item, MoveCopyInput, WishlistSummary } from '@wishwell/shared/wishlist-types';
+import { api, errorMessage } from '../../api/client';
+import { notify } from '../../notifications/notify';
+
+interface Props {
+  sourceListId: string;
+  item: Item;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** Move/Copy Item to another list the user owns or edits. */
+export function MoveCopyDialog({ sourceListId, item, onClose, onDone }: Props) {
+  const [targets, setTargets] = useState<WishlistSummary[] | null>(null);
+  const [destinationListId, setDestinationListId] = useState('');
+  const [action, setAction] = useState<MoveCopyInput['action']>('move');
+  const [working, setWorking] = useState(false);
+
+  useEffect(() => {
+    api
+      .get<WishlistSummary[]>('/wishlists')
+      .then((lists) => {
+        const others = lists.filter((list) => list._id !== sourceListId);
+        setTargets(others);
+        setDestinationListId(others[0]?._id ?? '');
+      })
+      .catch((error: unknown) => {
+        console.error('Could not load wishlists', error);
+        setTargets([]);
+      });
+  }, [sourceListId]);
+
+  const submit = async () => {
+    setWorking(true);
+    try {
+      const body: MoveCopyInput = { sourceListId, itemId: item._id, destinationListId, action };
+      await api.post('/wishlists/items/move-copy', body);
+      notify('Item successfully moved/copied!', 'success');
+      onDone();
+      onClose();
+    } catch (error) {
+      notify(errorMessage(error, 'Failed to process item.'), 'error');
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <Dialog isOpen onClose={onClose} title="Move/Copy Item" className="ww-dialog">
+      <DialogBody>
+        <p>
+          <strong>{item.title}</strong>
+        </p>
+        {targets === null ? (
+          <Spinner size={24} />
+        ) : targets.length === 0 ? (
+          <NonIdealState icon="th-list" description="You have no other wishlists to move or copy this item to." />
+        ) : (
+          <>
+            <FormGroup label="Destination list" labelFor="move-destination">
+              <HTMLSelect
+                id="move-destination"
+                fill
+                value={destinationListId}
+                onChange={(e) => setDestinationListId(e.currentTarget.value)}
+                options={targets.map((list) => ({ value: list._id, label: list.name }))}
+              />
+            </FormGroup>
+            <RadioGroup inline label="Action" selectedValue={action} onChange={(e) => setAction(e.currentTarget.value as MoveCopyInput['action'])}>
+              <Radio label="Move" value="move" />
+              <Radio label="Copy" value="copy" />
+            </RadioGroup>
+          </>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={onClose} />
+            <Button intent="primary" text={action === 'move' ? 'Move' : 'Copy'} disabled={!destinationListId} loading={working} onClick={() => void submit()} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

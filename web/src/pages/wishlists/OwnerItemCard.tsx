@@ -1,0 +1,59 @@
+import { Button, Card, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { formatPrice } from '@wishwell/shared/price-format';
+import type { Item } from '@wishwell/shared/wishlist-types';
+import { ItemThumbnail } from '../../ui/ItemThumbnail';
+
+export interface OwnerItemActions {
+  onEdit: (item: Item) => void;
+  onDelete: (item: Item) => void;
+  /** Absent for guest owners, who have no other lists. */
+  onMoveCopy?: (item: Item) => void;
+  onRelist: (item: Item) => void;
+}
+
+/** An item on the owner/editor page; purchases show only when Show Purchased is on. */
+export function OwnerItemCard({ item, currency, showPurchases, actions }: { item: Item; currency: string; showPurchases: boolean; actions: OwnerItemActions }) {
+  const price = formatPrice(item.price, item.currency || currency);
+  const purchaseVisible = showPurchases && item.quantityPurchased > 0;
+  return (
+    <Card className={`ww-item-card${item.isPurchased ? ' ww-item-purchased' : ''}`}>
+      <ItemThumbnail imageUrl={item.imageUrl} />
+      <div className="ww-item-main">
+        <h3 className="ww-item-title">{item.title}</h3>
+        <div className="ww-item-meta">
+          {price && <span className="ww-item-price">{price}</span>}
+          <span>Qty {item.quantity}</span>
+          <Tag minimal intent={item.priority === 'High' ? 'danger' : item.priority === 'Low' ? 'none' : 'primary'}>{item.priority}</Tag>
+          {item.isGroupGift && <Tag minimal icon="people">Group gift</Tag>}
+        </div>
+        {item.notes && <p className="ww-item-notes">{item.notes}</p>}
+        {purchaseVisible && (
+          <div className="ww-item-purchase">
+            <Tag round intent="success" className="ww-purchased-chip">
+              Purchased by {item.purchasedBy || 'Anonymous'}
+            </Tag>
+            {!item.isPurchased && (
+              <span className="ww-muted">
+                {item.quantityPurchased} of {item.quantity} bought
+              </span>
+            )}
+            <Button size="small" variant="outlined" icon="refresh" text="Re-list" onClick={() => actions.onRelist(item)} />
+          </div>
+        )}
+      </div>
+      <Popover
+        placement="bottom-end"
+        content={
+          <Menu>
+            <MenuItem icon="shopping-cart" text="View Product" href={item.url || undefined} target="_blank" rel="noopener noreferrer" disabled={!item.url} />
+            <MenuItem icon="edit" text="Edit" onClick={() => actions.onEdit(item)} />
+            <MenuItem icon="trash" intent="danger" text="Delete" onClick={() => actions.onDelete(item)} />
+            {actions.onMoveCopy && <MenuItem icon="duplicate" text="Move/Copy Item" onClick={() => actions.onMoveCopy?.(item)} />}
+          </Menu>
+        }
+      >
+        <Button variant="minimal" icon="more" aria-label={`Actions for ${item.title}`} />
+      </Popover>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import type { ShareByEmailInput } from '@wishwell/shared/wishlist-types';
+import { api, errorMessage } from '../../api/client';
+import { notify } from '../../notifications/notify';
+
+/** Share via Email: comma-separated recipients and a message; the server mails each the share link. */
+export function ShareEmailDialog({ wishlistId, onClose }: { wishlistId: string; onClose: () => void }) {
+  const [recipients, setRecipients] = useState('');
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    try {
+      const body: ShareByEmailInput = { recipients, message, domain: window.location.hostname };
+      await api.post(`/wishlists/${wishlistId}/share`, body);
+      notify('Email sent successfully!', 'success');
+      onClose();
+    } catch (error) {
+      notify(errorMessage(error, 'Failed to send email'), 'error');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog isOpen onClose={onClose} title="Share via Email" className="ww-dialog">
+      <form onSubmit={send}>
+        <DialogBody>
+          <FormGroup label="Recipients" labelFor="share-recipients" helperText="Separate addresses with commas.">
+            <InputGroup id="share-recipients" required value={recipients} onValueChange={setRecipients} placeholder="anna@example.com, ben@example.com" />
+          </FormGroup>
+          <FormGroup label="Message" labelFor="share-message">
+            <TextArea id="share-message" fill rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={onClose} />
+              <Button type="submit" intent="primary" text="Send" loading={sending} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

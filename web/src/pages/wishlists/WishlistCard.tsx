@@ -1,0 +1,44 @@
+import { Button, Card, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Link } from 'react-router-dom';
+import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
+import { ShareMenuItems } from './ShareMenuItems';
+import '../../ui/list-theme.css';
+
+export interface WishlistCardActions {
+  onShareByEmail: (wishlist: WishlistSummary) => void;
+  onEdit: (wishlist: WishlistSummary) => void;
+  onDelete: (wishlist: WishlistSummary) => void;
+}
+
+/** A dashboard card: cover, name, counts, 'Shared by {owner}' for lists the user edits, and the list menu. */
+export function WishlistCard({ wishlist, actions }: { wishlist: WishlistSummary; actions: WishlistCardActions }) {
+  const itemLabel = wishlist.itemCount === 1 ? '1 item' : `${wishlist.itemCount} items`;
+  return (
+    <Card className={`ww-list-card ww-colors-${wishlist.colorSet}`}>
+      <Link to={ownerPath(wishlist._id)} className="ww-list-card-link">
+        <img className="ww-list-card-cover" src={wishlist.coverImage} alt="" loading="lazy" />
+        <div className="ww-list-card-body">
+          <h3 className="ww-list-card-title">{wishlist.name}</h3>
+          <p className="ww-muted">
+            {wishlist.theme} · {itemLabel}
+            {wishlist.eventDate && ` · ${wishlist.eventDate}`}
+          </p>
+          {wishlist.role === 'editor' && wishlist.user && <Tag minimal round>Shared by {wishlist.user.name}</Tag>}
+        </div>
+      </Link>
+      <Popover
+        placement="bottom-end"
+        content={
+          <Menu>
+            <ShareMenuItems wishlist={wishlist} onShareByEmail={() => actions.onShareByEmail(wishlist)} />
+            <MenuDivider />
+            <MenuItem icon="edit" text="Edit" onClick={() => actions.onEdit(wishlist)} />
+            {wishlist.role === 'owner' && <MenuItem icon="trash" intent="danger" text="Delete" onClick={() => actions.onDelete(wishlist)} />}
+          </Menu>
+        }
+      >
+        <Button className="ww-list-card-menu" variant="minimal" icon="more" aria-label={`Actions for ${wishlist.name}`} />
+      </Popover>
+    </Card>
+  );
+}

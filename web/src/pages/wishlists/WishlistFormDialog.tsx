@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { COLOR_SETS, WISHLIST_THEMES, type ColorSet, type WishlistTheme } from '@wishwell/shared/constants';
+import { defaultCoverImage, type Wishlist, type WishlistInput } from '@wishwell/shared/wishlist-types';
+import { api, errorMessage } from '../../api/client';
+import { notify } from '../../notifications/notify';
+import { CoverImageField } from './CoverImageField';
+import { ManageEditors } from './ManageEditors';
+
+const DATE_LIMITS = { min: '1900-01-01', max: '2099-12-31' };
+const COLOR_SET_LABELS: Record<ColorSet, string> = { default: 'Default', festive: 'Festive', celebration: 'Celebration', elegant: 'Elegant', pastel: 'Pastel' };
+
+/** An uploaded cover, or null when the list shows its theme's default cover. */
+function uploadedCover(wishlist: Wishlist | undefined): string | null {
+  if (!wishlist?.coverImage || wishlist.coverImage === defaultCoverImage(wishlist.theme)) return null;
+  return wishlist.coverImage.startsWith('/covers/') ? null : wishlist.coverImage;
+}
+
+const dateOnly = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
+/** expiresAt is a timestamp; the form picks a day and the list expires at that day's end (local time). */
+const endOfDay = (date: string) => (date ? new Date(`${date}T23:59:59`).toISOString() : null);
+
+interface Props {
+  /** The list to edit; without it the dialog creates a new list. */
+  wishlist?: Wishlist;
+  onClose: () => void;
+  /** After a save or an editor change, so the caller reloads. */
+  onSaved: () => void;
+}
+
+/** Create Wishlist and Edit List: one form for both. */
+export function WishlistFormDialog({ wishlist, onClose, onSaved }: Props) {
+  const [name, setName] = useState(wishlist?.name ?? '');
+  const [description, setDescription] = useState(wishlist?.description ?? '');
+  const [theme, setTheme] = useState<WishlistTheme>(wishlist?.theme ?? 'Other');
+  const [eventDate, setEventDate] = useState(dateOnly(wishlist?.eventDate));
+  const [isRecurring, setIsRecurring] = useState(wishlist?.isRecurring ?? false);
+  const [expiresOn, setExpiresOn] = useState(dateOnly(wishlist?.expiresAt));
+  const [colorSet, setColorSet] = useState<ColorSet>(wishlist?.colorSet ?? 'default');
+  const [coverImage, setCoverImage] = useState(uploadedCover(wishlist));
+  const [saving, setSaving] = useState(false);
+  const hasPurchases = wishlist?.items.some((item) => item.quantityPurchased > 0) ?? false;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: WishlistInput = {
+      name: name.trim(),
+      description,
+      theme,
+      eventDate: eventDate || null,
+      isRecurring,
+      expiresAt: endOfDay(expiresOn),
+      colorSet,
+      coverImage,
+    };
+    setSaving(true);
+    try {
+      if (wishlist) {
+        await api.put(`/wishlists/${wishlist._id}`, body);
+        notify('Wishlist updated!', 'success');
+      } else {
+        await api.post('/wishlists', body);
+      }
+      onSaved();
+      onClose();
+    } catch (error) {
+      notify(errorMessage(error, wishlist ? 'Failed to update wishlist' : 'Failed to save wishlist'), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog isOpen onClose={onClose} title={wishlist ? 'Edit Wishlist' : 'Create Wishlist'} className="ww-dialog">
+      <form onSubmit={save}>
+        <DialogBody>
+          {hasPurchases && (
+            <Callout intent="warning" className="ww-dialog-callout">
+              Some items on this list have already been marked as purchased. Guests may already have bought them, so think twice before changing or removing items.
+            </Callout>
+          )}
+          <FormGroup label="Name" labelFor="wishlist-name" labelInfo="(required)">
+            <InputGroup id="wishlist-name" required value={name} onValueChange={setName} autoFocus />
+          </FormGroup>
+          <FormGroup label="Description" labelFor="wishlist-description">
+            <TextArea id="wishlist-description" fill rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+          </FormGroup>
+          <div className="ww-form-row">
+            <FormGroup label="Theme" labelFor="wishlist-theme">
+              <HTMLSelect id="wishlist-theme" fill value={theme} onChange={(e) => setTheme(e.currentTarget.value as WishlistTheme)} options={[...WISHLIST_THEMES]} />
+            </FormGroup>
+            <FormGroup label="Colour set" labelFor="wishlist-colors">
+              <HTMLSelect
+                id="wishlist-colors"
+                fill
+                value={colorSet}
+                onChange={(e) => setColorSet(e.currentTarget.value as ColorSet)}
+                options={COLOR_SETS.map((value) => ({ value, label: COLOR_SET_LABELS[value] }))}
+              />
+            </FormGroup>
+          </div>
+          <div className="ww-form-row">
+            <FormGroup label="Event date" labelFor="wishlist-event-date">
+              <input id="wishlist-event-date" type="date" className="bp6-input bp6-fill" {...DATE_LIMITS} value={eventDate} onChange={(e) => setEventDate(e.target.value)} />
+            </FormGroup>
+            <FormGroup label="Expires on" labelFor="wishlist-expires">
+              <input id="wishlist-expires" type="date" className="bp6-input bp6-fill" {...DATE_LIMITS} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />
+            </FormGroup>
+          </div>
+          <Checkbox label="Recurring event (every year)" checked={isRecurring} onChange={(e) => setIsRecurring(e.currentTarget.checked)} />
+          <CoverImageField value={coverImage} defaultCover={defaultCoverImage(theme)} onChange={setCoverImage} />
+          {wishlist?.role === 'owner' && <ManageEditors wishlistId={wishlist._id} initialEditors={wishlist.editors} onChanged={onSaved} />}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={onClose} />
+              <Button type="submit" intent="primary" text={wishlist ? 'Save' : 'Create'} loading={saving} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Callout, Menu, Popover, Spinner, Switch } from '@blueprintjs/core';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
+import { sharePath, type Item, type Wishlist } from '@wishwell/shared/wishlist-types';
+import { api, ApiRequestError, errorMessage } from '../../api/client';
+import { notify } from '../../notifications/notify';
+import { useSession } from '../../session/SessionProvider';
+import { CoverBanner } from '../../ui/CoverBanner';
+import { Pager, usePage } from '../../ui/Pager';
+import { AddItemBox } from './AddItemBox';
+import { holdsGuestWishlist } from './guest-wishlists';
+import { draftFromItem, type ItemDraft } from './item-draft';
+import { ItemFormDialog } from './ItemFormDialog';
+import { MoveCopyDialog } from './MoveCopyDialog';
+import { OwnerItemCard, type OwnerItemActions } from './OwnerItemCard';
+import { ShareEmailDialog } from './ShareEmailDialog';
+import { ShareMenuItems } from './ShareMenuItems';
+import { WishlistFormDialog } from './WishlistFormDialog';
+import './wishlists.css';
+
+type OpenDialog =
+  | { kind: 'item'; draft: ItemDraft; itemId?: string }
+  | { kind: 'edit-list' }
+  | { kind: 'share-email' }
+  | { kind: 'move-copy'; item: Item }
+  | { kind: 'delete-item'; item: Item }
+  | null;
+
+/** Answers meaning "not yours to edit": the visitor gets the guest view instead. */
+const NOT_AN_EDITOR = new Set([401, 403, 404]);
+
+/** The owner/editor list page (/wishlist/{id}). */
+export default function WishlistPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const holdsLocally = holdsGuestWishlist(id);
+  const mayEdit = Boolean(session.user) || holdsLocally;
+  const [wishlist, setWishlist] = useState<Wishlist | null>(null);
+  const [sendToShareView, setSendToShareView] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setWishlist(await api.get<Wishlist>(`/wishlists/${id}`));
+    } catch (error) {
+      if (error instanceof ApiRequestError && NOT_AN_EDITOR.has(error.status)) setSendToShareView(true);
+      else notify(errorMessage(error, 'Could not load wishlist'), 'error');
+    }
+  }, [id]);
+
+  useEffect(() => {
+    if (!session.loading && mayEdit) void load();
+  }, [session.loading, mayEdit, load]);
+
+  if (session.loading) return <Spinner className="ww-page-spinner" />;
+  if (!mayEdit || sendToShareView) return <Navigate to={sharePath(id)} replace />;
+  if (!wishlist) return <Spinner className="ww-page-spinner" />;
+  return <WishlistEditor wishlist={wishlist} reload={load} isGuestOwner={!session.user} />;
+}
+
+function WishlistEditor({ wishlist, reload, isGuestOwner }: { wishlist: Wishlist; reload: () => Promise<void>; isGuestOwner: boolean }) {
+  const [showPurchased, setShowPurchased] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+  const refresh = () => void reload();
+  const visibleItems = showPurchased ? wishlist.items : wishlist.items.filter((item) => !item.isPurchased);
+  const { page, pageCount, pageItems, setPage } = usePage(visibleItems);
+  const currency = wishlist.user?.currency || DEFAULT_CURRENCY;
+
+  const runItemAction = async (call: () => Promise<unknown>, success: string, failure: string) => {
+    try {
+      await call();
+      notify(success, 'success');
+      await reload();
+    } catch (error) {
+      notify(errorMessage(error, failure), 'error');
+    }
+  };
+
+  const itemActions: OwnerItemActions = {
+    onEdit: (item) => setDialog({ kind: 'item', draft: draftFromItem(item), itemId: item._id }),
+    onDelete: (item) => setDialog({ kind: 'delete-item', item }),
+    onMoveCopy: isGuestOwner ? undefined : (item) => setDialog({ kind: 'move-copy', item }),
+    onRelist: (item) =>
+      void runItemAction(() => api.put(`/wishlists/${wishlist._id}/items/${item._id}/unpurchase`), 'Item has been re-listed.', 'Failed to re-list item'),
+  };
+
+  const deleteItem = (item: Item) => {
+    close();
+    void runItemAction(() => api.delete(`/wishlists/${wishlist._id}/items/${item._id}`), 'Item deleted!', 'Failed to delete item');
+  };
+
+  return (
+    <div className={`ww-list-page ww-colors-${wishlist.colorSet}`}>
+      {isGuestOwner && (
+        <Callout intent="primary" icon="info-sign" className="ww-guest-banner">
+          You are editing this list as a guest, and only this browser can change it.{' '}
+          <Link to={`/register?claimList=${encodeURIComponent(wishlist._id)}`}>Sign Up</Link> to keep it in your account and open it anywhere.
+        </Callout>
+      )}
+      <CoverBanner image={wishlist.coverImage} title={wishlist.name} subtitle={wishlist.description || (wishlist.eventDate && `Event date: ${wishlist.eventDate}`)}>
+        <Button icon="edit" text="Edit List" onClick={() => setDialog({ kind: 'edit-list' })} />
+        <Popover
+          placement="bottom-end"
+          content={
+            <Menu>
+              <ShareMenuItems wishlist={wishlist} onShareByEmail={() => setDialog({ kind: 'share-email' })} />
+            </Menu>
+          }
+        >
+          <Button icon="share" className="ww-accent-button" text="Share" />
+        </Popover>
+      </CoverBanner>
+
+      <div className="ww-list-toolbar">
+        <AddItemBox onOpenForm={(draft) => setDialog({ kind: 'item', draft })} />
+        <Switch label="Show Purchased" checked={showPurchased} onChange={(e) => setShowPurchased(e.currentTarget.checked)} className="ww-show-purchased" />
+      </div>
+
+      {visibleItems.length === 0 ? (
+        <p className="ww-empty-items">
+          {wishlist.items.length === 0 ? 'No items yet. Paste a product link or type a gift idea above.' : 'Every item has been purchased. Turn on Show Purchased to see them.'}
+        </p>
+      ) : (
+        <div className="ww-item-list">
+          {pageItems.map((item) => (
+            <OwnerItemCard key={item._id} item={item} currency={currency} showPurchases={showPurchased} actions={itemActions} />
+          ))}
+        </div>
+      )}
+      <Pager page={page} pageCount={pageCount} onPage={setPage} />
+
+      {dialog?.kind === 'item' && (
+        <ItemFormDialog wishlistId={wishlist._id} initial={dialog.draft} itemId={dialog.itemId} defaultCurrency={currency} onClose={close} onSaved={refresh} />
+      )}
+      {dialog?.kind === 'edit-list' && <WishlistFormDialog wishlist={wishlist} onClose={close} onSaved={refresh} />}
+      {dialog?.kind === 'share-email' && <ShareEmailDialog wishlistId={wishlist._id} onClose={close} />}
+      {dialog?.kind === 'move-copy' && <MoveCopyDialog sourceListId={wishlist._id} item={dialog.item} onClose={close} onDone={refresh} />}
+      <Alert
+        isOpen={dialog?.kind === 'delete-item'}
+        intent="danger"
+        icon="trash"
+        confirmButtonText="Delete"
+        cancelButtonText="Cancel"
+        onCancel={close}
+        onConfirm={() => dialog?.kind === 'delete-item' && deleteItem(dialog.item)}
+      >
+        <p>Delete "{dialog?.kind === 'delete-item' ? dialog.item.title : ''}" from this list?</p>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { GUEST_LIST_DEFAULTS, GUEST_WISHLISTS_STORAGE_KEY } from '@wishwell/shared/constants';
+import { ownerPath, type CreateGuestWishlistBody, type Wishlist } from '@wishwell/shared/wishlist-types';
+import { api } from '../../api/client';
+
+/** The ids of guest lists this browser created (local storage `guestWishlists`). */
+export function rememberedGuestWishlists(): string[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(GUEST_WISHLISTS_STORAGE_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function holdsGuestWishlist(id: string): boolean {
+  return rememberedGuestWishlists().includes(id);
+}
+
+function rememberGuestWishlist(id: string): void {
+  const ids = rememberedGuestWishlists();
+  if (!ids.includes(id)) localStorage.setItem(GUEST_WISHLISTS_STORAGE_KEY, JSON.stringify([...ids, id]));
+}
+
+/** The landing button: a guest list, remembered here, then a full page load of its page. Failures are only logged. */
+export async function createGuestWishlist(): Promise<void> {
+  try {
+    const body: CreateGuestWishlistBody = { ...GUEST_LIST_DEFAULTS };
+    const created = await api.post<Pick<Wishlist, '_id'>>('/wishlists/guest', body);
+    rememberGuestWishlist(created._id);
+    window.location.assign(ownerPath(created._id));
+  } catch (error) {
+    console.error('Could not create a guest wishlist', error);
+  }
+}

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import type { PublicReferralRule } from '@wishwell/shared/scrape-types';
+import { api } from '../../api/client';
+
+let rulesRequest: Promise<PublicReferralRule[]> | null = null;
+
+/** GET /referral-rules, once per page load; a failure is only logged and offers no group gifts. */
+export function useReferralRules(): PublicReferralRule[] {
+  const [rules, setRules] = useState<PublicReferralRule[]>([]);
+  useEffect(() => {
+    rulesRequest ??= api.get<PublicReferralRule[]>('/referral-rules').catch((error: unknown) => {
+      console.error('Could not load referral rules', error);
+      rulesRequest = null;
+      return [];
+    });
+    let active = true;
+    void rulesRequest.then((loaded) => active && setRules(loaded));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return rules;
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** The group-gift checkbox is offered only when the item's host matches a rule that has a gift card. */
+export function offersGroupGift(itemUrl: string, rules: readonly PublicReferralRule[]): boolean {
+  const host = hostOf(itemUrl.trim());
+  if (!host) return false;
+  return rules.some((rule) => rule.hasGiftCard && rule.matcher.trim() !== '' && host.includes(rule.matcher.trim().toLowerCase()));
+}
