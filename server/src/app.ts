@@ -7,6 +7,7 @@ import type { Services } from './services';
 import type { Site } from './site/site';
 import { healthRoutes } from './features/health/routes';
 import { domainConfigRoutes } from './features/domain-configs/routes';
+import { userRoutes } from './features/users/routes';
 
 /**
  * The whole route surface. Every /api/v1 route declares its access policy
@@ -16,7 +17,8 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
   const policies = accessPolicies(ctx);
   const api = new Elysia({ prefix: '/api/v1' })
     .use(healthRoutes(policies, ctx))
-    .use(domainConfigRoutes(policies, services.domainConfigs));
+    .use(domainConfigRoutes(policies, services.domainConfigs))
+    .use(userRoutes(policies, services.users));
 
   const app = new Elysia()
     .use(httpPipeline(ctx))

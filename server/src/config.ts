@@ -14,6 +14,19 @@ export interface Config {
   chromiumPath: string | null;
   trustProxy: boolean;
   scrapeAllowHosts: string[];
+  rateLimits: RateLimits;
+}
+
+/** Abuse limits: hits per window for each client IP or account (RATE_LIMIT_* settings). */
+export interface RateLimits {
+  /** Sign-in attempts per IP per 15 minutes. */
+  loginPerIp: number;
+  /** Failed sign-ins per account per 15 minutes. */
+  loginPerAccount: number;
+  /** Registrations per IP per hour. */
+  registerPerIp: number;
+  /** Password reset requests per IP per hour. */
+  forgotPasswordPerIp: number;
 }
 
 interface Setting {
@@ -34,6 +47,10 @@ export const SETTINGS: Setting[] = [
   { env: 'ADMIN_EMAIL', help: 'account promoted to admin at start' },
   { env: 'CHROMIUM_PATH', help: 'Chromium for scraping script-heavy shops (default: found on PATH)' },
   { env: 'TRUST_PROXY', help: 'set to 1 behind a reverse proxy to trust X-Forwarded-For/-Proto' },
+  { env: 'RATE_LIMIT_LOGIN_IP', help: 'sign-in attempts per client IP per 15 minutes', default: '30' },
+  { env: 'RATE_LIMIT_LOGIN_ACCOUNT', help: 'failed sign-ins per account per 15 minutes', default: '10' },
+  { env: 'RATE_LIMIT_REGISTER_IP', help: 'registrations per client IP per hour', default: '10' },
+  { env: 'RATE_LIMIT_FORGOT_IP', help: 'password reset requests per client IP per hour', default: '5' },
   { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
 ];
 
@@ -67,8 +84,20 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     adminEmail: get('ADMIN_EMAIL')?.trim().toLowerCase() ?? null,
     chromiumPath: get('CHROMIUM_PATH'),
     trustProxy: ['1', 'true', 'yes'].includes((get('TRUST_PROXY') ?? '').toLowerCase()),
+    rateLimits: {
+      loginPerIp: positiveInteger('RATE_LIMIT_LOGIN_IP', get),
+      loginPerAccount: positiveInteger('RATE_LIMIT_LOGIN_ACCOUNT', get),
+      registerPerIp: positiveInteger('RATE_LIMIT_REGISTER_IP', get),
+      forgotPasswordPerIp: positiveInteger('RATE_LIMIT_FORGOT_IP', get),
+    },
     scrapeAllowHosts: (get('SCRAPE_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
   };
+}
+
+function positiveInteger(name: string, get: (name: string) => string | null): number {
+  const value = Number(get(name));
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got "${get(name)}"`);
+  return value;
 }
 
 /** The hostname whose domain config is the default (unknown hosts and localhost use it). */

@@ -7,7 +7,7 @@ import { createTokenSigner } from './auth/tokens';
 import { defaultHostname, type Config } from './config';
 import { openDatabase } from './db/open';
 import { SERVER_BODY_LIMIT } from './http/body-limits';
-import { createServices } from './services';
+import { createServices, type Services } from './services';
 import { Site } from './site/site';
 import { SITE_FILES } from './site/assets.generated';
 import pkg from '../../package.json';
@@ -31,6 +31,13 @@ export function openContext(config: Config): AppContext {
   };
 }
 
+/** ADMIN_EMAIL: that account is made an admin at every start. */
+function promoteAdminEmail(config: Config, services: Services): void {
+  if (!config.adminEmail) return;
+  if (services.users.setAdmin(config.adminEmail, true)) console.log(`ADMIN_EMAIL: ${config.adminEmail} is an admin`);
+  else console.log(`ADMIN_EMAIL: no account for ${config.adminEmail} yet; it is promoted at the first start after it registers`);
+}
+
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
@@ -41,6 +48,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const ctx = openContext(config);
   const services = createServices(ctx);
   services.domainConfigs.ensureDefault();
+  promoteAdminEmail(config, services);
   const site = await Site.load(SITE_FILES);
   const app = createApp(ctx, services, site);
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_LIMIT });

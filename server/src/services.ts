@@ -1,12 +1,23 @@
 import type { AppContext } from './app-context';
 import { DomainConfigService } from './features/domain-configs/service';
 import { Mailer } from './mail/mailer';
+import { PasswordHasher } from './auth/passwords';
+import { UserService } from './features/users/service';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
   const domainConfigs = new DomainConfigService(ctx.database.db, ctx.defaultHostname);
   const mailer = new Mailer(ctx.database.db, { smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom });
-  return { domainConfigs, mailer };
+  const users = new UserService({
+    db: ctx.database.db,
+    tokens: ctx.tokens,
+    hasher: new PasswordHasher(),
+    mailer,
+    domainConfigs,
+    rateLimits: ctx.config.rateLimits,
+    fallbackOrigin: ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`,
+  });
+  return { domainConfigs, mailer, users };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@wishwell/shared/constants';
 import { loadConfig, settingsHelp } from '../config';
-import { startServer, VERSION } from '../server';
+import { openContext, startServer, VERSION } from '../server';
+import { createServices } from '../services';
 
 /** A CLI subcommand: `wishwell NAME ARGS...`. Flags and environment settings apply to each. */
 export interface Command {
@@ -32,7 +33,31 @@ const serve: Command = {
   },
 };
 
-export const COMMANDS: Command[] = [serve];
+const admin: Command = {
+  name: 'admin',
+  usage: 'admin promote|demote EMAIL [--data-dir DIR]',
+  summary: 'grant or remove the admin role of an account (works while the server runs)',
+  async run(args) {
+    const [action, email, ...flags] = args;
+    if ((action !== 'promote' && action !== 'demote') || !email || email.startsWith('-')) {
+      console.error(`Usage: wishwell ${this.usage}`);
+      return 2;
+    }
+    const ctx = openContext(loadConfig(flags));
+    try {
+      if (!createServices(ctx).users.setAdmin(email, action === 'promote')) {
+        console.error(`No account with the email address ${email}.`);
+        return 1;
+      }
+      console.log(`${email} ${action === 'promote' ? 'is now an admin' : 'is no longer an admin'}.`);
+      return 0;
+    } finally {
+      ctx.database.close();
+    }
+  },
+};
+
+export const COMMANDS: Command[] = [serve, admin];
 
 export function helpText(): string {
   const commands = COMMANDS.map((c) => `  ${c.usage.padEnd(60)} ${c.summary}`).join('\n');

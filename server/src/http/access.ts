@@ -12,11 +12,20 @@ export type ViewerResolver = (request: Request, http: RequestInfo) => Promise<Se
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Contact the site operator.';
 
+/** The token in an `Authorization: Bearer` header, if any. */
+export function bearerToken(request: Request): string | undefined {
+  return request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+}
+
+/** The session token the caller presented: the bearer token, else the session cookie. */
+export function presentedToken(request: Request, http: RequestInfo): string | undefined {
+  return bearerToken(request) ?? http.cookies.get(SESSION_COOKIE);
+}
+
 export function createViewerResolver(ctx: AppContext): ViewerResolver {
   const findUser = sessionUserLookup(ctx.database.sqlite);
   return async (request, http) => {
-    const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
-    const token = bearer ?? http.cookies.get(SESSION_COOKIE);
+    const token = presentedToken(request, http);
     if (!token) return null;
     const claims = await ctx.tokens.verify(token);
     if (!claims) return null;
@@ -32,6 +41,7 @@ export function createViewerResolver(ctx: AppContext): ViewerResolver {
  *   { publicRoute: true } anyone; `viewer()` resolves the caller's account on demand (or null)
  *   { signedIn: true }    a signed-in, enabled account, as `user` (else 401)
  *   { adminOnly: true }   a signed-in admin, as `user` (else 401, or 403 for non-admins)
+ * Each also hands the handler the pipeline's per-request `http` (RequestInfo), typed.
  */
 export function accessPolicies(ctx: AppContext) {
   const resolveViewer = createViewerResolver(ctx);
@@ -46,17 +56,17 @@ export function accessPolicies(ctx: AppContext) {
       resolve: tagPolicy('publicRoute', (c: unknown) => {
         const { request, http } = c as unknown as Ctx;
         let cached: Promise<SessionUser | null> | undefined;
-        return { viewer: () => (cached ??= resolveViewer(request, http)) };
+        return { http, viewer: () => (cached ??= resolveViewer(request, http)) };
       }),
     },
     signedIn: {
-      resolve: tagPolicy('signedIn', async (c: unknown) => ({ user: await requireUser(c as unknown as Ctx) })),
+      resolve: tagPolicy('signedIn', async (c: unknown) => ({ http: (c as Ctx).http, user: await requireUser(c as unknown as Ctx) })),
     },
     adminOnly: {
       resolve: tagPolicy('adminOnly', async (c: unknown) => {
         const user = await requireUser(c as unknown as Ctx);
         if (!user.isAdmin) throw forbidden('Only administrators can do that.');
-        return { user };
+        return { http: (c as Ctx).http, user };
       }),
     },
   });

@@ -6,6 +6,8 @@ import { hasCredentialCookie, XSRF_COOKIE, XSRF_HEADER } from './cookies';
 import { readRequestInfo } from './request-info';
 import { securityHeaders } from './security-headers';
 import { newSecret } from '../ids';
+import { bearerToken } from './access';
+import { timingSafeEqual } from 'node:crypto';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -30,10 +32,11 @@ export function httpPipeline(ctx: AppContext) {
     .onBeforeHandle({ as: 'global' }, ({ request, http, path }) => {
       if (!path.startsWith('/api/')) return;
       if (!http.cookies.has(XSRF_COOKIE)) http.setCookie(XSRF_COOKIE, newSecret());
-      if (SAFE_METHODS.has(request.method) || request.headers.has('authorization')) return;
-      if (!hasCredentialCookie(http.cookies)) return;
-      const sent = request.headers.get(XSRF_HEADER);
-      if (!sent || sent !== http.cookies.get(XSRF_COOKIE)) {
+      if (SAFE_METHODS.has(request.method) || bearerToken(request)) return;
+      // Cookie-authenticated changes need the double submit; so does any body a plain HTML form
+      // can send cross-site without a preflight (e.g. a forged sign-in into the attacker's account).
+      if (!hasCredentialCookie(http.cookies) && !formCanSend(request)) return;
+      if (!sameSecret(request.headers.get(XSRF_HEADER), http.cookies.get(XSRF_COOKIE))) {
         throw new ApiError(403, 'Missing or invalid XSRF token. Reload the page and try again.');
       }
     })
@@ -58,6 +61,20 @@ export function httpPipeline(ctx: AppContext) {
       console.error(`[${requestId}] ${request.method} ${path} failed:`, error);
       return json(500, { message: 'Something went wrong on our side. Please try again.', requestId });
     });
+}
+
+/** Content types a cross-site HTML form can submit (anything else needs a CORS preflight we never grant). */
+function formCanSend(request: Request): boolean {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  return type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data' || type === 'text/plain';
+}
+
+/** Compares the echoed XSRF token with the cookie in constant time. */
+function sameSecret(sent: string | null, expected: string | undefined): boolean {
+  if (!sent || !expected) return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function json(status: number, body: object): Response {

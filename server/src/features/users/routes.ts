@@ -1,0 +1,111 @@
+import { Elysia, t } from 'elysia';
+import { PASSWORD_MAX_LENGTH } from '@wishwell/shared/account-types';
+import { SESSION_TTL_SECONDS } from '../../auth/tokens';
+import { presentedToken, type AccessPolicies } from '../../http/access';
+import { SESSION_COOKIE } from '../../http/cookies';
+import type { RequestInfo } from '../../http/request-info';
+import type { UserService } from './service';
+
+/**
+ * Attaches the guest list `listId` to the account that just signed in or registered, if the
+ * browser may (the wish list feature decides: it holds the list's edit capability).
+ */
+export type ClaimGuestList = (userId: string, listId: string, http: RequestInfo) => void;
+
+const email = t.String({ maxLength: 254, error: 'Please enter your email address.' });
+const password = t.String({ maxLength: PASSWORD_MAX_LENGTH, error: 'Please enter a password.' });
+const claimListId = t.Optional(t.String({ maxLength: 64 }));
+
+function startSession(http: RequestInfo, token: string): void {
+  http.setCookie(SESSION_COOKIE, token, { httpOnly: true, maxAgeSeconds: SESSION_TTL_SECONDS });
+}
+
+/** POST /users/register, /users/login, /users/logout; the profile; passwords; deletion. */
+export function userRoutes(policies: AccessPolicies, users: UserService, claimGuestList?: ClaimGuestList) {
+  const claim = (userId: string, listId: string | undefined, http: RequestInfo) => {
+    if (listId && claimGuestList) claimGuestList(userId, listId, http);
+  };
+  return new Elysia()
+    .use(policies)
+    .post(
+      '/users/register',
+      async ({ body, http, set }) => {
+        const profile = await users.register(body, http);
+        startSession(http, profile.token);
+        claim(profile._id, body.claimListId, http);
+        set.status = 201;
+        return profile;
+      },
+      {
+        publicRoute: true,
+        body: t.Object({
+          name: t.String({ maxLength: 200, error: 'Please enter your name.' }),
+          email,
+          password,
+          claimListId,
+          domain: t.Optional(t.String({ maxLength: 253 })),
+        }),
+      },
+    )
+    .post(
+      '/users/login',
+      async ({ body, http }) => {
+        const profile = await users.login(body, http);
+        startSession(http, profile.token);
+        claim(profile._id, body.claimListId, http);
+        return profile;
+      },
+      { publicRoute: true, body: t.Object({ email, password, claimListId }) },
+    )
+    .post(
+      '/users/logout',
+      async ({ viewer, http }) => {
+        // Works without a valid session too: signing out must never leave a browser stuck.
+        const user = await viewer().catch(() => null);
+        if (user) users.logout(user.id);
+        http.clearCookie(SESSION_COOKIE);
+        return { message: 'You are signed out.' };
+      },
+      { publicRoute: true },
+    )
+    .get('/users/profile', ({ user, request, http }) => users.profile(user, presentedToken(request, http)!), { signedIn: true })
+    .put('/users/profile', ({ user, body, request, http }) => users.updateProfile(user, body, presentedToken(request, http)!), {
+      signedIn: true,
+      body: t.Object({
+        name: t.String({ maxLength: 200, error: 'Please enter your name.' }),
+        email,
+        country: t.Optional(t.String({ maxLength: 100 })),
+      }),
+    })
+    .delete(
+      '/users/profile',
+      ({ user, http }) => {
+        users.deleteAccount(user.id);
+        http.clearCookie(SESSION_COOKIE);
+        return { message: 'Your account has been deleted.' };
+      },
+      { signedIn: true },
+    )
+    .put(
+      '/users/profile/password',
+      async ({ user, body, http }) => {
+        const answer = await users.changePassword(user, body);
+        startSession(http, answer.token);
+        return answer;
+      },
+      { signedIn: true, body: t.Object({ currentPassword: password, newPassword: password }) },
+    )
+    .post('/users/forgot-password', ({ body, http }) => users.requestPasswordReset(body.email, http), {
+      publicRoute: true,
+      body: t.Object({ email }),
+    })
+    .put(
+      '/users/reset-password/:token',
+      async ({ params, body, http }) => {
+        const answer = await users.resetPassword(params.token, body.password);
+        startSession(http, answer.token);
+        return answer;
+      },
+      { publicRoute: true, params: t.Object({ token: t.String({ maxLength: 128 }) }), body: t.Object({ password }) },
+    );
+}

@@ -1,0 +1,329 @@
+import { and, count, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { SessionProfile } from '@wishwell/shared/api-types';
+import { normalizeHostname } from '@wishwell/shared/domain';
+import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
+import {
+  currencyForCountry,
+  looksLikeEmail,
+  normalizeEmail,
+  PASSWORD_MAX_LENGTH,
+  type ChangePasswordAnswer,
+  type ChangePasswordInput,
+  type LoginInput,
+  type MessageAnswer,
+  type ProfileInput,
+  type RegisterInput,
+  type ResetPasswordAnswer,
+} from '@wishwell/shared/account-types';
+import type { PasswordHasher } from '../../auth/passwords';
+import type { TokenSigner } from '../../auth/tokens';
+import type { RateLimits } from '../../config';
+import type { Db } from '../../db/open';
+import { passwordResetTokens, users, wishlistCapabilities, wishlists } from '../../db/schema';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../http/access';
+import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
+import { RateLimiter } from '../../http/rate-limit';
+import { hashSecret, newId, newSecret } from '../../ids';
+import type { Mailer } from '../../mail/mailer';
+import type { DomainConfigService } from '../domain-configs/service';
+
+type UserRow = typeof users.$inferSelect;
+/** What a session profile is built from: a user row or the request's SessionUser. */
+type ProfileSource = Pick<UserRow, 'id' | 'name' | 'email' | 'country' | 'currency' | 'isAdmin' | 'isDisabled' | 'registeredOnDomain'>;
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for that email address, a link to reset its password is on its way. The link works for 1 hour.';
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please ask for a new one.';
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const MINUTE = 60_000;
+/** Reset mails to one address per hour, whoever asks (beyond this, asking again sends nothing). */
+const RESET_MAILS_PER_ACCOUNT = 3;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export interface UserServiceDeps {
+  db: Db;
+  tokens: TokenSigner;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  domainConfigs: DomainConfigService;
+  rateLimits: RateLimits;
+  /** Where mail links point when the request's host is not one of ours (PUBLIC_URL, else localhost). */
+  fallbackOrigin: string;
+}
+
+/** Where a request came from, as far as the account rules care. */
+export interface Caller {
+  ip: string;
+  /** e.g. https://wishes.example.com: password reset links point here when the host is ours. */
+  origin: string;
+}
+
+/**
+ * Accounts: registration, sign-in, profile, passwords (change and reset by mail) and deletion.
+ * Sessions are JWTs carrying the account's token version: bumping it (logout, password change,
+ * reset) revokes every token issued before.
+ */
+export class UserService {
+  private readonly loginPerIp: RateLimiter;
+  private readonly failedLoginsPerAccount: RateLimiter;
+  private readonly registerPerIp: RateLimiter;
+  private readonly forgotPerIp: RateLimiter;
+  private readonly resetMailsPerAccount: RateLimiter;
+
+  constructor(private readonly deps: UserServiceDeps) {
+    const limits = deps.rateLimits;
+    this.loginPerIp = new RateLimiter({ limit: limits.loginPerIp, windowMs: 15 * MINUTE, message: 'Too many sign-in attempts.' });
+    this.failedLoginsPerAccount = new RateLimiter({
+      limit: limits.loginPerAccount,
+      windowMs: 15 * MINUTE,
+      message: 'Too many failed sign-ins for this account.',
+    });
+    this.registerPerIp = new RateLimiter({ limit: limits.registerPerIp, windowMs: 60 * MINUTE, message: 'Too many accounts created from here.' });
+    this.forgotPerIp = new RateLimiter({ limit: limits.forgotPasswordPerIp, windowMs: 60 * MINUTE, message: 'Too many password reset requests.' });
+    this.resetMailsPerAccount = new RateLimiter({ limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * MINUTE, message: '' });
+  }
+
+  async register(input: RegisterInput, caller: Caller): Promise<SessionProfile> {
+    this.registerPerIp.hit(caller.ip);
+    const name = requiredName(input.name);
+    const email = validEmail(input.email);
+    validPassword(input.password);
+    if (this.findByEmail(email)) throw emailTaken();
+    const passwordHash = await this.deps.hasher.hash(input.password);
+    const now = new Date();
+    const domain = normalizeHostname(input.domain || new URL(caller.origin).host).slice(0, 253);
+    const row = this.deps.db.transaction((tx) => {
+      if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) throw emailTaken();
+      // The first account on a fresh install runs it.
+      const isFirst = (tx.select({ n: count() }).from(users).get()?.n ?? 0) === 0;
+      return tx
+        .insert(users)
+        .values({ id: newId(), name, email, passwordHash, isAdmin: isFirst, registeredOnDomain: domain, createdAt: now, updatedAt: now })
+        .returning()
+        .get();
+    });
+    return this.startSession(row);
+  }
+
+  async login(input: LoginInput, caller: Caller): Promise<SessionProfile> {
+    this.loginPerIp.hit(caller.ip);
+    const email = normalizeEmail(input.email);
+    this.failedLoginsPerAccount.check(email);
+    const row = this.findByEmail(email);
+    const valid = await this.deps.hasher.verify(input.password, row?.passwordHash ?? null);
+    if (!row || !valid) {
+      this.failedLoginsPerAccount.hit(email);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    this.failedLoginsPerAccount.reset(email);
+    if (row.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+    return this.startSession(row);
+  }
+
+  /** Revokes every token of the account (this device's and any other's). */
+  logout(userId: string): void {
+    this.bumpTokenVersion(userId);
+  }
+
+  profile(user: ProfileSource, token: string): SessionProfile {
+    return toSessionProfile(user, token);
+  }
+
+  updateProfile(user: ProfileSource, input: ProfileInput, token: string): SessionProfile {
+    const name = requiredName(input.name);
+    const email = validEmail(input.email);
+    const country = (input.country ?? '').trim().slice(0, 60);
+    const taken = this.deps.db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id))).get();
+    if (taken) throw emailTaken();
+    const row = this.deps.db
+      .update(users)
+      .set({ name, email, country, currency: currencyForCountry(country), updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning()
+      .get();
+    return toSessionProfile(row!, token);
+  }
+
+  async changePassword(user: ProfileSource, input: ChangePasswordInput): Promise<ChangePasswordAnswer> {
+    validPassword(input.newPassword);
+    this.failedLoginsPerAccount.check(user.email);
+    const row = this.findById(user.id)!;
+    if (!(await this.deps.hasher.verify(input.currentPassword, row.passwordHash))) {
+      this.failedLoginsPerAccount.hit(user.email);
+      throw badRequest('Your current password is not correct.');
+    }
+    const passwordHash = await this.deps.hasher.hash(input.newPassword);
+    const updated = this.deps.db
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning()
+      .get()!;
+    return { message: 'Your password has been changed.', token: await this.signToken(updated) };
+  }
+
+  /**
+   * Removes the account and its editor memberships. Its lists are marked deleted (admins still
+   * see them as Deleted) and lose any guest edit capability, so nobody can change them again.
+   */
+  deleteAccount(userId: string): void {
+    this.deps.db.transaction((tx) => {
+      const owned = tx.select({ id: wishlists.id }).from(wishlists).where(eq(wishlists.ownerId, userId));
+      tx.delete(wishlistCapabilities).where(inArray(wishlistCapabilities.wishlistId, owned)).run();
+      tx.update(wishlists).set({ isDeleted: true, updatedAt: new Date() }).where(eq(wishlists.ownerId, userId)).run();
+      tx.delete(users).where(eq(users.id, userId)).run(); // editor rows and reset tokens cascade
+    });
+  }
+
+  /**
+   * Mails a single-use reset link valid for 1 hour. The answer is the same whether or not the
+   * address has an account, and the mail goes out after the answer, so neither the text nor the
+   * timing tells.
+   */
+  requestPasswordReset(emailInput: string, caller: Caller): MessageAnswer {
+    this.forgotPerIp.hit(caller.ip);
+    const email = normalizeEmail(emailInput);
+    const now = Date.now();
+    this.deps.db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now))).run();
+    const user = this.findByEmail(email);
+    if (user && !user.isDisabled && this.resetMailsPerAccount.allows(email)) {
+      this.resetMailsPerAccount.hit(email);
+      const token = newSecret();
+      this.deps.db
+        .insert(passwordResetTokens)
+        .values({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS), createdAt: new Date(now) })
+        .run();
+      void this.sendResetMail(user, token, caller.origin);
+    }
+    return { message: RESET_REQUESTED_MESSAGE };
+  }
+
+  /** Sets the new password, uses up the link, revokes older sessions and signs the user in. */
+  async resetPassword(token: string, password: string): Promise<ResetPasswordAnswer> {
+    validPassword(password);
+    const tokenHash = hashSecret(token);
+    const found = this.deps.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).get();
+    if (!found || found.expiresAt.getTime() <= Date.now()) throw badRequest(RESET_LINK_INVALID);
+    if (this.findById(found.userId)?.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+    const passwordHash = await this.deps.hasher.hash(password);
+    const row = this.deps.db.transaction((tx) => {
+      // Deleting the row is what uses the link up: of two concurrent resets only one deletes it.
+      const used = tx.delete(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).returning().get();
+      if (!used) throw badRequest(RESET_LINK_INVALID);
+      tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId)).run();
+      return tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, used.userId))
+        .returning()
+        .get();
+    });
+    if (!row) throw badRequest(RESET_LINK_INVALID);
+    return { ...(await this.startSession(row)), message: 'Your password has been reset.' };
+  }
+
+  /** Grants or removes the admin role by e-mail (CLI and ADMIN_EMAIL). False if no such account. */
+  setAdmin(emailInput: string, isAdmin: boolean): boolean {
+    const result = this.deps.db
+      .update(users)
+      .set({ isAdmin, updatedAt: new Date() })
+      .where(eq(users.email, normalizeEmail(emailInput)))
+      .returning({ id: users.id })
+      .all();
+    return result.length > 0;
+  }
+
+  private async sendResetMail(user: UserRow, token: string, requestOrigin: string): Promise<void> {
+    const origin = this.mailOrigin(requestOrigin);
+    const company = this.deps.domainConfigs.publicConfig(new URL(origin).hostname).companyName;
+    const link = `${origin}/reset-password/${token}`;
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: `Reset your ${company} password`,
+      text: [
+        `Hello ${user.name},`,
+        '',
+        `Someone, hopefully you, asked to reset the password of your ${company} account. Open this link within 1 hour to choose a new password:`,
+        '',
+        link,
+        '',
+        'If you did not ask for this, ignore this mail: your password stays as it is.',
+        '',
+        company,
+      ].join('\n'),
+    });
+  }
+
+  /**
+   * The request's origin when its host is one of ours (a domain config, or this machine), else
+   * the fallback: a forged Host header must not point a reset link at someone else's site.
+   */
+  private mailOrigin(requestOrigin: string): string {
+    const host = normalizeHostname(new URL(requestOrigin).hostname);
+    const ours = LOOPBACK_HOSTS.has(host) || this.deps.domainConfigs.publicConfig(host).hostname === host;
+    return ours ? requestOrigin : this.deps.fallbackOrigin;
+  }
+
+  private async startSession(row: UserRow): Promise<SessionProfile> {
+    return toSessionProfile(row, await this.signToken(row));
+  }
+
+  private signToken(row: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string> {
+    return this.deps.tokens.sign({ sub: row.id, ver: row.tokenVersion });
+  }
+
+  private bumpTokenVersion(userId: string): void {
+    this.deps.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .run();
+  }
+
+  private findByEmail(email: string): UserRow | undefined {
+    return this.deps.db.select().from(users).where(eq(users.email, email)).get();
+  }
+
+  private findById(id: string): UserRow | undefined {
+    return this.deps.db.select().from(users).where(eq(users.id, id)).get();
+  }
+}
+
+/** The session profile: exactly the spec's fields, never the password hash or token version. */
+function toSessionProfile(user: ProfileSource, token: string): SessionProfile {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    country: user.country,
+    currency: user.currency,
+    token,
+    isAdmin: user.isAdmin,
+    isDisabled: user.isDisabled,
+    registeredOnDomain: user.registeredOnDomain,
+  };
+}
+
+function emailTaken() {
+  return conflict('An account with this email address already exists. Sign in, or use another email address.');
+}
+
+function requiredName(value: string): string {
+  const name = value.trim();
+  if (!name) throw badRequest('Please enter your name.');
+  if (name.length > 100) throw badRequest('Your name can be at most 100 characters.');
+  return name;
+}
+
+function validEmail(value: string): string {
+  const email = normalizeEmail(value);
+  if (!looksLikeEmail(email)) throw badRequest('Please enter a valid email address.');
+  return email;
+}
+
+function validPassword(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH) throw badRequest(`Your password must be at least ${PASSWORD_MIN_LENGTH} characters long.`);
+  if (password.length > PASSWORD_MAX_LENGTH) throw badRequest(`Your password can be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+}

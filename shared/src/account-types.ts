@@ -1,0 +1,87 @@
+/**
+ * The account API contract (spec section 7, "Session and domain"): request bodies, answers and
+ * the account rules the forms state. Answers that sign a user in are `SessionProfile`s.
+ */
+import type { SessionProfile } from './api-types';
+import { PASSWORD_MIN_LENGTH } from './constants';
+
+export const PASSWORD_MAX_LENGTH = 256;
+/** The password rule, as the forms state it and the server enforces it. */
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters.`;
+
+/** POST /users/register */
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  /** A guest list the browser holds, to attach to the new account. */
+  claimListId?: string;
+  /** The browser's hostname: recorded as registeredOnDomain. */
+  domain?: string;
+}
+
+/** POST /users/login */
+export interface LoginInput {
+  email: string;
+  password: string;
+  claimListId?: string;
+}
+
+/** PUT /users/profile */
+export interface ProfileInput {
+  name: string;
+  email: string;
+  /** A free text hint like UK or US; the currency follows it where known. */
+  country?: string;
+}
+
+/** PUT /users/profile/password */
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** POST /users/forgot-password */
+export interface ForgotPasswordInput {
+  email: string;
+}
+
+/** PUT /users/reset-password/{token} */
+export interface ResetPasswordInput {
+  password: string;
+}
+
+export interface MessageAnswer {
+  message: string;
+}
+
+/** PUT /users/profile/password: the old tokens are revoked, so the answer carries the new one. */
+export interface ChangePasswordAnswer extends MessageAnswer {
+  token: string;
+}
+
+/** PUT /users/reset-password/{token}: a reset signs the user in. */
+export type ResetPasswordAnswer = SessionProfile & MessageAnswer;
+
+const COUNTRY_CURRENCIES: [RegExp, string][] = [
+  [/^(us|usa|u\.s\.a?\.?|united states( of america)?|america)$/, 'USD'],
+  [/^(ca|can|canada)$/, 'CAD'],
+  [/^(au|aus|australia)$/, 'AUD'],
+  [/^(nz|nzl|new zealand)$/, 'NZD'],
+];
+
+/** The currency prices are shown in for a country hint: GBP unless it names US, CA, AU or NZ. */
+export function currencyForCountry(country: string): string {
+  const hint = country.trim().toLowerCase();
+  return COUNTRY_CURRENCIES.find(([pattern]) => pattern.test(hint))?.[1] ?? 'GBP';
+}
+
+/** An e-mail address as accounts store it: trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A deliberately loose shape check (one @, a dot in the domain, no spaces). */
+export function looksLikeEmail(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254;
+}
