@@ -8,6 +8,8 @@ import type { Site } from './site/site';
 import { healthRoutes } from './features/health/routes';
 import { domainConfigRoutes } from './features/domain-configs/routes';
 import { userRoutes } from './features/users/routes';
+import { wishlistRoutes } from './features/wishlists/routes';
+import { uploadedFileRoutes, uploadRoutes } from './features/uploads/routes';
 
 /**
  * The whole route surface. Every /api/v1 route declares its access policy
@@ -18,7 +20,9 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
   const api = new Elysia({ prefix: '/api/v1' })
     .use(healthRoutes(policies, ctx))
     .use(domainConfigRoutes(policies, services.domainConfigs))
-    .use(userRoutes(policies, services.users));
+    .use(userRoutes(policies, services.users))
+    .use(wishlistRoutes(policies, services.wishlists))
+    .use(uploadRoutes(policies, services.uploads, (cookies) => services.wishlists.access.holdsAnyCapability(cookies)));
 
   const app = new Elysia()
     .use(httpPipeline(ctx))
@@ -26,6 +30,7 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
     .all('/api/*', () => {
       throw notFound();
     })
+    .use(uploadedFileRoutes(services.uploads))
     .get('/*', ({ request, path, set }) => {
       if (path.startsWith('/api/')) throw notFound();
       return site.respond(path, request, set.headers as Record<string, string>) ?? new Response('Not found', { status: 404 });

@@ -3,6 +3,8 @@ import { DomainConfigService } from './features/domain-configs/service';
 import { Mailer } from './mail/mailer';
 import { PasswordHasher } from './auth/passwords';
 import { UserService } from './features/users/service';
+import { createWishlistServices } from './features/wishlists';
+import { UploadService } from './features/uploads/service';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
@@ -17,7 +19,9 @@ export function createServices(ctx: AppContext) {
     rateLimits: ctx.config.rateLimits,
     fallbackOrigin: ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`,
   });
-  return { domainConfigs, mailer, users };
+  const wishlists = createWishlistServices(ctx.database.db, mailer, domainConfigs);
+  const uploads = new UploadService(ctx.database.db, ctx.config.dataDir);
+  return { domainConfigs, mailer, users, wishlists, uploads };
 }
 
 export type Services = ReturnType<typeof createServices>;

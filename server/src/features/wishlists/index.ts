@@ -1,0 +1,25 @@
+import { normalizeHostname } from '@wishwell/shared/domain';
+import type { Db } from '../../db/open';
+import type { DomainConfigService } from '../domain-configs/service';
+import type { Mailer } from '../../mail/mailer';
+import { WishlistAccess } from './access';
+import { ItemService } from './items-service';
+import { WishlistQueries } from './queries';
+import type { WishlistServices } from './routes';
+import { WishlistService } from './service';
+import { ShareViewCache } from './share-cache';
+import { ShareMailService } from './share-mail';
+
+/** The wish list feature's services, sharing one access policy and one share view cache. */
+export function createWishlistServices(db: Db, mailer: Mailer, domainConfigs: DomainConfigService): WishlistServices & { access: WishlistAccess } {
+  const queries = new WishlistQueries(db);
+  const access = new WishlistAccess(queries);
+  const shareViews = new ShareViewCache();
+  const isKnownHostname = (hostname: string) => domainConfigs.publicConfig(hostname).hostname === normalizeHostname(hostname);
+  return {
+    access,
+    wishlists: new WishlistService(queries, access, shareViews),
+    items: new ItemService(queries, access, shareViews),
+    shareMail: new ShareMailService(access, mailer, isKnownHostname),
+  };
+}

@@ -1,0 +1,77 @@
+/** Turns validated request bodies into column values, refusing what the schemas cannot express. */
+import { WISHLIST_THEMES, type WishlistTheme } from '@wishwell/shared/constants';
+import { defaultCoverImage, type ItemInput, type WishlistInput } from '@wishwell/shared/wishlist-types';
+import { badRequest } from '../../http/errors';
+
+const DEFAULT_COVERS = new Set(WISHLIST_THEMES.map(defaultCoverImage));
+
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const isUploadedImage = (value: string) => /^\/uploads\/[A-Za-z0-9_-]+\.(jpg|png|webp|gif)$/.test(value);
+
+/** '' or an http(s) address: links and images shown to guests must not run script. */
+export function webAddressOrEmpty(value: string | undefined, what: string, allowUploads = false): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === '' || isWebAddress(trimmed) || (allowUploads && isUploadedImage(trimmed))) return trimmed;
+  throw badRequest(`${what} must be a web address starting with http:// or https://.`);
+}
+
+/** Null means "the theme's default cover", so a theme change also changes a default cover. */
+function coverImage(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '' || DEFAULT_COVERS.has(trimmed)) return null;
+  if (isUploadedImage(trimmed) || isWebAddress(trimmed)) return trimmed;
+  throw badRequest('The cover image must be an uploaded image or a web address.');
+}
+
+function eventDate(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null || value.trim() === '') return value === undefined ? undefined : null;
+  const day = value.trim().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day))) throw badRequest('The event date must be a date (YYYY-MM-DD).');
+  return day;
+}
+
+function expiresAt(value: string | null | undefined): Date | null | undefined {
+  if (value === undefined || value === null || value.trim() === '') return value === undefined ? undefined : null;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw badRequest('The expiry must be a date.');
+  return new Date(time);
+}
+
+/** Wishlist columns from a body; fields the body leaves out stay undefined (unchanged on update). */
+export function wishlistColumns(input: WishlistInput) {
+  return {
+    name: input.name.trim(),
+    description: input.description?.trim(),
+    theme: input.theme as WishlistTheme | undefined,
+    isRecurring: input.isRecurring,
+    eventDate: eventDate(input.eventDate),
+    expiresAt: expiresAt(input.expiresAt),
+    coverImage: coverImage(input.coverImage),
+    colorSet: input.colorSet,
+  };
+}
+
+/** Item columns from a body; fields the body leaves out stay undefined. */
+export function itemColumns(input: ItemInput) {
+  return {
+    title: input.title.trim(),
+    url: webAddressOrEmpty(input.url, 'The product address'),
+    notes: input.notes?.trim(),
+    quantity: input.quantity,
+    priority: input.priority,
+    price: input.price?.trim(),
+    currency: input.currency ? input.currency.toUpperCase() : undefined,
+    imageUrl: webAddressOrEmpty(input.imageUrl, 'The image address', true),
+    isGroupGift: input.isGroupGift,
+  };
+}

@@ -1,0 +1,175 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Item, ItemInput, MoveCopyInput, PurchaseInput, SharedItem } from '@wishwell/shared/wishlist-types';
+import { items, wishlists } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { newId } from '../../ids';
+import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type Caller, type WishlistAccess } from './access';
+import { itemColumns } from './input';
+import { toItem, toSharedItem, type ItemRow, type WishlistRow } from './mappers';
+import type { WishlistQueries } from './queries';
+import type { ShareViewCache } from './share-cache';
+
+const MAX_BUYER_NAMES_LENGTH = 300;
+
+/** Items on lists: owner/editor changes, guests' purchases (atomic), re-list, move and copy. */
+export class ItemService {
+  private readonly purchaseStatement;
+
+  constructor(
+    private readonly queries: WishlistQueries,
+    private readonly access: WishlistAccess,
+    private readonly shareViews: ShareViewCache,
+  ) {
+    const quantity = sql.placeholder('quantity');
+    const buyer = sql.placeholder('buyer');
+    const now = sql.placeholder('now');
+    // One conditional UPDATE: it either adds the whole quantity without passing `quantity`
+    // (on a list guests may see) or changes nothing, so concurrent buyers cannot oversell.
+    this.purchaseStatement = queries.db
+      .update(items)
+      .set({
+        quantityPurchased: sql`${items.quantityPurchased} + ${quantity}`,
+        purchasedBy: sql`CASE
+          WHEN ${buyer} = '' OR instr(', ' || ${items.purchasedBy} || ', ', ', ' || ${buyer} || ', ') > 0 THEN ${items.purchasedBy}
+          WHEN ${items.purchasedBy} = '' THEN ${buyer}
+          WHEN length(${items.purchasedBy}) + length(${buyer}) > ${MAX_BUYER_NAMES_LENGTH} THEN ${items.purchasedBy}
+          ELSE ${items.purchasedBy} || ', ' || ${buyer} END`,
+        updatedAt: sql`${now}`,
+      })
+      .where(
+        and(
+          eq(items.id, sql.placeholder('itemId')),
+          eq(items.wishlistId, sql.placeholder('listId')),
+          sql`${items.quantityPurchased} + ${quantity} <= ${items.quantity}`,
+          sql`EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${wishlists.isDeleted} = 0
+                AND ${wishlists.isDisabled} = 0 AND (${wishlists.expiresAt} IS NULL OR ${wishlists.expiresAt} > ${now}))`,
+        ),
+      )
+      .returning()
+      .prepare();
+  }
+
+  private get db() {
+    return this.queries.db;
+  }
+
+  add(listId: string, input: ItemInput, caller: Caller): Item {
+    const { list } = this.access.editable(listId, caller);
+    const columns = itemColumns(input);
+    const now = new Date();
+    const row = this.db
+      .insert(items)
+      .values({
+        id: newId(),
+        wishlistId: listId,
+        title: columns.title,
+        url: columns.url ?? '',
+        notes: columns.notes ?? '',
+        quantity: columns.quantity ?? 1,
+        priority: columns.priority ?? 'Medium',
+        price: columns.price ?? '',
+        currency: columns.currency ?? this.listCurrency(list),
+        imageUrl: columns.imageUrl ?? '',
+        isGroupGift: columns.isGroupGift ?? false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    this.shareViews.invalidate(listId);
+    return toItem(row);
+  }
+
+  /** Lowering the quantity below what guests already bought marks the item fully purchased. */
+  update(listId: string, itemId: string, input: ItemInput, caller: Caller): Item {
+    this.editableItem(listId, itemId, caller);
+    const columns = itemColumns(input);
+    const row = this.db
+      .update(items)
+      .set({
+        ...columns,
+        quantityPurchased: columns.quantity === undefined ? undefined : sql`min(${items.quantityPurchased}, ${columns.quantity})`,
+        updatedAt: new Date(),
+      })
+      .where(eq(items.id, itemId))
+      .returning()
+      .get()!;
+    this.shareViews.invalidate(listId);
+    return toItem(row);
+  }
+
+  remove(listId: string, itemId: string, caller: Caller): void {
+    this.editableItem(listId, itemId, caller);
+    this.db.delete(items).where(eq(items.id, itemId)).run();
+    this.shareViews.invalidate(listId);
+  }
+
+  /** Re-list: the item is wanted again in full. */
+  unpurchase(listId: string, itemId: string, caller: Caller): Item {
+    this.editableItem(listId, itemId, caller);
+    const row = this.db
+      .update(items)
+      .set({ quantityPurchased: 0, purchasedBy: '', updatedAt: new Date() })
+      .where(eq(items.id, itemId))
+      .returning()
+      .get()!;
+    this.shareViews.invalidate(listId);
+    return toItem(row);
+  }
+
+  /** A guest buys `quantityPurchased` units; 409 when fewer remain, 404 for hidden lists or unknown items. */
+  purchase(listId: string, itemId: string, input: PurchaseInput): SharedItem {
+    const now = Date.now();
+    const row = this.purchaseStatement.get({
+      listId,
+      itemId,
+      quantity: input.quantityPurchased,
+      buyer: input.purchasedBy?.trim() ?? '',
+      now,
+    });
+    if (row) {
+      this.shareViews.invalidate(listId);
+      return toSharedItem(row);
+    }
+    throw this.purchaseRefusal(listId, itemId, input.quantityPurchased, now);
+  }
+
+  moveOrCopy(input: MoveCopyInput, caller: Caller): Item {
+    if (input.sourceListId === input.destinationListId) throw badRequest('Choose a different wishlist to move or copy the item to.');
+    const item = this.editableItem(input.sourceListId, input.itemId, caller);
+    const { list: destination } = this.access.editable(input.destinationListId, caller);
+    const now = new Date();
+    const row =
+      input.action === 'move'
+        ? this.db.update(items).set({ wishlistId: destination.id, updatedAt: now }).where(eq(items.id, item.id)).returning().get()!
+        : this.db
+            .insert(items)
+            .values({ ...item, id: newId(), wishlistId: destination.id, quantityPurchased: 0, purchasedBy: '', createdAt: now, updatedAt: now })
+            .returning()
+            .get();
+    this.shareViews.invalidate(input.sourceListId);
+    this.shareViews.invalidate(destination.id);
+    return toItem(row);
+  }
+
+  private editableItem(listId: string, itemId: string, caller: Caller): ItemRow {
+    this.access.editable(listId, caller);
+    const item = this.queries.item(listId, itemId);
+    if (!item) throw notFound(ITEM_NOT_FOUND);
+    return item;
+  }
+
+  private purchaseRefusal(listId: string, itemId: string, wanted: number, nowMs: number) {
+    const list = this.queries.list(listId);
+    if (!list || !isShared(list, nowMs)) return notFound(LIST_NOT_FOUND);
+    const item = this.queries.item(listId, itemId);
+    if (!item) return notFound(ITEM_NOT_FOUND);
+    const remaining = item.quantity - item.quantityPurchased;
+    if (remaining <= 0) return conflict('Someone has already bought this item.');
+    return conflict(`Only ${remaining} of this item ${remaining === 1 ? 'is' : 'are'} still wanted, not ${wanted}.`);
+  }
+
+  private listCurrency(list: WishlistRow): string {
+    return this.queries.owner(list.ownerId)?.currency ?? 'GBP';
+  }
+}

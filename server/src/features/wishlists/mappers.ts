@@ -1,0 +1,104 @@
+/**
+ * Rows -> API answers, field by field, so nothing private (e-mails, buyers, capabilities)
+ * reaches an answer unless the answer's type names it.
+ */
+import type { ColorSet, ItemPriority, WishlistTheme } from '@wishwell/shared/constants';
+import {
+  defaultCoverImage,
+  type Item,
+  type SharedItem,
+  type SharedWishlist,
+  type Wishlist,
+  type WishlistEditor,
+  type WishlistOwner,
+  type WishlistSummary,
+} from '@wishwell/shared/wishlist-types';
+import type { items, users, wishlists } from '../../db/schema';
+
+export type WishlistRow = typeof wishlists.$inferSelect;
+export type ItemRow = typeof items.$inferSelect;
+export type OwnerRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'currency'>;
+export type EditorRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email'>;
+export type ListRole = Wishlist['role'];
+
+export function toSharedItem(row: ItemRow): SharedItem {
+  return {
+    _id: row.id,
+    title: row.title,
+    url: row.url,
+    notes: row.notes,
+    quantity: row.quantity,
+    priority: row.priority as ItemPriority,
+    price: row.price,
+    currency: row.currency,
+    imageUrl: row.imageUrl,
+    isGroupGift: row.isGroupGift,
+    giftCardUrl: row.giftCardUrl,
+    quantityPurchased: row.quantityPurchased,
+    referralProgram: row.referralProgram,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toItem(row: ItemRow): Item {
+  return {
+    ...toSharedItem(row),
+    isPurchased: row.quantityPurchased >= row.quantity,
+    purchasedBy: row.purchasedBy,
+  };
+}
+
+export function toOwner(row: OwnerRow): WishlistOwner {
+  return { _id: row.id, name: row.name, currency: row.currency };
+}
+
+export function toEditor(row: EditorRow): WishlistEditor {
+  return { _id: row.id, name: row.name, email: row.email };
+}
+
+function wishlistFields(row: WishlistRow) {
+  const theme = row.theme as WishlistTheme;
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    theme,
+    isRecurring: row.isRecurring,
+    eventDate: row.eventDate,
+    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    coverImage: row.coverImage || defaultCoverImage(theme),
+    colorSet: row.colorSet as ColorSet,
+  };
+}
+
+export function toWishlist(row: WishlistRow, owner: OwnerRow | null, editors: EditorRow[], itemRows: ItemRow[], role: ListRole): Wishlist {
+  return {
+    ...wishlistFields(row),
+    user: owner ? toOwner(owner) : null,
+    editors: editors.map(toEditor),
+    items: itemRows.map(toItem),
+    isDeleted: row.isDeleted,
+    isDisabled: row.isDisabled,
+    role,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface ListItemStats {
+  itemCount: number;
+  hasPurchases: boolean;
+}
+
+export function toWishlistSummary(row: WishlistRow, owner: OwnerRow | null, role: 'owner' | 'editor', stats: ListItemStats): WishlistSummary {
+  return { ...wishlistFields(row), user: owner ? toOwner(owner) : null, role, ...stats };
+}
+
+/** The guest's view: the owner's name and currency only, and only items someone still may buy. */
+export function toSharedWishlist(row: WishlistRow, owner: OwnerRow | null, itemRows: ItemRow[]): SharedWishlist {
+  return {
+    ...wishlistFields(row),
+    user: owner ? { name: owner.name, currency: owner.currency } : null,
+    items: itemRows.filter((item) => item.quantityPurchased < item.quantity).map(toSharedItem),
+  };
+}

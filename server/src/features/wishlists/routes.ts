@@ -1,0 +1,125 @@
+import { Elysia } from 'elysia';
+import type { AccessPolicies, SessionUser } from '../../http/access';
+import type { RequestInfo } from '../../http/request-info';
+import type { ItemService } from './items-service';
+import {
+  addEditorBody,
+  editorParams,
+  guestWishlistBody,
+  idParams,
+  itemBody,
+  itemParams,
+  moveCopyBody,
+  purchaseBody,
+  shareByEmailBody,
+  wishlistBody,
+} from './schemas';
+import type { WishlistService } from './service';
+import type { ShareMailService } from './share-mail';
+
+const CAPABILITY_MAX_AGE_SECONDS = 400 * 24 * 3600; // browsers cap cookie lifetimes at 400 days
+
+/** The pipeline derives `http` for every request; feature plugins read it through this. */
+const httpOf = (context: object) => (context as { http: RequestInfo }).http;
+
+export interface WishlistServices {
+  wishlists: WishlistService;
+  items: ItemService;
+  shareMail: ShareMailService;
+}
+
+/** Spec section 7 "Wishlists and items" (except /scrape and /referral-rules). */
+export function wishlistRoutes(policies: AccessPolicies, { wishlists, items, shareMail }: WishlistServices) {
+  const caller = async (context: { viewer: () => Promise<SessionUser | null> }) => ({
+    user: await context.viewer(),
+    cookies: httpOf(context).cookies,
+  });
+  return (
+    new Elysia()
+      .use(policies)
+      .post(
+        '/wishlists/guest',
+        async (context) => {
+          const created = wishlists.createGuest(context.body, await context.viewer());
+          if (created.capability) {
+            httpOf(context).setCookie(created.capability.cookieName, created.capability.secret, { httpOnly: true, maxAgeSeconds: CAPABILITY_MAX_AGE_SECONDS });
+          }
+          return created.wishlist;
+        },
+        { publicRoute: true, body: guestWishlistBody },
+      )
+      .get('/wishlists', ({ user }) => wishlists.myLists(user), { signedIn: true })
+      .post('/wishlists', ({ body, user }) => wishlists.create(body, user), { signedIn: true, body: wishlistBody })
+      .post('/wishlists/items/move-copy', async (context) => items.moveOrCopy(context.body, await caller(context)), {
+        publicRoute: true,
+        body: moveCopyBody,
+      })
+      .get(
+        '/wishlists/share/:id',
+        ({ params, request }) => {
+          const view = wishlists.sharedView(params.id);
+          const headers = { etag: view.etag, 'cache-control': 'no-cache' };
+          if (request.headers.get('if-none-match') === view.etag) return new Response(null, { status: 304, headers });
+          return new Response(view.body, { headers: { ...headers, 'content-type': 'application/json' } });
+        },
+        { publicRoute: true, params: idParams },
+      )
+      .put('/wishlists/share/:id/items/:itemId', ({ params, body }) => items.purchase(params.id, params.itemId, body), {
+        publicRoute: true,
+        params: itemParams,
+        body: purchaseBody,
+      })
+      .get('/wishlists/:id', async (context) => wishlists.get(context.params.id, await caller(context)), { publicRoute: true, params: idParams })
+      .put('/wishlists/:id', async (context) => wishlists.update(context.params.id, context.body, await caller(context)), {
+        publicRoute: true,
+        params: idParams,
+        body: wishlistBody,
+      })
+      .delete(
+        '/wishlists/:id',
+        async (context) => {
+          wishlists.remove(context.params.id, await caller(context));
+          return { message: 'Wishlist deleted!' };
+        },
+        { publicRoute: true, params: idParams },
+      )
+      .post(
+        '/wishlists/:id/share',
+        (context) => shareMail.share(context.params.id, context.body, context.user, httpOf(context).cookies, httpOf(context).origin),
+        { signedIn: true, params: idParams, body: shareByEmailBody },
+      )
+      .post('/wishlists/:id/editors', async (context) => wishlists.addEditor(context.params.id, context.body.email, await caller(context)), {
+        publicRoute: true,
+        params: idParams,
+        body: addEditorBody,
+      })
+      .delete(
+        '/wishlists/:id/editors/:editorId',
+        async (context) => wishlists.removeEditor(context.params.id, context.params.editorId, await caller(context)),
+        { publicRoute: true, params: editorParams },
+      )
+      .post('/wishlists/:id/items', async (context) => items.add(context.params.id, context.body, await caller(context)), {
+        publicRoute: true,
+        params: idParams,
+        body: itemBody,
+      })
+      .put(
+        '/wishlists/:id/items/:itemId',
+        async (context) => items.update(context.params.id, context.params.itemId, context.body, await caller(context)),
+        { publicRoute: true, params: itemParams, body: itemBody },
+      )
+      .delete(
+        '/wishlists/:id/items/:itemId',
+        async (context) => {
+          items.remove(context.params.id, context.params.itemId, await caller(context));
+          return { message: 'Item deleted!' };
+        },
+        { publicRoute: true, params: itemParams },
+      )
+      .put(
+        '/wishlists/:id/items/:itemId/unpurchase',
+        async (context) => items.unpurchase(context.params.id, context.params.itemId, await caller(context)),
+        { publicRoute: true, params: itemParams },
+      )
+  );
+}

@@ -1,0 +1,67 @@
+/** Request validation for the wish list API (the shapes of shared/src/wishlist-types.ts). */
+import { t } from 'elysia';
+import { COLOR_SETS, ITEM_PRIORITIES, WISHLIST_THEMES } from '@wishwell/shared/constants';
+
+/** One of a fixed set of strings (t.UnionEnum would default a missing optional field to the first value). */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  t.Union(
+    values.map((value) => t.Literal(value)),
+    { error: `${what} must be one of: ${values.join(', ')}.` },
+  ) as unknown as ReturnType<typeof t.Literal<T[number]>>;
+
+const theme = oneOf(WISHLIST_THEMES, 'Theme');
+const colorSet = oneOf(COLOR_SETS, 'Colour set');
+const priority = oneOf(ITEM_PRIORITIES, 'Priority');
+const text = (maxLength: number, what: string) => t.String({ maxLength, error: `${what} must be at most ${maxLength} characters.` });
+const name = t.String({ minLength: 1, maxLength: 200, pattern: '\\S', error: 'Please give the wishlist a name (up to 200 characters).' });
+
+export const idParams = t.Object({ id: t.String() });
+export const itemParams = t.Object({ id: t.String(), itemId: t.String() });
+export const editorParams = t.Object({ id: t.String(), editorId: t.String() });
+
+export const guestWishlistBody = t.Object({ name, theme });
+
+export const wishlistBody = t.Object({
+  name,
+  description: t.Optional(text(5000, 'The description')),
+  theme: t.Optional(theme),
+  isRecurring: t.Optional(t.Boolean()),
+  eventDate: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
+  expiresAt: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
+  coverImage: t.Optional(t.Nullable(text(2048, 'The cover image address'))),
+  colorSet: t.Optional(colorSet),
+});
+
+const quantity = t.Integer({ minimum: 1, maximum: 100_000, error: 'Quantity must be a whole number of at least 1.' });
+
+export const itemBody = t.Object({
+  title: t.String({ minLength: 1, maxLength: 500, pattern: '\\S', error: 'Please give the item a title (up to 500 characters).' }),
+  url: t.Optional(text(2048, 'The product address')),
+  notes: t.Optional(text(5000, 'The notes')),
+  quantity: t.Optional(quantity),
+  priority: t.Optional(priority),
+  price: t.Optional(text(100, 'The price')),
+  currency: t.Optional(t.String({ maxLength: 3, pattern: '^([A-Za-z]{3})?$', error: 'Currency must be a three-letter code such as GBP.' })),
+  imageUrl: t.Optional(text(2048, 'The image address')),
+  isGroupGift: t.Optional(t.Boolean()),
+});
+
+export const purchaseBody = t.Object({
+  purchasedBy: t.Optional(text(100, 'Your name')),
+  quantityPurchased: quantity,
+});
+
+export const moveCopyBody = t.Object({
+  sourceListId: t.String(),
+  itemId: t.String(),
+  destinationListId: t.String(),
+  action: oneOf(['move', 'copy'], 'Action'),
+});
+
+export const shareByEmailBody = t.Object({
+  recipients: t.String({ maxLength: 5000 }),
+  message: t.Optional(text(2000, 'The message')),
+  domain: t.String({ maxLength: 253 }),
+});
+
+export const addEditorBody = t.Object({ email: t.String({ maxLength: 320 }) });

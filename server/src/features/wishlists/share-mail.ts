@@ -1,0 +1,66 @@
+import { normalizeHostname } from '@wishwell/shared/domain';
+import { sharePath, type ShareByEmailInput } from '@wishwell/shared/wishlist-types';
+import type { SessionUser } from '../../auth/session-user';
+import { badRequest, ApiError } from '../../http/errors';
+import { RateLimiter } from '../../http/rate-limit';
+import type { Mailer } from '../../mail/mailer';
+import type { WishlistAccess } from './access';
+
+const MAX_RECIPIENTS = 20;
+const EMAIL_PATTERN = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
+
+export interface ShareMailResult {
+  message: string;
+  sent: number;
+}
+
+/** Whether a hostname has its own domain config (a branded site of this server). */
+export type KnownHostname = (hostname: string) => boolean;
+
+/** Share by e-mail: one mail per recipient with the share link and the sender's message. */
+export class ShareMailService {
+  /** Each account may send 10 share requests (up to 20 recipients each) per hour. */
+  private readonly limiter = new RateLimiter({ limit: 10, windowMs: 60 * 60_000, message: 'You have shared by e-mail too often.' });
+
+  constructor(
+    private readonly access: WishlistAccess,
+    private readonly mailer: Mailer,
+    private readonly isKnownHostname: KnownHostname,
+  ) {}
+
+  async share(listId: string, input: ShareByEmailInput, user: SessionUser, cookies: Map<string, string>, requestOrigin: string): Promise<ShareMailResult> {
+    const { list } = this.access.editable(listId, { user, cookies });
+    const recipients = parseRecipients(input.recipients);
+    this.limiter.hit(user.id);
+    const link = `${this.linkOrigin(input.domain, requestOrigin)}${sharePath(list.id)}`;
+    const note = input.message?.trim();
+    const text = [`${user.name} shared the wishlist "${list.name}" with you.`, note ? `\n${note}\n` : '', `Open it here: ${link}`].join('\n');
+    const outcomes = await Promise.all(
+      recipients.map((to) => this.mailer.send({ to, subject: `${user.name} shared a wishlist with you: ${list.name}`, text, sentById: user.id })),
+    );
+    const failed = recipients.filter((_, index) => !outcomes[index]!.sent);
+    if (failed.length === recipients.length) {
+      throw new ApiError(502, this.mailer.configured ? `Could not send the e-mail to ${failed.join(', ')}.` : 'This server is not set up to send e-mail yet.');
+    }
+    if (failed.length > 0) return { message: `Sent, except to ${failed.join(', ')}.`, sent: recipients.length - failed.length };
+    return { message: 'Email sent successfully!', sent: recipients.length };
+  }
+
+  /** The link points at the browser's domain only when it is this site or one of its branded domains. */
+  private linkOrigin(domain: string, requestOrigin: string): string {
+    const origin = new URL(requestOrigin);
+    const hostname = normalizeHostname(domain);
+    if (hostname === '' || hostname === origin.hostname) return requestOrigin;
+    return this.isKnownHostname(hostname) ? `${origin.protocol}//${hostname}` : requestOrigin;
+  }
+}
+
+/** Comma-separated addresses; 400 naming every bad one. */
+export function parseRecipients(recipients: string): string[] {
+  const addresses = [...new Set(recipients.split(',').map((address) => address.trim()).filter(Boolean))];
+  if (addresses.length === 0) throw badRequest('Enter at least one e-mail address.');
+  const bad = addresses.filter((address) => !EMAIL_PATTERN.test(address) || address.length > 254);
+  if (bad.length > 0) throw badRequest(`These are not valid e-mail addresses: ${bad.join(', ')}`);
+  if (addresses.length > MAX_RECIPIENTS) throw badRequest(`You can share with at most ${MAX_RECIPIENTS} addresses at once.`);
+  return addresses;
+}

@@ -1,0 +1,35 @@
+/** Actors for the wish list API tests: accounts signed up through the real API, and guests. */
+import { ApiClient } from './api-client';
+import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
+
+let accounts = 0;
+
+export interface Account {
+  client: ApiClient;
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Registers a new account (the first one on a server becomes its admin) and keeps its session. */
+export async function signUp(baseUrl: string, name = 'Person'): Promise<Account> {
+  const client = new ApiClient(baseUrl);
+  const email = `${name.toLowerCase().replace(/\W+/g, '')}.${Date.now()}.${++accounts}@example.com`;
+  const res = await client.post('/users/register', { name, email, password: 'correct horse battery', domain: 'localhost' });
+  if (res.status >= 300) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, id: res.body._id, name, email };
+}
+
+/** A browser without an account that creates a guest list (and so holds its capability cookie). */
+export async function guestWithList(baseUrl: string): Promise<{ client: ApiClient; list: Wishlist }> {
+  const client = new ApiClient(baseUrl);
+  const res = await client.post<Wishlist>('/wishlists/guest', { name: 'My New Wishlist', theme: 'Other' });
+  if (res.status !== 200) throw new Error(`guest list failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, list: res.body };
+}
+
+export async function addItem(client: ApiClient, listId: string, fields: Record<string, unknown> = {}): Promise<Item> {
+  const res = await client.post<Item>(`/wishlists/${listId}/items`, { title: 'Board game', ...fields });
+  if (res.status !== 200) throw new Error(`add item failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
