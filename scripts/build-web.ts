@@ -17,9 +17,19 @@ function contentHash(bytes: Uint8Array): string {
   return new Bun.CryptoHasher('sha256').update(bytes).digest('hex').slice(0, 10);
 }
 
+// react-popper (under Blueprint's Popover) declares a React 18 peer, so the install nests React 18
+// beside it; a second React breaks every hook inside a popover. All imports get the app's React.
+const singleReact: import('bun').BunPlugin = {
+  name: 'single-react',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: Bun.resolveSync(args.path, webDir) }));
+  },
+};
+
 async function bundleScripts(): Promise<string[]> {
   const result = await Bun.build({
     entrypoints: [join(webDir, 'src', 'main.tsx')],
+    plugins: [singleReact],
     outdir: join(distDir, 'assets'),
     target: 'browser',
     format: 'esm',
