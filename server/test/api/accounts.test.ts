@@ -1,0 +1,444 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { ApiClient } from '../support/api-client';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const PROFILE_KEYS = ['_id', 'country', 'currency', 'email', 'isAdmin', 'isDisabled', 'name', 'registeredOnDomain', 'token'];
+const INVALID = 'Invalid email or password';
+const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
+const GENEROUS_LIMITS = { RATE_LIMIT_LOGIN_IP: '1000', RATE_LIMIT_LOGIN_ACCOUNT: '1000', RATE_LIMIT_REGISTER_IP: '1000', RATE_LIMIT_FORGOT_IP: '1000' };
+
+let server: TestServer;
+let smtp: TestSmtpServer;
+let counter = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://wishes.example.test', ...GENEROUS_LIMITS });
+});
+afterAll(async () => {
+  await server.stop();
+  await smtp.stop();
+});
+
+/** The server's database, opened beside it (WAL) to set up states the API has no call for. */
+function database(target = server): Database {
+  const db = new Database(join(target.dataDir, 'wishwell.db'));
+  db.exec('PRAGMA busy_timeout = 5000');
+  return db;
+}
+
+function uniqueEmail(tag: string): string {
+  return `${tag}-${++counter}-${Date.now()}@example.com`;
+}
+
+async function register(client: ApiClient, fields: Partial<{ name: string; email: string; password: string; domain: string; claimListId: string }> = {}) {
+  const body = { name: 'Test User', email: uniqueEmail('user'), password: 'correct horse', domain: 'localhost', ...fields };
+  const res = await client.post('/users/register', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { ...body, profile: res.body, client };
+}
+
+const signedUp = (fields?: Parameters<typeof register>[1]) => register(new ApiClient(server.url), fields);
+
+describe('registration', () => {
+  it('makes the first account on a fresh install an admin, and the second not', async () => {
+    const first = await signedUp({ email: 'first@example.com' });
+    const second = await signedUp({ email: 'second@example.com' });
+    expect(first.profile.isAdmin).toBe(true);
+    expect(second.profile.isAdmin).toBe(false);
+  });
+
+  it('answers the session profile with exactly the spec fields: no password hash', async () => {
+    const { profile } = await signedUp({ name: '  Ann Smith ', email: '  Ann.Smith@Example.COM ', domain: 'Wishes.Example.test' });
+    expect(Object.keys(profile).sort()).toEqual(PROFILE_KEYS);
+    expect(profile).toMatchObject({
+      name: 'Ann Smith',
+      email: 'ann.smith@example.com',
+      country: '',
+      currency: 'GBP',
+      isDisabled: false,
+      registeredOnDomain: 'wishes.example.test',
+    });
+    expect(JSON.stringify(profile)).not.toMatch(/argon2|password/i);
+  });
+
+  it('sets an httpOnly SameSite=Lax session cookie that authenticates', async () => {
+    const client = new ApiClient(server.url);
+    const res = await client.post('/users/register', { name: 'Cookie', email: uniqueEmail('cookie'), password: 'correct horse', domain: 'localhost' });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('wishwell_session='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const me = await client.get('/users/profile');
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(res.body.email);
+  });
+
+  it('refuses a second account for the same address, whatever its case, with 409', async () => {
+    const { email } = await signedUp();
+    const res = await new ApiClient(server.url).post('/users/register', { name: 'Again', email: ` ${email.toUpperCase()} `, password: 'correct horse' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/already exists/);
+  });
+
+  it('requires name, email and a password of at least 8 characters', async () => {
+    const client = new ApiClient(server.url);
+    const cases: [object, RegExp][] = [
+      [{ email: uniqueEmail('x'), password: 'correct horse' }, /name/i],
+      [{ name: '   ', email: uniqueEmail('x'), password: 'correct horse' }, /name/i],
+      [{ name: 'A', password: 'correct horse' }, /email/i],
+      [{ name: 'A', email: 'not-an-email', password: 'correct horse' }, /valid email/i],
+      [{ name: 'A', email: uniqueEmail('x') }, /password/i],
+      [{ name: 'A', email: uniqueEmail('x'), password: 'short' }, /at least 8 characters/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.post('/users/register', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+  });
+
+  it('accepts claimListId (handed to list claiming)', async () => {
+    const { profile } = await signedUp({ claimListId: 'some-guest-list-id' });
+    expect(profile._id).toBeTruthy();
+  });
+});
+
+describe('sign in and sessions', () => {
+  it('signs in with the right password; a wrong password or an unknown address get the same 401', async () => {
+    const { email, password } = await signedUp();
+    const client = new ApiClient(server.url);
+    const wrong = await client.post('/users/login', { email, password: 'not the password' });
+    const unknown = await client.post('/users/login', { email: uniqueEmail('nobody'), password });
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(wrong.body).toEqual({ message: INVALID });
+    expect(unknown.body).toEqual({ message: INVALID });
+    const ok = await client.post('/users/login', { email: ` ${email.toUpperCase()}`, password });
+    expect(ok.status).toBe(200);
+    expect(Object.keys(ok.body).sort()).toEqual(PROFILE_KEYS);
+  });
+
+  it('accepts the token as a bearer without any cookie', async () => {
+    const { profile } = await signedUp();
+    const res = await new ApiClient(server.url).get('/users/profile', { bearer: profile.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(profile);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await new ApiClient(server.url).get('/users/profile')).status).toBe(401);
+    expect((await new ApiClient(server.url).get('/users/profile', { bearer: 'not.a.token' })).status).toBe(401);
+  });
+
+  it('refuses a cookie-authenticated change without the XSRF header with 403', async () => {
+    const { client, profile } = await signedUp();
+    const forged = await client.put('/users/profile', { name: 'Forged', email: profile.email }, { noXsrf: true });
+    expect(forged.status).toBe(403);
+    expect(forged.body.message).toMatch(/XSRF/);
+    const echoed = await client.put('/users/profile', { name: 'Real', email: profile.email });
+    expect(echoed.status).toBe(200);
+    expect(echoed.body.name).toBe('Real');
+  });
+
+  it('refuses a cross-site form posting a sign-in (no XSRF header) with 403', async () => {
+    const { email, password } = await signedUp();
+    const form = new URLSearchParams({ email, password }).toString();
+    const res = await new ApiClient(server.url).post('/users/login', undefined, {
+      raw: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('logout revokes the tokens: a token copied before logout stops working', async () => {
+    const { client, profile } = await signedUp();
+    const copied = profile.token;
+    const out = await client.post('/users/logout');
+    expect(out.status).toBe(200);
+    expect(client.cookies.has('wishwell_session')).toBe(false);
+    expect((await new ApiClient(server.url).get('/users/profile', { bearer: copied })).status).toBe(401);
+    expect((await client.get('/users/profile')).status).toBe(401);
+  });
+
+  it('logout succeeds without a valid session too', async () => {
+    expect((await new ApiClient(server.url).post('/users/logout')).status).toBe(200);
+  });
+});
+
+describe('profile', () => {
+  it('updates name, email and country; the currency follows the country', async () => {
+    const { client } = await signedUp();
+    const newEmail = uniqueEmail('moved');
+    const cases: [string, string][] = [['US', 'USD'], ['Canada', 'CAD'], ['au', 'AUD'], ['New Zealand', 'NZD'], ['UK', 'GBP'], ['France', 'GBP']];
+    for (const [country, currency] of cases) {
+      const res = await client.put('/users/profile', { name: 'Moved', email: newEmail.toUpperCase(), country });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ name: 'Moved', email: newEmail, country, currency });
+      expect(Object.keys(res.body).sort()).toEqual(PROFILE_KEYS);
+    }
+    expect((await client.get('/users/profile')).body.currency).toBe('GBP');
+  });
+
+  it('refuses an email address another account has with 409', async () => {
+    const other = await signedUp();
+    const { client } = await signedUp();
+    const res = await client.put('/users/profile', { name: 'X', email: other.email, country: '' });
+    expect(res.status).toBe(409);
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password, then revokes older tokens and answers a new one', async () => {
+    const { client, profile, email, password } = await signedUp();
+    const wrong = await client.put('/users/profile/password', { currentPassword: 'not it at all', newPassword: 'brand new pass' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/current password/i);
+    const short = await client.put('/users/profile/password', { currentPassword: password, newPassword: 'short' });
+    expect(short.status).toBe(400);
+
+    const res = await client.put('/users/profile/password', { currentPassword: password, newPassword: 'brand new pass' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBeTruthy();
+    expect((await new ApiClient(server.url).get('/users/profile', { bearer: profile.token })).status).toBe(401);
+    expect((await new ApiClient(server.url).get('/users/profile', { bearer: res.body.token })).status).toBe(200);
+    expect((await client.get('/users/profile')).status).toBe(200); // this browser's cookie was renewed
+    expect((await new ApiClient(server.url).post('/users/login', { email, password })).status).toBe(401);
+    expect((await new ApiClient(server.url).post('/users/login', { email, password: 'brand new pass' })).status).toBe(200);
+  });
+});
+
+describe('disabled accounts', () => {
+  it('stop working at once and cannot sign in', async () => {
+    const { profile, email, password } = await signedUp();
+    const db = database();
+    db.query('UPDATE users SET is_disabled = 1 WHERE id = ?').run(profile._id);
+    db.close();
+    const withToken = await new ApiClient(server.url).get('/users/profile', { bearer: profile.token });
+    expect(withToken.status).toBe(403);
+    expect(withToken.body.message).toMatch(/disabled/);
+    const login = await new ApiClient(server.url).post('/users/login', { email, password });
+    expect(login.status).toBe(403);
+    expect(login.body.message).toMatch(/disabled/);
+    // A wrong password still says only that: the disabled state is not revealed to a guesser.
+    expect((await new ApiClient(server.url).post('/users/login', { email, password: 'wrong password' })).status).toBe(401);
+  });
+});
+
+describe('password reset by mail', () => {
+  async function requestReset(email: string, headers?: Record<string, string>) {
+    const res = await new ApiClient(server.url).post('/users/forgot-password', { email }, { headers });
+    expect(res.status).toBe(200);
+    return res.body.message as string;
+  }
+
+  async function resetLink(email: string): Promise<string> {
+    const mail = await smtp.waitForMail(email);
+    const link = mail.text.match(/https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/)?.[0];
+    expect(link, mail.text).toBeTruthy();
+    return link!;
+  }
+
+  it('answers the same whether or not the address has an account, and mails only a real one', async () => {
+    const { email } = await signedUp({ name: 'Rita' });
+    const nobody = uniqueEmail('nobody');
+    const forNobody = await requestReset(nobody);
+    const forRita = await requestReset(email.toUpperCase());
+    expect(forNobody).toBe(forRita);
+    const mail = await smtp.waitForMail(email);
+    expect(mail.subject).toBe('Reset your Wishwell password');
+    expect(mail.from).toBe('no-reply@wishwell.test');
+    expect(mail.text).toContain('Hello Rita');
+    expect(mail.text).toMatch(new RegExp(`${server.url}/reset-password/[A-Za-z0-9_-]{43}\\b`));
+    expect(smtp.mails.some((m) => m.to.includes(nobody))).toBe(false);
+    const db = database();
+    const log = db.query<{ subject: string; status: string }, [string]>('SELECT subject, status FROM email_logs WHERE recipient = ?').all(email);
+    db.close();
+    expect(log).toEqual([{ subject: 'Reset your Wishwell password', status: 'Success' }]);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { email, profile } = await signedUp();
+    await requestReset(email);
+    const token = (await resetLink(email)).split('/').pop()!;
+    const db = database();
+    const rows = db.query<{ token_hash: string }, [string]>('SELECT token_hash FROM password_reset_tokens WHERE user_id = ?').all(profile._id);
+    db.close();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).not.toContain(token);
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('resets once: signs the user in, revokes older tokens; the link cannot be used again', async () => {
+    const { email, password, profile } = await signedUp();
+    await requestReset(email);
+    const token = (await resetLink(email)).split('/').pop()!;
+    const client = new ApiClient(server.url);
+    const short = await client.put(`/users/reset-password/${token}`, { password: 'short' });
+    expect(short.status).toBe(400);
+
+    const res = await client.put(`/users/reset-password/${token}`, { password: 'a new password' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBeTruthy();
+    expect(res.body).toMatchObject({ _id: profile._id, email });
+    expect((await client.get('/users/profile')).status).toBe(200);
+    expect((await new ApiClient(server.url).get('/users/profile', { bearer: profile.token })).status).toBe(401);
+    expect((await new ApiClient(server.url).post('/users/login', { email, password })).status).toBe(401);
+    expect((await new ApiClient(server.url).post('/users/login', { email, password: 'a new password' })).status).toBe(200);
+
+    const again = await new ApiClient(server.url).put(`/users/reset-password/${token}`, { password: 'yet another one' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toMatch(/invalid or has expired/);
+  });
+
+  it('refuses an expired link', async () => {
+    const { email, profile } = await signedUp();
+    await requestReset(email);
+    const token = (await resetLink(email)).split('/').pop()!;
+    const db = database();
+    db.query('UPDATE password_reset_tokens SET expires_at = ? WHERE user_id = ?').run(Date.now() - 1000, profile._id);
+    db.close();
+    const res = await new ApiClient(server.url).put(`/users/reset-password/${token}`, { password: 'a new password' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/invalid or has expired/);
+  });
+
+  it('makes the token expire after one hour', async () => {
+    const { email, profile } = await signedUp();
+    const before = Date.now();
+    await requestReset(email);
+    await resetLink(email);
+    const db = database();
+    const row = db.query<{ expires_at: number }, [string]>('SELECT expires_at FROM password_reset_tokens WHERE user_id = ?').get(profile._id)!;
+    db.close();
+    expect(row.expires_at - before).toBeGreaterThanOrEqual(3600_000 - 5000);
+    expect(row.expires_at - before).toBeLessThanOrEqual(3600_000 + 5000);
+  });
+
+  it('never points the link at a host that is not ours (forged Host header)', async () => {
+    const { email } = await signedUp();
+    await requestReset(email, { host: 'evil.example.net' });
+    const link = await resetLink(email);
+    expect(link.startsWith('https://wishes.example.test/reset-password/')).toBe(true);
+  });
+});
+
+describe('account deletion', () => {
+  it('removes the account, marks its lists deleted, drops its editor places and clears the cookie', async () => {
+    const owner = await signedUp();
+    const other = await signedUp();
+    const db = database();
+    const now = Date.now();
+    const insertList = db.query('INSERT INTO wishlists (id, name, owner_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
+    insertList.run('owned-list-' + now, 'Owned', owner.profile._id, now, now);
+    insertList.run('other-list-' + now, 'Other', other.profile._id, now, now);
+    db.query('INSERT INTO wishlist_editors (wishlist_id, user_id, created_at) VALUES (?, ?, ?)').run('other-list-' + now, owner.profile._id, now);
+
+    const res = await owner.client.delete('/users/profile');
+    expect(res.status).toBe(200);
+    expect(owner.client.cookies.has('wishwell_session')).toBe(false);
+    expect((await new ApiClient(server.url).get('/users/profile', { bearer: owner.profile.token })).status).toBe(401);
+    expect((await new ApiClient(server.url).post('/users/login', { email: owner.email, password: owner.password })).status).toBe(401);
+
+    expect(db.query('SELECT COUNT(*) AS n FROM users WHERE id = ?').get(owner.profile._id)).toEqual({ n: 0 });
+    expect(db.query('SELECT is_deleted FROM wishlists WHERE id = ?').get('owned-list-' + now)).toEqual({ is_deleted: 1 });
+    expect(db.query('SELECT is_deleted FROM wishlists WHERE id = ?').get('other-list-' + now)).toEqual({ is_deleted: 0 });
+    expect(db.query('SELECT COUNT(*) AS n FROM wishlist_editors WHERE user_id = ?').get(owner.profile._id)).toEqual({ n: 0 });
+    db.close();
+  });
+});
+
+describe('admin role from the command line and ADMIN_EMAIL', () => {
+  function cli(dataDir: string, ...args: string[]) {
+    const run = Bun.spawnSync(['bun', MAIN, ...args, '--data-dir', dataDir]);
+    return { code: run.exitCode, out: run.stdout.toString() + run.stderr.toString() };
+  }
+
+  it('wishwell admin promote / demote EMAIL change the role at once, even while the server runs', async () => {
+    const { client, email } = await signedUp();
+    expect((await client.get('/users/profile')).body.isAdmin).toBe(false);
+    expect(cli(server.dataDir, 'admin', 'promote', email.toUpperCase())).toMatchObject({ code: 0 });
+    expect((await client.get('/users/profile')).body.isAdmin).toBe(true);
+    expect(cli(server.dataDir, 'admin', 'demote', email)).toMatchObject({ code: 0 });
+    expect((await client.get('/users/profile')).body.isAdmin).toBe(false);
+    const unknown = cli(server.dataDir, 'admin', 'promote', 'nobody@example.com');
+    expect(unknown.code).toBe(1);
+    expect(unknown.out).toContain('No account');
+    expect(cli(server.dataDir, 'admin', 'crown', email).code).toBe(2);
+  });
+
+  it('ADMIN_EMAIL promotes that account at start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wishwell-admin-email-'));
+    try {
+      const first = await startTestServer(GENEROUS_LIMITS, dir);
+      const client = new ApiClient(first.url);
+      await client.post('/users/register', { name: 'Owner', email: 'owner@example.com', password: 'correct horse' });
+      await client.post('/users/register', { name: 'Helper', email: 'helper@example.com', password: 'correct horse' });
+      await first.stop();
+      const again = await startTestServer({ ...GENEROUS_LIMITS, ADMIN_EMAIL: 'Helper@Example.com' }, dir);
+      const login = await new ApiClient(again.url).post('/users/login', { email: 'helper@example.com', password: 'correct horse' });
+      await again.stop();
+      expect(login.body.isAdmin).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({
+      TRUST_PROXY: '1',
+      RATE_LIMIT_LOGIN_IP: '4',
+      RATE_LIMIT_LOGIN_ACCOUNT: '3',
+      RATE_LIMIT_REGISTER_IP: '3',
+      RATE_LIMIT_FORGOT_IP: '2',
+    });
+  });
+  afterAll(() => limited.stop());
+
+  const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+
+  it('limits registrations per IP', async () => {
+    const client = new ApiClient(limited.url);
+    for (let i = 0; i < 3; i++) {
+      expect((await client.post('/users/register', { name: 'R', email: uniqueEmail('r'), password: 'correct horse' }, from('10.0.0.1'))).status).toBe(201);
+    }
+    const refused = await client.post('/users/register', { name: 'R', email: uniqueEmail('r'), password: 'correct horse' }, from('10.0.0.1'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many accounts created from here\. Please try again in \d+ minutes?\.$/);
+    expect((await client.post('/users/register', { name: 'R', email: 'victim@example.com', password: 'correct horse' }, from('10.0.0.2'))).status).toBe(201);
+  });
+
+  it('limits sign-in attempts per IP', async () => {
+    const client = new ApiClient(limited.url);
+    for (let i = 0; i < 4; i++) {
+      expect((await client.post('/users/login', { email: uniqueEmail('guess'), password: 'guess guess' }, from('10.0.1.1'))).status).toBe(401);
+    }
+    const refused = await client.post('/users/login', { email: 'victim@example.com', password: 'correct horse' }, from('10.0.1.1'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/Too many sign-in attempts/);
+  });
+
+  it('limits failed sign-ins per account, from any IP, even before the right password', async () => {
+    const client = new ApiClient(limited.url);
+    for (let i = 0; i < 3; i++) {
+      expect((await client.post('/users/login', { email: 'victim@example.com', password: 'wrong guess' }, from(`10.0.2.${i}`))).status).toBe(401);
+    }
+    const refused = await client.post('/users/login', { email: 'victim@example.com', password: 'correct horse' }, from('10.0.2.9'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/Too many failed sign-ins for this account/);
+  });
+
+  it('limits password reset requests per IP', async () => {
+    const client = new ApiClient(limited.url);
+    for (let i = 0; i < 2; i++) expect((await client.post('/users/forgot-password', { email: uniqueEmail('f') }, from('10.0.3.1'))).status).toBe(200);
+    const refused = await client.post('/users/forgot-password', { email: uniqueEmail('f') }, from('10.0.3.1'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/Too many password reset requests/);
+  });
+});
