@@ -8,7 +8,7 @@ import type { Site } from './site/site';
 import { healthRoutes } from './features/health/routes';
 import { domainConfigRoutes } from './features/domain-configs/routes';
 import { userRoutes } from './features/users/routes';
-import { wishlistRoutes } from './features/wishlists/routes';
+import { guestListClaimer, wishlistRoutes } from './features/wishlists/routes';
 import { uploadedFileRoutes, uploadRoutes } from './features/uploads/routes';
 
 /**
@@ -20,7 +20,7 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
   const api = new Elysia({ prefix: '/api/v1' })
     .use(healthRoutes(policies, ctx))
     .use(domainConfigRoutes(policies, services.domainConfigs))
-    .use(userRoutes(policies, services.users))
+    .use(userRoutes(policies, services.users, guestListClaimer(services.wishlists.lists)))
     .use(wishlistRoutes(policies, services.wishlists))
     .use(uploadRoutes(policies, services.uploads, (cookies) => services.wishlists.access.holdsAnyCapability(cookies)));
 

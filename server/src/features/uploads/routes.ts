@@ -1,7 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AccessPolicies } from '../../http/access';
 import { unauthorized } from '../../http/errors';
-import type { RequestInfo } from '../../http/request-info';
 import type { UploadService } from './service';
 
 /** Who may upload besides signed-in accounts: a guest holding some guest list's capability. */
@@ -13,8 +12,7 @@ export function uploadRoutes(policies: AccessPolicies, uploads: UploadService, h
     '/upload',
     async (context) => {
       const user = await context.viewer();
-      const { cookies } = (context as unknown as { http: RequestInfo }).http;
-      if (!user && !holdsAnyCapability(cookies)) throw unauthorized('Please sign in or create a wishlist before uploading images.');
+      if (!user && !holdsAnyCapability(context.http.cookies)) throw unauthorized('Please sign in or create a wishlist before uploading images.');
       return uploads.store(context.body.image, user?.id ?? null);
     },
     { publicRoute: true, body: t.Object({ image: t.File({ error: 'Choose an image to upload (form field "image").' }) }) },

@@ -18,7 +18,7 @@ export function createWishlistServices(db: Db, mailer: Mailer, domainConfigs: Do
   const isKnownHostname = (hostname: string) => domainConfigs.publicConfig(hostname).hostname === normalizeHostname(hostname);
   return {
     access,
-    wishlists: new WishlistService(queries, access, shareViews),
+    lists: new WishlistService(queries, access, shareViews),
     items: new ItemService(queries, access, shareViews),
     shareMail: new ShareMailService(access, mailer, isKnownHostname),
   };

@@ -1,6 +1,8 @@
 import { Elysia } from 'elysia';
 import type { AccessPolicies, SessionUser } from '../../http/access';
 import type { RequestInfo } from '../../http/request-info';
+import type { ClaimGuestList } from '../users/routes';
+import { capabilityCookieName } from './access';
 import type { ItemService } from './items-service';
 import {
   addEditorBody,
@@ -19,20 +21,17 @@ import type { ShareMailService } from './share-mail';
 
 const CAPABILITY_MAX_AGE_SECONDS = 400 * 24 * 3600; // browsers cap cookie lifetimes at 400 days
 
-/** The pipeline derives `http` for every request; feature plugins read it through this. */
-const httpOf = (context: object) => (context as { http: RequestInfo }).http;
-
 export interface WishlistServices {
-  wishlists: WishlistService;
+  lists: WishlistService;
   items: ItemService;
   shareMail: ShareMailService;
 }
 
 /** Spec section 7 "Wishlists and items" (except /scrape and /referral-rules). */
-export function wishlistRoutes(policies: AccessPolicies, { wishlists, items, shareMail }: WishlistServices) {
-  const caller = async (context: { viewer: () => Promise<SessionUser | null> }) => ({
+export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, items, shareMail }: WishlistServices) {
+  const caller = async (context: { viewer: () => Promise<SessionUser | null>; http: RequestInfo }) => ({
     user: await context.viewer(),
-    cookies: httpOf(context).cookies,
+    cookies: context.http.cookies,
   });
   return (
     new Elysia()
@@ -42,7 +41,7 @@ export function wishlistRoutes(policies: AccessPolicies, { wishlists, items, sha
         async (context) => {
           const created = wishlists.createGuest(context.body, await context.viewer());
           if (created.capability) {
-            httpOf(context).setCookie(created.capability.cookieName, created.capability.secret, { httpOnly: true, maxAgeSeconds: CAPABILITY_MAX_AGE_SECONDS });
+            context.http.setCookie(created.capability.cookieName, created.capability.secret, { httpOnly: true, maxAgeSeconds: CAPABILITY_MAX_AGE_SECONDS });
           }
           return created.wishlist;
         },
@@ -85,7 +84,7 @@ export function wishlistRoutes(policies: AccessPolicies, { wishlists, items, sha
       )
       .post(
         '/wishlists/:id/share',
-        (context) => shareMail.share(context.params.id, context.body, context.user, httpOf(context).cookies, httpOf(context).origin),
+        (context) => shareMail.share(context.params.id, context.body, context.user, context.http.cookies, context.http.origin),
         { signedIn: true, params: idParams, body: shareByEmailBody },
       )
       .post('/wishlists/:id/editors', async (context) => wishlists.addEditor(context.params.id, context.body.email, await caller(context)), {
@@ -122,4 +121,11 @@ export function wishlistRoutes(policies: AccessPolicies, { wishlists, items, sha
         { publicRoute: true, params: itemParams },
       )
   );
+}
+
+/** The hook POST /users/login and /users/register call with `claimListId` (see ClaimGuestList). */
+export function guestListClaimer(wishlists: WishlistService): ClaimGuestList {
+  return (userId, listId, http) => {
+    if (wishlists.claimGuestList(listId, userId, http.cookies)) http.clearCookie(capabilityCookieName(listId));
+  };
 }
