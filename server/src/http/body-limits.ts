@@ -6,6 +6,14 @@ export const RESTORE_BODY_LIMIT = 512 * MiB;
 /** Bun's own cap for any body (also bodies without Content-Length). */
 export const SERVER_BODY_LIMIT = RESTORE_BODY_LIMIT;
 
+/** The spec's wording for an oversized cover image (spec section 5). */
+export const IMAGE_TOO_LARGE_MESSAGE = 'Image cannot be larger than 10MB';
+
+/** The 413 message for a body over its route's limit. */
+export function tooLargeMessageFor(path: string): string {
+  return path === '/api/v1/upload' ? IMAGE_TOO_LARGE_MESSAGE : 'The request is too large.';
+}
+
 export function bodyLimitFor(path: string): number {
   if (path === '/api/v1/admin/restore') return RESTORE_BODY_LIMIT;
   if (path === '/api/v1/upload') return UPLOAD_BODY_LIMIT;

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../app-context';
 import { ApiError } from './errors';
-import { bodyLimitFor } from './body-limits';
+import { bodyLimitFor, tooLargeMessageFor } from './body-limits';
 import { hasCredentialCookie, XSRF_COOKIE, XSRF_HEADER } from './cookies';
 import { readRequestInfo } from './request-info';
 import { securityHeaders } from './security-headers';
@@ -19,9 +19,10 @@ export function httpPipeline(ctx: AppContext) {
   return new Elysia({ name: 'http-pipeline' })
     .onRequest(({ request, set }) => {
       const length = Number(request.headers.get('content-length') ?? 0);
-      if (length > bodyLimitFor(new URL(request.url).pathname)) {
+      const path = new URL(request.url).pathname;
+      if (length > bodyLimitFor(path)) {
         set.status = 413;
-        return Response.json({ message: 'The request is too large.' }, { status: 413 });
+        return Response.json({ message: tooLargeMessageFor(path) }, { status: 413 });
       }
     })
     .derive({ as: 'global' }, ({ request, server, set }) => {

@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
 import type { Db } from '../../db/open';
+import { IMAGE_TOO_LARGE_MESSAGE } from '../../http/body-limits';
 import { uploads } from '../../db/schema';
 import { payloadTooLarge, unprocessable } from '../../http/errors';
 import { newId } from '../../ids';
 import { sniffImage, storedImageType } from './sniff';
-
-export const IMAGE_TOO_LARGE = 'Image cannot be larger than 10MB';
 
 /** Cover images: checked by content, stored under random names in `{dataDir}/uploads`. */
 export class UploadService {
@@ -24,7 +23,7 @@ export class UploadService {
 
   /** `uploaderId` is the account, or null for a guest who holds a list's capability. */
   async store(image: File, uploaderId: string | null): Promise<UploadedImage> {
-    if (image.size > IMAGE_UPLOAD_LIMIT_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE);
+    if (image.size > IMAGE_UPLOAD_LIMIT_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
     const bytes = new Uint8Array(await image.arrayBuffer());
     const type = sniffImage(bytes);
     if (!type) throw unprocessable('Only JPEG, PNG, WebP or GIF images can be uploaded.');
