@@ -10,7 +10,6 @@ import { startTestServer, type TestServer } from '../support/test-server';
 const PROFILE_KEYS = ['_id', 'country', 'currency', 'email', 'isAdmin', 'isDisabled', 'name', 'registeredOnDomain', 'token'];
 const INVALID = 'Invalid email or password';
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
-const GENEROUS_LIMITS = { RATE_LIMIT_LOGIN_IP: '1000', RATE_LIMIT_LOGIN_ACCOUNT: '1000', RATE_LIMIT_REGISTER_IP: '1000', RATE_LIMIT_FORGOT_IP: '1000' };
 
 let server: TestServer;
 let smtp: TestSmtpServer;
@@ -18,7 +17,7 @@ let counter = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://wishes.example.test', ...GENEROUS_LIMITS });
+  server = await startTestServer({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://wishes.example.test' });
 });
 afterAll(async () => {
   await server.stop();
@@ -373,12 +372,12 @@ describe('admin role from the command line and ADMIN_EMAIL', () => {
   it('ADMIN_EMAIL promotes that account at start', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wishwell-admin-email-'));
     try {
-      const first = await startTestServer(GENEROUS_LIMITS, dir);
+      const first = await startTestServer({}, dir);
       const client = new ApiClient(first.url);
       await client.post('/users/register', { name: 'Owner', email: 'owner@example.com', password: 'correct horse' });
       await client.post('/users/register', { name: 'Helper', email: 'helper@example.com', password: 'correct horse' });
       await first.stop();
-      const again = await startTestServer({ ...GENEROUS_LIMITS, ADMIN_EMAIL: 'Helper@Example.com' }, dir);
+      const again = await startTestServer({ ADMIN_EMAIL: 'Helper@Example.com' }, dir);
       const login = await new ApiClient(again.url).post('/users/login', { email: 'helper@example.com', password: 'correct horse' });
       await again.stop();
       expect(login.body.isAdmin).toBe(true);

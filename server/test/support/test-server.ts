@@ -16,10 +16,18 @@ export interface TestServer {
  * Starts the real server (`bun server/src/main.ts serve`) on a free port with a fresh data dir,
  * exactly as a self-hoster runs it. Extra environment variables configure it (SMTP_URL, ...).
  */
+/** Every test registers and signs in from 127.0.0.1: the abuse limits would get in the way (the rate limit tests set their own). */
+export const TEST_RATE_LIMITS = {
+  RATE_LIMIT_LOGIN_IP: '10000',
+  RATE_LIMIT_LOGIN_ACCOUNT: '10000',
+  RATE_LIMIT_REGISTER_IP: '10000',
+  RATE_LIMIT_FORGOT_IP: '10000',
+};
+
 export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
   const child = Bun.spawn(['bun', MAIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], {
-    env: { ...process.env, MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...env },
+    env: { ...process.env, MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...env },
     stdout: 'pipe',
     stderr: 'pipe',
   });
