@@ -22,7 +22,7 @@ const images = {
   webp: { bytes: bytes('RIFF', [0x10, 0, 0, 0], 'WEBPVP8 ', 'rest'), type: 'image/webp' },
 };
 
-function upload(client: ApiClient, content: BodyInit, fileName: string, declaredType: string) {
+function upload(client: ApiClient, content: BlobPart, fileName: string, declaredType: string) {
   const form = new FormData();
   form.append('image', new Blob([content], { type: declaredType }), fileName);
   return client.call('POST', '/upload', undefined, { raw: form });
