@@ -47,7 +47,7 @@ export function AddItemBox({ onOpenForm }: { onOpenForm: (draft: ItemDraft) => v
         onValueChange={setText}
         disabled={scraping}
       />
-      <Button type="submit" size="large" icon="plus" className="ww-accent-button" text="Add Item" loading={scraping} />
+      <Button type="submit" size="large" icon="plus" className="ww-accent-button ww-add-item-button" text="Add Item" aria-label="Add Item" loading={scraping} />
     </form>
   );
 }

@@ -21,6 +21,12 @@ function rememberGuestWishlist(id: string): void {
   if (!ids.includes(id)) localStorage.setItem(GUEST_WISHLISTS_STORAGE_KEY, JSON.stringify([...ids, id]));
 }
 
+/** After a sign-in or registration that claimed the list, it is the account's: forget it here. */
+export function forgetGuestWishlist(id: string): void {
+  const ids = rememberedGuestWishlists();
+  if (ids.includes(id)) localStorage.setItem(GUEST_WISHLISTS_STORAGE_KEY, JSON.stringify(ids.filter((kept) => kept !== id)));
+}
+
 /** The landing button: a guest list, remembered here, then a full page load of its page. Failures are only logged. */
 export async function createGuestWishlist(): Promise<void> {
   try {

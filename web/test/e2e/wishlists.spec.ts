@@ -1,0 +1,237 @@
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+
+// Wish list pages end to end: guest lists and claiming, the owner page, the guest view with
+// purchases, pagination and editors. Two browser contexts stand for two people.
+
+// The stories below are long; CI machines are slow.
+test.describe.configure({ timeout: 60_000 });
+
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+const PASSWORD = 'correct horse battery';
+
+/** A call to /api/v1 from inside the page, with its cookies and the XSRF echo (set-up only). */
+async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+      const response = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+/** A signed-in person in their own browser context (registered through the API). */
+async function signedInPage(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = `${name.toLowerCase().replace(/\W+/g, '')}-${unique()}@example.com`;
+  await page.goto('/');
+  await apiCall(page, 'POST', '/users/register', { name, email, password: PASSWORD, domain: '127.0.0.1' });
+  return { context, page, email };
+}
+
+async function createGuestListFromLanding(page: Page): Promise<string> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Create a Wishlist for Free' }).click();
+  await expect(page).toHaveURL(/\/wishlist\/[\w-]+$/);
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  await expect(page.getByRole('heading', { level: 1, name: 'My New Wishlist' })).toBeVisible();
+  return id;
+}
+
+async function addItemByHand(page: Page, item: { title: string; price: string; quantity?: number }) {
+  await page.getByLabel('Add an item').fill(item.title);
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Item' });
+  await expect(form.getByLabel('Title')).toHaveValue(item.title);
+  await form.getByLabel('Price').fill(item.price);
+  if (item.quantity) await form.getByLabel('Quantity').fill(String(item.quantity));
+  await form.getByRole('button', { name: 'Add Item' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('heading', { name: item.title })).toBeVisible();
+}
+
+const itemCard = (page: Page, title: string): Locator => page.locator('.ww-item-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const itemTitles = (page: Page) => page.locator('.ww-item-card .ww-item-title');
+
+/** Moves a price slider handle with the keyboard (one step per press) to `target`. */
+async function moveHandle(handle: Locator, from: number, target: number) {
+  await handle.focus();
+  const key = target < from ? 'ArrowLeft' : 'ArrowRight';
+  for (let i = 0; i < Math.abs(target - from); i++) await handle.press(key);
+}
+
+test('a guest list is made, claimed, shared, bought from and re-listed', async ({ browser }) => {
+  const ownerContext = await browser.newContext();
+  await ownerContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const owner = await ownerContext.newPage();
+
+  // A visitor creates a list from the landing page; the browser remembers it.
+  const listId = await createGuestListFromLanding(owner);
+  expect(await owner.evaluate(() => JSON.parse(localStorage.getItem('guestWishlists') ?? '[]'))).toContain(listId);
+  await expect(owner.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', `/register?claimList=${listId}`);
+
+  // An empty Add Item box opens a blank form.
+  await owner.getByRole('button', { name: 'Add Item' }).click();
+  const blankForm = owner.getByRole('dialog', { name: 'Add Item' });
+  await expect(blankForm.getByLabel('Title')).toHaveValue('');
+  await expect(blankForm.getByLabel('Quantity')).toHaveValue('1');
+  await expect(blankForm.getByLabel('Priority')).toHaveValue('Medium');
+  await blankForm.getByRole('button', { name: 'Cancel' }).click();
+
+  await addItemByHand(owner, { title: 'Teddy bear', price: '15' });
+  await addItemByHand(owner, { title: 'Board game', price: '35', quantity: 3 });
+  await addItemByHand(owner, { title: 'Bicycle', price: '120' });
+  await expect(itemCard(owner, 'Bicycle')).toContainText('£120.00');
+
+  // Signing up from the banner claims the list: it is on the dashboard.
+  const email = `owner-${unique()}@example.com`;
+  await owner.getByRole('link', { name: 'Sign Up' }).click();
+  await expect(owner).toHaveURL(new RegExp(`/register\\?claimList=${listId}$`));
+  await owner.getByLabel('Name').fill('Olivia');
+  await owner.getByLabel(/email/i).fill(email);
+  await owner.getByLabel('Password').fill(PASSWORD);
+  await owner.getByRole('button', { name: /register|create|sign up/i }).click();
+  await expect(owner).toHaveURL(/\/dashboard$/);
+  const card = owner.locator('.ww-list-card', { hasText: 'My New Wishlist' });
+  await expect(card).toContainText('3 items');
+
+  // Copy Link puts the share address on the clipboard.
+  await card.getByRole('button', { name: 'Actions for My New Wishlist' }).click();
+  await owner.getByRole('menuitem', { name: 'Copy Link' }).click();
+  await expect(owner.getByText('Link copied to clipboard!')).toBeVisible();
+  const shareUrl = await owner.evaluate(() => navigator.clipboard.readText());
+  expect(shareUrl).toMatch(new RegExp(`/share/wishlist/${listId}$`));
+
+  // A guest in another browser filters by price, sorts, and buys all three board games.
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(shareUrl);
+  await expect(guest.getByRole('heading', { level: 1, name: "Olivia's Wishlist" })).toBeVisible();
+  await expect(itemTitles(guest)).toHaveCount(3);
+  await expect(guest.getByText('Price: £0 – £150+')).toBeVisible();
+  await moveHandle(guest.getByRole('slider', { name: 'Highest price' }), 150, 50);
+  await expect(guest.getByText('Price: £0 – £50')).toBeVisible();
+  await expect(itemTitles(guest)).toHaveText(['Board game', 'Teddy bear']);
+  await moveHandle(guest.getByRole('slider', { name: 'Highest price' }), 50, 150);
+  await guest.getByText('Sort by price').click();
+  await expect(itemTitles(guest)).toHaveText(['Teddy bear', 'Board game', 'Bicycle']);
+
+  await itemCard(guest, 'Board game').getByRole('button', { name: 'Mark as Purchased' }).click();
+  const purchase = guest.getByRole('dialog', { name: 'Mark as Purchased' });
+  await purchase.getByLabel(/Your name/).fill('Aunt May');
+  await purchase.getByLabel('Quantity').fill('3');
+  await purchase.getByRole('button', { name: 'Mark as Purchased' }).click();
+  await expect(itemTitles(guest)).toHaveText(['Teddy bear', 'Bicycle']);
+
+  // A single wanted item has no quantity field.
+  await itemCard(guest, 'Teddy bear').getByRole('button', { name: 'Mark as Purchased' }).click();
+  await expect(purchase.getByLabel(/Your name/)).toBeVisible();
+  await expect(purchase.getByLabel('Quantity')).toHaveCount(0);
+  await purchase.getByRole('button', { name: 'Cancel' }).click();
+
+  // The owner sees the purchase only with Show Purchased, then re-lists it.
+  await card.getByRole('link').click();
+  await expect(owner.getByRole('heading', { name: 'Teddy bear' })).toBeVisible();
+  await expect(itemCard(owner, 'Board game')).toHaveCount(0);
+  await owner.getByText('Show Purchased').click();
+  const bought = itemCard(owner, 'Board game');
+  await expect(bought.getByText('Purchased by Aunt May')).toBeVisible();
+  await expect(bought.locator('.ww-item-title')).toHaveCSS('text-decoration-line', 'line-through');
+  await bought.getByRole('button', { name: 'Re-list' }).click();
+  await expect(owner.getByText('Item has been re-listed.')).toBeVisible();
+  await expect(bought.getByText('Purchased by Aunt May')).toHaveCount(0);
+
+  await guest.reload();
+  await expect(itemCard(guest, 'Board game')).toContainText('3 of 3 still wanted');
+  await ownerContext.close();
+  await guestContext.close();
+});
+
+test('eleven items page at ten, for the owner and for guests', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const listId = await createGuestListFromLanding(page);
+  for (let n = 1; n <= 11; n++) await apiCall(page, 'POST', `/wishlists/${listId}/items`, { title: `Gift ${n}`, price: String(n) });
+  await page.reload();
+  await expect(itemTitles(page)).toHaveCount(10);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(itemTitles(page)).toHaveCount(1);
+
+  await page.goto(`/share/wishlist/${listId}`);
+  await expect(itemTitles(page)).toHaveCount(10);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(itemTitles(page)).toHaveCount(1);
+  await context.close();
+});
+
+test('an editor edits a shared list but cannot manage editors; strangers get the guest view', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Oscar');
+  const editor = await signedInPage(browser, 'Edith');
+  const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Wedding gifts', theme: 'Wedding' });
+
+  // The owner adds the editor from the card's Edit dialog.
+  await owner.page.goto('/dashboard');
+  await owner.page.getByRole('button', { name: 'Actions for Wedding gifts' }).click();
+  await owner.page.getByRole('menuitem', { name: 'Edit' }).click();
+  const ownerDialog = owner.page.getByRole('dialog', { name: 'Edit Wishlist' });
+  await expect(ownerDialog.getByRole('heading', { name: 'Manage Editors' })).toBeVisible();
+  await ownerDialog.getByLabel("Editor's e-mail address").fill('nobody-here@example.com');
+  await ownerDialog.getByRole('button', { name: 'Add Editor' }).click();
+  await expect(owner.page.locator('.bp6-toast.bp6-intent-danger')).toBeVisible();
+  await ownerDialog.getByLabel("Editor's e-mail address").fill(editor.email);
+  await ownerDialog.getByRole('button', { name: 'Add Editor' }).click();
+  await expect(owner.page.getByText('Editor added!')).toBeVisible();
+  await expect(ownerDialog.getByText(editor.email)).toBeVisible();
+  await ownerDialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The editor finds it on the dashboard as shared, edits it, and sees no Manage Editors or Delete.
+  await editor.page.goto('/dashboard');
+  const card = editor.page.locator('.ww-list-card', { hasText: 'Wedding gift' });
+  await expect(card.getByText('Shared by Oscar')).toBeVisible();
+  await card.getByRole('button', { name: 'Actions for Wedding gifts' }).click();
+  await expect(editor.page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+  await editor.page.getByRole('menuitem', { name: 'Edit' }).click();
+  const editorDialog = editor.page.getByRole('dialog', { name: 'Edit Wishlist' });
+  await expect(editorDialog.getByLabel('Name')).toHaveValue('Wedding gifts');
+  await expect(editorDialog.getByRole('heading', { name: 'Manage Editors' })).toHaveCount(0);
+  await editorDialog.getByLabel('Name').fill('Wedding gift list');
+  await editorDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.page.getByText('Wishlist updated!')).toBeVisible();
+  await card.getByRole('link').click();
+  await expect(editor.page.getByRole('heading', { level: 1, name: 'Wedding gift list' })).toBeVisible();
+  await addItemByHand(editor.page, { title: 'Toaster', price: '40' });
+
+  // A web address that cannot be scraped opens the form with the address filled in.
+  await editor.page.getByLabel('Add an item').fill('https://no-such-shop.invalid/product/1');
+  await editor.page.getByRole('button', { name: 'Add Item' }).click();
+  await expect(editor.page.getByText('Scraping failed, please add details manually.')).toBeVisible();
+  await expect(editor.page.getByRole('dialog', { name: 'Add Item' }).getByLabel('Product link')).toHaveValue('https://no-such-shop.invalid/product/1');
+  await editor.page.getByRole('dialog', { name: 'Add Item' }).getByRole('button', { name: 'Cancel' }).click();
+
+  // A signed-in stranger and a signed-out visitor both land on the guest view.
+  const stranger = await signedInPage(browser, 'Stan');
+  await stranger.page.goto(`/wishlist/${list._id}`);
+  await expect(stranger.page).toHaveURL(new RegExp(`/share/wishlist/${list._id}$`));
+  await expect(stranger.page.getByRole('heading', { level: 1, name: "Oscar's Wishlist" })).toBeVisible();
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/wishlist/${list._id}`);
+  await expect(visitor).toHaveURL(new RegExp(`/share/wishlist/${list._id}$`));
+  await expect(itemCard(visitor, 'Toaster')).toContainText('£40.00');
+
+  // Once deleted, guests are told it cannot be found.
+  await owner.page.reload();
+  await owner.page.getByRole('button', { name: 'Actions for Wedding gift list' }).click();
+  await owner.page.getByRole('menuitem', { name: 'Delete' }).click();
+  await owner.page.getByRole('button', { name: 'Delete' }).click();
+  await expect(owner.page.getByText('Wishlist deleted!')).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByText('Could not find this wishlist.')).toBeVisible();
+
+  for (const context of [owner.context, editor.context, stranger.context, visitorContext]) await context.close();
+});
