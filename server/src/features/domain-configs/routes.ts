@@ -1,11 +1,41 @@
 import { Elysia, t } from 'elysia';
+import { HEX_COLOR_PATTERN } from '@wishwell/shared/domain-config-types';
 import type { AccessPolicies } from '../../http/access';
 import type { DomainConfigService } from './service';
 
+const color = (label: string) => t.String({ pattern: HEX_COLOR_PATTERN, error: `${label} must be a hex colour like #e84393.` });
+
+const domainConfigBody = t.Object({
+  hostname: t.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+(:\\d+)?$', error: 'Hostname must be a host name like wishes.example.com.' }),
+  companyName: t.String({ maxLength: 100 }),
+  logoUrl: t.String({ maxLength: 2000 }),
+  primaryColor: color('Primary Color'),
+  secondaryColor: color('Secondary Color'),
+  landingPageHeadline: t.String({ maxLength: 200 }),
+  landingPageSubheadline: t.String({ maxLength: 1000 }),
+});
+
+const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
 export function domainConfigRoutes(policies: AccessPolicies, service: DomainConfigService) {
-  return new Elysia().use(policies).get(
-    '/domain-configs/public/:hostname',
-    ({ params }) => service.publicConfig(params.hostname),
-    { publicRoute: true, params: t.Object({ hostname: t.String({ maxLength: 253 }) }) },
-  );
+  return new Elysia()
+    .use(policies)
+    .get('/domain-configs/public/:hostname', ({ params }) => service.publicConfig(params.hostname), {
+      publicRoute: true,
+      params: t.Object({ hostname: t.String({ maxLength: 253 }) }),
+    })
+    .get('/domain-configs', () => service.list(), { adminOnly: true })
+    .post('/domain-configs', ({ body, set }) => {
+      set.status = 201;
+      return service.create(body);
+    }, { adminOnly: true, body: domainConfigBody })
+    .put('/domain-configs/:id', ({ params, body }) => service.update(params.id, body), {
+      adminOnly: true,
+      params: idParams,
+      body: domainConfigBody,
+    })
+    .delete('/domain-configs/:id', ({ params }) => {
+      service.delete(params.id);
+      return { message: 'Domain configuration deleted.' };
+    }, { adminOnly: true, params: idParams });
 }

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_BRANDING } from '@wishwell/shared/constants';
 import type { PublicDomainConfig } from '@wishwell/shared/api-types';
+import type { DomainConfigInput } from '@wishwell/shared/domain-config-types';
 import { normalizeHostname } from '@wishwell/shared/domain';
 import type { Db } from '../../db/open';
 import { domainConfigs } from '../../db/schema';
 import { newId } from '../../ids';
+import { conflict, notFound } from '../../http/errors';
 
 type DomainConfigRow = typeof domainConfigs.$inferSelect;
 
@@ -52,9 +54,46 @@ export class DomainConfigService {
     return config;
   }
 
-  /** Call after any change to domain configs. */
-  invalidate(): void {
+  list(): PublicDomainConfig[] {
+    return this.db.select().from(domainConfigs).orderBy(asc(domainConfigs.hostname)).all().map(toPublicDomainConfig);
+  }
+
+  create(input: DomainConfigInput): PublicDomainConfig {
+    const values = this.normalize(input);
+    this.assertHostnameFree(values.hostname);
+    const now = new Date();
+    const row = this.db.insert(domainConfigs).values({ id: newId(), ...values, createdAt: now, updatedAt: now }).returning().get();
     this.cache.clear();
+    return toPublicDomainConfig(row);
+  }
+
+  update(id: string, input: DomainConfigInput): PublicDomainConfig {
+    const values = this.normalize(input);
+    this.assertHostnameFree(values.hostname, id);
+    const row = this.db.update(domainConfigs).set({ ...values, updatedAt: new Date() }).where(eq(domainConfigs.id, id)).returning().get();
+    if (!row) throw notFound('Domain configuration not found.');
+    this.cache.clear();
+    return toPublicDomainConfig(row);
+  }
+
+  delete(id: string): void {
+    const deleted = this.db.delete(domainConfigs).where(eq(domainConfigs.id, id)).returning({ id: domainConfigs.id }).get();
+    if (!deleted) throw notFound('Domain configuration not found.');
+    this.cache.clear();
+  }
+
+  private normalize(input: DomainConfigInput): DomainConfigInput {
+    return {
+      ...input,
+      hostname: normalizeHostname(input.hostname),
+      companyName: input.companyName.trim() || DEFAULT_BRANDING.companyName,
+      logoUrl: input.logoUrl.trim() || DEFAULT_BRANDING.logoUrl,
+    };
+  }
+
+  private assertHostnameFree(hostname: string, exceptId?: string): void {
+    const existing = this.findByHostname(hostname);
+    if (existing && existing.id !== exceptId) throw conflict(`A configuration for ${hostname} already exists.`);
   }
 
   private findByHostname(hostname: string): DomainConfigRow | undefined {

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let admin: ApiClient;
+let member: ApiClient;
+
+const brand = {
+  hostname: 'Gifts.Example.com',
+  companyName: 'Gift Co',
+  logoUrl: '/Logo.png',
+  primaryColor: '#123456',
+  secondaryColor: '#abcdef',
+  landingPageHeadline: 'Gifts for everyone',
+  landingPageSubheadline: 'One list, every occasion.',
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = new ApiClient(server.url);
+  member = new ApiClient(server.url);
+  // The first account on a fresh install is the admin.
+  expect((await admin.post('/users/register', { name: 'Ada', email: 'ada@example.com', password: 'correct horse', domain: 'localhost' })).status).toBe(201);
+  expect((await member.post('/users/register', { name: 'Bob', email: 'bob@example.com', password: 'correct horse', domain: 'localhost' })).status).toBe(201);
+});
+afterAll(() => server.stop());
+
+describe('admin domain configs', () => {
+  it('lets an admin create a config that the public lookup then serves for that host', async () => {
+    const created = await admin.post('/domain-configs', brand);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ ...brand, hostname: 'gifts.example.com', _id: expect.any(String) });
+    const lookup = await new ApiClient(server.url).get('/domain-configs/public/gifts.example.com');
+    expect(lookup.body).toMatchObject({ companyName: 'Gift Co', primaryColor: '#123456' });
+    const list = await admin.get('/domain-configs');
+    expect(list.body.map((c: { hostname: string }) => c.hostname)).toEqual(['gifts.example.com', 'localhost']);
+  });
+
+  it('refuses a second config for the same hostname with 409', async () => {
+    const again = await admin.post('/domain-configs', { ...brand, hostname: 'gifts.example.com' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain('gifts.example.com');
+  });
+
+  it('refuses a colour that is not hex with the field named', async () => {
+    const bad = await admin.post('/domain-configs', { ...brand, hostname: 'other.example.com', primaryColor: 'red' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Primary Color must be a hex colour like #e84393.');
+  });
+
+  it('updates and deletes, and the public lookup follows at once', async () => {
+    const created = await admin.post('/domain-configs', { ...brand, hostname: 'party.example.com' });
+    const updated = await admin.put(`/domain-configs/${created.body._id}`, { ...brand, hostname: 'party.example.com', companyName: 'Party Time' });
+    expect(updated.status).toBe(200);
+    expect((await admin.get('/domain-configs/public/party.example.com')).body.companyName).toBe('Party Time');
+    expect((await admin.delete(`/domain-configs/${created.body._id}`)).status).toBe(200);
+    expect((await admin.get('/domain-configs/public/party.example.com')).body.hostname).toBe('localhost');
+    expect((await admin.delete(`/domain-configs/${created.body._id}`)).status).toBe(404);
+  });
+
+  it('is closed to members (403) and to signed-out callers (401)', async () => {
+    expect((await member.get('/domain-configs')).status).toBe(403);
+    expect((await member.post('/domain-configs', { ...brand, hostname: 'x.example.com' })).status).toBe(403);
+    const anonymous = new ApiClient(server.url);
+    expect((await anonymous.get('/domain-configs')).status).toBe(401);
+    expect((await anonymous.delete('/domain-configs/whatever')).status).toBe(401);
+  });
+});
