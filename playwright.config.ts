@@ -15,7 +15,11 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+        // Lets a test open the server under its own hostname (per-domain branding).
+        '--host-resolver-rules=MAP *.wishwell.test 127.0.0.1',
+      ],
     },
   },
   webServer: {
