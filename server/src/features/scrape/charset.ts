@@ -1,0 +1,29 @@
+import iconv from 'iconv-lite';
+
+/** How far into a page to look for its <meta charset> (shops put long scripts before it). */
+const META_SCAN_BYTES = 64 * 1024;
+
+const META_CHARSET = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i;
+const HEADER_CHARSET = /charset\s*=\s*["']?([\w.:-]+)/i;
+
+/** The page's character set: byte order mark, then the Content-Type header, then the first <meta>. */
+export function detectCharset(body: Buffer, contentType: string): string {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  const declared = HEADER_CHARSET.exec(contentType)?.[1] ?? META_CHARSET.exec(body.subarray(0, META_SCAN_BYTES).toString('latin1'))?.[1];
+  return normalizeCharset(declared);
+}
+
+function normalizeCharset(name: string | undefined): string {
+  const lower = (name ?? '').toLowerCase();
+  // Browsers read Latin-1 as windows-1252 and GB2312 as GBK; so do we.
+  if (['iso-8859-1', 'latin1', 'latin-1', 'us-ascii', 'ascii'].includes(lower)) return 'windows-1252';
+  if (['gb2312', 'gb_2312-80', 'x-gbk'].includes(lower)) return 'gbk';
+  return lower && iconv.encodingExists(lower) ? lower : 'utf-8';
+}
+
+/** The page as text, decoded with its declared character set (GBK and Latin-1 pages read right). */
+export function decodeHtml(body: Buffer, contentType: string): string {
+  return iconv.decode(body, detectCharset(body, contentType));
+}

@@ -1,0 +1,122 @@
+import type { CheerioAPI } from 'cheerio';
+import type { CandidateList } from './candidates';
+
+type Node = Record<string, unknown>;
+
+const PRODUCT_TYPES = new Set(['product', 'productgroup', 'individualproduct', 'productmodel', 'book', 'vehicle']);
+
+/** JSON-LD Product anywhere on the page: top level, arrays, @graph, ProductGroup variants. */
+export function addJsonLdCandidates($: CheerioAPI, candidates: CandidateList): void {
+  $('script[type="application/ld+json" i]').each((_, element) => {
+    for (const product of productNodes(parseLenient($(element).text()))) {
+      candidates.add('title', text(product.name), 'jsonld', { brand: brandName(product.brand) });
+      candidates.add('description', text(product.description), 'jsonld');
+      for (const image of imageUrls(product.image).slice(0, 1)) candidates.add('image', image, 'jsonld');
+      const offer = bestOffer(product);
+      if (offer) candidates.add('price', offer.price, 'jsonld', { currency: offer.currency, ambiguous: offer.ambiguous, aggregate: offer.aggregate });
+    }
+  });
+}
+
+function parseLenient(source: string): unknown {
+  const trimmed = source.trim().replace(/^<!--|-->$/g, '').replace(/^\/\/<!\[CDATA\[|\/\/\]\]>$/g, '');
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    try {
+      // Raw newlines and tabs inside strings are common in hand-made JSON-LD.
+      return JSON.parse(trimmed.replace(/[\u0000-\u001f]+/g, ' '));
+    } catch {
+      return null;
+    }
+  }
+}
+
+function typesOf(node: Node): string[] {
+  const type = node['@type'];
+  return (Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === 'string').map((t) => t.toLowerCase().replace(/^.*[/:]/, ''));
+}
+
+/** Product nodes in document order, searched through arrays, @graph and nesting (mainEntity...). */
+function productNodes(value: unknown, depth = 0, found: Node[] = []): Node[] {
+  if (depth > 8 || value === null || typeof value !== 'object') return found;
+  if (Array.isArray(value)) {
+    for (const item of value) productNodes(item, depth + 1, found);
+    return found;
+  }
+  const node = value as Node;
+  if (typesOf(node).some((t) => PRODUCT_TYPES.has(t))) {
+    found.push(node);
+    return found;
+  }
+  for (const [key, child] of Object.entries(node)) {
+    if (key !== 'offers' && key !== 'review') productNodes(child, depth + 1, found);
+  }
+  return found;
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return text(value[0]);
+  return null;
+}
+
+function imageUrls(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(imageUrls);
+  if (value && typeof value === 'object') {
+    const node = value as Node;
+    return imageUrls(node.url ?? node.contentUrl ?? node.thumbnailUrl);
+  }
+  return [];
+}
+
+interface OfferPrice {
+  price: string;
+  currency: string | null;
+  ambiguous: boolean;
+  aggregate: boolean;
+}
+
+function brandName(value: unknown): string | null {
+  if (value && typeof value === 'object' && !Array.isArray(value)) return text((value as Node).name);
+  return text(value);
+}
+
+/** A usable amount: "0.00", "" and 0 mean the shop left the price out. */
+function usablePrice(value: unknown): string | null {
+  const raw = text(value);
+  if (!raw) return null;
+  return /[1-9]/.test(raw) ? raw : null;
+}
+
+function offerPrice(offer: Node): OfferPrice | null {
+  const currency = text(offer.priceCurrency);
+  const direct = usablePrice(offer.price);
+  const aggregate = typesOf(offer).includes('aggregateoffer');
+  if (direct) return { price: direct, currency, ambiguous: false, aggregate };
+  const low = usablePrice(offer.lowPrice);
+  if (low) return { price: low, currency, ambiguous: usablePrice(offer.highPrice) !== low, aggregate };
+  const specifications = [offer.priceSpecification].flat().filter((s): s is Node => !!s && typeof s === 'object');
+  for (const specification of specifications) {
+    const price = usablePrice(specification.price ?? specification.minPrice);
+    if (price) return { price, currency: text(specification.priceCurrency) ?? currency, ambiguous: false, aggregate };
+  }
+  return null;
+}
+
+/** The first priced offer of the product, or of its variants (ProductGroup.hasVariant). */
+function bestOffer(product: Node): OfferPrice | null {
+  const offers = [product.offers].flat().filter((o): o is Node => !!o && typeof o === 'object');
+  for (const offer of offers) {
+    const price = offerPrice(offer) ?? [offer.offers].flat().filter((o): o is Node => !!o && typeof o === 'object').map(offerPrice).find(Boolean);
+    if (price) return price;
+  }
+  const variants = [product.hasVariant].flat().filter((v): v is Node => !!v && typeof v === 'object');
+  for (const variant of variants) {
+    const price = bestOffer(variant);
+    if (price) return price;
+  }
+  return null;
+}

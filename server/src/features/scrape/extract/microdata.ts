@@ -1,0 +1,26 @@
+import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { AnyNode } from 'domhandler';
+import type { CandidateList } from './candidates';
+
+/** schema.org microdata: inside a Product item scope when there is one, else anywhere on the page. */
+export function addMicrodataCandidates($: CheerioAPI, candidates: CandidateList): void {
+  const product = $('[itemscope][itemtype*="schema.org/Product" i]').first();
+  const scope: Cheerio<AnyNode> = product.length > 0 ? product : $.root();
+  const prop = (name: string) => scope.find(`[itemprop="${name}"]`).filter((_, el) => !$(el).is('[itemscope]') || name === 'image').first();
+  const value = (element: Cheerio<AnyNode>) => element.attr('content') ?? element.attr('value') ?? element.text();
+  if (product.length > 0) {
+    const brand = prop('brand');
+    const brandName = brand.is('[itemscope]') ? brand.find('[itemprop="name"]').first().text() : value(brand);
+    candidates.add('title', value(prop('name')), 'microdata', { brand: brandName?.trim() || null });
+  }
+  const image = prop('image');
+  candidates.add('image', image.attr('content') ?? image.attr('src') ?? image.attr('href') ?? image.attr('data-src'), 'microdata');
+  const price = prop('price');
+  if (price.length > 0) {
+    const currency = scope.find('[itemprop="priceCurrency"]').first();
+    candidates.add('price', value(price), 'microdata', { currency: currency.attr('content') ?? (currency.text() || null) });
+  } else {
+    const low = prop('lowPrice');
+    if (low.length > 0) candidates.add('price', value(low), 'microdata', { ambiguous: true });
+  }
+}

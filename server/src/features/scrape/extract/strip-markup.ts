@@ -1,0 +1,55 @@
+/**
+ * Removes what extraction never reads (scripts other than JSON-LD, styles, inline SVG,
+ * comments) before parsing: a shop page is mostly script, and parsing it dominates the time.
+ * A small tag scanner (quotes respected, so "<script" inside an attribute is left alone) that
+ * only moves forward with indexOf: linear in the page size, whatever the page holds.
+ */
+const RAW_BLOCKS = new Set(['script', 'style', 'svg']);
+const TAG_NAME = /^<([a-zA-Z][\w-]*)/;
+
+const TAG_END_OR_QUOTE = /["'>]/g;
+
+/** Index just past the '>' that ends the tag starting at `start`, skipping quoted attribute values. */
+function endOfTag(html: string, start: number): number {
+  TAG_END_OR_QUOTE.lastIndex = start + 1;
+  for (let match = TAG_END_OR_QUOTE.exec(html); match; match = TAG_END_OR_QUOTE.exec(html)) {
+    if (match[0] === '>') return match.index + 1;
+    const quoteEnd = html.indexOf(match[0], match.index + 1);
+    if (quoteEnd === -1) return html.length;
+    TAG_END_OR_QUOTE.lastIndex = quoteEnd + 1;
+  }
+  return html.length;
+}
+
+export function stripNonContent(html: string): string {
+  const lower = html.toLowerCase();
+  const kept: string[] = [];
+  let copiedUpTo = 0;
+  let position = 0;
+  while (position < html.length) {
+    const open = html.indexOf('<', position);
+    if (open === -1) break;
+    if (html.startsWith('<!--', open)) {
+      const end = lower.indexOf('-->', open + 4);
+      kept.push(html.slice(copiedUpTo, open));
+      position = copiedUpTo = end === -1 ? html.length : end + 3;
+      continue;
+    }
+    const name = TAG_NAME.exec(html.slice(open, open + 32))?.[1]?.toLowerCase();
+    const tagEnd = name ? endOfTag(html, open) : open + 1;
+    if (!name || !RAW_BLOCKS.has(name)) {
+      position = tagEnd;
+      continue;
+    }
+    const closeAt = lower.indexOf(`</${name}`, tagEnd);
+    const blockEnd = closeAt === -1 ? html.length : endOfTag(html, closeAt);
+    const isJsonLd = name === 'script' && lower.slice(open, tagEnd).includes('ld+json');
+    if (!isJsonLd) {
+      kept.push(html.slice(copiedUpTo, open));
+      copiedUpTo = blockEnd;
+    }
+    position = blockEnd;
+  }
+  kept.push(html.slice(copiedUpTo));
+  return kept.join('');
+}
