@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './support/constants';
 
 test('landing page shows the configured headline, the steps and the theme colours', async ({ page }) => {
   await page.goto('/');
@@ -25,4 +26,25 @@ test('an unknown client route still renders the app with header and footer', asy
 test('signed-out visitors to /admin are sent to /login', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('public pages never download the admin console; an admin gets it on /admin without the public header', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('.js')) scripts.push(await response.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Create a Wishlist for Free' })).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.some((s) => s.includes('Back to site'))).toBe(false);
+
+  const login = await page.request.post('/api/v1/users/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(login.ok()).toBe(true);
+  await page.goto('/admin');
+  await expect(page.getByText('Back to site')).toBeVisible();
+  await expect(page.locator('header.ww-topbar')).toHaveCount(0);
+  await expect(page.getByText('All rights reserved.')).toHaveCount(0);
+  expect(scripts.some((s) => s.includes('Back to site'))).toBe(true);
 });
