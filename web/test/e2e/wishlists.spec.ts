@@ -235,3 +235,107 @@ test('an editor edits a shared list but cannot manage editors; strangers get the
 
   for (const context of [owner.context, editor.context, stranger.context, visitorContext]) await context.close();
 });
+
+// A 1x1 PNG, the smallest real image the upload accepts.
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('an owner creates lists, uploads a cover, shares by e-mail, edits, moves and copies items', async ({ browser }) => {
+  const { context, page } = await signedInPage(browser, 'Maya');
+  await page.goto('/dashboard');
+  for (const name of ['Birthday list', 'Spare ideas']) {
+    await page.getByRole('button', { name: 'Create Wishlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Wishlist' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Theme').selectOption('Birthday');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.locator('.ww-list-card', { hasText: name })).toBeVisible();
+  }
+
+  // Cover upload: too large is refused in the browser; a real image is stored and shown.
+  await page.getByRole('button', { name: 'Actions for Birthday list' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Wishlist' });
+  await edit.locator('input[type=file]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+  await expect(page.getByText('Image cannot be larger than 10MB')).toBeVisible();
+  await edit.locator('input[type=file]').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  await expect(page.getByText('Image uploaded successfully')).toBeVisible();
+  await edit.getByLabel('Colour set').selectOption('pastel');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Wishlist updated!')).toBeVisible();
+  const card = page.locator('.ww-list-card', { hasText: 'Birthday list' });
+  await expect(card.locator('img')).not.toHaveAttribute('src', /\/covers\//);
+
+  // Share via Email from the card menu. The test server has no SMTP: the server's refusal is shown
+  // and the dialog stays open so nothing typed is lost.
+  await card.getByRole('button', { name: 'Actions for Birthday list' }).click();
+  await page.getByRole('menuitem', { name: 'Share via Email' }).click();
+  const share = page.getByRole('dialog', { name: 'Share via Email' });
+  await share.getByLabel('Recipients').fill('gran@example.com, grandad@example.com');
+  await share.getByLabel('Message').fill('Ideas for my birthday');
+  await share.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('.bp6-toast.bp6-intent-danger')).toBeVisible();
+  await expect(share.getByLabel('Recipients')).toHaveValue('gran@example.com, grandad@example.com');
+  await share.getByRole('button', { name: 'Cancel' }).click();
+
+  // The list page wears the cover and the colour set; items are edited, copied and moved.
+  await card.getByRole('link').click();
+  await expect(page.locator('.ww-cover-banner')).toHaveCSS('height', '250px');
+  await expect(page.locator('.ww-cover-banner')).toHaveCSS('background-image', /\/uploads?\//);
+  await expect(page.locator('.ww-list-page')).toHaveClass(/ww-colors-pastel/);
+  const listId = new URL(page.url()).pathname.split('/').pop()!;
+  await apiCall(page, 'POST', `/wishlists/${listId}/items`, { title: 'Kite', price: 'Price not found', currency: 'USD' });
+  await apiCall(page, 'POST', `/wishlists/${listId}/items`, { title: 'Puzzle', price: '18', currency: 'EUR' });
+  await page.reload();
+  await expect(itemCard(page, 'Puzzle')).toContainText('€18.00');
+
+  await itemCard(page, 'Kite').getByRole('button', { name: 'Actions for Kite' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const itemForm = page.getByRole('dialog', { name: 'Edit Item' });
+  await expect(itemForm.getByLabel('Price')).toHaveValue('');
+  await itemForm.getByLabel('Price').fill('22.5');
+  await itemForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Item updated!')).toBeVisible();
+  await expect(itemCard(page, 'Kite')).toContainText('$22.50');
+
+  for (const action of ['Copy', 'Move'] as const) {
+    await itemCard(page, 'Kite').getByRole('button', { name: 'Actions for Kite' }).click();
+    await page.getByRole('menuitem', { name: 'Move/Copy Item' }).click();
+    const moveCopy = page.getByRole('dialog', { name: 'Move/Copy Item' });
+    await expect(moveCopy.getByLabel('Destination list')).toContainText('Spare ideas');
+    await moveCopy.locator('label', { hasText: action }).click();
+    await expect(moveCopy.getByLabel(action)).toBeChecked();
+    await moveCopy.getByRole('button', { name: action }).click();
+    await expect(page.getByText('Item successfully moved/copied!').first()).toBeVisible();
+  }
+  await expect(itemCard(page, 'Kite')).toHaveCount(0);
+
+  await itemCard(page, 'Puzzle').getByRole('button', { name: 'Actions for Puzzle' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Item deleted!')).toBeVisible();
+  await expect(itemCard(page, 'Puzzle')).toHaveCount(0);
+
+  await page.goto('/dashboard');
+  await expect(page.locator('.ww-list-card', { hasText: 'Spare ideas' })).toContainText('2 items');
+  await context.close();
+});
+
+test('guests are told when everything has been purchased', async ({ browser }) => {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const listId = await createGuestListFromLanding(owner);
+  await apiCall(owner, 'POST', `/wishlists/${listId}/items`, { title: 'Only gift', price: '10' });
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(`/share/wishlist/${listId}`);
+  await expect(guest.getByRole('heading', { level: 1, name: 'My New Wishlist' })).toBeVisible();
+  await itemCard(guest, 'Only gift').getByRole('button', { name: 'Mark as Purchased' }).click();
+  await guest.getByRole('dialog', { name: 'Mark as Purchased' }).getByRole('button', { name: 'Mark as Purchased' }).click();
+  await expect(guest.getByText('Everything on this list has been purchased!')).toBeVisible();
+
+  await owner.reload();
+  await owner.getByText('Show Purchased').click();
+  await expect(itemCard(owner, 'Only gift').getByText('Purchased by Anonymous')).toBeVisible();
+  await ownerContext.close();
+  await guestContext.close();
+});
