@@ -10,7 +10,7 @@ export function TopBar() {
   const navigate = useNavigate();
 
   const logout = async () => {
-    if (await signOut()) navigate('/');
+    await signOut(() => navigate('/', { flushSync: true }));
   };
 
   return (

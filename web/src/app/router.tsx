@@ -13,6 +13,12 @@ const AdminApp = lazy(() => import('../admin/AdminApp'));
 const DashboardPage = lazy(() => import('../pages/wishlists/DashboardPage'));
 const WishlistPage = lazy(() => import('../pages/wishlists/WishlistPage'));
 const SharedWishlistPage = lazy(() => import('../pages/share/SharedWishlistPage'));
+const LoginPage = lazy(() => import('../pages/account/LoginPage'));
+const RegisterPage = lazy(() => import('../pages/account/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../pages/account/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../pages/account/ResetPasswordPage'));
+const AccountPage = lazy(() => import('../pages/account/AccountPage'));
+const ChangePasswordPage = lazy(() => import('../pages/account/ChangePasswordPage'));
 
 const pageFallback = <Spinner className="ww-page-spinner" />;
 
@@ -24,9 +30,17 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/wishlist/:id', element: <Suspense fallback={pageFallback}><WishlistPage /></Suspense> },
       { path: '/share/wishlist/:id', element: <Suspense fallback={pageFallback}><SharedWishlistPage /></Suspense> },
+      { path: '/register', element: <Suspense fallback={pageFallback}><RegisterPage /></Suspense> },
+      { path: '/login', element: <Suspense fallback={pageFallback}><LoginPage /></Suspense> },
+      { path: '/forgot-password', element: <Suspense fallback={pageFallback}><ForgotPasswordPage /></Suspense> },
+      { path: '/reset-password/:token', element: <Suspense fallback={pageFallback}><ResetPasswordPage /></Suspense> },
       {
         element: <RequireUser />,
-        children: [{ path: '/dashboard', element: <Suspense fallback={pageFallback}><DashboardPage /></Suspense> }],
+        children: [
+          { path: '/dashboard', element: <Suspense fallback={pageFallback}><DashboardPage /></Suspense> },
+          { path: '/account', element: <Suspense fallback={pageFallback}><AccountPage /></Suspense> },
+          { path: '/change-password', element: <Suspense fallback={pageFallback}><ChangePasswordPage /></Suspense> },
+        ],
       },
       {
         element: <RequireAdmin />,

@@ -7,9 +7,13 @@ export interface Session {
   user: SessionProfile | null;
   /** Stores the profile a login, registration or reset answered with. */
   signIn(profile: SessionProfile): void;
-  /** Ends the session on the server; on failure the profile is kept and 'Logout failed' logged. */
-  signOut(): Promise<boolean>;
-  /** Replaces the stored profile after an edit. */
+  /**
+   * Ends the session on the server; on failure the profile is kept and 'Logout failed' logged.
+   * `leave` (e.g. navigating to /) runs before the profile is cleared, so a signed-in page is left
+   * first instead of its guard bouncing to /login.
+   */
+  signOut(leave?: () => void | Promise<void>): Promise<boolean>;
+  /** Replaces fields of the stored profile after an edit (a new token becomes the bearer). */
   update(profile: Partial<SessionProfile>): void;
 }
 
@@ -38,9 +42,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .finally(() => setLoading(false));
   }, [signIn]);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async (leave?: () => void | Promise<void>) => {
     try {
       await api.post('/users/logout');
+      await leave?.();
       setBearerToken(null);
       setUser(null);
       return true;
@@ -51,6 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const update = useCallback((profile: Partial<SessionProfile>) => {
+    if (profile.token) setBearerToken(profile.token);
     setUser((current) => (current ? { ...current, ...profile } : current));
   }, []);
 

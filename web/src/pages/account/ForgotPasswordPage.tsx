@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Callout } from '@blueprintjs/core';
+import { Link } from 'react-router-dom';
+import type { ForgotPasswordInput, MessageAnswer } from '@wishwell/shared/account-types';
+import { api, errorMessage } from '../../api/client';
+import { notify } from '../../notifications/notify';
+import { AccountCard, AccountForm, Field, SubmitButton } from './AccountForm';
+
+/** /forgot-password: an e-mail field and 'Send Reset Link'. */
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const body: ForgotPasswordInput = { email };
+      const answer = await api.post<MessageAnswer>('/users/forgot-password', body);
+      setSent(answer.message);
+      notify(answer.message, 'success');
+    } catch (error) {
+      notify(errorMessage(error, 'Could not send the reset link'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AccountCard title="Forgot Password">
+      <p className="ww-account-note">Enter the email address of your account and we will send you a link to choose a new password.</p>
+      {sent && (
+        <Callout intent="success" icon="envelope" className="ww-account-note" role="status">
+          {sent}
+        </Callout>
+      )}
+      <AccountForm onSubmit={submit} label="Forgot Password">
+        <Field id="email" label="Email Address" type="email" icon="envelope" autoComplete="email" required value={email} onChange={setEmail} autoFocus />
+        <SubmitButton text="Send Reset Link" busy={busy} />
+      </AccountForm>
+      <div className="ww-account-links">
+        <Link to="/login">Back to sign in</Link>
+      </div>
+    </AccountCard>
+  );
+}
