@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { matcherCoversHost } from '@wishwell/shared/referral';
 import type { PublicReferralRule } from '@wishwell/shared/scrape-types';
 import { api } from '../../api/client';
 
@@ -24,15 +25,18 @@ export function useReferralRules(): PublicReferralRule[] {
 
 function hostOf(url: string): string | null {
   try {
-    return new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase();
+    return new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase().replace(/\.$/, '');
   } catch {
     return null;
   }
 }
 
-/** The group-gift checkbox is offered only when the item's host matches a rule that has a gift card. */
+/**
+ * The group-gift checkbox is offered only when the item's host matches a rule that has a gift card
+ * (the first matching rule decides, as on the server).
+ */
 export function offersGroupGift(itemUrl: string, rules: readonly PublicReferralRule[]): boolean {
   const host = hostOf(itemUrl.trim());
   if (!host) return false;
-  return rules.some((rule) => rule.hasGiftCard && rule.matcher.trim() !== '' && host.includes(rule.matcher.trim().toLowerCase()));
+  return rules.find((rule) => matcherCoversHost(rule.matcher, host))?.hasGiftCard ?? false;
 }
