@@ -7,6 +7,9 @@ import type { Services } from './services';
 import type { Site } from './site/site';
 import { healthRoutes } from './features/health/routes';
 import { domainConfigRoutes } from './features/domain-configs/routes';
+import { scrapeRoutes } from './features/scrape/routes';
+import { scraperConfigRoutes } from './features/scraper-configs/routes';
+import { referralRuleRoutes } from './features/referral-rules/routes';
 import { userRoutes } from './features/users/routes';
 import { guestListClaimer, wishlistRoutes } from './features/wishlists/routes';
 import { uploadedFileRoutes, uploadRoutes } from './features/uploads/routes';
@@ -22,7 +25,10 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
     .use(domainConfigRoutes(policies, services.domainConfigs))
     .use(userRoutes(policies, services.users, guestListClaimer(services.wishlists.lists)))
     .use(wishlistRoutes(policies, services.wishlists))
-    .use(uploadRoutes(policies, services.uploads, (cookies) => services.wishlists.access.holdsAnyCapability(cookies)));
+    .use(uploadRoutes(policies, services.uploads, (cookies) => services.wishlists.access.holdsAnyCapability(cookies)))
+    .use(scrapeRoutes(policies, services.scrape.service))
+    .use(scraperConfigRoutes(policies, services.scraperConfigs))
+    .use(referralRuleRoutes(policies, services.referralRules));
 
   const app = new Elysia()
     .use(httpPipeline(ctx))

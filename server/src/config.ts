@@ -27,6 +27,10 @@ export interface RateLimits {
   registerPerIp: number;
   /** Password reset requests per IP per hour. */
   forgotPasswordPerIp: number;
+  /** Product scrapes per IP per 10 minutes. */
+  scrapePerIp: number;
+  /** Product scrapes per account (or guest list) per 10 minutes. */
+  scrapePerUser: number;
 }
 
 interface Setting {
@@ -51,6 +55,8 @@ export const SETTINGS: Setting[] = [
   { env: 'RATE_LIMIT_LOGIN_ACCOUNT', help: 'failed sign-ins per account per 15 minutes', default: '10' },
   { env: 'RATE_LIMIT_REGISTER_IP', help: 'registrations per client IP per hour', default: '10' },
   { env: 'RATE_LIMIT_FORGOT_IP', help: 'password reset requests per client IP per hour', default: '5' },
+  { env: 'RATE_LIMIT_SCRAPE_IP', help: 'product link scrapes per client IP per 10 minutes', default: '60' },
+  { env: 'RATE_LIMIT_SCRAPE_USER', help: 'product link scrapes per account or guest list per 10 minutes', default: '30' },
   { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
 ];
 
@@ -89,6 +95,8 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       loginPerAccount: positiveInteger('RATE_LIMIT_LOGIN_ACCOUNT', get),
       registerPerIp: positiveInteger('RATE_LIMIT_REGISTER_IP', get),
       forgotPasswordPerIp: positiveInteger('RATE_LIMIT_FORGOT_IP', get),
+      scrapePerIp: positiveInteger('RATE_LIMIT_SCRAPE_IP', get),
+      scrapePerUser: positiveInteger('RATE_LIMIT_SCRAPE_USER', get),
     },
     scrapeAllowHosts: (get('SCRAPE_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
   };

@@ -58,6 +58,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url,
     async stop() {
       await server.stop(false);
+      await services.scrape.close();
       ctx.database.close();
     },
   };

@@ -5,6 +5,10 @@ import { PasswordHasher } from './auth/passwords';
 import { UserService } from './features/users/service';
 import { createWishlistServices } from './features/wishlists';
 import { UploadService } from './features/uploads/service';
+import { EventBus } from './events';
+import { ReferralRuleService } from './features/referral-rules/service';
+import { ScraperConfigService } from './features/scraper-configs/service';
+import { createScrapeService } from './features/scrape';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
@@ -21,7 +25,11 @@ export function createServices(ctx: AppContext) {
   });
   const wishlists = createWishlistServices(ctx.database.db, mailer, domainConfigs);
   const uploads = new UploadService(ctx.database.db, ctx.config.dataDir);
-  return { domainConfigs, mailer, users, wishlists, uploads };
+  const events = new EventBus();
+  const referralRules = new ReferralRuleService(ctx.database.db);
+  const scraperConfigs = new ScraperConfigService(ctx.database.db);
+  const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
+  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape };
 }
 
 export type Services = ReturnType<typeof createServices>;

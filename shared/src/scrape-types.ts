@@ -8,6 +8,8 @@ export interface ScrapeResult {
   title: string;
   /** The price as display text (e.g. "24.99"), or '' when none was found. */
   price: string;
+  /** The shop showed a range or "from" price ("€ 97,39 - 128,72"): `price` is its low end. */
+  priceIsRange: boolean;
   /** ISO 4217 code, e.g. GBP. */
   currency: string;
   imageUrl: string;
@@ -17,6 +19,21 @@ export interface ScrapeResult {
   referralProgram: string | null;
   /** Set when a referral rule with a gift card URL matches: the item may be a group gift. */
   giftCardUrl: string | null;
+}
+
+/** GET /logs/scrape (admin): one scrape attempt, newest first. */
+export interface ScrapeLogEntry {
+  _id: string;
+  createdAt: string;
+  sourceUrl: string;
+  success: boolean;
+  durationMs: number | null;
+  requestedBy: { _id: string; name: string } | null;
+  ipAddress: string;
+  /** cheerio, puppeteer or cache; null when refused before fetching. */
+  strategy: string | null;
+  /** Why it failed, for the operator. */
+  error: string | null;
 }
 
 /** GET /referral-rules (public): what the item form needs to offer the group-gift checkbox. */

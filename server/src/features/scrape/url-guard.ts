@@ -1,9 +1,12 @@
 import ipaddr from 'ipaddr.js';
 import { isIP } from 'node:net';
 
-/** A scrape the guard refuses: a 4xx for the client, with a reason it can show. */
+/** A scrape refused before anything is fetched: a 4xx for the client, with a reason it can show. */
 export class ScrapeRefused extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
     this.name = 'ScrapeRefused';
   }

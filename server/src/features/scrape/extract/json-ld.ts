@@ -55,8 +55,19 @@ function productNodes(value: unknown, depth = 0, found: Node[] = []): Node[] {
   return found;
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', nbsp: ' ' };
+
+/** Shops often HTML-escape the strings inside their JSON-LD ("&quot;", "&#39;"). */
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
+    if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? entity;
+    const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+    return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : entity;
+  });
+}
+
 function text(value: unknown): string | null {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return decodeEntities(value);
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return text(value[0]);
   return null;

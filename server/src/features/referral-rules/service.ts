@@ -1,0 +1,118 @@
+import { asc, eq } from 'drizzle-orm';
+import { parsePrice } from '@wishwell/shared/price-parse';
+import { applyReferralRules, findReferralRule, giftCardUrlOf, type ReferralOutcome } from '@wishwell/shared/referral';
+import type { PublicReferralRule } from '@wishwell/shared/scrape-types';
+import type { ReferralOpportunity, ReferralRule, ReferralRuleInput } from '@wishwell/shared/referral-types';
+import type { Db } from '../../db/open';
+import { items, referralRules } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
+import { newId } from '../../ids';
+
+type ReferralRuleRow = typeof referralRules.$inferSelect;
+
+function toReferralRule(row: ReferralRuleRow): ReferralRule {
+  return {
+    _id: row.id,
+    matcher: row.matcher,
+    programName: row.programName,
+    referralCode: row.referralCode,
+    idRegex: row.idRegex,
+    urlStructure: row.urlStructure,
+    giftCardUrl: row.giftCardUrl,
+  };
+}
+
+function toPublicReferralRule(row: ReferralRuleRow): PublicReferralRule {
+  return { _id: row.id, matcher: row.matcher, programName: row.programName, hasGiftCard: giftCardUrlOf(row) !== null };
+}
+
+/** Trimmed fields; an empty gift card URL means none. */
+function cleanInput(input: ReferralRuleInput) {
+  const matcher = input.matcher.trim();
+  if (!matcher) throw badRequest('Matcher is required.');
+  return {
+    matcher,
+    programName: input.programName.trim(),
+    referralCode: (input.referralCode ?? '').trim(),
+    idRegex: (input.idRegex ?? '').trim(),
+    urlStructure: (input.urlStructure ?? '').trim(),
+    giftCardUrl: input.giftCardUrl?.trim() || null,
+  };
+}
+
+/**
+ * Referral rules: admin CRUD, the public list the item form needs, and applying the rules to a
+ * product link (on scrape and when an item is saved). Rules apply in creation order and are
+ * kept in memory (read on every item save).
+ */
+export class ReferralRuleService {
+  private cached: ReferralRuleRow[] | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  listPublic(): PublicReferralRule[] {
+    return this.rules().map(toPublicReferralRule);
+  }
+
+  listAll(): ReferralRule[] {
+    return this.rules().map(toReferralRule);
+  }
+
+  create(input: ReferralRuleInput): ReferralRule {
+    const now = new Date();
+    const row = this.db.insert(referralRules).values({ id: newId(), ...cleanInput(input), createdAt: now, updatedAt: now }).returning().get();
+    this.cached = null;
+    return toReferralRule(row);
+  }
+
+  update(id: string, input: ReferralRuleInput): ReferralRule {
+    const row = this.db.update(referralRules).set({ ...cleanInput(input), updatedAt: new Date() }).where(eq(referralRules.id, id)).returning().get();
+    if (!row) throw notFound('Referral rule not found.');
+    this.cached = null;
+    return toReferralRule(row);
+  }
+
+  remove(id: string): void {
+    const removed = this.db.delete(referralRules).where(eq(referralRules.id, id)).returning({ id: referralRules.id }).get();
+    if (!removed) throw notFound('Referral rule not found.');
+    this.cached = null;
+  }
+
+  /** What a product link becomes: clean affiliate URL, program, gift card URL (first matching rule). */
+  apply(url: string): ReferralOutcome {
+    return applyReferralRules(this.rules(), url);
+  }
+
+  /** Items per shop domain with their total value and whether a rule covers the shop (most items first). */
+  opportunities(): ReferralOpportunity[] {
+    const rows = this.db.select({ url: items.url, price: items.price, quantity: items.quantity }).from(items).all();
+    const byDomain = new Map<string, ReferralOpportunity>();
+    for (const row of rows) {
+      const domain = shopDomain(row.url);
+      if (!domain) continue;
+      const entry = byDomain.get(domain) ?? { domain, itemCount: 0, totalValue: 0, hasReferralRule: findReferralRule(this.rules(), row.url) !== null };
+      entry.itemCount += 1;
+      entry.totalValue += Number(parsePrice(row.price).amount ?? 0) * row.quantity;
+      byDomain.set(domain, entry);
+    }
+    return [...byDomain.values()]
+      .map((entry) => ({ ...entry, totalValue: Math.round(entry.totalValue * 100) / 100 }))
+      .sort((a, b) => b.itemCount - a.itemCount || b.totalValue - a.totalValue || a.domain.localeCompare(b.domain));
+  }
+
+  private rules(): ReferralRuleRow[] {
+    this.cached ??= this.db.select().from(referralRules).orderBy(asc(referralRules.createdAt), asc(referralRules.id)).all();
+    return this.cached;
+  }
+}
+
+/** "www.amazon.co.uk" from a product link; null for anything that is not an http(s) link. */
+function shopDomain(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    return parsed.hostname.toLowerCase().replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,173 @@
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import puppeteer, { type Browser, type HTTPRequest } from 'puppeteer-core';
+import { FilteringProxy } from './filtering-proxy';
+import { FetchFailed } from './guarded-fetch';
+import { checkScrapeUrl, type UrlPolicy } from './url-guard';
+
+/** Flags that work on these machines (design brief), plus no automatic network chatter. */
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+const NOT_LOADED = new Set(['image', 'font', 'media']);
+
+/** CHROMIUM_PATH if set, else the first Chromium or Chrome on PATH; null when there is none. */
+export function findChromium(configured: string | null): string | null {
+  if (configured) return existsSync(configured) ? configured : null;
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    for (const name of ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']) {
+      if (dir && existsSync(join(dir, name))) return join(dir, name);
+    }
+  }
+  return null;
+}
+
+export interface RenderedPage {
+  url: URL;
+  status: number;
+  contentType: string;
+  html: string;
+}
+
+export interface BrowserPoolOptions {
+  executablePath: string;
+  policy: UrlPolicy;
+  /** Pages rendered at once; more requests wait their turn. */
+  maxPages?: number;
+  /** The browser closes after this long without a scrape. */
+  idleMs?: number;
+}
+
+/**
+ * One shared headless Chromium, started on first use and closed when idle, rendering at most
+ * a few pages at once, each in its own throwaway browser context. Every request a page makes
+ * is checked (interception) and goes through the filtering proxy; images, fonts, media,
+ * downloads and service workers are off.
+ */
+export class BrowserPool {
+  private browser: Promise<{ browser: Browser; proxy: FilteringProxy }> | null = null;
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly options: BrowserPoolOptions) {}
+
+  /** Requests the filtering proxy refused so far (for tests and logs). */
+  async refusedRequests(): Promise<number> {
+    return this.browser ? (await this.browser).proxy.refused : 0;
+  }
+
+  async render(url: URL, userAgent: string, signal: AbortSignal): Promise<RenderedPage> {
+    await this.acquire();
+    try {
+      const { browser } = await this.start();
+      const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'deny' } });
+      try {
+        const page = await context.newPage();
+        await page.setBypassServiceWorker(true);
+        await page.setUserAgent({ userAgent });
+        await page.setRequestInterception(true);
+        page.on('request', (request) => this.screen(request));
+        const onAbort = () => void context.close().catch(() => undefined);
+        signal.addEventListener('abort', onAbort, { once: true });
+        try {
+          const response = await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: 12_000 });
+          // Give scripts that fill in the price a moment, without waiting on endless trackers.
+          await page.waitForNetworkIdle({ idleTime: 250, timeout: 2_000 }).catch(() => undefined);
+          return {
+            url: new URL(page.url()),
+            status: response?.status() ?? 0,
+            contentType: response?.headers()['content-type'] ?? 'text/html',
+            html: await page.content(),
+          };
+        } finally {
+          signal.removeEventListener('abort', onAbort);
+        }
+      } catch (error) {
+        if (signal.aborted) throw new FetchFailed('The shop took too long to answer.');
+        throw new FetchFailed(`The page could not be rendered (${(error as Error).message.split('\n')[0]}).`);
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    } finally {
+      this.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    const running = this.browser;
+    this.browser = null;
+    if (!running) return;
+    const { browser, proxy } = await running.catch(() => ({ browser: null, proxy: null }));
+    await browser?.close().catch(() => undefined);
+    proxy?.close();
+  }
+
+  private screen(request: HTTPRequest): void {
+    if (request.isInterceptResolutionHandled()) return;
+    const url = request.url();
+    if (NOT_LOADED.has(request.resourceType()) || (!url.startsWith('data:') && !this.allowed(url))) {
+      void request.abort('blockedbyclient').catch(() => undefined);
+      return;
+    }
+    void request.continue().catch(() => undefined);
+  }
+
+  private allowed(url: string): boolean {
+    try {
+      checkScrapeUrl(url, this.options.policy);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private start() {
+    this.browser ??= (async () => {
+      const proxy = new FilteringProxy(this.options.policy);
+      const address = await proxy.listen();
+      try {
+        const browser = await puppeteer.launch({
+          executablePath: this.options.executablePath,
+          headless: true,
+          // Chromium sends loopback requests directly unless told otherwise: everything goes through the proxy.
+          args: [...CHROMIUM_FLAGS, `--proxy-server=http://${address}`, '--proxy-bypass-list=<-loopback>'],
+        });
+        browser.on('disconnected', () => {
+          this.browser = null;
+          proxy.close();
+        });
+        return { browser, proxy };
+      } catch (error) {
+        proxy.close();
+        this.browser = null;
+        throw new FetchFailed(`The headless browser could not start (${(error as Error).message.split('\n')[0]}).`);
+      }
+    })();
+    return this.browser;
+  }
+
+  private async acquire(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (this.active >= (this.options.maxPages ?? 3)) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+  }
+
+  private release(): void {
+    this.active--;
+    this.waiting.shift()?.();
+    if (this.active === 0 && this.waiting.length === 0) {
+      this.idleTimer = setTimeout(() => void this.close(), this.options.idleMs ?? 60_000);
+      this.idleTimer.unref?.();
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import type { ScraperConfig } from '@wishwell/shared/scraper-config-types';
+import type { BrowserPool } from './browser-pool';
+import { botWallReason } from './bot-wall';
+import { decodeHtml } from './charset';
+import { extractProduct, type ExtractedProduct } from './extract';
+import { FetchFailed, guardedFetch } from './guarded-fetch';
+import { ScrapeRefused, type UrlPolicy } from './url-guard';
+
+export type StrategyUsed = 'cheerio' | 'puppeteer';
+
+export interface ScrapedPage {
+  product: ExtractedProduct;
+  /** Where the page came from after redirects. */
+  finalUrl: URL;
+  strategy: StrategyUsed;
+}
+
+/** The shop showed a robot check: a failure with a clear reason, and a reason to try the browser. */
+export class BotWallFailure extends FetchFailed {}
+
+const HTML_TYPES = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
+
+/**
+ * Runs a scrape with the domain's strategy: `none` refuses, `cheerio` fetches and parses,
+ * `puppeteer` renders in the shared headless browser. Without a config: cheerio first, then the
+ * browser (when there is one) if the page had no title or was a robot check.
+ */
+export class Scraper {
+  constructor(
+    private readonly policy: UrlPolicy,
+    private readonly browser: BrowserPool | null,
+  ) {}
+
+  get hasBrowser(): boolean {
+    return this.browser !== null;
+  }
+
+  async scrape(url: URL, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
+    if (config?.strategy === 'none') throw new ScrapeRefused('Scraping is disabled for this site', 422);
+    if (config?.strategy === 'puppeteer' && this.browser) return this.withBrowser(url, config, userAgent, signal);
+    if (config) return this.withCheerio(url, config, userAgent, signal);
+    try {
+      const page = await this.withCheerio(url, null, userAgent, signal);
+      if (page.product.title || !this.browser) return page;
+      return await this.withBrowser(url, null, userAgent, signal).catch(() => page);
+    } catch (error) {
+      if (!(error instanceof BotWallFailure) || !this.browser) throw error;
+      return this.withBrowser(url, null, userAgent, signal);
+    }
+  }
+
+  private async withCheerio(url: URL, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
+    const page = await guardedFetch(url.href, { policy: this.policy, userAgent, signal });
+    const html = readableHtml(page.contentType, page.status, () => decodeHtml(page.body, page.contentType));
+    return { product: extractProduct(html, page.url, config), finalUrl: page.url, strategy: 'cheerio' };
+  }
+
+  private async withBrowser(url: URL, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
+    const page = await this.browser!.render(url, userAgent, signal);
+    const html = readableHtml(page.contentType, page.status, () => page.html);
+    return { product: extractProduct(html, page.url, config), finalUrl: page.url, strategy: 'puppeteer' };
+  }
+}
+
+/** The page's HTML, or a failure saying why it cannot be read (not a page, an error, a robot check). */
+function readableHtml(contentType: string, status: number, html: () => string): string {
+  if (contentType && !HTML_TYPES.test(contentType)) throw new FetchFailed(`The link is not a web page (${contentType.split(';')[0]}).`);
+  const text = html();
+  const wall = botWallReason(text, status);
+  if (wall) throw new BotWallFailure(wall);
+  if (status >= 400) throw new FetchFailed(`The shop answered with an error (HTTP ${status}).`);
+  return text;
+}

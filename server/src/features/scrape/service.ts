@@ -1,0 +1,187 @@
+import type { Database } from 'bun:sqlite';
+import { desc, eq } from 'drizzle-orm';
+import type { ScrapeLogEntry, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
+import type { Db } from '../../db/open';
+import { scrapeLogs, users } from '../../db/schema';
+import type { EventBus } from '../../events';
+import { CAPABILITY_COOKIE_PREFIX } from '../../http/cookies';
+import { ApiError, unauthorized } from '../../http/errors';
+import { RateLimiter } from '../../http/rate-limit';
+import { hashSecret, newId } from '../../ids';
+import type { ReferralRuleService } from '../referral-rules/service';
+import type { ScraperConfigService } from '../scraper-configs/service';
+import { FetchFailed } from './guarded-fetch';
+import type { Scraper, ScrapedPage } from './scraper';
+import { checkScrapeUrl, ScrapeRefused, type UrlPolicy } from './url-guard';
+
+/** The whole scrape, fetch and rendering included, is cut off after this long. */
+export const SCRAPE_TIMEOUT_MS = 15_000;
+const CACHE_TTL_MS = 10 * 60_000;
+const CACHE_MAX_ENTRIES = 500;
+const RATE_WINDOW_MS = 10 * 60_000;
+const DEFAULT_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+export interface ScrapeCaller {
+  /** The signed-in account, or null for a guest holding a list capability. */
+  userId: string | null;
+  /** The guest's list (when not signed in): the rate limit key for guests. */
+  guestListId: string | null;
+  ip: string;
+}
+
+export interface ScrapeServiceDeps {
+  db: Db;
+  sqlite: Database;
+  scraper: Scraper;
+  configs: ScraperConfigService;
+  referrals: ReferralRuleService;
+  events: EventBus;
+  policy: UrlPolicy;
+  limits: { perIp: number; perUser: number };
+}
+
+interface CachedPage {
+  page: ScrapedPage;
+  expiresAt: number;
+}
+
+/**
+ * POST /scrape: who may scrape, rate limits, the short per-URL cache, the scrape log and the
+ * per-domain average time; failures are published on the event bus.
+ */
+export class ScrapeService {
+  private readonly cache = new Map<string, CachedPage>();
+  private readonly perIp: RateLimiter;
+  private readonly perUser: RateLimiter;
+  private readonly findCapability;
+
+  constructor(private readonly deps: ScrapeServiceDeps) {
+    const message = 'Too many product links scraped.';
+    this.perIp = new RateLimiter({ limit: deps.limits.perIp, windowMs: RATE_WINDOW_MS, message });
+    this.perUser = new RateLimiter({ limit: deps.limits.perUser, windowMs: RATE_WINDOW_MS, message });
+    this.findCapability = deps.sqlite.query<{ found: number }, [string, string]>(
+      'SELECT 1 AS found FROM wishlist_capabilities WHERE secret_hash = ? AND wishlist_id = ?',
+    );
+  }
+
+  /** The list whose edit capability one of the request's wl_cap_{listId} cookies holds, or null. */
+  guestListOf(cookies: Map<string, string>): string | null {
+    let checked = 0;
+    for (const [name, secret] of cookies) {
+      if (!name.startsWith(CAPABILITY_COOKIE_PREFIX) || ++checked > 20) continue;
+      const listId = name.slice(CAPABILITY_COOKIE_PREFIX.length);
+      if (this.findCapability.get(hashSecret(secret), listId)) return listId;
+    }
+    return null;
+  }
+
+  async scrape(request: ScrapeRequest, caller: ScrapeCaller): Promise<ScrapeResult> {
+    if (!caller.userId && !caller.guestListId) throw unauthorized('Please sign in or open your list to add items from a link.');
+    this.perIp.hit(`ip:${caller.ip}`);
+    this.perUser.hit(caller.userId ? `user:${caller.userId}` : `list:${caller.guestListId}`);
+    const started = performance.now();
+    const sourceUrl = request.url.trim().slice(0, 2048);
+    try {
+      const url = checkScrapeUrl(sourceUrl, this.deps.policy);
+      const cached = this.cached(url.href);
+      const page = cached ?? (await this.fetchPage(url, request.userAgent));
+      const durationMs = Math.round(performance.now() - started);
+      this.log({ sourceUrl, success: true, durationMs, strategy: cached ? 'cache' : page.strategy, error: null }, caller);
+      if (!cached) {
+        this.remember(url.href, page);
+        const config = this.deps.configs.forHost(url.hostname);
+        if (config) this.deps.configs.recordScrapeTime(config._id, durationMs);
+      }
+      return this.answer(page);
+    } catch (error) {
+      const failure = asApiError(error);
+      this.log({ sourceUrl, success: false, durationMs: Math.round(performance.now() - started), strategy: null, error: failure.message }, caller);
+      this.deps.events.publish('scrape.failed', {
+        at: new Date().toISOString(),
+        sourceUrl,
+        reason: failure.message,
+        requestedById: caller.userId,
+        ipAddress: caller.ip,
+      });
+      throw failure;
+    }
+  }
+
+  logs(limit = 1000): ScrapeLogEntry[] {
+    return this.deps.db
+      .select({ log: scrapeLogs, userName: users.name })
+      .from(scrapeLogs)
+      .leftJoin(users, eq(users.id, scrapeLogs.requestedById))
+      .orderBy(desc(scrapeLogs.createdAt))
+      .limit(limit)
+      .all()
+      .map(({ log, userName }) => ({
+        _id: log.id,
+        createdAt: log.createdAt.toISOString(),
+        sourceUrl: log.sourceUrl,
+        success: log.success,
+        durationMs: log.durationMs,
+        requestedBy: log.requestedById && userName !== null ? { _id: log.requestedById, name: userName } : null,
+        ipAddress: log.ipAddress,
+        strategy: log.strategy,
+        error: log.error,
+      }));
+  }
+
+  private async fetchPage(url: URL, userAgent: string | undefined): Promise<ScrapedPage> {
+    const config = this.deps.configs.forHost(url.hostname);
+    return this.deps.scraper.scrape(url, config, browserLikeUserAgent(userAgent), AbortSignal.timeout(SCRAPE_TIMEOUT_MS));
+  }
+
+  private answer(page: ScrapedPage): ScrapeResult {
+    const referral = this.deps.referrals.apply(page.finalUrl.href);
+    const { product } = page;
+    return {
+      title: product.title,
+      price: product.price,
+      priceIsRange: product.priceIsRange,
+      currency: product.currency,
+      imageUrl: product.imageUrl,
+      description: product.description,
+      url: referral.url,
+      referralProgram: referral.referralProgram,
+      giftCardUrl: referral.giftCardUrl,
+    };
+  }
+
+  private cached(key: string): ScrapedPage | null {
+    const entry = this.cache.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt > Date.now()) return entry.page;
+    this.cache.delete(key);
+    return null;
+  }
+
+  private remember(key: string, page: ScrapedPage): void {
+    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, { page, expiresAt: Date.now() + CACHE_TTL_MS });
+  }
+
+  private log(entry: { sourceUrl: string; success: boolean; durationMs: number; strategy: string | null; error: string | null }, caller: ScrapeCaller): void {
+    this.deps.db
+      .insert(scrapeLogs)
+      .values({ id: newId(), createdAt: new Date(), ...entry, requestedById: caller.userId, ipAddress: caller.ip })
+      .run();
+  }
+}
+
+/** The caller's browser's user agent when it looks like one, else a current desktop Chrome. */
+function browserLikeUserAgent(userAgent: string | undefined): string {
+  const value = userAgent?.trim() ?? '';
+  return /^Mozilla\/5\.0 [\x20-\x7e]{10,400}$/.test(value) ? value : DEFAULT_USER_AGENT;
+}
+
+/** Refusals keep their 4xx; fetch failures and robot checks are 502 'Scraping failed: ...'. */
+function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ScrapeRefused) return new ApiError(error.status, error.message);
+  if (error instanceof FetchFailed) return new ApiError(502, `Scraping failed: ${error.message}`);
+  console.error('scrape failed unexpectedly:', error);
+  return new ApiError(502, 'Scraping failed: the page could not be read.');
+}

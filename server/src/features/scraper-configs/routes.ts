@@ -1,0 +1,33 @@
+import { Elysia, t } from 'elysia';
+import { SCRAPER_STRATEGIES } from '@wishwell/shared/scraper-config-types';
+import type { AccessPolicies } from '../../http/access';
+import type { ScraperConfigService } from './service';
+
+const selector = t.Optional(t.String({ maxLength: 500 }));
+const configBody = t.Object({
+  domain: t.String({ minLength: 1, maxLength: 253 }),
+  strategy: t.Optional(t.Union(SCRAPER_STRATEGIES.map((s) => t.Literal(s)))),
+  notes: t.Optional(t.String({ maxLength: 2000 })),
+  titleSelector: selector,
+  priceSelector: selector,
+  imageSelector: selector,
+  imageAttribute: t.Optional(t.String({ maxLength: 100 })),
+  isPriceComplex: t.Optional(t.Boolean()),
+});
+const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
+/** Scraper Strategy Management: admin CRUD of per-domain scraper configs. */
+export function scraperConfigRoutes(policies: AccessPolicies, service: ScraperConfigService) {
+  return new Elysia()
+    .use(policies)
+    .get('/scraper-configs', () => service.list(), { adminOnly: true })
+    .post('/scraper-configs', ({ body, set }) => {
+      set.status = 201;
+      return service.create(body);
+    }, { adminOnly: true, body: configBody })
+    .put('/scraper-configs/:id', ({ params, body }) => service.update(params.id, body), { adminOnly: true, params: idParams, body: configBody })
+    .delete('/scraper-configs/:id', ({ params }) => {
+      service.remove(params.id);
+      return { message: 'Scraper config deleted.' };
+    }, { adminOnly: true, params: idParams });
+}
