@@ -1,6 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startSmtpServer } from '../../../server/test/support/smtp';
-import { E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
+import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
 
 // Wish list pages end to end: guest lists and claiming, the owner page, the guest view with
 // purchases, pagination and editors. Two browser contexts stand for two people.
@@ -347,4 +349,65 @@ test('guests are told when everything has been purchased', async ({ browser }) =
   await expect(itemCard(owner, 'Only gift').getByText('Purchased by Anonymous')).toBeVisible();
   await ownerContext.close();
   await guestContext.close();
+});
+
+/** A tiny shop on 127.0.0.1 (the e2e server may scrape it): a product page and a page without details. */
+async function startShop(): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const product = { '@context': 'https://schema.org', '@type': 'Product', name: 'Wooden train set', offers: { '@type': 'Offer', price: '25.00', priceCurrency: 'GBP' } };
+  const pages: Record<string, string> = {
+    '/train': `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(product)}</script></head><body><h1>Wooden train set</h1></body></html>`,
+    '/blank': '<!doctype html><html><head></head><body><p></p></body></html>',
+  };
+  const server = createServer((request, response) => {
+    const page = pages[request.url ?? ''];
+    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(page ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+test('the Add Item box scrapes links, and group gifts are offered only for shops with a gift card', async ({ browser }) => {
+  const shop = await startShop();
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/');
+  await apiCall(adminPage, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  const giftShop = `giftshop-${Date.now().toString(36)}.test`;
+  const rule = await apiCall<{ _id: string }>(adminPage, 'POST', '/referral-rules', {
+    matcher: giftShop,
+    programName: 'Gift Shop',
+    giftCardUrl: `https://${giftShop}/gift-cards?tag={TAG}`,
+  });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await createGuestListFromLanding(page);
+
+    await page.getByLabel('Add an item').fill(`${shop.origin}/train`);
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Item' });
+    await expect(form.getByLabel('Title')).toHaveValue('Wooden train set');
+    await expect(form.getByLabel('Price')).toHaveValue('25.00');
+    await expect(form.getByLabel('Product link')).toHaveValue(`${shop.origin}/train`);
+    await expect(form.getByText(/Group gift/)).toHaveCount(0);
+    await form.getByLabel('Product link').fill(`https://www.${giftShop}/toys/42`);
+    await expect(form.getByText(/Group gift/)).toBeVisible();
+    await form.getByText(/Group gift/).click();
+    await form.getByRole('button', { name: 'Add Item' }).click();
+    await expect(page.getByText('Item added!')).toBeVisible();
+    await expect(itemCard(page, 'Wooden train set')).toContainText('Group gift');
+
+    await page.getByLabel('Add an item').fill(`${shop.origin}/blank`);
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await expect(page.getByText('Could not find all details, please complete them manually.')).toBeVisible();
+    await expect(form.getByLabel('Title')).toHaveValue('');
+    await expect(form.getByLabel('Product link')).toHaveValue(`${shop.origin}/blank`);
+  } finally {
+    await apiCall(adminPage, 'DELETE', `/referral-rules/${rule._id}`);
+    await shop.stop();
+    await admin.close();
+    await context.close();
+  }
 });
