@@ -58,6 +58,11 @@ export class BrowserPool {
 
   constructor(private readonly options: BrowserPoolOptions) {}
 
+  /** Whether the browser is up (it starts on first use and stops when idle). */
+  get running(): boolean {
+    return this.browser !== null;
+  }
+
   /** Requests the filtering proxy refused so far (for tests and logs). */
   async refusedRequests(): Promise<number> {
     return this.browser ? (await this.browser).proxy.refused : 0;

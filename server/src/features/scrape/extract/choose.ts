@@ -137,12 +137,13 @@ function pictureKey(url: string): string {
     .replace(new RegExp(`[_-](\\d+x\\d*|${NAMED_SIZE})(?=\\.\\w+$)`, 'i'), '');
 }
 
-/** One picture in any rendition: "x_grande.jpg" and "x_1024x1024.jpg", "/zoom/x.jpg" and "/small/x.jpg", "hero" and "hero/$web$/name.jpg". */
+/** One picture in any rendition: "x_grande.jpg" and "x_1024x1024.jpg", "hero" and "hero/$web$/name.jpg". */
 function samePicture(a: string, b: string): boolean {
   const [ka, kb] = [pictureKey(a), pictureKey(b)];
   if (ka === kb || ka.startsWith(`${kb}/`) || kb.startsWith(`${ka}/`)) return true;
+  // A distinctive file name in another folder (or on a CDN host) is the same picture: "/zoom/x.jpg", "/small/x.jpg".
   const [fileA, fileB] = [ka.split('/').pop()!, kb.split('/').pop()!];
-  return fileA === fileB && fileA.length >= 12 && ka.split('/')[2] === kb.split('/')[2];
+  return fileA === fileB && fileA.length >= 16;
 }
 
 interface Picture {
