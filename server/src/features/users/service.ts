@@ -93,7 +93,7 @@ export class UserService {
     if (this.findByEmail(email)) throw emailTaken();
     const passwordHash = await this.deps.hasher.hash(input.password);
     const now = new Date();
-    const domain = normalizeHostname(input.domain || new URL(caller.origin).host).slice(0, 253);
+    const domain = normalizeHostname(input.domain || hostnameOf(caller.origin)).slice(0, 253);
     const row = this.deps.db.transaction((tx) => {
       if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) throw emailTaken();
       // The first account on a fresh install runs it.
@@ -195,7 +195,7 @@ export class UserService {
         .insert(passwordResetTokens)
         .values({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS), createdAt: new Date(now) })
         .run();
-      void this.sendResetMail(user, token, caller.origin);
+      this.sendResetMail(user, token, caller.origin).catch((error: unknown) => console.error('Password reset mail failed:', error));
     }
     return { message: RESET_REQUESTED_MESSAGE };
   }
@@ -237,7 +237,7 @@ export class UserService {
 
   private async sendResetMail(user: UserRow, token: string, requestOrigin: string): Promise<void> {
     const origin = this.mailOrigin(requestOrigin);
-    const company = this.deps.domainConfigs.publicConfig(new URL(origin).hostname).companyName;
+    const company = this.deps.domainConfigs.publicConfig(hostnameOf(origin)).companyName;
     const link = `${origin}/reset-password/${token}`;
     await this.deps.mailer.send({
       to: user.email,
@@ -261,8 +261,8 @@ export class UserService {
    * the fallback: a forged Host header must not point a reset link at someone else's site.
    */
   private mailOrigin(requestOrigin: string): string {
-    const host = normalizeHostname(new URL(requestOrigin).hostname);
-    const ours = LOOPBACK_HOSTS.has(host) || this.deps.domainConfigs.publicConfig(host).hostname === host;
+    const host = normalizeHostname(hostnameOf(requestOrigin));
+    const ours = host !== '' && (LOOPBACK_HOSTS.has(host) || this.deps.domainConfigs.publicConfig(host).hostname === host);
     return ours ? requestOrigin : this.deps.fallbackOrigin;
   }
 
@@ -304,6 +304,10 @@ function toSessionProfile(user: ProfileSource, token: string): SessionProfile {
     isDisabled: user.isDisabled,
     registeredOnDomain: user.registeredOnDomain,
   };
+}
+
+function hostnameOf(origin: string): string {
+  return URL.canParse(origin) ? new URL(origin).hostname : '';
 }
 
 function emailTaken() {

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { PasswordHasher } from '../../src/auth/passwords';
+import { ApiError } from '../../src/http/errors';
+
+describe('PasswordHasher', () => {
+  it('hashes with argon2id and verifies only the right password', async () => {
+    const hasher = new PasswordHasher();
+    const hash = await hasher.hash('correct horse');
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await hasher.verify('correct horse', hash)).toBe(true);
+    expect(await hasher.verify('wrong horse', hash)).toBe(false);
+  });
+
+  it('fails an unknown account (no hash) after doing the same work', async () => {
+    expect(await new PasswordHasher().verify('anything at all', null)).toBe(false);
+  });
+
+  it('runs at most `concurrency` hashes, queues a few more and refuses the rest with 429', async () => {
+    const hasher = new PasswordHasher(1, 1);
+    const running = hasher.hash('first password');
+    const queued = hasher.hash('second password');
+    const refused = hasher.hash('third password').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const error = await refused;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(429);
+    await expect(running).resolves.toMatch(/^\$argon2id\$/);
+    await expect(queued).resolves.toMatch(/^\$argon2id\$/);
+    await expect(hasher.hash('after the queue drained')).resolves.toMatch(/^\$argon2id\$/);
+  });
+});
