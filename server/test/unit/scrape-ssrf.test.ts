@@ -41,7 +41,7 @@ const dns = fakeDns({
 });
 const strict: UrlPolicy = { allowHosts: [] };
 // The sentinel's port is allowed so that the address check, not the port rule, is what refuses.
-const strictAnyPort: UrlPolicy = { allowHosts: [], allowPorts: [sentinel.port] };
+const strictAnyPort: UrlPolicy = { allowHosts: [], allowPorts: [sentinel.port!] };
 const testsOnly: UrlPolicy = { allowHosts: ['127.0.0.1'] };
 
 const fetchWith = (url: string, policy: UrlPolicy) =>
