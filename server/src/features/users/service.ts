@@ -82,7 +82,7 @@ export class UserService {
     });
     this.registerPerIp = new RateLimiter({ limit: limits.registerPerIp, windowMs: 60 * MINUTE, message: 'Too many accounts created from here.' });
     this.forgotPerIp = new RateLimiter({ limit: limits.forgotPasswordPerIp, windowMs: 60 * MINUTE, message: 'Too many password reset requests.' });
-    this.resetMailsPerAccount = new RateLimiter({ limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * MINUTE, message: '' });
+    this.resetMailsPerAccount = new RateLimiter({ limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * MINUTE, message: 'Too many reset mails for this address.' });
   }
 
   async register(input: RegisterInput, caller: Caller): Promise<SessionProfile> {
@@ -157,7 +157,7 @@ export class UserService {
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
     const updated = this.deps.db
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .set({ passwordHash, ...revokingTokens() })
       .where(eq(users.id, user.id))
       .returning()
       .get()!;
@@ -215,7 +215,7 @@ export class UserService {
       tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId)).run();
       return tx
         .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .set({ passwordHash, ...revokingTokens() })
         .where(eq(users.id, used.userId))
         .returning()
         .get();
@@ -277,7 +277,7 @@ export class UserService {
   private bumpTokenVersion(userId: string): void {
     this.deps.db
       .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .set(revokingTokens())
       .where(eq(users.id, userId))
       .run();
   }
@@ -304,6 +304,11 @@ function toSessionProfile(user: ProfileSource, token: string): SessionProfile {
     isDisabled: user.isDisabled,
     registeredOnDomain: user.registeredOnDomain,
   };
+}
+
+/** The column changes that revoke every token issued so far (they carry the older version). */
+function revokingTokens() {
+  return { tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() };
 }
 
 function hostnameOf(origin: string): string {
