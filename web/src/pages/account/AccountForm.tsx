@@ -1,6 +1,29 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Card, FormGroup, InputGroup, type IconName } from '@blueprintjs/core';
+import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
+import { PASSWORD_RULE } from '@wishwell/shared/account-types';
+import { errorMessage } from '../../api/client';
+import { notify } from '../../notifications/notify';
 import './account.css';
+
+/**
+ * A form's submission: `busy` while `work` runs; a failure shows the server's message or the
+ * screen's fallback (spec section 8).
+ */
+export function useSubmission(fallback: string) {
+  const [busy, setBusy] = useState(false);
+  const submit = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      notify(errorMessage(error, fallback), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, submit };
+}
 
 /** The card every account screen is: a title, a form and what goes under it. */
 export function AccountCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
@@ -56,6 +79,11 @@ export function Field({ id, label, value, onChange, type = 'text', icon, helperT
       <InputGroup id={id} name={id} type={type} leftIcon={icon} value={value} onValueChange={onChange} size="large" {...input} />
     </FormGroup>
   );
+}
+
+/** A field for choosing a password: it states the rule and the browser checks its length. */
+export function NewPasswordField(props: Pick<FieldProps, 'id' | 'label' | 'value' | 'onChange' | 'icon' | 'autoFocus'>) {
+  return <Field type="password" icon="lock" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} helperText={PASSWORD_RULE} {...props} />;
 }
 
 export function SubmitButton({ text, busy }: { text: string; busy: boolean }) {

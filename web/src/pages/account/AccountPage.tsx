@@ -3,10 +3,10 @@ import { Alert, Button } from '@blueprintjs/core';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { ProfileInput } from '@wishwell/shared/account-types';
-import { api, errorMessage } from '../../api/client';
+import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
-import { AccountCard, AccountForm, Field, SubmitButton } from './AccountForm';
+import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
 
 /** /account: 'My Account': the details form, a link to change the password and Delete My Account. */
 export default function AccountPage() {
@@ -15,21 +15,15 @@ export default function AccountPage() {
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [country, setCountry] = useState(user?.country ?? '');
-  const [busy, setBusy] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const { busy, submit } = useSubmission('Update failed');
 
-  const save = async () => {
-    setBusy(true);
-    try {
+  const save = () =>
+    submit(async () => {
       const body: ProfileInput = { name, email, country };
       signIn(await api.put<SessionProfile>('/users/profile', body));
       notify('Profile Updated Successfully!', 'success');
-    } catch (error) {
-      notify(errorMessage(error, 'Update failed'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const deleteAccount = async () => {
     setConfirmingDelete(false);

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
-import { PASSWORD_RULE, type ChangePasswordAnswer, type ChangePasswordInput } from '@wishwell/shared/account-types';
-import { api, errorMessage } from '../../api/client';
+import type { ChangePasswordAnswer, ChangePasswordInput } from '@wishwell/shared/account-types';
+import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
-import { AccountCard, AccountForm, Field, SubmitButton } from './AccountForm';
+import { AccountCard, AccountForm, Field, NewPasswordField, SubmitButton, useSubmission } from './AccountForm';
 
 /** /change-password: Current, New and Confirm New password. Other sessions are signed out. */
 export default function ChangePasswordPage() {
@@ -14,42 +13,24 @@ export default function ChangePasswordPage() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmission('Password change failed');
 
-  const submit = async () => {
-    if (next !== confirm) {
-      notify('New passwords do not match', 'error');
-      return;
-    }
-    setBusy(true);
-    try {
+  const change = () => {
+    if (next !== confirm) return notify('New passwords do not match', 'error');
+    return submit(async () => {
       const body: ChangePasswordInput = { currentPassword: current, newPassword: next };
       const answer = await api.put<ChangePasswordAnswer>('/users/profile/password', body);
       update({ token: answer.token }); // the old token was revoked with the password
       notify(answer.message, 'success');
       navigate('/account');
-    } catch (error) {
-      notify(errorMessage(error, 'Password change failed'), 'error');
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <AccountCard title="Change Password">
-      <AccountForm onSubmit={submit} label="Change Password">
+      <AccountForm onSubmit={change} label="Change Password">
         <Field id="current-password" label="Current Password" type="password" icon="lock" autoComplete="current-password" required value={current} onChange={setCurrent} autoFocus />
-        <Field
-          id="new-password"
-          label="New Password"
-          type="password"
-          icon="key"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          helperText={PASSWORD_RULE}
-          value={next}
-          onChange={setNext}
-        />
+        <NewPasswordField id="new-password" label="New Password" icon="key" value={next} onChange={setNext} />
         <Field id="confirm-password" label="Confirm New Password" type="password" icon="key" autoComplete="new-password" required value={confirm} onChange={setConfirm} />
         <SubmitButton text="Change Password" busy={busy} />
       </AccountForm>

@@ -2,29 +2,23 @@ import { useState } from 'react';
 import { Callout } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import type { ForgotPasswordInput, MessageAnswer } from '@wishwell/shared/account-types';
-import { api, errorMessage } from '../../api/client';
+import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
-import { AccountCard, AccountForm, Field, SubmitButton } from './AccountForm';
+import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
 
 /** /forgot-password: an e-mail field and 'Send Reset Link'. */
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  const { busy, submit } = useSubmission('Could not send the reset link');
 
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const requestLink = () =>
+    submit(async () => {
       const body: ForgotPasswordInput = { email };
       const answer = await api.post<MessageAnswer>('/users/forgot-password', body);
       setSent(answer.message);
       notify(answer.message, 'success');
-    } catch (error) {
-      notify(errorMessage(error, 'Could not send the reset link'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <AccountCard title="Forgot Password">
@@ -34,7 +28,7 @@ export default function ForgotPasswordPage() {
           {sent}
         </Callout>
       )}
-      <AccountForm onSubmit={submit} label="Forgot Password">
+      <AccountForm onSubmit={requestLink} label="Forgot Password">
         <Field id="email" label="Email Address" type="email" icon="envelope" autoComplete="email" required value={email} onChange={setEmail} autoFocus />
         <SubmitButton text="Send Reset Link" busy={busy} />
       </AccountForm>

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { LoginInput } from '@wishwell/shared/account-types';
-import { api, errorMessage } from '../../api/client';
-import { notify } from '../../notifications/notify';
-import { AccountCard, AccountForm, Field, SubmitButton } from './AccountForm';
+import { api } from '../../api/client';
+import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
 import { useSignInFlow } from './sign-in';
 
 /** /login: 'Sign In'. Native validation is off: the server decides. */
@@ -12,22 +11,17 @@ export default function LoginPage() {
   const { claimListId, complete, carry } = useSignInFlow();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmission('Login failed');
 
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const signIn = () =>
+    submit(async () => {
       const body: LoginInput = { email, password, claimListId };
       complete(await api.post<SessionProfile>('/users/login', body));
-    } catch (error) {
-      notify(errorMessage(error, 'Login failed'), 'error');
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <AccountCard title="Sign In">
-      <AccountForm onSubmit={submit} noValidate label="Sign In">
+      <AccountForm onSubmit={signIn} noValidate label="Sign In">
         <Field id="email" label="Email Address" type="email" icon="envelope" autoComplete="email" value={email} onChange={setEmail} autoFocus />
         <Field id="password" label="Password" type="password" icon="lock" autoComplete="current-password" value={password} onChange={setPassword} />
         <SubmitButton text="Sign In" busy={busy} />
