@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
 import { ApiClient } from '../support/api-client';
 import { startFixtureServer } from '../support/scrape-fixtures';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -95,11 +96,12 @@ describe('failures', () => {
     expect((await member.get('/logs/scrape')).status).toBe(403);
     const logs = await admin.get('/logs/scrape');
     expect(logs.status).toBe(200);
-    const failed = logs.body.find((l: { sourceUrl: string }) => l.sourceUrl === `${shop}/wall`);
+    const entries = logs.body as ScrapeLogEntry[];
+    const failed = entries.find((l) => l.sourceUrl === `${shop}/wall`);
     expect(failed).toMatchObject({ success: false, requestedBy: { name: 'Bob' }, ipAddress: '127.0.0.1', error: expect.stringMatching(/robot check/) });
-    const succeeded = logs.body.find((l: { sourceUrl: string }) => l.sourceUrl === `${shop}/amazon-co-uk-book.html`);
+    const succeeded = entries.find((l) => l.sourceUrl === `${shop}/amazon-co-uk-book.html`);
     expect(succeeded).toMatchObject({ success: true, durationMs: expect.any(Number), strategy: 'cheerio', requestedBy: { name: 'Bob' } });
-    expect(logs.body.find((l: { sourceUrl: string }) => l.sourceUrl === `${shop}/steam-civilization-v.html` && l.success)).toMatchObject({ requestedBy: null });
+    expect(entries.find((l) => l.sourceUrl === `${shop}/steam-civilization-v.html` && l.success)).toMatchObject({ requestedBy: null });
   });
 });
 

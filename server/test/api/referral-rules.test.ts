@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let admin: ApiClient;
+let member: ApiClient;
+
+const amazonUk = {
+  matcher: 'amazon.co.uk',
+  programName: 'Amazon UK',
+  referralCode: 'wishwell-21',
+  idRegex: '/dp/([A-Z0-9]{10})',
+  urlStructure: 'https://www.amazon.co.uk/dp/{ID}?tag={TAG}',
+  giftCardUrl: 'https://www.amazon.co.uk/gift-cards?tag={TAG}',
+};
+
+async function signedUp(name: string): Promise<ApiClient> {
+  const client = new ApiClient(server.url);
+  const res = await client.post('/users/register', { name, email: `${name.toLowerCase()}@example.com`, password: 'correct horse battery', domain: 'localhost' });
+  expect(res.status).toBe(201);
+  return client;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedUp('Ada'); // the first account is the admin
+  member = await signedUp('Bob');
+});
+afterAll(() => server.stop());
+
+describe('referral rules', () => {
+  it('lets only admins manage them and read them in full', async () => {
+    const anonymous = new ApiClient(server.url);
+    expect((await anonymous.post('/referral-rules', amazonUk)).status).toBe(401);
+    expect((await member.post('/referral-rules', amazonUk)).status).toBe(403);
+    expect((await anonymous.get('/referral-rules/all')).status).toBe(401);
+    expect((await member.get('/referral-rules/all')).status).toBe(403);
+
+    const created = await admin.post('/referral-rules', amazonUk);
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ _id: expect.any(String), ...amazonUk });
+    expect((await admin.get('/referral-rules/all')).body).toEqual([created.body]);
+  });
+
+  it('shows everyone what the item form needs, and nothing of the affiliate setup', async () => {
+    const etsy = await admin.post('/referral-rules', { matcher: 'etsy.com', programName: 'Etsy', referralCode: 'secret-code', giftCardUrl: '' });
+    expect(etsy.body.giftCardUrl).toBeNull();
+    const rules = await new ApiClient(server.url).get('/referral-rules');
+    expect(rules.status).toBe(200);
+    expect(rules.body).toEqual([
+      { _id: expect.any(String), matcher: 'amazon.co.uk', programName: 'Amazon UK', hasGiftCard: true },
+      { _id: etsy.body._id, matcher: 'etsy.com', programName: 'Etsy', hasGiftCard: false },
+    ]);
+    expect(JSON.stringify(rules.body)).not.toContain('secret-code');
+  });
+
+  it('validates, updates and deletes', async () => {
+    expect((await admin.post('/referral-rules', { ...amazonUk, matcher: '   ' })).status).toBe(400);
+    expect((await admin.post('/referral-rules', { programName: 'No matcher' })).status).toBe(400);
+    const created = await admin.post('/referral-rules', { ...amazonUk, matcher: 'amazon.de', programName: 'Amazon DE' });
+    const updated = await admin.put(`/referral-rules/${created.body._id}`, { ...amazonUk, matcher: 'amazon.de', programName: 'Amazon Germany', giftCardUrl: null });
+    expect(updated.body).toMatchObject({ programName: 'Amazon Germany', giftCardUrl: null });
+    expect((await admin.put('/referral-rules/nope', amazonUk)).status).toBe(404);
+    expect((await admin.delete(`/referral-rules/${created.body._id}`)).status).toBe(200);
+    expect((await admin.delete(`/referral-rules/${created.body._id}`)).status).toBe(404);
+    expect((await admin.get('/referral-rules/all')).body.map((r: { matcher: string }) => r.matcher)).toEqual(['amazon.co.uk', 'etsy.com']);
+  });
+});
+
+describe('referral opportunities', () => {
+  it('counts items per shop domain with their total value and whether a rule covers the shop', async () => {
+    const list = await member.post('/wishlists', { name: 'Birthday' });
+    expect(list.status).toBeLessThan(300);
+    const add = (item: object) => member.post(`/wishlists/${list.body._id}/items`, item);
+    expect((await add({ title: 'Book', url: 'https://www.amazon.co.uk/dp/1849757097', price: '4.45', quantity: 2 })).status).toBeLessThan(300);
+    await add({ title: 'Lamp', url: 'https://amazon.co.uk/dp/B07G2L3JMM', price: '£29.99' });
+    await add({ title: 'Chair', url: 'https://www.wayfair.com/furniture/pdp/x.html', price: '111.99' });
+    await add({ title: 'Idea', price: '10' });
+
+    expect((await member.get('/stats/referral-opportunities')).status).toBe(403);
+    const report = await admin.get('/stats/referral-opportunities');
+    expect(report.status).toBe(200);
+    expect(report.body).toEqual([
+      { domain: 'amazon.co.uk', itemCount: 2, totalValue: 38.89, hasReferralRule: true },
+      { domain: 'wayfair.com', itemCount: 1, totalValue: 111.99, hasReferralRule: false },
+    ]);
+  });
+});
