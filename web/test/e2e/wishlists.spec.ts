@@ -1,5 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { startSmtpServer } from '../../../server/test/support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
@@ -265,8 +268,14 @@ test('an owner creates lists, uploads a cover, shares by e-mail, edits, moves an
   await page.getByRole('button', { name: 'Actions for Birthday list' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Wishlist' });
-  await edit.locator('input[type=file]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+  // A file path, not a buffer: the browser reads it locally instead of receiving 10MB over the protocol.
+  const hugeDir = mkdtempSync(join(tmpdir(), 'wishwell-e2e-upload-'));
+  const hugeFile = join(hugeDir, 'huge.png');
+  writeFileSync(hugeFile, '');
+  truncateSync(hugeFile, 10 * 1024 * 1024 + 1);
+  await edit.locator('input[type=file]').setInputFiles(hugeFile);
   await expect(page.getByText('Image cannot be larger than 10MB')).toBeVisible();
+  rmSync(hugeDir, { recursive: true });
   await edit.locator('input[type=file]').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL_PNG });
   await expect(page.getByText('Image uploaded successfully')).toBeVisible();
   await edit.getByLabel('Colour set').selectOption('pastel');
@@ -334,9 +343,20 @@ test('an owner creates lists, uploads a cover, shares by e-mail, edits, moves an
   await expect(page.getByText('Item deleted!')).toBeVisible();
   await expect(itemCard(page, 'Puzzle')).toHaveCount(0);
 
+  // An expired list tells its owner why guests cannot open it; guests are told it cannot be found.
+  await page.getByRole('button', { name: 'Edit List' }).click();
+  await page.getByRole('dialog', { name: 'Edit Wishlist' }).getByLabel('Expires on').fill('2020-01-31');
+  await page.getByRole('dialog', { name: 'Edit Wishlist' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This list expired on 31 January 2020')).toBeVisible();
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(`/share/wishlist/${listId}`);
+  await expect(guest.getByText('Could not find this wishlist.')).toBeVisible();
+
   await page.goto('/dashboard');
   await expect(page.locator('.ww-list-card', { hasText: 'Spare ideas' })).toContainText('2 items');
   await context.close();
+  await guestContext.close();
 });
 
 test('guests are told when everything has been purchased', async ({ browser }) => {

@@ -5,6 +5,7 @@ import { DEFAULT_CURRENCY, priceInRange, priceSliderMax, priceValue } from '@wis
 import type { SharedItem, SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { CoverBanner } from '../../ui/CoverBanner';
+import { ListSummary } from '../../ui/ListSummary';
 import { Pager, usePage } from '../../ui/Pager';
 import { PriceFilter } from './PriceFilter';
 import { PurchaseDialog } from './PurchaseDialog';
@@ -81,8 +82,7 @@ function ListDetails({ wishlist, showName }: { wishlist: SharedWishlist; showNam
   return (
     <>
       {showName && <div className="ww-share-list-name">{wishlist.name}</div>}
-      {wishlist.eventDate && <div>{wishlist.eventDate}</div>}
-      {wishlist.description && <div>{wishlist.description}</div>}
+      <ListSummary list={wishlist} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Card, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
+import { eventLabel } from '../../ui/dates';
 import { ShareMenuItems } from './ShareMenuItems';
 import '../../ui/list-theme.css';
 
@@ -21,7 +22,7 @@ export function WishlistCard({ wishlist, actions }: { wishlist: WishlistSummary;
           <h3 className="ww-list-card-title">{wishlist.name}</h3>
           <p className="ww-muted">
             {wishlist.theme} · {itemLabel}
-            {wishlist.eventDate && ` · ${wishlist.eventDate}`}
+            {wishlist.eventDate && ` · ${eventLabel(wishlist)}`}
           </p>
           {wishlist.role === 'editor' && wishlist.user && <Tag minimal round>Shared by {wishlist.user.name}</Tag>}
         </div>

@@ -4,6 +4,7 @@ import { COLOR_SETS, WISHLIST_THEMES, type ColorSet, type WishlistTheme } from '
 import { defaultCoverImage, type Wishlist, type WishlistInput } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
+import { localDay } from '../../ui/dates';
 import { CoverImageField } from './CoverImageField';
 import { ManageEditors } from './ManageEditors';
 
@@ -16,7 +17,6 @@ function uploadedCover(wishlist: Wishlist | undefined): string | null {
   return wishlist.coverImage.startsWith('/covers/') ? null : wishlist.coverImage;
 }
 
-const dateOnly = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 /** expiresAt is a timestamp; the form picks a day and the list expires at that day's end (local time). */
 const endOfDay = (date: string) => (date ? new Date(`${date}T23:59:59`).toISOString() : null);
 
@@ -33,9 +33,9 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved }: Props) {
   const [name, setName] = useState(wishlist?.name ?? '');
   const [description, setDescription] = useState(wishlist?.description ?? '');
   const [theme, setTheme] = useState<WishlistTheme>(wishlist?.theme ?? 'Other');
-  const [eventDate, setEventDate] = useState(dateOnly(wishlist?.eventDate));
+  const [eventDate, setEventDate] = useState(wishlist?.eventDate ?? '');
   const [isRecurring, setIsRecurring] = useState(wishlist?.isRecurring ?? false);
-  const [expiresOn, setExpiresOn] = useState(dateOnly(wishlist?.expiresAt));
+  const [expiresOn, setExpiresOn] = useState(localDay(wishlist?.expiresAt));
   const [colorSet, setColorSet] = useState<ColorSet>(wishlist?.colorSet ?? 'default');
   const [coverImage, setCoverImage] = useState(uploadedCover(wishlist));
   const [saving, setSaving] = useState(false);

@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Callout, Menu, Popover, Spinner, Switch } from '@blueprintjs/core';
+import { Alert, Button, Callout, Menu, NonIdealState, Popover, Spinner, Switch } from '@blueprintjs/core';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { sharePath, type Item, type Wishlist } from '@wishwell/shared/wishlist-types';
+import { wishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
 import { api, ApiRequestError, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
 import { CoverBanner } from '../../ui/CoverBanner';
+import { formatDay, localDay } from '../../ui/dates';
+import { ListSummary } from '../../ui/ListSummary';
 import { Pager, usePage } from '../../ui/Pager';
 import { AddItemBox } from './AddItemBox';
 import { holdsGuestWishlist } from './guest-wishlists';
@@ -38,13 +41,18 @@ export default function WishlistPage() {
   const mayEdit = Boolean(session.user) || holdsLocally;
   const [wishlist, setWishlist] = useState<Wishlist | null>(null);
   const [sendToShareView, setSendToShareView] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
 
   const load = useCallback(async () => {
+    setLoadFailed(false);
     try {
       setWishlist(await api.get<Wishlist>(`/wishlists/${id}`));
     } catch (error) {
       if (error instanceof ApiRequestError && NOT_AN_EDITOR.has(error.status)) setSendToShareView(true);
-      else notify(errorMessage(error, 'Could not load wishlist'), 'error');
+      else {
+        notify(errorMessage(error, 'Could not load wishlist'), 'error');
+        setLoadFailed(true);
+      }
     }
   }, [id]);
 
@@ -54,6 +62,9 @@ export default function WishlistPage() {
 
   if (session.loading) return <Spinner className="ww-page-spinner" />;
   if (!mayEdit || sendToShareView) return <Navigate to={sharePath(id)} replace />;
+  if (loadFailed && !wishlist) {
+    return <NonIdealState icon="error" title="Could not load wishlist" action={<Button text="Try again" onClick={() => void load()} />} />;
+  }
   if (!wishlist) return <Spinner className="ww-page-spinner" />;
   return <WishlistEditor wishlist={wishlist} reload={load} isGuestOwner={!session.user} />;
 }
@@ -98,7 +109,8 @@ function WishlistEditor({ wishlist, reload, isGuestOwner }: { wishlist: Wishlist
           <Link to={`/register?claimList=${encodeURIComponent(wishlist._id)}`}>Sign Up</Link> to keep it in your account and open it anywhere.
         </Callout>
       )}
-      <CoverBanner image={wishlist.coverImage} title={wishlist.name} subtitle={wishlist.description || (wishlist.eventDate && `Event date: ${wishlist.eventDate}`)}>
+      <GuestAccessNotice wishlist={wishlist} />
+      <CoverBanner image={wishlist.coverImage} title={wishlist.name} subtitle={<ListSummary list={wishlist} />}>
         <Button icon="edit" text="Edit List" onClick={() => setDialog({ kind: 'edit-list' })} />
         <Popover
           placement="bottom-end"
@@ -149,4 +161,20 @@ function WishlistEditor({ wishlist, reload, isGuestOwner }: { wishlist: Wishlist
       </Alert>
     </div>
   );
+}
+
+/** Why guests cannot open the list right now, if they cannot. */
+function GuestAccessNotice({ wishlist }: { wishlist: Wishlist }) {
+  const status = wishlistDisplayStatus(wishlist);
+  if (status === 'Disabled') {
+    return <Callout intent="danger">An administrator has disabled this list, so guests cannot open it.</Callout>;
+  }
+  if (status === 'Expired' && wishlist.expiresAt) {
+    return (
+      <Callout intent="warning">
+        This list expired on {formatDay(localDay(wishlist.expiresAt))}, so guests can no longer open it. Change the expiry date under Edit List to share it again.
+      </Callout>
+    );
+  }
+  return null;
 }

@@ -1,0 +1,21 @@
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A timestamp as the browser's local calendar day (YYYY-MM-DD), for date inputs. */
+export function localDay(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** "2027-03-14" -> "14 March 2027" (a calendar day, so no time zone shift). */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.slice(0, 10).split('-').map(Number);
+  if (!year || !month || !date) return day;
+  return new Date(year, month - 1, date).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** The event line of a list: "14 March 2027", "every year" added for recurring events. */
+export function eventLabel(list: { eventDate: string | null; isRecurring: boolean }): string {
+  if (!list.eventDate) return '';
+  return list.isRecurring ? `${formatDay(list.eventDate)} (every year)` : formatDay(list.eventDate);
+}
