@@ -121,6 +121,12 @@ describe('sign in and sessions', () => {
     expect(Object.keys(ok.body).sort()).toEqual(PROFILE_KEYS);
   });
 
+  it('asks for both fields when one is empty (the form leaves validation to the server)', async () => {
+    const res = await new ApiClient(server.url).post('/users/login', { email: '', password: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Please enter your email address and password.');
+  });
+
   it('accepts the token as a bearer without any cookie', async () => {
     const { profile } = await signedUp();
     const res = await new ApiClient(server.url).get('/users/profile', { bearer: profile.token });

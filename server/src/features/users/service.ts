@@ -110,6 +110,7 @@ export class UserService {
   async login(input: LoginInput, caller: Caller): Promise<SessionProfile> {
     this.loginPerIp.hit(caller.ip);
     const email = normalizeEmail(input.email);
+    if (!email || !input.password) throw badRequest('Please enter your email address and password.');
     this.failedLoginsPerAccount.check(email);
     const row = this.findByEmail(email);
     const valid = await this.deps.hasher.verify(input.password, row?.passwordHash ?? null);
