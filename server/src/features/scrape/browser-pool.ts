@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import puppeteer, { type Browser, type HTTPRequest } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type HTTPRequest, type Page } from 'puppeteer-core';
 import { FilteringProxy } from './filtering-proxy';
 import { FetchFailed } from './guarded-fetch';
 import { checkScrapeUrl, type UrlPolicy } from './url-guard';
@@ -46,12 +46,14 @@ export interface BrowserPoolOptions {
 
 /**
  * One shared headless Chromium, started on first use and closed when idle, rendering at most
- * a few pages at once, each in its own throwaway browser context. Every request a page makes
+ * a few pages at once on a small pool of warm pages (one incognito context). Every request a page makes
  * is checked (interception) and goes through the filtering proxy; images, fonts, media,
  * downloads and service workers are off.
  */
 export class BrowserPool {
-  private browser: Promise<{ browser: Browser; proxy: FilteringProxy }> | null = null;
+  private browser: Promise<{ browser: Browser; context: BrowserContext; proxy: FilteringProxy }> | null = null;
+  /** Warm pages waiting for the next scrape (at most maxPages). */
+  private idlePages: Page[] = [];
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
@@ -70,37 +72,27 @@ export class BrowserPool {
 
   async render(url: URL, userAgent: string, signal: AbortSignal): Promise<RenderedPage> {
     await this.acquire();
+    let page: Page | null = null;
+    const onAbort = () => void page?.close().catch(() => undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const { browser } = await this.start();
-      const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'deny' } });
-      try {
-        const page = await context.newPage();
-        await page.setBypassServiceWorker(true);
-        await page.setUserAgent({ userAgent });
-        await page.setRequestInterception(true);
-        page.on('request', (request) => this.screen(request));
-        const onAbort = () => void context.close().catch(() => undefined);
-        signal.addEventListener('abort', onAbort, { once: true });
-        try {
-          const response = await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: 12_000 });
-          // Give scripts that fill in the price a moment, without waiting on endless trackers.
-          await page.waitForNetworkIdle({ idleTime: 250, timeout: 2_000 }).catch(() => undefined);
-          return {
-            url: new URL(page.url()),
-            status: response?.status() ?? 0,
-            contentType: response?.headers()['content-type'] ?? 'text/html',
-            html: await page.content(),
-          };
-        } finally {
-          signal.removeEventListener('abort', onAbort);
-        }
-      } catch (error) {
-        if (signal.aborted) throw new FetchFailed('The shop took too long to answer.');
-        throw new FetchFailed(`The page could not be rendered (${(error as Error).message.split('\n')[0]}).`);
-      } finally {
-        await context.close().catch(() => undefined);
-      }
+      page = await this.takePage();
+      await page.setUserAgent({ userAgent });
+      const response = await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: 12_000 });
+      // Give scripts that fill in the price a moment, without waiting on endless trackers.
+      await page.waitForNetworkIdle({ idleTime: 250, timeout: 2_000 }).catch(() => undefined);
+      return {
+        url: new URL(page.url()),
+        status: response?.status() ?? 0,
+        contentType: response?.headers()['content-type'] ?? 'text/html',
+        html: await page.content(),
+      };
+    } catch (error) {
+      if (signal.aborted) throw new FetchFailed('The shop took too long to answer.');
+      throw new FetchFailed(`The page could not be rendered (${(error as Error).message.split('\n')[0]}).`);
     } finally {
+      signal.removeEventListener('abort', onAbort);
+      if (page) await this.returnPage(page);
       this.release();
     }
   }
@@ -110,6 +102,7 @@ export class BrowserPool {
     this.idleTimer = null;
     const running = this.browser;
     this.browser = null;
+    this.idlePages = [];
     if (!running) return;
     const { browser, proxy } = await running.catch(() => ({ browser: null, proxy: null }));
     await browser?.close().catch(() => undefined);
@@ -119,11 +112,35 @@ export class BrowserPool {
   private screen(request: HTTPRequest): void {
     if (request.isInterceptResolutionHandled()) return;
     const url = request.url();
-    if (NOT_LOADED.has(request.resourceType()) || (!url.startsWith('data:') && !this.allowed(url))) {
+    if (NOT_LOADED.has(request.resourceType()) || (!/^(data|blob|about):/.test(url) && !this.allowed(url))) {
       void request.abort('blockedbyclient').catch(() => undefined);
       return;
     }
     void request.continue().catch(() => undefined);
+  }
+
+  /** A warm page, or a new one with interception on and service workers off. */
+  private async takePage(): Promise<Page> {
+    const warm = this.idlePages.pop();
+    if (warm && !warm.isClosed()) return warm;
+    const { context } = await this.start();
+    const page = await context.newPage();
+    await page.setBypassServiceWorker(true);
+    await page.setRequestInterception(true);
+    page.on('request', (request) => this.screen(request));
+    return page;
+  }
+
+  /** Back to the pool on a blank document (or closed, when it broke or the pool is full). */
+  private async returnPage(page: Page): Promise<void> {
+    if (page.isClosed()) return;
+    try {
+      if (this.idlePages.length >= (this.options.maxPages ?? 3)) throw new Error('pool full');
+      await page.goto('about:blank', { timeout: 2_000 });
+      this.idlePages.push(page);
+    } catch {
+      await page.close().catch(() => undefined);
+    }
   }
 
   private allowed(url: string): boolean {
@@ -148,9 +165,11 @@ export class BrowserPool {
         });
         browser.on('disconnected', () => {
           this.browser = null;
+          this.idlePages = [];
           proxy.close();
         });
-        return { browser, proxy };
+        const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'deny' } });
+        return { browser, context, proxy };
       } catch (error) {
         proxy.close();
         this.browser = null;
