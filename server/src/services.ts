@@ -23,10 +23,10 @@ export function createServices(ctx: AppContext) {
     rateLimits: ctx.config.rateLimits,
     fallbackOrigin: ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`,
   });
-  const wishlists = createWishlistServices(ctx.database.db, mailer, domainConfigs);
   const uploads = new UploadService(ctx.database.db, ctx.config.dataDir);
   const events = new EventBus();
   const referralRules = new ReferralRuleService(ctx.database.db);
+  const wishlists = createWishlistServices(ctx.database.db, mailer, domainConfigs, (url) => referralRules.apply(url));
   const scraperConfigs = new ScraperConfigService(ctx.database.db);
   const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
   return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape };

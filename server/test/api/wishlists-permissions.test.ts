@@ -151,4 +151,26 @@ describe('my lists, editors and move/copy', () => {
     expect((await owner.client.get<Wishlist>(`/wishlists/${source.listId}`)).body.items).toHaveLength(0);
     expect((await editor.client.get<Wishlist>(`/wishlists/${target._id}`)).body.items.map((i) => i.title)).toEqual(['Board game', 'Board game']);
   });
+
+  it('applies the referral rules when an item is saved: affiliate link, program, group gift only with a gift card', async () => {
+    const rule = await admin.client.post('/referral-rules', {
+      matcher: 'giftshop.example.com',
+      programName: 'Giftshop Partners',
+      referralCode: 'wish-21',
+      idRegex: '/p/(\\w+)',
+      urlStructure: 'https://giftshop.example.com/p/{ID}?tag={TAG}',
+      giftCardUrl: 'https://giftshop.example.com/gift-card?tag={TAG}',
+    });
+    expect(rule.status).toBe(201);
+    const { listId } = await ownedFixture();
+    const item = await addItem(owner.client, listId, { url: 'https://giftshop.example.com/p/abc123?utm_source=x', isGroupGift: true });
+    expect(item).toMatchObject({
+      url: 'https://giftshop.example.com/p/abc123?tag=wish-21',
+      referralProgram: 'Giftshop Partners',
+      giftCardUrl: 'https://giftshop.example.com/gift-card?tag=wish-21',
+      isGroupGift: true,
+    });
+    const elsewhere = await owner.client.put(`/wishlists/${listId}/items/${item._id}`, { title: 'Moved shop', url: 'https://other.example.com/p/1' });
+    expect(elsewhere.body).toMatchObject({ url: 'https://other.example.com/p/1', referralProgram: null, giftCardUrl: '', isGroupGift: false });
+  });
 });

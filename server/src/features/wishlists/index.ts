@@ -3,7 +3,7 @@ import type { Db } from '../../db/open';
 import type { DomainConfigService } from '../domain-configs/service';
 import type { Mailer } from '../../mail/mailer';
 import { WishlistAccess } from './access';
-import { ItemService } from './items-service';
+import { ItemService, type ApplyReferralRules } from './items-service';
 import { WishlistQueries } from './queries';
 import type { WishlistServices } from './routes';
 import { WishlistService } from './service';
@@ -11,7 +11,12 @@ import { ShareViewCache } from './share-cache';
 import { ShareMailService } from './share-mail';
 
 /** The wish list feature's services, sharing one access policy and one share view cache. */
-export function createWishlistServices(db: Db, mailer: Mailer, domainConfigs: DomainConfigService): WishlistServices & { access: WishlistAccess } {
+export function createWishlistServices(
+  db: Db,
+  mailer: Mailer,
+  domainConfigs: DomainConfigService,
+  applyReferralRules: ApplyReferralRules,
+): WishlistServices & { access: WishlistAccess } {
   const queries = new WishlistQueries(db);
   const access = new WishlistAccess(queries);
   const shareViews = new ShareViewCache();
@@ -19,7 +24,7 @@ export function createWishlistServices(db: Db, mailer: Mailer, domainConfigs: Do
   return {
     access,
     lists: new WishlistService(queries, access, shareViews),
-    items: new ItemService(queries, access, shareViews),
+    items: new ItemService(queries, access, shareViews, applyReferralRules),
     shareMail: new ShareMailService(access, mailer, isKnownHostname),
   };
 }

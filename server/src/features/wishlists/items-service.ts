@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput, PurchaseInput, SharedItem } from '@wishwell/shared/wishlist-types';
 import { items, wishlists } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -11,6 +12,9 @@ import type { ShareViewCache } from './share-cache';
 
 const MAX_BUYER_NAMES_LENGTH = 300;
 
+/** The referral rules' verdict on a product link (see ReferralRuleService.apply). */
+export type ApplyReferralRules = (url: string) => ReferralOutcome;
+
 /** Items on lists: owner/editor changes, guests' purchases (atomic), re-list, move and copy. */
 export class ItemService {
   private readonly purchaseStatement;
@@ -19,6 +23,7 @@ export class ItemService {
     private readonly queries: WishlistQueries,
     private readonly access: WishlistAccess,
     private readonly shareViews: ShareViewCache,
+    private readonly applyReferralRules: ApplyReferralRules,
   ) {
     const quantity = sql.placeholder('quantity');
     const buyer = sql.placeholder('buyer');
@@ -63,14 +68,13 @@ export class ItemService {
         id: newId(),
         wishlistId: listId,
         title: columns.title,
-        url: columns.url ?? '',
         notes: columns.notes ?? '',
         quantity: columns.quantity ?? 1,
         priority: columns.priority ?? 'Medium',
         price: columns.price ?? '',
         currency: columns.currency ?? this.listCurrency(list),
         imageUrl: columns.imageUrl ?? '',
-        isGroupGift: columns.isGroupGift ?? false,
+        ...this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false),
         createdAt: now,
         updatedAt: now,
       })
@@ -82,12 +86,13 @@ export class ItemService {
 
   /** Lowering the quantity below what guests already bought marks the item fully purchased. */
   update(listId: string, itemId: string, input: ItemInput, caller: Caller): Item {
-    this.editableItem(listId, itemId, caller);
-    const columns = itemColumns(input);
+    const item = this.editableItem(listId, itemId, caller);
+    const { url, isGroupGift, ...columns } = itemColumns(input);
     const row = this.db
       .update(items)
       .set({
         ...columns,
+        ...this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift),
         quantityPurchased: columns.quantity === undefined ? undefined : sql`min(${items.quantityPurchased}, ${columns.quantity})`,
         updatedAt: new Date(),
       })
@@ -167,6 +172,20 @@ export class ItemService {
     const remaining = item.quantity - item.quantityPurchased;
     if (remaining <= 0) return conflict('Someone has already bought this item.');
     return conflict(`Only ${remaining} of this item ${remaining === 1 ? 'is' : 'are'} still wanted, not ${wanted}.`);
+  }
+
+  /**
+   * The link as the referral rules rewrite it, its program and gift card; an item can be a
+   * group gift only when a rule gives its shop a gift card URL.
+   */
+  private referralColumns(url: string, wantsGroupGift: boolean) {
+    const outcome = url ? this.applyReferralRules(url) : { url, referralProgram: null, giftCardUrl: null };
+    return {
+      url: outcome.url,
+      referralProgram: outcome.referralProgram,
+      giftCardUrl: outcome.giftCardUrl ?? '',
+      isGroupGift: wantsGroupGift && outcome.giftCardUrl !== null,
+    };
   }
 
   private listCurrency(list: WishlistRow): string {

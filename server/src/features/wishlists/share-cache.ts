@@ -1,6 +1,7 @@
 /** A rendered share view: the JSON body guests get and its ETag. */
 export interface RenderedShareView {
-  body: string;
+  /** UTF-8 JSON, encoded once. */
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
   /** The list's expiry (ms), so a cached answer stops being served the moment the list expires. */
   expiresAtMs: number | null;
@@ -32,14 +33,15 @@ export class ShareViewCache {
     return undefined;
   }
 
-  set(listId: string, body: string, expiresAtMs: number | null, nowMs: number): RenderedShareView {
+  set(listId: string, json: string, expiresAtMs: number | null, nowMs: number): RenderedShareView {
     this.invalidate(listId);
+    const body = new TextEncoder().encode(json);
     const entry: RenderedShareView = {
       body,
       etag: `"${Bun.hash(body).toString(36)}"`,
       expiresAtMs,
       renderedAtMs: nowMs,
-      bytes: body.length,
+      bytes: body.byteLength,
     };
     this.entries.set(listId, entry);
     this.totalBytes += entry.bytes;
