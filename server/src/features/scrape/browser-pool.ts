@@ -65,11 +65,6 @@ export class BrowserPool {
     return this.browser !== null;
   }
 
-  /** Requests the filtering proxy refused so far (for tests and logs). */
-  async refusedRequests(): Promise<number> {
-    return this.browser ? (await this.browser).proxy.refused : 0;
-  }
-
   async render(url: URL, userAgent: string, signal: AbortSignal): Promise<RenderedPage> {
     await this.acquire();
     let page: Page | null = null;

@@ -11,8 +11,6 @@ import { checkScrapeUrl, isAllowedHost, isForbiddenAddress, type UrlPolicy } fro
  */
 export class FilteringProxy {
   private readonly server = http.createServer();
-  /** Connections refused so far (a test can watch them). */
-  refused = 0;
 
   constructor(private readonly policy: UrlPolicy) {
     this.server.on('connect', (request, socket: net.Socket, head) => this.tunnel(request, socket, head));
@@ -54,7 +52,6 @@ export class FilteringProxy {
     const port = Number(target?.[2]);
     const address = target ? await this.safeAddress(target[1]!, port, port === 80 ? 'http:' : 'https:') : null;
     if (!address) {
-      this.refused++;
       client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -78,7 +75,6 @@ export class FilteringProxy {
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
     const address = url.protocol === 'http:' ? await this.safeAddress(url.hostname, port, 'http:') : null;
     if (!address) {
-      this.refused++;
       response.writeHead(403).end();
       return;
     }

@@ -15,8 +15,10 @@ export interface ScrapedPage {
   strategy: StrategyUsed;
 }
 
-/** The shop showed a robot check: a failure with a clear reason, and a reason to try the browser. */
+/** The shop showed a robot check or turned the request away: a failure with a clear reason, and a reason to try the browser. */
 export class BotWallFailure extends FetchFailed {}
+
+const TURNED_AWAY = new Set([403, 429, 503]);
 
 const HTML_TYPES = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
 
@@ -31,12 +33,9 @@ export class Scraper {
     private readonly browser: BrowserPool | null,
   ) {}
 
-  get hasBrowser(): boolean {
-    return this.browser !== null;
-  }
-
   async scrape(url: URL, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
     if (config?.strategy === 'none') throw new ScrapeRefused('Scraping is disabled for this site', 422);
+    // Without Chromium on this machine, a puppeteer config is served by cheerio.
     if (config?.strategy === 'puppeteer' && this.browser) return this.withBrowser(url, config, userAgent, signal);
     if (config) return this.withCheerio(url, config, userAgent, signal);
     try {
@@ -68,6 +67,7 @@ function readableHtml(contentType: string, status: number, html: () => string): 
   const text = html();
   const wall = botWallReason(text, status);
   if (wall) throw new BotWallFailure(wall);
+  if (TURNED_AWAY.has(status)) throw new BotWallFailure(`The shop turned the request away (HTTP ${status}).`);
   if (status >= 400) throw new FetchFailed(`The shop answered with an error (HTTP ${status}).`);
   return text;
 }

@@ -93,6 +93,8 @@ export interface ChosenPrice {
   price: string;
   /** ISO code, or null when no layer said. */
   currency: string | null;
+  /** How the currency was written ("$", "kr", "USD"): ambiguous symbols are read with the shop's country. */
+  currencyToken: string | null;
   isRange: boolean;
 }
 
@@ -102,9 +104,13 @@ export function choosePrice(candidates: Candidate[]): ChosenPrice | null {
     const parsed = parsePrice(candidate.value, { currencyHint: candidate.currency });
     if (!parsed.amount || Number(parsed.amount) <= 0) continue;
     const key = String(Number(parsed.amount));
-    const currency = (candidate.currency && isoCodeOfToken(candidate.currency)) || parsed.currency;
-    const group = groups.get(key) ?? { value: { price: formatAmount(parsed.amount), currency: null, isRange: false }, members: [], support: 0 };
-    group.value.currency ??= currency;
+    const stated = candidate.currency && isoCodeOfToken(candidate.currency) ? candidate.currency : null;
+    const token = stated ?? parsed.currencyToken;
+    const group = groups.get(key) ?? { value: { price: formatAmount(parsed.amount), currency: null, currencyToken: null, isRange: false }, members: [], support: 0 };
+    if (!group.value.currency && token) {
+      group.value.currency = isoCodeOfToken(token);
+      group.value.currencyToken = token;
+    }
     group.value.isRange ||= parsed.isRange || candidate.ambiguous === true;
     group.members.push(candidate);
     groups.set(key, group);

@@ -1,7 +1,7 @@
 import * as cheerio from 'cheerio';
 import { currencyOfHost, refineCurrency } from '@wishwell/shared/currency-tokens';
 import { CandidateList } from './candidates';
-import { absoluteUrl, chooseImage, choosePrice, chooseTitle } from './choose';
+import { absoluteUrl, chooseImage, choosePrice, chooseTitle, type ChosenPrice } from './choose';
 import { addConfigCandidates, type SelectorConfig } from './config-selectors';
 import { addDisplayedImageCandidates } from './displayed-image';
 import { addDocumentCandidates } from './document-text';
@@ -47,7 +47,7 @@ export function extractProduct(html: string, pageUrl: URL, config: SelectorConfi
   const host = pageUrl.hostname.replace(/^www\./, '');
   const price = choosePrice(candidates.of('price'));
   const hostCurrency = shopCurrency(host) ?? currencyOfHost(host);
-  const currency = price ? refinedCurrency(price.currency, candidates.of('price'), hostCurrency) : '';
+  const currency = price ? currencyOf(price, candidates.of('price'), hostCurrency) : '';
   return {
     title: chooseTitle(candidates.of('title'), siteNames($, host)),
     price: price?.price ?? '',
@@ -58,10 +58,11 @@ export function extractProduct(html: string, pageUrl: URL, config: SelectorConfi
   };
 }
 
-function refinedCurrency(chosen: string | null, prices: { currency?: string | null }[], hostCurrency: string | null): string {
-  const stated = chosen ?? prices.map((p) => p.currency).find((c): c is string => !!c && /^[A-Z]{3}$/.test(c)) ?? null;
-  if (!stated) return hostCurrency ?? '';
-  return refineCurrency(stated, stated === 'USD' ? '$' : stated, hostCurrency);
+/** The chosen price's currency, else one another price layer stated, else the shop's country's; '' when unknown. */
+function currencyOf(price: ChosenPrice, prices: { currency?: string | null }[], hostCurrency: string | null): string {
+  if (price.currency && price.currencyToken) return refineCurrency(price.currency, price.currencyToken, hostCurrency);
+  const stated = prices.map((p) => p.currency).find((c): c is string => !!c && /^[A-Z]{3}$/.test(c));
+  return stated ?? hostCurrency ?? '';
 }
 
 function shopCurrency(host: string): string | null {

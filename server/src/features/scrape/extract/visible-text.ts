@@ -22,7 +22,10 @@ export function addVisibleTextCandidates($: CheerioAPI, candidates: CandidateLis
     if (text.length === 0 || text.length > 40 || !/\d/.test(text) || !findCurrencyToken(text)) return;
     const classes = `${node.attr('class') ?? ''} ${node.attr('id') ?? ''}`;
     if (FORMER_PRICE.test(classes) || node.closest('del, s, strike').length > 0) return;
-    if (INSTALMENT.test(text) || INSTALMENT.test(node.parent().text().slice(0, 200))) return;
+    // "$24.96" followed by "/mo" in the next element: look at the surrounding text when it is short.
+    const parent = node.parent();
+    const surrounding = parent.is('body, html') ? '' : parent.text();
+    if (INSTALMENT.test(text) || (surrounding.length < 120 && INSTALMENT.test(surrounding))) return;
     if (node.closest(`${OTHER_PRODUCTS_SELECTOR}, [class*="carousel" i]`).length > 0) return;
     if (SALE_PRICE.test(classes)) sale = text;
     else plain ??= text;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { extractProduct } from '../../src/features/scrape/extract';
+
+const page = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+const ld = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
+const extract = (html: string, url = 'https://shop.example.com/p/1', config = null) => extractProduct(html, new URL(url), config);
+
+describe('JSON-LD', () => {
+  it('finds a Product inside @graph with an offer price and relative image', () => {
+    const html = page(ld({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebPage' }, { '@type': 'Product', name: 'Graph Mug', image: ['/img/mug.jpg'], offers: { '@type': 'Offer', price: '12.00', priceCurrency: 'EUR' } }] }));
+    expect(extract(html)).toMatchObject({ title: 'Graph Mug', price: '12.00', currency: 'EUR', imageUrl: 'https://shop.example.com/img/mug.jpg' });
+  });
+
+  it('reads ProductGroup variants, AggregateOffer ranges and priceSpecification', () => {
+    const group = page(ld({ '@type': 'ProductGroup', name: 'Variant Tee', hasVariant: [{ '@type': 'Product', offers: { '@type': 'Offer', price: 0 } }, { '@type': 'Product', offers: [{ '@type': 'Offer', price: '19.5', priceCurrency: 'GBP' }] }] }));
+    expect(extract(group)).toMatchObject({ title: 'Variant Tee', price: '19.50', currency: 'GBP' });
+    const range = page(ld([{ '@type': 'Product', name: 'Range Rug', offers: { '@type': 'AggregateOffer', lowPrice: '40', highPrice: '90', priceCurrency: 'USD' } }]));
+    expect(extract(range)).toMatchObject({ price: '40.00', priceIsRange: true });
+    const spec = page(ld({ '@type': 'Product', name: 'Spec Lamp', offers: { '@type': 'Offer', priceSpecification: { '@type': 'UnitPriceSpecification', price: 55, priceCurrency: 'CHF' } } }));
+    expect(extract(spec)).toMatchObject({ price: '55.00', currency: 'CHF' });
+  });
+
+  it('treats "0.00" as a missing price and survives broken JSON-LD', () => {
+    const html = page(`<script type="application/ld+json">{ broken</script>${ld({ '@type': 'Product', name: 'Free Thing', offers: { price: '0.00', priceCurrency: 'USD' } })}`);
+    expect(extract(html)).toMatchObject({ title: 'Free Thing', price: '', currency: '' });
+  });
+});
+
+describe('titles', () => {
+  it('prefers the product name over a generic og:title that is just the shop', () => {
+    const html = page('<title>Costco Wholesale</title><meta property="og:title" content="Costco Wholesale"><meta property="og:site_name" content="Costco Wholesale">', '<h1 itemprop="name">Kirkland Signature Towels, 6-pack</h1>');
+    expect(extract(html, 'https://www.costco.com/towels.product.1.html').title).toBe('Kirkland Signature Towels, 6-pack');
+  });
+
+  it('strips the shop name suffix', () => {
+    expect(extract(page('<title>Oak Desk | Shop</title><meta property="og:site_name" content="Shop">')).title).toBe('Oak Desk');
+    expect(extract(page('<title>Oak Desk – Fine Furniture Co</title>'), 'https://www.finefurnitureco.com/desk').title).toBe('Oak Desk');
+  });
+});
+
+describe('visible prices', () => {
+  it('prefers the sale price over the struck-through one and ignores instalments', () => {
+    const html = page('<title>Boots</title>', `
+      <div class="price-box"><span class="price-was"><del>$120.00</del></span><span class="price-sale">$89.99</span></div>
+      <p class="price-monthly">$8.99/mo with Affirm</p>`);
+    expect(extract(html)).toMatchObject({ price: '89.99', currency: 'USD' });
+    const instalmentOnly = page('<title>Sofa</title>', '<div class="price">$49/mo</div><div class="product-price">$999.00</div>');
+    expect(extract(instalmentOnly).price).toBe('999.00');
+  });
+
+  it('ignores prices in recommendation and sponsored blocks', () => {
+    const html = page('<title>Kettle</title>', '<div class="sponsored-products"><span class="price">$5.00</span></div><span class="price">£35.00</span>');
+    expect(extract(html)).toMatchObject({ price: '35.00', currency: 'GBP' });
+  });
+});
+
+describe('currency', () => {
+  it('reads a bare $ with the shop country and keeps an explicit code', () => {
+    expect(extract(page('<title>Toque</title>', '<span class="price">$25.00</span>'), 'https://shop.example.ca/toque').currency).toBe('CAD');
+    expect(extract(page('<title>Toque</title><meta property="product:price:amount" content="25"><meta property="product:price:currency" content="USD">'), 'https://shop.example.ca/toque').currency).toBe('USD');
+    expect(extract(page('<title>Kaffe</title>', '<span class="price">199 kr</span>'), 'https://butik.example.no/kaffe').currency).toBe('NOK');
+  });
+});
+
+describe('admin selectors', () => {
+  it('win over the page markup, and a broken selector just finds nothing', () => {
+    const html = page('<title>Wrong Title</title><meta property="og:price:amount" content="1.00">', '<h2 class="name">Right Title</h2><span class="cost">€ 12,50</span>');
+    const config = { titleSelector: 'h2.name', priceSelector: '.cost', imageSelector: 'img[', imageAttribute: 'src', isPriceComplex: false };
+    expect(extractProduct(html, new URL('https://shop.example.de/x'), config)).toMatchObject({ title: 'Right Title', price: '12.50', currency: 'EUR' });
+  });
+});
