@@ -1,8 +1,9 @@
-/** An error whose message is safe to show to the client, with the HTTP status to answer. */
+/** An error whose message is safe to show to the client, with the HTTP status (and any headers) to answer. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -16,4 +17,5 @@ export const notFound = (message = 'Not found.') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 export const payloadTooLarge = (message = 'The request is too large.') => new ApiError(413, message);
 export const unprocessable = (message: string) => new ApiError(422, message);
-export const tooManyRequests = (message = 'Too many requests, please try again later.') => new ApiError(429, message);
+export const tooManyRequests = (message = 'Too many requests, please try again later.', retryAfterSeconds?: number) =>
+  new ApiError(429, message, retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.ceil(retryAfterSeconds)) });

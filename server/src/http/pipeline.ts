@@ -46,7 +46,7 @@ export function httpPipeline(ctx: AppContext) {
     })
     .onError({ as: 'global' }, ({ code, error, set, request, path }) => {
       const requestId = String(set.headers['x-request-id'] ?? '');
-      if (error instanceof ApiError) return json(error.status, { message: error.message });
+      if (error instanceof ApiError) return json(error.status, { message: error.message }, error.headers);
       switch (code) {
         case 'VALIDATION':
           return json(400, { message: validationMessage(error) });
@@ -78,8 +78,8 @@ function sameSecret(sent: string | null, expected: string | undefined): boolean 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function json(status: number, body: object): Response {
-  return Response.json(body, { status });
+function json(status: number, body: object, headers?: Record<string, string>): Response {
+  return Response.json(body, { status, headers });
 }
 
 function errorStatus(error: unknown): number {

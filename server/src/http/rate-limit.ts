@@ -78,7 +78,8 @@ export class RateLimiter {
   }
 
   private refusal(window: Window) {
-    const minutes = Math.max(1, Math.ceil((window.resetAt - this.now()) / 60_000));
-    return tooManyRequests(`${this.rule.message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    const waitMs = Math.max(0, window.resetAt - this.now());
+    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+    return tooManyRequests(`${this.rule.message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, waitMs / 1000);
   }
 }

@@ -416,6 +416,7 @@ describe('rate limits', () => {
     const refused = await client.post('/users/register', { name: 'R', email: uniqueEmail('r'), password: 'correct horse' }, from('10.0.0.1'));
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many accounts created from here\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
     expect((await client.post('/users/register', { name: 'R', email: 'victim@example.com', password: 'correct horse' }, from('10.0.0.2'))).status).toBe(201);
   });
 

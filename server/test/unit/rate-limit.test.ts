@@ -25,6 +25,7 @@ describe('RateLimiter', () => {
     const error = refusal(() => l.hit('1.2.3.4'));
     expect(error.status).toBe(429);
     expect(error.message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
+    expect(error.headers).toEqual({ 'retry-after': '900' });
   });
 
   it('counts each key on its own', () => {
