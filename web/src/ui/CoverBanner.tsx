@@ -1,16 +1,31 @@
 import type { ReactNode } from 'react';
 import { BANNER_HEIGHT_PX } from '@wishwell/shared/constants';
+import { eventLabel } from './dates';
 import './list-theme.css';
 
-/** The 250px cover banner of the owner page and the guest view, title over the image. */
-export function CoverBanner({ image, title, subtitle, children }: { image: string; title: string; subtitle?: ReactNode; children?: ReactNode }) {
+interface Props {
+  image: string;
+  title: string;
+  /** A line above the event day (the guest view names the list there). */
+  overline?: string;
+  list: { eventDate: string | null; isRecurring: boolean; description: string };
+  /** Buttons shown on the banner. */
+  children?: ReactNode;
+}
+
+/** The 250px cover banner of the owner page and the guest view; the description follows it in full. */
+export function CoverBanner({ image, title, overline, list, children }: Props) {
   return (
-    <header className="ww-cover-banner" style={{ height: BANNER_HEIGHT_PX, backgroundImage: `url("${encodeURI(image)}")` }}>
-      <div className="ww-cover-banner-shade">
-        <h1 className="ww-cover-banner-title">{title}</h1>
-        {subtitle && <div className="ww-cover-banner-subtitle">{subtitle}</div>}
-        {children && <div className="ww-cover-banner-actions">{children}</div>}
-      </div>
-    </header>
+    <>
+      <header className="ww-cover-banner" style={{ height: BANNER_HEIGHT_PX, backgroundImage: `url("${encodeURI(image)}")` }}>
+        <div className="ww-cover-banner-shade">
+          <h1 className="ww-cover-banner-title">{title}</h1>
+          {overline && <div className="ww-cover-banner-line ww-cover-banner-overline">{overline}</div>}
+          {list.eventDate && <div className="ww-cover-banner-line">{eventLabel(list)}</div>}
+          {children && <div className="ww-cover-banner-actions">{children}</div>}
+        </div>
+      </header>
+      {list.description && <p className="ww-list-description">{list.description}</p>}
+    </>
   );
 }

@@ -5,7 +5,6 @@ import { DEFAULT_CURRENCY, priceInRange, priceSliderMax, priceValue } from '@wis
 import type { SharedItem, SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { CoverBanner } from '../../ui/CoverBanner';
-import { ListSummary } from '../../ui/ListSummary';
 import { Pager, usePage } from '../../ui/Pager';
 import { PriceFilter } from './PriceFilter';
 import { PurchaseDialog } from './PurchaseDialog';
@@ -55,7 +54,7 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
 
   return (
     <div className={`ww-share-page ww-colors-${wishlist.colorSet}`}>
-      <CoverBanner image={wishlist.coverImage} title={title} subtitle={<ListDetails wishlist={wishlist} showName={Boolean(wishlist.user)} />} />
+      <CoverBanner image={wishlist.coverImage} title={title} overline={wishlist.user ? wishlist.name : undefined} list={wishlist} />
       {wishlist.items.length === 0 ? (
         <NonIdealState icon="gift-box" title="Everything on this list has been purchased!" />
       ) : (
@@ -78,11 +77,3 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
   );
 }
 
-function ListDetails({ wishlist, showName }: { wishlist: SharedWishlist; showName: boolean }) {
-  return (
-    <>
-      {showName && <div className="ww-share-list-name">{wishlist.name}</div>}
-      <ListSummary list={wishlist} />
-    </>
-  );
-}

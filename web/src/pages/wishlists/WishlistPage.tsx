@@ -9,7 +9,6 @@ import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
 import { CoverBanner } from '../../ui/CoverBanner';
 import { formatDay, localDay } from '../../ui/dates';
-import { ListSummary } from '../../ui/ListSummary';
 import { Pager, usePage } from '../../ui/Pager';
 import { AddItemBox } from './AddItemBox';
 import { holdsGuestWishlist } from './guest-wishlists';
@@ -110,7 +109,7 @@ function WishlistEditor({ wishlist, reload, isGuestOwner }: { wishlist: Wishlist
         </Callout>
       )}
       <GuestAccessNotice wishlist={wishlist} />
-      <CoverBanner image={wishlist.coverImage} title={wishlist.name} subtitle={<ListSummary list={wishlist} />}>
+      <CoverBanner image={wishlist.coverImage} title={wishlist.name} list={wishlist}>
         <Button icon="edit" text="Edit List" onClick={() => setDialog({ kind: 'edit-list' })} />
         <Popover
           placement="bottom-end"
