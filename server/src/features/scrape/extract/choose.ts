@@ -32,6 +32,8 @@ function compareRanks(a: number[], b: number[]): number {
 }
 
 const SEPARATOR = /(\s*(?:\||–|—|:|\s-\s|·|»)\s*)/;
+/** "Shop", "Official Store", "Online Boutique": a trailing segment that names a shop, not a product. */
+const SHOP_WORDS = /^(?:[\p{L}&'.-]+\s+){0,2}(?:shop|store|boutique|outlet|online|official site|webshop|shopping)$/iu;
 /** "€97.39 40% OFF", "Sale", "-20%": a title segment that is a price or a promotion, not a name. */
 const PROMOTION = /^[^\p{L}]*(?:\p{Sc}|[\d.,]+\s*%|\d)[\d\s.,%\p{Sc}]*(?:off|sale|save)?[^\p{L}]*$/iu;
 
@@ -42,7 +44,7 @@ const PROMOTION = /^[^\p{L}]*(?:\p{Sc}|[\d.,]+\s*%|\d)[\d\s.,%\p{Sc}]*(?:off|sal
 export function stripSiteName(title: string, siteNames: string[]): string {
   const names = siteNames.map(comparable).filter((n) => n.length >= 3);
   const isDecoration = (segment: string) => {
-    if (PROMOTION.test(segment.trim())) return true;
+    if (PROMOTION.test(segment.trim()) || SHOP_WORDS.test(segment.trim())) return true;
     const key = comparable(segment.replace(/^\s*(?:on|at)\s+/i, '').replace(/\.(?:com|co\.\w+|net|org)\b/gi, ''));
     return key.length === 0 || names.some((name) => name.includes(key) || key.includes(name));
   };
