@@ -87,3 +87,19 @@ describe('referral opportunities', () => {
     ]);
   });
 });
+
+describe('group gifts when an item is saved', () => {
+  it('keeps isGroupGift false without a gift card, and a broken rule never breaks saving', async () => {
+    await admin.post('/referral-rules', { matcher: 'nogift.example.com', programName: 'No Gift', idRegex: '/p/(\\d+)', urlStructure: 'https://nogift.example.com/p/{ID}?ref={TAG}', referralCode: 'x' });
+    await admin.post('/referral-rules', { matcher: 'broken.example.com', programName: 'Broken', idRegex: '([unclosed', urlStructure: 'https://broken.example.com/{ID}', giftCardUrl: 'https://broken.example.com/gift' });
+    const list = await member.post('/wishlists', { name: 'Group gifts' });
+
+    const noGift = await member.post(`/wishlists/${list.body._id}/items`, { title: 'Vase', url: 'https://nogift.example.com/p/42?utm=1', isGroupGift: true });
+    expect(noGift.status).toBeLessThan(300);
+    expect(noGift.body).toMatchObject({ url: 'https://nogift.example.com/p/42?ref=x', referralProgram: 'No Gift', giftCardUrl: '', isGroupGift: false });
+
+    const broken = await member.post(`/wishlists/${list.body._id}/items`, { title: 'Bowl', url: 'https://broken.example.com/item/7', isGroupGift: true });
+    expect(broken.status).toBeLessThan(300);
+    expect(broken.body).toMatchObject({ url: 'https://broken.example.com/item/7', referralProgram: 'Broken', giftCardUrl: 'https://broken.example.com/gift', isGroupGift: true });
+  });
+});
