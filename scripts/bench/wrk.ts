@@ -3,6 +3,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
+  /** wrk's whole report, including what a Lua script's done() printed. */
+  output: string;
 }
 
 function toMs(value: string): number {
@@ -23,6 +25,7 @@ export function wrk(url: string, connections: number, seconds = 5, script?: stri
     requestsPerSecond: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN),
     p99Ms: toMs(out.match(/\s99%\s+(\S+)/)?.[1] ?? ''),
     non2xx: Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0),
+    output: out,
   };
 }
 

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { newId } from '../../ids';
 import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type Caller, type WishlistAccess } from './access';
 import { itemColumns } from './input';
+import { GroupCommit } from './group-commit';
 import { toItem, toSharedItem, type ItemRow, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import type { ShareViewCache } from './share-cache';
@@ -18,6 +19,8 @@ export type ApplyReferralRules = (url: string) => ReferralOutcome;
 /** Items on lists: owner/editor changes, guests' purchases (atomic), re-list, move and copy. */
 export class ItemService {
   private readonly purchaseStatement;
+  private readonly insertStatement;
+  private readonly writes: GroupCommit;
 
   constructor(
     private readonly queries: WishlistQueries,
@@ -25,6 +28,7 @@ export class ItemService {
     private readonly shareViews: ShareViewCache,
     private readonly applyReferralRules: ApplyReferralRules,
   ) {
+    this.writes = new GroupCommit((run) => queries.db.transaction(run));
     const quantity = sql.placeholder('quantity');
     const buyer = sql.placeholder('buyer');
     const now = sql.placeholder('now');
@@ -52,36 +56,60 @@ export class ItemService {
       )
       .returning()
       .prepare();
+    const column = (name: keyof typeof items.$inferInsert) => sql.placeholder(name);
+    this.insertStatement = queries.db
+      .insert(items)
+      .values({
+        id: column('id'),
+        wishlistId: column('wishlistId'),
+        title: column('title'),
+        url: column('url'),
+        notes: column('notes'),
+        quantity: column('quantity'),
+        priority: column('priority'),
+        price: column('price'),
+        currency: column('currency'),
+        imageUrl: column('imageUrl'),
+        isGroupGift: column('isGroupGift'),
+        giftCardUrl: column('giftCardUrl'),
+        referralProgram: column('referralProgram'),
+        createdAt: column('createdAt'),
+        updatedAt: column('updatedAt'),
+      })
+      .returning()
+      .prepare();
   }
 
   private get db() {
     return this.queries.db;
   }
 
-  add(listId: string, input: ItemInput, caller: Caller): Item {
+  async add(listId: string, input: ItemInput, caller: Caller): Promise<Item> {
     const { list } = this.access.editable(listId, caller);
     const columns = itemColumns(input);
+    const referral = this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false);
     const now = new Date();
-    const row = this.db
-      .insert(items)
-      .values({
+    const row = await this.writes.run(() =>
+      this.insertStatement.get({
         id: newId(),
         wishlistId: listId,
         title: columns.title,
+        url: referral.url,
         notes: columns.notes ?? '',
         quantity: columns.quantity ?? 1,
         priority: columns.priority ?? 'Medium',
         price: columns.price ?? '',
         currency: columns.currency ?? this.listCurrency(list),
         imageUrl: columns.imageUrl ?? '',
-        ...this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false),
+        isGroupGift: referral.isGroupGift,
+        giftCardUrl: referral.giftCardUrl,
+        referralProgram: referral.referralProgram,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning()
-      .get();
+      }),
+    );
     this.shareViews.invalidate(listId);
-    return toItem(row);
+    return toItem(row!);
   }
 
   /** Lowering the quantity below what guests already bought marks the item fully purchased. */
@@ -123,15 +151,10 @@ export class ItemService {
   }
 
   /** A guest buys `quantityPurchased` units; 409 when fewer remain, 404 for hidden lists or unknown items. */
-  purchase(listId: string, itemId: string, input: PurchaseInput): SharedItem {
+  async purchase(listId: string, itemId: string, input: PurchaseInput): Promise<SharedItem> {
     const now = Date.now();
-    const row = this.purchaseStatement.get({
-      listId,
-      itemId,
-      quantity: input.quantityPurchased,
-      buyer: input.purchasedBy?.trim() ?? '',
-      now,
-    });
+    const buyer = input.purchasedBy?.trim() ?? '';
+    const row = await this.writes.run(() => this.purchaseStatement.get({ listId, itemId, quantity: input.quantityPurchased, buyer, now }));
     if (row) {
       this.shareViews.invalidate(listId);
       return toSharedItem(row);
