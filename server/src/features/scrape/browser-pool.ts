@@ -52,8 +52,8 @@ export interface BrowserPoolOptions {
  */
 export class BrowserPool {
   private browser: Promise<{ browser: Browser; context: BrowserContext; proxy: FilteringProxy }> | null = null;
-  /** Warm pages waiting for the next scrape (at most maxPages). */
-  private idlePages: Page[] = [];
+  /** Warm pages waiting for the next scrape (at most maxPages), each being reset to a blank document. */
+  private idlePages: { page: Page; reset: Promise<boolean> }[] = [];
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
@@ -75,7 +75,7 @@ export class BrowserPool {
       await page.setUserAgent({ userAgent });
       const response = await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: 12_000 });
       // Give scripts that fill in the price a moment, without waiting on endless trackers.
-      await page.waitForNetworkIdle({ idleTime: 250, timeout: 2_000 }).catch(() => undefined);
+      await page.waitForNetworkIdle({ idleTime: 200, timeout: 2_000 }).catch(() => undefined);
       return {
         url: new URL(page.url()),
         status: response?.status() ?? 0,
@@ -87,7 +87,7 @@ export class BrowserPool {
       throw new FetchFailed(`The page could not be rendered (${(error as Error).message.split('\n')[0]}).`);
     } finally {
       signal.removeEventListener('abort', onAbort);
-      if (page) await this.returnPage(page);
+      if (page) this.returnPage(page);
       this.release();
     }
   }
@@ -117,7 +117,10 @@ export class BrowserPool {
   /** A warm page, or a new one with interception on and service workers off. */
   private async takePage(): Promise<Page> {
     const warm = this.idlePages.pop();
-    if (warm && !warm.isClosed()) return warm;
+    if (warm) {
+      if ((await warm.reset) && !warm.page.isClosed()) return warm.page;
+      await warm.page.close().catch(() => undefined);
+    }
     const { context } = await this.start();
     const page = await context.newPage();
     await page.setBypassServiceWorker(true);
@@ -126,16 +129,15 @@ export class BrowserPool {
     return page;
   }
 
-  /** Back to the pool on a blank document (or closed, when it broke or the pool is full). */
-  private async returnPage(page: Page): Promise<void> {
+  /** Back to the pool, blanking it in the background (closed instead when it broke or the pool is full). */
+  private returnPage(page: Page): void {
     if (page.isClosed()) return;
-    try {
-      if (this.idlePages.length >= (this.options.maxPages ?? 3)) throw new Error('pool full');
-      await page.goto('about:blank', { timeout: 2_000 });
-      this.idlePages.push(page);
-    } catch {
-      await page.close().catch(() => undefined);
+    if (this.idlePages.length >= (this.options.maxPages ?? 3)) {
+      void page.close().catch(() => undefined);
+      return;
     }
+    const reset = page.goto('about:blank', { timeout: 2_000 }).then(() => true, () => false);
+    this.idlePages.push({ page, reset });
   }
 
   private allowed(url: string): boolean {
