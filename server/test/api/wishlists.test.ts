@@ -164,6 +164,8 @@ describe('share view', () => {
     expect(etag).toMatch(/^".+"$/);
     const again = await fetch(`${server.url}/api/v1/wishlists/share/${list._id}`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+    const listed = await fetch(`${server.url}/api/v1/wishlists/share/${list._id}`, { headers: { 'if-none-match': `"other", W/${etag}` } });
+    expect(listed.status).toBe(304);
 
     await addItem(owner, list._id, { title: 'New wish' });
     const changed = await fetch(`${server.url}/api/v1/wishlists/share/${list._id}`, { headers: { 'if-none-match': etag } });

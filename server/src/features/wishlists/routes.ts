@@ -21,6 +21,15 @@ import type { ShareMailService } from './share-mail';
 
 const CAPABILITY_MAX_AGE_SECONDS = 400 * 24 * 3600; // browsers cap cookie lifetimes at 400 days
 
+/** Whether an If-None-Match header (a list of tags, weak or strong, or *) names this ETag. */
+function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
 export interface WishlistServices {
   lists: WishlistService;
   items: ItemService;
@@ -58,7 +67,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         ({ params, request }) => {
           const view = wishlists.sharedView(params.id);
           const headers = { etag: view.etag, 'cache-control': 'no-cache' };
-          if (request.headers.get('if-none-match') === view.etag) return new Response(null, { status: 304, headers });
+          if (matchesEtag(request.headers.get('if-none-match'), view.etag)) return new Response(null, { status: 304, headers });
           return new Response(view.body, { headers: { ...headers, 'content-type': 'application/json' } });
         },
         { publicRoute: true, params: idParams },
