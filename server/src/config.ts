@@ -14,6 +14,8 @@ export interface Config {
   chromiumPath: string | null;
   trustProxy: boolean;
   scrapeAllowHosts: string[];
+  /** Ports besides 80/443 that pasted links may use (SCRAPE_ALLOW_PORTS). */
+  scrapeAllowPorts: number[];
   rateLimits: RateLimits;
 }
 
@@ -58,6 +60,7 @@ export const SETTINGS: Setting[] = [
   { env: 'RATE_LIMIT_SCRAPE_IP', help: 'product link scrapes per client IP per 10 minutes', default: '60' },
   { env: 'RATE_LIMIT_SCRAPE_USER', help: 'product link scrapes per account or guest list per 10 minutes', default: '30' },
   { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
+  { env: 'SCRAPE_ALLOW_PORTS', help: 'ports besides 80 and 443 that scraped links may use, comma-separated (e.g. 8080,8443)' },
 ];
 
 const flagOptions = Object.fromEntries(
@@ -99,7 +102,14 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       scrapePerUser: positiveInteger('RATE_LIMIT_SCRAPE_USER', get),
     },
     scrapeAllowHosts: (get('SCRAPE_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    scrapeAllowPorts: (get('SCRAPE_ALLOW_PORTS') ?? '').split(',').filter((p) => p.trim()).map((p) => portNumber('SCRAPE_ALLOW_PORTS', p)),
   };
+}
+
+function portNumber(name: string, value: string): number {
+  const port = Number(value.trim());
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must list port numbers, got "${value.trim()}"`);
+  return port;
 }
 
 function positiveInteger(name: string, get: (name: string) => string | null): number {

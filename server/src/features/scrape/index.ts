@@ -8,7 +8,7 @@ import { ScrapeService } from './service';
 
 /** The scrape feature: the shared browser (only when Chromium exists) and the service around it. */
 export function createScrapeService(ctx: AppContext, deps: { configs: ScraperConfigService; referrals: ReferralRuleService; events: EventBus }) {
-  const policy = { allowHosts: ctx.config.scrapeAllowHosts };
+  const policy = { allowHosts: ctx.config.scrapeAllowHosts, allowPorts: ctx.config.scrapeAllowPorts };
   const chromium = findChromium(ctx.config.chromiumPath);
   const browser = chromium ? new BrowserPool({ executablePath: chromium, policy }) : null;
   const service = new ScrapeService({
