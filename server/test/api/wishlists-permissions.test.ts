@@ -130,6 +130,12 @@ describe('my lists, editors and move/copy', () => {
     expect((await owner.client.delete(`/wishlists/${listId}/editors/not-an-editor`)).status).toBe(404);
   });
 
+  it('gives a signed-in visitor who presses the landing button a list of their own, no capability', async () => {
+    const res = await stranger.client.post<Wishlist>('/wishlists/guest', { name: 'My New Wishlist', theme: 'Other' });
+    expect(res.body).toMatchObject({ role: 'owner', user: { _id: stranger.id, name: 'Sam Stranger' } });
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('wl_cap_'))).toBe(false);
+  });
+
   it('shows the caller its role, so editors get no Manage Editors', async () => {
     const { listId } = await ownedFixture();
     expect((await owner.client.get<Wishlist>(`/wishlists/${listId}`)).body.role).toBe('owner');

@@ -17,7 +17,7 @@ function isWebAddress(value: string): boolean {
 const isUploadedImage = (value: string) => /^\/uploads\/[A-Za-z0-9_-]+\.(jpg|png|webp|gif)$/.test(value);
 
 /** '' or an http(s) address: links and images shown to guests must not run script. */
-export function webAddressOrEmpty(value: string | undefined, what: string, allowUploads = false): string | undefined {
+function webAddressOrEmpty(value: string | undefined, what: string, allowUploads = false): string | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   if (trimmed === '' || isWebAddress(trimmed) || (allowUploads && isUploadedImage(trimmed))) return trimmed;

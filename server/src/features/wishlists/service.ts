@@ -37,7 +37,7 @@ export class WishlistService {
 
   /** Anonymous visitors get an ownerless list plus its capability; a signed-in caller simply owns it. */
   createGuest(input: CreateGuestWishlistBody, user: SessionUser | null): CreatedGuestList {
-    const name = input.name.trim() || GUEST_LIST_DEFAULTS.name;
+    const name = input.name.trim();
     if (user) return { wishlist: this.create({ name, theme: input.theme }, user), capability: null };
     const secret = newSecret();
     const row = this.db.transaction((tx) => {
