@@ -174,6 +174,14 @@ test('eleven items page at ten, for the owner and for guests', async ({ browser 
   await expect(itemTitles(page)).toHaveCount(10);
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(itemTitles(page)).toHaveCount(1);
+
+  // Both pages fit a 375px phone without sideways scrolling.
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const path of [`/wishlist/${listId}`, `/share/wishlist/${listId}`]) {
+    await page.goto(path);
+    await expect(itemTitles(page)).toHaveCount(10);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }
   await context.close();
 });
 

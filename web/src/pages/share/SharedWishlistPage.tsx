@@ -13,9 +13,13 @@ import './share.css';
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; wishlist: SharedWishlist };
 
-/** The guest view of a shared list (/share/wishlist/{id}). */
+/** The guest view of a shared list (/share/wishlist/{id}); keyed by id so another list starts afresh. */
 export default function SharedWishlistPage() {
   const { id = '' } = useParams();
+  return <SharedWishlistLoader key={id} id={id} />;
+}
+
+function SharedWishlistLoader({ id }: { id: string }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   const reload = useCallback(async () => {

@@ -1,7 +1,10 @@
-import { Button, Card, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Button, Card, Menu, MenuItem, Popover, Tag, type Intent } from '@blueprintjs/core';
+import type { ItemPriority } from '@wishwell/shared/constants';
 import { formatPrice } from '@wishwell/shared/price-format';
 import type { Item } from '@wishwell/shared/wishlist-types';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
+
+const PRIORITY_INTENTS: Record<ItemPriority, Intent> = { Low: 'none', Medium: 'primary', High: 'danger' };
 
 export interface OwnerItemActions {
   onEdit: (item: Item) => void;
@@ -23,7 +26,7 @@ export function OwnerItemCard({ item, currency, showPurchases, actions }: { item
         <div className="ww-item-meta">
           {price && <span className="ww-item-price">{price}</span>}
           <span>Qty {item.quantity}</span>
-          <Tag minimal intent={item.priority === 'High' ? 'danger' : item.priority === 'Low' ? 'none' : 'primary'}>{item.priority}</Tag>
+          <Tag minimal intent={PRIORITY_INTENTS[item.priority]}>{item.priority}</Tag>
           {item.isGroupGift && <Tag minimal icon="people">Group gift</Tag>}
         </div>
         {item.notes && <p className="ww-item-notes">{item.notes}</p>}

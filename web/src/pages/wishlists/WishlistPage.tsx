@@ -32,9 +32,13 @@ type OpenDialog =
 /** Answers meaning "not yours to edit": the visitor gets the guest view instead. */
 const NOT_AN_EDITOR = new Set([401, 403, 404]);
 
-/** The owner/editor list page (/wishlist/{id}). */
+/** The owner/editor list page (/wishlist/{id}); keyed by id so another list starts afresh. */
 export default function WishlistPage() {
   const { id = '' } = useParams();
+  return <WishlistLoader key={id} id={id} />;
+}
+
+function WishlistLoader({ id }: { id: string }) {
   const session = useSession();
   const holdsLocally = holdsGuestWishlist(id);
   const mayEdit = Boolean(session.user) || holdsLocally;
