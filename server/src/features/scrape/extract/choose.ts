@@ -77,9 +77,8 @@ export function chooseTitle(candidates: Candidate[], siteNames: string[]): strin
   for (const candidate of candidates) {
     const brand = candidate.brand?.replace(/[®™]/g, '').trim();
     if (!brand || comparable(candidate.value).startsWith(comparable(brand))) continue;
-    const branded = groups.get(comparable(`${brand} ${candidate.value}`));
+    const branded = groupFor(`${brand} ${candidate.value}`);
     if (branded) branded.support += weightOf(candidate);
-    else groupFor(`${brand} ${candidate.value}`)!.support += weightOf(candidate);
   }
   // "Name | Category" backs "Name": the shorter one is the product name without decoration.
   const all = [...groups.values()];
