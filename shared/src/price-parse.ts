@@ -122,10 +122,14 @@ function toDecimal(amountText: string, separator: string | null): string | null 
   return fraction ? `${cleanWhole}.${fraction}` : cleanWhole;
 }
 
+/** Price texts are short; longer input is cut so the number patterns stay fast on hostile pages. */
+const MAX_TEXT_LENGTH = 300;
+
 /** Parses a price text; never throws. */
 export function parsePrice(text: string | null | undefined, options: ParsePriceOptions = {}): ParsedPrice {
-  const source = (text ?? '').replace(/\u00a0|\u202f|\u2009/g, ' ');
-  const currencyToken = findCurrencyToken(source || null, options.currencyHint)?.trim() ?? null;
+  const source = (text ?? '').slice(0, MAX_TEXT_LENGTH).replace(/\u00a0|\u202f|\u2009/g, ' ');
+  const hint = options.currencyHint?.slice(0, MAX_TEXT_LENGTH);
+  const currencyToken = findCurrencyToken(source || null, hint)?.trim() ?? null;
   const currency = currencyToken ? isoCodeOfToken(currencyToken) : null;
   const found = source ? findAmountText(source) : null;
   if (!found) {

@@ -8,7 +8,7 @@ const WALL_MARKERS = /cf-challenge|challenge-platform|cf_chl_|g-recaptcha|h-capt
 /** A reason when the page is a bot wall, else null. Only the head of the page is read. */
 export function botWallReason(html: string, status: number): string | null {
   const head = html.slice(0, 200_000);
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(head)?.[1]?.trim() ?? '';
+  const title = /<title[^>]{0,200}>([^<]{0,300})<\/title>/i.exec(head)?.[1]?.trim() ?? '';
   if (WALL_TITLES.test(title)) return `The shop showed a robot check ("${title.slice(0, 60)}") instead of the product.`;
   const marker = WALL_MARKERS.exec(head);
   // Product pages may load a captcha script for checkout; a wall is a small page built around it.

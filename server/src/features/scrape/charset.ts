@@ -3,7 +3,8 @@ import iconv from 'iconv-lite';
 /** How far into a page to look for its <meta charset> (shops put long scripts before it). */
 const META_SCAN_BYTES = 64 * 1024;
 
-const META_CHARSET = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i;
+// Bounded repeats: a page full of unclosed "<meta" must not make this quadratic.
+const META_CHARSET = /<meta[^>]{1,300}?charset\s*=\s*["']?\s*([\w.:-]{1,40})/i;
 const HEADER_CHARSET = /charset\s*=\s*["']?([\w.:-]+)/i;
 
 /** The page's character set: byte order mark, then the Content-Type header, then the first <meta>. */

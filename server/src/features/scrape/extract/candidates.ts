@@ -50,11 +50,14 @@ export function weightOf(candidate: Candidate): number {
   return SOURCE_WEIGHT[candidate.source] - (candidate.aggregate ? 2 : 0);
 }
 
+const MAX_VALUE_LENGTH = 2000;
+
 export class CandidateList {
   readonly all: Candidate[] = [];
 
   add(field: Field, value: string | null | undefined, source: CandidateSource, extra: Partial<Candidate> = {}): void {
-    const clean = value?.replace(/\s+/g, ' ').trim();
+    // Product values are short; the cap keeps the later text patterns cheap on hostile pages.
+    const clean = value?.slice(0, MAX_VALUE_LENGTH).replace(/\s+/g, ' ').trim();
     if (clean) this.all.push({ field, value: clean, source, ...extra });
   }
 

@@ -44,6 +44,7 @@ const PROMOTION = /^[^\p{L}]*(?:\p{Sc}|[\d.,]+\s*%|\d)[\d\s.,%\p{Sc}]*(?:off|sal
 export function stripSiteName(title: string, siteNames: string[]): string {
   const names = siteNames.map(comparable).filter((n) => n.length >= 3);
   const isDecoration = (segment: string) => {
+    if (segment.length > 100) return false; // shop names and promotions are short
     if (PROMOTION.test(segment.trim()) || SHOP_WORDS.test(segment.trim())) return true;
     const key = comparable(segment.replace(/^\s*(?:on|at)\s+/i, '').replace(/\.(?:com|co\.\w+|net|org)\b/gi, ''));
     return key.length === 0 || names.some((name) => name.includes(key) || key.includes(name));
