@@ -1,12 +1,13 @@
 import { AnchorButton, Button, Card, Tag } from '@blueprintjs/core';
-import { formatPrice } from '@wishwell/shared/price-format';
+import { formatPrice, priceValue } from '@wishwell/shared/price-format';
 import type { SharedItem } from '@wishwell/shared/wishlist-types';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
 import { remainingOf } from './PurchaseDialog';
 
 /** An item on the guest view with its shop link and the Mark as Purchased button. */
 export function SharedItemCard({ item, currency, onPurchase }: { item: SharedItem; currency: string; onPurchase: (item: SharedItem) => void }) {
-  const price = formatPrice(item.price, item.currency || currency);
+  // Guests see a price only when there is one ('Price not found' is the owner's business).
+  const price = priceValue(item.price) === null ? '' : formatPrice(item.price, item.currency || currency);
   const remaining = remainingOf(item);
   return (
     <Card className="ww-item-card">

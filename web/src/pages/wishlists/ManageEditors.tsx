@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ControlGroup, InputGroup } from '@blueprintjs/core';
+import { Button, InputGroup } from '@blueprintjs/core';
 import type { AddEditorInput, WishlistEditor } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
@@ -54,7 +54,7 @@ export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishl
         </ul>
       )}
       {/* A div, not a form: this sits inside the list form and must not submit it. */}
-      <ControlGroup fill>
+      <div className="ww-editor-add">
         <InputGroup
           type="email"
           placeholder="Editor's e-mail address"
@@ -68,7 +68,7 @@ export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishl
           }}
         />
         <Button text="Add Editor" onClick={() => void add()} loading={busy} />
-      </ControlGroup>
+      </div>
     </section>
   );
 }
