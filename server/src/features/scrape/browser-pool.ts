@@ -150,9 +150,16 @@ export class BrowserPool {
   }
 
   private start() {
-    this.browser ??= (async () => {
+    if (this.browser) return this.browser;
+    const launch: NonNullable<BrowserPool['browser']> = (async () => {
       const proxy = new FilteringProxy(this.options.policy);
       const address = await proxy.listen();
+      // Only this launch's own state is reset: a newer browser may already have replaced it.
+      const forget = () => {
+        if (this.browser !== launch) return;
+        this.browser = null;
+        this.idlePages = [];
+      };
       try {
         const browser = await puppeteer.launch({
           executablePath: this.options.executablePath,
@@ -161,19 +168,19 @@ export class BrowserPool {
           args: [...CHROMIUM_FLAGS, `--proxy-server=http://${address}`, '--proxy-bypass-list=<-loopback>'],
         });
         browser.on('disconnected', () => {
-          this.browser = null;
-          this.idlePages = [];
+          forget();
           proxy.close();
         });
         const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'deny' } });
         return { browser, context, proxy };
       } catch (error) {
         proxy.close();
-        this.browser = null;
+        forget();
         throw new FetchFailed(`The headless browser could not start (${(error as Error).message.split('\n')[0]}).`);
       }
     })();
-    return this.browser;
+    this.browser = launch;
+    return launch;
   }
 
   private async acquire(): Promise<void> {
