@@ -64,11 +64,17 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       })
       .get(
         '/wishlists/share/:id',
-        ({ params, request }) => {
+        ({ params, request, set }) => {
           const view = wishlists.sharedView(params.id);
-          const headers = { etag: view.etag, 'cache-control': 'no-cache' };
-          if (matchesEtag(request.headers.get('if-none-match'), view.etag)) return new Response(null, { status: 304, headers });
-          return new Response(view.body, { headers: { ...headers, 'content-type': 'application/json' } });
+          // Headers go on `set` so Elysia builds one Response (merging into a returned one costs more).
+          set.headers.etag = view.etag;
+          set.headers['cache-control'] = 'no-cache';
+          if (matchesEtag(request.headers.get('if-none-match'), view.etag)) {
+            set.status = 304;
+            return null;
+          }
+          set.headers['content-type'] = 'application/json';
+          return view.body;
         },
         { publicRoute: true, params: idParams },
       )
