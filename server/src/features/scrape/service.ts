@@ -81,22 +81,18 @@ export class ScrapeService {
     this.perIp.hit(`ip:${caller.ip}`);
     this.perUser.hit(caller.userId ? `user:${caller.userId}` : `list:${caller.guestListId}`);
     const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
     const sourceUrl = request.url.trim().slice(0, 2048);
     try {
       const url = checkScrapeUrl(sourceUrl, this.deps.policy);
       const cached = this.cached(url.href);
       const page = cached ?? (await this.fetchPage(url, request.userAgent));
-      const durationMs = Math.round(performance.now() - started);
-      this.log({ sourceUrl, success: true, durationMs, strategy: cached ? 'cache' : page.strategy, error: null }, caller);
-      if (!cached) {
-        this.remember(url.href, page);
-        const config = this.deps.configs.forHost(url.hostname);
-        if (config) this.deps.configs.recordScrapeTime(config._id, durationMs);
-      }
+      if (!cached) this.remember(url.href, page);
+      this.log({ sourceUrl, success: true, durationMs: elapsed(), strategy: cached ? 'cache' : page.strategy, error: null }, caller);
       return this.answer(page);
     } catch (error) {
       const failure = asApiError(error);
-      this.log({ sourceUrl, success: false, durationMs: Math.round(performance.now() - started), strategy: null, error: failure.message }, caller);
+      this.log({ sourceUrl, success: false, durationMs: elapsed(), strategy: null, error: failure.message }, caller);
       this.deps.events.publish('scrape.failed', {
         at: new Date().toISOString(),
         sourceUrl,
@@ -129,9 +125,15 @@ export class ScrapeService {
       }));
   }
 
+  /** Fetches with the domain's config; the domain's average time follows every fetch, failed ones included. */
   private async fetchPage(url: URL, userAgent: string | undefined): Promise<ScrapedPage> {
     const config = this.deps.configs.forHost(url.hostname);
-    return this.deps.scraper.scrape(url, config, browserLikeUserAgent(userAgent), AbortSignal.timeout(SCRAPE_TIMEOUT_MS));
+    const started = performance.now();
+    try {
+      return await this.deps.scraper.scrape(url, config, browserLikeUserAgent(userAgent), AbortSignal.timeout(SCRAPE_TIMEOUT_MS));
+    } finally {
+      if (config && config.strategy !== 'none') this.deps.configs.recordScrapeTime(config._id, Math.round(performance.now() - started));
+    }
   }
 
   private answer(page: ScrapedPage): ScrapeResult {
