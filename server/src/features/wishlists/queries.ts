@@ -72,36 +72,28 @@ export class WishlistQueries {
       .all();
   }
 
-  /** Lists the user owns or edits, not deleted, newest first. */
-  listsOf(userId: string): WishlistRow[] {
+  /** Lists the user owns or edits, not deleted, newest first, with their item counts. */
+  listsOf(userId: string): { list: WishlistRow; stats: ListItemStats }[] {
     const edited = this.db.select({ id: wishlistEditors.wishlistId }).from(wishlistEditors).where(eq(wishlistEditors.userId, userId));
-    return this.db
-      .select()
+    const rows = this.db
+      .select({
+        list: wishlists,
+        // Spelled out: Drizzle would leave the outer "id" unqualified, and inside the subquery it means items.id.
+        itemCount: sql<number>`(SELECT count(*) FROM items i WHERE i.wishlist_id = "wishlists"."id")`,
+        purchasedCount: sql<number>`(SELECT count(*) FROM items i WHERE i.wishlist_id = "wishlists"."id" AND i.quantity_purchased > 0)`,
+      })
       .from(wishlists)
       .where(and(eq(wishlists.isDeleted, false), or(eq(wishlists.ownerId, userId), inArray(wishlists.id, edited))))
       .orderBy(desc(wishlists.createdAt))
       .all();
+    return rows.map((row) => ({ list: row.list, stats: { itemCount: row.itemCount, hasPurchases: row.purchasedCount > 0 } }));
   }
 
+  /** Owners by id. */
   owners(ownerIds: string[]): Map<string, OwnerRow> {
     if (ownerIds.length === 0) return new Map();
     const rows = this.db.select({ id: users.id, name: users.name, currency: users.currency }).from(users).where(inArray(users.id, ownerIds)).all();
     return new Map(rows.map((row) => [row.id, row]));
-  }
-
-  itemStats(listIds: string[]): Map<string, ListItemStats> {
-    if (listIds.length === 0) return new Map();
-    const rows = this.db
-      .select({
-        listId: items.wishlistId,
-        itemCount: sql<number>`count(*)`,
-        purchased: sql<number>`sum(${items.quantityPurchased} > 0)`,
-      })
-      .from(items)
-      .where(inArray(items.wishlistId, listIds))
-      .groupBy(items.wishlistId)
-      .all();
-    return new Map(rows.map((row) => [row.listId, { itemCount: row.itemCount, hasPurchases: row.purchased > 0 }]));
   }
 
   userByEmail(email: string): EditorRow | undefined {

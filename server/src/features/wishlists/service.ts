@@ -79,15 +79,9 @@ export class WishlistService {
 
   myLists(user: SessionUser): WishlistSummary[] {
     const rows = this.queries.listsOf(user.id);
-    const owners = this.queries.owners([...new Set(rows.flatMap((row) => (row.ownerId ? [row.ownerId] : [])))]);
-    const stats = this.queries.itemStats(rows.map((row) => row.id));
-    return rows.map((row) =>
-      toWishlistSummary(
-        row,
-        (row.ownerId && owners.get(row.ownerId)) || null,
-        row.ownerId === user.id ? 'owner' : 'editor',
-        stats.get(row.id) ?? { itemCount: 0, hasPurchases: false },
-      ),
+    const owners = this.queries.owners([...new Set(rows.flatMap(({ list }) => (list.ownerId ? [list.ownerId] : [])))]);
+    return rows.map(({ list, stats }) =>
+      toWishlistSummary(list, (list.ownerId && owners.get(list.ownerId)) || null, list.ownerId === user.id ? 'owner' : 'editor', stats),
     );
   }
 
