@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, Icon, type IconName } from '@blueprintjs/core';
 import { useDomainConfig } from '../../branding/DomainConfigProvider';
 import { DEFAULT_BRANDING } from '@wishwell/shared/constants';
@@ -23,12 +24,18 @@ const STEPS: { icon: IconName; title: string; text: string }[] = [
 
 export function LandingPage() {
   const config = useDomainConfig();
+  const [creating, setCreating] = useState(false);
+  // Loading until the page is left, so a second click cannot create a second list.
+  const createList = () => {
+    setCreating(true);
+    void createGuestWishlist().then((left) => left || setCreating(false));
+  };
   return (
     <div className="ww-landing">
       <section className="ww-hero">
         <h1 className="ww-hero-title">{config.landingPageHeadline || DEFAULT_BRANDING.landingPageHeadline}</h1>
         <p className="ww-hero-subtitle">{config.landingPageSubheadline || DEFAULT_BRANDING.landingPageSubheadline}</p>
-        <Button size="large" className="ww-accent-button" onClick={() => void createGuestWishlist()}>
+        <Button size="large" className="ww-accent-button" loading={creating} onClick={createList}>
           Create a Wishlist for Free
         </Button>
       </section>

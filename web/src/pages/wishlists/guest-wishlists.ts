@@ -27,14 +27,19 @@ export function forgetGuestWishlist(id: string): void {
   if (ids.includes(id)) localStorage.setItem(GUEST_WISHLISTS_STORAGE_KEY, JSON.stringify(ids.filter((kept) => kept !== id)));
 }
 
-/** The landing button: a guest list, remembered here, then a full page load of its page. Failures are only logged. */
-export async function createGuestWishlist(): Promise<void> {
+/**
+ * The landing button: a guest list, remembered here, then a full page load of its page.
+ * Failures are only logged. Resolves whether the page is being left.
+ */
+export async function createGuestWishlist(): Promise<boolean> {
   try {
     const body: CreateGuestWishlistBody = { ...GUEST_LIST_DEFAULTS };
     const created = await api.post<Pick<Wishlist, '_id'>>('/wishlists/guest', body);
     rememberGuestWishlist(created._id);
     window.location.assign(ownerPath(created._id));
+    return true;
   } catch (error) {
     console.error('Could not create a guest wishlist', error);
+    return false;
   }
 }
