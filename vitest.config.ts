@@ -9,7 +9,7 @@ export default defineConfig({
     alias: { '@wishwell/shared': fileURLToPath(new URL('./shared/src', import.meta.url)) },
   },
   test: {
-    include: ['shared/test/**/*.test.ts', 'server/test/**/*.test.ts', 'desktop/test/**/*.test.ts'],
+    include: ['shared/test/**/*.test.ts', 'server/test/**/*.test.ts', 'desktop/test/**/*.test.ts', 'web/test/unit/**/*.test.ts'],
     pool: 'threads',
     testTimeout: 30_000,
     hookTimeout: 60_000,
