@@ -112,6 +112,16 @@ test('a guest list is made, claimed, shared, bought from and re-listed', async (
   const shareUrl = await owner.evaluate(() => navigator.clipboard.readText());
   expect(shareUrl).toMatch(new RegExp(`/share/wishlist/${listId}$`));
 
+  // Share on WhatsApp opens WhatsApp's share page with the link (answered locally: no internet here).
+  await ownerContext.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: 'WhatsApp' }));
+  await card.getByRole('button', { name: 'Actions for My New Wishlist' }).click();
+  const whatsApp = ownerContext.waitForEvent('page');
+  await owner.getByRole('menuitem', { name: 'Share on WhatsApp' }).click();
+  const whatsAppPage = await whatsApp;
+  await whatsAppPage.waitForURL(/^https:\/\/wa\.me\//);
+  expect(new URL(whatsAppPage.url()).searchParams.get('text')).toContain(shareUrl);
+  await whatsAppPage.close();
+
   // A guest in another browser filters by price, sorts, and buys all three board games.
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
