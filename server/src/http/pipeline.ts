@@ -19,6 +19,7 @@ export function httpPipeline(ctx: AppContext) {
   return new Elysia({ name: 'http-pipeline' })
     .onRequest(({ request, set }) => {
       const length = Number(request.headers.get('content-length') ?? 0);
+      if (length === 0) return;
       const path = new URL(request.url).pathname;
       if (length > bodyLimitFor(path)) {
         set.status = 413;

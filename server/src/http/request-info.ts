@@ -1,4 +1,4 @@
-import { newSecret } from '../ids';
+import { randomBytes } from 'node:crypto';
 import { parseCookies, serializeCookie, type CookieOptions } from './cookies';
 
 /** Per-request facts the handlers need, derived once from the raw request. */
@@ -20,16 +20,19 @@ interface ServerLike {
   requestIP(request: Request): { address: string } | null;
 }
 
+/** Request ids: a per-process random prefix and a counter (unique in the log, and cheap). */
+const REQUEST_ID_PREFIX = randomBytes(4).toString('hex');
+let requestCounter = 0;
+
 export function readRequestInfo(request: Request, server: ServerLike | null, trustProxy: boolean): RequestInfo {
-  const url = new URL(request.url);
   const forwardedProto = trustProxy ? request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
   const forwardedHost = trustProxy ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-  const protocol = forwardedProto ?? url.protocol.replace(':', '');
-  const host = forwardedHost ?? request.headers.get('host') ?? url.host;
+  const protocol = forwardedProto ?? (request.url.startsWith('https:') ? 'https' : 'http');
+  const host = forwardedHost ?? request.headers.get('host') ?? new URL(request.url).host;
   const secure = protocol === 'https';
   const outgoingCookies: string[] = [];
   return {
-    requestId: newSecret().slice(0, 12),
+    requestId: `${REQUEST_ID_PREFIX}-${(++requestCounter).toString(36)}`,
     cookies: parseCookies(request.headers.get('cookie')),
     ip: clientIp(request, server, trustProxy),
     secure,

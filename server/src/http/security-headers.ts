@@ -17,15 +17,20 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function securityHeaders(secure: boolean): Record<string, string> {
-  const headers: Record<string, string> = {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'cross-origin-opener-policy': 'same-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-  };
-  if (secure) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
-  return headers;
+const PLAIN_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+const HTTPS_HEADERS: Readonly<Record<string, string>> = {
+  ...PLAIN_HEADERS,
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+};
+
+export function securityHeaders(secure: boolean): Readonly<Record<string, string>> {
+  return secure ? HTTPS_HEADERS : PLAIN_HEADERS;
 }
