@@ -102,12 +102,16 @@ if (chromium) {
     simpleTimes.push(performance.now() - started);
   }
   const fixtureTimes: number[] = [];
+  const rendered = new Map<string, ExtractedProduct>();
+  const failedRender: ExtractedProduct = { title: '', price: '', currency: '', priceIsRange: false, imageUrl: '', description: '' };
   for (const page of pages) {
     const started = performance.now();
-    await browserScraper.scrape(new URL(`${base}/${page.file}`), config, 'Mozilla/5.0 bench', signal()).catch(() => undefined);
+    const scraped = await browserScraper.scrape(new URL(`${base}/${page.file}`), config, 'Mozilla/5.0 bench', signal()).catch(() => null);
     fixtureTimes.push(performance.now() - started);
+    rendered.set(page.file, scraped?.product ?? failedRender);
   }
   await pool.close();
+  score('Accuracy, puppeteer strategy (pages rendered in Chromium, their scripts run, outside requests refused or unreachable):', rendered, (url, page) => url.replace(base, new URL(page.url).origin));
   console.log(`  puppeteer, first scrape (browser launch)  ${coldMs.toFixed(0)} ms`);
   console.log(`  puppeteer, warm, small local page        ${timing(simpleTimes)}`);
   console.log(`  puppeteer, warm, the shop pages          ${timing(fixtureTimes)}`);

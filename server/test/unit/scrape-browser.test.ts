@@ -36,13 +36,21 @@ const SCRIPTED_PAGE = `<!doctype html><html><head><title>Loading…</title></hea
   document.title = 'Rendered Teapot | Teashop';
 </script></body></html>`;
 
+/** Holds a script request open, as a stalled tracker would. */
+const SLOW_PAGE = `<html><head><title>Slow Shop Lamp</title><meta property="og:price:amount" content="42"><meta property="og:price:currency" content="EUR">
+<script src="/stalled-tracker.js"></script></head><body><h1>Slow Shop Lamp</h1></body></html>`;
+
 const shop = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
-  fetch: () => new Response(SCRIPTED_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+  fetch(request) {
+    const path = new URL(request.url).pathname;
+    if (path === '/stalled-tracker.js') return new Promise<Response>(() => {});
+    return new Response(path === '/slow' ? SLOW_PAGE : SCRIPTED_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+  },
 });
 const policy = { allowHosts: ['127.0.0.1'] };
-const pool = chromium ? new BrowserPool({ executablePath: chromium, policy, idleMs: 300 }) : null;
+const pool = chromium ? new BrowserPool({ executablePath: chromium, policy, idleMs: 300, navigationTimeoutMs: 1_500 }) : null;
 
 afterAll(async () => {
   await pool?.close();
@@ -60,6 +68,13 @@ describe.skipIf(!pool)('puppeteer strategy', () => {
     expect(page.product).toMatchObject({ title: 'Rendered Teapot', price: '34.50', currency: 'GBP', imageUrl: `http://127.0.0.1:${shop.port}/teapot.jpg` });
     await Bun.sleep(200);
     expect(privateHits).toEqual([]);
+  });
+
+  it('reads a page whose stalled script holds up loading once the navigation time is up', async () => {
+    const scraper = new Scraper(policy, pool);
+    const config = { _id: 'x', domain: '127.0.0.1', strategy: 'puppeteer' as const, notes: '', titleSelector: '', priceSelector: '', imageSelector: '', imageAttribute: 'src', isPriceComplex: false, averageScrapeTimeMs: null };
+    const page = await scraper.scrape(new URL(`http://127.0.0.1:${shop.port}/slow`), config, 'Mozilla/5.0 test', AbortSignal.timeout(15_000));
+    expect(page.product).toMatchObject({ title: 'Slow Shop Lamp', price: '42.00', currency: 'EUR' });
   });
 
   it('falls back to the browser when the plain fetch finds no title, and closes the browser when idle', async () => {

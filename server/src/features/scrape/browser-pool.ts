@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import puppeteer, { type Browser, type BrowserContext, type HTTPRequest, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type HTTPRequest, type HTTPResponse, type Page } from 'puppeteer-core';
 import { FilteringProxy } from './filtering-proxy';
 import { FetchFailed } from './guarded-fetch';
 import { checkScrapeUrl, type UrlPolicy } from './url-guard';
@@ -16,6 +16,7 @@ const CHROMIUM_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 const NOT_LOADED = new Set(['image', 'font', 'media']);
+
 
 /** CHROMIUM_PATH if set, else the first Chromium or Chrome on PATH; null when there is none. */
 export function findChromium(configured: string | null): string | null {
@@ -42,6 +43,8 @@ export interface BrowserPoolOptions {
   maxPages?: number;
   /** The browser closes after this long without a scrape. */
   idleMs?: number;
+  /** How long the document may take to be ready before what has loaded is read anyway (within the 15 s scrape). */
+  navigationTimeoutMs?: number;
 }
 
 /**
@@ -73,13 +76,13 @@ export class BrowserPool {
     try {
       page = await this.takePage();
       await page.setUserAgent({ userAgent });
-      const response = await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: 12_000 });
+      const response = await this.navigate(page, url);
       // Give scripts that fill in the price a moment, without waiting on endless trackers.
       await page.waitForNetworkIdle({ idleTime: 200, timeout: 2_000 }).catch(() => undefined);
       return {
         url: new URL(page.url()),
-        status: response?.status() ?? 0,
-        contentType: response?.headers()['content-type'] ?? 'text/html',
+        status: response.status(),
+        contentType: response.headers()['content-type'] ?? 'text/html',
         html: await page.content(),
       };
     } catch (error) {
@@ -89,6 +92,28 @@ export class BrowserPool {
       signal.removeEventListener('abort', onAbort);
       if (page) this.returnPage(page);
       this.release();
+    }
+  }
+
+  /**
+   * Opens the page and answers its document's response. A page whose slow scripts or trackers
+   * hold up DOMContentLoaded is read as far as it got once its document has arrived.
+   */
+  private async navigate(page: Page, url: URL): Promise<HTTPResponse> {
+    let documentResponse: HTTPResponse | null = null;
+    const onResponse = (response: HTTPResponse) => {
+      if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) documentResponse = response;
+    };
+    page.on('response', onResponse);
+    try {
+      const response = await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: this.options.navigationTimeoutMs ?? 8_000 }).catch((error: Error) => {
+        if (error.name !== 'TimeoutError' || !documentResponse) throw error;
+        return documentResponse;
+      });
+      if (!response) throw new Error('no document');
+      return response;
+    } finally {
+      page.off('response', onResponse);
     }
   }
 
