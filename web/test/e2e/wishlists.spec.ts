@@ -393,6 +393,11 @@ test('guests are told when everything has been purchased', async ({ browser }) =
   await owner.reload();
   await owner.getByText('Show Purchased', { exact: true }).click();
   await expect(itemCard(owner, 'Only gift').getByText('Purchased by Anonymous')).toBeVisible();
+
+  // Sending mail needs an account: a guest owner shares by link or WhatsApp only.
+  await owner.getByRole('button', { name: 'Share' }).click();
+  await expect(owner.getByRole('menuitem', { name: 'Copy Link' })).toBeVisible();
+  await expect(owner.getByRole('menuitem', { name: 'Share via Email' })).toHaveCount(0);
   await ownerContext.close();
   await guestContext.close();
 });

@@ -119,7 +119,7 @@ function WishlistEditor({ wishlist, reload, isGuestOwner }: { wishlist: Wishlist
           placement="bottom-end"
           content={
             <Menu>
-              <ShareMenuItems wishlist={wishlist} onShareByEmail={() => setDialog({ kind: 'share-email' })} />
+              <ShareMenuItems wishlist={wishlist} onShareByEmail={isGuestOwner ? undefined : () => setDialog({ kind: 'share-email' })} />
             </Menu>
           }
         >
