@@ -41,13 +41,11 @@ const byPrice = (a: SharedItem, b: SharedItem) => (priceValue(a.price) ?? Infini
 
 function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; reload: () => void }) {
   const sliderMax = useMemo(() => priceSliderMax(wishlist.items.map((item) => item.price)), [wishlist.items]);
-  const [range, setRange] = useState<NumberRange>([0, sliderMax]);
+  // The chosen range; an upper end of Infinity (the slider's top) means no upper limit, whatever the top becomes.
+  const [range, setRange] = useState<NumberRange>([0, Infinity]);
   const [sortByPrice, setSortByPrice] = useState(false);
   const [buying, setBuying] = useState<SharedItem | null>(null);
   const currency = wishlist.user?.currency || DEFAULT_CURRENCY;
-
-  // A reload after a purchase can lower the top price: keep the range inside the slider.
-  useEffect(() => setRange(([low, high]) => [Math.min(low, sliderMax), high >= sliderMax ? sliderMax : Math.min(high, sliderMax)]), [sliderMax]);
 
   const shownItems = useMemo(() => {
     const inRange = wishlist.items.filter((item) => priceInRange(item.price, range[0], range[1], sliderMax));
@@ -63,7 +61,14 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
         <NonIdealState icon="gift-box" title="Everything on this list has been purchased!" />
       ) : (
         <>
-          <PriceFilter range={range} max={sliderMax} currency={currency} sortByPrice={sortByPrice} onRange={setRange} onSortByPrice={setSortByPrice} />
+          <PriceFilter
+            range={[Math.min(range[0], sliderMax), Math.min(range[1], sliderMax)]}
+            max={sliderMax}
+            currency={currency}
+            sortByPrice={sortByPrice}
+            onRange={([low, high]) => setRange([low, high >= sliderMax ? Infinity : high])}
+            onSortByPrice={setSortByPrice}
+          />
           {shownItems.length === 0 ? (
             <p className="ww-empty-items">No items in this price range.</p>
           ) : (
