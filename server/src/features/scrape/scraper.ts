@@ -3,7 +3,7 @@ import type { BrowserPool } from './browser-pool';
 import { botWallReason } from './bot-wall';
 import { decodeHtml } from './charset';
 import { extractProduct, type ExtractedProduct } from './extract';
-import { FetchFailed, guardedFetch } from './guarded-fetch';
+import { FetchFailed, guardedFetch, MAX_BODY_BYTES } from './guarded-fetch';
 import { ScrapeRefused, type UrlPolicy } from './url-guard';
 
 export type StrategyUsed = 'cheerio' | 'puppeteer';
@@ -56,7 +56,8 @@ export class Scraper {
 
   private async withBrowser(url: URL, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
     const page = await this.browser!.render(url, userAgent, signal);
-    const html = readableHtml(page.contentType, page.status, () => page.html);
+    // The same 5 MB cap as a plain fetch, on the rendered document.
+    const html = readableHtml(page.contentType, page.status, () => page.html.slice(0, MAX_BODY_BYTES));
     return { product: extractProduct(html, page.url, config), finalUrl: page.url, strategy: 'puppeteer' };
   }
 }
