@@ -189,6 +189,11 @@ export class BrowserPool {
         const browser = await puppeteer.launch({
           executablePath: this.options.executablePath,
           headless: true,
+          // The server's own shutdown closes the browser after in-flight requests (puppeteer's
+          // handlers would exit the process on SIGINT before the database is closed).
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
           // Chromium sends loopback requests directly unless told otherwise: everything goes through the proxy.
           args: [...CHROMIUM_FLAGS, `--proxy-server=http://${address}`, '--proxy-bypass-list=<-loopback>'],
         });
