@@ -1,12 +1,8 @@
 /** Admin referral rules and the referral opportunities report (spec sections 3 and 7). */
-export interface ReferralRule {
+import type { ReferralRuleFields } from './referral';
+
+export interface ReferralRule extends ReferralRuleFields {
   _id: string;
-  matcher: string;
-  programName: string;
-  referralCode: string;
-  idRegex: string;
-  urlStructure: string;
-  giftCardUrl: string | null;
 }
 
 /** POST /referral-rules and PUT /referral-rules/{id}. */
