@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/open';
 import { emailLogs } from '../db/schema';
 import { newId } from '../ids';
@@ -34,21 +34,26 @@ export interface MailerOptions {
  * can still hand a reset link to a user. send() never throws: the outcome says what happened.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  /** Created on the first mail: nodemailer stays out of the server's start-up. */
+  private transport: Promise<Transporter> | null = null;
   private readonly print: (text: string) => void;
 
   constructor(
     private readonly db: Db,
     private readonly options: MailerOptions,
   ) {
-    this.transport = options.smtpUrl
-      ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
-      : null;
     this.print = options.print ?? ((text) => console.log(text));
   }
 
   get configured(): boolean {
-    return this.transport !== null;
+    return this.options.smtpUrl !== null;
+  }
+
+  private smtp(url: string): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then((nodemailer) =>
+      nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+    );
+    return this.transport;
   }
 
   async send(mail: OutgoingMail): Promise<MailOutcome> {
@@ -68,12 +73,13 @@ export class Mailer {
   }
 
   private async deliver(mail: OutgoingMail): Promise<MailOutcome> {
-    if (!this.transport) {
+    if (!this.options.smtpUrl) {
       this.print(`[mail] ${MAIL_NOT_CONFIGURED}. To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n[/mail]`);
       return { sent: false, status: MAIL_NOT_CONFIGURED };
     }
     try {
-      await this.transport.sendMail({ from: this.options.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const transport = await this.smtp(this.options.smtpUrl);
+      await transport.sendMail({ from: this.options.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       return { sent: true, status: MAIL_SUCCESS };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -83,6 +89,6 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport?.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }

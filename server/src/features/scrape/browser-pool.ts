@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import puppeteer, { type Browser, type BrowserContext, type HTTPRequest, type HTTPResponse, type Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { FilteringProxy } from './filtering-proxy';
 import { FetchFailed } from './guarded-fetch';
 import { checkScrapeUrl, type UrlPolicy } from './url-guard';
@@ -186,6 +186,8 @@ export class BrowserPool {
         this.idlePages = [];
       };
       try {
+        // Loaded on first use: puppeteer is the heaviest module and most starts never need it.
+        const { default: puppeteer } = await import('puppeteer-core');
         const browser = await puppeteer.launch({
           executablePath: this.options.executablePath,
           headless: true,

@@ -2,7 +2,10 @@ import type { ScraperConfig } from '@wishwell/shared/scraper-config-types';
 import type { BrowserPool } from './browser-pool';
 import { botWallReason } from './bot-wall';
 import { decodeHtml } from './charset';
-import { extractProduct, type ExtractedProduct } from './extract';
+import type { ExtractedProduct } from './extract';
+
+/** The extractor (and cheerio with it) loads on the first scrape, keeping it out of start-up. */
+const loadExtractor = () => import('./extract');
 import { FetchFailed, guardedFetch, MAX_BODY_BYTES } from './guarded-fetch';
 import { ScrapeRefused, type UrlPolicy } from './url-guard';
 
@@ -51,6 +54,7 @@ export class Scraper {
   private async withCheerio(url: URL, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
     const page = await guardedFetch(url.href, { policy: this.policy, userAgent, signal });
     const html = readableHtml(page.contentType, page.status, () => decodeHtml(page.body, page.contentType));
+    const { extractProduct } = await loadExtractor();
     return { product: extractProduct(html, page.url, config), finalUrl: page.url, strategy: 'cheerio' };
   }
 
@@ -58,6 +62,7 @@ export class Scraper {
     const page = await this.browser!.render(url, userAgent, signal);
     // The same 5 MB cap as a plain fetch, on the rendered document.
     const html = readableHtml(page.contentType, page.status, () => page.html.slice(0, MAX_BODY_BYTES));
+    const { extractProduct } = await loadExtractor();
     return { product: extractProduct(html, page.url, config), finalUrl: page.url, strategy: 'puppeteer' };
   }
 }

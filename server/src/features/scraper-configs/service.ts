@@ -1,4 +1,3 @@
-import * as cheerio from 'cheerio';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ScraperConfig, ScraperConfigInput, ScraperStrategy } from '@wishwell/shared/scraper-config-types';
 import type { Db } from '../../db/open';
@@ -28,29 +27,32 @@ export function normalizeDomain(value: string): string {
   return value.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#:].*$/, '').replace(/^www\./, '').replace(/\.$/, '');
 }
 
-const probe = cheerio.load('<p></p>');
+/** A tiny document to try selectors on; cheerio loads on the first config save, not at start-up. */
+let probe: Promise<import('cheerio').CheerioAPI> | undefined;
+const selectorProbe = () => (probe ??= import('cheerio').then((cheerio) => cheerio.load('<p></p>')));
 
-function checkSelector(label: string, selector: string): string {
+async function checkSelector(label: string, selector: string): Promise<string> {
   const trimmed = selector.trim();
   if (!trimmed) return '';
+  const $ = await selectorProbe();
   try {
-    probe(trimmed);
+    $(trimmed);
   } catch {
     throw badRequest(`${label} is not a valid CSS selector.`);
   }
   return trimmed;
 }
 
-function cleanInput(input: ScraperConfigInput) {
+async function cleanInput(input: ScraperConfigInput) {
   const domain = normalizeDomain(input.domain);
   if (!/^[a-z0-9.-]+\.[a-z0-9-]+$/.test(domain)) throw badRequest('Domain must be a host name such as shop.example.com.');
   return {
     domain,
     strategy: input.strategy ?? 'cheerio',
     notes: (input.notes ?? '').trim(),
-    titleSelector: checkSelector('Title selector', input.titleSelector ?? ''),
-    priceSelector: checkSelector('Price selector', input.priceSelector ?? ''),
-    imageSelector: checkSelector('Image selector', input.imageSelector ?? ''),
+    titleSelector: await checkSelector('Title selector', input.titleSelector ?? ''),
+    priceSelector: await checkSelector('Price selector', input.priceSelector ?? ''),
+    imageSelector: await checkSelector('Image selector', input.imageSelector ?? ''),
     imageAttribute: (input.imageAttribute ?? '').trim() || 'src',
     isPriceComplex: input.isPriceComplex ?? false,
   };
@@ -64,15 +66,15 @@ export class ScraperConfigService {
     return this.db.select().from(scraperConfigs).orderBy(asc(scraperConfigs.domain)).all().map(toScraperConfig);
   }
 
-  create(input: ScraperConfigInput): ScraperConfig {
-    const values = cleanInput(input);
+  async create(input: ScraperConfigInput): Promise<ScraperConfig> {
+    const values = await cleanInput(input);
     this.assertDomainFree(values.domain, null);
     const now = new Date();
     return toScraperConfig(this.db.insert(scraperConfigs).values({ id: newId(), ...values, createdAt: now, updatedAt: now }).returning().get());
   }
 
-  update(id: string, input: ScraperConfigInput): ScraperConfig {
-    const values = cleanInput(input);
+  async update(id: string, input: ScraperConfigInput): Promise<ScraperConfig> {
+    const values = await cleanInput(input);
     this.assertDomainFree(values.domain, id);
     const row = this.db.update(scraperConfigs).set({ ...values, updatedAt: new Date() }).where(eq(scraperConfigs.id, id)).returning().get();
     if (!row) throw notFound('Scraper config not found.');
