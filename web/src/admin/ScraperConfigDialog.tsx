@@ -1,0 +1,57 @@
+import { FormGroup, HTMLSelect, Switch, TextArea } from '@blueprintjs/core';
+import { SCRAPER_STRATEGIES, type ScraperConfig, type ScraperConfigInput, type ScraperStrategy } from '@wishwell/shared/scraper-config-types';
+import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
+
+interface Props {
+  /** The config to edit; one without an _id is created. */
+  config: Partial<ScraperConfig>;
+  onSaved: () => void;
+  onClose: () => void;
+}
+
+/** Scraper config create/edit. Save needs the domain and the three selectors (spec section 5). */
+export function ScraperConfigDialog({ config, onSaved, onClose }: Props) {
+  const [draft, set] = useDraft<Required<ScraperConfigInput>>(() => ({
+    domain: config.domain ?? '',
+    strategy: config.strategy ?? 'cheerio',
+    notes: config.notes ?? '',
+    titleSelector: config.titleSelector ?? '',
+    priceSelector: config.priceSelector ?? '',
+    imageSelector: config.imageSelector ?? '',
+    imageAttribute: config.imageAttribute || 'src',
+    isPriceComplex: config.isPriceComplex ?? false,
+  }));
+  const canSave = [draft.domain, draft.titleSelector, draft.priceSelector, draft.imageSelector].every((value) => value.trim() !== '');
+
+  return (
+    <AdminFormDialog
+      noun="Scraper Config"
+      path="/scraper-configs"
+      id={config._id}
+      body={() => ({ ...draft, domain: draft.domain.trim() })}
+      canSave={canSave}
+      failureText="Failed to save config"
+      onSaved={onSaved}
+      onClose={onClose}
+    >
+      <TextField id="config-domain" label="Domain" value={draft.domain} onChange={set('domain')} placeholder="example.com" />
+      <FormGroup label="Strategy" labelFor="config-strategy">
+        <HTMLSelect
+          id="config-strategy"
+          fill
+          value={draft.strategy}
+          onChange={(e) => set('strategy')(e.currentTarget.value as ScraperStrategy)}
+          options={[...SCRAPER_STRATEGIES]}
+        />
+      </FormGroup>
+      <FormGroup label="Notes" labelFor="config-notes">
+        <TextArea id="config-notes" fill rows={2} value={draft.notes} onChange={(e) => set('notes')(e.target.value)} />
+      </FormGroup>
+      <TextField id="config-title" label="Title Selector" value={draft.titleSelector} onChange={set('titleSelector')} placeholder="h1.product-title" />
+      <TextField id="config-price" label="Price Selector" value={draft.priceSelector} onChange={set('priceSelector')} placeholder=".price" />
+      <TextField id="config-image" label="Image Selector" value={draft.imageSelector} onChange={set('imageSelector')} placeholder="img.main-image" />
+      <TextField id="config-image-attribute" label="Image Attribute" value={draft.imageAttribute} onChange={set('imageAttribute')} />
+      <Switch label="Price is complex" checked={draft.isPriceComplex} onChange={(e) => set('isPriceComplex')(e.currentTarget.checked)} />
+    </AdminFormDialog>
+  );
+}

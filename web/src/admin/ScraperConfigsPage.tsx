@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Button, Tag } from '@blueprintjs/core';
+import type { ScraperConfig } from '@wishwell/shared/scraper-config-types';
+import { formatSeconds } from '@wishwell/shared/format';
+import { api, errorMessage } from '../api/client';
+import { notify } from '../notifications/notify';
+import { AdminPageHeader } from './AdminPageHeader';
+import { AdminTable, type AdminColumn } from './AdminTable';
+import { RowActions } from './RowActions';
+import { ScraperConfigDialog } from './ScraperConfigDialog';
+import { useAdminList } from './use-admin-list';
+import './admin.css';
+
+const COLUMNS: AdminColumn<ScraperConfig>[] = [
+  { label: 'Domain', render: (config) => config.domain },
+  { label: 'Strategy', render: (config) => <Tag minimal intent={config.strategy === 'none' ? 'danger' : 'none'}>{config.strategy}</Tag> },
+  { label: 'Avg. Scrape Time', render: (config) => formatSeconds(config.averageScrapeTimeMs) },
+];
+
+/** /admin/scraper-configs: per-domain scraping strategy and selectors. */
+export function ScraperConfigsPage() {
+  const { rows, loading, reload } = useAdminList<ScraperConfig>('/scraper-configs', 'Failed to fetch scraper configs');
+  const [editing, setEditing] = useState<Partial<ScraperConfig> | null>(null);
+
+  const remove = async (config: ScraperConfig) => {
+    if (!window.confirm('Are you sure you want to delete this config?')) return;
+    try {
+      await api.delete(`/scraper-configs/${config._id}`, { withoutToken: true });
+    } catch (error) {
+      console.error('Failed to delete config', error);
+      notify(errorMessage(error, 'Failed to delete config'), 'error');
+    }
+    await reload();
+  };
+
+  return (
+    <>
+      <AdminPageHeader title="Scraper Strategy Management">
+        <Button intent="primary" icon="plus" text="Add Config" onClick={() => setEditing({})} />
+      </AdminPageHeader>
+      <AdminTable
+        columns={COLUMNS}
+        rows={rows}
+        loading={loading}
+        emptyText="No scraper configs yet: every site uses the default strategy."
+        actions={(config) => <RowActions name={config.domain} onEdit={() => setEditing(config)} onDelete={() => void remove(config)} />}
+      />
+      {editing && <ScraperConfigDialog config={editing} onSaved={() => void reload()} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
