@@ -1,5 +1,7 @@
+import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BrowserPool, findChromium } from '../../src/features/scrape/browser-pool';
+import { declaringUtf8 } from '../../src/features/scrape/charset';
 import { Scraper } from '../../src/features/scrape/scraper';
 
 const chromium = findChromium(process.env.CHROMIUM_PATH ?? null);
@@ -40,12 +42,34 @@ const SCRIPTED_PAGE = `<!doctype html><html><head><title>Loading…</title></hea
 const SLOW_PAGE = `<html><head><title>Slow Shop Lamp</title><meta property="og:price:amount" content="42"><meta property="og:price:currency" content="EUR">
 <script src="/stalled-tracker.js"></script></head><body><h1>Slow Shop Lamp</h1></body></html>`;
 
+/**
+ * A page served without a charset header whose product name only exists once its script has run.
+ * Its charset is declared late, after some text (Chromium then guesses from the bytes), or not at
+ * all (Chromium then reads UTF-8 as windows-1252).
+ */
+const undeclaredPage = (name: string, charset: string, text: string, declared: boolean) => {
+  const bytes = iconv.encode(
+    `<html><head></head><body><p>${text.repeat(600)}</p>${declared ? `<meta charset="${charset}">` : ''}<div id="app"></div>
+<script>document.title = '${name}'; document.getElementById('app').innerHTML = '<h1>${name}</h1>';</script></body></html>`,
+    charset,
+  );
+  return new Response(new Uint8Array(bytes), { headers: { 'content-type': 'text/html' } });
+};
+
+/** Images are never loaded, so a page's "picture failed" handler always swaps in its placeholder. */
+const FALLBACK_IMAGE_PAGE = `<html><head><title>Copper Kettle</title><meta property="og:image" content="/kettle.jpg"></head><body><h1>Copper Kettle</h1>
+<img id="hero-image" src="/kettle.jpg" onerror="this.onerror = null; this.src = '/unavailable.png'"></body></html>`;
+
 const shop = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
   fetch(request) {
     const path = new URL(request.url).pathname;
     if (path === '/stalled-tracker.js') return new Promise<Response>(() => {});
+    if (path === '/gbk') return undeclaredPage('乳白亚克力外壳', 'gbk', '商品', true);
+    if (path === '/latin1') return undeclaredPage('Crème brûlée set', 'iso-8859-1', 'Crème ', true);
+    if (path === '/utf8') return undeclaredPage('Crème brûlée set', 'utf-8', 'Crème ', false);
+    if (path === '/fallback-image') return new Response(FALLBACK_IMAGE_PAGE, { headers: { 'content-type': 'text/html' } });
     return new Response(path === '/slow' ? SLOW_PAGE : SCRIPTED_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } });
   },
 });
@@ -58,12 +82,34 @@ afterAll(async () => {
   privateServer.stop(true);
 });
 
+const puppeteerConfig = { _id: 'x', domain: '127.0.0.1', strategy: 'puppeteer' as const, notes: '', titleSelector: '', priceSelector: '', imageSelector: '', imageAttribute: 'src', isPriceComplex: false, averageScrapeTimeMs: null };
+
+describe('a fetched page handed to the browser as UTF-8', () => {
+  it('has the charset declarations in its head rewritten, and nothing else', () => {
+    const page = '<html><head><meta charset="gbk"><meta http-equiv="Content-Type" content="text/html; charset=GB2312"></head><body><p>charset=gbk</p></body></html>';
+    expect(declaringUtf8(page)).toBe('<html><head><meta charset="utf-8"><meta http-equiv="Content-Type" content="text/html; charset=utf-8"></head><body><p>charset=gbk</p></body></html>');
+  });
+});
+
 describe.skipIf(!pool)('puppeteer strategy', () => {
+  it.each([
+    ['GBK', '/gbk', '乳白亚克力外壳'],
+    ['Latin-1', '/latin1', 'Crème brûlée set'],
+    ['UTF-8', '/utf8', 'Crème brûlée set'],
+  ])('reads a %s page served without a charset header with the right characters', async (_, path, name) => {
+    const page = await new Scraper(policy, pool).scrape(new URL(`http://127.0.0.1:${shop.port}${path}`), puppeteerConfig, 'Mozilla/5.0 test', AbortSignal.timeout(15_000));
+    expect(page).toMatchObject({ strategy: 'puppeteer', product: { title: name } });
+  });
+
+  it("keeps the page's product picture when its script swaps in a placeholder", async () => {
+    const page = await new Scraper(policy, pool).scrape(new URL(`http://127.0.0.1:${shop.port}/fallback-image`), puppeteerConfig, 'Mozilla/5.0 test', AbortSignal.timeout(15_000));
+    expect(page.product).toMatchObject({ title: 'Copper Kettle', imageUrl: `http://127.0.0.1:${shop.port}/kettle.jpg` });
+  });
+
   it('renders the page, extracts the product and blocks every sub-request to a private address', async () => {
     privateHits = [];
     const scraper = new Scraper(policy, pool);
-    const config = { _id: 'x', domain: '127.0.0.1', strategy: 'puppeteer' as const, notes: '', titleSelector: '', priceSelector: '', imageSelector: '', imageAttribute: 'src', isPriceComplex: false, averageScrapeTimeMs: null };
-    const page = await scraper.scrape(new URL(`http://127.0.0.1:${shop.port}/teapot`), config, 'Mozilla/5.0 test', AbortSignal.timeout(15_000));
+    const page = await scraper.scrape(new URL(`http://127.0.0.1:${shop.port}/teapot`), puppeteerConfig, 'Mozilla/5.0 test', AbortSignal.timeout(15_000));
     expect(page.strategy).toBe('puppeteer');
     expect(page.product).toMatchObject({ title: 'Rendered Teapot', price: '34.50', currency: 'GBP', imageUrl: `http://127.0.0.1:${shop.port}/teapot.jpg` });
     await Bun.sleep(200);
@@ -72,8 +118,7 @@ describe.skipIf(!pool)('puppeteer strategy', () => {
 
   it('reads a page whose stalled script holds up loading once the navigation time is up', async () => {
     const scraper = new Scraper(policy, pool);
-    const config = { _id: 'x', domain: '127.0.0.1', strategy: 'puppeteer' as const, notes: '', titleSelector: '', priceSelector: '', imageSelector: '', imageAttribute: 'src', isPriceComplex: false, averageScrapeTimeMs: null };
-    const page = await scraper.scrape(new URL(`http://127.0.0.1:${shop.port}/slow`), config, 'Mozilla/5.0 test', AbortSignal.timeout(15_000));
+    const page = await scraper.scrape(new URL(`http://127.0.0.1:${shop.port}/slow`), puppeteerConfig, 'Mozilla/5.0 test', AbortSignal.timeout(15_000));
     expect(page.product).toMatchObject({ title: 'Slow Shop Lamp', price: '42.00', currency: 'EUR' });
   });
 

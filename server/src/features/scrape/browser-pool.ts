@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Browser, BrowserContext, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
+import { declaringUtf8 } from './charset';
 import { FilteringProxy } from './filtering-proxy';
 import { FetchFailed } from './guarded-fetch';
 import { checkScrapeUrl, type UrlPolicy } from './url-guard';
@@ -16,7 +17,6 @@ const CHROMIUM_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 const NOT_LOADED = new Set(['image', 'font', 'media']);
-
 
 /** CHROMIUM_PATH if set, else the first Chromium or Chrome on PATH; null when there is none. */
 export function findChromium(configured: string | null): string | null {
@@ -60,6 +60,8 @@ export class BrowserPool {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The document each page is about to open, already fetched and decoded, waiting for its navigation request. */
+  private readonly documents = new WeakMap<Page, { url: string; html: string }>();
 
   constructor(private readonly options: BrowserPoolOptions) {}
 
@@ -68,7 +70,13 @@ export class BrowserPool {
     return this.browser !== null;
   }
 
-  async render(url: URL, userAgent: string, signal: AbortSignal): Promise<RenderedPage> {
+  /**
+   * Renders the page at `url`. With `document` (the page's HTML, fetched and decoded by the
+   * caller) Chromium is handed that text as UTF-8 instead of fetching it: the guarded fetch
+   * got it, and Chromium's own guess of an undeclared charset is not trusted. Without it,
+   * Chromium asks for the page itself through the checks every sub-request gets.
+   */
+  async render(url: URL, document: string | null, userAgent: string, signal: AbortSignal): Promise<RenderedPage> {
     await this.acquire();
     let page: Page | null = null;
     const onAbort = () => void page?.close().catch(() => undefined);
@@ -76,6 +84,7 @@ export class BrowserPool {
     try {
       page = await this.takePage();
       await page.setUserAgent({ userAgent });
+      if (document !== null) this.documents.set(page, { url: withoutFragment(url), html: document });
       const response = await this.navigate(page, url);
       // Give scripts that fill in the price a moment, without waiting on endless trackers.
       await page.waitForNetworkIdle({ idleTime: 200, timeout: 2_000 }).catch(() => undefined);
@@ -90,7 +99,10 @@ export class BrowserPool {
       throw new FetchFailed(`The page could not be rendered (${(error as Error).message.split('\n')[0]}).`);
     } finally {
       signal.removeEventListener('abort', onAbort);
-      if (page) this.returnPage(page);
+      if (page) {
+        this.documents.delete(page);
+        this.returnPage(page);
+      }
       this.release();
     }
   }
@@ -129,9 +141,15 @@ export class BrowserPool {
     proxy?.close();
   }
 
-  private screen(request: HTTPRequest): void {
+  private screen(page: Page, request: HTTPRequest): void {
     if (request.isInterceptResolutionHandled()) return;
     const url = request.url();
+    const document = this.documents.get(page);
+    if (document?.url === url && request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      this.documents.delete(page);
+      void request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: declaringUtf8(document.html) }).catch(() => undefined);
+      return;
+    }
     if (NOT_LOADED.has(request.resourceType()) || (!/^(data|blob|about):/.test(url) && !this.allowed(url))) {
       void request.abort('blockedbyclient').catch(() => undefined);
       return;
@@ -150,7 +168,7 @@ export class BrowserPool {
     const page = await context.newPage();
     await page.setBypassServiceWorker(true);
     await page.setRequestInterception(true);
-    page.on('request', (request) => this.screen(request));
+    page.on('request', (request) => this.screen(page, request));
     return page;
   }
 
@@ -230,4 +248,11 @@ export class BrowserPool {
       this.idleTimer.unref?.();
     }
   }
+}
+
+/** The URL as Chromium asks for it: a #fragment never reaches the network. */
+function withoutFragment(url: URL): string {
+  const bare = new URL(url);
+  bare.hash = '';
+  return bare.href;
 }

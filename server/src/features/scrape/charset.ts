@@ -4,7 +4,8 @@ import iconv from 'iconv-lite';
 const META_SCAN_BYTES = 64 * 1024;
 
 // Bounded repeats: a page full of unclosed "<meta" must not make this quadratic.
-const META_CHARSET = /<meta[^>]{1,300}?charset\s*=\s*["']?\s*([\w.:-]{1,40})/i;
+const META_CHARSET = /(<meta[^>]{1,300}?charset\s*=\s*["']?\s*)([\w.:-]{1,40})/i;
+const EVERY_META_CHARSET = new RegExp(META_CHARSET.source, 'gi');
 const HEADER_CHARSET = /charset\s*=\s*["']?([\w.:-]+)/i;
 
 /** The page's character set: byte order mark, then the Content-Type header, then the first <meta>. */
@@ -12,7 +13,7 @@ export function detectCharset(body: Buffer, contentType: string): string {
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
   if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
   if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
-  const declared = HEADER_CHARSET.exec(contentType)?.[1] ?? META_CHARSET.exec(body.subarray(0, META_SCAN_BYTES).toString('latin1'))?.[1];
+  const declared = HEADER_CHARSET.exec(contentType)?.[1] ?? META_CHARSET.exec(body.subarray(0, META_SCAN_BYTES).toString('latin1'))?.[2];
   return normalizeCharset(declared);
 }
 
@@ -27,4 +28,15 @@ function normalizeCharset(name: string | undefined): string {
 /** The page as text, decoded with its declared character set (GBK and Latin-1 pages read right). */
 export function decodeHtml(body: Buffer, contentType: string): string {
   return iconv.decode(body, detectCharset(body, contentType));
+}
+
+/**
+ * A decoded page with the <meta> charset declarations in its head saying utf-8, for a browser
+ * handed the page as UTF-8: it must not decode the text a second time with the old charset.
+ */
+export function declaringUtf8(html: string): string {
+  const start = html.slice(0, META_SCAN_BYTES);
+  const headEnd = start.search(/<\/head\s*>/i);
+  const head = headEnd === -1 ? start : start.slice(0, headEnd);
+  return head.replace(EVERY_META_CHARSET, '$1utf-8') + html.slice(head.length);
 }

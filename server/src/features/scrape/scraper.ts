@@ -25,6 +25,12 @@ const TURNED_AWAY = new Set([403, 429, 503]);
 
 const HTML_TYPES = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
 
+/** A page fetched through the guarded fetch and decoded, known to be a readable web page. */
+interface FetchedDocument {
+  url: URL;
+  html: string;
+}
+
 /**
  * Runs a scrape with the domain's strategy: `none` refuses, `cheerio` fetches and parses,
  * `puppeteer` renders in the shared headless browser. Without a config: cheerio first, then the
@@ -40,30 +46,51 @@ export class Scraper {
     if (config?.strategy === 'none') throw new ScrapeRefused('Scraping is disabled for this site', 422);
     // Without Chromium on this machine, a puppeteer config is served by cheerio.
     if (config?.strategy === 'puppeteer' && this.browser) return this.withBrowser(url, config, userAgent, signal);
-    if (config) return this.withCheerio(url, config, userAgent, signal);
+    if (config) return this.withCheerio(await this.fetchDocument(url, userAgent, signal), config);
+    let fetched: FetchedDocument;
     try {
-      const page = await this.withCheerio(url, null, userAgent, signal);
-      if (page.product.title || !this.browser) return page;
-      return await this.withBrowser(url, null, userAgent, signal).catch(() => page);
+      fetched = await this.fetchDocument(url, userAgent, signal);
     } catch (error) {
       if (!(error instanceof BotWallFailure) || !this.browser) throw error;
-      return this.withBrowser(url, null, userAgent, signal);
+      return this.render(url, null, null, userAgent, signal);
     }
+    const page = await this.withCheerio(fetched, null);
+    if (page.product.title || !this.browser) return page;
+    return await this.render(url, fetched, null, userAgent, signal).catch(() => page);
   }
 
-  private async withCheerio(url: URL, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
+  private async fetchDocument(url: URL, userAgent: string, signal: AbortSignal): Promise<FetchedDocument> {
     const page = await guardedFetch(url.href, { policy: this.policy, userAgent, signal });
-    const html = readableHtml(page.contentType, page.status, () => decodeHtml(page.body, page.contentType));
-    const { extractProduct } = await loadExtractor();
-    return { product: extractProduct(html, page.url, config), finalUrl: page.url, strategy: 'cheerio' };
+    return { url: page.url, html: readableHtml(page.contentType, page.status, () => decodeHtml(page.body, page.contentType)) };
   }
 
+  private async withCheerio(fetched: FetchedDocument, config: ScraperConfig | null): Promise<ScrapedPage> {
+    const { extractProduct } = await loadExtractor();
+    return { product: extractProduct(fetched.html, fetched.url, config), finalUrl: fetched.url, strategy: 'cheerio' };
+  }
+
+  /** The browser renders the document the guarded fetch got; when the shop turned that fetch away, Chromium asks for it itself. */
   private async withBrowser(url: URL, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
-    const page = await this.browser!.render(url, userAgent, signal);
+    const fetched = await this.fetchDocument(url, userAgent, signal).catch((error: unknown) => {
+      if (error instanceof BotWallFailure) return null;
+      throw error;
+    });
+    return this.render(url, fetched, config, userAgent, signal);
+  }
+
+  /**
+   * Extracts from the rendered page and from the document as fetched together: the page's
+   * scripts can fill in a product, but also replace good markup (images are never loaded and
+   * some requests are refused, so their error handlers swap in placeholders), so a value both
+   * versions show outweighs one only either shows.
+   */
+  private async render(url: URL, fetched: FetchedDocument | null, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
+    const page = await this.browser!.render(fetched?.url ?? url, fetched?.html ?? null, userAgent, signal);
     // The same 5 MB cap as a plain fetch, on the rendered document.
     const html = readableHtml(page.contentType, page.status, () => page.html.slice(0, MAX_BODY_BYTES));
     const { extractProduct } = await loadExtractor();
-    return { product: extractProduct(html, page.url, config), finalUrl: page.url, strategy: 'puppeteer' };
+    const documents = fetched ? [html, fetched.html] : [html];
+    return { product: extractProduct(documents, page.url, config), finalUrl: page.url, strategy: 'puppeteer' };
   }
 }
 

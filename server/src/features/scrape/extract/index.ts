@@ -29,20 +29,16 @@ export interface ExtractedProduct {
 /**
  * Reads a product page: every layer (admin selectors, shop knowledge, JSON-LD, meta tags,
  * microdata, headings, visible text) proposes values, and the best-supported value wins.
+ * Given several versions of the page (rendered, as fetched), all of them propose: a value they
+ * share counts in each, and the first version supplies the base URL and the shop's names.
  */
-export function extractProduct(html: string, pageUrl: URL, config: SelectorConfig | null = null): ExtractedProduct {
+export function extractProduct(html: string | readonly string[], pageUrl: URL, config: SelectorConfig | null = null): ExtractedProduct {
   // htmlparser2 (HTML mode) parses several times faster than parse5 and reads shop markup just as well.
-  const $ = cheerio.load(stripNonContent(html), { xml: { xmlMode: false, decodeEntities: true } });
+  const versions = (typeof html === 'string' ? [html] : html).map((text) => cheerio.load(stripNonContent(text), { xml: { xmlMode: false, decodeEntities: true } }));
   const candidates = new CandidateList();
-  if (config) addConfigCandidates($, config, candidates);
-  addSiteCandidates($, candidates);
-  addJsonLdCandidates($, candidates);
-  addMetaTagCandidates($, candidates);
-  addMicrodataCandidates($, candidates);
-  addDocumentCandidates($, candidates);
-  addDisplayedImageCandidates($, candidates);
-  addVisibleTextCandidates($, candidates);
+  for (const version of versions) addCandidates(version, config, candidates);
 
+  const $ = versions[0]!;
   const base = baseUrl($, pageUrl);
   const host = pageUrl.hostname.replace(/^www\./, '');
   const price = choosePrice(candidates.of('price'));
@@ -56,6 +52,17 @@ export function extractProduct(html: string, pageUrl: URL, config: SelectorConfi
     imageUrl: chooseImage(candidates.of('image'), base),
     description: candidates.of('description')[0]?.value.slice(0, 1000) ?? '',
   };
+}
+
+function addCandidates($: cheerio.CheerioAPI, config: SelectorConfig | null, candidates: CandidateList): void {
+  if (config) addConfigCandidates($, config, candidates);
+  addSiteCandidates($, candidates);
+  addJsonLdCandidates($, candidates);
+  addMetaTagCandidates($, candidates);
+  addMicrodataCandidates($, candidates);
+  addDocumentCandidates($, candidates);
+  addDisplayedImageCandidates($, candidates);
+  addVisibleTextCandidates($, candidates);
 }
 
 /** The chosen price's currency, else one another price layer stated, else the shop's country's; '' when unknown. */
