@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { E2E_ADMIN, signInThroughForm, uniqueEmail } from './support/accounts';
+import { apiCall } from './support/api';
 
 // The admin console's scraping pages: Referral Rules, Scraper Strategy Management and Scrape Logs,
 // at desktop width (tables) and phone width (cards).
@@ -9,21 +10,6 @@ import { E2E_ADMIN, signInThroughForm, uniqueEmail } from './support/accounts';
 test.describe.configure({ timeout: 60_000 });
 
 const tag = () => Date.now().toString(36);
-
-/** A call to /api/v1 from inside the page, with its cookies and the XSRF echo (set-up only). */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-      const response = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 async function openAdminPage(page: Page, menuText: string, heading: string) {
   await page.goto('/admin');

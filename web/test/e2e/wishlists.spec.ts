@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { startSmtpServer } from '../../../server/test/support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
+import { apiCall } from './support/api';
 
 // Wish list pages end to end: guest lists and claiming, the owner page, the guest view with
 // purchases, pagination and editors. Two browser contexts stand for two people.
@@ -14,21 +15,6 @@ import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
 test.describe.configure({ timeout: 60_000 });
 
 const PASSWORD = 'correct horse battery';
-
-/** A call to /api/v1 from inside the page, with its cookies and the XSRF echo (set-up only). */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-      const response = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 /** A signed-in person in their own browser context (registered through the API). */
 async function signedInPage(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
