@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
 import { api, errorMessage } from '../api/client';
 import { notify } from '../notifications/notify';
+import { FormDialogFooter } from '../ui/FormDialogFooter';
 
 interface Props {
   /** "Referral Rule": the title reads "Add …" or "Edit …". */
@@ -43,14 +44,7 @@ export function AdminFormDialog({ noun, path, id, body, canSave = true, failureT
     <Dialog isOpen onClose={onClose} title={`${id ? 'Edit' : 'Add'} ${noun}`} className="ww-admin-dialog">
       <form onSubmit={save}>
         <DialogBody>{children}</DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button type="submit" intent="primary" text="Save" disabled={!canSave} loading={saving} />
-            </>
-          }
-        />
+        <FormDialogFooter onCancel={onClose} submitText="Save" busy={saving} disabled={!canSave} />
       </form>
     </Dialog>
   );

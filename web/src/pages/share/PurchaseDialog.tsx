@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
 import type { PurchaseInput, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
+import { FormDialogFooter } from '../../ui/FormDialogFooter';
 
 interface Props {
   wishlistId: string;
@@ -51,14 +52,7 @@ export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
             </FormGroup>
           )}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button type="submit" intent="success" text="Mark as Purchased" loading={saving} />
-            </>
-          }
-        />
+        <FormDialogFooter onCancel={onClose} submitText="Mark as Purchased" busy={saving} intent="success" />
       </form>
     </Dialog>
   );

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
+import { Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
 import { ITEM_PRIORITIES, type ItemPriority } from '@wishwell/shared/constants';
 import type { ItemInput } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import type { ItemDraft } from './item-draft';
 import { offersGroupGift, useReferralRules } from './referral-rules';
+import { FormDialogFooter } from '../../ui/FormDialogFooter';
 
 interface Props {
   wishlistId: string;
@@ -89,14 +90,7 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
             />
           )}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button type="submit" intent="primary" text={itemId ? 'Save' : 'Add Item'} loading={saving} />
-            </>
-          }
-        />
+        <FormDialogFooter onCancel={onClose} submitText={itemId ? 'Save' : 'Add Item'} busy={saving} />
       </form>
     </Dialog>
   );

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import type { ShareByEmailInput } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
+import { FormDialogFooter } from '../../ui/FormDialogFooter';
 
 /** Share via Email: comma-separated recipients and a message; the server mails each the share link. */
 export function ShareEmailDialog({ wishlistId, onClose }: { wishlistId: string; onClose: () => void }) {
@@ -36,14 +37,7 @@ export function ShareEmailDialog({ wishlistId, onClose }: { wishlistId: string; 
             <TextArea id="share-message" fill rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button type="submit" intent="primary" text="Send" loading={sending} />
-            </>
-          }
-        />
+        <FormDialogFooter onCancel={onClose} submitText="Send" busy={sending} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { Callout, Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { COLOR_SETS, WISHLIST_THEMES, type ColorSet, type WishlistTheme } from '@wishwell/shared/constants';
 import { defaultCoverImage, type Wishlist, type WishlistInput } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
@@ -7,6 +7,7 @@ import { notify } from '../../notifications/notify';
 import { localDay } from '../../ui/dates';
 import { CoverImageField } from './CoverImageField';
 import { ManageEditors } from './ManageEditors';
+import { FormDialogFooter } from '../../ui/FormDialogFooter';
 
 const DATE_LIMITS = { min: '1900-01-01', max: '2099-12-31' };
 const COLOR_SET_LABELS: Record<ColorSet, string> = { default: 'Default', festive: 'Festive', celebration: 'Celebration', elegant: 'Elegant', pastel: 'Pastel' };
@@ -111,14 +112,7 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved }: Props) {
           <CoverImageField value={coverImage} defaultCover={defaultCoverImage(theme)} onChange={setCoverImage} />
           {wishlist?.role === 'owner' && <ManageEditors wishlistId={wishlist._id} initialEditors={wishlist.editors} onChanged={onSaved} />}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} />
-              <Button type="submit" intent="primary" text={wishlist ? 'Save' : 'Create'} loading={saving} />
-            </>
-          }
-        />
+        <FormDialogFooter onCancel={onClose} submitText={wishlist ? 'Save' : 'Create'} busy={saving} />
       </form>
     </Dialog>
   );
