@@ -1,5 +1,5 @@
 import { Menu, MenuItem } from '@blueprintjs/core';
-import { NavLink, Route, Routes, useNavigate } from 'react-router-dom';
+import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MENU_WIDTH_PX } from '@wishwell/shared/constants';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
 import { ADMIN_PAGES } from './pages';
@@ -8,6 +8,8 @@ import { ADMIN_PAGES } from './pages';
 export default function AdminApp() {
   const config = useDomainConfig();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const pathOf = (page: string) => (page ? `/admin/${page}` : '/admin');
   return (
     <div className="ww-admin">
       <aside className="ww-admin-menu" style={{ width: ADMIN_MENU_WIDTH_PX }}>
@@ -16,7 +18,13 @@ export default function AdminApp() {
         </NavLink>
         <Menu>
           {ADMIN_PAGES.map((page) => (
-            <MenuItem key={page.path} icon={page.icon} text={page.title} onClick={() => navigate(`/admin/${page.path}`)} />
+            <MenuItem
+              key={page.path}
+              icon={page.icon}
+              text={page.title}
+              active={pathname.replace(/\/$/, '') === pathOf(page.path)}
+              onClick={() => navigate(pathOf(page.path))}
+            />
           ))}
           <MenuItem icon="home" text="Back to site" onClick={() => navigate('/dashboard')} />
         </Menu>

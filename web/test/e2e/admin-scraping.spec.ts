@@ -15,6 +15,9 @@ async function openAdminPage(page: Page, menuText: string, heading: string) {
   await page.goto('/admin');
   await page.getByRole('menuitem', { name: menuText }).click();
   await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  // The side menu marks the page the admin is on.
+  await expect(page.getByRole('menuitem', { name: menuText })).toHaveClass(/bp6-active/);
+  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).not.toHaveClass(/bp6-active/);
 }
 
 test.beforeEach(async ({ page }) => {
