@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import type { ReferralRule } from '@wishwell/shared/referral-types';
-import { api, errorMessage } from '../api/client';
-import { notify } from '../notifications/notify';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminTable, type AdminColumn } from './AdminTable';
 import { ReferralRuleDialog } from './ReferralRuleDialog';
 import { RowActions } from './RowActions';
 import { useAdminList } from './use-admin-list';
 import './admin.css';
+import { ConfirmDeleteAlert } from '../ui/ConfirmDeleteAlert';
 
 const COLUMNS: AdminColumn<ReferralRule>[] = [
   { label: 'Matcher', render: (rule) => rule.matcher },
@@ -17,19 +16,13 @@ const COLUMNS: AdminColumn<ReferralRule>[] = [
 
 /** /admin/referral-rules: the rules that turn shop links into affiliate links and gift cards. */
 export function ReferralRulesPage() {
-  const { rows, loading, reload } = useAdminList<ReferralRule>('/referral-rules/all', 'Failed to fetch referral rules');
+  const { rows, loading, reload, remove } = useAdminList<ReferralRule>('/referral-rules/all', 'Failed to fetch referral rules');
   const [editing, setEditing] = useState<Partial<ReferralRule> | null>(null);
   const [deleting, setDeleting] = useState<ReferralRule | null>(null);
 
-  const remove = async (rule: ReferralRule) => {
+  const removeRule = async (rule: ReferralRule) => {
     setDeleting(null);
-    try {
-      await api.delete(`/referral-rules/${rule._id}`, { withoutToken: true });
-    } catch (error) {
-      console.error('Failed to delete rule', error);
-      notify(errorMessage(error, 'Failed to delete rule'), 'error');
-    }
-    await reload();
+    await remove(`/referral-rules/${rule._id}`, 'Failed to delete rule');
   };
 
   return (
@@ -45,18 +38,10 @@ export function ReferralRulesPage() {
         actions={(rule) => <RowActions name={rule.matcher} onEdit={() => setEditing(rule)} onDelete={() => setDeleting(rule)} />}
       />
       {editing && <ReferralRuleDialog rule={editing} onSaved={() => void reload()} onClose={() => setEditing(null)} />}
-      <Alert
-        isOpen={deleting !== null}
-        intent="danger"
-        icon="trash"
-        cancelButtonText="Cancel"
-        confirmButtonText="Delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && void remove(deleting)}
-      >
+      <ConfirmDeleteAlert isOpen={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={() => deleting && void removeRule(deleting)}>
         <p className="ww-admin-alert-title">Confirm Deletion</p>
         <p>Are you sure you want to delete this item? This action cannot be undone.</p>
-      </Alert>
+      </ConfirmDeleteAlert>
     </>
   );
 }

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { Button, Tag } from '@blueprintjs/core';
 import type { ScraperConfig } from '@wishwell/shared/scraper-config-types';
 import { formatSeconds } from '@wishwell/shared/format';
-import { api, errorMessage } from '../api/client';
-import { notify } from '../notifications/notify';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminTable, type AdminColumn } from './AdminTable';
 import { RowActions } from './RowActions';
@@ -19,18 +17,12 @@ const COLUMNS: AdminColumn<ScraperConfig>[] = [
 
 /** /admin/scraper-configs: per-domain scraping strategy and selectors. */
 export function ScraperConfigsPage() {
-  const { rows, loading, reload } = useAdminList<ScraperConfig>('/scraper-configs', 'Failed to fetch scraper configs');
+  const { rows, loading, reload, remove } = useAdminList<ScraperConfig>('/scraper-configs', 'Failed to fetch scraper configs');
   const [editing, setEditing] = useState<Partial<ScraperConfig> | null>(null);
 
-  const remove = async (config: ScraperConfig) => {
+  const removeConfig = async (config: ScraperConfig) => {
     if (!window.confirm('Are you sure you want to delete this config?')) return;
-    try {
-      await api.delete(`/scraper-configs/${config._id}`, { withoutToken: true });
-    } catch (error) {
-      console.error('Failed to delete config', error);
-      notify(errorMessage(error, 'Failed to delete config'), 'error');
-    }
-    await reload();
+    await remove(`/scraper-configs/${config._id}`, 'Failed to delete config');
   };
 
   return (
@@ -43,7 +35,7 @@ export function ScraperConfigsPage() {
         rows={rows}
         loading={loading}
         emptyText="No scraper configs yet: every site uses the default strategy."
-        actions={(config) => <RowActions name={config.domain} onEdit={() => setEditing(config)} onDelete={() => void remove(config)} />}
+        actions={(config) => <RowActions name={config.domain} onEdit={() => setEditing(config)} onDelete={() => void removeConfig(config)} />}
       />
       {editing && <ScraperConfigDialog config={editing} onSaved={() => void reload()} onClose={() => setEditing(null)} />}
     </>

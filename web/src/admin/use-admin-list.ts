@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../api/client';
+import { api, errorMessage } from '../api/client';
+import { notify } from '../notifications/notify';
 
 /**
  * One admin collection: loaded on mount and again by `reload` (after a save or delete).
@@ -23,5 +24,19 @@ export function useAdminList<T>(path: string, failureLog: string) {
     void reload();
   }, [reload]);
 
-  return { rows, loading, reload };
+  /** Deletes one row (without the bearer token, as the spec's admin deletes are sent), then reloads. */
+  const remove = useCallback(
+    async (rowPath: string, failureText: string) => {
+      try {
+        await api.delete(rowPath, { withoutToken: true });
+      } catch (error) {
+        console.error(failureText, error);
+        notify(errorMessage(error, failureText), 'error');
+      }
+      await reload();
+    },
+    [reload],
+  );
+
+  return { rows, loading, reload, remove };
 }

@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia';
 import { HEX_COLOR_PATTERN } from '@wishwell/shared/domain-config-types';
 import type { AccessPolicies } from '../../http/access';
 import type { DomainConfigService } from './service';
+import { idParams } from '../../http/schemas';
 
 const color = (label: string) => t.String({ pattern: HEX_COLOR_PATTERN, error: `${label} must be a hex colour like #e84393.` });
 
@@ -15,7 +16,6 @@ const domainConfigBody = t.Object({
   landingPageSubheadline: t.String({ maxLength: 1000 }),
 });
 
-const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 export function domainConfigRoutes(policies: AccessPolicies, service: DomainConfigService) {
   return new Elysia()

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AccessPolicies } from '../../http/access';
 import type { ReferralRuleService } from './service';
+import { idParams } from '../../http/schemas';
 
 const ruleBody = t.Object({
   matcher: t.String({ minLength: 1, maxLength: 253 }),
@@ -10,7 +11,6 @@ const ruleBody = t.Object({
   urlStructure: t.Optional(t.String({ maxLength: 2048 })),
   giftCardUrl: t.Optional(t.Nullable(t.String({ maxLength: 2048 }))),
 });
-const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 /**
  * GET /referral-rules is public (what the item form needs: matcher, program, whether a gift

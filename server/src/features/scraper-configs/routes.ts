@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia';
 import { SCRAPER_STRATEGIES } from '@wishwell/shared/scraper-config-types';
 import type { AccessPolicies } from '../../http/access';
 import type { ScraperConfigService } from './service';
+import { idParams } from '../../http/schemas';
 
 const selector = t.Optional(t.String({ maxLength: 500 }));
 const configBody = t.Object({
@@ -14,7 +15,6 @@ const configBody = t.Object({
   imageAttribute: t.Optional(t.String({ maxLength: 100 })),
   isPriceComplex: t.Optional(t.Boolean()),
 });
-const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 /** Scraper Strategy Management: admin CRUD of per-domain scraper configs. */
 export function scraperConfigRoutes(policies: AccessPolicies, service: ScraperConfigService) {

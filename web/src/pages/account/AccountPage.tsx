@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { ProfileInput } from '@wishwell/shared/account-types';
@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
 import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
+import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 
 /** /account: 'My Account': the details form, a link to change the password and Delete My Account. */
 export default function AccountPage() {
@@ -69,18 +70,14 @@ export default function AccountPage() {
         </div>
       </section>
 
-      <Alert
+      <ConfirmDeleteAlert
         isOpen={confirmingDelete}
-        intent="danger"
-        icon="trash"
-        confirmButtonText="Delete My Account"
-        cancelButtonText="Cancel"
+        confirmText="Delete My Account"
         onConfirm={deleteAccount}
         onCancel={() => setConfirmingDelete(false)}
-        canEscapeKeyCancel
       >
         <p>Are you sure you want to delete your account? Your wish lists will be deleted too. This cannot be undone.</p>
-      </Alert>
+      </ConfirmDeleteAlert>
     </AccountCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { Wishlist, WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
@@ -7,6 +7,7 @@ import { ShareEmailDialog } from './ShareEmailDialog';
 import { WishlistCard, type WishlistCardActions } from './WishlistCard';
 import { WishlistFormDialog } from './WishlistFormDialog';
 import './wishlists.css';
+import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 
 type OpenDialog =
   | { kind: 'create' }
@@ -76,17 +77,13 @@ export default function DashboardPage() {
       {dialog?.kind === 'create' && <WishlistFormDialog onClose={close} onSaved={load} />}
       {dialog?.kind === 'edit' && <WishlistFormDialog wishlist={dialog.wishlist} onClose={close} onSaved={load} />}
       {dialog?.kind === 'share' && <ShareEmailDialog wishlistId={dialog.wishlistId} onClose={close} />}
-      <Alert
+      <ConfirmDeleteAlert
         isOpen={dialog?.kind === 'delete'}
-        intent="danger"
-        icon="trash"
-        confirmButtonText="Delete"
-        cancelButtonText="Cancel"
         onCancel={close}
         onConfirm={() => dialog?.kind === 'delete' && void deleteWishlist(dialog.wishlist)}
       >
         <p>Delete "{dialog?.kind === 'delete' ? dialog.wishlist.name : ''}"? Guests will no longer be able to open it.</p>
-      </Alert>
+      </ConfirmDeleteAlert>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Callout, Menu, NonIdealState, Popover, Spinner, Switch } from '@blueprintjs/core';
+import { Button, Callout, Menu, NonIdealState, Popover, Spinner, Switch } from '@blueprintjs/core';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { sharePath, type Item, type Wishlist } from '@wishwell/shared/wishlist-types';
@@ -20,6 +20,7 @@ import { ShareEmailDialog } from './ShareEmailDialog';
 import { ShareMenuItems } from './ShareMenuItems';
 import { WishlistFormDialog } from './WishlistFormDialog';
 import './wishlists.css';
+import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 
 type OpenDialog =
   | { kind: 'item'; draft: ItemDraft; itemId?: string }
@@ -151,17 +152,13 @@ function WishlistEditor({ wishlist, reload, isGuestOwner }: { wishlist: Wishlist
       {dialog?.kind === 'edit-list' && <WishlistFormDialog wishlist={wishlist} onClose={close} onSaved={refresh} />}
       {dialog?.kind === 'share-email' && <ShareEmailDialog wishlistId={wishlist._id} onClose={close} />}
       {dialog?.kind === 'move-copy' && <MoveCopyDialog sourceListId={wishlist._id} item={dialog.item} onClose={close} onDone={refresh} />}
-      <Alert
+      <ConfirmDeleteAlert
         isOpen={dialog?.kind === 'delete-item'}
-        intent="danger"
-        icon="trash"
-        confirmButtonText="Delete"
-        cancelButtonText="Cancel"
         onCancel={close}
         onConfirm={() => dialog?.kind === 'delete-item' && deleteItem(dialog.item)}
       >
         <p>Delete "{dialog?.kind === 'delete-item' ? dialog.item.title : ''}" from this list?</p>
-      </Alert>
+      </ConfirmDeleteAlert>
     </div>
   );
 }
