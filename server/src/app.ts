@@ -33,6 +33,8 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
   const app = new Elysia()
     .use(httpPipeline(ctx))
     .use(api)
+    // Unknown API paths answer 404 JSON, never the app shell: this catches every method but GET,
+    // for which the router prefers the site's '/*' (hence the check there too).
     .all('/api/*', () => {
       throw notFound();
     })
