@@ -1,9 +1,7 @@
-// `bun run bench:scrape`: the scraper against the real shop pages in ../shared/scrape-fixtures.
+// `bun run bench:scrape`: the scraper against the real shop pages in server/test/fixtures/scrape.
 // Prints per-field accuracy (title, price, currency, image), p50/p95 time per strategy, and the
 // price string parser's accuracy on the real price strings. Targets: >= 95% per field,
 // >= 97% of the non-XFAIL price strings; cheerio extraction < 50 ms p50, warm puppeteer < 1 s p50.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parsePrice } from '../../shared/src/price-parse';
 import { BrowserPool, findChromium } from '../../server/src/features/scrape/browser-pool';
 import { decodeHtml } from '../../server/src/features/scrape/charset';
@@ -11,7 +9,7 @@ import { extractProduct, type ExtractedProduct } from '../../server/src/features
 import { Scraper } from '../../server/src/features/scrape/scraper';
 import {
   currencyMatches,
-  FIXTURE_DIR,
+  fixturePageBytes,
   fixturePages,
   imageMatches,
   priceMatches,
@@ -52,7 +50,7 @@ function score(label: string, results: Map<string, ExtractedProduct>, originOf: 
 console.log(`== Scraper benchmark: ${pages.length} shop pages, ${RUNS} timed runs each ==`);
 
 // 1. The extractor on each page's HTML with its original URL (as if fetched from the shop).
-const htmlOf = new Map(pages.map((page) => [page.file, decodeHtml(readFileSync(join(FIXTURE_DIR, page.file)), 'text/html')]));
+const htmlOf = new Map(pages.map((page) => [page.file, decodeHtml(fixturePageBytes(page.file), 'text/html')]));
 const extracted = new Map(pages.map((page) => [page.file, extractProduct(htmlOf.get(page.file)!, new URL(page.url))]));
 score('Accuracy, extractor with the original URLs:', extracted);
 const extractTimes: number[] = [];

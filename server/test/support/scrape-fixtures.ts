@@ -1,13 +1,13 @@
 /**
- * The real shop pages in ../shared/scrape-fixtures (beside the repo) with their expected
- * values, how a scraped value is judged against them, and a local HTTP server that serves them.
- * Used by the end-to-end scrape test and by `bun run bench:scrape`.
+ * The real shop pages in server/test/fixtures/scrape (gzipped, with their sources and licences)
+ * with their expected values, how a scraped value is judged against them, and a local HTTP server
+ * that serves them. Used by the end-to-end scrape test and by `bun run bench:scrape`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 
-const repoRoot = join(import.meta.dirname, '..', '..', '..');
-export const FIXTURE_DIR = join(repoRoot, '..', 'shared', 'scrape-fixtures');
+const FIXTURE_DIR = join(import.meta.dirname, '..', 'fixtures', 'scrape');
 
 export interface FixturePage {
   file: string;
@@ -35,6 +35,11 @@ export function fixturePages(): FixturePage[] {
   return Object.entries(expected)
     .filter(([file]) => file !== '_meta')
     .map(([file, page]) => ({ file, ...page }));
+}
+
+/** A fixture page's bytes as the shop sent them (stored gzipped). */
+export function fixturePageBytes(file: string): Buffer {
+  return gunzipSync(readFileSync(join(FIXTURE_DIR, 'pages', `${file}.gz`)));
 }
 
 export function priceStringExamples(): PriceStringExample[] {
@@ -80,7 +85,11 @@ export function startFixtureServer(extraRoutes: Record<string, () => Response> =
       if (extra) return extra();
       const file = path.slice(1);
       if (!/^[\w.-]+\.html$/.test(file)) return new Response('Not found', { status: 404 });
-      return new Response(Bun.file(join(FIXTURE_DIR, file)), { headers: { 'content-type': 'text/html' } });
+      try {
+        return new Response(new Uint8Array(fixturePageBytes(file)), { headers: { 'content-type': 'text/html' } });
+      } catch {
+        return new Response('Not found', { status: 404 });
+      }
     },
   });
 }
