@@ -38,10 +38,7 @@ export interface RequestOptions {
 
 /** One /api/v1 call: cookies sent, bearer token when signed in, XSRF header from its cookie. */
 export async function apiRequest<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (bearerToken && !options.withoutToken) headers.authorization = `Bearer ${bearerToken}`;
-  const xsrf = readCookie('XSRF-TOKEN');
-  if (xsrf) headers['x-xsrf-token'] = xsrf;
+  const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(options) };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -49,16 +46,31 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     payload = JSON.stringify(body);
   }
   const response = await fetch(API_BASE + path, { method, headers, body: payload, credentials: 'include' });
-  if (!response.ok) throw new ApiRequestError(response.status, await readServerMessage(response));
+  if (!response.ok) throw await failedResponseError(response);
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) return (await response.json()) as T;
   return (await response.blob()) as T;
 }
 
-async function readServerMessage(response: Response): Promise<string | null> {
+/** The headers that authenticate a call: bearer token when signed in, XSRF header from its cookie. */
+export function authHeaders(options: RequestOptions = {}): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (bearerToken && !options.withoutToken) headers.authorization = `Bearer ${bearerToken}`;
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['x-xsrf-token'] = xsrf;
+  return headers;
+}
+
+/** The error for a failed response, carrying the server's `{ message }` when it sent one. */
+export async function failedResponseError(response: Response): Promise<ApiRequestError> {
+  return new ApiRequestError(response.status, serverMessageOf(await response.text()));
+}
+
+/** The `message` of a JSON error body, else null. */
+export function serverMessageOf(body: string): string | null {
   try {
-    const body = (await response.json()) as Partial<ApiErrorBody>;
-    return typeof body.message === 'string' ? body.message : null;
+    const parsed = JSON.parse(body) as Partial<ApiErrorBody>;
+    return typeof parsed.message === 'string' ? parsed.message : null;
   } catch {
     return null;
   }
