@@ -26,6 +26,6 @@ async function seedAdmin(): Promise<void> {
   try {
     await createServices(ctx).users.register({ ...E2E_ADMIN, domain: '127.0.0.1' }, { ip: '127.0.0.1', origin: `http://127.0.0.1:${port}` });
   } finally {
-    ctx.database.close();
+    await ctx.store.close();
   }
 }

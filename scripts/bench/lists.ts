@@ -10,10 +10,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { loadConfig } from '../../server/src/config';
 import { openContext } from '../../server/src/server';
-import { seedBenchLists, seedBenchOwner } from '../../server/src/features/wishlists/bench-seed';
+import { seedBenchLists, seedBenchOwner } from './seed';
 import { requireWrk, startAndWait, wrk, type LoadResult } from './wrk';
 
 const root = join(import.meta.dir, '..', '..');
@@ -32,18 +33,20 @@ const scratch = mkdtempSync(join(tmpdir(), 'wishwell-lists-lua-'));
 console.log('seeding 10,000 lists / 200,000 items ...');
 const seedStarted = performance.now();
 const ctx = openContext(loadConfig(['--data-dir', dataDir], {}));
-const ownerId = seedBenchOwner(ctx.database.sqlite);
-const [shareListId] = seedBenchLists(ctx.database.sqlite, ownerId, { lists: 1, itemsPerList: 50 });
-const [purchaseListId] = seedBenchLists(ctx.database.sqlite, ownerId, { lists: 1, itemsPerList: PURCHASE_ITEMS, quantity: PURCHASE_QUANTITY });
-const [soldOutListId] = seedBenchLists(ctx.database.sqlite, ownerId, { lists: 1, itemsPerList: PURCHASE_ITEMS, quantity: SOLD_OUT_QUANTITY });
-const [addListId] = seedBenchLists(ctx.database.sqlite, ownerId, { lists: 1, itemsPerList: 0 });
-seedBenchLists(ctx.database.sqlite, ownerId, { lists: 9_996, itemsPerList: 20 });
+const { store } = ctx;
+const ownerId = await seedBenchOwner(store);
+const [shareListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: 50 });
+const [purchaseListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: PURCHASE_ITEMS, quantity: PURCHASE_QUANTITY });
+const [soldOutListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: PURCHASE_ITEMS, quantity: SOLD_OUT_QUANTITY });
+const [addListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: 0 });
+await seedBenchLists(store, ownerId, { lists: 9_996, itemsPerList: 20 });
 const token = await ctx.tokens.sign({ sub: ownerId, ver: 0 });
-const counts = ctx.database.sqlite.query<{ lists: number; items: number }, []>(
-  'SELECT (SELECT count(*) FROM wishlists) AS lists, (SELECT count(*) FROM items) AS items',
-).get()!;
-ctx.database.close();
-console.log(`seeded ${counts.lists} lists / ${counts.items} items in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+const [counts] = await store.db
+  .select({ lists: sql<number>`(SELECT count(*) FROM wishlists)`.mapWith(Number), items: sql<number>`(SELECT count(*) FROM items)`.mapWith(Number) })
+  .from(store.tables.users)
+  .limit(1);
+await store.close();
+console.log(`seeded ${counts?.lists} lists / ${counts?.items} items in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
 /** A wrk Lua script: `requestLua` makes one request; answers are counted by status and printed. */
 function luaScript(name: string, requestLua: string): string {

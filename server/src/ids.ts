@@ -14,3 +14,18 @@ export function newSecret(): string {
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
+
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * A new id that sorts by creation (lowercase hex: the same order under any collation, on SQLite
+ * and PostgreSQL): milliseconds, a per-process sequence within the millisecond, then 64 random
+ * bits. Items use it, so "newest first" needs no engine-specific row order.
+ */
+export function newTimeOrderedId(): string {
+  const now = Date.now();
+  sequence = now === lastMs ? sequence + 1 : 0;
+  lastMs = now;
+  return `${now.toString(16).padStart(12, '0')}${(sequence & 0xffff).toString(16).padStart(4, '0')}${randomBytes(8).toString('hex')}`;
+}

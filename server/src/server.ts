@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { loadJwtSecret } from './auth/secret';
 import { createTokenSigner } from './auth/tokens';
 import { defaultHostname, type Config } from './config';
-import { openDatabase } from './db/open';
+import { openSqliteStore } from './db/sqlite-store';
 import { SERVER_BODY_LIMIT } from './http/body-limits';
 import { createServices, type Services } from './services';
 import { Site } from './site/site';
@@ -21,10 +21,10 @@ export function databaseFile(dataDir: string): string {
 /** Opens the data dir and database and builds the context every command works from. */
 export function openContext(config: Config): AppContext {
   mkdirSync(config.dataDir, { recursive: true });
-  const database = openDatabase(databaseFile(config.dataDir));
+  const store = openSqliteStore(databaseFile(config.dataDir));
   return {
     config,
-    database,
+    store,
     tokens: createTokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir)),
     version: VERSION,
     defaultHostname: defaultHostname(config),
@@ -32,9 +32,9 @@ export function openContext(config: Config): AppContext {
 }
 
 /** ADMIN_EMAIL: that account is made an admin at every start. */
-function promoteAdminEmail(config: Config, services: Services): void {
+async function promoteAdminEmail(config: Config, services: Services): Promise<void> {
   if (!config.adminEmail) return;
-  if (services.users.setAdmin(config.adminEmail, true)) console.log(`ADMIN_EMAIL: ${config.adminEmail} is an admin`);
+  if (await services.users.setAdmin(config.adminEmail, true)) console.log(`ADMIN_EMAIL: ${config.adminEmail} is an admin`);
   else console.log(`ADMIN_EMAIL: no account for ${config.adminEmail} yet; it is promoted at the first start after it registers`);
 }
 
@@ -47,8 +47,8 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const ctx = openContext(config);
   const services = createServices(ctx);
-  services.domainConfigs.ensureDefault();
-  promoteAdminEmail(config, services);
+  await services.domainConfigs.ensureDefault();
+  await promoteAdminEmail(config, services);
   const site = await Site.load(SITE_FILES);
   const app = createApp(ctx, services, site);
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_LIMIT });
@@ -59,7 +59,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async stop() {
       await server.stop(false);
       await services.scrape.close();
-      ctx.database.close();
+      await ctx.store.close();
     },
   };
 }

@@ -12,10 +12,10 @@ import { createScrapeService } from './features/scrape';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
-  const domainConfigs = new DomainConfigService(ctx.database.db, ctx.defaultHostname);
-  const mailer = new Mailer(ctx.database.db, { smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom });
+  const domainConfigs = new DomainConfigService(ctx.store, ctx.defaultHostname);
+  const mailer = new Mailer(ctx.store, { smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom });
   const users = new UserService({
-    db: ctx.database.db,
+    store: ctx.store,
     tokens: ctx.tokens,
     hasher: new PasswordHasher(),
     mailer,
@@ -23,11 +23,11 @@ export function createServices(ctx: AppContext) {
     rateLimits: ctx.config.rateLimits,
     fallbackOrigin: ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`,
   });
-  const uploads = new UploadService(ctx.database.db, ctx.config.dataDir);
+  const uploads = new UploadService(ctx.store, ctx.config.dataDir);
   const events = new EventBus();
-  const referralRules = new ReferralRuleService(ctx.database.db);
-  const wishlists = createWishlistServices(ctx.database.db, mailer, domainConfigs, (url) => referralRules.apply(url));
-  const scraperConfigs = new ScraperConfigService(ctx.database.db);
+  const referralRules = new ReferralRuleService(ctx.store);
+  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url));
+  const scraperConfigs = new ScraperConfigService(ctx.store);
   const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
   return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape };
 }

@@ -45,14 +45,14 @@ const admin: Command = {
     }
     const ctx = openContext(loadConfig(flags));
     try {
-      if (!createServices(ctx).users.setAdmin(email, action === 'promote')) {
+      if (!(await createServices(ctx).users.setAdmin(email, action === 'promote'))) {
         console.error(`No account with the email address ${email}.`);
         return 1;
       }
       console.log(`${email} ${action === 'promote' ? 'is now an admin' : 'is no longer an admin'}.`);
       return 0;
     } finally {
-      ctx.database.close();
+      await ctx.store.close();
     }
   },
 };

@@ -23,13 +23,13 @@ export function presentedToken(request: Request, http: RequestInfo): string | un
 }
 
 export function createViewerResolver(ctx: AppContext): ViewerResolver {
-  const findUser = sessionUserLookup(ctx.database.sqlite);
+  const findUser = sessionUserLookup(ctx.store);
   return async (request, http) => {
     const token = presentedToken(request, http);
     if (!token) return null;
     const claims = await ctx.tokens.verify(token);
     if (!claims) return null;
-    const user = findUser(claims.sub);
+    const user = await findUser(claims.sub);
     if (!user || user.tokenVersion !== claims.ver) return null;
     if (user.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
     return user;

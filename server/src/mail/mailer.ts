@@ -1,6 +1,5 @@
 import type { Transporter } from 'nodemailer';
-import type { Db } from '../db/open';
-import { emailLogs } from '../db/schema';
+import type { DataStore } from '../db/store';
 import { newId } from '../ids';
 
 export interface OutgoingMail {
@@ -39,7 +38,7 @@ export class Mailer {
   private readonly print: (text: string) => void;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: DataStore,
     private readonly options: MailerOptions,
   ) {
     this.print = options.print ?? ((text) => console.log(text));
@@ -58,8 +57,8 @@ export class Mailer {
 
   async send(mail: OutgoingMail): Promise<MailOutcome> {
     const outcome = await this.deliver(mail);
-    this.db
-      .insert(emailLogs)
+    await this.store.db
+      .insert(this.store.tables.emailLogs)
       .values({
         id: newId(),
         createdAt: new Date(),
@@ -67,8 +66,7 @@ export class Mailer {
         subject: mail.subject,
         sentById: mail.sentById ?? null,
         status: outcome.status,
-      })
-      .run();
+      });
     return outcome;
   }
 

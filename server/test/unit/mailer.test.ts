@@ -2,31 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type DatabaseHandle } from '../../src/db/open';
-import { emailLogs } from '../../src/db/schema';
+import { openSqliteStore } from '../../src/db/sqlite-store';
+import type { DataStore } from '../../src/db/store';
 import { Mailer, MAIL_NOT_CONFIGURED, MAIL_SUCCESS } from '../../src/mail/mailer';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 let dir: string;
-let database: DatabaseHandle;
+let store: DataStore;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wishwell-mailer-'));
-  database = openDatabase(join(dir, 'test.db'));
+  store = openSqliteStore(join(dir, 'test.db'));
   smtp = await startSmtpServer();
 });
 afterAll(async () => {
   await smtp.stop();
-  database.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const logRow = (recipient: string) => database.db.select().from(emailLogs).all().find((r) => r.recipient === recipient);
+const logRow = async (recipient: string) => (await store.db.select().from(store.tables.emailLogs)).find((r) => r.recipient === recipient);
 
 describe('Mailer', () => {
   it('delivers over SMTP from MAIL_FROM and logs Success', async () => {
-    const mailer = new Mailer(database.db, { smtpUrl: smtp.url, mailFrom: 'Wishwell <no-reply@wishwell.test>' });
+    const mailer = new Mailer(store, { smtpUrl: smtp.url, mailFrom: 'Wishwell <no-reply@wishwell.test>' });
     const outcome = await mailer.send({ to: 'ann@example.com', subject: 'Hello Ann', text: 'A line that is long enough to be folded by quoted-printable encoding, surely: https://example.com/reset-password/abcdefghijklmnopqrstuvwxyz0123456789' });
     mailer.close();
     expect(outcome).toEqual({ sent: true, status: MAIL_SUCCESS });
@@ -34,27 +34,27 @@ describe('Mailer', () => {
     expect(mail.from).toBe('no-reply@wishwell.test');
     expect(mail.subject).toBe('Hello Ann');
     expect(mail.text).toContain('https://example.com/reset-password/abcdefghijklmnopqrstuvwxyz0123456789');
-    expect(logRow('ann@example.com')).toMatchObject({ subject: 'Hello Ann', status: MAIL_SUCCESS, sentById: null });
+    expect(await logRow('ann@example.com')).toMatchObject({ subject: 'Hello Ann', status: MAIL_SUCCESS, sentById: null });
   });
 
   it('logs the failure when the SMTP server cannot be reached', async () => {
     const printed: string[] = [];
     const closed = await startSmtpServer();
     await closed.stop();
-    const mailer = new Mailer(database.db, { smtpUrl: closed.url, mailFrom: 'x@wishwell.test', print: (t) => printed.push(t) });
+    const mailer = new Mailer(store, { smtpUrl: closed.url, mailFrom: 'x@wishwell.test', print: (t) => printed.push(t) });
     const outcome = await mailer.send({ to: 'bob@example.com', subject: 'Hi', text: 'body' });
     expect(outcome.sent).toBe(false);
     expect(outcome.status).toMatch(/^Failed: /);
-    expect(logRow('bob@example.com')?.status).toBe(outcome.status);
+    expect((await logRow('bob@example.com'))?.status).toBe(outcome.status);
     expect(printed.join('\n')).toContain('bob@example.com');
   });
 
   it('without SMTP prints the mail and logs that it was not sent', async () => {
     const printed: string[] = [];
-    const mailer = new Mailer(database.db, { smtpUrl: null, mailFrom: 'x@wishwell.test', print: (t) => printed.push(t) });
+    const mailer = new Mailer(store, { smtpUrl: null, mailFrom: 'x@wishwell.test', print: (t) => printed.push(t) });
     const outcome = await mailer.send({ to: 'cat@example.com', subject: 'Reset', text: 'https://host/reset-password/tok' });
     expect(outcome).toEqual({ sent: false, status: MAIL_NOT_CONFIGURED });
     expect(printed.join('\n')).toContain('https://host/reset-password/tok');
-    expect(logRow('cat@example.com')?.status).toBe(MAIL_NOT_CONFIGURED);
+    expect((await logRow('cat@example.com'))?.status).toBe(MAIL_NOT_CONFIGURED);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app-context';
 import { createTokenSigner } from '../../src/auth/tokens';
 import { loadConfig } from '../../src/config';
-import { openDatabase } from '../../src/db/open';
+import { openSqliteStore } from '../../src/db/sqlite-store';
 import type { ScrapeFailedEvent } from '../../src/events';
 import { createServices } from '../../src/services';
 
@@ -22,7 +22,7 @@ const shop = Bun.serve({
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-scrape-service-'));
 const ctx: AppContext = {
   config: loadConfig(['--data-dir', dataDir], { SCRAPE_ALLOW_HOSTS: '127.0.0.1', CHROMIUM_PATH: '/nonexistent' }),
-  database: openDatabase(join(dataDir, 'wishwell.db')),
+  store: openSqliteStore(join(dataDir, 'wishwell.db')),
   tokens: createTokenSigner('a-test-secret-that-is-long-enough-for-hs256'),
   version: 'test',
   defaultHostname: 'localhost',
@@ -32,7 +32,7 @@ const guest = { userId: null, guestListId: 'list-1', ip: '203.0.113.7' };
 
 afterAll(async () => {
   await services.scrape.close();
-  ctx.database.close();
+  await ctx.store.close();
   shop.stop(true);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -45,7 +45,7 @@ describe('scrape service', () => {
     expect(second).toEqual(first);
     expect(first).toMatchObject({ title: 'Cached Clock', price: '30.00', currency: 'GBP' });
     expect(pageRequests).toBe(1);
-    const logs = services.scrape.service.logs().filter((l) => l.sourceUrl === url);
+    const logs = (await services.scrape.service.logs()).filter((l) => l.sourceUrl === url);
     expect(logs.map((l) => l.strategy).sort()).toEqual(['cache', 'cheerio']);
     expect(logs.every((l) => l.success && l.ipAddress === '203.0.113.7')).toBe(true);
   });

@@ -6,28 +6,29 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app-context';
 import { createTokenSigner } from '../../src/auth/tokens';
 import { loadConfig } from '../../src/config';
-import { openDatabase } from '../../src/db/open';
-import { wishlists } from '../../src/db/schema';
+import { openSqliteStore } from '../../src/db/sqlite-store';
+import type { Tables } from '../../src/db/store';
 import { createServices } from '../../src/services';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-share-view-'));
 const ctx: AppContext = {
   config: loadConfig(['--data-dir', dataDir], {}),
-  database: openDatabase(join(dataDir, 'wishwell.db')),
+  store: openSqliteStore(join(dataDir, 'wishwell.db')),
   tokens: createTokenSigner('test-secret'),
   version: 'test',
   defaultHostname: 'localhost',
 };
 const services = createServices(ctx);
-afterAll(() => {
-  ctx.database.close();
+afterAll(async () => {
+  await ctx.store.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A fresh guest list, changed directly in the database as an admin action would change it. */
-function listWith(change: Partial<typeof wishlists.$inferInsert>): string {
-  const { wishlist } = services.wishlists.lists.createGuest({ name: 'Party', theme: 'Birthday' }, null);
-  ctx.database.db.update(wishlists).set(change).where(eq(wishlists.id, wishlist._id)).run();
+async function listWith(change: Partial<Tables['wishlists']['$inferInsert']>): Promise<string> {
+  const { wishlist } = await services.wishlists.lists.createGuest({ name: 'Party', theme: 'Birthday' }, null);
+  const { wishlists } = ctx.store.tables;
+  await ctx.store.db.update(wishlists).set(change).where(eq(wishlists.id, wishlist._id));
   return wishlist._id;
 }
 
@@ -36,13 +37,13 @@ describe('share view visibility (spec: wishlist display status)', () => {
     ['deleted', { isDeleted: true }],
     ['disabled', { isDisabled: true }],
     ['expired', { expiresAt: new Date(Date.now() - 1000) }],
-  ] as const)('hides a %s list from guests with "Could not find this wishlist."', (_, change) => {
-    const id = listWith(change);
-    expect(() => services.wishlists.lists.sharedView(id)).toThrow('Could not find this wishlist.');
+  ] as const)('hides a %s list from guests with "Could not find this wishlist."', async (_, change) => {
+    const id = await listWith(change);
+    await expect(services.wishlists.lists.sharedView(id)).rejects.toThrow('Could not find this wishlist.');
   });
 
-  it('shows an active list, also one that expires later', () => {
-    const id = listWith({ expiresAt: new Date(Date.now() + 60_000) });
-    expect(JSON.parse(new TextDecoder().decode(services.wishlists.lists.sharedView(id).body))).toMatchObject({ _id: id, name: 'Party' });
+  it('shows an active list, also one that expires later', async () => {
+    const id = await listWith({ expiresAt: new Date(Date.now() + 60_000) });
+    expect(JSON.parse(new TextDecoder().decode((await services.wishlists.lists.sharedView(id)).body))).toMatchObject({ _id: id, name: 'Party' });
   });
 });

@@ -34,8 +34,8 @@ export function domainConfigRoutes(policies: AccessPolicies, service: DomainConf
       params: idParams,
       body: domainConfigBody,
     })
-    .delete('/domain-configs/:id', ({ params }) => {
-      service.delete(params.id);
+    .delete('/domain-configs/:id', async ({ params }) => {
+      await service.delete(params.id);
       return { message: 'Domain configuration deleted.' };
     }, { adminOnly: true, params: idParams });
 }

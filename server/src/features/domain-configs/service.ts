@@ -3,12 +3,11 @@ import { DEFAULT_BRANDING } from '@wishwell/shared/constants';
 import type { PublicDomainConfig } from '@wishwell/shared/api-types';
 import type { DomainConfigInput } from '@wishwell/shared/domain-config-types';
 import { normalizeHostname } from '@wishwell/shared/domain';
-import type { Db } from '../../db/open';
-import { domainConfigs } from '../../db/schema';
+import type { DataStore, Row } from '../../db/store';
 import { newId } from '../../ids';
 import { conflict, notFound } from '../../http/errors';
 
-type DomainConfigRow = typeof domainConfigs.$inferSelect;
+type DomainConfigRow = Row<'domainConfigs'>;
 
 export function toPublicDomainConfig(row: DomainConfigRow): PublicDomainConfig {
   return {
@@ -28,56 +27,61 @@ export class DomainConfigService {
   private readonly cache = new Map<string, PublicDomainConfig>();
 
   constructor(
-    private readonly db: Db,
+    private readonly store: DataStore,
     private readonly defaultHostname: string,
   ) {}
 
   /** Creates the default hostname's config with the built-in branding if it does not exist yet. */
-  ensureDefault(): void {
+  async ensureDefault(): Promise<void> {
     const now = new Date();
-    this.db
-      .insert(domainConfigs)
+    await this.store.db
+      .insert(this.store.tables.domainConfigs)
       .values({ id: newId(), hostname: this.defaultHostname, ...DEFAULT_BRANDING, createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing();
   }
 
   /** The config for a hostname; unknown hosts get the default hostname's config. */
-  publicConfig(hostname: string): PublicDomainConfig {
+  async publicConfig(hostname: string): Promise<PublicDomainConfig> {
     const host = normalizeHostname(hostname);
     const cached = this.cache.get(host);
     if (cached) return cached;
-    const row = this.findByHostname(host) ?? this.findByHostname(this.defaultHostname);
+    const row = (await this.findByHostname(host)) ?? (await this.findByHostname(this.defaultHostname));
     const config = row ? toPublicDomainConfig(row) : this.builtInConfig();
     if (this.cache.size > 1000) this.cache.clear(); // unknown hosts must not grow the cache forever
     this.cache.set(host, config);
     return config;
   }
 
-  list(): PublicDomainConfig[] {
-    return this.db.select().from(domainConfigs).orderBy(asc(domainConfigs.hostname)).all().map(toPublicDomainConfig);
+  async list(): Promise<PublicDomainConfig[]> {
+    const { domainConfigs } = this.store.tables;
+    return (await this.store.db.select().from(domainConfigs).orderBy(asc(domainConfigs.hostname))).map(toPublicDomainConfig);
   }
 
-  create(input: DomainConfigInput): PublicDomainConfig {
+  async create(input: DomainConfigInput): Promise<PublicDomainConfig> {
     const values = this.normalize(input);
-    this.assertHostnameFree(values.hostname);
+    await this.assertHostnameFree(values.hostname);
     const now = new Date();
-    const row = this.db.insert(domainConfigs).values({ id: newId(), ...values, createdAt: now, updatedAt: now }).returning().get();
+    const [row] = await this.store.db
+      .insert(this.store.tables.domainConfigs)
+      .values({ id: newId(), ...values, createdAt: now, updatedAt: now })
+      .returning();
     this.cache.clear();
-    return toPublicDomainConfig(row);
+    return toPublicDomainConfig(row!);
   }
 
-  update(id: string, input: DomainConfigInput): PublicDomainConfig {
+  async update(id: string, input: DomainConfigInput): Promise<PublicDomainConfig> {
     const values = this.normalize(input);
-    this.assertHostnameFree(values.hostname, id);
-    const row = this.db.update(domainConfigs).set({ ...values, updatedAt: new Date() }).where(eq(domainConfigs.id, id)).returning().get();
+    await this.assertHostnameFree(values.hostname, id);
+    const { domainConfigs } = this.store.tables;
+    const [row] = await this.store.db.update(domainConfigs).set({ ...values, updatedAt: new Date() }).where(eq(domainConfigs.id, id)).returning();
     if (!row) throw notFound('Domain configuration not found.');
     this.cache.clear();
     return toPublicDomainConfig(row);
   }
 
-  delete(id: string): void {
-    const deleted = this.db.delete(domainConfigs).where(eq(domainConfigs.id, id)).returning({ id: domainConfigs.id }).get();
+  async delete(id: string): Promise<void> {
+    const { domainConfigs } = this.store.tables;
+    const [deleted] = await this.store.db.delete(domainConfigs).where(eq(domainConfigs.id, id)).returning({ id: domainConfigs.id });
     if (!deleted) throw notFound('Domain configuration not found.');
     this.cache.clear();
   }
@@ -91,13 +95,14 @@ export class DomainConfigService {
     };
   }
 
-  private assertHostnameFree(hostname: string, exceptId?: string): void {
-    const existing = this.findByHostname(hostname);
+  private async assertHostnameFree(hostname: string, exceptId?: string): Promise<void> {
+    const existing = await this.findByHostname(hostname);
     if (existing && existing.id !== exceptId) throw conflict(`A configuration for ${hostname} already exists.`);
   }
 
-  private findByHostname(hostname: string): DomainConfigRow | undefined {
-    return this.db.select().from(domainConfigs).where(eq(domainConfigs.hostname, hostname)).get();
+  private async findByHostname(hostname: string): Promise<DomainConfigRow | undefined> {
+    const { domainConfigs } = this.store.tables;
+    return (await this.store.db.select().from(domainConfigs).where(eq(domainConfigs.hostname, hostname)))[0];
   }
 
   private builtInConfig(): PublicDomainConfig {

@@ -26,8 +26,8 @@ export function referralRuleRoutes(policies: AccessPolicies, service: ReferralRu
       return service.create(body);
     }, { adminOnly: true, body: ruleBody })
     .put('/referral-rules/:id', ({ params, body }) => service.update(params.id, body), { adminOnly: true, params: idParams, body: ruleBody })
-    .delete('/referral-rules/:id', ({ params }) => {
-      service.remove(params.id);
+    .delete('/referral-rules/:id', async ({ params }) => {
+      await service.remove(params.id);
       return { message: 'Referral rule deleted.' };
     }, { adminOnly: true, params: idParams })
     .get('/stats/referral-opportunities', () => service.opportunities(), { adminOnly: true });

@@ -3,12 +3,11 @@ import { parsePrice } from '@wishwell/shared/price-parse';
 import { applyReferralRules, findReferralRule, giftCardUrlOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { PublicReferralRule } from '@wishwell/shared/scrape-types';
 import type { ReferralOpportunity, ReferralRule, ReferralRuleInput } from '@wishwell/shared/referral-types';
-import type { Db } from '../../db/open';
-import { items, referralRules } from '../../db/schema';
+import type { DataStore, Row } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
 import { newId } from '../../ids';
 
-type ReferralRuleRow = typeof referralRules.$inferSelect;
+type ReferralRuleRow = Row<'referralRules'>;
 
 function toReferralRule(row: ReferralRuleRow): ReferralRule {
   return {
@@ -46,51 +45,58 @@ function cleanInput(input: ReferralRuleInput) {
  * kept in memory (read on every item save).
  */
 export class ReferralRuleService {
-  private cached: ReferralRuleRow[] | null = null;
+  private cached: Promise<ReferralRuleRow[]> | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: DataStore) {}
 
-  listPublic(): PublicReferralRule[] {
-    return this.rules().map(toPublicReferralRule);
+  async listPublic(): Promise<PublicReferralRule[]> {
+    return (await this.rules()).map(toPublicReferralRule);
   }
 
-  listAll(): ReferralRule[] {
-    return this.rules().map(toReferralRule);
+  async listAll(): Promise<ReferralRule[]> {
+    return (await this.rules()).map(toReferralRule);
   }
 
-  create(input: ReferralRuleInput): ReferralRule {
+  async create(input: ReferralRuleInput): Promise<ReferralRule> {
     const now = new Date();
-    const row = this.db.insert(referralRules).values({ id: newId(), ...cleanInput(input), createdAt: now, updatedAt: now }).returning().get();
+    const [row] = await this.store.db
+      .insert(this.store.tables.referralRules)
+      .values({ id: newId(), ...cleanInput(input), createdAt: now, updatedAt: now })
+      .returning();
     this.cached = null;
-    return toReferralRule(row);
+    return toReferralRule(row!);
   }
 
-  update(id: string, input: ReferralRuleInput): ReferralRule {
-    const row = this.db.update(referralRules).set({ ...cleanInput(input), updatedAt: new Date() }).where(eq(referralRules.id, id)).returning().get();
+  async update(id: string, input: ReferralRuleInput): Promise<ReferralRule> {
+    const { referralRules } = this.store.tables;
+    const [row] = await this.store.db.update(referralRules).set({ ...cleanInput(input), updatedAt: new Date() }).where(eq(referralRules.id, id)).returning();
     if (!row) throw notFound('Referral rule not found.');
     this.cached = null;
     return toReferralRule(row);
   }
 
-  remove(id: string): void {
-    const removed = this.db.delete(referralRules).where(eq(referralRules.id, id)).returning({ id: referralRules.id }).get();
+  async remove(id: string): Promise<void> {
+    const { referralRules } = this.store.tables;
+    const [removed] = await this.store.db.delete(referralRules).where(eq(referralRules.id, id)).returning({ id: referralRules.id });
     if (!removed) throw notFound('Referral rule not found.');
     this.cached = null;
   }
 
   /** What a product link becomes: clean affiliate URL, program, gift card URL (first matching rule). */
-  apply(url: string): ReferralOutcome {
-    return applyReferralRules(this.rules(), url);
+  async apply(url: string): Promise<ReferralOutcome> {
+    return applyReferralRules(await this.rules(), url);
   }
 
   /** Items per shop domain with their total value and whether a rule covers the shop (most items first). */
-  opportunities(): ReferralOpportunity[] {
-    const rows = this.db.select({ url: items.url, price: items.price, quantity: items.quantity }).from(items).all();
+  async opportunities(): Promise<ReferralOpportunity[]> {
+    const { items } = this.store.tables;
+    const rows = await this.store.db.select({ url: items.url, price: items.price, quantity: items.quantity }).from(items);
+    const rules = await this.rules();
     const byDomain = new Map<string, ReferralOpportunity>();
     for (const row of rows) {
       const domain = shopDomain(row.url);
       if (!domain) continue;
-      const entry = byDomain.get(domain) ?? { domain, itemCount: 0, totalValue: 0, hasReferralRule: findReferralRule(this.rules(), row.url) !== null };
+      const entry = byDomain.get(domain) ?? { domain, itemCount: 0, totalValue: 0, hasReferralRule: findReferralRule(rules, row.url) !== null };
       entry.itemCount += 1;
       entry.totalValue += Number(parsePrice(row.price).amount ?? 0) * row.quantity;
       byDomain.set(domain, entry);
@@ -100,8 +106,15 @@ export class ReferralRuleService {
       .sort((a, b) => b.itemCount - a.itemCount || b.totalValue - a.totalValue || a.domain.localeCompare(b.domain));
   }
 
-  private rules(): ReferralRuleRow[] {
-    this.cached ??= this.db.select().from(referralRules).orderBy(asc(referralRules.createdAt), asc(referralRules.id)).all();
+  private rules(): Promise<ReferralRuleRow[]> {
+    const { referralRules } = this.store.tables;
+    this.cached ??= this.store.db.select().from(referralRules).orderBy(asc(referralRules.createdAt), asc(referralRules.id)).then(
+      (rows) => rows,
+      (error: unknown) => {
+        this.cached = null; // a failed read is not remembered
+        throw error;
+      },
+    );
     return this.cached;
   }
 }

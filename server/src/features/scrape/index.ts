@@ -12,8 +12,7 @@ export function createScrapeService(ctx: AppContext, deps: { configs: ScraperCon
   const chromium = findChromium(ctx.config.chromiumPath);
   const browser = chromium ? new BrowserPool({ executablePath: chromium, policy }) : null;
   const service = new ScrapeService({
-    db: ctx.database.db,
-    sqlite: ctx.database.sqlite,
+    store: ctx.store,
     scraper: new Scraper(policy, browser),
     ...deps,
     policy,

@@ -13,7 +13,7 @@ export function scrapeRoutes(policies: AccessPolicies, service: ScrapeService) {
       '/scrape',
       async ({ body, viewer, http }) => {
         const user = await viewer();
-        return service.scrape(body, { userId: user?.id ?? null, guestListId: user ? null : service.guestListOf(http.cookies), ip: http.ip });
+        return service.scrape(body, { userId: user?.id ?? null, guestListId: user ? null : await service.guestListOf(http.cookies), ip: http.ip });
       },
       { publicRoute: true, body: t.Object({ url: t.String({ minLength: 1, maxLength: 4096 }), userAgent: t.Optional(t.String({ maxLength: 1000 })) }) },
     )

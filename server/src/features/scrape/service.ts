@@ -1,8 +1,6 @@
-import type { Database } from 'bun:sqlite';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ScrapeLogEntry, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
-import type { Db } from '../../db/open';
-import { scrapeLogs, users } from '../../db/schema';
+import type { DataStore } from '../../db/store';
 import type { EventBus } from '../../events';
 import { CAPABILITY_COOKIE_PREFIX } from '../../http/cookies';
 import { ApiError, unauthorized } from '../../http/errors';
@@ -31,8 +29,7 @@ export interface ScrapeCaller {
 }
 
 export interface ScrapeServiceDeps {
-  db: Db;
-  sqlite: Database;
+  store: DataStore;
   scraper: Scraper;
   configs: ScraperConfigService;
   referrals: ReferralRuleService;
@@ -54,24 +51,25 @@ export class ScrapeService {
   private readonly cache = new Map<string, CachedPage>();
   private readonly perIp: RateLimiter;
   private readonly perUser: RateLimiter;
-  private readonly findCapability;
 
   constructor(private readonly deps: ScrapeServiceDeps) {
     const message = 'Too many product links scraped.';
     this.perIp = new RateLimiter({ limit: deps.limits.perIp, windowMs: RATE_WINDOW_MS, message });
     this.perUser = new RateLimiter({ limit: deps.limits.perUser, windowMs: RATE_WINDOW_MS, message });
-    this.findCapability = deps.sqlite.query<{ found: number }, [string, string]>(
-      'SELECT 1 AS found FROM wishlist_capabilities WHERE secret_hash = ? AND wishlist_id = ?',
-    );
   }
 
   /** The list whose edit capability one of the request's wl_cap_{listId} cookies holds, or null. */
-  guestListOf(cookies: Map<string, string>): string | null {
+  async guestListOf(cookies: Map<string, string>): Promise<string | null> {
+    const { wishlistCapabilities } = this.deps.store.tables;
     let checked = 0;
     for (const [name, secret] of cookies) {
       if (!name.startsWith(CAPABILITY_COOKIE_PREFIX) || ++checked > 20) continue;
       const listId = name.slice(CAPABILITY_COOKIE_PREFIX.length);
-      if (this.findCapability.get(hashSecret(secret), listId)) return listId;
+      const [found] = await this.deps.store.db
+        .select({ listId: wishlistCapabilities.wishlistId })
+        .from(wishlistCapabilities)
+        .where(and(eq(wishlistCapabilities.secretHash, hashSecret(secret)), eq(wishlistCapabilities.wishlistId, listId)));
+      if (found) return listId;
     }
     return null;
   }
@@ -88,11 +86,11 @@ export class ScrapeService {
       const cached = this.cached(url.href);
       const page = cached ?? (await this.fetchPage(url, request.userAgent));
       if (!cached) this.remember(url.href, page);
-      this.log({ sourceUrl, success: true, durationMs: elapsed(), strategy: cached ? 'cache' : page.strategy, error: null }, caller);
-      return this.answer(page);
+      await this.log({ sourceUrl, success: true, durationMs: elapsed(), strategy: cached ? 'cache' : page.strategy, error: null }, caller);
+      return await this.answer(page);
     } catch (error) {
       const failure = asApiError(error);
-      this.log({ sourceUrl, success: false, durationMs: elapsed(), strategy: null, error: failure.message }, caller);
+      await this.log({ sourceUrl, success: false, durationMs: elapsed(), strategy: null, error: failure.message }, caller);
       this.deps.events.publish('scrape.failed', {
         at: new Date().toISOString(),
         sourceUrl,
@@ -104,15 +102,15 @@ export class ScrapeService {
     }
   }
 
-  logs(limit = 1000): ScrapeLogEntry[] {
-    return this.deps.db
+  async logs(limit = 1000): Promise<ScrapeLogEntry[]> {
+    const { scrapeLogs, users } = this.deps.store.tables;
+    const rows = await this.deps.store.db
       .select({ log: scrapeLogs, userName: users.name })
       .from(scrapeLogs)
       .leftJoin(users, eq(users.id, scrapeLogs.requestedById))
       .orderBy(desc(scrapeLogs.createdAt))
-      .limit(limit)
-      .all()
-      .map(({ log, userName }) => ({
+      .limit(limit);
+    return rows.map(({ log, userName }) => ({
         _id: log.id,
         createdAt: log.createdAt.toISOString(),
         sourceUrl: log.sourceUrl,
@@ -127,17 +125,17 @@ export class ScrapeService {
 
   /** Fetches with the domain's config; the domain's average time follows every fetch, failed ones included. */
   private async fetchPage(url: URL, userAgent: string | undefined): Promise<ScrapedPage> {
-    const config = this.deps.configs.forHost(url.hostname);
+    const config = await this.deps.configs.forHost(url.hostname);
     const started = performance.now();
     try {
       return await this.deps.scraper.scrape(url, config, browserLikeUserAgent(userAgent), AbortSignal.timeout(SCRAPE_TIMEOUT_MS));
     } finally {
-      if (config && config.strategy !== 'none') this.deps.configs.recordScrapeTime(config._id, Math.round(performance.now() - started));
+      if (config && config.strategy !== 'none') await this.deps.configs.recordScrapeTime(config._id, Math.round(performance.now() - started));
     }
   }
 
-  private answer(page: ScrapedPage): ScrapeResult {
-    const referral = this.deps.referrals.apply(page.finalUrl.href);
+  private async answer(page: ScrapedPage): Promise<ScrapeResult> {
+    const referral = await this.deps.referrals.apply(page.finalUrl.href);
     const { product } = page;
     return {
       title: product.title,
@@ -165,11 +163,13 @@ export class ScrapeService {
     this.cache.set(key, { page, expiresAt: Date.now() + CACHE_TTL_MS });
   }
 
-  private log(entry: { sourceUrl: string; success: boolean; durationMs: number; strategy: string | null; error: string | null }, caller: ScrapeCaller): void {
-    this.deps.db
-      .insert(scrapeLogs)
-      .values({ id: newId(), createdAt: new Date(), ...entry, requestedById: caller.userId, ipAddress: caller.ip })
-      .run();
+  private async log(
+    entry: { sourceUrl: string; success: boolean; durationMs: number; strategy: string | null; error: string | null },
+    caller: ScrapeCaller,
+  ): Promise<void> {
+    await this.deps.store.db
+      .insert(this.deps.store.tables.scrapeLogs)
+      .values({ id: newId(), createdAt: new Date(), ...entry, requestedById: caller.userId, ipAddress: caller.ip });
   }
 }
 

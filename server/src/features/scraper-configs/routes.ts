@@ -26,8 +26,8 @@ export function scraperConfigRoutes(policies: AccessPolicies, service: ScraperCo
       return service.create(body);
     }, { adminOnly: true, body: configBody })
     .put('/scraper-configs/:id', ({ params, body }) => service.update(params.id, body), { adminOnly: true, params: idParams, body: configBody })
-    .delete('/scraper-configs/:id', ({ params }) => {
-      service.remove(params.id);
+    .delete('/scraper-configs/:id', async ({ params }) => {
+      await service.remove(params.id);
       return { message: 'Scraper config deleted.' };
     }, { adminOnly: true, params: idParams });
 }

@@ -1,11 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ScraperConfig, ScraperConfigInput, ScraperStrategy } from '@wishwell/shared/scraper-config-types';
-import type { Db } from '../../db/open';
-import { scraperConfigs } from '../../db/schema';
+import type { DataStore, Row } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { newId } from '../../ids';
 
-type ScraperConfigRow = typeof scraperConfigs.$inferSelect;
+type ScraperConfigRow = Row<'scraperConfigs'>;
 
 function toScraperConfig(row: ScraperConfigRow): ScraperConfig {
   return {
@@ -60,56 +59,65 @@ async function cleanInput(input: ScraperConfigInput) {
 
 /** Per-domain scraper configs: the strategy and selectors for a shop, and its average scrape time. */
 export class ScraperConfigService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: DataStore) {}
 
-  list(): ScraperConfig[] {
-    return this.db.select().from(scraperConfigs).orderBy(asc(scraperConfigs.domain)).all().map(toScraperConfig);
+  async list(): Promise<ScraperConfig[]> {
+    const { scraperConfigs } = this.store.tables;
+    return (await this.store.db.select().from(scraperConfigs).orderBy(asc(scraperConfigs.domain))).map(toScraperConfig);
   }
 
   async create(input: ScraperConfigInput): Promise<ScraperConfig> {
     const values = await cleanInput(input);
-    this.assertDomainFree(values.domain, null);
+    await this.assertDomainFree(values.domain, null);
     const now = new Date();
-    return toScraperConfig(this.db.insert(scraperConfigs).values({ id: newId(), ...values, createdAt: now, updatedAt: now }).returning().get());
+    const [row] = await this.store.db
+      .insert(this.store.tables.scraperConfigs)
+      .values({ id: newId(), ...values, createdAt: now, updatedAt: now })
+      .returning();
+    return toScraperConfig(row!);
   }
 
   async update(id: string, input: ScraperConfigInput): Promise<ScraperConfig> {
     const values = await cleanInput(input);
-    this.assertDomainFree(values.domain, id);
-    const row = this.db.update(scraperConfigs).set({ ...values, updatedAt: new Date() }).where(eq(scraperConfigs.id, id)).returning().get();
+    await this.assertDomainFree(values.domain, id);
+    const { scraperConfigs } = this.store.tables;
+    const [row] = await this.store.db.update(scraperConfigs).set({ ...values, updatedAt: new Date() }).where(eq(scraperConfigs.id, id)).returning();
     if (!row) throw notFound('Scraper config not found.');
     return toScraperConfig(row);
   }
 
-  remove(id: string): void {
-    const removed = this.db.delete(scraperConfigs).where(eq(scraperConfigs.id, id)).returning({ id: scraperConfigs.id }).get();
+  async remove(id: string): Promise<void> {
+    const { scraperConfigs } = this.store.tables;
+    const [removed] = await this.store.db.delete(scraperConfigs).where(eq(scraperConfigs.id, id)).returning({ id: scraperConfigs.id });
     if (!removed) throw notFound('Scraper config not found.');
   }
 
   /** The config for a host: its own domain or the closest parent (shop.example.com, then example.com). */
-  forHost(host: string): ScraperConfig | null {
+  async forHost(host: string): Promise<ScraperConfig | null> {
     const labels = normalizeDomain(host).split('.');
-    for (let i = 0; i < labels.length - 1; i++) {
-      const row = this.db.select().from(scraperConfigs).where(eq(scraperConfigs.domain, labels.slice(i).join('.'))).get();
-      if (row) return toScraperConfig(row);
-    }
-    return null;
+    const candidates = labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'));
+    if (candidates.length === 0) return null;
+    const { scraperConfigs } = this.store.tables;
+    const rows = await this.store.db.select().from(scraperConfigs).where(inArray(scraperConfigs.domain, candidates));
+    const closest = candidates.map((domain) => rows.find((row) => row.domain === domain)).find((row) => row !== undefined);
+    return closest ? toScraperConfig(closest) : null;
   }
 
   /** Folds one scrape's duration into the domain's running average. */
-  recordScrapeTime(id: string, durationMs: number): void {
-    this.db
+  async recordScrapeTime(id: string, durationMs: number): Promise<void> {
+    const { scraperConfigs } = this.store.tables;
+    await this.store.db
       .update(scraperConfigs)
       .set({
         averageScrapeTimeMs: sql`(coalesce(${scraperConfigs.averageScrapeTimeMs}, 0) * ${scraperConfigs.scrapeCount} + ${durationMs}) / (${scraperConfigs.scrapeCount} + 1)`,
         scrapeCount: sql`${scraperConfigs.scrapeCount} + 1`,
       })
-      .where(eq(scraperConfigs.id, id))
-      .run();
+      .where(eq(scraperConfigs.id, id));
   }
 
-  private assertDomainFree(domain: string, exceptId: string | null): void {
-    const existing = this.db.select({ id: scraperConfigs.id }).from(scraperConfigs).where(eq(scraperConfigs.domain, domain)).get();
+  private async assertDomainFree(domain: string, exceptId: string | null): Promise<void> {
+    const { scraperConfigs } = this.store.tables;
+    const [existing] = await this.store.db.select({ id: scraperConfigs.id }).from(scraperConfigs).where(eq(scraperConfigs.domain, domain));
     if (existing && existing.id !== exceptId) throw conflict(`There is already a scraper config for ${domain}.`);
   }
 }

@@ -4,7 +4,7 @@ import { unauthorized } from '../../http/errors';
 import type { UploadService } from './service';
 
 /** Who may upload besides signed-in accounts: a guest holding some guest list's capability. */
-export type HoldsAnyCapability = (cookies: Map<string, string>) => boolean;
+export type HoldsAnyCapability = (cookies: Map<string, string>) => Promise<boolean>;
 
 /** POST /api/v1/upload (multipart field `image`). */
 export function uploadRoutes(policies: AccessPolicies, uploads: UploadService, holdsAnyCapability: HoldsAnyCapability) {
@@ -12,7 +12,7 @@ export function uploadRoutes(policies: AccessPolicies, uploads: UploadService, h
     '/upload',
     async (context) => {
       const user = await context.viewer();
-      if (!user && !holdsAnyCapability(context.http.cookies)) throw unauthorized('Please sign in or create a wishlist before uploading images.');
+      if (!user && !(await holdsAnyCapability(context.http.cookies))) throw unauthorized('Please sign in or create a wishlist before uploading images.');
       return uploads.store(context.body.image, user?.id ?? null);
     },
     { publicRoute: true, body: t.Object({ image: t.File({ error: 'Choose an image to upload (form field "image").' }) }) },

@@ -2,9 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
-import type { Db } from '../../db/open';
+import type { DataStore } from '../../db/store';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../http/body-limits';
-import { uploads } from '../../db/schema';
 import { payloadTooLarge, unprocessable } from '../../http/errors';
 import { newId } from '../../ids';
 import { sniffImage, storedImageType } from './sniff';
@@ -14,7 +13,7 @@ export class UploadService {
   readonly folder: string;
 
   constructor(
-    private readonly db: Db,
+    private readonly dataStore: DataStore,
     dataDir: string,
   ) {
     this.folder = join(dataDir, 'uploads');
@@ -29,10 +28,9 @@ export class UploadService {
     if (!type) throw unprocessable('Only JPEG, PNG, WebP or GIF images can be uploaded.');
     const fileName = `${newId()}.${type.extension}`;
     await Bun.write(join(this.folder, fileName), bytes);
-    this.db
-      .insert(uploads)
-      .values({ id: newId(), fileName, contentType: type.contentType, sizeBytes: bytes.length, uploadedById: uploaderId, createdAt: new Date() })
-      .run();
+    await this.dataStore.db
+      .insert(this.dataStore.tables.uploads)
+      .values({ id: newId(), fileName, contentType: type.contentType, sizeBytes: bytes.length, uploadedById: uploaderId, createdAt: new Date() });
     return { url: `/uploads/${fileName}` };
   }
 

@@ -10,7 +10,7 @@ import type { UserService } from './service';
  * Attaches the guest list `listId` to the account that just signed in or registered, if the
  * browser may (the wish list feature decides: it holds the list's edit capability).
  */
-export type ClaimGuestList = (userId: string, listId: string, http: RequestInfo) => void;
+export type ClaimGuestList = (userId: string, listId: string, http: RequestInfo) => Promise<void>;
 
 const email = t.String({ maxLength: 254, error: 'Please enter your email address.' });
 const password = t.String({ maxLength: PASSWORD_MAX_LENGTH, error: 'Please enter a password.' });
@@ -22,8 +22,8 @@ function startSession(http: RequestInfo, token: string): void {
 
 /** POST /users/register, /users/login, /users/logout; the profile; passwords; deletion. */
 export function userRoutes(policies: AccessPolicies, users: UserService, claimGuestList?: ClaimGuestList) {
-  const claim = (userId: string, listId: string | undefined, http: RequestInfo) => {
-    if (listId && claimGuestList) claimGuestList(userId, listId, http);
+  const claim = async (userId: string, listId: string | undefined, http: RequestInfo) => {
+    if (listId && claimGuestList) await claimGuestList(userId, listId, http);
   };
   return new Elysia()
     .use(policies)
@@ -32,7 +32,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
       async ({ body, http, set }) => {
         const profile = await users.register(body, http);
         startSession(http, profile.token);
-        claim(profile._id, body.claimListId, http);
+        await claim(profile._id, body.claimListId, http);
         set.status = 201;
         return profile;
       },
@@ -52,7 +52,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
       async ({ body, http }) => {
         const profile = await users.login(body, http);
         startSession(http, profile.token);
-        claim(profile._id, body.claimListId, http);
+        await claim(profile._id, body.claimListId, http);
         return profile;
       },
       { publicRoute: true, body: t.Object({ email, password, claimListId }) },
@@ -62,7 +62,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
       async ({ viewer, http }) => {
         // Works without a valid session too: signing out must never leave a browser stuck.
         const user = await viewer().catch(() => null);
-        if (user) users.logout(user.id);
+        if (user) await users.logout(user.id);
         http.clearCookie(SESSION_COOKIE);
         return { message: 'You are signed out.' };
       },
@@ -79,8 +79,8 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
     })
     .delete(
       '/users/profile',
-      ({ user, http }) => {
-        users.deleteAccount(user.id);
+      async ({ user, http }) => {
+        await users.deleteAccount(user.id);
         http.clearCookie(SESSION_COOKIE);
         return { message: 'Your account has been deleted.' };
       },

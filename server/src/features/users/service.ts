@@ -18,8 +18,7 @@ import {
 import type { PasswordHasher } from '../../auth/passwords';
 import type { TokenSigner } from '../../auth/tokens';
 import type { RateLimits } from '../../config';
-import type { Db } from '../../db/open';
-import { passwordResetTokens, users, wishlistCapabilities, wishlists } from '../../db/schema';
+import type { DataStore, Row } from '../../db/store';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../http/access';
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
 import { RateLimiter } from '../../http/rate-limit';
@@ -27,7 +26,7 @@ import { hashSecret, newId, newSecret } from '../../ids';
 import type { Mailer } from '../../mail/mailer';
 import type { DomainConfigService } from '../domain-configs/service';
 
-type UserRow = typeof users.$inferSelect;
+type UserRow = Row<'users'>;
 /** What a session profile is built from: a user row or the request's SessionUser. */
 type ProfileSource = Pick<UserRow, 'id' | 'name' | 'email' | 'country' | 'currency' | 'isAdmin' | 'isDisabled' | 'registeredOnDomain'>;
 
@@ -43,7 +42,7 @@ const RESET_MAILS_PER_ACCOUNT = 3;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export interface UserServiceDeps {
-  db: Db;
+  store: DataStore;
   tokens: TokenSigner;
   hasher: PasswordHasher;
   mailer: Mailer;
@@ -90,19 +89,20 @@ export class UserService {
     const name = requiredName(input.name);
     const email = validEmail(input.email);
     validPassword(input.password);
-    if (this.findByEmail(email)) throw emailTaken();
+    if (await this.findByEmail(email)) throw emailTaken();
     const passwordHash = await this.deps.hasher.hash(input.password);
     const now = new Date();
     const domain = normalizeHostname(input.domain || hostnameOf(caller.origin)).slice(0, 253);
-    const row = this.deps.db.transaction((tx) => {
-      if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) throw emailTaken();
+    const { users } = this.deps.store.tables;
+    const row = await this.deps.store.transaction(async (tx) => {
+      if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]) throw emailTaken();
       // The first account on a fresh install runs it.
-      const isFirst = (tx.select({ n: count() }).from(users).get()?.n ?? 0) === 0;
-      return tx
+      const isFirst = ((await tx.select({ n: count() }).from(users))[0]?.n ?? 0) === 0;
+      const [created] = await tx
         .insert(users)
         .values({ id: newId(), name, email, passwordHash, isAdmin: isFirst, registeredOnDomain: domain, createdAt: now, updatedAt: now })
-        .returning()
-        .get();
+        .returning();
+      return created!;
     });
     return this.startSession(row);
   }
@@ -112,7 +112,7 @@ export class UserService {
     const email = normalizeEmail(input.email);
     if (!email || !input.password) throw badRequest('Please enter your email address and password.');
     this.failedLoginsPerAccount.check(email);
-    const row = this.findByEmail(email);
+    const row = await this.findByEmail(email);
     const valid = await this.deps.hasher.verify(input.password, row?.passwordHash ?? null);
     if (!row || !valid) {
       this.failedLoginsPerAccount.hit(email);
@@ -124,57 +124,58 @@ export class UserService {
   }
 
   /** Revokes every token of the account (this device's and any other's). */
-  logout(userId: string): void {
-    this.bumpTokenVersion(userId);
+  async logout(userId: string): Promise<void> {
+    await this.bumpTokenVersion(userId);
   }
 
   profile(user: ProfileSource, token: string): SessionProfile {
     return toSessionProfile(user, token);
   }
 
-  updateProfile(user: ProfileSource, input: ProfileInput, token: string): SessionProfile {
+  async updateProfile(user: ProfileSource, input: ProfileInput, token: string): Promise<SessionProfile> {
     const name = requiredName(input.name);
     const email = validEmail(input.email);
     const country = (input.country ?? '').trim().slice(0, 60);
-    const taken = this.deps.db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id))).get();
+    const { db, tables: { users } } = this.deps.store;
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id)));
     if (taken) throw emailTaken();
-    const row = this.deps.db
+    const [row] = await db
       .update(users)
       .set({ name, email, country, currency: currencyForCountry(country), updatedAt: new Date() })
       .where(eq(users.id, user.id))
-      .returning()
-      .get();
+      .returning();
     return toSessionProfile(row!, token);
   }
 
   async changePassword(user: ProfileSource, input: ChangePasswordInput): Promise<ChangePasswordAnswer> {
     validPassword(input.newPassword);
     this.failedLoginsPerAccount.check(user.email);
-    const row = this.findById(user.id)!;
+    const row = (await this.findById(user.id))!;
     if (!(await this.deps.hasher.verify(input.currentPassword, row.passwordHash))) {
       this.failedLoginsPerAccount.hit(user.email);
       throw badRequest('Your current password is not correct.');
     }
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
-    const updated = this.deps.db
+    const { users } = this.deps.store.tables;
+    const [updated] = await this.deps.store.db
       .update(users)
-      .set({ passwordHash, ...revokingTokens() })
+      .set({ passwordHash, ...this.revokingTokens() })
       .where(eq(users.id, user.id))
-      .returning()
-      .get()!;
-    return { message: 'Your password has been changed.', token: await this.signToken(updated) };
+      .returning();
+    return { message: 'Your password has been changed.', token: await this.signToken(updated!) };
   }
 
   /**
    * Removes the account and its editor memberships. Its lists are marked deleted (admins still
    * see them as Deleted) and lose any guest edit capability, so nobody can change them again.
    */
-  deleteAccount(userId: string): void {
-    this.deps.db.transaction((tx) => {
+  async deleteAccount(userId: string): Promise<void> {
+    const { users, wishlists, wishlistCapabilities } = this.deps.store.tables;
+    await this.deps.store.transaction(async (tx) => {
       const owned = tx.select({ id: wishlists.id }).from(wishlists).where(eq(wishlists.ownerId, userId));
-      tx.delete(wishlistCapabilities).where(inArray(wishlistCapabilities.wishlistId, owned)).run();
-      tx.update(wishlists).set({ isDeleted: true, updatedAt: new Date() }).where(eq(wishlists.ownerId, userId)).run();
-      tx.delete(users).where(eq(users.id, userId)).run(); // editor rows and reset tokens cascade
+      await tx.delete(wishlistCapabilities).where(inArray(wishlistCapabilities.wishlistId, owned));
+      await tx.update(wishlists).set({ isDeleted: true, updatedAt: new Date() }).where(eq(wishlists.ownerId, userId));
+      await tx.delete(users).where(eq(users.id, userId)); // editor rows and reset tokens cascade
     });
   }
 
@@ -183,19 +184,19 @@ export class UserService {
    * address has an account, and the mail goes out after the answer, so neither the text nor the
    * timing tells.
    */
-  requestPasswordReset(emailInput: string, caller: Caller): MessageAnswer {
+  async requestPasswordReset(emailInput: string, caller: Caller): Promise<MessageAnswer> {
     this.forgotPerIp.hit(caller.ip);
     const email = normalizeEmail(emailInput);
     const now = Date.now();
-    this.deps.db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now))).run();
-    const user = this.findByEmail(email);
+    const { db, tables: { passwordResetTokens } } = this.deps.store;
+    await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now)));
+    const user = await this.findByEmail(email);
     if (user && !user.isDisabled && this.resetMailsPerAccount.allows(email)) {
       this.resetMailsPerAccount.hit(email);
       const token = newSecret();
-      this.deps.db
+      await db
         .insert(passwordResetTokens)
-        .values({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS), createdAt: new Date(now) })
-        .run();
+        .values({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS), createdAt: new Date(now) });
       this.sendResetMail(user, token, caller.origin).catch((error: unknown) => console.error('Password reset mail failed:', error));
     }
     return { message: RESET_REQUESTED_MESSAGE };
@@ -205,40 +206,41 @@ export class UserService {
   async resetPassword(token: string, password: string): Promise<ResetPasswordAnswer> {
     validPassword(password);
     const tokenHash = hashSecret(token);
-    const found = this.deps.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).get();
+    const { users, passwordResetTokens } = this.deps.store.tables;
+    const [found] = await this.deps.store.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
     if (!found || found.expiresAt.getTime() <= Date.now()) throw badRequest(RESET_LINK_INVALID);
-    if (this.findById(found.userId)?.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+    if ((await this.findById(found.userId))?.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
     const passwordHash = await this.deps.hasher.hash(password);
-    const row = this.deps.db.transaction((tx) => {
+    const row = await this.deps.store.transaction(async (tx) => {
       // Deleting the row is what uses the link up: of two concurrent resets only one deletes it.
-      const used = tx.delete(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).returning().get();
+      const [used] = await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).returning();
       if (!used) throw badRequest(RESET_LINK_INVALID);
-      tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId)).run();
-      return tx
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId));
+      const [updated] = await tx
         .update(users)
-        .set({ passwordHash, ...revokingTokens() })
+        .set({ passwordHash, ...this.revokingTokens() })
         .where(eq(users.id, used.userId))
-        .returning()
-        .get();
+        .returning();
+      return updated;
     });
     if (!row) throw badRequest(RESET_LINK_INVALID);
     return { ...(await this.startSession(row)), message: 'Your password has been reset.' };
   }
 
   /** Grants or removes the admin role by e-mail (CLI and ADMIN_EMAIL). False if no such account. */
-  setAdmin(emailInput: string, isAdmin: boolean): boolean {
-    const result = this.deps.db
+  async setAdmin(emailInput: string, isAdmin: boolean): Promise<boolean> {
+    const { users } = this.deps.store.tables;
+    const result = await this.deps.store.db
       .update(users)
       .set({ isAdmin, updatedAt: new Date() })
       .where(eq(users.email, normalizeEmail(emailInput)))
-      .returning({ id: users.id })
-      .all();
+      .returning({ id: users.id });
     return result.length > 0;
   }
 
   private async sendResetMail(user: UserRow, token: string, requestOrigin: string): Promise<void> {
-    const origin = this.mailOrigin(requestOrigin);
-    const company = this.deps.domainConfigs.publicConfig(hostnameOf(origin)).companyName;
+    const origin = await this.mailOrigin(requestOrigin);
+    const company = (await this.deps.domainConfigs.publicConfig(hostnameOf(origin))).companyName;
     const link = `${origin}/reset-password/${token}`;
     await this.deps.mailer.send({
       to: user.email,
@@ -261,9 +263,9 @@ export class UserService {
    * The request's origin when its host is one of ours (a domain config, or this machine), else
    * the fallback: a forged Host header must not point a reset link at someone else's site.
    */
-  private mailOrigin(requestOrigin: string): string {
+  private async mailOrigin(requestOrigin: string): Promise<string> {
     const host = normalizeHostname(hostnameOf(requestOrigin));
-    const ours = host !== '' && (LOOPBACK_HOSTS.has(host) || this.deps.domainConfigs.publicConfig(host).hostname === host);
+    const ours = host !== '' && (LOOPBACK_HOSTS.has(host) || (await this.deps.domainConfigs.publicConfig(host)).hostname === host);
     return ours ? requestOrigin : this.deps.fallbackOrigin;
   }
 
@@ -275,20 +277,25 @@ export class UserService {
     return this.deps.tokens.sign({ sub: row.id, ver: row.tokenVersion });
   }
 
-  private bumpTokenVersion(userId: string): void {
-    this.deps.db
-      .update(users)
-      .set(revokingTokens())
-      .where(eq(users.id, userId))
-      .run();
+  private async bumpTokenVersion(userId: string): Promise<void> {
+    const { users } = this.deps.store.tables;
+    await this.deps.store.db.update(users).set(this.revokingTokens()).where(eq(users.id, userId));
   }
 
-  private findByEmail(email: string): UserRow | undefined {
-    return this.deps.db.select().from(users).where(eq(users.email, email)).get();
+  /** The column changes that revoke every token issued so far (they carry the older version). */
+  private revokingTokens() {
+    const { users } = this.deps.store.tables;
+    return { tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() };
   }
 
-  private findById(id: string): UserRow | undefined {
-    return this.deps.db.select().from(users).where(eq(users.id, id)).get();
+  private async findByEmail(email: string): Promise<UserRow | undefined> {
+    const { users } = this.deps.store.tables;
+    return (await this.deps.store.db.select().from(users).where(eq(users.email, email)))[0];
+  }
+
+  private async findById(id: string): Promise<UserRow | undefined> {
+    const { users } = this.deps.store.tables;
+    return (await this.deps.store.db.select().from(users).where(eq(users.id, id)))[0];
   }
 }
 
@@ -305,11 +312,6 @@ function toSessionProfile(user: ProfileSource, token: string): SessionProfile {
     isDisabled: user.isDisabled,
     registeredOnDomain: user.registeredOnDomain,
   };
-}
-
-/** The column changes that revoke every token issued so far (they carry the older version). */
-function revokingTokens() {
-  return { tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() };
 }
 
 function hostnameOf(origin: string): string {

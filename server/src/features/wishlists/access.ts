@@ -28,40 +28,40 @@ export const capabilityCookieName = (listId: string) => `${CAPABILITY_COOKIE_PRE
 export class WishlistAccess {
   constructor(private readonly queries: WishlistQueries) {}
 
-  holdsCapability(listId: string, cookies: Map<string, string>): boolean {
+  async holdsCapability(listId: string, cookies: Map<string, string>): Promise<boolean> {
     const secret = cookies.get(capabilityCookieName(listId));
-    return secret !== undefined && this.queries.capabilityList(hashSecret(secret)) === listId;
+    return secret !== undefined && (await this.queries.capabilityList(hashSecret(secret))) === listId;
   }
 
   /** Whether any capability cookie the browser sends is genuine (guests may then upload covers). */
-  holdsAnyCapability(cookies: Map<string, string>): boolean {
+  async holdsAnyCapability(cookies: Map<string, string>): Promise<boolean> {
     for (const name of cookies.keys()) {
-      if (name.startsWith(CAPABILITY_COOKIE_PREFIX) && this.holdsCapability(name.slice(CAPABILITY_COOKIE_PREFIX.length), cookies)) return true;
+      if (name.startsWith(CAPABILITY_COOKIE_PREFIX) && (await this.holdsCapability(name.slice(CAPABILITY_COOKIE_PREFIX.length), cookies))) return true;
     }
     return false;
   }
 
-  role(list: WishlistRow, caller: Caller): ListRole | null {
+  async role(list: WishlistRow, caller: Caller): Promise<ListRole | null> {
     const userId = caller.user?.id;
     if (userId && list.ownerId === userId) return 'owner';
-    if (list.ownerId === null && this.holdsCapability(list.id, caller.cookies)) return 'guest-owner';
-    if (userId && this.queries.isEditor(list.id, userId)) return 'editor';
+    if (list.ownerId === null && (await this.holdsCapability(list.id, caller.cookies))) return 'guest-owner';
+    if (userId && (await this.queries.isEditor(list.id, userId))) return 'editor';
     return null;
   }
 
   /** A live (not deleted) list the caller may change, with the caller's role; else 404/401/403. */
-  editable(listId: string, caller: Caller): { list: WishlistRow; role: ListRole } {
-    const list = this.queries.list(listId);
+  async editable(listId: string, caller: Caller): Promise<{ list: WishlistRow; role: ListRole }> {
+    const list = await this.queries.list(listId);
     if (!list || list.isDeleted) throw notFound(LIST_NOT_FOUND);
-    const role = this.role(list, caller);
+    const role = await this.role(list, caller);
     if (role) return { list, role };
     if (!caller.user && !caller.cookies.has(capabilityCookieName(listId))) throw unauthorized();
     throw forbidden('Only the owner and editors of this wishlist can do that.');
   }
 
   /** Like editable, but only the owner (a guest-owner owns its ownerless list). */
-  owned(listId: string, caller: Caller): WishlistRow {
-    const { list, role } = this.editable(listId, caller);
+  async owned(listId: string, caller: Caller): Promise<WishlistRow> {
+    const { list, role } = await this.editable(listId, caller);
     if (role === 'editor') throw forbidden('Only the owner of this wishlist can do that.');
     return list;
   }

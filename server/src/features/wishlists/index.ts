@@ -1,5 +1,5 @@
 import { normalizeHostname } from '@wishwell/shared/domain';
-import type { Db } from '../../db/open';
+import type { DataStore } from '../../db/store';
 import type { DomainConfigService } from '../domain-configs/service';
 import type { Mailer } from '../../mail/mailer';
 import { WishlistAccess } from './access';
@@ -12,15 +12,15 @@ import { ShareMailService } from './share-mail';
 
 /** The wish list feature's services, sharing one access policy and one share view cache. */
 export function createWishlistServices(
-  db: Db,
+  store: DataStore,
   mailer: Mailer,
   domainConfigs: DomainConfigService,
   applyReferralRules: ApplyReferralRules,
 ): WishlistServices & { access: WishlistAccess } {
-  const queries = new WishlistQueries(db);
+  const queries = new WishlistQueries(store);
   const access = new WishlistAccess(queries);
   const shareViews = new ShareViewCache();
-  const isKnownHostname = (hostname: string) => domainConfigs.publicConfig(hostname).hostname === normalizeHostname(hostname);
+  const isKnownHostname = async (hostname: string) => (await domainConfigs.publicConfig(hostname)).hostname === normalizeHostname(hostname);
   return {
     access,
     lists: new WishlistService(queries, access, shareViews),

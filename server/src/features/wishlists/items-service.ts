@@ -1,12 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput, PurchaseInput, SharedItem } from '@wishwell/shared/wishlist-types';
-import { items, wishlists } from '../../db/schema';
+import { preparedPerDb, type DataStore, type Db } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { newId } from '../../ids';
+import { newTimeOrderedId } from '../../ids';
 import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type Caller, type WishlistAccess } from './access';
 import { itemColumns } from './input';
-import { GroupCommit } from './group-commit';
 import { toItem, toSharedItem, type ItemRow, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import type { ShareViewCache } from './share-cache';
@@ -14,13 +13,72 @@ import type { ShareViewCache } from './share-cache';
 const MAX_BUYER_NAMES_LENGTH = 300;
 
 /** The referral rules' verdict on a product link (see ReferralRuleService.apply). */
-export type ApplyReferralRules = (url: string) => ReferralOutcome;
+export type ApplyReferralRules = (url: string) => Promise<ReferralOutcome>;
+
+/**
+ * One conditional UPDATE: it either adds the whole quantity without passing `quantity` (on a
+ * list guests may see) or changes nothing, so concurrent buyers cannot oversell (PostgreSQL
+ * re-checks the WHERE on the locked row).
+ */
+function purchaseStatement({ tables: { items, wishlists }, dialect }: DataStore, db: Db) {
+  const quantity = sql.placeholder('quantity');
+  const buyer = sql`cast(${sql.placeholder('buyer')} as text)`;
+  // Timestamps go through the column's encoder (ms on SQLite, a timestamp on PostgreSQL).
+  const now = sql.param(sql.placeholder('now'), wishlists.expiresAt);
+  const names = items.purchasedBy;
+  return db
+    .update(items)
+    .set({
+      quantityPurchased: sql`${items.quantityPurchased} + ${quantity}`,
+      purchasedBy: sql`CASE
+        WHEN ${buyer} = '' OR ${dialect.contains(sql`', ' || ${names} || ', '`, sql`', ' || ${buyer} || ', '`)} THEN ${names}
+        WHEN ${names} = '' THEN ${buyer}
+        WHEN length(${names}) + length(${buyer}) > ${MAX_BUYER_NAMES_LENGTH} THEN ${names}
+        ELSE ${names} || ', ' || ${buyer} END`,
+      updatedAt: sql`${now}`,
+    })
+    .where(
+      and(
+        eq(items.id, sql.placeholder('itemId')),
+        eq(items.wishlistId, sql.placeholder('listId')),
+        sql`${items.quantityPurchased} + ${quantity} <= ${items.quantity}`,
+        sql`EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.isDeleted, false)}
+              AND ${eq(wishlists.isDisabled, false)} AND (${wishlists.expiresAt} IS NULL OR ${gt(wishlists.expiresAt, now)}))`,
+      ),
+    )
+    .returning()
+    .prepare();
+}
+
+function insertStatement({ tables: { items } }: DataStore, db: Db) {
+  const column = (name: keyof typeof items.$inferInsert) => sql.placeholder(name);
+  return db
+    .insert(items)
+    .values({
+      id: column('id'),
+      wishlistId: column('wishlistId'),
+      title: column('title'),
+      url: column('url'),
+      notes: column('notes'),
+      quantity: column('quantity'),
+      priority: column('priority'),
+      price: column('price'),
+      currency: column('currency'),
+      imageUrl: column('imageUrl'),
+      isGroupGift: column('isGroupGift'),
+      giftCardUrl: column('giftCardUrl'),
+      referralProgram: column('referralProgram'),
+      createdAt: column('createdAt'),
+      updatedAt: column('updatedAt'),
+    })
+    .returning()
+    .prepare();
+}
 
 /** Items on lists: owner/editor changes, guests' purchases (atomic), re-list, move and copy. */
 export class ItemService {
-  private readonly purchaseStatement;
-  private readonly insertStatement;
-  private readonly writes: GroupCommit;
+  private readonly purchaseOn;
+  private readonly insertOn;
 
   constructor(
     private readonly queries: WishlistQueries,
@@ -28,70 +86,25 @@ export class ItemService {
     private readonly shareViews: ShareViewCache,
     private readonly applyReferralRules: ApplyReferralRules,
   ) {
-    this.writes = new GroupCommit((run) => queries.db.transaction(run));
-    const quantity = sql.placeholder('quantity');
-    const buyer = sql.placeholder('buyer');
-    const now = sql.placeholder('now');
-    // One conditional UPDATE: it either adds the whole quantity without passing `quantity`
-    // (on a list guests may see) or changes nothing, so concurrent buyers cannot oversell.
-    this.purchaseStatement = queries.db
-      .update(items)
-      .set({
-        quantityPurchased: sql`${items.quantityPurchased} + ${quantity}`,
-        purchasedBy: sql`CASE
-          WHEN ${buyer} = '' OR instr(', ' || ${items.purchasedBy} || ', ', ', ' || ${buyer} || ', ') > 0 THEN ${items.purchasedBy}
-          WHEN ${items.purchasedBy} = '' THEN ${buyer}
-          WHEN length(${items.purchasedBy}) + length(${buyer}) > ${MAX_BUYER_NAMES_LENGTH} THEN ${items.purchasedBy}
-          ELSE ${items.purchasedBy} || ', ' || ${buyer} END`,
-        updatedAt: sql`${now}`,
-      })
-      .where(
-        and(
-          eq(items.id, sql.placeholder('itemId')),
-          eq(items.wishlistId, sql.placeholder('listId')),
-          sql`${items.quantityPurchased} + ${quantity} <= ${items.quantity}`,
-          sql`EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${wishlists.isDeleted} = 0
-                AND ${wishlists.isDisabled} = 0 AND (${wishlists.expiresAt} IS NULL OR ${wishlists.expiresAt} > ${now}))`,
-        ),
-      )
-      .returning()
-      .prepare();
-    const column = (name: keyof typeof items.$inferInsert) => sql.placeholder(name);
-    this.insertStatement = queries.db
-      .insert(items)
-      .values({
-        id: column('id'),
-        wishlistId: column('wishlistId'),
-        title: column('title'),
-        url: column('url'),
-        notes: column('notes'),
-        quantity: column('quantity'),
-        priority: column('priority'),
-        price: column('price'),
-        currency: column('currency'),
-        imageUrl: column('imageUrl'),
-        isGroupGift: column('isGroupGift'),
-        giftCardUrl: column('giftCardUrl'),
-        referralProgram: column('referralProgram'),
-        createdAt: column('createdAt'),
-        updatedAt: column('updatedAt'),
-      })
-      .returning()
-      .prepare();
+    this.purchaseOn = preparedPerDb((db) => purchaseStatement(queries.store, db));
+    this.insertOn = preparedPerDb((db) => insertStatement(queries.store, db));
   }
 
-  private get db() {
-    return this.queries.db;
+  private get store() {
+    return this.queries.store;
   }
 
   async add(listId: string, input: ItemInput, caller: Caller): Promise<Item> {
-    const { list } = this.access.editable(listId, caller);
+    const { list } = await this.access.editable(listId, caller);
     const columns = itemColumns(input);
-    const referral = this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false);
+    const [referral, currency] = await Promise.all([
+      this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false),
+      columns.currency ?? this.listCurrency(list),
+    ]);
     const now = new Date();
-    const row = await this.writes.run(() =>
-      this.insertStatement.get({
-        id: newId(),
+    const [row] = await this.store.groupCommit((db) =>
+      this.insertOn(db).execute({
+        id: newTimeOrderedId(),
         wishlistId: listId,
         title: columns.title,
         url: referral.url,
@@ -99,7 +112,7 @@ export class ItemService {
         quantity: columns.quantity ?? 1,
         priority: columns.priority ?? 'Medium',
         price: columns.price ?? '',
-        currency: columns.currency ?? this.listCurrency(list),
+        currency,
         imageUrl: columns.imageUrl ?? '',
         isGroupGift: referral.isGroupGift,
         giftCardUrl: referral.giftCardUrl,
@@ -113,84 +126,87 @@ export class ItemService {
   }
 
   /** Lowering the quantity below what guests already bought marks the item fully purchased. */
-  update(listId: string, itemId: string, input: ItemInput, caller: Caller): Item {
-    const item = this.editableItem(listId, itemId, caller);
+  async update(listId: string, itemId: string, input: ItemInput, caller: Caller): Promise<Item> {
+    const item = await this.editableItem(listId, itemId, caller);
     const { url, isGroupGift, ...columns } = itemColumns(input);
-    const row = this.db
+    const { tables: { items }, dialect } = this.store;
+    const [row] = await this.store.db
       .update(items)
       .set({
         ...columns,
-        ...this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift),
-        quantityPurchased: columns.quantity === undefined ? undefined : sql`min(${items.quantityPurchased}, ${columns.quantity})`,
+        ...(await this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift)),
+        quantityPurchased: columns.quantity === undefined ? undefined : dialect.smaller(items.quantityPurchased, columns.quantity),
         updatedAt: new Date(),
       })
       .where(eq(items.id, itemId))
-      .returning()
-      .get()!;
+      .returning();
     this.shareViews.invalidate(listId);
-    return toItem(row);
+    return toItem(row!);
   }
 
-  remove(listId: string, itemId: string, caller: Caller): void {
-    this.editableItem(listId, itemId, caller);
-    this.db.delete(items).where(eq(items.id, itemId)).run();
+  async remove(listId: string, itemId: string, caller: Caller): Promise<void> {
+    await this.editableItem(listId, itemId, caller);
+    const { items } = this.store.tables;
+    await this.store.db.delete(items).where(eq(items.id, itemId));
     this.shareViews.invalidate(listId);
   }
 
   /** Re-list: the item is wanted again in full. */
-  unpurchase(listId: string, itemId: string, caller: Caller): Item {
-    this.editableItem(listId, itemId, caller);
-    const row = this.db
+  async unpurchase(listId: string, itemId: string, caller: Caller): Promise<Item> {
+    await this.editableItem(listId, itemId, caller);
+    const { items } = this.store.tables;
+    const [row] = await this.store.db
       .update(items)
       .set({ quantityPurchased: 0, purchasedBy: '', updatedAt: new Date() })
       .where(eq(items.id, itemId))
-      .returning()
-      .get()!;
+      .returning();
     this.shareViews.invalidate(listId);
-    return toItem(row);
+    return toItem(row!);
   }
 
   /** A guest buys `quantityPurchased` units; 409 when fewer remain, 404 for hidden lists or unknown items. */
   async purchase(listId: string, itemId: string, input: PurchaseInput): Promise<SharedItem> {
-    const now = Date.now();
+    const now = new Date();
     const buyer = input.purchasedBy?.trim() ?? '';
-    const row = await this.writes.run(() => this.purchaseStatement.get({ listId, itemId, quantity: input.quantityPurchased, buyer, now }));
+    const [row] = await this.store.groupCommit((db) =>
+      this.purchaseOn(db).execute({ listId, itemId, quantity: input.quantityPurchased, buyer, now }),
+    );
     if (row) {
       this.shareViews.invalidate(listId);
       return toSharedItem(row);
     }
-    throw this.purchaseRefusal(listId, itemId, input.quantityPurchased, now);
+    throw await this.purchaseRefusal(listId, itemId, input.quantityPurchased, now.getTime());
   }
 
-  moveOrCopy(input: MoveCopyInput, caller: Caller): Item {
+  async moveOrCopy(input: MoveCopyInput, caller: Caller): Promise<Item> {
     if (input.sourceListId === input.destinationListId) throw badRequest('Choose a different wishlist to move or copy the item to.');
-    const item = this.editableItem(input.sourceListId, input.itemId, caller);
-    const { list: destination } = this.access.editable(input.destinationListId, caller);
+    const item = await this.editableItem(input.sourceListId, input.itemId, caller);
+    const { list: destination } = await this.access.editable(input.destinationListId, caller);
     const now = new Date();
-    const row =
+    const { items } = this.store.tables;
+    const [row] =
       input.action === 'move'
-        ? this.db.update(items).set({ wishlistId: destination.id, updatedAt: now }).where(eq(items.id, item.id)).returning().get()!
-        : this.db
+        ? await this.store.db.update(items).set({ wishlistId: destination.id, updatedAt: now }).where(eq(items.id, item.id)).returning()
+        : await this.store.db
             .insert(items)
-            .values({ ...item, id: newId(), wishlistId: destination.id, quantityPurchased: 0, purchasedBy: '', createdAt: now, updatedAt: now })
-            .returning()
-            .get();
+            .values({ ...item, id: newTimeOrderedId(), wishlistId: destination.id, quantityPurchased: 0, purchasedBy: '', createdAt: now, updatedAt: now })
+            .returning();
     this.shareViews.invalidate(input.sourceListId);
     this.shareViews.invalidate(destination.id);
-    return toItem(row);
+    return toItem(row!);
   }
 
-  private editableItem(listId: string, itemId: string, caller: Caller): ItemRow {
-    this.access.editable(listId, caller);
-    const item = this.queries.item(listId, itemId);
+  private async editableItem(listId: string, itemId: string, caller: Caller): Promise<ItemRow> {
+    await this.access.editable(listId, caller);
+    const item = await this.queries.item(listId, itemId);
     if (!item) throw notFound(ITEM_NOT_FOUND);
     return item;
   }
 
-  private purchaseRefusal(listId: string, itemId: string, wanted: number, nowMs: number) {
-    const list = this.queries.list(listId);
+  private async purchaseRefusal(listId: string, itemId: string, wanted: number, nowMs: number) {
+    const list = await this.queries.list(listId);
     if (!list || !isShared(list, nowMs)) return notFound(LIST_NOT_FOUND);
-    const item = this.queries.item(listId, itemId);
+    const item = await this.queries.item(listId, itemId);
     if (!item) return notFound(ITEM_NOT_FOUND);
     const remaining = item.quantity - item.quantityPurchased;
     if (remaining <= 0) return conflict('Someone has already bought this item.');
@@ -201,8 +217,8 @@ export class ItemService {
    * The link as the referral rules rewrite it, its program and gift card; an item can be a
    * group gift only when a rule gives its shop a gift card URL.
    */
-  private referralColumns(url: string, wantsGroupGift: boolean) {
-    const outcome = url ? this.applyReferralRules(url) : { url, referralProgram: null, giftCardUrl: null };
+  private async referralColumns(url: string, wantsGroupGift: boolean) {
+    const outcome = url ? await this.applyReferralRules(url) : { url, referralProgram: null, giftCardUrl: null };
     return {
       url: outcome.url,
       referralProgram: outcome.referralProgram,
@@ -211,7 +227,7 @@ export class ItemService {
     };
   }
 
-  private listCurrency(list: WishlistRow): string {
-    return this.queries.owner(list.ownerId)?.currency ?? 'GBP';
+  private async listCurrency(list: WishlistRow): Promise<string> {
+    return (await this.queries.owner(list.ownerId))?.currency ?? 'GBP';
   }
 }

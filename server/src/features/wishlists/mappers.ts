@@ -13,12 +13,12 @@ import {
   type WishlistOwner,
   type WishlistSummary,
 } from '@wishwell/shared/wishlist-types';
-import type { items, users, wishlists } from '../../db/schema';
+import type { Row } from '../../db/store';
 
-export type WishlistRow = typeof wishlists.$inferSelect;
-export type ItemRow = typeof items.$inferSelect;
-export type OwnerRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'currency'>;
-export type EditorRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email'>;
+export type WishlistRow = Row<'wishlists'>;
+export type ItemRow = Row<'items'>;
+export type OwnerRow = Pick<Row<'users'>, 'id' | 'name' | 'currency'>;
+export type EditorRow = Pick<Row<'users'>, 'id' | 'name' | 'email'>;
 export type ListRole = Wishlist['role'];
 
 export function toSharedItem(row: ItemRow): SharedItem {

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/open';
-import { items, users, wishlistCapabilities, wishlistEditors, wishlists } from '../../db/schema';
+import type { DataStore } from '../../db/store';
 import type { EditorRow, ItemRow, ListItemStats, OwnerRow, WishlistRow } from './mappers';
 
 /** The reads the wish list services share; every SQL of the feature lives here or in a service. */
@@ -11,7 +10,9 @@ export class WishlistQueries {
   private readonly capability;
   private readonly itemsOfList;
 
-  constructor(readonly db: Db) {
+  constructor(readonly store: DataStore) {
+    const { db, tables } = store;
+    const { wishlists, users, wishlistEditors, wishlistCapabilities, items } = tables;
     this.listById = db.select().from(wishlists).where(eq(wishlists.id, sql.placeholder('id'))).prepare();
     this.ownerById = db
       .select({ id: users.id, name: users.name, currency: users.currency })
@@ -28,79 +29,92 @@ export class WishlistQueries {
       .from(wishlistCapabilities)
       .where(eq(wishlistCapabilities.secretHash, sql.placeholder('hash')))
       .prepare();
+    // Item ids are time-ordered (newTimeOrderedId), so they break ties between items of one millisecond.
     this.itemsOfList = db
       .select()
       .from(items)
       .where(eq(items.wishlistId, sql.placeholder('listId')))
-      .orderBy(desc(items.createdAt), desc(sql`rowid`))
+      .orderBy(desc(items.createdAt), desc(items.id))
       .prepare();
   }
 
-  list(id: string): WishlistRow | undefined {
-    return this.listById.get({ id });
+  private get db() {
+    return this.store.db;
   }
 
-  owner(ownerId: string | null): OwnerRow | null {
-    return ownerId ? (this.ownerById.get({ id: ownerId }) ?? null) : null;
+  private get tables() {
+    return this.store.tables;
   }
 
-  isEditor(listId: string, userId: string): boolean {
-    return this.editorLink.get({ listId, userId }) !== undefined;
+  async list(id: string): Promise<WishlistRow | undefined> {
+    return (await this.listById.execute({ id }))[0];
+  }
+
+  async owner(ownerId: string | null): Promise<OwnerRow | null> {
+    return ownerId ? ((await this.ownerById.execute({ id: ownerId }))[0] ?? null) : null;
+  }
+
+  async isEditor(listId: string, userId: string): Promise<boolean> {
+    return (await this.editorLink.execute({ listId, userId })).length > 0;
   }
 
   /** The list a capability secret's hash opens, if any. */
-  capabilityList(secretHash: string): string | undefined {
-    return this.capability.get({ hash: secretHash })?.wishlistId;
+  async capabilityList(secretHash: string): Promise<string | undefined> {
+    return (await this.capability.execute({ hash: secretHash }))[0]?.wishlistId;
   }
 
   /** Newest first, so a new item shows on the first page. */
-  items(listId: string): ItemRow[] {
-    return this.itemsOfList.all({ listId });
+  items(listId: string): Promise<ItemRow[]> {
+    return this.itemsOfList.execute({ listId });
   }
 
-  item(listId: string, itemId: string): ItemRow | undefined {
-    return this.db.select().from(items).where(and(eq(items.id, itemId), eq(items.wishlistId, listId))).get();
+  async item(listId: string, itemId: string): Promise<ItemRow | undefined> {
+    const { items } = this.tables;
+    return (await this.db.select().from(items).where(and(eq(items.id, itemId), eq(items.wishlistId, listId))))[0];
   }
 
-  editors(listId: string): EditorRow[] {
+  editors(listId: string): Promise<EditorRow[]> {
+    const { users, wishlistEditors } = this.tables;
     return this.db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(wishlistEditors)
       .innerJoin(users, eq(users.id, wishlistEditors.userId))
       .where(eq(wishlistEditors.wishlistId, listId))
-      .orderBy(wishlistEditors.createdAt)
-      .all();
+      .orderBy(wishlistEditors.createdAt);
   }
 
   /** Lists the user owns or edits, not deleted, newest first, with their item counts. */
-  listsOf(userId: string): { list: WishlistRow; stats: ListItemStats }[] {
+  async listsOf(userId: string): Promise<{ list: WishlistRow; stats: ListItemStats }[]> {
+    const { wishlists, wishlistEditors } = this.tables;
     const edited = this.db.select({ id: wishlistEditors.wishlistId }).from(wishlistEditors).where(eq(wishlistEditors.userId, userId));
-    const rows = this.db
+    const rows = await this.db
       .select({
         list: wishlists,
         // Spelled out: Drizzle would leave the outer "id" unqualified, and inside the subquery it means items.id.
-        itemCount: sql<number>`(SELECT count(*) FROM items i WHERE i.wishlist_id = "wishlists"."id")`,
-        purchasedCount: sql<number>`(SELECT count(*) FROM items i WHERE i.wishlist_id = "wishlists"."id" AND i.quantity_purchased > 0)`,
+        // Mapped to numbers: PostgreSQL answers count(*) as a bigint (a string in JavaScript).
+        itemCount: sql<number>`(SELECT count(*) FROM items i WHERE i.wishlist_id = "wishlists"."id")`.mapWith(Number),
+        purchasedCount: sql<number>`(SELECT count(*) FROM items i WHERE i.wishlist_id = "wishlists"."id" AND i.quantity_purchased > 0)`.mapWith(Number),
       })
       .from(wishlists)
       .where(and(eq(wishlists.isDeleted, false), or(eq(wishlists.ownerId, userId), inArray(wishlists.id, edited))))
-      .orderBy(desc(wishlists.createdAt))
-      .all();
+      .orderBy(desc(wishlists.createdAt));
     return rows.map((row) => ({ list: row.list, stats: { itemCount: row.itemCount, hasPurchases: row.purchasedCount > 0 } }));
   }
 
   /** Owners by id. */
-  owners(ownerIds: string[]): Map<string, OwnerRow> {
+  async owners(ownerIds: string[]): Promise<Map<string, OwnerRow>> {
     if (ownerIds.length === 0) return new Map();
-    const rows = this.db.select({ id: users.id, name: users.name, currency: users.currency }).from(users).where(inArray(users.id, ownerIds)).all();
+    const { users } = this.tables;
+    const rows = await this.db.select({ id: users.id, name: users.name, currency: users.currency }).from(users).where(inArray(users.id, ownerIds));
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  userByEmail(email: string): EditorRow | undefined {
-    return this.db
+  async userByEmail(email: string): Promise<EditorRow | undefined> {
+    const { users } = this.tables;
+    const rows = await this.db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
-      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-      .get();
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+    return rows[0];
   }
 }

@@ -48,7 +48,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       .post(
         '/wishlists/guest',
         async (context) => {
-          const created = wishlists.createGuest(context.body, await context.viewer());
+          const created = await wishlists.createGuest(context.body, await context.viewer());
           if (created.capability) {
             context.http.setCookie(created.capability.cookieName, created.capability.secret, { httpOnly: true, maxAgeSeconds: CAPABILITY_MAX_AGE_SECONDS });
           }
@@ -64,8 +64,8 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       })
       .get(
         '/wishlists/share/:id',
-        ({ params, request, set }) => {
-          const view = wishlists.sharedView(params.id);
+        async ({ params, request, set }) => {
+          const view = await wishlists.sharedView(params.id);
           // Headers go on `set` so Elysia builds one Response (merging into a returned one costs more).
           set.headers.etag = view.etag;
           set.headers['cache-control'] = 'no-cache';
@@ -92,7 +92,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       .delete(
         '/wishlists/:id',
         async (context) => {
-          wishlists.remove(context.params.id, await caller(context));
+          await wishlists.remove(context.params.id, await caller(context));
           return { message: 'Wishlist deleted!' };
         },
         { publicRoute: true, params: idParams },
@@ -125,7 +125,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       .delete(
         '/wishlists/:id/items/:itemId',
         async (context) => {
-          items.remove(context.params.id, context.params.itemId, await caller(context));
+          await items.remove(context.params.id, context.params.itemId, await caller(context));
           return { message: 'Item deleted!' };
         },
         { publicRoute: true, params: itemParams },
@@ -140,7 +140,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
 
 /** The hook POST /users/login and /users/register call with `claimListId` (see ClaimGuestList). */
 export function guestListClaimer(wishlists: WishlistService): ClaimGuestList {
-  return (userId, listId, http) => {
-    if (wishlists.claimGuestList(listId, userId, http.cookies)) http.clearCookie(capabilityCookieName(listId));
+  return async (userId, listId, http) => {
+    if (await wishlists.claimGuestList(listId, userId, http.cookies)) http.clearCookie(capabilityCookieName(listId));
   };
 }

@@ -8,7 +8,7 @@ import type {
   WishlistSummary,
 } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
-import { wishlistCapabilities, wishlistEditors, wishlists } from '../../db/schema';
+import type { Tables } from '../../db/store';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { capabilityCookieName, isShared, LIST_NOT_FOUND, type Caller, type WishlistAccess } from './access';
@@ -32,106 +32,113 @@ export class WishlistService {
   ) {}
 
   private get db() {
-    return this.queries.db;
+    return this.queries.store.db;
+  }
+
+  private get tables() {
+    return this.queries.store.tables;
   }
 
   /** Anonymous visitors get an ownerless list plus its capability; a signed-in caller simply owns it. */
-  createGuest(input: CreateGuestWishlistBody, user: SessionUser | null): CreatedGuestList {
+  async createGuest(input: CreateGuestWishlistBody, user: SessionUser | null): Promise<CreatedGuestList> {
     const name = input.name.trim();
-    if (user) return { wishlist: this.create({ name, theme: input.theme }, user), capability: null };
+    if (user) return { wishlist: await this.create({ name, theme: input.theme }, user), capability: null };
     const secret = newSecret();
-    const row = this.db.transaction((tx) => {
-      const created = tx.insert(wishlists).values(this.newListValues({ name, theme: input.theme }, null)).returning().get();
-      tx.insert(wishlistCapabilities).values({ secretHash: hashSecret(secret), wishlistId: created.id, createdAt: new Date() }).run();
-      return created;
+    const { wishlists, wishlistCapabilities } = this.tables;
+    const row = await this.queries.store.transaction(async (tx) => {
+      const [created] = await tx.insert(wishlists).values(this.newListValues({ name, theme: input.theme }, null)).returning();
+      await tx.insert(wishlistCapabilities).values({ secretHash: hashSecret(secret), wishlistId: created!.id, createdAt: new Date() });
+      return created!;
     });
-    return { wishlist: this.render(row, 'guest-owner'), capability: { cookieName: capabilityCookieName(row.id), secret } };
+    return { wishlist: await this.render(row, 'guest-owner'), capability: { cookieName: capabilityCookieName(row.id), secret } };
   }
 
-  create(input: WishlistInput, user: SessionUser): Wishlist {
-    const row = this.db.insert(wishlists).values(this.newListValues(input, user.id)).returning().get();
-    return this.render(row, 'owner');
+  async create(input: WishlistInput, user: SessionUser): Promise<Wishlist> {
+    const [row] = await this.db.insert(this.tables.wishlists).values(this.newListValues(input, user.id)).returning();
+    return this.render(row!, 'owner');
   }
 
-  update(listId: string, input: WishlistInput, caller: Caller): Wishlist {
-    const { role } = this.access.editable(listId, caller);
-    const row = this.db
+  async update(listId: string, input: WishlistInput, caller: Caller): Promise<Wishlist> {
+    const { role } = await this.access.editable(listId, caller);
+    const { wishlists } = this.tables;
+    const [row] = await this.db
       .update(wishlists)
       .set({ ...wishlistColumns(input), updatedAt: new Date() })
       .where(eq(wishlists.id, listId))
-      .returning()
-      .get()!;
+      .returning();
     this.shareViews.invalidate(listId);
-    return this.render(row, role);
+    return this.render(row!, role);
   }
 
   /** Soft delete: the list disappears for everyone (admins still see it as Deleted). */
-  remove(listId: string, caller: Caller): void {
-    this.access.owned(listId, caller);
-    this.db.update(wishlists).set({ isDeleted: true, updatedAt: new Date() }).where(eq(wishlists.id, listId)).run();
+  async remove(listId: string, caller: Caller): Promise<void> {
+    await this.access.owned(listId, caller);
+    const { wishlists } = this.tables;
+    await this.db.update(wishlists).set({ isDeleted: true, updatedAt: new Date() }).where(eq(wishlists.id, listId));
     this.shareViews.invalidate(listId);
   }
 
-  get(listId: string, caller: Caller): Wishlist {
-    const { list, role } = this.access.editable(listId, caller);
+  async get(listId: string, caller: Caller): Promise<Wishlist> {
+    const { list, role } = await this.access.editable(listId, caller);
     return this.render(list, role);
   }
 
-  myLists(user: SessionUser): WishlistSummary[] {
-    const rows = this.queries.listsOf(user.id);
-    const owners = this.queries.owners([...new Set(rows.flatMap(({ list }) => (list.ownerId ? [list.ownerId] : [])))]);
+  async myLists(user: SessionUser): Promise<WishlistSummary[]> {
+    const rows = await this.queries.listsOf(user.id);
+    const owners = await this.queries.owners([...new Set(rows.flatMap(({ list }) => (list.ownerId ? [list.ownerId] : [])))]);
     return rows.map(({ list, stats }) =>
       toWishlistSummary(list, (list.ownerId && owners.get(list.ownerId)) || null, list.ownerId === user.id ? 'owner' : 'editor', stats),
     );
   }
 
   /** The guest view as JSON, rendered once and served from memory until the list changes. */
-  sharedView(listId: string): RenderedShareView {
+  async sharedView(listId: string): Promise<RenderedShareView> {
     const now = Date.now();
     const cached = this.shareViews.get(listId, now);
     if (cached) return cached;
-    const list = this.queries.list(listId);
+    const list = await this.queries.list(listId);
     if (!list || !isShared(list, now)) throw notFound(LIST_NOT_FOUND);
-    const view = toSharedWishlist(list, this.queries.owner(list.ownerId), this.queries.items(listId));
+    const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
+    const view = toSharedWishlist(list, owner, items);
     return this.shareViews.set(listId, JSON.stringify(view), list.expiresAt?.getTime() ?? null, now);
   }
 
-  addEditor(listId: string, email: string, caller: Caller): WishlistEditor[] {
-    const list = this.accountOwned(listId, caller);
-    const account = this.queries.userByEmail(email);
+  async addEditor(listId: string, email: string, caller: Caller): Promise<WishlistEditor[]> {
+    const list = await this.accountOwned(listId, caller);
+    const account = await this.queries.userByEmail(email);
     if (!account) throw notFound(`No account uses the e-mail address ${email.trim()}. Ask them to register first.`);
     if (account.id === list.ownerId) throw badRequest('You already own this wishlist.');
-    this.db.insert(wishlistEditors).values({ wishlistId: listId, userId: account.id, createdAt: new Date() }).onConflictDoNothing().run();
-    return this.queries.editors(listId).map(toEditor);
+    await this.db.insert(this.tables.wishlistEditors).values({ wishlistId: listId, userId: account.id, createdAt: new Date() }).onConflictDoNothing();
+    return (await this.queries.editors(listId)).map(toEditor);
   }
 
-  removeEditor(listId: string, editorId: string, caller: Caller): WishlistEditor[] {
-    this.accountOwned(listId, caller);
-    const removed = this.db
+  async removeEditor(listId: string, editorId: string, caller: Caller): Promise<WishlistEditor[]> {
+    await this.accountOwned(listId, caller);
+    const { wishlistEditors } = this.tables;
+    const [removed] = await this.db
       .delete(wishlistEditors)
       .where(and(eq(wishlistEditors.wishlistId, listId), eq(wishlistEditors.userId, editorId)))
-      .returning({ userId: wishlistEditors.userId })
-      .get();
+      .returning({ userId: wishlistEditors.userId });
     if (!removed) throw notFound('This person is not an editor of this wishlist.');
-    return this.queries.editors(listId).map(toEditor);
+    return (await this.queries.editors(listId)).map(toEditor);
   }
 
   /**
    * Attaches an ownerless list to an account, only when the cookies hold that list's capability.
    * Anything else is refused (false) and changes nothing. The capability is spent on success.
    */
-  claimGuestList(listId: string, userId: string, cookies: Map<string, string>): boolean {
-    const list = this.queries.list(listId);
-    if (!list || list.isDeleted || list.ownerId !== null || !this.access.holdsCapability(listId, cookies)) return false;
-    const claimed = this.db.transaction((tx) => {
-      const attached = tx
+  async claimGuestList(listId: string, userId: string, cookies: Map<string, string>): Promise<boolean> {
+    const list = await this.queries.list(listId);
+    if (!list || list.isDeleted || list.ownerId !== null || !(await this.access.holdsCapability(listId, cookies))) return false;
+    const { wishlists, wishlistCapabilities } = this.tables;
+    const claimed = await this.queries.store.transaction(async (tx) => {
+      const [attached] = await tx
         .update(wishlists)
         .set({ ownerId: userId, updatedAt: new Date() })
         .where(and(eq(wishlists.id, listId), isNull(wishlists.ownerId)))
-        .returning({ id: wishlists.id })
-        .get();
+        .returning({ id: wishlists.id });
       if (!attached) return false;
-      tx.delete(wishlistCapabilities).where(eq(wishlistCapabilities.wishlistId, listId)).run();
+      await tx.delete(wishlistCapabilities).where(eq(wishlistCapabilities.wishlistId, listId));
       return true;
     });
     if (claimed) this.shareViews.invalidate(listId);
@@ -139,17 +146,18 @@ export class WishlistService {
   }
 
   /** Editors belong to an account's list: a guest list must be claimed (signed up) first. */
-  private accountOwned(listId: string, caller: Caller): WishlistRow {
-    const list = this.access.owned(listId, caller);
+  private async accountOwned(listId: string, caller: Caller): Promise<WishlistRow> {
+    const list = await this.access.owned(listId, caller);
     if (list.ownerId === null) throw forbidden('Sign up to add editors to this wishlist.');
     return list;
   }
 
-  private render(list: WishlistRow, role: ListRole): Wishlist {
-    return toWishlist(list, this.queries.owner(list.ownerId), this.queries.editors(list.id), this.queries.items(list.id), role);
+  private async render(list: WishlistRow, role: ListRole): Promise<Wishlist> {
+    const [owner, editors, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.editors(list.id), this.queries.items(list.id)]);
+    return toWishlist(list, owner, editors, items, role);
   }
 
-  private newListValues(input: WishlistInput, ownerId: string | null): typeof wishlists.$inferInsert {
+  private newListValues(input: WishlistInput, ownerId: string | null): Tables['wishlists']['$inferInsert'] {
     const now = new Date();
     const columns = wishlistColumns(input);
     return {

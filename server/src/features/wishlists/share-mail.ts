@@ -15,7 +15,7 @@ export interface ShareMailResult {
 }
 
 /** Whether a hostname has its own domain config (a branded site of this server). */
-export type KnownHostname = (hostname: string) => boolean;
+export type KnownHostname = (hostname: string) => Promise<boolean>;
 
 /** Share by e-mail: one mail per recipient with the share link and the sender's message. */
 export class ShareMailService {
@@ -29,10 +29,10 @@ export class ShareMailService {
   ) {}
 
   async share(listId: string, input: ShareByEmailInput, user: SessionUser, cookies: Map<string, string>, requestOrigin: string): Promise<ShareMailResult> {
-    const { list } = this.access.editable(listId, { user, cookies });
+    const { list } = await this.access.editable(listId, { user, cookies });
     const recipients = parseRecipients(input.recipients);
     this.limiter.hit(user.id);
-    const link = `${this.linkOrigin(input.domain, requestOrigin)}${sharePath(list.id)}`;
+    const link = `${await this.linkOrigin(input.domain, requestOrigin)}${sharePath(list.id)}`;
     const note = input.message?.trim();
     const text = [`${user.name} shared the wishlist "${list.name}" with you.`, note ? `\n${note}\n` : '', `Open it here: ${link}`].join('\n');
     const outcomes = await Promise.all(
@@ -47,11 +47,11 @@ export class ShareMailService {
   }
 
   /** The link points at the browser's domain only when it is this site or one of its branded domains. */
-  private linkOrigin(domain: string, requestOrigin: string): string {
+  private async linkOrigin(domain: string, requestOrigin: string): Promise<string> {
     const origin = new URL(requestOrigin);
     const hostname = normalizeHostname(domain);
     if (hostname === '' || hostname === origin.hostname) return requestOrigin;
-    return this.isKnownHostname(hostname) ? `${origin.protocol}//${hostname}` : requestOrigin;
+    return (await this.isKnownHostname(hostname)) ? `${origin.protocol}//${hostname}` : requestOrigin;
   }
 }
 

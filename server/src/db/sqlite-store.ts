@@ -1,0 +1,75 @@
+import { Database, type SQLQueryBindings } from 'bun:sqlite';
+import { sql } from 'drizzle-orm';
+import { drizzle, type AsyncRemoteCallback } from 'drizzle-orm/sqlite-proxy';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ConnectionGate } from './connection-gate';
+import { GroupCommit } from './group-commit';
+import { applyMigrations } from './migrate';
+import * as tables from './schema';
+import type { DataStore, Db, SqlDialect } from './store';
+
+const sqliteDialect: SqlDialect = {
+  smaller: (a, b) => sql`min(${a}, ${b})`,
+  contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
+};
+
+/**
+ * The embedded engine: one bun:sqlite connection (WAL, synchronous=NORMAL, foreign keys on)
+ * behind Drizzle's async proxy driver and a connection gate. `sqlite.query()` caches each
+ * compiled statement by its SQL text, so repeated queries are not parsed again.
+ */
+export function openSqliteStore(file: string): DataStore {
+  mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file, { create: true, strict: true });
+  sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
+  sqlite.exec('PRAGMA busy_timeout = 5000');
+  const schemaVersion = applyMigrations(sqlite);
+  const gate = new ConnectionGate();
+
+  const execute: AsyncRemoteCallback = async (text, params, method) => {
+    const statement = sqlite.query<unknown, SQLQueryBindings[]>(text);
+    if (method === 'run') {
+      statement.run(...(params as SQLQueryBindings[]));
+      return { rows: [] };
+    }
+    const rows = statement.values(...(params as SQLQueryBindings[]));
+    return { rows: method === 'get' ? (rows[0] as unknown[]) : rows };
+  };
+  /** The transaction holder's instance: its statements run on the held connection directly. */
+  const holderDb: Db = drizzle(execute);
+  const db: Db = drizzle((text, params, method) => (gate.isFree ? execute(text, params, method) : gate.hold(() => execute(text, params, method))));
+
+  /** BEGIN IMMEDIATE ... COMMIT on the held connection (IMMEDIATE: no late lock upgrade failures). */
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
+    gate.hold(async () => {
+      sqlite.run('BEGIN IMMEDIATE');
+      try {
+        const result = await work(holderDb);
+        sqlite.run('COMMIT');
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) sqlite.run('ROLLBACK');
+        throw error;
+      }
+    });
+  const writes = new GroupCommit<Db>((batch) => inTransaction(batch));
+
+  return {
+    engine: 'sqlite',
+    db,
+    tables,
+    dialect: sqliteDialect,
+    schemaVersion,
+    transaction: inTransaction,
+    groupCommit: (write) => writes.run(write),
+    ping: () => gate.hold(() => sqlite.query<{ ok: number }, []>('SELECT 1 AS ok').get()?.ok === 1),
+    close: () =>
+      gate.hold(() => {
+        sqlite.exec('PRAGMA optimize');
+        sqlite.close();
+      }),
+  };
+}

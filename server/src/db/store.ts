@@ -1,0 +1,69 @@
+/**
+ * The one data-access seam. Every service reaches the database through a DataStore: its Drizzle
+ * instance, the dialect's table objects and a few named engine-specific operations. Services
+ * never import a dialect's schema module and never call `.get()/.all()/.run()/.values()`: they
+ * `await` queries (arrays; take `[0]`), so the same code runs on SQLite and on PostgreSQL.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import type * as sqliteSchema from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** The table objects services build queries from (typed as SQLite's; see the PostgreSQL store). */
+export type Tables = typeof sqliteSchema;
+
+/** A row of a table as services see it. */
+export type Row<K extends keyof Tables> = Tables[K]['$inferSelect'];
+
+/** The Drizzle instance services use: asynchronous, typed against the SQLite dialect. */
+export type Db = SqliteRemoteDatabase;
+
+/** The few SQL spellings the two engines do not share. */
+export interface SqlDialect {
+  /** The smaller of two numbers (SQLite's scalar min, PostgreSQL's least). */
+  smaller(a: unknown, b: unknown): SQL;
+  /** Whether `haystack` contains `needle` as a substring (SQLite instr, PostgreSQL strpos). */
+  contains(haystack: unknown, needle: unknown): SQL;
+}
+
+export interface DataStore {
+  readonly engine: Engine;
+  readonly db: Db;
+  readonly tables: Tables;
+  readonly dialect: SqlDialect;
+  /** How many migrations the schema has (the schema version recorded in backups). */
+  readonly schemaVersion: number;
+  /**
+   * Runs `work` in one transaction on `tx` (commit when it resolves, roll back when it throws).
+   * Inside, use only `tx`: on SQLite the connection belongs to the transaction until it ends,
+   * so a statement on `store.db` would wait for the transaction that waits for it.
+   */
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * A small write (one statement) that may share its commit with the other writes of this
+   * event-loop turn (SQLite); a failing write fails alone. On PostgreSQL it simply runs.
+   */
+  groupCommit<T>(write: (db: Db) => Promise<T>): Promise<T>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  /** Waits for running work, then closes the connection(s). */
+  close(): Promise<void>;
+}
+
+/**
+ * A prepared statement per Drizzle instance: `store.db` outside transactions, and the instance a
+ * transaction or group commit hands out inside them (a statement prepared on `store.db` would
+ * wait for the connection the transaction holds).
+ */
+export function preparedPerDb<P>(prepare: (db: Db) => P): (db: Db) => P {
+  const prepared = new WeakMap<Db, P>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (statement === undefined) {
+      statement = prepare(db);
+      prepared.set(db, statement);
+    }
+    return statement;
+  };
+}
