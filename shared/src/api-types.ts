@@ -9,6 +9,8 @@ export interface HealthStatus {
   status: 'ok';
   version: string;
   db: 'ok';
+  /** Whether this server can send e-mail (SMTP_URL set); without it Share via Email is explained, not offered. */
+  canSendMail: boolean;
 }
 
 /** The seven public fields of a domain configuration. */

@@ -37,9 +37,3 @@ export function priceSliderMax(prices: readonly string[]): number {
   const highest = Math.max(0, ...prices.map((p) => priceValue(p) ?? 0));
   return highest > 0 ? Math.ceil(highest / SLIDER_STEP) * SLIDER_STEP : SLIDER_DEFAULT_MAX;
 }
-
-/** Whether a price lies in [low, high]; high at the slider's top means no upper limit. Unpriced items count as 0. */
-export function priceInRange(price: string, low: number, high: number, sliderMax: number): boolean {
-  const value = priceValue(price) ?? 0;
-  return value >= low && (high >= sliderMax || value <= high);
-}

@@ -82,6 +82,8 @@ export interface SharedWishlist extends WishlistFields {
   user: { name: string; currency: string } | null;
   /** Items not fully purchased. */
   items: SharedItem[];
+  /** How many items are fully purchased (so an empty view can tell 'all bought' from 'nothing yet'). */
+  purchasedItemCount: number;
 }
 
 /** POST /wishlists/guest */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, priceInRange, priceSliderMax, priceValue } from '../src/price-format';
+import { formatPrice, priceSliderMax, priceValue } from '../src/price-format';
 
 describe('formatPrice', () => {
   it('shows pounds when no currency is given', () => {
@@ -45,14 +45,5 @@ describe('priceSliderMax', () => {
   it('defaults to 100 when no item has a price', () => {
     expect(priceSliderMax([])).toBe(100);
     expect(priceSliderMax(['', 'Price not found'])).toBe(100);
-  });
-});
-
-describe('priceInRange', () => {
-  it('treats the top of the slider as no upper limit', () => {
-    expect(priceInRange('500', 0, 150, 150)).toBe(true);
-    expect(priceInRange('140', 0, 100, 150)).toBe(false);
-    expect(priceInRange('20', 30, 150, 150)).toBe(false);
-    expect(priceInRange('', 0, 50, 150)).toBe(true);
   });
 });

@@ -17,7 +17,8 @@ describe('health and errors', () => {
   it('reports health with the version and the database', async () => {
     const res = await client.get('/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/), db: 'ok' });
+    // canSendMail: this test server has no SMTP_URL, so the web says Share via Email cannot work here.
+    expect(res.body).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/), db: 'ok', canSendMail: false });
   });
 
   it('answers an unknown API path with a 404 JSON message, not the site', async () => {

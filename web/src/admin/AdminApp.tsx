@@ -1,6 +1,7 @@
 import { Menu, MenuItem } from '@blueprintjs/core';
 import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MENU_WIDTH_PX } from '@wishwell/shared/constants';
+import { usePageTitle } from '../app/use-page-title';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
 import { ADMIN_PAGES } from './pages';
 
@@ -10,6 +11,8 @@ export default function AdminApp() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const pathOf = (page: string) => (page ? `/admin/${page}` : '/admin');
+  const current = ADMIN_PAGES.find((page) => pathname.replace(/\/$/, '') === pathOf(page.path));
+  usePageTitle(current ? `${current.title} · Admin` : 'Admin');
   return (
     <div className="ww-admin">
       <aside className="ww-admin-menu" style={{ width: ADMIN_MENU_WIDTH_PX }}>
@@ -22,7 +25,7 @@ export default function AdminApp() {
               key={page.path}
               icon={page.icon}
               text={page.title}
-              active={pathname.replace(/\/$/, '') === pathOf(page.path)}
+              active={page === current}
               onClick={() => navigate(pathOf(page.path))}
             />
           ))}

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '@blueprintjs/core';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ErrorScreen } from './ErrorScreen';
-import { RequireAdmin, RequireUser } from './guards';
+import { RequireAdmin, RequireSignedOut, RequireUser } from './guards';
 import { Layout } from './Layout';
 import { LandingPage } from '../pages/landing/LandingPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -30,8 +30,13 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/wishlist/:id', element: <Suspense fallback={pageFallback}><WishlistPage /></Suspense> },
       { path: '/share/wishlist/:id', element: <Suspense fallback={pageFallback}><SharedWishlistPage /></Suspense> },
-      { path: '/register', element: <Suspense fallback={pageFallback}><RegisterPage /></Suspense> },
-      { path: '/login', element: <Suspense fallback={pageFallback}><LoginPage /></Suspense> },
+      {
+        element: <RequireSignedOut />,
+        children: [
+          { path: '/register', element: <Suspense fallback={pageFallback}><RegisterPage /></Suspense> },
+          { path: '/login', element: <Suspense fallback={pageFallback}><LoginPage /></Suspense> },
+        ],
+      },
       { path: '/forgot-password', element: <Suspense fallback={pageFallback}><ForgotPasswordPage /></Suspense> },
       { path: '/reset-password/:token', element: <Suspense fallback={pageFallback}><ResetPasswordPage /></Suspense> },
       {

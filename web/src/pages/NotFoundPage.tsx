@@ -1,7 +1,9 @@
 import { NonIdealState } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
+import { usePageTitle } from '../app/use-page-title';
 
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <NonIdealState
       icon="search"

@@ -1,6 +1,25 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionProfile } from '@wishwell/shared/api-types';
-import { api, setBearerToken } from '../api/client';
+import { api, ApiRequestError, setBearerToken } from '../api/client';
+
+/** Waits between profile attempts when the network or the server fails (not when it says "signed out"). */
+const PROFILE_RETRY_DELAYS_MS = [500, 1500];
+
+/** A network error or a 5xx may pass; a 4xx is the server's answer that nobody is signed in. */
+const isPassingFailure = (error: unknown) => !(error instanceof ApiRequestError) || error.status >= 500;
+
+/** The signed-in profile, or null when signed out; a blip is retried before it counts as signed out. */
+async function loadProfile(): Promise<SessionProfile | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api.get<SessionProfile>('/users/profile');
+    } catch (error) {
+      const delay = PROFILE_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !isPassingFailure(error)) return null; // spec: failure means signed out, no message
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
 
 export interface Session {
   loading: boolean;
@@ -35,11 +54,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    api
-      .get<SessionProfile>('/users/profile')
-      .then(signIn)
-      .catch(() => setUser(null)) // any failure means signed out, with no message
-      .finally(() => setLoading(false));
+    void loadProfile().then((profile) => {
+      if (profile) signIn(profile);
+      setLoading(false);
+    });
   }, [signIn]);
 
   const signOut = useCallback(async (leave?: () => void | Promise<void>) => {

@@ -19,7 +19,9 @@ export function CoverBanner({ image, title, overline, list, children }: Props) {
     <>
       <header className="ww-cover-banner" style={{ height: BANNER_HEIGHT_PX, backgroundImage: `url("${encodeURI(image)}")` }}>
         <div className="ww-cover-banner-shade">
-          <h1 className="ww-cover-banner-title">{title}</h1>
+          <h1 className="ww-cover-banner-title" title={title}>
+            {title}
+          </h1>
           {overline && <div className="ww-cover-banner-line ww-cover-banner-overline">{overline}</div>}
           {list.eventDate && <div className="ww-cover-banner-line">{eventLabel(list)}</div>}
           {children && <div className="ww-cover-banner-actions">{children}</div>}

@@ -1,13 +1,16 @@
+import { useState } from 'react';
 import { Icon } from '@blueprintjs/core';
 
-/** An item's picture, or a gift icon when it has none (or the picture fails to load). */
+/** An item's picture (square, cover-fit), or the same gift placeholder when it has none or it fails to load. */
 export function ItemThumbnail({ imageUrl }: { imageUrl: string }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const showImage = imageUrl !== '' && broken !== imageUrl;
   return (
-    <div className="ww-item-thumb">
-      {imageUrl ? (
-        <img src={imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
+    <div className={showImage ? 'ww-item-thumb' : 'ww-item-thumb ww-item-thumb-placeholder'}>
+      {showImage ? (
+        <img src={imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(imageUrl)} />
       ) : (
-        <Icon icon="gift-box" size={32} />
+        <Icon icon="gift-box" size={32} aria-label="No picture" />
       )}
     </div>
   );

@@ -1,17 +1,45 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@blueprintjs/core';
+import { useSearchParams } from 'react-router-dom';
 import { ITEMS_PER_PAGE } from '@wishwell/shared/constants';
 
-/** One page of `items` (10 per page); the page is pulled back when the list shrinks under it. */
+function pageFromParam(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * One page of `items` (10 per page), the page number kept in the URL (`?page=2`) so reloads and
+ * shared links keep it. Changing the page scrolls the list (`listRef`) into view.
+ */
 export function usePage<T>(items: readonly T[]) {
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const requested = pageFromParam(params.get('page'));
   const pageCount = Math.max(1, Math.ceil(items.length / ITEMS_PER_PAGE));
+  const page = Math.min(requested, pageCount);
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrollOnChange = useRef(false);
+
   useEffect(() => {
-    if (page > pageCount) setPage(pageCount);
-  }, [page, pageCount]);
-  const current = Math.min(page, pageCount);
-  const pageItems = items.slice((current - 1) * ITEMS_PER_PAGE, current * ITEMS_PER_PAGE);
-  return { page: current, pageCount, pageItems, setPage };
+    if (!scrollOnChange.current) return;
+    scrollOnChange.current = false;
+    listRef.current?.scrollIntoView({ block: 'start' });
+  }, [page]);
+
+  const setPage = (next: number) => {
+    scrollOnChange.current = true;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next <= 1) updated.delete('page');
+        else updated.set('page', String(next));
+        return updated;
+      },
+      { preventScrollReset: true },
+    );
+  };
+  const pageItems = items.slice((page - 1) * ITEMS_PER_PAGE, page * ITEMS_PER_PAGE);
+  return { page, pageCount, pageItems, setPage, listRef };
 }
 
 /** Previous / page numbers / next; hidden when everything fits on one page. */

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -7,24 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { startSmtpServer } from '../../../server/test/support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
+import { itemCard, PASSWORD, signedInPage } from './support/people';
 
 // Wish list pages end to end: guest lists and claiming, the owner page, the guest view with
 // purchases, pagination and editors. Two browser contexts stand for two people.
 
 // The stories below are long; CI machines are slow.
 test.describe.configure({ timeout: 60_000 });
-
-const PASSWORD = 'correct horse battery';
-
-/** A signed-in person in their own browser context (registered through the API). */
-async function signedInPage(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = uniqueEmail(name.toLowerCase());
-  await page.goto('/');
-  await apiCall(page, 'POST', '/users/register', { name, email, password: PASSWORD, domain: '127.0.0.1' });
-  return { context, page, email };
-}
 
 async function createGuestListFromLanding(page: Page): Promise<string> {
   await page.goto('/');
@@ -47,7 +36,6 @@ async function addItemByHand(page: Page, item: { title: string; price: string; q
   await expect(page.getByRole('heading', { name: item.title })).toBeVisible();
 }
 
-const itemCard = (page: Page, title: string): Locator => page.locator('.ww-item-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const itemTitles = (page: Page) => page.locator('.ww-item-card .ww-item-title');
 
 /** Moves a price slider handle with the keyboard (one step per press) to `target`. */

@@ -9,7 +9,7 @@ export function healthRoutes(policies: AccessPolicies, ctx: AppContext) {
     async ({ set }): Promise<HealthStatus | Response> => {
       if (!(await ctx.store.ping().catch(() => false))) return Response.json({ message: 'Database unavailable.' }, { status: 503 });
       set.headers['cache-control'] = 'no-store';
-      return { status: 'ok', version: ctx.version, db: 'ok' };
+      return { status: 'ok', version: ctx.version, db: 'ok', canSendMail: Boolean(ctx.config.smtpUrl) };
     },
     { publicRoute: true },
   );

@@ -96,9 +96,11 @@ export function toWishlistSummary(row: WishlistRow, owner: OwnerRow | null, role
 
 /** The guest's view: the owner's name and currency only, and only items someone still may buy. */
 export function toSharedWishlist(row: WishlistRow, owner: OwnerRow | null, itemRows: ItemRow[]): SharedWishlist {
+  const wanted = itemRows.filter((item) => item.quantityPurchased < item.quantity);
   return {
     ...wishlistFields(row),
     user: owner ? { name: owner.name, currency: owner.currency } : null,
-    items: itemRows.filter((item) => item.quantityPurchased < item.quantity).map(toSharedItem),
+    items: wanted.map(toSharedItem),
+    purchasedItemCount: itemRows.length - wanted.length,
   };
 }

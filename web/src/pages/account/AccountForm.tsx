@@ -1,32 +1,20 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Button, Card, FormGroup, InputGroup, type IconName } from '@blueprintjs/core';
 import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
 import { PASSWORD_RULE } from '@wishwell/shared/account-types';
-import { errorMessage } from '../../api/client';
-import { notify } from '../../notifications/notify';
+import { usePageTitle } from '../../app/use-page-title';
+import { useAsyncAction } from '../../ui/use-async-action';
 import './account.css';
 
-/**
- * A form's submission: `busy` while `work` runs; a failure shows the server's message or the
- * screen's fallback (spec section 8).
- */
-export function useSubmission(fallback: string) {
-  const [busy, setBusy] = useState(false);
-  const submit = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      notify(errorMessage(error, fallback), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, submit };
+/** A form's submission: `busy` while `work` runs; a failure shows the server's message or the fallback. */
+export function useSubmission(failure: string) {
+  const { busy, run } = useAsyncAction();
+  return { busy, submit: (work: () => Promise<void>) => run(work, { failure }) };
 }
 
 /** The card every account screen is: a title, a form and what goes under it. */
 export function AccountCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
+  usePageTitle(title);
   return (
     <Card className={wide ? 'ww-account-card ww-account-card-wide' : 'ww-account-card'}>
       <h1 className="ww-account-title">{title}</h1>

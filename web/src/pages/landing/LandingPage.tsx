@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Icon, type IconName } from '@blueprintjs/core';
+import { usePageTitle } from '../../app/use-page-title';
 import { useDomainConfig } from '../../branding/DomainConfigProvider';
 import { DEFAULT_BRANDING } from '@wishwell/shared/constants';
 import { createGuestWishlist } from '../wishlists/guest-wishlists';
@@ -24,6 +25,7 @@ const STEPS: { icon: IconName; title: string; text: string }[] = [
 
 export function LandingPage() {
   const config = useDomainConfig();
+  usePageTitle(null);
   const [creating, setCreating] = useState(false);
   // Loading until the page is left, so a second click cannot create a second list.
   const createList = () => {

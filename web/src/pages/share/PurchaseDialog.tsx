@@ -1,18 +1,32 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
 import type { PurchaseInput, SharedItem } from '@wishwell/shared/wishlist-types';
-import { api } from '../../api/client';
+import { api, ApiRequestError } from '../../api/client';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
+
+/** How marking went: bought, beaten to it by another guest (409), or failed otherwise. */
+export type PurchaseOutcome = 'bought' | 'sold-out' | 'failed';
 
 interface Props {
   wishlistId: string;
   item: SharedItem;
   onClose: () => void;
-  /** Called after the attempt, successful or not: the list is reloaded either way. */
-  onDone: () => void;
+  /** Called after the attempt, whatever its outcome: the list is reloaded either way. */
+  onDone: (outcome: PurchaseOutcome) => void;
 }
 
 export const remainingOf = (item: SharedItem) => Math.max(0, item.quantity - item.quantityPurchased);
+
+async function markPurchased(wishlistId: string, itemId: string, body: PurchaseInput): Promise<PurchaseOutcome> {
+  try {
+    await api.put(`/wishlists/share/${wishlistId}/items/${itemId}`, body);
+    return 'bought';
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 409) return 'sold-out';
+    console.error('Could not mark the item as purchased', error); // spec: only logged; the reload shows what is left
+    return 'failed';
+  }
+}
 
 /** Mark as Purchased: an optional name, and a quantity only when more than one is still wanted. */
 export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
@@ -23,17 +37,12 @@ export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     setSaving(true);
-    try {
-      const body: PurchaseInput = { purchasedBy: purchasedBy.trim(), quantityPurchased: Math.min(remaining, Math.max(1, Math.floor(quantity) || 1)) };
-      await api.put(`/wishlists/share/${wishlistId}/items/${item._id}`, body);
-    } catch (error) {
-      console.error('Could not mark the item as purchased', error); // spec: only logged; the reload shows what is left
-    } finally {
-      setSaving(false);
-      onClose();
-      onDone();
-    }
+    const quantityPurchased = Math.min(remaining, Math.max(1, Math.floor(quantity) || 1));
+    const outcome = await markPurchased(wishlistId, item._id, { purchasedBy: purchasedBy.trim(), quantityPurchased });
+    onClose();
+    onDone(outcome);
   };
 
   return (

@@ -1,17 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { NonIdealState, Spinner, type NumberRange } from '@blueprintjs/core';
-import { useParams } from 'react-router-dom';
-import { DEFAULT_CURRENCY, priceInRange, priceSliderMax, priceValue } from '@wishwell/shared/price-format';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Link, useParams } from 'react-router-dom';
+import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
+import { applyPriceFilter, listCurrencies, sliderMaxFor, sortByPrice } from '@wishwell/shared/price-filter';
 import type { SharedItem, SharedWishlist } from '@wishwell/shared/wishlist-types';
-import { api } from '../../api/client';
+import { api, ApiRequestError } from '../../api/client';
+import { usePageTitle } from '../../app/use-page-title';
+import { notify } from '../../notifications/notify';
 import { CoverBanner } from '../../ui/CoverBanner';
 import { Pager, usePage } from '../../ui/Pager';
+import { useCloseOnBack } from '../../ui/use-close-on-back';
 import { PriceFilter } from './PriceFilter';
-import { PurchaseDialog } from './PurchaseDialog';
+import { PurchaseDialog, type PurchaseOutcome } from './PurchaseDialog';
 import { SharedItemCard } from './SharedItemCard';
 import './share.css';
 
-type Load = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; wishlist: SharedWishlist };
+type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; wishlist: SharedWishlist };
 
 /** The guest view of a shared list (/share/wishlist/{id}); keyed by id so another list starts afresh. */
 export default function SharedWishlistPage() {
@@ -19,70 +23,118 @@ export default function SharedWishlistPage() {
   return <SharedWishlistLoader key={id} id={id} />;
 }
 
+/** The tab title: the list's name and whose it is. */
+export function sharedListTitle(wishlist: SharedWishlist): string {
+  return wishlist.user ? `${wishlist.name} – ${wishlist.user.name}'s wishlist` : wishlist.name;
+}
+
 function SharedWishlistLoader({ id }: { id: string }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  usePageTitle(load.state === 'ready' ? sharedListTitle(load.wishlist) : load.state === 'missing' ? 'Wishlist not found' : 'Wishlist');
 
   const reload = useCallback(async () => {
     try {
       setLoad({ state: 'ready', wishlist: await api.get<SharedWishlist>(`/wishlists/share/${id}`) });
     } catch (error) {
       console.error('Could not load the shared wishlist', error);
-      setLoad({ state: 'missing' });
+      // Only a 404 means the list is gone; a server or network failure keeps what is shown, or offers a retry.
+      const missing = error instanceof ApiRequestError && error.status === 404;
+      setLoad((current) => (missing ? { state: 'missing' } : current.state === 'ready' ? current : { state: 'failed' }));
     }
   }, [id]);
   useEffect(() => void reload(), [reload]);
 
   if (load.state === 'loading') return <Spinner className="ww-page-spinner" />;
-  if (load.state === 'missing') return <NonIdealState icon="search" title="Could not find this wishlist." />;
-  return <SharedWishlistView wishlist={load.wishlist} reload={() => void reload()} />;
+  if (load.state === 'missing') {
+    return <NonIdealState icon="search" title="Could not find this wishlist." action={<Link to="/">Go to the home page</Link>} />;
+  }
+  if (load.state === 'failed') {
+    return (
+      <NonIdealState
+        icon="offline"
+        title="Could not load this wishlist"
+        description="The server did not answer. Check your connection and try again."
+        action={<Button icon="refresh" text="Try again" onClick={() => void reload()} />}
+      />
+    );
+  }
+  return <SharedWishlistView wishlist={load.wishlist} reload={reload} />;
 }
 
-const byPrice = (a: SharedItem, b: SharedItem) => (priceValue(a.price) ?? Infinity) - (priceValue(b.price) ?? Infinity);
-
-function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; reload: () => void }) {
-  const sliderMax = useMemo(() => priceSliderMax(wishlist.items.map((item) => item.price)), [wishlist.items]);
-  // The chosen range; an upper end of Infinity (the slider's top) means no upper limit, whatever the top becomes.
-  const [range, setRange] = useState<NumberRange>([0, Infinity]);
-  const [sortByPrice, setSortByPrice] = useState(false);
+function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; reload: () => Promise<void> }) {
+  const listCurrency = wishlist.user?.currency || DEFAULT_CURRENCY;
+  const currencies = useMemo(() => listCurrencies(wishlist.items, listCurrency), [wishlist.items, listCurrency]);
+  const [chosenCurrency, setCurrency] = useState<string | null>(null);
+  const currency = chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : (currencies[0] ?? listCurrency);
+  const sliderMax = useMemo(() => sliderMaxFor(wishlist.items, currency, listCurrency), [wishlist.items, currency, listCurrency]);
+  // The upper end Infinity (the slider's top) means no upper limit, whatever the top becomes.
+  const [low, setLow] = useState(0);
+  const [high, setHigh] = useState(Infinity);
+  const [sortCheapestFirst, setSortCheapestFirst] = useState(false);
   const [buying, setBuying] = useState<SharedItem | null>(null);
-  const currency = wishlist.user?.currency || DEFAULT_CURRENCY;
+  useCloseOnBack(buying !== null, () => setBuying(null));
 
-  const shownItems = useMemo(() => {
-    const inRange = wishlist.items.filter((item) => priceInRange(item.price, range[0], range[1], sliderMax));
-    return sortByPrice ? [...inRange].sort(byPrice) : inRange;
-  }, [wishlist.items, range, sliderMax, sortByPrice]);
-  const { page, pageCount, pageItems, setPage } = usePage(shownItems);
-  const title = wishlist.user ? `${wishlist.user.name}'s Wishlist` : wishlist.name;
+  const { shown, otherCurrencies } = useMemo(() => {
+    const filtered = applyPriceFilter(wishlist.items, { currency, low, high }, listCurrency);
+    const order = [currency, ...currencies.filter((code) => code !== currency)];
+    return sortCheapestFirst ? { ...filtered, shown: sortByPrice(filtered.shown, order, listCurrency) } : filtered;
+  }, [wishlist.items, currency, currencies, low, high, listCurrency, sortCheapestFirst]);
+  const { page, pageCount, pageItems, setPage, listRef } = usePage(shown);
+  const ownerName = wishlist.user?.name;
+
+  const chooseCurrency = (code: string) => {
+    setCurrency(code);
+    setLow(0);
+    setHigh(Infinity);
+  };
+  const afterPurchase = (outcome: PurchaseOutcome) => {
+    if (outcome === 'bought') notify(`Thank you — ${ownerName ?? 'the list owner'} will be thrilled`, 'success');
+    if (outcome === 'sold-out') notify('Someone has just bought this. The list now shows what is still wanted.', 'warning');
+    void reload();
+  };
 
   return (
     <div className={`ww-share-page ww-colors-${wishlist.colorSet}`}>
-      <CoverBanner image={wishlist.coverImage} title={title} overline={wishlist.user ? wishlist.name : undefined} list={wishlist} />
+      <CoverBanner image={wishlist.coverImage} title={ownerName ? `${ownerName}'s Wishlist` : wishlist.name} overline={ownerName ? wishlist.name : undefined} list={wishlist} />
       {wishlist.items.length === 0 ? (
-        <NonIdealState icon="gift-box" title="Everything on this list has been purchased!" />
+        <NonIdealState
+          icon="gift-box"
+          title={wishlist.purchasedItemCount > 0 ? 'Everything on this list has been purchased!' : 'Nothing on this list yet — check back soon'}
+        />
       ) : (
         <>
           <PriceFilter
-            range={[Math.min(range[0], sliderMax), Math.min(range[1], sliderMax)]}
+            range={[Math.min(low, sliderMax), Math.min(high, sliderMax)]}
             max={sliderMax}
             currency={currency}
-            sortByPrice={sortByPrice}
-            onRange={([low, high]) => setRange([low, high >= sliderMax ? Infinity : high])}
-            onSortByPrice={setSortByPrice}
+            currencies={currencies}
+            sortByPrice={sortCheapestFirst}
+            onRange={([from, to]) => {
+              setLow(from);
+              setHigh(to >= sliderMax ? Infinity : to);
+            }}
+            onCurrency={chooseCurrency}
+            onSortByPrice={setSortCheapestFirst}
           />
-          {shownItems.length === 0 ? (
+          {otherCurrencies > 0 && (
+            <p className="ww-filter-note" role="status">
+              {otherCurrencies === 1 ? '1 item priced in another currency is' : `${otherCurrencies} items priced in other currencies are`} not shown while
+              the price filter is on.
+            </p>
+          )}
+          {shown.length === 0 ? (
             <p className="ww-empty-items">No items in this price range.</p>
           ) : (
-            <div className="ww-item-list">
+            <div className="ww-item-grid" ref={listRef}>
               {pageItems.map((item) => (
-                <SharedItemCard key={item._id} item={item} currency={currency} onPurchase={setBuying} />
+                <SharedItemCard key={item._id} item={item} currency={listCurrency} onPurchase={setBuying} />
               ))}
             </div>
           )}
           <Pager page={page} pageCount={pageCount} onPage={setPage} />
         </>
       )}
-      {buying && <PurchaseDialog wishlistId={wishlist._id} item={buying} onClose={() => setBuying(null)} onDone={reload} />}
+      {buying && <PurchaseDialog wishlistId={wishlist._id} item={buying} onClose={() => setBuying(null)} onDone={afterPurchase} />}
     </div>
   );
 }
-

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { Button, FileInput, FormGroup } from '@blueprintjs/core';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
-import { api, errorMessage } from '../../api/client';
+import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
+import { useAsyncAction } from '../../ui/use-async-action';
 
 const TOO_LARGE = 'Image cannot be larger than 10MB';
 
 /** Cover upload (POST /upload, field `image`); null means the theme's default cover. */
 export function CoverImageField({ value, defaultCover, onChange }: { value: string | null; defaultCover: string; onChange: (url: string | null) => void }) {
-  const [uploading, setUploading] = useState(false);
+  const { busy: uploading, run } = useAsyncAction();
   const [fileName, setFileName] = useState('');
 
   const upload = async (file: File) => {
@@ -19,17 +20,11 @@ export function CoverImageField({ value, defaultCover, onChange }: { value: stri
     }
     const form = new FormData();
     form.append('image', file);
-    setUploading(true);
-    try {
+    await run(async () => {
       const uploaded = await api.post<UploadedImage>('/upload', form);
       setFileName(file.name);
       onChange(uploaded.url);
-      notify('Image uploaded successfully', 'success');
-    } catch (error) {
-      notify(errorMessage(error, 'Image upload failed'), 'error');
-    } finally {
-      setUploading(false);
-    }
+    }, { success: 'Image uploaded successfully', failure: 'Image upload failed' });
   };
 
   return (

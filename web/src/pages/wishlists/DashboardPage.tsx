@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { Wishlist, WishlistSummary } from '@wishwell/shared/wishlist-types';
-import { api, errorMessage } from '../../api/client';
-import { notify } from '../../notifications/notify';
+import { api } from '../../api/client';
+import { usePageTitle } from '../../app/use-page-title';
+import { useAsyncAction } from '../../ui/use-async-action';
+import { useCloseOnBack } from '../../ui/use-close-on-back';
 import { ShareEmailDialog } from './ShareEmailDialog';
 import { WishlistCard, type WishlistCardActions } from './WishlistCard';
 import { WishlistFormDialog } from './WishlistFormDialog';
-import './wishlists.css';
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
+import './wishlists.css';
 
 type OpenDialog =
   | { kind: 'create' }
@@ -16,46 +18,54 @@ type OpenDialog =
   | { kind: 'delete'; wishlist: WishlistSummary }
   | null;
 
+/** A saved list as its dashboard card needs it. */
+function summaryOf(wishlist: Wishlist): WishlistSummary {
+  const { editors: _editors, items, isDeleted: _deleted, isDisabled: _disabled, createdAt: _created, updatedAt: _updated, role, ...fields } = wishlist;
+  return { ...fields, role: role === 'editor' ? 'editor' : 'owner', itemCount: items.length, hasPurchases: items.some((item) => item.quantityPurchased > 0) };
+}
+
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; wishlists: WishlistSummary[] };
+
 /** My Wishlists (/dashboard): the lists the user owns or edits. */
 export default function DashboardPage() {
-  const [wishlists, setWishlists] = useState<WishlistSummary[] | null>(null);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
+  useCloseOnBack(dialog !== null, close);
+  usePageTitle('My Wishlists');
+  const { run } = useAsyncAction();
 
-  const load = useCallback(() => {
+  const reload = useCallback(() => {
+    setLoad({ state: 'loading' });
     api
       .get<WishlistSummary[]>('/wishlists')
-      .then(setWishlists)
+      .then((wishlists) => setLoad({ state: 'ready', wishlists }))
       .catch((error: unknown) => {
-        console.error('Could not load wishlists', error); // spec: list load failures are only logged
-        setWishlists((current) => current ?? []);
+        console.error('Could not load wishlists', error); // spec: logged; the page says it failed instead of "no wishlists"
+        setLoad({ state: 'failed' });
       });
   }, []);
-  useEffect(load, [load]);
+  useEffect(reload, [reload]);
+  const changeLists = (update: (lists: WishlistSummary[]) => WishlistSummary[]) =>
+    setLoad((current) => (current.state === 'ready' ? { state: 'ready', wishlists: update(current.wishlists) } : current));
 
   const actions: WishlistCardActions = {
     onShareByEmail: (wishlist) => setDialog({ kind: 'share', wishlistId: wishlist._id }),
     // The card has no editors or items; the edit dialog needs both (Manage Editors, purchases warning).
-    onEdit: async (summary) => {
-      try {
-        setDialog({ kind: 'edit', wishlist: await api.get<Wishlist>(`/wishlists/${summary._id}`) });
-      } catch (error) {
-        notify(errorMessage(error, 'Could not load wishlist'), 'error');
-      }
-    },
+    onEdit: (summary) =>
+      void run(async () => setDialog({ kind: 'edit', wishlist: await api.get<Wishlist>(`/wishlists/${summary._id}`) }), { failure: 'Could not load wishlist' }),
     onDelete: (wishlist) => setDialog({ kind: 'delete', wishlist }),
   };
 
-  const deleteWishlist = async (wishlist: WishlistSummary) => {
+  const deleteWishlist = (wishlist: WishlistSummary) => {
     close();
-    try {
+    void run(async () => {
       await api.delete(`/wishlists/${wishlist._id}`);
-      notify('Wishlist deleted!', 'success');
-      load();
-    } catch (error) {
-      notify(errorMessage(error, 'Failed to delete wishlist'), 'error');
-    }
+      changeLists((lists) => lists.filter((list) => list._id !== wishlist._id));
+    }, { success: 'Wishlist deleted!', failure: 'Failed to delete wishlist' });
   };
+  const created = (wishlist: Wishlist) => changeLists((lists) => [summaryOf(wishlist), ...lists]);
+  const updated = (wishlist: Wishlist) => changeLists((lists) => lists.map((list) => (list._id === wishlist._id ? summaryOf(wishlist) : list)));
 
   return (
     <div className="ww-dashboard">
@@ -63,24 +73,31 @@ export default function DashboardPage() {
         <h1>My Wishlists</h1>
         <Button icon="plus" className="ww-accent-button" text="Create Wishlist" onClick={() => setDialog({ kind: 'create' })} />
       </div>
-      {wishlists === null ? (
+      {load.state === 'loading' ? (
         <Spinner />
-      ) : wishlists.length === 0 ? (
+      ) : load.state === 'failed' ? (
+        <NonIdealState
+          icon="offline"
+          title="Could not load your wishlists"
+          description="The server did not answer. Your lists are safe; try again in a moment."
+          action={<Button icon="refresh" text="Try again" onClick={reload} />}
+        />
+      ) : load.wishlists.length === 0 ? (
         <NonIdealState icon="gift-box" title="No wishlists yet" description="Create your first wishlist and start adding gift ideas." />
       ) : (
         <div className="ww-list-grid">
-          {wishlists.map((wishlist) => (
+          {load.wishlists.map((wishlist) => (
             <WishlistCard key={wishlist._id} wishlist={wishlist} actions={actions} />
           ))}
         </div>
       )}
-      {dialog?.kind === 'create' && <WishlistFormDialog onClose={close} onSaved={load} />}
-      {dialog?.kind === 'edit' && <WishlistFormDialog wishlist={dialog.wishlist} onClose={close} onSaved={load} />}
+      {dialog?.kind === 'create' && <WishlistFormDialog onClose={close} onSaved={created} />}
+      {dialog?.kind === 'edit' && <WishlistFormDialog wishlist={dialog.wishlist} onClose={close} onSaved={updated} />}
       {dialog?.kind === 'share' && <ShareEmailDialog wishlistId={dialog.wishlistId} onClose={close} />}
       <ConfirmDeleteAlert
         isOpen={dialog?.kind === 'delete'}
         onCancel={close}
-        onConfirm={() => dialog?.kind === 'delete' && void deleteWishlist(dialog.wishlist)}
+        onConfirm={() => dialog?.kind === 'delete' && deleteWishlist(dialog.wishlist)}
       >
         <p>Delete "{dialog?.kind === 'delete' ? dialog.wishlist.name : ''}"? Guests will no longer be able to open it.</p>
       </ConfirmDeleteAlert>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
 import { ITEM_PRIORITIES, type ItemPriority } from '@wishwell/shared/constants';
-import type { ItemInput } from '@wishwell/shared/wishlist-types';
-import { api, errorMessage } from '../../api/client';
-import { notify } from '../../notifications/notify';
+import { isValidPrice, PRICE_RULE } from '@wishwell/shared/price-input';
+import type { Item, ItemInput } from '@wishwell/shared/wishlist-types';
+import { api } from '../../api/client';
+import { useAsyncAction } from '../../ui/use-async-action';
 import type { ItemDraft } from './item-draft';
 import { offersGroupGift, useReferralRules } from './referral-rules';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
@@ -16,13 +17,15 @@ interface Props {
   /** Shown as the currency's placeholder: the owner's currency. */
   defaultCurrency: string;
   onClose: () => void;
-  onSaved: () => void;
+  /** The saved item as the server answered it. */
+  onSaved: (item: Item) => void;
 }
 
 /** Add and edit items: one form for both. */
 export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, onClose, onSaved }: Props) {
   const [draft, setDraft] = useState(initial);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useAsyncAction();
+  const priceIsValid = isValidPrice(draft.price);
   const rules = useReferralRules();
   const groupGiftOffered = offersGroupGift(draft.url, rules);
   const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -36,18 +39,12 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
       currency: draft.currency.trim().toUpperCase(),
       isGroupGift: groupGiftOffered && draft.isGroupGift,
     };
-    setSaving(true);
-    try {
-      if (itemId) await api.put(`/wishlists/${wishlistId}/items/${itemId}`, body);
-      else await api.post(`/wishlists/${wishlistId}/items`, body);
-      notify(itemId ? 'Item updated!' : 'Item added!', 'success');
-      onSaved();
+    if (!priceIsValid) return;
+    await run(async () => {
+      const saved = itemId ? await api.put<Item>(`/wishlists/${wishlistId}/items/${itemId}`, body) : await api.post<Item>(`/wishlists/${wishlistId}/items`, body);
+      onSaved(saved);
       onClose();
-    } catch (error) {
-      notify(errorMessage(error, 'Failed to save item'), 'error');
-    } finally {
-      setSaving(false);
-    }
+    }, { success: itemId ? 'Item updated!' : 'Item added!', failure: 'Failed to save item' });
   };
 
   return (
@@ -72,8 +69,16 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
             </FormGroup>
           </div>
           <div className="ww-form-row">
-            <FormGroup label="Price" labelFor="item-price">
-              <InputGroup id="item-price" inputMode="decimal" placeholder="0.00" value={draft.price} onValueChange={(value) => set('price', value)} />
+            <FormGroup label="Price" labelFor="item-price" intent={priceIsValid ? 'none' : 'danger'} helperText={priceIsValid ? undefined : PRICE_RULE}>
+              <InputGroup
+                id="item-price"
+                inputMode="decimal"
+                placeholder="0.00"
+                intent={priceIsValid ? 'none' : 'danger'}
+                aria-invalid={!priceIsValid}
+                value={draft.price}
+                onValueChange={(value) => set('price', value)}
+              />
             </FormGroup>
             <FormGroup label="Currency" labelFor="item-currency">
               <InputGroup id="item-currency" maxLength={3} placeholder={defaultCurrency} value={draft.currency} onValueChange={(value) => set('currency', value)} />
@@ -90,7 +95,7 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
             />
           )}
         </DialogBody>
-        <FormDialogFooter onCancel={onClose} submitText={itemId ? 'Save' : 'Add Item'} busy={saving} />
+        <FormDialogFooter onCancel={onClose} submitText={itemId ? 'Save' : 'Add Item'} busy={saving} disabled={!priceIsValid} />
       </form>
     </Dialog>
   );

@@ -1,40 +1,34 @@
 import { useState } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
 import type { AddEditorInput, WishlistEditor } from '@wishwell/shared/wishlist-types';
-import { api, errorMessage } from '../../api/client';
-import { notify } from '../../notifications/notify';
+import { api } from '../../api/client';
+import { useAsyncAction } from '../../ui/use-async-action';
 
 /** The owner's Manage Editors section: editors are added by the e-mail of an existing account. */
-export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishlistId: string; initialEditors: WishlistEditor[]; onChanged: () => void }) {
+export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishlistId: string; initialEditors: WishlistEditor[]; onChanged: (editors: WishlistEditor[]) => void }) {
   const [editors, setEditors] = useState(initialEditors);
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAsyncAction();
+
+  const show = (changed: WishlistEditor[]) => {
+    setEditors(changed);
+    onChanged(changed);
+  };
 
   const add = async () => {
     if (!email.trim()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const body: AddEditorInput = { email: email.trim() };
-      setEditors(await api.post<WishlistEditor[]>(`/wishlists/${wishlistId}/editors`, body));
+      show(await api.post<WishlistEditor[]>(`/wishlists/${wishlistId}/editors`, body));
       setEmail('');
-      notify('Editor added!', 'success');
-      onChanged();
-    } catch (error) {
-      notify(errorMessage(error, 'Could not add editor'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    }, { success: 'Editor added!', failure: 'Could not add editor' });
   };
 
-  const remove = async (editor: WishlistEditor) => {
-    try {
-      setEditors(await api.delete<WishlistEditor[]>(`/wishlists/${wishlistId}/editors/${editor._id}`));
-      notify('Editor removed!', 'success');
-      onChanged();
-    } catch (error) {
-      notify(errorMessage(error, 'Could not remove editor'), 'error');
-    }
-  };
+  const remove = (editor: WishlistEditor) =>
+    run(async () => show(await api.delete<WishlistEditor[]>(`/wishlists/${wishlistId}/editors/${editor._id}`)), {
+      success: 'Editor removed!',
+      failure: 'Could not remove editor',
+    });
 
   return (
     <section className="ww-editors" aria-labelledby="manage-editors">

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, NonIdealState, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
 import type { Item, MoveCopyInput, WishlistSummary } from '@wishwell/shared/wishlist-types';
-import { api, errorMessage } from '../../api/client';
-import { notify } from '../../notifications/notify';
+import { api } from '../../api/client';
+import { useAsyncAction } from '../../ui/use-async-action';
 
 interface Props {
   sourceListId: string;
   item: Item;
   onClose: () => void;
-  onDone: () => void;
+  /** After the server moved or copied the item. */
+  onDone: (action: MoveCopyInput['action']) => void;
 }
 
 /** Move/Copy Item to another list the user owns or edits. */
@@ -16,7 +17,7 @@ export function MoveCopyDialog({ sourceListId, item, onClose, onDone }: Props) {
   const [targets, setTargets] = useState<WishlistSummary[] | null>(null);
   const [destinationListId, setDestinationListId] = useState('');
   const [action, setAction] = useState<MoveCopyInput['action']>('move');
-  const [working, setWorking] = useState(false);
+  const { busy: working, run } = useAsyncAction();
 
   useEffect(() => {
     api
@@ -32,20 +33,13 @@ export function MoveCopyDialog({ sourceListId, item, onClose, onDone }: Props) {
       });
   }, [sourceListId]);
 
-  const submit = async () => {
-    setWorking(true);
-    try {
+  const submit = () =>
+    run(async () => {
       const body: MoveCopyInput = { sourceListId, itemId: item._id, destinationListId, action };
       await api.post('/wishlists/items/move-copy', body);
-      notify('Item successfully moved/copied!', 'success');
-      onDone();
+      onDone(action);
       onClose();
-    } catch (error) {
-      notify(errorMessage(error, 'Failed to process item.'), 'error');
-    } finally {
-      setWorking(false);
-    }
-  };
+    }, { success: 'Item successfully moved/copied!', failure: 'Failed to process item.' });
 
   return (
     <Dialog isOpen onClose={onClose} title="Move/Copy Item" className="ww-dialog">

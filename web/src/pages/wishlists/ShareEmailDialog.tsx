@@ -1,29 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import type { ShareByEmailInput } from '@wishwell/shared/wishlist-types';
-import { api, errorMessage } from '../../api/client';
-import { notify } from '../../notifications/notify';
+import { api } from '../../api/client';
+import { useAsyncAction } from '../../ui/use-async-action';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
 
 /** Share via Email: comma-separated recipients and a message; the server mails each the share link. */
 export function ShareEmailDialog({ wishlistId, onClose }: { wishlistId: string; onClose: () => void }) {
   const [recipients, setRecipients] = useState('');
   const [message, setMessage] = useState('');
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useAsyncAction();
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    setSending(true);
-    try {
+    await run(async () => {
       const body: ShareByEmailInput = { recipients, message, domain: window.location.hostname };
       await api.post(`/wishlists/${wishlistId}/share`, body);
-      notify('Email sent successfully!', 'success');
       onClose();
-    } catch (error) {
-      notify(errorMessage(error, 'Failed to send email'), 'error');
-    } finally {
-      setSending(false);
-    }
+    }, { success: 'Email sent successfully!', failure: 'Failed to send email' });
   };
 
   return (

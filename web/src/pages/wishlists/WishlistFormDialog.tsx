@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Callout, Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { COLOR_SETS, WISHLIST_THEMES, type ColorSet, type WishlistTheme } from '@wishwell/shared/constants';
-import { defaultCoverImage, type Wishlist, type WishlistInput } from '@wishwell/shared/wishlist-types';
-import { api, errorMessage } from '../../api/client';
-import { notify } from '../../notifications/notify';
+import { defaultCoverImage, type Wishlist, type WishlistEditor, type WishlistInput } from '@wishwell/shared/wishlist-types';
+import { api } from '../../api/client';
+import { useAsyncAction } from '../../ui/use-async-action';
 import { localDay } from '../../ui/dates';
 import { CoverImageField } from './CoverImageField';
 import { ManageEditors } from './ManageEditors';
@@ -25,12 +25,14 @@ interface Props {
   /** The list to edit; without it the dialog creates a new list. */
   wishlist?: Wishlist;
   onClose: () => void;
-  /** After a save or an editor change, so the caller reloads. */
-  onSaved: () => void;
+  /** After a save, with the list as the server answered it. */
+  onSaved: (wishlist: Wishlist) => void;
+  /** After an editor was added or removed (owners only). */
+  onEditorsChanged?: (editors: WishlistEditor[]) => void;
 }
 
 /** Create Wishlist and Edit List: one form for both. */
-export function WishlistFormDialog({ wishlist, onClose, onSaved }: Props) {
+export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChanged }: Props) {
   const [name, setName] = useState(wishlist?.name ?? '');
   const [description, setDescription] = useState(wishlist?.description ?? '');
   const [theme, setTheme] = useState<WishlistTheme>(wishlist?.theme ?? 'Other');
@@ -39,7 +41,7 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved }: Props) {
   const [expiresOn, setExpiresOn] = useState(localDay(wishlist?.expiresAt));
   const [colorSet, setColorSet] = useState<ColorSet>(wishlist?.colorSet ?? 'default');
   const [coverImage, setCoverImage] = useState(uploadedCover(wishlist));
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useAsyncAction();
   const hasPurchases = wishlist?.items.some((item) => item.quantityPurchased > 0) ?? false;
 
   const save = async (event: FormEvent) => {
@@ -54,21 +56,10 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved }: Props) {
       colorSet,
       coverImage,
     };
-    setSaving(true);
-    try {
-      if (wishlist) {
-        await api.put(`/wishlists/${wishlist._id}`, body);
-        notify('Wishlist updated!', 'success');
-      } else {
-        await api.post('/wishlists', body);
-      }
-      onSaved();
+    await run(async () => {
+      onSaved(wishlist ? await api.put<Wishlist>(`/wishlists/${wishlist._id}`, body) : await api.post<Wishlist>('/wishlists', body));
       onClose();
-    } catch (error) {
-      notify(errorMessage(error, wishlist ? 'Failed to update wishlist' : 'Failed to save wishlist'), 'error');
-    } finally {
-      setSaving(false);
-    }
+    }, wishlist ? { success: 'Wishlist updated!', failure: 'Failed to update wishlist' } : { failure: 'Failed to save wishlist' });
   };
 
   return (
@@ -110,7 +101,7 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved }: Props) {
           </div>
           <Checkbox label="Recurring event (every year)" checked={isRecurring} onChange={(e) => setIsRecurring(e.currentTarget.checked)} />
           <CoverImageField value={coverImage} defaultCover={defaultCoverImage(theme)} onChange={setCoverImage} />
-          {wishlist?.role === 'owner' && <ManageEditors wishlistId={wishlist._id} initialEditors={wishlist.editors} onChanged={onSaved} />}
+          {wishlist?.role === 'owner' && <ManageEditors wishlistId={wishlist._id} initialEditors={wishlist.editors} onChanged={(editors) => onEditorsChanged?.(editors)} />}
         </DialogBody>
         <FormDialogFooter onCancel={onClose} submitText={wishlist ? 'Save' : 'Create'} busy={saving} />
       </form>

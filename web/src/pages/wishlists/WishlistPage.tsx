@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Callout, Menu, NonIdealState, Popover, Spinner, Switch } from '@blueprintjs/core';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { sharePath, type Item, type Wishlist } from '@wishwell/shared/wishlist-types';
 import { wishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
 import { api, ApiRequestError, errorMessage } from '../../api/client';
+import { usePageTitle } from '../../app/use-page-title';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
 import { CoverBanner } from '../../ui/CoverBanner';
 import { formatDay, localDay } from '../../ui/dates';
 import { Pager, usePage } from '../../ui/Pager';
+import { useAsyncAction } from '../../ui/use-async-action';
+import { useCloseOnBack } from '../../ui/use-close-on-back';
 import { AddItemBox } from './AddItemBox';
 import { holdsGuestWishlist } from './guest-wishlists';
 import { draftFromItem, type ItemDraft } from './item-draft';
@@ -19,8 +22,8 @@ import { OwnerItemCard, type OwnerItemActions } from './OwnerItemCard';
 import { ShareEmailDialog } from './ShareEmailDialog';
 import { ShareMenuItems } from './ShareMenuItems';
 import { WishlistFormDialog } from './WishlistFormDialog';
-import './wishlists.css';
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
+import './wishlists.css';
 
 type OpenDialog =
   | { kind: 'item'; draft: ItemDraft; itemId?: string }
@@ -46,6 +49,7 @@ function WishlistLoader({ id }: { id: string }) {
   const [wishlist, setWishlist] = useState<Wishlist | null>(null);
   const [sendToShareView, setSendToShareView] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
+  usePageTitle(wishlist?.name ?? 'Wishlist');
 
   const load = useCallback(async () => {
     setLoadFailed(false);
@@ -70,39 +74,58 @@ function WishlistLoader({ id }: { id: string }) {
     return <NonIdealState icon="error" title="Could not load wishlist" action={<Button text="Try again" onClick={() => void load()} />} />;
   }
   if (!wishlist) return <Spinner className="ww-page-spinner" />;
-  return <WishlistEditor wishlist={wishlist} reload={load} isGuestOwner={!session.user} />;
+  const change = (update: (current: Wishlist) => Wishlist) => setWishlist((current) => (current ? update(current) : current));
+  return <WishlistEditor wishlist={wishlist} change={change} isGuestOwner={!session.user} />;
 }
 
-function WishlistEditor({ wishlist, reload, isGuestOwner }: { wishlist: Wishlist; reload: () => Promise<void>; isGuestOwner: boolean }) {
+/** The item list with `item` in place of its old self, or first when new (the server lists newest first). */
+const withItem = (list: Wishlist, item: Item): Wishlist => {
+  const known = list.items.some((existing) => existing._id === item._id);
+  return { ...list, items: known ? list.items.map((existing) => (existing._id === item._id ? item : existing)) : [item, ...list.items] };
+};
+const withoutItem = (list: Wishlist, itemId: string): Wishlist => ({ ...list, items: list.items.filter((item) => item._id !== itemId) });
+
+/** What the owner sees: still-wanted items first, bought ones after them (Show Purchased), each in list order. */
+function ownerOrder(items: readonly Item[], showPurchased: boolean): Item[] {
+  const wanted = items.filter((item) => !item.isPurchased);
+  return showPurchased ? [...wanted, ...items.filter((item) => item.isPurchased)] : wanted;
+}
+
+interface EditorProps {
+  wishlist: Wishlist;
+  /** Applies the server's answer to the list shown (no reload of the whole list). */
+  change: (update: (current: Wishlist) => Wishlist) => void;
+  isGuestOwner: boolean;
+}
+
+function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
   const [showPurchased, setShowPurchased] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
-  const refresh = () => void reload();
-  const visibleItems = showPurchased ? wishlist.items : wishlist.items.filter((item) => !item.isPurchased);
-  const { page, pageCount, pageItems, setPage } = usePage(visibleItems);
+  useCloseOnBack(dialog !== null, close);
+  const visibleItems = useMemo(() => ownerOrder(wishlist.items, showPurchased), [wishlist.items, showPurchased]);
+  const { page, pageCount, pageItems, setPage, listRef } = usePage(visibleItems);
   const currency = wishlist.user?.currency || DEFAULT_CURRENCY;
-
-  const runItemAction = async (call: () => Promise<unknown>, success: string, failure: string) => {
-    try {
-      await call();
-      notify(success, 'success');
-      await reload();
-    } catch (error) {
-      notify(errorMessage(error, failure), 'error');
-    }
-  };
+  const { run } = useAsyncAction();
+  const itemPath = (itemId: string) => `/wishlists/${wishlist._id}/items/${itemId}`;
 
   const itemActions: OwnerItemActions = {
     onEdit: (item) => setDialog({ kind: 'item', draft: draftFromItem(item), itemId: item._id }),
     onDelete: (item) => setDialog({ kind: 'delete-item', item }),
     onMoveCopy: isGuestOwner ? undefined : (item) => setDialog({ kind: 'move-copy', item }),
     onRelist: (item) =>
-      void runItemAction(() => api.put(`/wishlists/${wishlist._id}/items/${item._id}/unpurchase`), 'Item has been re-listed.', 'Failed to re-list item'),
+      void run(async () => {
+        const relisted = await api.put<Item>(`${itemPath(item._id)}/unpurchase`);
+        change((list) => withItem(list, relisted));
+      }, { success: 'Item has been re-listed.', failure: 'Failed to re-list item' }),
   };
 
   const deleteItem = (item: Item) => {
     close();
-    void runItemAction(() => api.delete(`/wishlists/${wishlist._id}/items/${item._id}`), 'Item deleted!', 'Failed to delete item');
+    void run(async () => {
+      await api.delete(itemPath(item._id));
+      change((list) => withoutItem(list, item._id));
+    }, { success: 'Item deleted!', failure: 'Failed to delete item' });
   };
 
   return (
@@ -138,7 +161,7 @@ function WishlistEditor({ wishlist, reload, isGuestOwner }: { wishlist: Wishlist
           {wishlist.items.length === 0 ? 'No items yet. Paste a product link or type a gift idea above.' : 'Every item has been purchased. Turn on Show Purchased to see them.'}
         </p>
       ) : (
-        <div className="ww-item-list">
+        <div className="ww-item-list" ref={listRef}>
           {pageItems.map((item) => (
             <OwnerItemCard key={item._id} item={item} currency={currency} showPurchases={showPurchased} actions={itemActions} />
           ))}
@@ -147,11 +170,32 @@ function WishlistEditor({ wishlist, reload, isGuestOwner }: { wishlist: Wishlist
       <Pager page={page} pageCount={pageCount} onPage={setPage} />
 
       {dialog?.kind === 'item' && (
-        <ItemFormDialog wishlistId={wishlist._id} initial={dialog.draft} itemId={dialog.itemId} defaultCurrency={currency} onClose={close} onSaved={refresh} />
+        <ItemFormDialog
+          wishlistId={wishlist._id}
+          initial={dialog.draft}
+          itemId={dialog.itemId}
+          defaultCurrency={currency}
+          onClose={close}
+          onSaved={(item) => change((list) => withItem(list, item))}
+        />
       )}
-      {dialog?.kind === 'edit-list' && <WishlistFormDialog wishlist={wishlist} onClose={close} onSaved={refresh} />}
+      {dialog?.kind === 'edit-list' && (
+        <WishlistFormDialog
+          wishlist={wishlist}
+          onClose={close}
+          onSaved={(saved) => change(() => saved)}
+          onEditorsChanged={(editors) => change((list) => ({ ...list, editors }))}
+        />
+      )}
       {dialog?.kind === 'share-email' && <ShareEmailDialog wishlistId={wishlist._id} onClose={close} />}
-      {dialog?.kind === 'move-copy' && <MoveCopyDialog sourceListId={wishlist._id} item={dialog.item} onClose={close} onDone={refresh} />}
+      {dialog?.kind === 'move-copy' && (
+        <MoveCopyDialog
+          sourceListId={wishlist._id}
+          item={dialog.item}
+          onClose={close}
+          onDone={(action) => action === 'move' && change((list) => withoutItem(list, dialog.item._id))}
+        />
+      )}
       <ConfirmDeleteAlert
         isOpen={dialog?.kind === 'delete-item'}
         onCancel={close}

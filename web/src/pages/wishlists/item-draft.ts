@@ -1,11 +1,10 @@
 import type { ItemPriority } from '@wishwell/shared/constants';
 import type { Item, ItemInput } from '@wishwell/shared/wishlist-types';
 import type { ScrapeResult } from '@wishwell/shared/scrape-types';
+import { PRICE_NOT_FOUND } from '@wishwell/shared/price-input';
 
 /** Everything the item form edits: ItemInput with every field present. */
 export type ItemDraft = Required<ItemInput>;
-
-const PRICE_NOT_FOUND = 'Price not found';
 
 export function blankItem(overrides: Partial<ItemDraft> = {}): ItemDraft {
   return {

@@ -1,0 +1,14 @@
+/**
+ * What the price field accepts: nothing, the scraper's 'Price not found', or a non-negative amount
+ * with at most two decimals ("12", "12.5", "1,299.99"). The form and the server share this rule.
+ */
+export const PRICE_NOT_FOUND = 'Price not found';
+
+const AMOUNT = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+
+export const PRICE_RULE = 'Enter an amount such as 12.99 (no minus sign, at most two decimals).';
+
+export function isValidPrice(price: string): boolean {
+  const text = price.trim();
+  return text === '' || text === PRICE_NOT_FOUND || AMOUNT.test(text);
+}
