@@ -1,5 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../session/SessionProvider';
 
 const sessionSpinner = (
@@ -15,16 +15,23 @@ export function RequireUser() {
   return user ? <Outlet /> : <Navigate to="/login" replace />;
 }
 
-/** Sign-in and registration: someone already signed in goes to /dashboard instead. */
+/** Set by the admin guard: the spec sends a signed-in non-admin to /login, and there they stay. */
+interface AdminDenied {
+  adminDenied?: true;
+}
+
+/** Sign-in and registration: someone already signed in goes to /dashboard instead (unless the admin guard sent them). */
 export function RequireSignedOut() {
   const { loading, user } = useSession();
+  const location = useLocation();
   if (loading) return sessionSpinner;
-  return user ? <Navigate to="/dashboard" replace /> : <Outlet />;
+  const sentByAdminGuard = Boolean((location.state as AdminDenied | null)?.adminDenied);
+  return user && !sentByAdminGuard ? <Navigate to="/dashboard" replace /> : <Outlet />;
 }
 
 /** Admin pages: nothing while the session loads, then the page for admins or /login. */
 export function RequireAdmin() {
   const { loading, user } = useSession();
   if (loading) return null;
-  return user?.isAdmin ? <Outlet /> : <Navigate to="/login" replace />;
+  return user?.isAdmin ? <Outlet /> : <Navigate to="/login" replace state={{ adminDenied: true } satisfies AdminDenied} />;
 }
