@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from './app-context';
-import { accessPolicies, ACCESS_POLICY_KEYS, declaredPolicies } from './http/access';
+import { accessPolicies, ACCESS_POLICY_KEYS, routeTable } from './http/access';
 import { notFound } from './http/errors';
 import { httpPipeline } from './http/pipeline';
 import type { Services } from './services';
@@ -15,21 +15,25 @@ import { guestListClaimer, wishlistRoutes } from './features/wishlists/routes';
 import { uploadedFileRoutes, uploadRoutes } from './features/uploads/routes';
 
 /**
- * The whole route surface. Every /api/v1 route declares its access policy
- * (publicRoute, signedIn or adminOnly); createApp refuses to build if one does not.
+ * The /api/v1 routes. Every route declares exactly one access policy (see http/access.ts);
+ * `wishwell routes` prints them as a table, and createApp refuses to build if one does not.
  */
-export function createApp(ctx: AppContext, services: Services, site: Site) {
-  const policies = accessPolicies(ctx);
-  const api = new Elysia({ prefix: '/api/v1' })
+export function apiRoutes(ctx: AppContext, services: Services) {
+  const policies = accessPolicies(ctx, services.wishlists.access);
+  return new Elysia({ prefix: '/api/v1' })
     .use(healthRoutes(policies, ctx))
     .use(domainConfigRoutes(policies, services.domainConfigs))
     .use(userRoutes(policies, services.users, guestListClaimer(services.wishlists.lists)))
     .use(wishlistRoutes(policies, services.wishlists))
-    .use(uploadRoutes(policies, services.uploads, (cookies) => services.wishlists.access.holdsAnyCapability(cookies)))
+    .use(uploadRoutes(policies, services.uploads))
     .use(scrapeRoutes(policies, services.scrape.service))
     .use(scraperConfigRoutes(policies, services.scraperConfigs))
     .use(referralRuleRoutes(policies, services.referralRules));
+}
 
+/** The whole route surface: the pipeline, the API, uploaded files and the site. */
+export function createApp(ctx: AppContext, services: Services, site: Site) {
+  const api = apiRoutes(ctx, services);
   const app = new Elysia()
     .use(httpPipeline(ctx))
     .use(api)
@@ -48,10 +52,6 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
 }
 
 function assertEveryApiRouteHasAPolicy(app: Elysia<any, any, any, any, any, any, any>): void {
-  for (const route of app.routes) {
-    if (!route.path.startsWith('/api/v1/')) continue;
-    if (declaredPolicies(route.hooks).length !== 1) {
-      throw new Error(`${route.method} ${route.path} must declare exactly one access policy (${ACCESS_POLICY_KEYS.join(', ')})`);
-    }
-  }
+  const missing = routeTable(app).find((route) => route.policy === null);
+  if (missing) throw new Error(`${missing.method} ${missing.path} must declare exactly one access policy (${ACCESS_POLICY_KEYS.join(', ')})`);
 }

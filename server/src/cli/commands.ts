@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PRODUCT_NAME } from '@wishwell/shared/constants';
+import { apiRoutes } from '../app';
+import { formatRouteTable, routeTable } from '../http/access';
 import { loadConfig, settingsHelp } from '../config';
 import { openContext, startServer, VERSION } from '../server';
 import { createServices } from '../services';
@@ -57,7 +62,25 @@ const admin: Command = {
   },
 };
 
-export const COMMANDS: Command[] = [serve, admin];
+const routes: Command = {
+  name: 'routes',
+  usage: 'routes',
+  summary: 'print every API route and the access policy that guards it',
+  async run() {
+    // The routes are built exactly as `serve` builds them, over a throwaway data dir.
+    const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-routes-'));
+    const ctx = openContext(loadConfig(['--data-dir', dataDir]));
+    try {
+      console.log(formatRouteTable(routeTable(apiRoutes(ctx, createServices(ctx)))));
+      return 0;
+    } finally {
+      await ctx.store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export const COMMANDS: Command[] = [serve, admin, routes];
 
 export function helpText(): string {
   const commands = COMMANDS.map((c) => `  ${c.usage.padEnd(60)} ${c.summary}`).join('\n');

@@ -1,16 +1,18 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../app-context';
 import { sessionUserLookup, type SessionUser } from '../auth/session-user';
+import type { ListAccess, WishlistAccess } from '../features/wishlists/access';
 import { forbidden, unauthorized } from './errors';
 import { SESSION_COOKIE } from './cookies';
 import type { RequestInfo } from './request-info';
 
-export type { SessionUser };
+export type { SessionUser, ListAccess };
 
 /** Resolves the caller's account from the bearer token or the session cookie, or null. */
 export type ViewerResolver = (request: Request, http: RequestInfo) => Promise<SessionUser | null>;
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Contact the site operator.';
+const GUEST_SIGN_IN_MESSAGE = 'Please sign in or open your wishlist first.';
 
 /** The token in an `Authorization: Bearer` header, if any. */
 export function bearerToken(request: Request): string | undefined {
@@ -36,58 +38,130 @@ export function createViewerResolver(ctx: AppContext): ViewerResolver {
   };
 }
 
+/** A signed-in account, or a guest holding the capability of `guestListId` (never both null). */
+export interface AccountOrGuest {
+  user: SessionUser | null;
+  guestListId: string | null;
+  /** The caller's role on another list (owner, editor or its capability), else 404/401/403. */
+  listAccess(listId: string): Promise<ListAccess>;
+}
+
 /**
- * The access policy of every API route, one per route and visible where the route is declared:
- *   { publicRoute: true } anyone; `viewer()` resolves the caller's account on demand (or null)
- *   { signedIn: true }    a signed-in, enabled account, as `user` (else 401)
- *   { adminOnly: true }   a signed-in admin, as `user` (else 401, or 403 for non-admins)
- * Each also hands the handler the pipeline's per-request `http` (RequestInfo), typed.
+ * The access policy of every API route, one per route and visible where the route is declared.
+ * Each is checked before the body is validated and hands the handler a typed caller:
+ *   { publicRoute: true }          anyone; `viewer()` resolves the caller's account on demand (or null)
+ *   { signedIn: true }             a signed-in, enabled account, as `user` (else 401)
+ *   { adminOnly: true }            a signed-in admin, as `user` (else 401, or 403 for non-admins)
+ *   { capabilityOrSignedIn: true } an account or a guest holding some list's capability, as `caller`
+ *   { listEditor: true }           owner, editor or capability holder of list `:id`, as `access`
+ *   { listOwner: true }            owner (or capability holder of the ownerless) list `:id`, as `access`
+ * Each also hands the handler the pipeline's per-request `http` (RequestInfo).
  */
-export function accessPolicies(ctx: AppContext) {
+export function accessPolicies(ctx: AppContext, lists: WishlistAccess) {
   const resolveViewer = createViewerResolver(ctx);
-  type Ctx = { request: Request; http: RequestInfo };
-  const requireUser = async ({ request, http }: Ctx) => {
+  const requireUser = async ({ request, http }: PolicyContext) => {
     const user = await resolveViewer(request, http);
     if (!user) throw unauthorized();
     return user;
   };
+  const callerOf = async (c: PolicyContext) => ({ user: await resolveViewer(c.request, c.http), cookies: c.http.cookies });
+  const listId = (c: PolicyContext) => c.params?.id ?? '';
+
   return new Elysia({ name: 'access-policies' }).macro({
-    publicRoute: {
-      resolve: tagPolicy('publicRoute', (c: unknown) => {
-        const { request, http } = c as unknown as Ctx;
-        let cached: Promise<SessionUser | null> | undefined;
-        return { http, viewer: () => (cached ??= resolveViewer(request, http)) };
-      }),
-    },
-    signedIn: {
-      resolve: tagPolicy('signedIn', async (c: unknown) => ({ http: (c as Ctx).http, user: await requireUser(c as unknown as Ctx) })),
-    },
-    adminOnly: {
-      resolve: tagPolicy('adminOnly', async (c: unknown) => {
-        const user = await requireUser(c as unknown as Ctx);
-        if (!user.isAdmin) throw forbidden('Only administrators can do that.');
-        return { http: (c as Ctx).http, user };
-      }),
-    },
+    publicRoute: policy('publicRoute', (c) => {
+      let cached: Promise<SessionUser | null> | undefined;
+      return { http: c.http, viewer: () => (cached ??= resolveViewer(c.request, c.http)) };
+    }),
+    signedIn: policy('signedIn', async (c) => ({ http: c.http, user: await requireUser(c) })),
+    adminOnly: policy('adminOnly', async (c) => {
+      const user = await requireUser(c);
+      if (!user.isAdmin) throw forbidden('Only administrators can do that.');
+      return { http: c.http, user };
+    }),
+    capabilityOrSignedIn: policy('capabilityOrSignedIn', async (c) => {
+      const caller = await callerOf(c);
+      const guestListId = caller.user ? null : await lists.guestListOf(caller.cookies);
+      if (!caller.user && !guestListId) throw unauthorized(GUEST_SIGN_IN_MESSAGE);
+      const accountOrGuest: AccountOrGuest = { user: caller.user, guestListId, listAccess: (id) => lists.editable(id, caller) };
+      return { http: c.http, caller: accountOrGuest };
+    }),
+    listEditor: policy('listEditor', async (c) => ({ http: c.http, access: await lists.editable(listId(c), await callerOf(c)) })),
+    listOwner: policy('listOwner', async (c) => ({ http: c.http, access: await lists.owned(listId(c), await callerOf(c)) })),
   });
 }
 
-export const ACCESS_POLICY_KEYS = ['publicRoute', 'signedIn', 'adminOnly'] as const;
+export const ACCESS_POLICY_KEYS = ['publicRoute', 'signedIn', 'adminOnly', 'capabilityOrSignedIn', 'listEditor', 'listOwner'] as const;
 export type AccessPolicyName = (typeof ACCESS_POLICY_KEYS)[number];
 
-/** Marks a policy's resolve function so createApp can check every route declared exactly one. */
-function tagPolicy<F extends (context: unknown) => unknown>(name: AccessPolicyName, fn: F): F {
-  return Object.assign(fn, { accessPolicy: name });
+interface PolicyContext {
+  request: Request;
+  http: RequestInfo;
+  params?: Record<string, string>;
 }
 
-/** The access policies a route's hooks carry (read from the tagged resolve functions). */
+/**
+ * One policy as macro hooks: `transform` (before body validation, so a caller without access
+ * learns nothing about the route's input) decides and keeps the result per request; `resolve`
+ * hands it to the handler, typed. The transform carries the policy's name for the route table.
+ */
+function policy<R extends object>(name: AccessPolicyName, decide: (context: PolicyContext) => R | Promise<R>) {
+  const decided = new WeakMap<Request, R>();
+  const transform = Object.assign(
+    async (context: unknown) => {
+      const c = context as PolicyContext;
+      decided.set(c.request, await decide(c));
+    },
+    { accessPolicy: name },
+  );
+  return { transform, resolve: (context: { request: Request }) => decided.get(context.request)! };
+}
+
+/** The access policy a route's hooks carry (read from the tagged transform hooks). */
 export function declaredPolicies(hooks: unknown): AccessPolicyName[] {
-  const beforeHandle = (hooks as { beforeHandle?: unknown } | undefined)?.beforeHandle;
-  const list = Array.isArray(beforeHandle) ? beforeHandle : beforeHandle ? [beforeHandle] : [];
+  const transform = (hooks as { transform?: unknown } | undefined)?.transform;
+  const list = Array.isArray(transform) ? transform : transform ? [transform] : [];
   return list
     .map((hook) => ((hook as { fn?: { accessPolicy?: AccessPolicyName } }).fn ?? hook)?.accessPolicy)
     .filter((name): name is AccessPolicyName => name !== undefined);
 }
 
+/** One line of the route table: who may call `METHOD path`. */
+export interface RouteEntry {
+  method: string;
+  path: string;
+  policy: AccessPolicyName | null;
+}
+
+/** Every /api/v1 route with its declared policy (null when it declares none or several). */
+export function routeTable(app: { routes: { method: string; path: string; hooks: unknown }[] }): RouteEntry[] {
+  return app.routes
+    .filter((route) => route.path.startsWith('/api/v1/'))
+    .map((route) => {
+      const declared = declaredPolicies(route.hooks);
+      return { method: route.method, path: route.path, policy: declared.length === 1 ? declared[0]! : null };
+    });
+}
+
 /** The plugin every feature's routes start from: `new Elysia().use(policies)`. */
 export type AccessPolicies = ReturnType<typeof accessPolicies>;
+
+/** Who each policy lets in, in the route table's words. */
+const POLICY_DESCRIPTIONS: Record<AccessPolicyName, string> = {
+  publicRoute: 'anyone',
+  signedIn: 'a signed-in account',
+  adminOnly: 'an admin',
+  capabilityOrSignedIn: 'an account, or a guest holding a list capability',
+  listEditor: "the list's owner, an editor, or its guest capability",
+  listOwner: "the list's owner (or its guest capability)",
+};
+
+/** The route table as text, one route per line: method, path, policy, who that lets in. */
+export function formatRouteTable(entries: RouteEntry[]): string {
+  const pathWidth = Math.max(...entries.map((entry) => entry.path.length));
+  return entries
+    .map((entry) => {
+      const who = entry.policy ? `${entry.policy.padEnd(21)} ${POLICY_DESCRIPTIONS[entry.policy]}` : 'NO POLICY (refused at start)';
+      return `${entry.method.padEnd(7)} ${entry.path.padEnd(pathWidth)}  ${who}`;
+    })
+    .join('\n');
+}

@@ -9,6 +9,8 @@ export interface Account {
   id: string;
   name: string;
   email: string;
+  /** The session token, for calls through the bearer path. */
+  token: string;
 }
 
 /** Registers a new account (the first one on a server becomes its admin) and keeps its session. */
@@ -17,7 +19,7 @@ export async function signUp(baseUrl: string, name = 'Person'): Promise<Account>
   const email = `${name.toLowerCase().replace(/\W+/g, '')}.${Date.now()}.${++accounts}@example.com`;
   const res = await client.post('/users/register', { name, email, password: 'correct horse battery', domain: 'localhost' });
   if (res.status >= 300) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, id: res.body._id, name, email };
+  return { client, id: res.body._id, name, email, token: res.body.token };
 }
 
 /** A browser without an account that creates a guest list (and so holds its capability cookie). */

@@ -3,19 +3,16 @@ import type { AccessPolicies } from '../../http/access';
 import type { ScrapeService } from './service';
 
 /**
- * POST /scrape answers signed-in users and guests holding a list's edit capability (checked in
- * the service, 401 otherwise); GET /logs/scrape is the admin's Scrape Logs.
+ * POST /scrape answers signed-in users and guests holding a list's edit capability; GET
+ * /logs/scrape is the admin's Scrape Logs.
  */
 export function scrapeRoutes(policies: AccessPolicies, service: ScrapeService) {
   return new Elysia()
     .use(policies)
     .post(
       '/scrape',
-      async ({ body, viewer, http }) => {
-        const user = await viewer();
-        return service.scrape(body, { userId: user?.id ?? null, guestListId: user ? null : await service.guestListOf(http.cookies), ip: http.ip });
-      },
-      { publicRoute: true, body: t.Object({ url: t.String({ minLength: 1, maxLength: 4096 }), userAgent: t.Optional(t.String({ maxLength: 1000 })) }) },
+      ({ body, caller, http }) => service.scrape(body, { userId: caller.user?.id ?? null, guestListId: caller.guestListId, ip: http.ip }),
+      { capabilityOrSignedIn: true, body: t.Object({ url: t.String({ minLength: 1, maxLength: 4096 }), userAgent: t.Optional(t.String({ maxLength: 1000 })) }) },
     )
     .get('/logs/scrape', () => service.logs(), { adminOnly: true });
 }

@@ -1,11 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { ScrapeLogEntry, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
 import type { DataStore } from '../../db/store';
 import type { EventBus } from '../../events';
-import { CAPABILITY_COOKIE_PREFIX } from '../../http/cookies';
-import { ApiError, unauthorized } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { RateLimiter } from '../../http/rate-limit';
-import { hashSecret, newId } from '../../ids';
+import { newId } from '../../ids';
 import type { ReferralRuleService } from '../referral-rules/service';
 import type { ScraperConfigService } from '../scraper-configs/service';
 import { FetchFailed } from './guarded-fetch';
@@ -58,24 +57,7 @@ export class ScrapeService {
     this.perUser = new RateLimiter({ limit: deps.limits.perUser, windowMs: RATE_WINDOW_MS, message });
   }
 
-  /** The list whose edit capability one of the request's wl_cap_{listId} cookies holds, or null. */
-  async guestListOf(cookies: Map<string, string>): Promise<string | null> {
-    const { wishlistCapabilities } = this.deps.store.tables;
-    let checked = 0;
-    for (const [name, secret] of cookies) {
-      if (!name.startsWith(CAPABILITY_COOKIE_PREFIX) || ++checked > 20) continue;
-      const listId = name.slice(CAPABILITY_COOKIE_PREFIX.length);
-      const [found] = await this.deps.store.db
-        .select({ listId: wishlistCapabilities.wishlistId })
-        .from(wishlistCapabilities)
-        .where(and(eq(wishlistCapabilities.secretHash, hashSecret(secret)), eq(wishlistCapabilities.wishlistId, listId)));
-      if (found) return listId;
-    }
-    return null;
-  }
-
   async scrape(request: ScrapeRequest, caller: ScrapeCaller): Promise<ScrapeResult> {
-    if (!caller.userId && !caller.guestListId) throw unauthorized('Please sign in or open your list to add items from a link.');
     this.perIp.hit(`ip:${caller.ip}`);
     this.perUser.hit(caller.userId ? `user:${caller.userId}` : `list:${caller.guestListId}`);
     const started = performance.now();

@@ -21,9 +21,21 @@ export function isShared(list: WishlistRow, nowMs: number): boolean {
 
 export const capabilityCookieName = (listId: string) => `${CAPABILITY_COOKIE_PREFIX}${listId}`;
 
+/** Proof that the caller may act on a live list: the list row and the caller's role on it. */
+export interface ListAccess {
+  list: WishlistRow;
+  role: ListRole;
+  /** The signed-in account (null for a guest-owner acting through the capability). */
+  user: SessionUser | null;
+}
+
+/** How many capability cookies one request may make us look up. */
+const MAX_CAPABILITIES_CHECKED = 20;
+
 /**
  * Decides the caller's role on a list: owner, editor, or guest-owner (an ownerless list whose
- * capability cookie the browser holds). Admins get no extra rights on lists here.
+ * capability cookie the browser holds). Admins get no extra rights on lists here. This is the
+ * one capability check; the access policies call it once per request.
  */
 export class WishlistAccess {
   constructor(private readonly queries: WishlistQueries) {}
@@ -33,15 +45,18 @@ export class WishlistAccess {
     return secret !== undefined && (await this.queries.capabilityList(hashSecret(secret))) === listId;
   }
 
-  /** Whether any capability cookie the browser sends is genuine (guests may then upload covers). */
-  async holdsAnyCapability(cookies: Map<string, string>): Promise<boolean> {
+  /** The first list whose capability one of the browser's cookies genuinely holds, or null. */
+  async guestListOf(cookies: Map<string, string>): Promise<string | null> {
+    let checked = 0;
     for (const name of cookies.keys()) {
-      if (name.startsWith(CAPABILITY_COOKIE_PREFIX) && (await this.holdsCapability(name.slice(CAPABILITY_COOKIE_PREFIX.length), cookies))) return true;
+      if (!name.startsWith(CAPABILITY_COOKIE_PREFIX) || ++checked > MAX_CAPABILITIES_CHECKED) continue;
+      const listId = name.slice(CAPABILITY_COOKIE_PREFIX.length);
+      if (await this.holdsCapability(listId, cookies)) return listId;
     }
-    return false;
+    return null;
   }
 
-  async role(list: WishlistRow, caller: Caller): Promise<ListRole | null> {
+  private async role(list: WishlistRow, caller: Caller): Promise<ListRole | null> {
     const userId = caller.user?.id;
     if (userId && list.ownerId === userId) return 'owner';
     if (list.ownerId === null && (await this.holdsCapability(list.id, caller.cookies))) return 'guest-owner';
@@ -50,19 +65,19 @@ export class WishlistAccess {
   }
 
   /** A live (not deleted) list the caller may change, with the caller's role; else 404/401/403. */
-  async editable(listId: string, caller: Caller): Promise<{ list: WishlistRow; role: ListRole }> {
+  async editable(listId: string, caller: Caller): Promise<ListAccess> {
     const list = await this.queries.list(listId);
     if (!list || list.isDeleted) throw notFound(LIST_NOT_FOUND);
     const role = await this.role(list, caller);
-    if (role) return { list, role };
+    if (role) return { list, role, user: caller.user };
     if (!caller.user && !caller.cookies.has(capabilityCookieName(listId))) throw unauthorized();
     throw forbidden('Only the owner and editors of this wishlist can do that.');
   }
 
   /** Like editable, but only the owner (a guest-owner owns its ownerless list). */
-  async owned(listId: string, caller: Caller): Promise<WishlistRow> {
-    const { list, role } = await this.editable(listId, caller);
-    if (role === 'editor') throw forbidden('Only the owner of this wishlist can do that.');
-    return list;
+  async owned(listId: string, caller: Caller): Promise<ListAccess> {
+    const access = await this.editable(listId, caller);
+    if (access.role === 'editor') throw forbidden('Only the owner of this wishlist can do that.');
+    return access;
   }
 }

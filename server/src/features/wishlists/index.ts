@@ -24,7 +24,7 @@ export function createWishlistServices(
   return {
     access,
     lists: new WishlistService(queries, access, shareViews),
-    items: new ItemService(queries, access, shareViews, applyReferralRules),
-    shareMail: new ShareMailService(access, mailer, isKnownHostname),
+    items: new ItemService(queries, shareViews, applyReferralRules),
+    shareMail: new ShareMailService(mailer, isKnownHostname),
   };
 }

@@ -4,7 +4,7 @@ import type { Item, ItemInput, MoveCopyInput, PurchaseInput, SharedItem } from '
 import { preparedPerDb, type DataStore, type Db } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { newTimeOrderedId } from '../../ids';
-import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type Caller, type WishlistAccess } from './access';
+import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type ListAccess } from './access';
 import { itemColumns } from './input';
 import { toItem, toSharedItem, type ItemRow, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
@@ -82,7 +82,6 @@ export class ItemService {
 
   constructor(
     private readonly queries: WishlistQueries,
-    private readonly access: WishlistAccess,
     private readonly shareViews: ShareViewCache,
     private readonly applyReferralRules: ApplyReferralRules,
   ) {
@@ -94,8 +93,8 @@ export class ItemService {
     return this.queries.store;
   }
 
-  async add(listId: string, input: ItemInput, caller: Caller): Promise<Item> {
-    const { list } = await this.access.editable(listId, caller);
+  async add({ list }: ListAccess, input: ItemInput): Promise<Item> {
+    const listId = list.id;
     const columns = itemColumns(input);
     const [referral, currency] = await Promise.all([
       this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false),
@@ -126,8 +125,9 @@ export class ItemService {
   }
 
   /** Lowering the quantity below what guests already bought marks the item fully purchased. */
-  async update(listId: string, itemId: string, input: ItemInput, caller: Caller): Promise<Item> {
-    const item = await this.editableItem(listId, itemId, caller);
+  async update(access: ListAccess, itemId: string, input: ItemInput): Promise<Item> {
+    const listId = access.list.id;
+    const item = await this.itemOf(access, itemId);
     const { url, isGroupGift, ...columns } = itemColumns(input);
     const { tables: { items }, dialect } = this.store;
     const [row] = await this.store.db
@@ -144,23 +144,23 @@ export class ItemService {
     return toItem(row!);
   }
 
-  async remove(listId: string, itemId: string, caller: Caller): Promise<void> {
-    await this.editableItem(listId, itemId, caller);
+  async remove(access: ListAccess, itemId: string): Promise<void> {
+    await this.itemOf(access, itemId);
     const { items } = this.store.tables;
     await this.store.db.delete(items).where(eq(items.id, itemId));
-    this.shareViews.invalidate(listId);
+    this.shareViews.invalidate(access.list.id);
   }
 
   /** Re-list: the item is wanted again in full. */
-  async unpurchase(listId: string, itemId: string, caller: Caller): Promise<Item> {
-    await this.editableItem(listId, itemId, caller);
+  async unpurchase(access: ListAccess, itemId: string): Promise<Item> {
+    await this.itemOf(access, itemId);
     const { items } = this.store.tables;
     const [row] = await this.store.db
       .update(items)
       .set({ quantityPurchased: 0, purchasedBy: '', updatedAt: new Date() })
       .where(eq(items.id, itemId))
       .returning();
-    this.shareViews.invalidate(listId);
+    this.shareViews.invalidate(access.list.id);
     return toItem(row!);
   }
 
@@ -178,10 +178,11 @@ export class ItemService {
     throw await this.purchaseRefusal(listId, itemId, input.quantityPurchased, now.getTime());
   }
 
-  async moveOrCopy(input: MoveCopyInput, caller: Caller): Promise<Item> {
+  /** `listAccess` resolves the caller's access to the source and the destination list. */
+  async moveOrCopy(input: MoveCopyInput, listAccess: (listId: string) => Promise<ListAccess>): Promise<Item> {
     if (input.sourceListId === input.destinationListId) throw badRequest('Choose a different wishlist to move or copy the item to.');
-    const item = await this.editableItem(input.sourceListId, input.itemId, caller);
-    const { list: destination } = await this.access.editable(input.destinationListId, caller);
+    const item = await this.itemOf(await listAccess(input.sourceListId), input.itemId);
+    const { list: destination } = await listAccess(input.destinationListId);
     const now = new Date();
     const { items } = this.store.tables;
     const [row] =
@@ -196,9 +197,8 @@ export class ItemService {
     return toItem(row!);
   }
 
-  private async editableItem(listId: string, itemId: string, caller: Caller): Promise<ItemRow> {
-    await this.access.editable(listId, caller);
-    const item = await this.queries.item(listId, itemId);
+  private async itemOf({ list }: ListAccess, itemId: string): Promise<ItemRow> {
+    const item = await this.queries.item(list.id, itemId);
     if (!item) throw notFound(ITEM_NOT_FOUND);
     return item;
   }

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
-import type { AccessPolicies, SessionUser } from '../../http/access';
-import type { RequestInfo } from '../../http/request-info';
+import type { AccessPolicies } from '../../http/access';
 import type { ClaimGuestList } from '../users/routes';
 import { capabilityCookieName } from './access';
 import type { ItemService } from './items-service';
@@ -38,10 +37,6 @@ export interface WishlistServices {
 
 /** Spec section 7 "Wishlists and items" (except /scrape and /referral-rules). */
 export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, items, shareMail }: WishlistServices) {
-  const caller = async (context: { viewer: () => Promise<SessionUser | null>; http: RequestInfo }) => ({
-    user: await context.viewer(),
-    cookies: context.http.cookies,
-  });
   return (
     new Elysia()
       .use(policies)
@@ -58,8 +53,8 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       )
       .get('/wishlists', ({ user }) => wishlists.myLists(user), { signedIn: true })
       .post('/wishlists', ({ body, user }) => wishlists.create(body, user), { signedIn: true, body: wishlistBody })
-      .post('/wishlists/items/move-copy', async (context) => items.moveOrCopy(context.body, await caller(context)), {
-        publicRoute: true,
+      .post('/wishlists/items/move-copy', ({ body, caller }) => items.moveOrCopy(body, caller.listAccess), {
+        capabilityOrSignedIn: true,
         body: moveCopyBody,
       })
       .get(
@@ -83,58 +78,48 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         params: itemParams,
         body: purchaseBody,
       })
-      .get('/wishlists/:id', async (context) => wishlists.get(context.params.id, await caller(context)), { publicRoute: true, params: idParams })
-      .put('/wishlists/:id', async (context) => wishlists.update(context.params.id, context.body, await caller(context)), {
-        publicRoute: true,
-        params: idParams,
-        body: wishlistBody,
-      })
+      .get('/wishlists/:id', ({ access }) => wishlists.get(access), { listEditor: true, params: idParams })
+      .put('/wishlists/:id', ({ access, body }) => wishlists.update(access, body), { listEditor: true, params: idParams, body: wishlistBody })
       .delete(
         '/wishlists/:id',
-        async (context) => {
-          await wishlists.remove(context.params.id, await caller(context));
+        async ({ access }) => {
+          await wishlists.remove(access);
           return { message: 'Wishlist deleted!' };
         },
-        { publicRoute: true, params: idParams },
+        { listOwner: true, params: idParams },
       )
-      .post(
-        '/wishlists/:id/share',
-        (context) => shareMail.share(context.params.id, context.body, context.user, context.http.cookies, context.http.origin),
-        { signedIn: true, params: idParams, body: shareByEmailBody },
-      )
-      .post('/wishlists/:id/editors', async (context) => wishlists.addEditor(context.params.id, context.body.email, await caller(context)), {
-        publicRoute: true,
+      .post('/wishlists/:id/share', ({ access, body, http }) => shareMail.share(access, body, http.origin), {
+        listEditor: true,
+        params: idParams,
+        body: shareByEmailBody,
+      })
+      .post('/wishlists/:id/editors', ({ access, body }) => wishlists.addEditor(access, body.email), {
+        listOwner: true,
         params: idParams,
         body: addEditorBody,
       })
-      .delete(
-        '/wishlists/:id/editors/:editorId',
-        async (context) => wishlists.removeEditor(context.params.id, context.params.editorId, await caller(context)),
-        { publicRoute: true, params: editorParams },
-      )
-      .post('/wishlists/:id/items', async (context) => items.add(context.params.id, context.body, await caller(context)), {
-        publicRoute: true,
-        params: idParams,
+      .delete('/wishlists/:id/editors/:editorId', ({ access, params }) => wishlists.removeEditor(access, params.editorId), {
+        listOwner: true,
+        params: editorParams,
+      })
+      .post('/wishlists/:id/items', ({ access, body }) => items.add(access, body), { listEditor: true, params: idParams, body: itemBody })
+      .put('/wishlists/:id/items/:itemId', ({ access, params, body }) => items.update(access, params.itemId, body), {
+        listEditor: true,
+        params: itemParams,
         body: itemBody,
       })
-      .put(
-        '/wishlists/:id/items/:itemId',
-        async (context) => items.update(context.params.id, context.params.itemId, context.body, await caller(context)),
-        { publicRoute: true, params: itemParams, body: itemBody },
-      )
       .delete(
         '/wishlists/:id/items/:itemId',
-        async (context) => {
-          await items.remove(context.params.id, context.params.itemId, await caller(context));
+        async ({ access, params }) => {
+          await items.remove(access, params.itemId);
           return { message: 'Item deleted!' };
         },
-        { publicRoute: true, params: itemParams },
+        { listEditor: true, params: itemParams },
       )
-      .put(
-        '/wishlists/:id/items/:itemId/unpurchase',
-        async (context) => items.unpurchase(context.params.id, context.params.itemId, await caller(context)),
-        { publicRoute: true, params: itemParams },
-      )
+      .put('/wishlists/:id/items/:itemId/unpurchase', ({ access, params }) => items.unpurchase(access, params.itemId), {
+        listEditor: true,
+        params: itemParams,
+      })
   );
 }
 

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../auth/session-user';
 import type { Tables } from '../../db/store';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { hashSecret, newId, newSecret } from '../../ids';
-import { capabilityCookieName, isShared, LIST_NOT_FOUND, type Caller, type WishlistAccess } from './access';
+import { capabilityCookieName, isShared, LIST_NOT_FOUND, type ListAccess, type WishlistAccess } from './access';
 import { wishlistColumns } from './input';
 import { toEditor, toSharedWishlist, toWishlist, toWishlistSummary, type ListRole, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
@@ -58,8 +58,8 @@ export class WishlistService {
     return this.render(row!, 'owner');
   }
 
-  async update(listId: string, input: WishlistInput, caller: Caller): Promise<Wishlist> {
-    const { role } = await this.access.editable(listId, caller);
+  async update({ list, role }: ListAccess, input: WishlistInput): Promise<Wishlist> {
+    const listId = list.id;
     const { wishlists } = this.tables;
     const [row] = await this.db
       .update(wishlists)
@@ -71,15 +71,14 @@ export class WishlistService {
   }
 
   /** Soft delete: the list disappears for everyone (admins still see it as Deleted). */
-  async remove(listId: string, caller: Caller): Promise<void> {
-    await this.access.owned(listId, caller);
+  async remove({ list }: ListAccess): Promise<void> {
+    const listId = list.id;
     const { wishlists } = this.tables;
     await this.db.update(wishlists).set({ isDeleted: true, updatedAt: new Date() }).where(eq(wishlists.id, listId));
     this.shareViews.invalidate(listId);
   }
 
-  async get(listId: string, caller: Caller): Promise<Wishlist> {
-    const { list, role } = await this.access.editable(listId, caller);
+  async get({ list, role }: ListAccess): Promise<Wishlist> {
     return this.render(list, role);
   }
 
@@ -103,8 +102,9 @@ export class WishlistService {
     return this.shareViews.set(listId, JSON.stringify(view), list.expiresAt?.getTime() ?? null, now);
   }
 
-  async addEditor(listId: string, email: string, caller: Caller): Promise<WishlistEditor[]> {
-    const list = await this.accountOwned(listId, caller);
+  async addEditor(access: ListAccess, email: string): Promise<WishlistEditor[]> {
+    const list = accountOwned(access);
+    const listId = list.id;
     const account = await this.queries.userByEmail(email);
     if (!account) throw notFound(`No account uses the e-mail address ${email.trim()}. Ask them to register first.`);
     if (account.id === list.ownerId) throw badRequest('You already own this wishlist.');
@@ -112,8 +112,8 @@ export class WishlistService {
     return (await this.queries.editors(listId)).map(toEditor);
   }
 
-  async removeEditor(listId: string, editorId: string, caller: Caller): Promise<WishlistEditor[]> {
-    await this.accountOwned(listId, caller);
+  async removeEditor(access: ListAccess, editorId: string): Promise<WishlistEditor[]> {
+    const listId = accountOwned(access).id;
     const { wishlistEditors } = this.tables;
     const [removed] = await this.db
       .delete(wishlistEditors)
@@ -145,13 +145,6 @@ export class WishlistService {
     return claimed;
   }
 
-  /** Editors belong to an account's list: a guest list must be claimed (signed up) first. */
-  private async accountOwned(listId: string, caller: Caller): Promise<WishlistRow> {
-    const list = await this.access.owned(listId, caller);
-    if (list.ownerId === null) throw forbidden('Sign up to add editors to this wishlist.');
-    return list;
-  }
-
   private async render(list: WishlistRow, role: ListRole): Promise<Wishlist> {
     const [owner, editors, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.editors(list.id), this.queries.items(list.id)]);
     return toWishlist(list, owner, editors, items, role);
@@ -175,4 +168,10 @@ export class WishlistService {
       updatedAt: now,
     };
   }
+}
+
+/** Editors belong to an account's list: a guest list must be claimed (signed up) first. */
+function accountOwned({ list }: ListAccess): WishlistRow {
+  if (list.ownerId === null) throw forbidden('Sign up to add editors to this wishlist.');
+  return list;
 }

@@ -1,10 +1,9 @@
 import { normalizeHostname } from '@wishwell/shared/domain';
 import { sharePath, type ShareByEmailInput } from '@wishwell/shared/wishlist-types';
-import type { SessionUser } from '../../auth/session-user';
-import { badRequest, ApiError } from '../../http/errors';
+import { badRequest, ApiError, unauthorized } from '../../http/errors';
 import { RateLimiter } from '../../http/rate-limit';
 import type { Mailer } from '../../mail/mailer';
-import type { WishlistAccess } from './access';
+import type { ListAccess } from './access';
 
 const MAX_RECIPIENTS = 20;
 const EMAIL_PATTERN = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
@@ -23,13 +22,13 @@ export class ShareMailService {
   private readonly limiter = new RateLimiter({ limit: 10, windowMs: 60 * 60_000, message: 'You have shared by e-mail too often.' });
 
   constructor(
-    private readonly access: WishlistAccess,
     private readonly mailer: Mailer,
     private readonly isKnownHostname: KnownHostname,
   ) {}
 
-  async share(listId: string, input: ShareByEmailInput, user: SessionUser, cookies: Map<string, string>, requestOrigin: string): Promise<ShareMailResult> {
-    const { list } = await this.access.editable(listId, { user, cookies });
+  /** Owners and editors with an account (sending mail needs one: guest-owners are asked to sign up). */
+  async share({ list, user }: ListAccess, input: ShareByEmailInput, requestOrigin: string): Promise<ShareMailResult> {
+    if (!user) throw unauthorized('Sign up to share your wishlist by e-mail.');
     const recipients = parseRecipients(input.recipients);
     this.limiter.hit(user.id);
     const link = `${await this.linkOrigin(input.domain, requestOrigin)}${sharePath(list.id)}`;

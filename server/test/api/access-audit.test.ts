@@ -1,0 +1,132 @@
+/**
+ * Access you can audit: every route has a policy (and the README shows the same table), and
+ * every non-public route refuses each wrong caller, through the cookie and the bearer path.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Wishlist } from '@wishwell/shared/wishlist-types';
+import { ApiClient, type ApiResponse } from '../support/api-client';
+import { printedRouteTable, type PrintedRoute } from '../support/route-table';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { addItem, guestWithList, signUp, type Account } from '../support/wishlists';
+
+const README = join(import.meta.dirname, '..', '..', '..', 'README.md');
+
+let table: Awaited<ReturnType<typeof printedRouteTable>>;
+let server: TestServer;
+let owner: Account;
+let editor: Account;
+let stranger: Account;
+let otherGuest: ApiClient;
+let listId: string;
+let itemId: string;
+
+beforeAll(async () => {
+  table = await printedRouteTable();
+  server = await startTestServer();
+  await signUp(server.url, 'Admin'); // the first account is the admin; everyone below is not
+  owner = await signUp(server.url, 'Olivia Owner');
+  editor = await signUp(server.url, 'Eddie Editor');
+  stranger = await signUp(server.url, 'Sam Stranger');
+  otherGuest = (await guestWithList(server.url)).client;
+  listId = (await owner.client.post<Wishlist>('/wishlists', { name: 'Birthday', theme: 'Birthday' })).body._id;
+  await owner.client.post(`/wishlists/${listId}/editors`, { email: editor.email });
+  itemId = (await addItem(owner.client, listId))._id;
+});
+afterAll(() => server?.stop());
+
+describe('the route table', () => {
+  it('gives every API route exactly one access policy', () => {
+    expect(table.routes.length).toBeGreaterThan(30);
+    const unguarded = table.routes.filter((route) => !route.policy || route.policy === 'NO');
+    expect(unguarded).toEqual([]);
+  });
+
+  it('is the table the README shows (run `bun run routes:readme` after adding a route)', async () => {
+    const readme = await Bun.file(README).text();
+    expect(readme).toContain(`<!-- routes:start -->\n\`\`\`text\n${table.text}\n\`\`\`\n<!-- routes:end -->`);
+  });
+});
+
+type Role = { name: string; expected: 401 | 403; call: (method: string, path: string) => Promise<ApiResponse> };
+
+const viaCookie = (account: () => Account) => (method: string, path: string) => account().client.call(method, path, bodyFor(method));
+const viaBearer = (account: () => Account) => (method: string, path: string) =>
+  new ApiClient(server.url).call(method, path, bodyFor(method), { bearer: account().token });
+const anonymous = (method: string, path: string) => new ApiClient(server.url).call(method, path, bodyFor(method));
+const bodyFor = (method: string) => (method === 'POST' || method === 'PUT' ? {} : undefined);
+
+/** The wrong callers for each policy, with the status each must get. */
+function wrongRoles(policy: string): Role[] {
+  const signedOut: Role[] = [
+    { name: 'signed out', expected: 401, call: anonymous },
+    {
+      name: 'a forged bearer token',
+      expected: 401,
+      call: (method, path) => new ApiClient(server.url).call(method, path, bodyFor(method), { bearer: `${owner.token.slice(0, -4)}AAAA` }),
+    },
+  ];
+  const forgedCapability: Role = {
+    name: 'a forged capability cookie',
+    expected: 401,
+    call: (method, path) => {
+      const client = new ApiClient(server.url);
+      client.cookies.set(`wl_cap_${listId}`, 'forged-capability-secret');
+      client.cookies.set('XSRF-TOKEN', 'matching-xsrf-token');
+      return client.call(method, path, bodyFor(method));
+    },
+  };
+  const otherUser: Role[] = [
+    { name: 'another user (cookie)', expected: 403, call: viaCookie(() => stranger) },
+    { name: 'another user (bearer)', expected: 403, call: viaBearer(() => stranger) },
+  ];
+  const anotherListsCapability: Role = {
+    name: "another list's capability",
+    expected: 401,
+    call: (method, path) => otherGuest.call(method, path, bodyFor(method)),
+  };
+  const editorRoles: Role[] = [
+    { name: 'an editor (cookie)', expected: 403, call: viaCookie(() => editor) },
+    { name: 'an editor (bearer)', expected: 403, call: viaBearer(() => editor) },
+  ];
+  switch (policy) {
+    case 'signedIn':
+      return signedOut;
+    case 'adminOnly':
+      return [...signedOut, ...otherUser];
+    case 'capabilityOrSignedIn':
+      return [...signedOut, forgedCapability];
+    case 'listEditor':
+      return [...signedOut, ...otherUser, anotherListsCapability];
+    case 'listOwner':
+      return [...signedOut, ...otherUser, anotherListsCapability, ...editorRoles];
+    default:
+      throw new Error(`no wrong roles known for policy ${policy}: add them here`);
+  }
+}
+
+function concretePath(route: PrintedRoute): string {
+  return route.path
+    .replace(':itemId', itemId)
+    .replace(':editorId', editor.id)
+    .replace(/:id\b/, listId)
+    .replace(/:\w+/g, 'x');
+}
+
+describe('every non-public route refuses each wrong caller', () => {
+  it('answers 401 or 403 to each, and the list is unchanged afterwards', async () => {
+    const guarded = table.routes.filter((route) => route.policy !== 'publicRoute');
+    const wrong: string[] = [];
+    for (const route of guarded) {
+      for (const role of wrongRoles(route.policy)) {
+        const res = await role.call(route.method, concretePath(route));
+        if (res.status !== role.expected) wrong.push(`${route.method} ${route.path} by ${role.name}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const list = (await owner.client.get<Wishlist>(`/wishlists/${listId}`)).body;
+    expect(list.name).toBe('Birthday');
+    expect(list.items.map((item) => item._id)).toEqual([itemId]);
+    expect(list.editors.map((e) => e._id)).toEqual([editor.id]);
+  });
+});
