@@ -308,6 +308,37 @@ describe('password reset by mail', () => {
     expect(again.body.message).toMatch(/invalid or has expired/);
   });
 
+  it('revokes an outstanding link when the password is changed', async () => {
+    const { email, password, client } = await signedUp();
+    await requestReset(email);
+    const token = (await resetLink(email)).split('/').pop()!;
+    const changed = await client.put('/users/profile/password', { currentPassword: password, newPassword: 'changed on purpose' });
+    expect(changed.status).toBe(200);
+    const res = await new ApiClient(server.url).put(`/users/reset-password/${token}`, { password: 'the attacker choice' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/invalid or has expired/);
+    expect((await new ApiClient(server.url).post('/users/login', { email, password: 'changed on purpose' })).status).toBe(200);
+  });
+
+  it('revokes an outstanding link when the e-mail address is changed (not when only the name is)', async () => {
+    const { email, client, profile } = await signedUp();
+    await requestReset(email);
+    const token = (await resetLink(email)).split('/').pop()!;
+    const outstandingLinks = () => {
+      const db = database();
+      const row = db.query<{ n: number }, [string]>('SELECT count(*) AS n FROM password_reset_tokens WHERE user_id = ?').get(profile._id)!;
+      db.close();
+      return row.n;
+    };
+    expect((await client.put('/users/profile', { name: 'Only The Name', email })).status).toBe(200);
+    expect(outstandingLinks()).toBe(1);
+    const newEmail = uniqueEmail('moved');
+    expect((await client.put('/users/profile', { name: 'Only The Name', email: newEmail })).status).toBe(200);
+    const res = await new ApiClient(server.url).put(`/users/reset-password/${token}`, { password: 'the attacker choice' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/invalid or has expired/);
+  });
+
   it('refuses an expired link', async () => {
     const { email, profile } = await signedUp();
     await requestReset(email);

@@ -144,6 +144,8 @@ export class UserService {
       .set({ name, email, country, currency: currencyForCountry(country), updatedAt: new Date() })
       .where(eq(users.id, user.id))
       .returning();
+    // A reset link mailed to the old address must not outlive the change.
+    if (email !== normalizeEmail(user.email)) await this.revokeResetLinks(user.id);
     return toSessionProfile(row!, token);
   }
 
@@ -162,6 +164,7 @@ export class UserService {
       .set({ passwordHash, ...this.revokingTokens() })
       .where(eq(users.id, user.id))
       .returning();
+    await this.revokeResetLinks(user.id);
     return { message: 'Your password has been changed.', token: await this.signToken(updated!) };
   }
 
@@ -225,6 +228,15 @@ export class UserService {
     });
     if (!row) throw badRequest(RESET_LINK_INVALID);
     return { ...(await this.startSession(row)), message: 'Your password has been reset.' };
+  }
+
+  /**
+   * Makes every outstanding password-reset link of the account unusable: called on password and
+   * e-mail changes, and whenever an account is disabled.
+   */
+  async revokeResetLinks(userId: string): Promise<void> {
+    const { db, tables: { passwordResetTokens } } = this.deps.store;
+    await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   }
 
   /** Grants or removes the admin role by e-mail (CLI and ADMIN_EMAIL). False if no such account. */
