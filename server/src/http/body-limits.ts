@@ -1,10 +1,19 @@
-/** Largest request body per route, checked against Content-Length before the body is read. */
+/**
+ * Largest request body per route: checked against Content-Length before the body is read, and
+ * counted while it is read (chunked bodies too; see body-reader.ts).
+ */
 const MiB = 1024 * 1024;
 export const JSON_BODY_LIMIT = 1 * MiB;
 export const UPLOAD_BODY_LIMIT = 11 * MiB; // a 10 MB image plus multipart framing
 export const RESTORE_BODY_LIMIT = 512 * MiB;
-/** Bun's own cap for any body (also bodies without Content-Length). */
+/** Bun's own cap for any body: the restore route's, the only one larger than an upload. */
 export const SERVER_BODY_LIMIT = RESTORE_BODY_LIMIT;
+
+/**
+ * Routes whose handler streams the body itself (to disk, with streamToFile) after its access
+ * policy passed: the pipeline leaves their body unread.
+ */
+export const STREAMED_BODY_PATHS: ReadonlySet<string> = new Set(['/api/v1/admin/restore']);
 
 /** The spec's wording for an oversized cover image (spec section 5). */
 export const IMAGE_TOO_LARGE_MESSAGE = 'Image cannot be larger than 10MB';

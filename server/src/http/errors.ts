@@ -15,7 +15,8 @@ export const unauthorized = (message = 'Please sign in to continue.') => new Api
 export const forbidden = (message = 'You do not have permission to do that.') => new ApiError(403, message);
 export const notFound = (message = 'Not found.') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
-export const payloadTooLarge = (message = 'The request is too large.') => new ApiError(413, message);
+/** Also closes the connection, so a client still sending the rest is cut off instead of drained. */
+export const payloadTooLarge = (message = 'The request is too large.') => new ApiError(413, message, { connection: 'close' });
 export const unprocessable = (message: string) => new ApiError(422, message);
 export const tooManyRequests = (message = 'Too many requests, please try again later.', retryAfterSeconds?: number) =>
   new ApiError(429, message, retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.ceil(retryAfterSeconds)) });

@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../app-context';
-import { ApiError } from './errors';
-import { bodyLimitFor, tooLargeMessageFor } from './body-limits';
+import { ApiError, payloadTooLarge } from './errors';
+import { bodyLimitFor, STREAMED_BODY_PATHS, tooLargeMessageFor } from './body-limits';
+import { parseBody, readBodyLimited } from './body-reader';
 import { hasCredentialCookie, XSRF_COOKIE, XSRF_HEADER } from './cookies';
 import { readRequestInfo } from './request-info';
 import { securityHeaders } from './security-headers';
@@ -17,14 +18,22 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function httpPipeline(ctx: AppContext) {
   return new Elysia({ name: 'http-pipeline' })
-    .onRequest(({ request, set }) => {
+    .onRequest(({ request }) => {
       const length = Number(request.headers.get('content-length') ?? 0);
       if (length === 0) return;
       const path = new URL(request.url).pathname;
       if (length > bodyLimitFor(path)) {
-        set.status = 413;
-        return Response.json({ message: tooLargeMessageFor(path) }, { status: 413 });
+        const tooLarge = payloadTooLarge(tooLargeMessageFor(path));
+        return Response.json({ message: tooLarge.message }, { status: 413, headers: tooLarge.headers });
       }
+    })
+    // Every body is read here, counted against its route's cap as it arrives (Content-Length
+    // may be absent or lie), and parsed; the streamed routes' bodies are left to their handler.
+    .onParse({ as: 'global' }, async ({ request, path }, contentType) => {
+      if (!request.body) return undefined;
+      if (STREAMED_BODY_PATHS.has(path)) return null;
+      const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeMessageFor(path));
+      return parseBody(bytes, contentType, request.headers.get('content-type') ?? '');
     })
     .derive({ as: 'global' }, ({ request, server, set }) => {
       const http = readRequestInfo(request, server, ctx.config.trustProxy);
@@ -47,7 +56,9 @@ export function httpPipeline(ctx: AppContext) {
     })
     .onError({ as: 'global' }, ({ code, error, set, request, path }) => {
       const requestId = String(set.headers['x-request-id'] ?? '');
-      if (error instanceof ApiError) return json(error.status, { message: error.message }, error.headers);
+      // A refusal thrown while reading the body (413, 507) arrives wrapped in Elysia's ParseError.
+      const refusal = error instanceof ApiError ? error : (error as { cause?: unknown })?.cause;
+      if (refusal instanceof ApiError) return json(refusal.status, { message: refusal.message }, refusal.headers);
       switch (code) {
         case 'VALIDATION':
           return json(400, { message: validationMessage(error) });

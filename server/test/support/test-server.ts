@@ -7,6 +7,8 @@ const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
 export interface TestServer {
   url: string;
   dataDir: string;
+  /** The server's process id (for memory readings and signals). */
+  pid: number;
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -43,6 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   return {
     url,
     dataDir: dir,
+    pid: child.pid,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');

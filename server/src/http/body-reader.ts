@@ -1,0 +1,100 @@
+import { unlink } from 'node:fs/promises';
+import { ApiError, payloadTooLarge } from './errors';
+
+/** The answer when the disk cannot take a write (ENOSPC, EDQUOT): nothing half-written stays behind. */
+export const DISK_FULL_MESSAGE = 'The server has run out of storage space. Nothing was saved; please tell the site operator.';
+
+/** Whether a write failed because the disk (or the user's disk quota) is full. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+export const insufficientStorage = () => new ApiError(507, DISK_FULL_MESSAGE);
+
+/**
+ * Reads the whole body, counting bytes as they arrive (chunked bodies too) and stopping at
+ * `cap`: past it the rest is never read and the answer is 413 with `tooLargeMessage`.
+ */
+export async function readBodyLimited(request: Request, cap: number, tooLargeMessage: string): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of limitedChunks(request.body, cap, tooLargeMessage)) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * Streams the body into `file` without holding it in memory, cut at `cap` like readBodyLimited.
+ * On any failure the partial file is removed; a full disk answers 507. Returns the bytes written.
+ */
+export async function streamToFile(request: Request, file: string, cap: number, tooLargeMessage: string): Promise<number> {
+  const writer = Bun.file(file).writer();
+  let total = 0;
+  try {
+    if (request.body) {
+      for await (const chunk of limitedChunks(request.body, cap, tooLargeMessage)) {
+        writer.write(chunk);
+        total += chunk.byteLength;
+        await writer.flush();
+      }
+    }
+    await writer.end();
+    return total;
+  } catch (error) {
+    await Promise.resolve(writer.end()).catch(() => undefined);
+    await unlink(file).catch(() => undefined);
+    throw isDiskFull(error) ? insufficientStorage() : error;
+  }
+}
+
+async function* limitedChunks(body: ReadableStream<Uint8Array>, cap: number, tooLargeMessage: string): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  let total = 0;
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      total += next.value.byteLength;
+      if (total > cap) throw payloadTooLarge(tooLargeMessage);
+      yield next.value;
+    }
+  } finally {
+    // Stops reading what is left: the connection is dropped rather than drained.
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/** A body read by readBodyLimited, parsed the way its Content-Type says (what Elysia's parsers would give). */
+export async function parseBody(bytes: Uint8Array, contentType: string, fullContentType: string): Promise<unknown> {
+  if (bytes.byteLength === 0) return null;
+  switch (contentType) {
+    case 'application/json':
+      try {
+        return JSON.parse(new TextDecoder().decode(bytes));
+      } catch {
+        throw new ApiError(400, 'The request body is not valid JSON.');
+      }
+    case 'multipart/form-data':
+      return formFields(await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': fullContentType } }).formData().catch(() => {
+        throw new ApiError(400, 'The form data could not be read.');
+      }));
+    case 'application/x-www-form-urlencoded':
+      return Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)));
+    case 'application/octet-stream':
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    default:
+      return contentType.startsWith('text/') ? new TextDecoder().decode(bytes) : null;
+  }
+}
+
+/** Form fields as an object: one value per name, or an array when a name repeats. */
+function formFields(form: FormData): Record<string, unknown> {
+  const fields: Record<string, unknown> = Object.create(null);
+  for (const name of new Set(form.keys())) {
+    const values = form.getAll(name);
+    fields[name] = values.length === 1 ? values[0] : values;
+  }
+  return fields;
+}
