@@ -51,18 +51,37 @@ export async function streamToFile(request: Request, file: string, cap: number, 
   }
 }
 
+/**
+ * Past the cap, at most this much more is read (and dropped) before the connection closes, so a
+ * client that overshot a little gets the 413 instead of a reset; a hostile stream is cut there.
+ */
+const LINGER_BYTES = 1024 * 1024;
+const LINGER_MS = 250;
+
 async function* limitedChunks(body: ReadableStream<Uint8Array>, cap: number, tooLargeMessage: string): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
   let total = 0;
   try {
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
       total += next.value.byteLength;
-      if (total > cap) throw payloadTooLarge(tooLargeMessage);
+      if (total > cap) {
+        await linger(reader);
+        throw payloadTooLarge(tooLargeMessage);
+      }
       yield next.value;
     }
   } finally {
     // Stops reading what is left: the connection is dropped rather than drained.
     await reader.cancel().catch(() => undefined);
+  }
+}
+
+async function linger(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  const deadline = Bun.sleep(LINGER_MS).then(() => 'late' as const);
+  for (let dropped = 0; dropped < LINGER_BYTES; ) {
+    const next = await Promise.race([reader.read(), deadline]);
+    if (next === 'late' || next.done) return;
+    dropped += next.value.byteLength;
   }
 }
 
