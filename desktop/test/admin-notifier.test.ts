@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminStreamEvent } from '@wishwell/shared/admin-events';
+import { AdminNotifier } from '../src/admin-notifier';
+import { FakeNotification } from './support/fake-electron';
+
+const BURST_MS = 120;
+let seq = 0;
+
+function failure(domain: string, url = `https://${domain}/p/${++seq}`): AdminStreamEvent {
+  return { id: `e${++seq}`, type: 'scrape.failed', data: { url, domain, at: new Date().toISOString(), requestedBy: { _id: 'u1', name: 'Ann' }, reason: 'Scraping failed: timed out' } };
+}
+
+function notifier() {
+  const opened: string[] = [];
+  let focused = 0;
+  const instance = new AdminNotifier({
+    createNotification: ({ title, body }) => new FakeNotification(title, body),
+    showScrapeLogs: (domain) => opened.push(domain),
+    focusWindow: () => focused++,
+    burstMs: BURST_MS,
+  });
+  return { instance, opened, focused: () => focused };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, BURST_MS + 60));
+
+beforeEach(() => {
+  FakeNotification.shown = [];
+});
+afterEach(() => {
+  FakeNotification.shown = [];
+});
+
+describe('scrape failure notifications', () => {
+  it('show one failure with its link and reason; a click opens Scrape Logs for that domain', async () => {
+    const { instance, opened } = notifier();
+    instance.handle(failure('example.com', 'https://example.com/p/1'));
+    expect(FakeNotification.shown).toEqual([]);
+    await settle();
+    expect(FakeNotification.shown.map((n) => [n.title, n.body])).toEqual([['Scrape failed on example.com', 'https://example.com/p/1\nScraping failed: timed out']]);
+    FakeNotification.shown[0]!.click();
+    expect(opened).toEqual(['example.com']);
+  });
+
+  it('group a burst per domain: 5 failures on one shop make one notification', async () => {
+    const { instance, opened } = notifier();
+    for (let i = 0; i < 5; i++) instance.handle(failure('example.com'));
+    instance.handle(failure('shop.example.org'));
+    await settle();
+    expect(FakeNotification.shown.map((n) => n.title).sort()).toEqual(['5 scrapes failed on example.com', 'Scrape failed on shop.example.org']);
+    FakeNotification.shown.find((n) => n.title.startsWith('5'))!.click();
+    expect(opened).toEqual(['example.com']);
+  });
+
+  it('start a new notification for failures after the burst has been shown', async () => {
+    const { instance } = notifier();
+    instance.handle(failure('example.com'));
+    instance.handle(failure('example.com'));
+    await settle();
+    instance.handle(failure('example.com'));
+    await settle();
+    expect(FakeNotification.shown.map((n) => n.title)).toEqual(['2 scrapes failed on example.com', 'Scrape failed on example.com']);
+  });
+});
+
+describe('backup and restore notifications', () => {
+  it('tell who ran them at once; a click brings the window forward', () => {
+    const { instance, focused } = notifier();
+    instance.handle({ id: 'b1', type: 'backup.finished', data: { at: '2026-11-23T16:00:00Z', by: { _id: 'u1', name: 'Ann' }, fileName: 'wishlist-backup-2026-11-23T16-00-00.000Z.gz', sizeBytes: 12_345_678 } });
+    instance.handle({ id: 'r1', type: 'restore.finished', data: { at: '2026-11-23T16:05:00Z', by: null, fileName: 'old.gz' } });
+    expect(FakeNotification.shown.map((n) => [n.title, n.body])).toEqual([
+      ['Backup finished', 'wishlist-backup-2026-11-23T16-00-00.000Z.gz (12.3 MB) by Ann'],
+      ['Restore finished', 'Restored from old.gz'],
+    ]);
+    FakeNotification.shown[0]!.click();
+    expect(focused()).toBe(1);
+  });
+});
