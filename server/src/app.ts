@@ -13,6 +13,8 @@ import { referralRuleRoutes } from './features/referral-rules/routes';
 import { userRoutes } from './features/users/routes';
 import { guestListClaimer, wishlistRoutes } from './features/wishlists/routes';
 import { uploadedFileRoutes, uploadRoutes } from './features/uploads/routes';
+import { adminRoutes } from './features/admin/routes';
+import { logRoutes } from './features/logs/routes';
 
 /**
  * The /api/v1 routes. Every route declares exactly one access policy (see http/access.ts);
@@ -28,7 +30,9 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(uploadRoutes(policies, services.uploads))
     .use(scrapeRoutes(policies, services.scrape.service))
     .use(scraperConfigRoutes(policies, services.scraperConfigs))
-    .use(referralRuleRoutes(policies, services.referralRules));
+    .use(referralRuleRoutes(policies, services.referralRules))
+    .use(adminRoutes(policies, services.admin, services.wishlists.lists))
+    .use(logRoutes(policies, services.logs));
 }
 
 /** The whole route surface: the pipeline, the API, uploaded files and the site. */

@@ -17,6 +17,10 @@ export interface Config {
   /** Ports besides 80/443 that pasted links may use (SCRAPE_ALLOW_PORTS). */
   scrapeAllowPorts: number[];
   rateLimits: RateLimits;
+  /** Page views of the public site are logged (VISITOR_LOG, on unless `off`). */
+  visitorLog: boolean;
+  /** Visitor log rows older than this many days are pruned (VISITOR_LOG_DAYS). */
+  visitorLogDays: number;
 }
 
 /** Abuse limits: hits per window for each client IP or account (RATE_LIMIT_* settings). */
@@ -60,6 +64,8 @@ export const SETTINGS: Setting[] = [
   { env: 'RATE_LIMIT_SCRAPE_IP', help: 'product link scrapes per client IP per 10 minutes', default: '60' },
   { env: 'RATE_LIMIT_SCRAPE_USER', help: 'product link scrapes per account or guest list per 10 minutes', default: '30' },
   { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
+  { env: 'VISITOR_LOG', help: 'off stops logging page views (IP address, user agent, city: personal data)', default: 'on' },
+  { env: 'VISITOR_LOG_DAYS', help: 'days a visitor log row is kept', default: '90' },
   { env: 'SCRAPE_ALLOW_PORTS', help: 'ports besides 80 and 443 that scraped links may use, comma-separated (e.g. 8080,8443)' },
 ];
 
@@ -101,6 +107,8 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       scrapePerIp: positiveInteger('RATE_LIMIT_SCRAPE_IP', get),
       scrapePerUser: positiveInteger('RATE_LIMIT_SCRAPE_USER', get),
     },
+    visitorLog: (get('VISITOR_LOG') ?? 'on').toLowerCase() !== 'off',
+    visitorLogDays: positiveInteger('VISITOR_LOG_DAYS', get),
     scrapeAllowHosts: (get('SCRAPE_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     scrapeAllowPorts: (get('SCRAPE_ALLOW_PORTS') ?? '').split(',').filter((p) => p.trim()).map((p) => portNumber('SCRAPE_ALLOW_PORTS', p)),
   };

@@ -9,6 +9,8 @@ import { EventBus } from './events';
 import { ReferralRuleService } from './features/referral-rules/service';
 import { ScraperConfigService } from './features/scraper-configs/service';
 import { createScrapeService } from './features/scrape';
+import { AdminService } from './features/admin/service';
+import { LogService } from './features/logs/service';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
@@ -29,7 +31,9 @@ export function createServices(ctx: AppContext) {
   const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url));
   const scraperConfigs = new ScraperConfigService(ctx.store);
   const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
-  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape };
+  const admin = new AdminService(ctx.store, ctx.config.visitorLogDays);
+  const logs = new LogService(ctx.store);
+  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs };
 }
 
 export type Services = ReturnType<typeof createServices>;

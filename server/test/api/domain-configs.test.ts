@@ -49,6 +49,21 @@ describe('admin domain configs', () => {
     expect(bad.body.message).toBe('Primary Color must be a hex colour like #e84393.');
   });
 
+  it('accepts only http(s) or site-relative logo URLs', async () => {
+    const refused = ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//evil.example.com/x.png', '/\\evil.example.com/x.png', 'JaVaScRiPt:alert(1)', 'ftp://x.example.com/a.png'];
+    for (const logoUrl of refused) {
+      const bad = await admin.post('/domain-configs', { ...brand, hostname: 'logo.example.com', logoUrl });
+      expect(bad.status, logoUrl).toBe(400);
+      expect(bad.body.message).toBe('Logo URL must be an http(s) address or a path on this site like /Logo.png.');
+    }
+    for (const logoUrl of ['https://cdn.example.com/logo.png', '/uploads/abc.png']) {
+      const ok = await admin.post('/domain-configs', { ...brand, hostname: `ok${logoUrl.length}.example.com`, logoUrl });
+      expect(ok.status, logoUrl).toBe(201);
+      expect(ok.body.logoUrl).toBe(logoUrl);
+    }
+    expect((await admin.get('/domain-configs')).body.some((c: { hostname: string }) => c.hostname === 'logo.example.com')).toBe(false);
+  });
+
   it('updates and deletes, and the public lookup follows at once', async () => {
     const created = await admin.post('/domain-configs', { ...brand, hostname: 'party.example.com' });
     const updated = await admin.put(`/domain-configs/${created.body._id}`, { ...brand, hostname: 'party.example.com', companyName: 'Party Time' });

@@ -96,7 +96,7 @@ describe('failures', () => {
     expect((await member.get('/logs/scrape')).status).toBe(403);
     const logs = await admin.get('/logs/scrape');
     expect(logs.status).toBe(200);
-    const entries = logs.body as ScrapeLogEntry[];
+    const entries = logs.body.entries as ScrapeLogEntry[];
     const failed = entries.find((l) => l.sourceUrl === `${shop}/wall`);
     expect(failed).toMatchObject({ success: false, requestedBy: { name: 'Bob' }, ipAddress: '127.0.0.1', error: expect.stringMatching(/robot check/) });
     const succeeded = entries.find((l) => l.sourceUrl === `${shop}/amazon-co-uk-book.html`);

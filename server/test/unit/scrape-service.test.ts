@@ -45,7 +45,7 @@ describe('scrape service', () => {
     expect(second).toEqual(first);
     expect(first).toMatchObject({ title: 'Cached Clock', price: '30.00', currency: 'GBP' });
     expect(pageRequests).toBe(1);
-    const logs = (await services.scrape.service.logs()).filter((l) => l.sourceUrl === url);
+    const logs = (await services.logs.scrape({ q: url })).entries.filter((l) => l.sourceUrl === url);
     expect(logs.map((l) => l.strategy).sort()).toEqual(['cache', 'cheerio']);
     expect(logs.every((l) => l.success && l.ipAddress === '203.0.113.7')).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia';
-import { HEX_COLOR_PATTERN } from '@wishwell/shared/domain-config-types';
+import { HEX_COLOR_PATTERN, LOGO_URL_PATTERN } from '@wishwell/shared/domain-config-types';
 import type { AccessPolicies } from '../../http/access';
 import type { DomainConfigService } from './service';
 import { idParams } from '../../http/schemas';
@@ -9,7 +9,11 @@ const color = (label: string) => t.String({ pattern: HEX_COLOR_PATTERN, error: `
 const domainConfigBody = t.Object({
   hostname: t.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+(:\\d+)?$', error: 'Hostname must be a host name like wishes.example.com.' }),
   companyName: t.String({ maxLength: 100 }),
-  logoUrl: t.String({ maxLength: 2000 }),
+  logoUrl: t.String({
+    maxLength: 2000,
+    pattern: LOGO_URL_PATTERN,
+    error: 'Logo URL must be an http(s) address or a path on this site like /Logo.png.',
+  }),
   primaryColor: color('Primary Color'),
   secondaryColor: color('Secondary Color'),
   landingPageHeadline: t.String({ maxLength: 200 }),

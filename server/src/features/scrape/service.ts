@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import type { ScrapeLogEntry, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
+import { eq } from 'drizzle-orm';
+import type { ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
 import type { DataStore } from '../../db/store';
 import type { EventBus } from '../../events';
 import { ApiError } from '../../http/errors';
@@ -82,27 +82,6 @@ export class ScrapeService {
       });
       throw failure;
     }
-  }
-
-  async logs(limit = 1000): Promise<ScrapeLogEntry[]> {
-    const { scrapeLogs, users } = this.deps.store.tables;
-    const rows = await this.deps.store.db
-      .select({ log: scrapeLogs, userName: users.name })
-      .from(scrapeLogs)
-      .leftJoin(users, eq(users.id, scrapeLogs.requestedById))
-      .orderBy(desc(scrapeLogs.createdAt))
-      .limit(limit);
-    return rows.map(({ log, userName }) => ({
-        _id: log.id,
-        createdAt: log.createdAt.toISOString(),
-        sourceUrl: log.sourceUrl,
-        success: log.success,
-        durationMs: log.durationMs,
-        requestedBy: log.requestedById && userName !== null ? { _id: log.requestedById, name: userName } : null,
-        ipAddress: log.ipAddress,
-        strategy: log.strategy,
-        error: log.error,
-      }));
   }
 
   /** Fetches with the domain's config; the domain's average time follows every fetch, failed ones included. */

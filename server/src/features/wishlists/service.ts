@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { GUEST_LIST_DEFAULTS } from '@wishwell/shared/constants';
 import type {
   CreateGuestWishlistBody,
@@ -76,6 +76,19 @@ export class WishlistService {
     const { wishlists } = this.tables;
     await this.db.update(wishlists).set({ isDeleted: true, updatedAt: new Date() }).where(eq(wishlists.id, listId));
     this.shareViews.invalidate(listId);
+  }
+
+  /** Admin: flips the disabled flag; the share view answers 404 (or again 200) at once. */
+  async toggleDisabled(listId: string): Promise<{ _id: string; isDisabled: boolean }> {
+    const { wishlists } = this.tables;
+    const [row] = await this.db
+      .update(wishlists)
+      .set({ isDisabled: sql`NOT ${wishlists.isDisabled}`, updatedAt: new Date() })
+      .where(eq(wishlists.id, listId))
+      .returning({ _id: wishlists.id, isDisabled: wishlists.isDisabled });
+    if (!row) throw notFound(LIST_NOT_FOUND);
+    this.shareViews.invalidate(listId);
+    return row;
   }
 
   async get({ list, role }: ListAccess): Promise<Wishlist> {

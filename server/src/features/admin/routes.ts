@@ -1,0 +1,16 @@
+import { Elysia } from 'elysia';
+import type { AccessPolicies } from '../../http/access';
+import { idParams } from '../../http/schemas';
+import type { WishlistService } from '../wishlists/service';
+import type { AdminService } from './service';
+
+/** The admin console's reads and toggles over every account and list (spec section 7, "Admin"). */
+export function adminRoutes(policies: AccessPolicies, admin: AdminService, lists: WishlistService) {
+  return new Elysia()
+    .use(policies)
+    .get('/stats', () => admin.stats(), { adminOnly: true })
+    .get('/users', () => admin.users(), { adminOnly: true })
+    .put('/users/:id/toggle-disable', ({ params, user }) => admin.toggleUserDisabled(params.id, user.id), { adminOnly: true, params: idParams })
+    .get('/wishlists/all', () => admin.wishlists(), { adminOnly: true })
+    .put('/wishlists/:id/toggle-disable', ({ params }) => lists.toggleDisabled(params.id), { adminOnly: true, params: idParams });
+}

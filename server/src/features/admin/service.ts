@@ -1,0 +1,115 @@
+import { asc, count, countDistinct, desc, eq, gte, inArray, not, sql } from 'drizzle-orm';
+import type { AdminStats, AdminUser, AdminWishlist } from '@wishwell/shared/admin-types';
+import { wishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
+import type { DataStore } from '../../db/store';
+import { badRequest, notFound } from '../../http/errors';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function adminUserColumns({ users }: DataStore['tables']) {
+  return {
+    _id: users.id,
+    name: users.name,
+    email: users.email,
+    registeredOnDomain: users.registeredOnDomain,
+    isAdmin: users.isAdmin,
+    isDisabled: users.isDisabled,
+  };
+}
+
+export const SELF_DISABLE_MESSAGE = 'You cannot disable your own account.';
+
+/** The admin console's reads over every account and list: stats, All Users, all wish lists. */
+export class AdminService {
+  constructor(
+    private readonly store: DataStore,
+    private readonly visitorLogDays: number,
+  ) {}
+
+  private get db() {
+    return this.store.db;
+  }
+
+  async stats(now = new Date()): Promise<AdminStats> {
+    const { items, users, visitorLogs, wishlists } = this.store.tables;
+    const since = new Date(now.getTime() - this.visitorLogDays * DAY_MS);
+    const [[userCount], [listCount], [itemCount], [visitorCount], breakdown] = await Promise.all([
+      this.db.select({ n: count() }).from(users),
+      this.db.select({ n: count() }).from(wishlists).where(not(wishlists.isDeleted)),
+      this.db.select({ n: count() }).from(items),
+      this.db.select({ n: countDistinct(visitorLogs.ipAddress) }).from(visitorLogs).where(gte(visitorLogs.createdAt, since)),
+      this.db
+        .select({ program: items.referralProgram, n: count() })
+        .from(items)
+        .groupBy(items.referralProgram)
+        .orderBy(desc(count()), asc(items.referralProgram)),
+    ]);
+    return {
+      totalUsers: userCount?.n ?? 0,
+      totalWishlists: listCount?.n ?? 0,
+      totalItems: itemCount?.n ?? 0,
+      uniqueVisitors: visitorCount?.n ?? 0,
+      referralBreakdown: breakdown.map((row) => ({ _id: row.program, count: row.n })),
+    };
+  }
+
+  async users(): Promise<AdminUser[]> {
+    const { users } = this.store.tables;
+    return this.db.select(adminUserColumns(this.store.tables)).from(users).orderBy(asc(users.createdAt), asc(users.id));
+  }
+
+  /** Flips an account's disabled flag; its sessions stop at the next request (they are checked on every call). */
+  async toggleUserDisabled(userId: string, actingAdminId: string): Promise<AdminUser> {
+    if (userId === actingAdminId) throw badRequest(SELF_DISABLE_MESSAGE);
+    const { users } = this.store.tables;
+    const [row] = await this.db
+      .update(users)
+      .set({ isDisabled: sql`NOT ${users.isDisabled}`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning(adminUserColumns(this.store.tables));
+    if (!row) throw notFound('User not found.');
+    return row;
+  }
+
+  /** Every list, newest first, with its owner (null for guest lists) and its items' titles and programs. */
+  async wishlists(now = new Date()): Promise<AdminWishlist[]> {
+    const { users, wishlists } = this.store.tables;
+    const lists = await this.db
+      .select({ list: wishlists, ownerName: users.name })
+      .from(wishlists)
+      .leftJoin(users, eq(users.id, wishlists.ownerId))
+      .orderBy(desc(wishlists.createdAt), desc(wishlists.id));
+    const itemsByList = await this.itemsOf(lists.map(({ list }) => list.id));
+    return lists.map(({ list, ownerName }) => {
+      const expiresAt = list.expiresAt?.toISOString() ?? null;
+      const flags = { isDeleted: list.isDeleted, isDisabled: list.isDisabled, expiresAt };
+      return {
+        _id: list.id,
+        name: list.name,
+        owner: list.ownerId && ownerName !== null ? { _id: list.ownerId, name: ownerName } : null,
+        ...flags,
+        status: wishlistDisplayStatus(flags, now),
+        items: itemsByList.get(list.id) ?? [],
+      };
+    });
+  }
+
+  private async itemsOf(listIds: string[]): Promise<Map<string, AdminWishlist['items']>> {
+    const { items } = this.store.tables;
+    const byList = new Map<string, AdminWishlist['items']>();
+    // Chunked: SQLite caps bound parameters per statement.
+    for (let start = 0; start < listIds.length; start += 500) {
+      const rows = await this.db
+        .select({ _id: items.id, listId: items.wishlistId, title: items.title, referralProgram: items.referralProgram })
+        .from(items)
+        .where(inArray(items.wishlistId, listIds.slice(start, start + 500)))
+        .orderBy(asc(items.createdAt));
+      for (const { listId, ...item } of rows) {
+        const entries = byList.get(listId) ?? [];
+        entries.push(item);
+        byList.set(listId, entries);
+      }
+    }
+    return byList;
+  }
+}

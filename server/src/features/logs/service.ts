@@ -1,0 +1,141 @@
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { EmailLogEntry, LogPage, LogQuery, VisitorLogEntry } from '@wishwell/shared/admin-types';
+import { LOG_PAGE_SIZE_DEFAULT } from '@wishwell/shared/admin-types';
+import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
+import type { DataStore, Tables } from '../../db/store';
+import { badRequest } from '../../http/errors';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `column` contains `text`, case-insensitively, with LIKE's wildcards taken literally (portable SQL). */
+function containsText(column: SQLiteColumn, text: string): SQL {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+}
+
+function dateBound(value: string | undefined, label: string): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw badRequest(`${label} must be a date like 2026-01-31.`);
+  return date;
+}
+
+/** The date range filter: from the start of `from` up to the end of `to` (a bare date means the whole day). */
+function dateRange(column: SQLiteColumn, query: LogQuery): SQL[] {
+  const from = dateBound(query.from, 'From');
+  const to = dateBound(query.to, 'To');
+  const bounds: SQL[] = [];
+  if (from) bounds.push(gte(column, from));
+  if (to) bounds.push(lt(column, new Date(to.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(query.to!) ? DAY_MS : 1))));
+  return bounds;
+}
+
+function textFilter(columns: SQLiteColumn[], q: string | undefined): SQL[] {
+  const text = q?.trim();
+  if (!text) return [];
+  return [or(...columns.map((column) => containsText(column, text)))!];
+}
+
+interface PageWindow {
+  page: number;
+  pageSize: number;
+  offset: number;
+}
+
+function pageWindow(query: LogQuery): PageWindow {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? LOG_PAGE_SIZE_DEFAULT;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/** The admin logs (scrape attempts, mails, page views): newest first, one page at a time, filtered in SQL. */
+export class LogService {
+  constructor(private readonly store: DataStore) {}
+
+  private get db() {
+    return this.store.db;
+  }
+
+  async scrape(query: LogQuery): Promise<LogPage<ScrapeLogEntry>> {
+    const { scrapeLogs, users } = this.store.tables;
+    const where = and(
+      ...textFilter([scrapeLogs.sourceUrl, scrapeLogs.ipAddress], query.q),
+      ...(query.status ? [eq(scrapeLogs.success, query.status === 'success')] : []),
+      ...dateRange(scrapeLogs.createdAt, query),
+    );
+    const window = pageWindow(query);
+    const rows = await this.db
+      .select({ log: scrapeLogs, userName: users.name })
+      .from(scrapeLogs)
+      .leftJoin(users, eq(users.id, scrapeLogs.requestedById))
+      .where(where)
+      .orderBy(desc(scrapeLogs.createdAt), desc(scrapeLogs.id))
+      .limit(window.pageSize)
+      .offset(window.offset);
+    const entries = rows.map(({ log, userName }) => ({
+      _id: log.id,
+      createdAt: log.createdAt.toISOString(),
+      sourceUrl: log.sourceUrl,
+      success: log.success,
+      durationMs: log.durationMs,
+      requestedBy: log.requestedById && userName !== null ? { _id: log.requestedById, name: userName } : null,
+      ipAddress: log.ipAddress,
+      strategy: log.strategy,
+      error: log.error,
+    }));
+    return { entries, total: await this.count(scrapeLogs, where), page: window.page, pageSize: window.pageSize };
+  }
+
+  async email(query: LogQuery): Promise<LogPage<EmailLogEntry>> {
+    const { emailLogs, users } = this.store.tables;
+    const success = eq(emailLogs.status, 'Success');
+    const where = and(
+      ...textFilter([emailLogs.recipient, emailLogs.subject], query.q),
+      ...(query.status ? [query.status === 'success' ? success : sql`NOT (${success})`] : []),
+      ...dateRange(emailLogs.createdAt, query),
+    );
+    const window = pageWindow(query);
+    const rows = await this.db
+      .select({ log: emailLogs, userName: users.name })
+      .from(emailLogs)
+      .leftJoin(users, eq(users.id, emailLogs.sentById))
+      .where(where)
+      .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
+      .limit(window.pageSize)
+      .offset(window.offset);
+    const entries = rows.map(({ log, userName }) => ({
+      _id: log.id,
+      createdAt: log.createdAt.toISOString(),
+      recipient: log.recipient,
+      subject: log.subject,
+      sentBy: log.sentById && userName !== null ? { _id: log.sentById, name: userName } : null,
+      status: log.status,
+    }));
+    return { entries, total: await this.count(emailLogs, where), page: window.page, pageSize: window.pageSize };
+  }
+
+  async visitors(query: LogQuery): Promise<LogPage<VisitorLogEntry>> {
+    const { visitorLogs } = this.store.tables;
+    if (query.status) throw badRequest('Visitor logs have no status to filter by.');
+    const where = and(
+      ...textFilter([visitorLogs.domain, visitorLogs.ipAddress, visitorLogs.city, visitorLogs.country, visitorLogs.userAgent], query.q),
+      ...dateRange(visitorLogs.createdAt, query),
+    );
+    const window = pageWindow(query);
+    const rows = await this.db
+      .select()
+      .from(visitorLogs)
+      .where(where)
+      .orderBy(desc(visitorLogs.createdAt), desc(visitorLogs.id))
+      .limit(window.pageSize)
+      .offset(window.offset);
+    const entries = rows.map(({ id, createdAt, ...log }) => ({ _id: id, createdAt: createdAt.toISOString(), ...log }));
+    return { entries, total: await this.count(visitorLogs, where), page: window.page, pageSize: window.pageSize };
+  }
+
+  private async count(table: Tables['scrapeLogs'] | Tables['emailLogs'] | Tables['visitorLogs'], where: SQL | undefined): Promise<number> {
+    const [row] = await this.db.select({ total: count() }).from(table).where(where);
+    return row?.total ?? 0;
+  }
+}

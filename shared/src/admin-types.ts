@@ -1,0 +1,80 @@
+/** The admin console's API answers (spec sections 3 and 7, "Admin"). */
+import type { WishlistDisplayStatus } from './wishlist-status';
+
+/** GET /stats */
+export interface AdminStats {
+  totalUsers: number;
+  totalWishlists: number;
+  totalItems: number;
+  /** Distinct visitor addresses over the kept visitor log period. */
+  uniqueVisitors: number;
+  /** Items per referral program; `_id` null for items without one. */
+  referralBreakdown: { _id: string | null; count: number }[];
+}
+
+/** GET /users: one account as the All Users page shows it. */
+export interface AdminUser {
+  _id: string;
+  name: string;
+  email: string;
+  registeredOnDomain: string;
+  isAdmin: boolean;
+  isDisabled: boolean;
+}
+
+/** GET /wishlists/all: one list with its owner (null for guest lists) and items. */
+export interface AdminWishlist {
+  _id: string;
+  name: string;
+  owner: { _id: string; name: string } | null;
+  isDeleted: boolean;
+  isDisabled: boolean;
+  expiresAt: string | null;
+  status: WishlistDisplayStatus;
+  items: { _id: string; title: string; referralProgram: string | null }[];
+}
+
+/** GET /logs/email */
+export interface EmailLogEntry {
+  _id: string;
+  createdAt: string;
+  recipient: string;
+  subject: string;
+  sentBy: { _id: string; name: string } | null;
+  /** 'Success' or what went wrong. */
+  status: string;
+}
+
+/** GET /logs/visitors */
+export interface VisitorLogEntry {
+  _id: string;
+  createdAt: string;
+  domain: string;
+  city: string;
+  country: string;
+  ipAddress: string;
+  userAgent: string;
+}
+
+export const LOG_PAGE_SIZE_DEFAULT = 50;
+export const LOG_PAGE_SIZE_MAX = 200;
+
+/** `?page=&pageSize=&q=&status=&from=&to=` of every log (page from 1; from/to ISO dates, to inclusive). */
+export interface LogQuery {
+  page?: number;
+  pageSize?: number;
+  /** Text searched in the log's text columns. */
+  q?: string;
+  /** success or failed. */
+  status?: 'success' | 'failed';
+  from?: string;
+  to?: string;
+}
+
+/** One page of a log, newest first, with the number of matching rows. */
+export interface LogPage<T> {
+  entries: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
