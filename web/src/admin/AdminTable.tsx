@@ -15,14 +15,16 @@ interface Props<T extends { _id: string }> {
   emptyText: string;
   /** Edit/delete buttons for a row: the last table column, or the card's footer. */
   actions?: (row: T) => ReactNode;
+  /** Rows shown greyed out (e.g. disabled accounts). */
+  muted?: (row: T) => boolean;
 }
 
 /** An admin collection as a table at 900 px and above, as cards below (spec section 2). */
-export function AdminTable<T extends { _id: string }>({ columns, rows, loading, emptyText, actions }: Props<T>) {
+export function AdminTable<T extends { _id: string }>({ columns, rows, loading, emptyText, actions, muted }: Props<T>) {
   const wide = useWideLayout();
   if (loading) return <Spinner className="ww-admin-spinner" />;
   if (rows.length === 0) return <p className="ww-admin-empty">{emptyText}</p>;
-  if (!wide) return <AdminCards columns={columns} rows={rows} actions={actions} />;
+  if (!wide) return <AdminCards columns={columns} rows={rows} actions={actions} muted={muted} />;
   return (
     <HTMLTable className="ww-admin-table" striped>
       <thead>
@@ -35,7 +37,7 @@ export function AdminTable<T extends { _id: string }>({ columns, rows, loading, 
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row._id}>
+          <tr key={row._id} className={muted?.(row) ? 'ww-admin-muted' : undefined}>
             {columns.map((column) => (
               <td key={column.label}>{column.render(row)}</td>
             ))}
@@ -47,12 +49,12 @@ export function AdminTable<T extends { _id: string }>({ columns, rows, loading, 
   );
 }
 
-function AdminCards<T extends { _id: string }>({ columns, rows, actions }: Pick<Props<T>, 'columns' | 'rows' | 'actions'>) {
+function AdminCards<T extends { _id: string }>({ columns, rows, actions, muted }: Pick<Props<T>, 'columns' | 'rows' | 'actions' | 'muted'>) {
   const [heading, ...details] = columns;
   return (
     <div className="ww-admin-cards">
       {rows.map((row) => (
-        <Card key={row._id} className="ww-admin-card" data-testid="admin-card">
+        <Card key={row._id} className={`ww-admin-card${muted?.(row) ? ' ww-admin-muted' : ''}`} data-testid="admin-card">
           {heading && <div className="ww-admin-card-heading">{heading.render(row)}</div>}
           <dl className="ww-admin-card-fields">
             {details.map((column) => (

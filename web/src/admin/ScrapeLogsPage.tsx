@@ -1,21 +1,23 @@
 import { Tag } from '@blueprintjs/core';
 import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
 import { formatDateTime, formatSeconds } from '@wishwell/shared/format';
-import { AdminPageHeader } from './AdminPageHeader';
-import { AdminTable, type AdminColumn } from './AdminTable';
-import { useAdminList } from './use-admin-list';
-import './admin.css';
+import { isWebAddress } from '@wishwell/shared/domain';
+import type { AdminColumn } from './AdminTable';
+import { AdminLogPage } from './AdminLogPage';
+
+/** A logged link is clickable only when it is an http(s) address: refused links are logged verbatim. */
+function SourceUrl({ url }: { url: string }) {
+  if (!isWebAddress(url)) return <span className="ww-admin-url" title={url}>{url}</span>;
+  return (
+    <a className="ww-admin-url" href={url} target="_blank" rel="noopener noreferrer" title={url}>
+      {url}
+    </a>
+  );
+}
 
 const COLUMNS: AdminColumn<ScrapeLogEntry>[] = [
   { label: 'Date', render: (log) => formatDateTime(log.createdAt) },
-  {
-    label: 'Source URL',
-    render: (log) => (
-      <a className="ww-admin-url" href={log.sourceUrl} target="_blank" rel="noopener noreferrer" title={log.sourceUrl}>
-        {log.sourceUrl}
-      </a>
-    ),
-  },
+  { label: 'Source URL', render: (log) => <SourceUrl url={log.sourceUrl} /> },
   {
     label: 'Status',
     // The failure reason is for the operator: a hover away, not a column.
@@ -30,13 +32,17 @@ const COLUMNS: AdminColumn<ScrapeLogEntry>[] = [
   { label: 'IP Address', render: (log) => log.ipAddress },
 ];
 
-/** /admin/scrape-logs: every scrape attempt, newest first. */
+/** /admin/scrape-logs: every scrape attempt, newest first, paged by the server. */
 export function ScrapeLogsPage() {
-  const { rows, loading } = useAdminList<ScrapeLogEntry>('/logs/scrape', 'Failed to fetch scrape logs');
   return (
-    <>
-      <AdminPageHeader title="Scrape Logs" />
-      <AdminTable columns={COLUMNS} rows={rows} loading={loading} emptyText="No scrapes logged yet." />
-    </>
+    <AdminLogPage
+      title="Scrape Logs"
+      path="/logs/scrape"
+      failureLog="Failed to fetch scrape logs"
+      columns={COLUMNS}
+      emptyText="No scrapes logged yet."
+      searchPlaceholder="Link or IP address"
+      withStatus
+    />
   );
 }

@@ -1,0 +1,64 @@
+import { FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import type { DomainConfig, DomainConfigInput } from '@wishwell/shared/domain-config-types';
+import { HEX_COLOR_PATTERN, NEW_DOMAIN_CONFIG_DEFAULTS } from '@wishwell/shared/domain-config-types';
+import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
+
+interface Props {
+  /** The config to edit; one without an _id is created (with the spec's defaults). */
+  config: Partial<DomainConfig>;
+  onSaved: () => void;
+  onClose: () => void;
+}
+
+const isHexColor = (value: string) => new RegExp(HEX_COLOR_PATTERN).test(value);
+
+/** A hex colour as a picker beside its text (the text is what is saved). */
+function ColorField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <FormGroup label={label} labelFor={id}>
+      <InputGroup
+        id={id}
+        value={value}
+        onValueChange={onChange}
+        placeholder="#e84393"
+        leftElement={
+          <input
+            type="color"
+            className="ww-admin-color-swatch"
+            aria-label={`${label} picker`}
+            value={isHexColor(value) && value.length === 7 ? value : '#000000'}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        }
+      />
+    </FormGroup>
+  );
+}
+
+/** Domain config create/edit: branding for one hostname. The server validates (hex colours, logo address, unique hostname). */
+export function DomainConfigDialog({ config, onSaved, onClose }: Props) {
+  const [draft, set] = useDraft<DomainConfigInput>(() => ({
+    hostname: config.hostname ?? '',
+    companyName: config.companyName ?? '',
+    logoUrl: config.logoUrl ?? NEW_DOMAIN_CONFIG_DEFAULTS.logoUrl,
+    primaryColor: config.primaryColor ?? NEW_DOMAIN_CONFIG_DEFAULTS.primaryColor,
+    secondaryColor: config.secondaryColor ?? NEW_DOMAIN_CONFIG_DEFAULTS.secondaryColor,
+    landingPageHeadline: config.landingPageHeadline ?? '',
+    landingPageSubheadline: config.landingPageSubheadline ?? '',
+  }));
+  const body = (): DomainConfigInput => ({ ...draft, hostname: draft.hostname.trim(), logoUrl: draft.logoUrl.trim() });
+
+  return (
+    <AdminFormDialog noun="Domain Config" path="/domain-configs" id={config._id} body={body} failureText="Failed to save domain config" onSaved={onSaved} onClose={onClose}>
+      <TextField id="domain-hostname" label="Hostname" value={draft.hostname} onChange={set('hostname')} placeholder="wishes.example.com" />
+      <TextField id="domain-company" label="Company Name" value={draft.companyName} onChange={set('companyName')} placeholder="Wishwell" />
+      <TextField id="domain-logo" label="Logo URL" value={draft.logoUrl} onChange={set('logoUrl')} placeholder="/Logo.png" />
+      <ColorField id="domain-primary" label="Primary Color" value={draft.primaryColor} onChange={set('primaryColor')} />
+      <ColorField id="domain-secondary" label="Secondary Color" value={draft.secondaryColor} onChange={set('secondaryColor')} />
+      <TextField id="domain-headline" label="Landing Page Headline" value={draft.landingPageHeadline} onChange={set('landingPageHeadline')} />
+      <FormGroup label="Landing Page Sub-headline" labelFor="domain-subheadline">
+        <TextArea id="domain-subheadline" fill rows={3} value={draft.landingPageSubheadline} onChange={(event) => set('landingPageSubheadline')(event.target.value)} />
+      </FormGroup>
+    </AdminFormDialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button } from '@blueprintjs/core';
+import type { DomainConfig } from '@wishwell/shared/domain-config-types';
+import { ConfirmDeleteAlert } from '../ui/ConfirmDeleteAlert';
+import { AdminPageHeader } from './AdminPageHeader';
+import { AdminTable, type AdminColumn } from './AdminTable';
+import { DomainConfigDialog } from './DomainConfigDialog';
+import { RowActions } from './RowActions';
+import { useAdminList } from './use-admin-list';
+import './admin.css';
+
+const COLUMNS: AdminColumn<DomainConfig>[] = [
+  { label: 'Hostname', render: (config) => config.hostname },
+  { label: 'Company Name', render: (config) => config.companyName },
+];
+
+/** /admin/domain-configs: branding (logo, colours, landing texts) per hostname. */
+export function DomainConfigsPage() {
+  const { rows, loading, reload, remove } = useAdminList<DomainConfig>('/domain-configs', 'Failed to fetch domain configs');
+  const [editing, setEditing] = useState<Partial<DomainConfig> | null>(null);
+  const [deleting, setDeleting] = useState<DomainConfig | null>(null);
+
+  const removeConfig = async (config: DomainConfig) => {
+    setDeleting(null);
+    await remove(`/domain-configs/${config._id}`, 'Failed to delete domain config');
+  };
+
+  return (
+    <>
+      <AdminPageHeader title="Domain Configs">
+        <Button intent="primary" icon="plus" text="Add Domain" onClick={() => setEditing({})} />
+      </AdminPageHeader>
+      <AdminTable
+        columns={COLUMNS}
+        rows={rows}
+        loading={loading}
+        emptyText="No domain configs yet."
+        actions={(config) => <RowActions name={config.hostname} onEdit={() => setEditing(config)} onDelete={() => setDeleting(config)} />}
+      />
+      {editing && <DomainConfigDialog config={editing} onSaved={() => void reload()} onClose={() => setEditing(null)} />}
+      <ConfirmDeleteAlert isOpen={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={() => deleting && void removeConfig(deleting)}>
+        <p className="ww-admin-alert-title">Confirm Deletion</p>
+        <p>Are you sure you want to delete this item? This action cannot be undone.</p>
+      </ConfirmDeleteAlert>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { Tag } from '@blueprintjs/core';
+import type { EmailLogEntry } from '@wishwell/shared/admin-types';
+import { formatDateTime } from '@wishwell/shared/format';
+import type { AdminColumn } from './AdminTable';
+import { AdminLogPage } from './AdminLogPage';
+
+const COLUMNS: AdminColumn<EmailLogEntry>[] = [
+  { label: 'Date', render: (log) => formatDateTime(log.createdAt) },
+  { label: 'Recipient', render: (log) => log.recipient },
+  { label: 'Subject', render: (log) => log.subject },
+  { label: 'Sent By', render: (log) => log.sentBy?.name ?? 'N/A' },
+  {
+    label: 'Status',
+    render: (log) => (
+      <Tag intent={log.status === 'Success' ? 'success' : 'danger'} title={log.status}>
+        {log.status === 'Success' ? 'Success' : 'Failed'}
+      </Tag>
+    ),
+  },
+];
+
+/** /admin/email-logs: every mail the server sent or tried to send, newest first. */
+export function EmailLogsPage() {
+  return (
+    <AdminLogPage
+      title="E-mail Logs"
+      path="/logs/email"
+      failureLog="Failed to fetch e-mail logs"
+      columns={COLUMNS}
+      emptyText="No e-mails logged yet."
+      searchPlaceholder="Recipient or subject"
+      withStatus
+    />
+  );
+}

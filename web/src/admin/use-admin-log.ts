@@ -1,0 +1,44 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { LogPage, LogQuery } from '@wishwell/shared/admin-types';
+import { LOG_PAGE_SIZE_DEFAULT } from '@wishwell/shared/admin-types';
+import { api } from '../api/client';
+
+export type LogFilters = Pick<LogQuery, 'q' | 'status' | 'from' | 'to'>;
+
+function queryString(page: number, filters: LogFilters): string {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(LOG_PAGE_SIZE_DEFAULT) });
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  return params.toString();
+}
+
+/**
+ * One admin log, a page at a time from the server (newest first), with its filters. Changing a
+ * filter goes back to page 1. Load failures are logged only (spec section 8).
+ */
+export function useAdminLog<T>(path: string, failureLog: string) {
+  const [page, setPage] = useState(1);
+  const [filters, setFiltersState] = useState<LogFilters>({});
+  const [data, setData] = useState<LogPage<T> | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let current = true;
+    setLoading(true);
+    api
+      .get<LogPage<T>>(`${path}?${queryString(page, filters)}`)
+      .then((answer) => current && setData(answer))
+      .catch((error: unknown) => console.error(failureLog, error))
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [path, failureLog, page, filters]);
+
+  const setFilters = useCallback((next: LogFilters) => {
+    setFiltersState(next);
+    setPage(1);
+  }, []);
+
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return { rows: data?.entries ?? [], total: data?.total ?? 0, loading: loading && !data, page, pageCount, setPage, filters, setFilters };
+}

@@ -1,0 +1,19 @@
+import { useCallback } from 'react';
+import { api, errorMessage } from '../api/client';
+import { notify } from '../notifications/notify';
+
+/** PUT an admin toggle (enable/disable), then reload the list; a failure shows the server's message or 'Action failed'. */
+export function useToggle(reload: () => Promise<void>) {
+  return useCallback(
+    async (path: string) => {
+      try {
+        await api.put(path);
+      } catch (error) {
+        console.error('Action failed', error);
+        notify(errorMessage(error, 'Action failed'), 'error');
+      }
+      await reload();
+    },
+    [reload],
+  );
+}

@@ -1,0 +1,194 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN, E2E_PORT, signInThroughForm, uniqueEmail } from './support/accounts';
+import { apiCall } from './support/api';
+
+// The admin console's operator pages: Dashboard, Users, Wishlists, Referral Opportunities,
+// E-mail and Visitor Logs, Domain Configs, at desktop width (tables) and phone width (cards).
+
+test.describe.configure({ timeout: 60_000 });
+
+const tag = () => Date.now().toString(36);
+
+async function openAdminPage(page: Page, menuText: string, heading: string) {
+  await page.goto('/admin');
+  await page.getByRole('menuitem', { name: menuText, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+}
+
+/** A member with a list of two items (one with a shop link), made through the API from a second browser context. */
+async function seedMember(page: Page, name: string) {
+  const context = await page.context().browser()!.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  const other = await context.newPage();
+  await other.goto('/');
+  const email = uniqueEmail('member');
+  const user = await apiCall<{ _id: string }>(other, 'POST', '/users/register', { name, email, password: 'correct horse battery', domain: 'shop.wishwell.test' });
+  const list = await apiCall<{ _id: string }>(other, 'POST', '/wishlists', { name: `${name} list` });
+  const shop = `teapots-${tag()}.example`;
+  await apiCall(other, 'POST', `/wishlists/${list._id}/items`, { title: `${name} teapot`, url: `https://www.${shop}/p/1`, price: '12.50' });
+  await apiCall(other, 'POST', `/wishlists/${list._id}/items`, { title: `${name} scarf`, price: '9' });
+  await context.close();
+  return { id: user._id, email, listId: list._id, listName: `${name} list`, shop };
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInThroughForm(page, E2E_ADMIN);
+});
+
+test('the dashboard shows the four stat cards and the referral chart', async ({ page }) => {
+  await seedMember(page, `Dash${tag()}`);
+  const stats = await apiCall<{ totalUsers: number; totalItems: number }>(page, 'GET', '/stats');
+  await openAdminPage(page, 'Dashboard', 'Dashboard');
+  for (const [label, value] of [['Total Users', stats.totalUsers], ['Total Items', stats.totalItems]] as const) {
+    await expect(page.getByTestId('stat-card').filter({ hasText: label })).toContainText(value.toLocaleString('en-GB'));
+  }
+  await expect(page.getByTestId('stat-card')).toHaveCount(4);
+  await expect(page.getByText('Referral Program Breakdown')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Referral Program Breakdown, # of Items: .*N\/A: \d+/ })).toBeVisible();
+});
+
+test('disabling a user greys the row and stops their session; enabling brings it back', async ({ page, browser }) => {
+  const memberContext = await browser.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto('/');
+  const email = uniqueEmail('toggle');
+  await apiCall(memberPage, 'POST', '/users/register', { name: 'Toggle Person', email, password: 'correct horse battery', domain: '127.0.0.1' });
+
+  await openAdminPage(page, 'Users', 'All Users');
+  for (const header of ['Name', 'Email', 'Domain', 'Admin']) await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('No');
+  await expect(row).toContainText('Enabled');
+  await row.getByRole('checkbox', { name: `Disable ${email}` }).click({ force: true });
+  await expect(row).toContainText('Disabled');
+  await expect(row).toHaveClass(/ww-admin-muted/);
+  await expect.poll(async () => (await memberPage.request.get('/api/v1/users/profile')).status()).toBe(403);
+
+  await row.getByRole('checkbox', { name: `Enable ${email}` }).click({ force: true });
+  await expect(row).toContainText('Enabled');
+  await expect.poll(async () => (await memberPage.request.get('/api/v1/users/profile')).status()).toBe(200);
+  // The admin's own switch refuses with the server's message.
+  await page.getByRole('row').filter({ hasText: E2E_ADMIN.email }).getByRole('checkbox').click({ force: true });
+  await expect(page.getByText('You cannot disable your own account.')).toBeVisible();
+  await memberContext.close();
+});
+
+test('disabling a wish list shows Disabled and its share page answers 404', async ({ page }) => {
+  const member = await seedMember(page, `Lister${tag()}`);
+  await openAdminPage(page, 'Wishlists', 'All Wishlists');
+  const section = page.getByTestId('admin-wishlist').filter({ hasText: member.listName });
+  await expect(section).toContainText('Active');
+  await section.getByText(member.listName).click();
+  await expect(section.getByRole('cell', { name: /teapot$/ })).toBeVisible();
+  await expect(section.getByRole('cell', { name: 'N/A' }).first()).toBeVisible();
+  expect((await page.request.get(`/api/v1/wishlists/share/${member.listId}`)).status()).toBe(200);
+
+  await section.getByRole('checkbox', { name: `Disable ${member.listName}` }).click({ force: true });
+  await expect(section).toContainText('Disabled');
+  expect((await page.request.get(`/api/v1/wishlists/share/${member.listId}`)).status()).toBe(404);
+  await section.getByRole('checkbox', { name: `Enable ${member.listName}` }).click({ force: true });
+  await expect(section).toContainText('Active');
+});
+
+test('referral opportunities list shops with GBP totals and Yes/No chips', async ({ page }) => {
+  const member = await seedMember(page, `Shopper${tag()}`);
+  await openAdminPage(page, 'Referral Opportunities', 'Referral Opportunities');
+  await expect(page.getByText(/most popular shop sites/)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: member.shop });
+  await expect(row).toContainText('£12.50');
+  await expect(row).toContainText('No');
+});
+
+test('e-mail and visitor logs page and filter on the server', async ({ page }) => {
+  await page.goto('/');
+  await apiCall(page, 'POST', '/users/forgot-password', { email: E2E_ADMIN.email });
+  await openAdminPage(page, 'E-mail Logs', 'E-mail Logs');
+  for (const header of ['Date', 'Recipient', 'Subject', 'Sent By', 'Status']) await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: E2E_ADMIN.email }).first();
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell').first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  await expect(page.getByText(/Page 1 of \d+ \(\d+ entr(y|ies)\)/)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).or(page.getByLabel('Search')).fill('no-such-recipient');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No e-mails logged yet.')).toBeVisible();
+
+  await openAdminPage(page, 'Visitor Logs', 'Visitor Logs');
+  await expect(page.getByText('No visits logged yet.')).toBeVisible();
+});
+
+test('a domain config made in the dialog rebrands the landing page of its hostname; edit and delete work', async ({ page }) => {
+  const host = `console-${tag()}.wishwell.test`;
+  await openAdminPage(page, 'Domain Configs', 'Domain Configs');
+  await page.getByRole('button', { name: 'Add Domain' }).click();
+  const create = page.getByRole('dialog', { name: 'Add Domain Config' });
+  await expect(create.getByLabel('Logo URL')).toHaveValue('/Logo.png');
+  await expect(create.getByLabel('Primary Color', { exact: true })).toHaveValue('#363636');
+  await expect(create.getByLabel('Secondary Color', { exact: true })).toHaveValue('#e84393');
+  await create.getByLabel('Hostname').fill(host);
+  await create.getByLabel('Company Name').fill('Console Gifts');
+  await create.getByLabel('Primary Color', { exact: true }).fill('#1e5631');
+  await create.getByLabel('Landing Page Headline').fill('Wishes from the console');
+  await create.getByLabel('Landing Page Sub-headline').fill('Made in the admin dialog.');
+  await create.getByLabel('Logo URL').fill('javascript:alert(1)');
+  await create.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Logo URL must be an http(s) address or a path on this site like /Logo.png.')).toBeVisible();
+  await create.getByLabel('Logo URL').fill('/Logo.png');
+  await create.getByRole('button', { name: 'Save' }).click();
+  await expect(create).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: host });
+  await expect(row).toContainText('Console Gifts');
+
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(`http://${host}:${E2E_PORT}/`);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Wishes from the console');
+  await expect(visitor.locator('header.ww-topbar')).toHaveCSS('background-color', 'rgb(30, 86, 49)');
+  await visitor.close();
+
+  await page.getByRole('button', { name: `Edit ${host}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Domain Config' });
+  await expect(edit.getByLabel('Landing Page Sub-headline')).toHaveValue('Made in the admin dialog.');
+  await edit.getByLabel('Company Name').fill('Console Gifts Ltd');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('Console Gifts Ltd');
+  await page.getByRole('button', { name: `Delete ${host}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+});
+
+test('at phone width every page shows cards, and the switches and deletes work there', async ({ page }) => {
+  const member = await seedMember(page, `Phone${tag()}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAdminPage(page, 'Users', 'All Users');
+  await expect(page.getByRole('table')).toHaveCount(0);
+  const card = page.getByTestId('admin-card').filter({ hasText: member.email });
+  await card.getByRole('checkbox').click({ force: true });
+  await expect(card).toContainText('Disabled');
+  await card.getByRole('checkbox').click({ force: true });
+  await expect(card).toContainText('Enabled');
+
+  const host = `phone-${tag()}.wishwell.test`;
+  await apiCall(page, 'POST', '/domain-configs', { hostname: host, companyName: 'Phone Co', logoUrl: '/Logo.png', primaryColor: '#363636', secondaryColor: '#e84393', landingPageHeadline: '', landingPageSubheadline: '' });
+  await openAdminPage(page, 'Domain Configs', 'Domain Configs');
+  const configCard = page.getByTestId('admin-card').filter({ hasText: host });
+  await expect(configCard).toContainText('Phone Co');
+  await configCard.getByRole('button', { name: `Delete ${host}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(configCard).toHaveCount(0);
+
+  for (const [menu, heading] of [['Referral Opportunities', 'Referral Opportunities'], ['E-mail Logs', 'E-mail Logs'], ['Wishlists', 'All Wishlists']]) {
+    await openAdminPage(page, menu, heading);
+    await expect(page.getByRole('table')).toHaveCount(0);
+  }
+});
+
+test('Scrape Logs make only http(s) links clickable: a refused javascript: link is plain text', async ({ page }) => {
+  const refused = `javascript:alert(${Date.now()})`;
+  await page.goto('/');
+  await expect(apiCall(page, 'POST', '/scrape', { url: refused })).rejects.toThrow(/400/);
+  await openAdminPage(page, 'Scrape Logs', 'Scrape Logs');
+  const row = page.getByRole('row').filter({ hasText: refused });
+  await expect(row).toContainText('Failed');
+  await expect(row.getByRole('link')).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('success');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(row).toHaveCount(0);
+});
