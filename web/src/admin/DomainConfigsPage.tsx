@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import type { DomainConfig } from '@wishwell/shared/domain-config-types';
-import { ConfirmDeleteAlert } from '../ui/ConfirmDeleteAlert';
+import { useAdminDeleteAlert } from './AdminDeleteAlert';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminTable, type AdminColumn } from './AdminTable';
 import { DomainConfigDialog } from './DomainConfigDialog';
@@ -18,12 +18,7 @@ const COLUMNS: AdminColumn<DomainConfig>[] = [
 export function DomainConfigsPage() {
   const { rows, loading, reload, remove } = useAdminList<DomainConfig>('/domain-configs', 'Failed to fetch domain configs');
   const [editing, setEditing] = useState<Partial<DomainConfig> | null>(null);
-  const [deleting, setDeleting] = useState<DomainConfig | null>(null);
-
-  const removeConfig = async (config: DomainConfig) => {
-    setDeleting(null);
-    await remove(`/domain-configs/${config._id}`, 'Failed to delete domain config');
-  };
+  const deletion = useAdminDeleteAlert<DomainConfig>((config) => remove(`/domain-configs/${config._id}`, 'Failed to delete domain config'));
 
   return (
     <>
@@ -35,13 +30,10 @@ export function DomainConfigsPage() {
         rows={rows}
         loading={loading}
         emptyText="No domain configs yet."
-        actions={(config) => <RowActions name={config.hostname} onEdit={() => setEditing(config)} onDelete={() => setDeleting(config)} />}
+        actions={(config) => <RowActions name={config.hostname} onEdit={() => setEditing(config)} onDelete={() => deletion.ask(config)} />}
       />
       {editing && <DomainConfigDialog config={editing} onSaved={() => void reload()} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteAlert isOpen={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={() => deleting && void removeConfig(deleting)}>
-        <p className="ww-admin-alert-title">Confirm Deletion</p>
-        <p>Are you sure you want to delete this item? This action cannot be undone.</p>
-      </ConfirmDeleteAlert>
+      {deletion.alert}
     </>
   );
 }

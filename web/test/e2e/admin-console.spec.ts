@@ -174,7 +174,7 @@ test('at phone width every page shows cards, and the switches and deletes work t
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(configCard).toHaveCount(0);
 
-  for (const [menu, heading] of [['Referral Opportunities', 'Referral Opportunities'], ['E-mail Logs', 'E-mail Logs'], ['Wishlists', 'All Wishlists']]) {
+  for (const [menu, heading] of [['Referral Opportunities', 'Referral Opportunities'], ['E-mail Logs', 'E-mail Logs'], ['Wishlists', 'All Wishlists']] as const) {
     await openAdminPage(page, menu, heading);
     await expect(page.getByRole('table')).toHaveCount(0);
   }
