@@ -9,9 +9,31 @@ export default defineConfig({
     alias: { '@wishwell/shared': fileURLToPath(new URL('./shared/src', import.meta.url)) },
   },
   test: {
-    include: ['shared/test/**/*.test.ts', 'server/test/**/*.test.ts', 'desktop/test/**/*.test.ts', 'web/test/unit/**/*.test.ts'],
     pool: 'threads',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The API suite runs twice, the same files on each engine: SQLite (with the unit tests),
+    // then PostgreSQL on a throwaway cluster (server/test/support/postgres-setup.ts).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['shared/test/**/*.test.ts', 'server/test/**/*.test.ts', 'desktop/test/**/*.test.ts', 'web/test/unit/**/*.test.ts'],
+          env: { WISHWELL_TEST_ENGINE: 'sqlite' },
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['server/test/api/**/*.test.ts'],
+          env: { WISHWELL_TEST_ENGINE: 'postgres' },
+          globalSetup: ['server/test/support/postgres-setup.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -22,7 +22,7 @@ async function seedAdmin(): Promise<void> {
   const { loadConfig } = await import('../server/src/config.ts');
   const { openContext } = await import('../server/src/server.ts');
   const { createServices } = await import('../server/src/services.ts');
-  const ctx = openContext(loadConfig(serveArgs));
+  const ctx = await openContext(loadConfig(serveArgs));
   try {
     await createServices(ctx).users.register({ ...E2E_ADMIN, domain: '127.0.0.1' }, { ip: '127.0.0.1', origin: `http://127.0.0.1:${port}` });
   } finally {

@@ -32,7 +32,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'wishwell-lists-lua-'));
 
 console.log('seeding 10,000 lists / 200,000 items ...');
 const seedStarted = performance.now();
-const ctx = openContext(loadConfig(['--data-dir', dataDir], {}));
+const ctx = await openContext(loadConfig(['--data-dir', dataDir], {}));
 const { store } = ctx;
 const ownerId = await seedBenchOwner(store);
 const [shareListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: 50 });

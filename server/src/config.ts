@@ -6,6 +6,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** postgres://... to run on PostgreSQL; null for the embedded SQLite file in the data dir. */
+  databaseUrl: string | null;
   publicUrl: string | null;
   jwtSecret: string | null;
   smtpUrl: string | null;
@@ -50,6 +52,7 @@ export const SETTINGS: Setting[] = [
   { flag: 'port', env: 'PORT', help: 'HTTP port', default: '3000' },
   { flag: 'host', env: 'HOST', help: 'address to listen on', default: '0.0.0.0' },
   { flag: 'data-dir', env: 'DATA_DIR', help: 'folder for the SQLite database, uploads and secrets', default: './data' },
+  { flag: 'database-url', env: 'DATABASE_URL', help: 'postgres://user:pass@host:port/db to run on PostgreSQL (default: SQLite in the data dir)' },
   { flag: 'public-url', env: 'PUBLIC_URL', help: 'public address, e.g. https://wishes.example.com (its host is the default domain)' },
   { env: 'JWT_SECRET', help: 'secret signing session tokens (default: generated once, kept in the data dir)' },
   { env: 'SMTP_URL', help: 'mail server, smtp[s]://user:pass@host:port (default: mails are only logged)' },
@@ -86,12 +89,15 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
   const get = (name: string) => settingValue(name, values, env);
   const port = Number(get('PORT'));
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${get('PORT')}"`);
+  const databaseUrl = get('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   const publicUrl = get('PUBLIC_URL');
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error('PUBLIC_URL must start with http:// or https://');
   return {
     port,
     host: get('HOST')!,
     dataDir: resolve(get('DATA_DIR')!),
+    databaseUrl,
     publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
     jwtSecret: get('JWT_SECRET'),
     smtpUrl: get('SMTP_URL'),

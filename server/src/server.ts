@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { AppContext } from './app-context';
 import { createApp } from './app';
 import { loadJwtSecret } from './auth/secret';
 import { createTokenSigner } from './auth/tokens';
 import { defaultHostname, type Config } from './config';
-import { openSqliteStore } from './db/sqlite-store';
+import { openStore } from './db/open-store';
 import { SERVER_BODY_LIMIT } from './http/body-limits';
 import { createServices, type Services } from './services';
 import { Site } from './site/site';
@@ -14,14 +13,10 @@ import pkg from '../../package.json';
 
 export const VERSION: string = pkg.version;
 
-export function databaseFile(dataDir: string): string {
-  return join(dataDir, 'wishwell.db');
-}
-
-/** Opens the data dir and database and builds the context every command works from. */
-export function openContext(config: Config): AppContext {
+/** Opens the data dir and the database and builds the context every command works from. */
+export async function openContext(config: Config): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
-  const store = openSqliteStore(databaseFile(config.dataDir));
+  const store = await openStore(config);
   return {
     config,
     store,
@@ -38,28 +33,86 @@ async function promoteAdminEmail(config: Config, services: Services): Promise<vo
   else console.log(`ADMIN_EMAIL: no account for ${config.adminEmail} yet; it is promoted at the first start after it registers`);
 }
 
-export interface RunningServer {
-  url: string;
-  stop(): Promise<void>;
+/** Everything built from the config and the database: what a restore tears down and builds again. */
+interface Runtime {
+  ctx: AppContext;
+  services: Services;
+  app: ReturnType<typeof createApp>;
+  /** Requests this runtime is still answering. */
+  inFlight: number;
 }
 
-/** Starts the HTTP server; stop() lets in-flight requests finish, then closes the database. */
-export async function startServer(config: Config): Promise<RunningServer> {
-  const ctx = openContext(config);
+async function buildRuntime(config: Config, site: Site): Promise<Runtime> {
+  const ctx = await openContext(config);
   const services = createServices(ctx);
   await services.domainConfigs.ensureDefault();
   await promoteAdminEmail(config, services);
+  return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };
+}
+
+async function closeRuntime(runtime: Runtime): Promise<void> {
+  while (runtime.inFlight > 0) await Bun.sleep(10);
+  await runtime.services.scrape.close();
+  await runtime.ctx.store.close();
+}
+
+export interface RunningServer {
+  url: string;
+  /** Lets in-flight requests finish, then closes the database. */
+  stop(): Promise<void>;
+  /**
+   * Builds the app again from the config (a restore): new requests wait, the current runtime
+   * finishes its requests and closes its store, `swap` runs (e.g. replaces the database), then
+   * a fresh store, services and app answer. The listener stays up throughout.
+   */
+  rebuild(swap?: () => Promise<void>): Promise<void>;
+}
+
+/**
+ * Starts the HTTP listener. It stays up for the life of the process and hands every request to
+ * the current runtime (store + services + Elysia app), which a restore can replace.
+ */
+export async function startServer(config: Config): Promise<RunningServer> {
   const site = await Site.load(SITE_FILES);
-  const app = createApp(ctx, services, site);
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_LIMIT });
-  const server = app.server!;
+  let runtime = await buildRuntime(config, site);
+  let rebuilding: Promise<void> | null = null;
+  const answer = async (request: Request): Promise<Response> => {
+    const current = runtime;
+    current.inFlight++;
+    try {
+      return await current.app.handle(request);
+    } finally {
+      current.inFlight--;
+    }
+  };
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    maxRequestBodySize: SERVER_BODY_LIMIT,
+    fetch: (request) => (rebuilding ? rebuilding.then(() => answer(request)) : answer(request)),
+  });
+  // Elysia reads the client address through its app's server (see http/request-info.ts).
+  runtime.app.server = server;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
   return {
     url,
     async stop() {
       await server.stop(false);
-      await services.scrape.close();
-      await ctx.store.close();
+      await closeRuntime(runtime);
+    },
+    async rebuild(swap) {
+      if (rebuilding) throw new Error('A rebuild is already under way.');
+      let done!: () => void;
+      rebuilding = new Promise((resolve) => (done = resolve));
+      try {
+        await closeRuntime(runtime);
+        await swap?.();
+        runtime = await buildRuntime(config, site);
+        runtime.app.server = server;
+      } finally {
+        rebuilding = null;
+        done();
+      }
     },
   };
 }

@@ -48,7 +48,7 @@ const admin: Command = {
       console.error(`Usage: wishwell ${this.usage}`);
       return 2;
     }
-    const ctx = openContext(loadConfig(flags));
+    const ctx = await openContext(loadConfig(flags));
     try {
       if (!(await createServices(ctx).users.setAdmin(email, action === 'promote'))) {
         console.error(`No account with the email address ${email}.`);

@@ -1,21 +1,44 @@
 import type { Database } from 'bun:sqlite';
-import { MIGRATIONS } from './migrations';
+import type { SQL } from 'bun';
+import { PG_MIGRATIONS, SQLITE_MIGRATIONS, type Migration } from './migrations';
 
-/** Applies each embedded migration not yet recorded, each in its own transaction. Returns the count. */
-export function applyMigrations(sqlite: Database): number {
+/** drizzle-kit's separator between the statements of one migration file. */
+const statementsOf = (migration: Migration) => migration.sql.split('--> statement-breakpoint').filter((s) => s.trim());
+
+/** Applies each embedded SQLite migration not yet recorded, each in its own transaction. Returns the count. */
+export function applySqliteMigrations(sqlite: Database): number {
   sqlite.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
   const applied = new Set(
     sqlite.query<{ name: string }, []>('SELECT name FROM schema_migrations').all().map((r) => r.name),
   );
   const record = sqlite.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
-  for (const migration of MIGRATIONS) {
+  for (const migration of SQLITE_MIGRATIONS) {
     if (applied.has(migration.name)) continue;
     sqlite.transaction(() => {
-      for (const statement of migration.sql.split('--> statement-breakpoint')) {
-        if (statement.trim()) sqlite.exec(statement);
-      }
+      for (const statement of statementsOf(migration)) sqlite.exec(statement);
       record.run(migration.name, Date.now());
     })();
   }
-  return MIGRATIONS.length;
+  return SQLITE_MIGRATIONS.length;
+}
+
+/** Any fixed number: the advisory lock replicas take while migrating (the same on all of them). */
+const MIGRATION_LOCK = 7_411_009;
+
+/**
+ * Applies the pending PostgreSQL migrations in one transaction holding an advisory lock, so
+ * replicas that start together migrate once: the others wait, then find nothing left to do.
+ */
+export async function applyPostgresMigrations(client: SQL): Promise<number> {
+  await client.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+    await tx`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamp with time zone NOT NULL DEFAULT now())`;
+    const applied = new Set((await tx<{ name: string }[]>`SELECT name FROM schema_migrations`).map((r) => r.name));
+    for (const migration of PG_MIGRATIONS) {
+      if (applied.has(migration.name)) continue;
+      for (const statement of statementsOf(migration)) await tx.unsafe(statement);
+      await tx`INSERT INTO schema_migrations (name) VALUES (${migration.name})`;
+    }
+  });
+  return PG_MIGRATIONS.length;
 }

@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConnectionGate } from './connection-gate';
 import { GroupCommit } from './group-commit';
-import { applyMigrations } from './migrate';
-import * as tables from './schema';
+import { applySqliteMigrations } from './migrate';
+import * as tables from './schema/sqlite';
 import type { DataStore, Db, SqlDialect } from './store';
 
 const sqliteDialect: SqlDialect = {
@@ -26,7 +26,7 @@ export function openSqliteStore(file: string): DataStore {
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA busy_timeout = 5000');
-  const schemaVersion = applyMigrations(sqlite);
+  const schemaVersion = applySqliteMigrations(sqlite);
   const gate = new ConnectionGate();
 
   const execute: AsyncRemoteCallback = async (text, params, method) => {

@@ -6,7 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
-import type * as sqliteSchema from './schema';
+import type * as sqliteSchema from './schema/sqlite';
 
 export type Engine = 'sqlite' | 'postgres';
 

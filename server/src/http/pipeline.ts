@@ -9,8 +9,20 @@ import { securityHeaders } from './security-headers';
 import { newSecret } from '../ids';
 import { bearerToken } from './access';
 import { timingSafeEqual } from 'node:crypto';
+import { isUnstorableText } from '../db/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
+
+/** Whether a parsed JSON body has a string with a NUL character anywhere in it. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.entries(value).some(([key, field]) => key.includes('\0') || holdsNul(field));
+  }
+  return false;
+}
 
 /**
  * What every request goes through: request id, security headers, body limits, the XSRF
@@ -19,6 +31,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function httpPipeline(ctx: AppContext) {
   return new Elysia({ name: 'http-pipeline' })
     .onRequest(({ request }) => {
+      // No id or path holds a NUL character, and PostgreSQL cannot even compare one.
+      if (/%00/.test(request.url)) return Response.json({ message: 'Not found.' }, { status: 404 });
       const length = Number(request.headers.get('content-length') ?? 0);
       if (length === 0) return;
       const path = new URL(request.url).pathname;
@@ -34,6 +48,10 @@ export function httpPipeline(ctx: AppContext) {
       if (STREAMED_BODY_PATHS.has(path)) return null;
       const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeMessageFor(path));
       return parseBody(bytes, contentType, request.headers.get('content-type') ?? '');
+    })
+    .onTransform({ as: 'global' }, ({ body }) => {
+      // PostgreSQL cannot store it and no field needs it: refused on both engines alike.
+      if (holdsNul(body)) throw new ApiError(400, NUL_MESSAGE);
     })
     .derive({ as: 'global' }, ({ request, server, set }) => {
       const http = readRequestInfo(request, server, ctx.config.trustProxy);
@@ -69,6 +87,7 @@ export function httpPipeline(ctx: AppContext) {
         case 'INVALID_COOKIE_SIGNATURE':
           return json(400, { message: 'Invalid cookie.' });
       }
+      if (isUnstorableText(error)) return json(400, { message: NUL_MESSAGE });
       const status = errorStatus(error);
       if (status >= 400 && status < 500) return json(status, { message: messageOf(error) ?? 'Bad request.' });
       console.error(`[${requestId}] ${request.method} ${path} failed:`, error);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Database } from 'bun:sqlite';
+import { count, eq } from 'drizzle-orm';
+import type { DataStore } from '../../src/db/store';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,18 +29,21 @@ afterAll(async () => {
 /** The e-mail log rows for a recipient, waiting briefly for the first to be written. */
 async function emailLogRows(recipient: string): Promise<{ subject: string; status: string }[]> {
   for (let attempt = 0; ; attempt++) {
-    const db = database();
-    const rows = db.query<{ subject: string; status: string }, [string]>('SELECT subject, status FROM email_logs WHERE recipient = ?').all(recipient);
-    db.close();
+    const rows = await withStore(({ db, tables: { emailLogs } }) =>
+      db.select({ subject: emailLogs.subject, status: emailLogs.status }).from(emailLogs).where(eq(emailLogs.recipient, recipient)),
+    );
     if (rows.length > 0 || attempt === 100) return rows;
     await Bun.sleep(20);
   }
 }
 
-function database(target = server): Database {
-  const db = new Database(join(target.dataDir, 'wishwell.db'));
-  db.exec('PRAGMA busy_timeout = 5000');
-  return db;
+async function withStore<T>(work: (store: DataStore) => Promise<T>, target = server): Promise<T> {
+  const store = await target.openStore();
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
 }
 
 function uniqueEmail(tag: string): string {
@@ -230,9 +234,7 @@ describe('change password', () => {
 describe('disabled accounts', () => {
   it('stop working at once and cannot sign in', async () => {
     const { profile, email, password } = await signedUp();
-    const db = database();
-    db.query('UPDATE users SET is_disabled = 1 WHERE id = ?').run(profile._id);
-    db.close();
+    await withStore(({ db, tables: { users } }) => db.update(users).set({ isDisabled: true }).where(eq(users.id, profile._id)));
     const withToken = await new ApiClient(server.url).get('/users/profile', { bearer: profile.token });
     expect(withToken.status).toBe(403);
     expect(withToken.body.message).toMatch(/disabled/);
@@ -278,12 +280,12 @@ describe('password reset by mail', () => {
     const { email, profile } = await signedUp();
     await requestReset(email);
     const token = (await resetLink(email)).split('/').pop()!;
-    const db = database();
-    const rows = db.query<{ token_hash: string }, [string]>('SELECT token_hash FROM password_reset_tokens WHERE user_id = ?').all(profile._id);
-    db.close();
+    const rows = await withStore(({ db, tables: { passwordResetTokens: tokens } }) =>
+      db.select({ tokenHash: tokens.tokenHash }).from(tokens).where(eq(tokens.userId, profile._id)),
+    );
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.token_hash).not.toContain(token);
-    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.tokenHash).not.toContain(token);
+    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('resets once: signs the user in, revokes older tokens; the link cannot be used again', async () => {
@@ -343,9 +345,9 @@ describe('password reset by mail', () => {
     const { email, profile } = await signedUp();
     await requestReset(email);
     const token = (await resetLink(email)).split('/').pop()!;
-    const db = database();
-    db.query('UPDATE password_reset_tokens SET expires_at = ? WHERE user_id = ?').run(Date.now() - 1000, profile._id);
-    db.close();
+    await withStore(({ db, tables: { passwordResetTokens: tokens } }) =>
+      db.update(tokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(tokens.userId, profile._id)),
+    );
     const res = await new ApiClient(server.url).put(`/users/reset-password/${token}`, { password: 'a new password' });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/invalid or has expired/);
@@ -356,11 +358,11 @@ describe('password reset by mail', () => {
     const before = Date.now();
     await requestReset(email);
     await resetLink(email);
-    const db = database();
-    const row = db.query<{ expires_at: number }, [string]>('SELECT expires_at FROM password_reset_tokens WHERE user_id = ?').get(profile._id)!;
-    db.close();
-    expect(row.expires_at - before).toBeGreaterThanOrEqual(3600_000 - 5000);
-    expect(row.expires_at - before).toBeLessThanOrEqual(3600_000 + 5000);
+    const [row] = await withStore(({ db, tables: { passwordResetTokens: tokens } }) =>
+      db.select({ expiresAt: tokens.expiresAt }).from(tokens).where(eq(tokens.userId, profile._id)),
+    );
+    expect(row!.expiresAt.getTime() - before).toBeGreaterThanOrEqual(3600_000 - 5000);
+    expect(row!.expiresAt.getTime() - before).toBeLessThanOrEqual(3600_000 + 5000);
   });
 
   it('never points the link at a host that is not ours (forged Host header)', async () => {
@@ -375,12 +377,15 @@ describe('account deletion', () => {
   it('removes the account, marks its lists deleted, drops its editor places and clears the cookie', async () => {
     const owner = await signedUp();
     const other = await signedUp();
-    const db = database();
-    const now = Date.now();
-    const insertList = db.query('INSERT INTO wishlists (id, name, owner_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
-    insertList.run('owned-list-' + now, 'Owned', owner.profile._id, now, now);
-    insertList.run('other-list-' + now, 'Other', other.profile._id, now, now);
-    db.query('INSERT INTO wishlist_editors (wishlist_id, user_id, created_at) VALUES (?, ?, ?)').run('other-list-' + now, owner.profile._id, now);
+    const store = await server.openStore();
+    const { db, tables: { users, wishlists, wishlistEditors } } = store;
+    const now = new Date();
+    const [owned, others] = ['owned-list-' + now.getTime(), 'other-list-' + now.getTime()];
+    await db.insert(wishlists).values([
+      { id: owned, name: 'Owned', ownerId: owner.profile._id, createdAt: now, updatedAt: now },
+      { id: others, name: 'Other', ownerId: other.profile._id, createdAt: now, updatedAt: now },
+    ]);
+    await db.insert(wishlistEditors).values({ wishlistId: others, userId: owner.profile._id, createdAt: now });
 
     const res = await owner.client.delete('/users/profile');
     expect(res.status).toBe(200);
@@ -388,17 +393,18 @@ describe('account deletion', () => {
     expect((await new ApiClient(server.url).get('/users/profile', { bearer: owner.profile.token })).status).toBe(401);
     expect((await new ApiClient(server.url).post('/users/login', { email: owner.email, password: owner.password })).status).toBe(401);
 
-    expect(db.query('SELECT COUNT(*) AS n FROM users WHERE id = ?').get(owner.profile._id)).toEqual({ n: 0 });
-    expect(db.query('SELECT is_deleted FROM wishlists WHERE id = ?').get('owned-list-' + now)).toEqual({ is_deleted: 1 });
-    expect(db.query('SELECT is_deleted FROM wishlists WHERE id = ?').get('other-list-' + now)).toEqual({ is_deleted: 0 });
-    expect(db.query('SELECT COUNT(*) AS n FROM wishlist_editors WHERE user_id = ?').get(owner.profile._id)).toEqual({ n: 0 });
-    db.close();
+    const isDeleted = async (id: string) => (await db.select({ isDeleted: wishlists.isDeleted }).from(wishlists).where(eq(wishlists.id, id)))[0];
+    expect(await db.select({ n: count() }).from(users).where(eq(users.id, owner.profile._id))).toEqual([{ n: 0 }]);
+    expect(await isDeleted(owned)).toEqual({ isDeleted: true });
+    expect(await isDeleted(others)).toEqual({ isDeleted: false });
+    expect(await db.select({ n: count() }).from(wishlistEditors).where(eq(wishlistEditors.userId, owner.profile._id))).toEqual([{ n: 0 }]);
+    await store.close();
   });
 });
 
 describe('admin role from the command line and ADMIN_EMAIL', () => {
   function cli(dataDir: string, ...args: string[]) {
-    const run = Bun.spawnSync(['bun', MAIN, ...args, '--data-dir', dataDir]);
+    const run = Bun.spawnSync(['bun', MAIN, ...args, '--data-dir', dataDir], { env: { ...process.env, ...server.cliEnv } });
     return { code: run.exitCode, out: run.stdout.toString() + run.stderr.toString() };
   }
 

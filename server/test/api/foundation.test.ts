@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 let client: ApiClient;
@@ -44,7 +44,7 @@ describe('health and errors', () => {
     }
   });
 
-  it('keeps the database in the data dir in WAL mode', () => {
+  it.skipIf(TEST_ENGINE !== 'sqlite')('keeps the SQLite database in the data dir in WAL mode', () => {
     expect(existsSync(join(server.dataDir, 'wishwell.db'))).toBe(true);
     expect(existsSync(join(server.dataDir, 'wishwell.db-wal'))).toBe(true);
     expect(existsSync(join(server.dataDir, 'jwt-secret'))).toBe(true);

@@ -208,3 +208,16 @@ describe('bad ids', () => {
     }
   });
 });
+
+describe('text the database cannot hold', () => {
+  it('refuses a NUL character in any field with 400 on both engines, and saves nothing', async () => {
+    const { client, list } = await guestWithList(server.url);
+    const res = await client.post(`/wishlists/${list._id}/items`, { title: 'Kite\u0000', notes: 'ok' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Text cannot contain the NUL character (U+0000).' });
+    expect((await client.put(`/wishlists/${list._id}`, { name: 'Party', description: 'a\u0000b' })).status).toBe(400);
+    const saved = await client.get(`/wishlists/${list._id}`);
+    expect(saved.body.items).toEqual([]);
+    expect(saved.body.description).toBe('');
+  });
+});

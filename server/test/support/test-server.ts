@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openStore } from '../../src/db/open-store';
+import type { DataStore } from '../../src/db/store';
+import { TEST_ENGINE, testDatabaseUrl } from './engine';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
 
@@ -9,15 +12,17 @@ export interface TestServer {
   dataDir: string;
   /** The server's process id (for memory readings and signals). */
   pid: number;
+  /** The PostgreSQL database it runs on, or null on SQLite (see TEST_ENGINE). */
+  databaseUrl: string | null;
+  /** What a CLI command needs to reach the same database (--data-dir, and DATABASE_URL on PostgreSQL). */
+  cliEnv: Record<string, string>;
+  /** Opens the server's database directly, as an operator's tool would (close it after use). */
+  openStore(): Promise<DataStore>;
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
 }
 
-/**
- * Starts the real server (`bun server/src/main.ts serve`) on a free port with a fresh data dir,
- * exactly as a self-hoster runs it. Extra environment variables configure it (SMTP_URL, ...).
- */
 /** Every test registers and signs in from 127.0.0.1: the abuse limits would get in the way (the rate limit tests set their own). */
 export const TEST_RATE_LIMITS = {
   RATE_LIMIT_LOGIN_IP: '10000',
@@ -26,10 +31,17 @@ export const TEST_RATE_LIMITS = {
   RATE_LIMIT_FORGOT_IP: '10000',
 };
 
+/**
+ * Starts the real server (`bun server/src/main.ts serve`) on a free port with a fresh data dir,
+ * exactly as a self-hoster runs it, on the engine of this run (SQLite, or its own PostgreSQL
+ * database). Extra environment variables configure it (SMTP_URL, ...).
+ */
 export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
+  const databaseUrl = await testDatabaseUrl(dir);
+  const cliEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   const child = Bun.spawn(['bun', MAIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], {
-    env: { ...process.env, MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...env },
+    env: { ...process.env, MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env },
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -46,6 +58,9 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     url,
     dataDir: dir,
     pid: child.pid,
+    databaseUrl,
+    cliEnv,
+    openStore: () => openStore({ dataDir: dir, databaseUrl }),
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
@@ -65,3 +80,5 @@ async function waitForListening(output: () => string, child: Bun.Subprocess): Pr
   }
   throw new Error(`server did not start:\n${output()}`);
 }
+
+export { TEST_ENGINE };

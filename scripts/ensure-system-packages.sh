@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The tests need two Debian packages: chromium (browser tests and the puppeteer scraper) and
+# postgresql (the API suite's PostgreSQL run starts a throwaway cluster). Install what is missing,
+# with a single apt-get update.
+set -euo pipefail
+missing=()
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then missing+=(chromium); fi
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then missing+=(postgresql); fi
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+echo "Installing Debian packages: ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -1,0 +1,264 @@
+/**
+ * The database schema, once, in neutral terms (spec section 3 plus what the design needs).
+ * `bun run db:generate` writes the two dialects' Drizzle schemas from it (schema/sqlite.ts,
+ * schema/pg.ts) and then the migrations for both. Change this file, never the generated ones.
+ *
+ * Kinds: `id` (text primary key), `text`, `integer`, `real`, `flag` (boolean: integer 0/1 on
+ * SQLite, boolean on PostgreSQL) and `timestamp` (a JS Date: integer ms on SQLite, timestamp
+ * with time zone on PostgreSQL).
+ */
+export type ColumnKind = 'id' | 'text' | 'integer' | 'real' | 'flag' | 'timestamp';
+
+export interface ColumnModel {
+  /** The JavaScript property services use. */
+  key: string;
+  /** The SQL column name. */
+  name: string;
+  kind: ColumnKind;
+  nullable?: boolean;
+  default?: string | number | boolean;
+  primaryKey?: boolean;
+  references?: { table: string; column: string; onDelete: 'cascade' | 'set null' };
+  doc?: string;
+}
+
+export interface TableModel {
+  /** The JavaScript name of the table object (`store.tables.<key>`). */
+  key: string;
+  name: string;
+  doc?: string;
+  columns: ColumnModel[];
+  /** A composite primary key (column keys). */
+  primaryKey?: string[];
+  indexes?: { name: string; columns: string[]; unique?: boolean }[];
+  /** SQL both engines understand; `{key}` stands for a column of this table. */
+  checks?: { name: string; expression: string }[];
+}
+
+const id = (): ColumnModel => ({ key: 'id', name: 'id', kind: 'id', primaryKey: true });
+const createdAt = (): ColumnModel => ({ key: 'createdAt', name: 'created_at', kind: 'timestamp' });
+const updatedAt = (): ColumnModel => ({ key: 'updatedAt', name: 'updated_at', kind: 'timestamp' });
+const flag = (key: string, name: string): ColumnModel => ({ key, name, kind: 'flag', default: false });
+const text = (key: string, name: string, extra: Partial<ColumnModel> = {}): ColumnModel => ({ key, name, kind: 'text', ...extra });
+const userRef = (key: string, name: string, onDelete: 'cascade' | 'set null'): ColumnModel => ({
+  key,
+  name,
+  kind: 'text',
+  nullable: onDelete === 'set null',
+  references: { table: 'users', column: 'id', onDelete },
+});
+const listRef = (): ColumnModel => ({ key: 'wishlistId', name: 'wishlist_id', kind: 'text', references: { table: 'wishlists', column: 'id', onDelete: 'cascade' } });
+
+/** Every table, parents before children (the order a full export/import writes them in). */
+export const MODEL: TableModel[] = [
+  {
+    key: 'users',
+    name: 'users',
+    columns: [
+      id(),
+      text('name', 'name'),
+      text('email', 'email'),
+      text('passwordHash', 'password_hash'),
+      text('country', 'country', { default: '' }),
+      text('currency', 'currency', { default: 'GBP' }),
+      flag('isAdmin', 'is_admin'),
+      flag('isDisabled', 'is_disabled'),
+      text('registeredOnDomain', 'registered_on_domain', { default: '' }),
+      {
+        key: 'tokenVersion',
+        name: 'token_version',
+        kind: 'integer',
+        default: 0,
+        doc: 'Bumped on logout, password change and reset: tokens carrying an older version stop working.',
+      },
+      createdAt(),
+      updatedAt(),
+    ],
+    indexes: [{ name: 'users_email_unique', columns: ['email'], unique: true }],
+  },
+  {
+    key: 'passwordResetTokens',
+    name: 'password_reset_tokens',
+    columns: [
+      { key: 'tokenHash', name: 'token_hash', kind: 'text', primaryKey: true },
+      userRef('userId', 'user_id', 'cascade'),
+      { key: 'expiresAt', name: 'expires_at', kind: 'timestamp' },
+      createdAt(),
+    ],
+    indexes: [{ name: 'password_reset_tokens_user_idx', columns: ['userId'] }],
+  },
+  {
+    key: 'domainConfigs',
+    name: 'domain_configs',
+    columns: [
+      id(),
+      text('hostname', 'hostname'),
+      text('companyName', 'company_name'),
+      text('logoUrl', 'logo_url'),
+      text('primaryColor', 'primary_color', { default: '#363636' }),
+      text('secondaryColor', 'secondary_color', { default: '#e84393' }),
+      text('landingPageHeadline', 'landing_page_headline', { default: '' }),
+      text('landingPageSubheadline', 'landing_page_subheadline', { default: '' }),
+      createdAt(),
+      updatedAt(),
+    ],
+    indexes: [{ name: 'domain_configs_hostname_unique', columns: ['hostname'], unique: true }],
+  },
+  {
+    key: 'wishlists',
+    name: 'wishlists',
+    columns: [
+      id(),
+      text('name', 'name'),
+      text('description', 'description', { default: '' }),
+      text('theme', 'theme', { default: 'Other' }),
+      flag('isRecurring', 'is_recurring'),
+      text('eventDate', 'event_date', { nullable: true }),
+      { key: 'expiresAt', name: 'expires_at', kind: 'timestamp', nullable: true },
+      text('coverImage', 'cover_image', { nullable: true }),
+      text('colorSet', 'color_set', { default: 'default' }),
+      { ...userRef('ownerId', 'owner_id', 'set null'), doc: 'Null for a guest list (changed only with its edit capability) or after its owner left.' },
+      flag('isDeleted', 'is_deleted'),
+      flag('isDisabled', 'is_disabled'),
+      createdAt(),
+      updatedAt(),
+    ],
+    indexes: [{ name: 'wishlists_owner_idx', columns: ['ownerId'] }],
+  },
+  {
+    key: 'wishlistEditors',
+    name: 'wishlist_editors',
+    columns: [listRef(), userRef('userId', 'user_id', 'cascade'), createdAt()],
+    primaryKey: ['wishlistId', 'userId'],
+    indexes: [{ name: 'wishlist_editors_user_idx', columns: ['userId'] }],
+  },
+  {
+    key: 'wishlistCapabilities',
+    name: 'wishlist_capabilities',
+    doc: 'Secret edit capabilities of ownerless guest lists; only the hash is stored.',
+    columns: [{ key: 'secretHash', name: 'secret_hash', kind: 'text', primaryKey: true }, listRef(), createdAt()],
+    indexes: [{ name: 'wishlist_capabilities_list_idx', columns: ['wishlistId'] }],
+  },
+  {
+    key: 'items',
+    name: 'items',
+    columns: [
+      id(),
+      listRef(),
+      text('title', 'title'),
+      text('url', 'url', { default: '' }),
+      text('notes', 'notes', { default: '' }),
+      { key: 'quantity', name: 'quantity', kind: 'integer', default: 1 },
+      text('priority', 'priority', { default: 'Medium' }),
+      text('price', 'price', { default: '' }),
+      text('currency', 'currency', { default: 'GBP' }),
+      text('imageUrl', 'image_url', { default: '' }),
+      flag('isGroupGift', 'is_group_gift'),
+      text('giftCardUrl', 'gift_card_url', { default: '' }),
+      { key: 'quantityPurchased', name: 'quantity_purchased', kind: 'integer', default: 0 },
+      text('purchasedBy', 'purchased_by', { default: '' }),
+      text('referralProgram', 'referral_program', { nullable: true }),
+      createdAt(),
+      updatedAt(),
+    ],
+    indexes: [{ name: 'items_wishlist_idx', columns: ['wishlistId', 'createdAt'] }],
+    checks: [
+      { name: 'items_quantity_min', expression: '{quantity} >= 1' },
+      { name: 'items_no_oversell', expression: '{quantityPurchased} >= 0 AND {quantityPurchased} <= {quantity}' },
+    ],
+  },
+  {
+    key: 'uploads',
+    name: 'uploads',
+    columns: [
+      id(),
+      text('fileName', 'file_name'),
+      text('contentType', 'content_type'),
+      { key: 'sizeBytes', name: 'size_bytes', kind: 'integer' },
+      userRef('uploadedById', 'uploaded_by_id', 'set null'),
+      createdAt(),
+    ],
+    indexes: [{ name: 'uploads_file_name_unique', columns: ['fileName'], unique: true }],
+  },
+  {
+    key: 'referralRules',
+    name: 'referral_rules',
+    columns: [
+      id(),
+      text('matcher', 'matcher'),
+      text('programName', 'program_name'),
+      text('referralCode', 'referral_code', { default: '' }),
+      text('idRegex', 'id_regex', { default: '' }),
+      text('urlStructure', 'url_structure', { default: '' }),
+      text('giftCardUrl', 'gift_card_url', { nullable: true }),
+      createdAt(),
+      updatedAt(),
+    ],
+  },
+  {
+    key: 'scraperConfigs',
+    name: 'scraper_configs',
+    columns: [
+      id(),
+      text('domain', 'domain'),
+      text('strategy', 'strategy', { default: 'cheerio' }),
+      text('notes', 'notes', { default: '' }),
+      text('titleSelector', 'title_selector', { default: '' }),
+      text('priceSelector', 'price_selector', { default: '' }),
+      text('imageSelector', 'image_selector', { default: '' }),
+      text('imageAttribute', 'image_attribute', { default: 'src' }),
+      flag('isPriceComplex', 'is_price_complex'),
+      { key: 'averageScrapeTimeMs', name: 'average_scrape_time_ms', kind: 'real', nullable: true },
+      { key: 'scrapeCount', name: 'scrape_count', kind: 'integer', default: 0 },
+      createdAt(),
+      updatedAt(),
+    ],
+    indexes: [{ name: 'scraper_configs_domain_unique', columns: ['domain'], unique: true }],
+  },
+  {
+    key: 'scrapeLogs',
+    name: 'scrape_logs',
+    columns: [
+      id(),
+      createdAt(),
+      text('sourceUrl', 'source_url'),
+      { key: 'success', name: 'success', kind: 'flag' },
+      { key: 'durationMs', name: 'duration_ms', kind: 'integer', nullable: true },
+      text('strategy', 'strategy', { nullable: true }),
+      text('error', 'error', { nullable: true }),
+      userRef('requestedById', 'requested_by_id', 'set null'),
+      text('ipAddress', 'ip_address', { default: '' }),
+    ],
+    indexes: [{ name: 'scrape_logs_created_idx', columns: ['createdAt'] }],
+  },
+  {
+    key: 'emailLogs',
+    name: 'email_logs',
+    columns: [
+      id(),
+      createdAt(),
+      text('recipient', 'recipient'),
+      text('subject', 'subject'),
+      userRef('sentById', 'sent_by_id', 'set null'),
+      text('status', 'status'),
+    ],
+    indexes: [{ name: 'email_logs_created_idx', columns: ['createdAt'] }],
+  },
+  {
+    key: 'visitorLogs',
+    name: 'visitor_logs',
+    columns: [
+      id(),
+      createdAt(),
+      text('domain', 'domain'),
+      text('city', 'city', { default: '' }),
+      text('country', 'country', { default: '' }),
+      text('ipAddress', 'ip_address'),
+      text('userAgent', 'user_agent', { default: '' }),
+    ],
+    indexes: [
+      { name: 'visitor_logs_created_idx', columns: ['createdAt'] },
+      { name: 'visitor_logs_ip_idx', columns: ['ipAddress'] },
+    ],
+  },
+];

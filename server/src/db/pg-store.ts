@@ -1,0 +1,48 @@
+import { SQL as BunSql } from 'bun';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/bun-sql';
+import { applyPostgresMigrations } from './migrate';
+import * as pgTables from './schema/pg';
+import type { DataStore, Db, SqlDialect, Tables } from './store';
+
+const postgresDialect: SqlDialect = {
+  smaller: (a, b) => sql`least(${a}, ${b})`,
+  contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
+};
+
+/** Connections per process; PostgreSQL's default max_connections (100) leaves room for several replicas. */
+const POOL_SIZE = 10;
+
+/**
+ * Services are typed against the SQLite Drizzle types. The PostgreSQL tables are generated
+ * from the same model (same table keys, JS column keys, value types and nullability; a unit
+ * test checks it), and the pg query builder has the same calls services make (select, insert,
+ * update, delete, returning, onConflictDoNothing, prepare/execute, transaction), so the
+ * PostgreSQL instance and tables are handed out under the SQLite types: this is the one cast.
+ */
+const asServiceDb = (db: unknown) => db as Db;
+
+/**
+ * PostgreSQL (DATABASE_URL) through Bun's built-in client and Drizzle's bun-sql driver. Pending
+ * migrations are applied first, under an advisory lock. Each statement outside a transaction
+ * runs on its own: no group commit (a failed statement aborts a whole PostgreSQL transaction).
+ */
+export async function openPostgresStore(url: string): Promise<DataStore> {
+  const client = new BunSql(url, { max: POOL_SIZE });
+  const schemaVersion = await applyPostgresMigrations(client).catch(async (error: unknown) => {
+    await client.close();
+    throw error;
+  });
+  const db = drizzle({ client });
+  return {
+    engine: 'postgres',
+    db: asServiceDb(db),
+    tables: pgTables as unknown as Tables,
+    dialect: postgresDialect,
+    schemaVersion,
+    transaction: (work) => db.transaction((tx) => work(asServiceDb(tx))),
+    groupCommit: (write) => write(asServiceDb(db)),
+    ping: async () => (await client<{ ok: number }[]>`SELECT 1 AS ok`)[0]?.ok === 1,
+    close: () => client.close({ timeout: 5 }),
+  };
+}

@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+import { SQL } from 'bun';
+import { inject } from 'vitest';
+import type { Engine } from '../../src/db/store';
+
+/** The engine this run of the API suite uses (vitest.config.ts runs it once per engine). */
+export const TEST_ENGINE: Engine = process.env.WISHWELL_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+let admin: SQL | undefined;
+
+/**
+ * PostgreSQL runs: the database of a test server's data dir (one per data dir, so a server
+ * restarted on the same dir finds its data again), created on first use. Null on SQLite.
+ */
+export async function testDatabaseUrl(dataDir: string): Promise<string | null> {
+  if (TEST_ENGINE !== 'postgres') return null;
+  const serverUrl = inject('postgresUrl');
+  const name = `wishwell_${createHash('sha256').update(dataDir).digest('hex').slice(0, 20)}`;
+  admin ??= new SQL(serverUrl, { max: 2 });
+  const [exists] = await admin`SELECT 1 FROM pg_database WHERE datname = ${name}`;
+  if (!exists) await admin.unsafe(`CREATE DATABASE ${name}`);
+  return serverUrl.replace(/\/[^/]*$/, `/${name}`);
+}
