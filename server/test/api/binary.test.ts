@@ -31,7 +31,7 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('the single executable', () => {
 
   it('lists every setting in --help', () => {
     const help = Bun.spawnSync([binary, '--help']).stdout.toString();
-    for (const name of ['PORT', 'HOST', 'DATA_DIR', 'PUBLIC_URL', 'JWT_SECRET', 'SMTP_URL', 'MAIL_FROM', 'ADMIN_EMAIL', 'CHROMIUM_PATH', 'TRUST_PROXY']) {
+    for (const name of ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'JWT_SECRET', 'SMTP_URL', 'MAIL_FROM', 'ADMIN_EMAIL', 'CHROMIUM_PATH', 'TRUST_PROXY']) {
       expect(help).toContain(name);
     }
     expect(help).toContain('serve');

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/db/open-store';
+import type { DataStore } from '../../src/db/store';
+import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
+
+// The seam itself, on the engine of this run: what every service relies on.
+const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-store-'));
+let databaseUrl: string | null;
+let store: DataStore;
+
+beforeAll(async () => {
+  databaseUrl = await testDatabaseUrl(dataDir);
+  // Replicas starting together on a fresh database: one migrates, the others wait and find it done
+  // (a second run of the migration would fail: its CREATE TABLEs have no IF NOT EXISTS).
+  const starting = await Promise.all([1, 2, 3].map(() => openStore({ dataDir, databaseUrl })));
+  store = starting[0]!;
+  await Promise.all(starting.slice(1).map((other) => other.close()));
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const now = new Date();
+const owner = { id: 'owner', name: 'Owner', email: 'owner@example.com', passwordHash: '!', createdAt: now, updatedAt: now };
+
+describe(`the data store on ${TEST_ENGINE}`, () => {
+  it('keeps timestamps, flags and nulls as JavaScript values', async () => {
+    const { users, wishlists } = store.tables;
+    await store.db.insert(users).values(owner);
+    const expiresAt = new Date('2030-01-02T03:04:05.678Z');
+    await store.db.insert(wishlists).values({ id: 'list', name: 'Party', ownerId: owner.id, expiresAt, isRecurring: true, createdAt: now, updatedAt: now });
+    const [list] = await store.db.select().from(wishlists).where(eq(wishlists.id, 'list'));
+    expect(list).toMatchObject({ expiresAt, isRecurring: true, isDeleted: false, coverImage: null, ownerId: owner.id });
+    expect(await store.db.select({ n: count() }).from(wishlists).where(and(eq(wishlists.isDeleted, false), eq(wishlists.ownerId, owner.id)))).toEqual([{ n: 1 }]);
+  });
+
+  it('rolls a failed transaction back whole and keeps what others wrote meanwhile', async () => {
+    const { referralRules } = store.tables;
+    const rule = (id: string) => ({ id, matcher: `${id}.example`, programName: id, createdAt: now, updatedAt: now });
+    const failing = store.transaction(async (tx) => {
+      await tx.insert(referralRules).values(rule('rolled-back'));
+      await Bun.sleep(20);
+      throw new Error('fails');
+    });
+    await Bun.sleep(5);
+    await store.db.insert(referralRules).values(rule('kept'));
+    await expect(failing).rejects.toThrow('fails');
+    expect((await store.db.select({ id: referralRules.id }).from(referralRules)).map((r) => r.id)).toEqual(['kept']);
+  });
+
+  it('answers a group commit write with its own result, and fails a broken one alone', async () => {
+    const { items } = store.tables;
+    const item = (id: string, quantity: number) => ({ id, wishlistId: 'list', title: id, quantity, createdAt: now, updatedAt: now });
+    const outcomes = await Promise.allSettled([
+      store.groupCommit((db) => db.insert(items).values(item('a', 1)).returning({ id: items.id })),
+      store.groupCommit((db) => db.insert(items).values(item('b', 0)).returning({ id: items.id })), // breaks items_quantity_min
+      store.groupCommit((db) => db.insert(items).values(item('c', 2)).returning({ id: items.id })),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(outcomes[0]).toEqual({ status: 'fulfilled', value: [{ id: 'a' }] });
+    expect((await store.db.select({ id: items.id }).from(items)).map((r) => r.id).sort()).toEqual(['a', 'c']);
+  });
+
+  it('the dialect helpers mean the same on both engines', async () => {
+    const { items } = store.tables;
+    const [row] = await store.db
+      .select({
+        smaller: store.dialect.smaller(items.quantity, 1),
+        found: sql<boolean>`CASE WHEN ${store.dialect.contains(sql`'Ann, Bob'`, sql`'Bob'`)} THEN 1 ELSE 0 END`.mapWith(Number),
+        missing: sql<boolean>`CASE WHEN ${store.dialect.contains(sql`'Ann, Bob'`, sql`'Cy'`)} THEN 1 ELSE 0 END`.mapWith(Number),
+      })
+      .from(items)
+      .where(eq(items.id, 'c'));
+    expect(row).toEqual({ smaller: 1, found: 1, missing: 0 });
+  });
+
+  it('answers ping while open', async () => {
+    expect(await store.ping()).toBe(true);
+  });
+});
