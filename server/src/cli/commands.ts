@@ -69,7 +69,7 @@ const routes: Command = {
   async run() {
     // The routes are built exactly as `serve` builds them, over a throwaway data dir.
     const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-routes-'));
-    const ctx = openContext(loadConfig(['--data-dir', dataDir]));
+    const ctx = await openContext(loadConfig(['--data-dir', dataDir]));
     try {
       console.log(formatRouteTable(routeTable(apiRoutes(ctx, createServices(ctx)))));
       return 0;

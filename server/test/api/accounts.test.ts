@@ -326,14 +326,10 @@ describe('password reset by mail', () => {
     const { email, client, profile } = await signedUp();
     await requestReset(email);
     const token = (await resetLink(email)).split('/').pop()!;
-    const outstandingLinks = () => {
-      const db = database();
-      const row = db.query<{ n: number }, [string]>('SELECT count(*) AS n FROM password_reset_tokens WHERE user_id = ?').get(profile._id)!;
-      db.close();
-      return row.n;
-    };
+    const outstandingLinks = () =>
+      withStore(async ({ db, tables: { passwordResetTokens: tokens } }) => (await db.select({ n: count() }).from(tokens).where(eq(tokens.userId, profile._id)))[0]!.n);
     expect((await client.put('/users/profile', { name: 'Only The Name', email })).status).toBe(200);
-    expect(outstandingLinks()).toBe(1);
+    expect(await outstandingLinks()).toBe(1);
     const newEmail = uniqueEmail('moved');
     expect((await client.put('/users/profile', { name: 'Only The Name', email: newEmail })).status).toBe(200);
     const res = await new ApiClient(server.url).put(`/users/reset-password/${token}`, { password: 'the attacker choice' });
