@@ -69,3 +69,54 @@ describe('admin selectors', () => {
     expect(extractProduct(html, new URL('https://shop.example.de/x'), config)).toMatchObject({ title: 'Right Title', price: '12.50', currency: 'EUR' });
   });
 });
+
+describe('product images', () => {
+  it('takes the full-size rendition the page names for a thumbnail (zoom attribute, srcset, lightbox link)', () => {
+    const zoom = page('<title>Mug</title><meta property="og:image" content="/p/mug_small.jpg">', '<img class="product-image" src="/p/mug_small.jpg" data-zoom-image="/p/mug_1200x1200.jpg" alt="Mug">');
+    expect(extract(zoom).imageUrl).toBe('https://shop.example.com/p/mug_1200x1200.jpg');
+    const srcset = page('<title>Lamp</title>', '<img class="main-image" src="/p/lamp-w300.jpg" srcset="/p/lamp-w300.jpg 300w,/p/lamp-w1600.jpg 1600w, /p/lamp-w800.jpg 800w" alt="Lamp">');
+    expect(extract(srcset).imageUrl).toBe('https://shop.example.com/p/lamp-w1600.jpg');
+    const lightbox = page('<title>Witch Hazel</title>', '<a href="/media/full/10964.jpg" data-lightbox="gallery"><img src="/media/283x283/10964.jpg" width="283" height="283" alt="Full shot"></a>');
+    expect(extract(lightbox).imageUrl).toBe('https://shop.example.com/media/full/10964.jpg');
+  });
+
+  it('never takes a spacer, logo, icon or a rendition under 100 px', () => {
+    const spacer = page('<title>Chair</title><meta property="og:image" content="/img/spacer.gif">', '<img class="hero" src="/img/pixel.gif" width="1" height="1"><img class="product-photo" src="/p/chair.jpg" alt="Chair">');
+    expect(extract(spacer).imageUrl).toBe('https://shop.example.com/p/chair.jpg');
+    const logoOnly = page('<title>Chair</title><meta property="og:image" content="/assets/logo.png">');
+    expect(extract(logoOnly).imageUrl).toBe('');
+    const tiny = page('<title>Chair</title>', '<img class="main-image" src="/p/chair_60x60.jpg" alt="Chair">');
+    expect(extract(tiny).imageUrl).toBe('');
+  });
+});
+
+describe("the product's own price", () => {
+  it('ignores coupon, promotion-link and "after $25 off" figures', () => {
+    const html = page('<title>Blender</title>', `
+      <a href="/other-product.html"><div class="promo-price"><span class="price">$174.99</span></div></a>
+      <div class="coupon-block"><span class="price">$10.00</span></div>
+      <span class="price">$25.00 after $5 off</span>
+      <div class="product-price">$89.00</div>`);
+    expect(extract(html).price).toBe('89.00');
+  });
+
+  it('trusts the price the page shows over a stale structured one, and the shown offer of several', () => {
+    const stale = page('<title>Shrub</title><meta property="og:price:amount" content="26.50"><meta property="og:price:currency" content="USD">', `
+      <div class="price-box"><p class="old-price"><span class="price">$119.00</span></p><p class="special-price"><span class="price">$94.00</span></p></div>`);
+    expect(extract(stale)).toMatchObject({ price: '94.00', currency: 'USD' });
+    const offers = page(ld({ '@type': 'Product', name: 'Setting Spray', offers: [{ '@type': 'Offer', price: '15.0', priceCurrency: 'USD' }, { '@type': 'Offer', price: '32.0', priceCurrency: 'USD' }] }), '<div class="buy"><span>$32.00</span></div>');
+    expect(extract(offers).price).toBe('32.00');
+  });
+
+  it('gives no price rather than a wrong one when the page shows none for the product', () => {
+    const html = page('<title>Sold Out Sconce</title>', '<div class="shipping-banner">Free shipping on orders over $50</div><span class="price-savings">Save $20</span><div class="financing">$12/mo with Affirm</div><h1>Sold Out Sconce</h1>');
+    expect(extract(html)).toMatchObject({ price: '', currency: '' });
+  });
+});
+
+describe('title clean-up', () => {
+  it("drops the shop's item number and ignores a heading in the menu", () => {
+    const html = page('<title>L-Shaped Desk | Office Shop</title>', '<nav><h1>Shop By Department</h1></nav><h1>L-Shaped Desk, Espresso Item # 101095</h1><div itemscope itemtype="http://schema.org/Product"><span itemprop="name">L-Shaped Desk, Espresso Item # 101095</span></div>');
+    expect(extract(html).title).toBe('L-Shaped Desk, Espresso');
+  });
+});

@@ -16,8 +16,8 @@ const server = startFixtureServer({
 });
 afterAll(() => server.stop(true));
 
-// The level reached on the 40 pages; issue 15 raises every field to 95%. Never lower a floor.
-const ACCURACY_FLOOR = { title: 0.9, price: 0.925, currency: 0.95, image: 0.9 };
+// The level reached on the 40 pages (issue 15 asks 95% per field). Never lower a floor.
+const ACCURACY_FLOOR = { title: 0.95, price: 0.975, currency: 0.975, image: 0.95 };
 
 const base = `http://127.0.0.1:${server.port}`;
 const scraper = new Scraper({ allowHosts: ['127.0.0.1'] }, null);

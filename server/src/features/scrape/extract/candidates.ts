@@ -13,6 +13,7 @@ export type CandidateSource =
   | 'heading' // the page's <h1>
   | 'hero' // the <img> the page marks as its main product picture
   | 'displayed' // an <img> whose alt text is the product's name
+  | 'gallery' // the first <img> the page offers a larger version of (zoom, lightbox)
   | 'document' // <title>, generic meta
   | 'text'; // visible-text heuristics
 
@@ -26,6 +27,10 @@ export interface Candidate {
   ambiguous?: boolean;
   /** For prices: a summary of several offers (JSON-LD AggregateOffer), trusted less than a direct price. */
   aggregate?: boolean;
+  /** A factor below 1 when the chooser found reason to doubt the value (a price the page never shows). */
+  discount?: number;
+  /** For shown images: the larger rendition the page names for the picture (zoom, link, srcset). */
+  larger?: string;
   /** For titles: the brand the layer named beside the product name. */
   brand?: string | null;
 }
@@ -39,6 +44,7 @@ export const SOURCE_WEIGHT: Record<CandidateSource, number> = {
   heading: 2,
   hero: 4,
   displayed: 1,
+  gallery: 3,
   document: 1,
   text: 1,
 };
@@ -47,7 +53,7 @@ export const SOURCE_WEIGHT: Record<CandidateSource, number> = {
 export function weightOf(candidate: Candidate): number {
   // og:image is picked for social sharing (crops, banners): the product markup's own image wins a tie.
   if (candidate.field === 'image' && candidate.source === 'meta') return SOURCE_WEIGHT.meta - 0.5;
-  return SOURCE_WEIGHT[candidate.source] - (candidate.aggregate ? 2 : 0);
+  return (SOURCE_WEIGHT[candidate.source] - (candidate.aggregate ? 2 : 0)) * (candidate.discount ?? 1);
 }
 
 const MAX_VALUE_LENGTH = 2000;

@@ -1,5 +1,5 @@
 import { formatAmount, isoCodeOfToken, parsePrice } from '@wishwell/shared/price-parse';
-import { SOURCE_WEIGHT, weightOf, type Candidate } from './candidates';
+import { SOURCE_WEIGHT, weightOf, type Candidate, type CandidateSource } from './candidates';
 
 /** Lower-case letters and digits only: how two spellings of a value are compared. */
 export const comparable = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -37,9 +37,13 @@ const SHOP_WORDS = /^(?:[\p{L}&'.-]+\s+){0,2}(?:shop|store|boutique|outlet|onlin
 /** "€97.39 40% OFF", "Sale", "-20%": a title segment that is a price or a promotion, not a name. */
 const PROMOTION = /^[^\p{L}]*(?:\p{Sc}|[\d.,]+\s*%|\d)[\d\s.,%\p{Sc}]*(?:off|sale|save)?[^\p{L}]*$/iu;
 
+/** "… Item # 101095", "… SKU: AB-12", "… (Model No. 5521)": the shop's reference, not the name. */
+const ITEM_NUMBER = /[\s,|(-]+(?:item|sku|model|part|art(?:icle)?|style|product)\s*(?:#|no\.?|nr\.?|number|code|id|:)\s*[:#]?\s*(?=[\w-]*\d)[\w-]+\)?$/i;
+
 /**
  * A title without the shop's name or a promotion around it: "Tully Sconce | Pottery Barn" ->
- * "Tully Sconce", "Positron Quickdraw Set - 18cm - REI.com" -> "Positron Quickdraw Set - 18cm".
+ * "Tully Sconce", "Positron Quickdraw Set - 18cm - REI.com" -> "Positron Quickdraw Set - 18cm",
+ * "L-Shaped Desk Item # 101095" -> "L-Shaped Desk".
  */
 export function stripSiteName(title: string, siteNames: string[]): string {
   const names = siteNames.map(comparable).filter((n) => n.length >= 3);
@@ -53,7 +57,7 @@ export function stripSiteName(title: string, siteNames: string[]): string {
   const parts = title.split(SEPARATOR);
   while (parts.length > 2 && isDecoration(parts[parts.length - 1]!)) parts.splice(-2);
   while (parts.length > 2 && isDecoration(parts[0]!)) parts.splice(0, 2);
-  return parts.join('').replace(/\s+(?:on|at)\s+\S+$/i, (suffix) => (isDecoration(suffix) ? '' : suffix)).trim();
+  return parts.join('').replace(/\s+(?:on|at)\s+\S+$/i, (suffix) => (isDecoration(suffix) ? '' : suffix)).replace(ITEM_NUMBER, '').trim();
 }
 
 /** Whether `longer` is `shorter` followed by a separator and more ("Name | Category"). */
@@ -100,12 +104,22 @@ export interface ChosenPrice {
   isRange: boolean;
 }
 
-export function choosePrice(candidates: Candidate[]): ChosenPrice | null {
+const STRUCTURED_SOURCES = new Set<CandidateSource>(['jsonld', 'meta', 'microdata']);
+/** How much a structured price counts when the page shows prices but never this one. */
+const UNSHOWN_FACTOR = 0.25;
+
+/**
+ * The best-supported price. `shown` holds the amounts the page shows as prices: when there are
+ * some, a structured price (JSON-LD, meta, microdata) missing from them is a stale feed value or
+ * another variant's offer and counts for a quarter.
+ */
+export function choosePrice(candidates: Candidate[], shown: ReadonlySet<number> = new Set()): ChosenPrice | null {
   const groups = new Map<string, Group<ChosenPrice>>();
   for (const candidate of candidates) {
     const parsed = parsePrice(candidate.value, { currencyHint: candidate.currency });
     if (!parsed.amount || Number(parsed.amount) <= 0) continue;
     const key = String(Number(parsed.amount));
+    const unshown = shown.size > 0 && STRUCTURED_SOURCES.has(candidate.source) && !shown.has(Number(parsed.amount));
     const stated = candidate.currency && isoCodeOfToken(candidate.currency) ? candidate.currency : null;
     const token = stated ?? parsed.currencyToken;
     const group = groups.get(key) ?? { value: { price: formatAmount(parsed.amount), currency: null, currencyToken: null, isRange: false }, members: [], support: 0 };
@@ -114,7 +128,7 @@ export function choosePrice(candidates: Candidate[]): ChosenPrice | null {
       group.value.currencyToken = token;
     }
     group.value.isRange ||= parsed.isRange || candidate.ambiguous === true;
-    group.members.push(candidate);
+    group.members.push(unshown ? { ...candidate, discount: UNSHOWN_FACTOR } : candidate);
     groups.set(key, group);
   }
   return vote(groups.values());
@@ -125,13 +139,31 @@ const NAMED_WIDTHS: Record<string, number> = {
 };
 const NAMED_SIZE = Object.keys(NAMED_WIDTHS).join('|');
 
-/** Pixel width a URL's rendition names ("_1024x1024", "_grande", "/zoom/"); 0 when it names none. */
-function renditionWidth(url: string): number {
+/** Width parameters of image services (Scene7 "wid", imgix/CDNs "w", "width", "resizew"). */
+const WIDTH_PARAMETER = /[?&](?:wid|w|width|resizew)=(\d{2,4})(?:&|$)/i;
+
+/** Pixel width a URL's rendition names ("_1024x1024", "_grande", "/zoom/", "?wid=1000"); 0 when it names none. */
+export function renditionWidth(url: string): number {
   const path = url.split('?')[0]!;
   const sized = /[-_/](?:images)?(\d{2,4})x\d*(?=[._/])/i.exec(path);
   if (sized) return Number(sized[1]);
+  const parameter = WIDTH_PARAMETER.exec(url)?.[1] ?? /[-_/]w(\d{2,4})(?=[-_^%/.])/i.exec(path)?.[1];
+  if (parameter) return Number(parameter);
   const named = new RegExp(`[-_/](${NAMED_SIZE})(?=[./])`, 'i').exec(path)?.[1]?.toLowerCase();
   return named ? NAMED_WIDTHS[named]! : 0;
+}
+
+/** Pictures smaller than this are icons, swatches or thumbnails. */
+export const MIN_PICTURE_PX = 100;
+
+/** Spacers, sprites, logos, icons, badges and tracking pixels: never the product photo. */
+const NOT_A_PHOTO = /(?:^|[/_.-])(?:spacer|sprites?|logos?|icons?|badges?|pixel|blank|transparent|clear|1x1|placeholder|loading|no[-_]?image)(?=[/_.-]|$)/i;
+
+function isProductPhotoUrl(url: string): boolean {
+  const path = new URL(url).pathname;
+  if (/\.svg$/i.test(path) || NOT_A_PHOTO.test(path)) return false;
+  const width = renditionWidth(url);
+  return width === 0 || width >= MIN_PICTURE_PX;
 }
 
 const ARCHIVE_WRAPPER = /^https?:\/\/web\.archive\.org\/web\/\d+\w*\//;
@@ -158,15 +190,22 @@ interface Picture {
   members: { url: string; candidate: Candidate }[];
 }
 
-const isShown = (candidate: Candidate) => candidate.source === 'hero' || candidate.source === 'displayed';
+const SHOWN_SOURCES = new Set<CandidateSource>(['hero', 'displayed', 'gallery']);
+const isShown = (candidate: Candidate) => SHOWN_SOURCES.has(candidate.source);
 
 /**
- * Of one picture's renditions: the largest named size; else the shown one when it refines a
- * declared URL ("…/hero" shown as "…/hero?$xlarge$"); else the best declared one.
+ * Of one picture's renditions: the full-size one the page names for a shown image (zoom, link,
+ * srcset); else the largest named size; else the shown one when it refines a declared URL
+ * ("…/hero" shown as "…/hero?$xlarge$"); else the best declared one.
  */
-function bestRendition(picture: Picture): string {
-  const widths = new Set(picture.members.map((m) => renditionWidth(m.url)));
-  if (widths.size > 1) return [...picture.members].sort((a, b) => renditionWidth(b.url) - renditionWidth(a.url))[0]!.url;
+function bestRendition(picture: Picture, base: URL): string {
+  const named = picture.members.map((m) => (m.candidate.larger ? absoluteUrl(m.candidate.larger, base) : null)).filter((url): url is string => !!url && isProductPhotoUrl(url));
+  const urls = [...named, ...picture.members.map((m) => m.url)];
+  const widest = Math.max(...urls.map(renditionWidth));
+  // A zoom or lightbox URL is the full size unless its size says otherwise.
+  if (named[0] && renditionWidth(named[0]) === 0) return named[0];
+  if (widest > 0 && urls.some((url) => renditionWidth(url) !== widest)) return urls.find((url) => renditionWidth(url) === widest)!;
+  if (named[0]) return named[0];
   const declared = picture.members.filter((m) => !isShown(m.candidate));
   const refined = picture.members.find((m) => isShown(m.candidate) && declared.some((d) => m.url !== d.url && m.url.replace(/^https?:/, '').startsWith(d.url.replace(/^https?:/, ''))));
   if (refined) return refined.url;
@@ -184,14 +223,14 @@ export function chooseImage(candidates: Candidate[], base: URL): string {
   const pictures: Picture[] = [];
   for (const candidate of candidates) {
     const url = absoluteUrl(candidate.value, base);
-    if (!url || /\.svg(\?|$)/i.test(url)) continue;
+    if (!url || !isProductPhotoUrl(url)) continue;
     const picture = pictures.find((p) => p.members.some((m) => samePicture(m.url, url)));
     if (picture) picture.members.push({ url, candidate });
     else pictures.push({ members: [{ url, candidate }] });
   }
   const marked = pictures.filter((p) => p.members.some((m) => m.candidate.source !== 'displayed'));
   const eligible = marked.length > 0 ? marked : pictures.slice(0, 1);
-  return vote(eligible.map((picture) => ({ value: bestRendition(picture), members: picture.members.map((m) => m.candidate), support: 0 }))) ?? '';
+  return vote(eligible.map((picture) => ({ value: bestRendition(picture, base), members: picture.members.map((m) => m.candidate), support: 0 }))) ?? '';
 }
 
 /** Resolves a relative or protocol-relative URL; only http(s) results are kept. */

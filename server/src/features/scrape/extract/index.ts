@@ -8,6 +8,7 @@ import { addDocumentCandidates } from './document-text';
 import { addJsonLdCandidates } from './json-ld';
 import { addMetaTagCandidates } from './meta-tags';
 import { addMicrodataCandidates } from './microdata';
+import { shownPrices } from './shown-prices';
 import { addSiteCandidates, SHOP_CURRENCY } from './site-rules';
 import { stripNonContent } from './strip-markup';
 import { addVisibleTextCandidates } from './visible-text';
@@ -41,7 +42,8 @@ export function extractProduct(html: string | readonly string[], pageUrl: URL, c
   const $ = versions[0]!;
   const base = baseUrl($, pageUrl);
   const host = pageUrl.hostname.replace(/^www\./, '');
-  const price = choosePrice(candidates.of('price'));
+  const shown = new Set(versions.flatMap((version) => [...shownPrices(version)]));
+  const price = choosePrice(candidates.of('price'), shown);
   const hostCurrency = shopCurrency(host) ?? currencyOfHost(host);
   const currency = price ? currencyOf(price, candidates.of('price'), hostCurrency) : '';
   return {

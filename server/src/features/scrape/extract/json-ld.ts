@@ -12,8 +12,9 @@ export function addJsonLdCandidates($: CheerioAPI, candidates: CandidateList): v
       candidates.add('title', text(product.name), 'jsonld', { brand: brandName(product.brand) });
       candidates.add('description', text(product.description), 'jsonld');
       for (const image of imageUrls(product.image).slice(0, 1)) candidates.add('image', image, 'jsonld');
-      const offer = bestOffer(product);
-      if (offer) candidates.add('price', offer.price, 'jsonld', { currency: offer.currency, ambiguous: offer.ambiguous, aggregate: offer.aggregate });
+      for (const offer of distinctPrices(offerPrices(product))) {
+        candidates.add('price', offer.price, 'jsonld', { currency: offer.currency, ambiguous: offer.ambiguous, aggregate: offer.aggregate });
+      }
     }
   });
 }
@@ -117,17 +118,24 @@ function offerPrice(offer: Node): OfferPrice | null {
   return null;
 }
 
-/** The first priced offer of the product, or of its variants (ProductGroup.hasVariant). */
-function bestOffer(product: Node): OfferPrice | null {
-  const offers = [product.offers].flat().filter((o): o is Node => !!o && typeof o === 'object');
-  for (const offer of offers) {
-    const price = offerPrice(offer) ?? [offer.offers].flat().filter((o): o is Node => !!o && typeof o === 'object').map(offerPrice).find(Boolean);
-    if (price) return price;
-  }
-  const variants = [product.hasVariant].flat().filter((v): v is Node => !!v && typeof v === 'object');
-  for (const variant of variants) {
-    const price = bestOffer(variant);
-    if (price) return price;
-  }
-  return null;
+const nodesIn = (value: unknown) => [value].flat().filter((v): v is Node => !!v && typeof v === 'object');
+
+/**
+ * The priced offers of the product, else of its variants (ProductGroup.hasVariant). Sizes and
+ * sellers each have their own offer: the chooser keeps the one the page shows.
+ */
+function offerPrices(product: Node): OfferPrice[] {
+  const own = nodesIn(product.offers).flatMap((offer) => {
+    const price = offerPrice(offer);
+    return price ? [price] : nodesIn(offer.offers).map(offerPrice).filter((p): p is OfferPrice => p !== null);
+  });
+  return own.length > 0 ? own : nodesIn(product.hasVariant).flatMap(offerPrices);
+}
+
+const MAX_OFFERS = 10;
+
+/** One candidate per amount: ten offers at one price must not outvote the other layers. */
+function distinctPrices(offers: OfferPrice[]): OfferPrice[] {
+  const seen = new Set<number>();
+  return offers.filter((offer) => !seen.has(Number(offer.price)) && seen.add(Number(offer.price))).slice(0, MAX_OFFERS);
 }

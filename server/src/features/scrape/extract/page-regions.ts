@@ -1,6 +1,34 @@
+import type { Element } from 'domhandler';
+
+const OTHER_PRODUCTS_TAGS = ['header', 'footer', 'nav'];
+/** Class or id words of blocks that show other products (recommendations, ads, listings). */
+const OTHER_PRODUCTS_WORDS = ['related', 'recommend', 'sponsor', 'upsell', 'cross-sell', 'recs', 'listing-card', 'product-card'];
+
 /** Parts of a product page that show other products (recommendations, ads, site chrome). */
 export const OTHER_PRODUCTS_SELECTOR = [
-  'header', 'footer', 'nav',
-  '[class*="related" i]', '[class*="recommend" i]', '[class*="sponsor" i]', '[id*="sponsor" i]',
-  '[class*="upsell" i]', '[class*="cross-sell" i]', '[class*="recs" i]', '[class*="listing-card" i]', '[class*="product-card" i]',
+  ...OTHER_PRODUCTS_TAGS,
+  ...OTHER_PRODUCTS_WORDS.flatMap((word) => [`[class*="${word}" i]`, `[id*="${word}" i]`]),
 ].join(', ');
+
+const OTHER_PRODUCTS_NAME = new RegExp(OTHER_PRODUCTS_WORDS.join('|'), 'i');
+
+/** The same test as OTHER_PRODUCTS_SELECTOR for one element, for walks over the whole tree. */
+export function isOtherProductsRegion(element: Element): boolean {
+  if (OTHER_PRODUCTS_TAGS.includes(element.name)) return true;
+  const { class: className = '', id = '' } = element.attribs;
+  return OTHER_PRODUCTS_NAME.test(className) || OTHER_PRODUCTS_NAME.test(id);
+}
+
+/** Struck-through, former, coupon, instalment, shipping and other-seller prices: never the product's own price. */
+const NOT_THE_PRODUCT_PRICE_TAGS = ['del', 's', 'strike'];
+export const FORMER_PRICE = /\b(was|old|compare|regular|original|strike|list|msrp|rrp|before|crossed)[-_]?(price)?\b|price[-_]?(was|old|compare|regular|original|strike|list|before)/i;
+const ELSEWHERE_PRICE = /coupon|voucher|accessor|shipping|delivery|seller|marketplace|bundle|instal+ment|financ|monthly|klarna|afterpay|affirm/i;
+
+/** For whole blocks: a former price only when the block is named as a price ("old-price", not "list-unstyled"). */
+export function isNotTheProductPrice(element: Element): boolean {
+  if (NOT_THE_PRODUCT_PRICE_TAGS.includes(element.name)) return true;
+  // A price inside a link to another page is that page's product (menus, promotions, cards).
+  if (element.name === 'a' && /^\s*(?:https?:|\/)/i.test(element.attribs.href ?? '')) return true;
+  const label = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`;
+  return (/price/i.test(label) && FORMER_PRICE.test(label)) || /strike|line-through/i.test(label) || ELSEWHERE_PRICE.test(label);
+}
