@@ -13,6 +13,8 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // A UK visitor by default (dates such as "31 January 2020"); tests that check other locales set their own.
+    locale: 'en-GB',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,6 +1,7 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { LOGO_HEIGHT_PX } from '@wishwell/shared/constants';
+import { chooseColorScheme, useColorScheme } from '../branding/color-scheme';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
 import { useSession } from '../session/SessionProvider';
 
@@ -8,6 +9,7 @@ export function TopBar() {
   const config = useDomainConfig();
   const { user, signOut } = useSession();
   const navigate = useNavigate();
+  const scheme = useColorScheme();
 
   const logout = async () => {
     await signOut(() => navigate('/', { flushSync: true }));
@@ -27,6 +29,12 @@ export function TopBar() {
                 {user.isAdmin && <MenuItem icon="cog" text="Admin" onClick={() => navigate('/admin')} />}
                 <MenuItem icon="th-list" text="My Lists" onClick={() => navigate('/dashboard')} />
                 <MenuItem icon="user" text="My Account" onClick={() => navigate('/account')} />
+                <MenuItem
+                  icon={scheme === 'dark' ? 'flash' : 'moon'}
+                  text={scheme === 'dark' ? 'Light theme' : 'Dark theme'}
+                  shouldDismissPopover={false}
+                  onClick={() => chooseColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+                />
                 <MenuDivider />
                 <MenuItem icon="log-out" text="Logout" onClick={logout} />
               </Menu>

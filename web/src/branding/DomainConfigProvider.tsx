@@ -1,8 +1,10 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Spinner } from '@blueprintjs/core';
-import { DEFAULT_BRANDING, PAGE_BACKGROUND } from '@wishwell/shared/constants';
+import { DEFAULT_BRANDING } from '@wishwell/shared/constants';
 import type { PublicDomainConfig } from '@wishwell/shared/api-types';
 import { api } from '../api/client';
+import { useColorScheme } from './color-scheme';
+import { applyTheme } from './theme';
 
 const DomainConfigContext = createContext<PublicDomainConfig | null>(null);
 
@@ -16,18 +18,11 @@ function fallbackConfig(): PublicDomainConfig {
   return { _id: '', hostname: window.location.hostname, ...DEFAULT_BRANDING };
 }
 
-/** The theme is CSS variables on the root element; the stylesheet reads them. */
-function applyTheme(config: PublicDomainConfig): void {
-  const root = document.documentElement.style;
-  root.setProperty('--ww-primary', config.primaryColor || DEFAULT_BRANDING.primaryColor);
-  root.setProperty('--ww-secondary', config.secondaryColor || DEFAULT_BRANDING.secondaryColor);
-  root.setProperty('--ww-background', PAGE_BACKGROUND);
-  document.title = config.companyName || DEFAULT_BRANDING.companyName;
-}
 
 /** Loads this host's branding once; a full-screen spinner shows until it arrives. */
 export function DomainConfigProvider({ children }: { children: ReactNode }) {
   const [config, setConfig] = useState<PublicDomainConfig | null>(null);
+  const scheme = useColorScheme();
   useEffect(() => {
     api
       .get<PublicDomainConfig>(`/domain-configs/public/${encodeURIComponent(window.location.hostname)}`)
@@ -36,10 +31,12 @@ export function DomainConfigProvider({ children }: { children: ReactNode }) {
         return fallbackConfig();
       })
       .then((loaded) => {
-        applyTheme(loaded);
+        document.title = loaded.companyName || DEFAULT_BRANDING.companyName;
         setConfig(loaded);
       });
   }, []);
+  // The default colours until the config arrives, then the domain's; again when the scheme changes.
+  useLayoutEffect(() => applyTheme(config ?? fallbackConfig(), scheme), [config, scheme]);
   if (!config) {
     return (
       <div className="ww-fullscreen-center" role="status" aria-label="Loading">

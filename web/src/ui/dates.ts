@@ -7,11 +7,11 @@ export function localDay(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** "2027-03-14" -> "14 March 2027" (a calendar day, so no time zone shift). */
+/** "2027-03-14" -> "14 March 2027" in the viewer's locale ("March 14, 2027" in en-US); a calendar day, so no time zone shift. */
 export function formatDay(day: string): string {
   const [year, month, date] = day.slice(0, 10).split('-').map(Number);
   if (!year || !month || !date) return day;
-  return new Date(year, month - 1, date).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  return new Date(year, month - 1, date).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 /** The event line of a list: "14 March 2027", "every year" added for recurring events. */

@@ -104,6 +104,12 @@ import Refresh16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/refresh';
 import Refresh20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/refresh';
 import Manual16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/manual';
 import Manual20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/manual';
+import Offline16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/offline';
+import Offline20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/offline';
+import Moon16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/moon';
+import Moon20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/moon';
+import Flash16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/flash';
+import Flash20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/flash';
 
 const ICON_PATHS: Partial<Record<IconName, [IconPaths, IconPaths]>> = {
   'cross': [Cross16, Cross20],
@@ -157,6 +163,9 @@ const ICON_PATHS: Partial<Record<IconName, [IconPaths, IconPaths]>> = {
   'unlock': [Unlock16, Unlock20],
   'refresh': [Refresh16, Refresh20],
   'manual': [Manual16, Manual20],
+  'offline': [Offline16, Offline20],
+  'moon': [Moon16, Moon20],
+  'flash': [Flash16, Flash20],
 };
 
 export function registerIcons(): void {

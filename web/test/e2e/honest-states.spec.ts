@@ -276,3 +276,16 @@ test('on a server without SMTP, Share via Email says so before anyone types', as
     server.kill();
   }
 });
+
+test("dates follow the viewer's locale", async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Lena');
+  const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Spring party', theme: 'Other', eventDate: '2027-03-14' });
+  for (const [locale, text] of [['en-GB', '14 March 2027'], ['en-US', 'March 14, 2027'], ['de-DE', '14. März 2027']] as const) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto(`/share/wishlist/${list._id}`);
+    await expect(page.locator('.ww-cover-banner')).toContainText(text);
+    await context.close();
+  }
+  await owner.context.close();
+});

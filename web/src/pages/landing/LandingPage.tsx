@@ -4,8 +4,16 @@ import { usePageTitle } from '../../app/use-page-title';
 import { useDomainConfig } from '../../branding/DomainConfigProvider';
 import { DEFAULT_BRANDING } from '@wishwell/shared/constants';
 import { createGuestWishlist } from '../wishlists/guest-wishlists';
+import { ListIllustration } from './ListIllustration';
+import './landing.css';
 
-const STEPS: { icon: IconName; title: string; text: string }[] = [
+interface Point {
+  icon: IconName;
+  title: string;
+  text: string;
+}
+
+const STEPS: Point[] = [
   {
     icon: 'add-to-artifact',
     title: '1. Add anything',
@@ -23,6 +31,12 @@ const STEPS: { icon: IconName; title: string; text: string }[] = [
   },
 ];
 
+const REASONS: Point[] = [
+  { icon: 'people', title: 'No account for guests', text: 'Friends and family open your link and mark a gift in two taps. Nothing to sign up for.' },
+  { icon: 'eye-off', title: 'The surprise is kept', text: 'You never see who bought what unless you choose to look.' },
+  { icon: 'globe', title: 'Any shop, one list', text: 'Big stores, small makers, a link or just an idea: everything lives on one list.' },
+];
+
 export function LandingPage() {
   const config = useDomainConfig();
   usePageTitle(null);
@@ -35,24 +49,38 @@ export function LandingPage() {
   return (
     <div className="ww-landing">
       <section className="ww-hero">
-        <h1 className="ww-hero-title">{config.landingPageHeadline || DEFAULT_BRANDING.landingPageHeadline}</h1>
-        <p className="ww-hero-subtitle">{config.landingPageSubheadline || DEFAULT_BRANDING.landingPageSubheadline}</p>
-        <Button size="large" className="ww-accent-button" loading={creating} onClick={createList}>
-          Create a Wishlist for Free
-        </Button>
+        <div className="ww-hero-text">
+          <h1 className="ww-hero-title">{config.landingPageHeadline || DEFAULT_BRANDING.landingPageHeadline}</h1>
+          <p className="ww-hero-subtitle">{config.landingPageSubheadline || DEFAULT_BRANDING.landingPageSubheadline}</p>
+          <Button size="large" className="ww-accent-button ww-hero-cta" loading={creating} onClick={createList}>
+            Create a Wishlist for Free
+          </Button>
+          <p className="ww-hero-note">Free, no sign-up needed to start.</p>
+        </div>
+        <ListIllustration />
       </section>
       <section className="ww-how" aria-labelledby="how-it-works">
         <h2 id="how-it-works">How It Works</h2>
-        <div className="ww-how-steps">
-          {STEPS.map((step) => (
-            <Card key={step.title} className="ww-how-step">
-              <Icon icon={step.icon} size={32} className="ww-how-icon" />
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
-            </Card>
-          ))}
-        </div>
+        <PointCards points={STEPS} />
       </section>
+      <section className="ww-why" aria-labelledby="why-wishwell">
+        <h2 id="why-wishwell">Why {config.companyName || DEFAULT_BRANDING.companyName}</h2>
+        <PointCards points={REASONS} />
+      </section>
+    </div>
+  );
+}
+
+function PointCards({ points }: { points: Point[] }) {
+  return (
+    <div className="ww-points">
+      {points.map((point) => (
+        <Card key={point.title} className="ww-point">
+          <Icon icon={point.icon} size={28} className="ww-point-icon" />
+          <h3>{point.title}</h3>
+          <p>{point.text}</p>
+        </Card>
+      ))}
     </div>
   );
 }

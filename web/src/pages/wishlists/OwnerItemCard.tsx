@@ -1,10 +1,7 @@
-import { Button, Card, Menu, MenuItem, Popover, Tag, type Intent } from '@blueprintjs/core';
-import type { ItemPriority } from '@wishwell/shared/constants';
-import { formatPrice } from '@wishwell/shared/price-format';
+import { Button, Card, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import type { Item } from '@wishwell/shared/wishlist-types';
+import { ItemFacts } from '../../ui/ItemFacts';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
-
-const PRIORITY_INTENTS: Record<ItemPriority, Intent> = { Low: 'none', Medium: 'primary', High: 'danger' };
 
 export interface OwnerItemActions {
   onEdit: (item: Item) => void;
@@ -16,19 +13,12 @@ export interface OwnerItemActions {
 
 /** An item on the owner/editor page; purchases show only when Show Purchased is on. */
 export function OwnerItemCard({ item, currency, showPurchases, actions }: { item: Item; currency: string; showPurchases: boolean; actions: OwnerItemActions }) {
-  const price = formatPrice(item.price, item.currency || currency);
   const purchaseVisible = showPurchases && item.quantityPurchased > 0;
   return (
     <Card className={`ww-item-card${item.isPurchased ? ' ww-item-purchased' : ''}`}>
       <ItemThumbnail imageUrl={item.imageUrl} />
       <div className="ww-item-main">
-        <h3 className="ww-item-title">{item.title}</h3>
-        <div className="ww-item-meta">
-          {price && <span className="ww-item-price">{price}</span>}
-          <span>Qty {item.quantity}</span>
-          <Tag minimal intent={PRIORITY_INTENTS[item.priority]}>{item.priority}</Tag>
-          {item.isGroupGift && <Tag minimal icon="people">Group gift</Tag>}
-        </div>
+        <ItemFacts item={item} currency={currency} revealPurchases={showPurchases} />
         {item.notes && <p className="ww-item-notes">{item.notes}</p>}
         {purchaseVisible && (
           <div className="ww-item-purchase">
@@ -55,7 +45,7 @@ export function OwnerItemCard({ item, currency, showPurchases, actions }: { item
           </Menu>
         }
       >
-        <Button variant="minimal" icon="more" aria-label={`Actions for ${item.title}`} />
+        <Button variant="minimal" icon="more" className="ww-item-menu" aria-label={`Actions for ${item.title}`} />
       </Popover>
     </Card>
   );

@@ -1,0 +1,42 @@
+import { Tag, type Intent } from '@blueprintjs/core';
+import type { ItemPriority } from '@wishwell/shared/constants';
+import { formatPrice, priceValue } from '@wishwell/shared/price-format';
+
+const PRIORITY_INTENTS: Record<ItemPriority, Intent> = { Low: 'none', Medium: 'none', High: 'danger' };
+
+interface Props {
+  item: { title: string; price: string; currency: string; quantity: number; quantityPurchased: number; priority: ItemPriority; isGroupGift: boolean };
+  /** The list's currency, for items saved without one. */
+  currency: string;
+  /** Guests see only real prices ('Price not found' is the owner's business). */
+  onlyRealPrices?: boolean;
+  /** Whether purchases may show in the count; the owner sees them only with Show Purchased on (the surprise). */
+  revealPurchases?: boolean;
+}
+
+/** An item's title, then its price and 'n of m still wanted' on one aligned line, then priority and group gift. */
+export function ItemFacts({ item, currency, onlyRealPrices = false, revealPurchases = true }: Props) {
+  const price = onlyRealPrices && priceValue(item.price) === null ? '' : formatPrice(item.price, item.currency || currency);
+  const remaining = Math.max(0, item.quantity - item.quantityPurchased);
+  return (
+    <>
+      <h3 className="ww-item-title" title={item.title}>
+        {item.title}
+      </h3>
+      <div className="ww-item-figures">
+        <span className={priceValue(item.price) === null ? 'ww-item-price ww-item-price-missing' : 'ww-item-price'}>{price}</span>
+        {item.quantity > 1 && <span className="ww-item-wanted">{revealPurchases ? `${remaining} of ${item.quantity} still wanted` : `${item.quantity} wanted`}</span>}
+      </div>
+      <div className="ww-item-tags">
+        <Tag minimal round intent={PRIORITY_INTENTS[item.priority]}>
+          {item.priority} priority
+        </Tag>
+        {item.isGroupGift && (
+          <Tag minimal round icon="people">
+            Group gift
+          </Tag>
+        )}
+      </div>
+    </>
+  );
+}

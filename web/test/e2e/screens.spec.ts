@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiCall } from './support/api';
+import { E2E_PORT } from './support/constants';
+import { signedInPage } from './support/people';
+
+// How the public pages look, kept as images the suite compares against (light and dark, desktop
+// and phone), and an accessibility check of each public page. The data is fixed and local (item
+// pictures are the server's own cover images), the footer's year is masked, animations are off.
+
+test.describe.configure({ timeout: 120_000 });
+
+const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const SCHEMES = ['light', 'dark'] as const;
+const picture = (name: string) => `http://127.0.0.1:${E2E_PORT}/covers/${name}.svg`;
+
+interface Fixture {
+  ownerPage: Page;
+  listId: string;
+  emptyListId: string;
+}
+
+/** One owner with a filled list (mixed currencies, a missing and a bought item) and an empty one. */
+async function seed(browser: Browser): Promise<Fixture> {
+  const owner = await signedInPage(browser, 'Amelia');
+  const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', {
+    name: "Amelia's 30th birthday",
+    theme: 'Birthday',
+    description: 'Thank you for thinking of me! Anything from this list would be lovely.',
+    colorSet: 'default',
+  });
+  const items = [
+    { title: 'Ceramic pour-over coffee set', price: '34.50', currency: 'GBP', imageUrl: picture('christmas'), priority: 'High', quantity: 1 },
+    { title: 'Linen table napkins, set of four', price: '24', currency: 'GBP', imageUrl: picture('wedding'), priority: 'Medium', quantity: 2 },
+    { title: 'Hardback cookbook', price: '29.99', currency: 'USD', imageUrl: '', priority: 'Low', quantity: 1 },
+    { title: 'Concert tickets', price: 'Price not found', currency: 'GBP', imageUrl: picture('other'), priority: 'Medium', quantity: 1 },
+  ];
+  for (const item of [...items].reverse()) await apiCall(owner.page, 'POST', `/wishlists/${list._id}/items`, item);
+  const empty = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Christmas 2027', theme: 'Christmas' });
+  return { ownerPage: owner.page, listId: list._id, emptyListId: empty._id };
+}
+
+async function expectLooksRight(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await expect(page).toHaveScreenshot(`${name}.png`, { fullPage: true, maxDiffPixelRatio: 0.02, mask: [page.locator('.ww-footer p').first()] });
+}
+
+test('landing, dashboard, owner and share pages look right at 1280 and 390 px, light and dark', async ({ browser }) => {
+  const { ownerPage, listId } = await seed(browser);
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  for (const scheme of SCHEMES) {
+    for (const [label, viewport] of Object.entries(WIDTHS)) {
+      for (const page of [ownerPage, guest]) {
+        await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+        await page.setViewportSize(viewport);
+      }
+      await guest.goto('/');
+      await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectLooksRight(guest, `landing-${label}-${scheme}`);
+
+      await guest.goto(`/share/wishlist/${listId}`);
+      await expect(guest.locator('.ww-item-card')).toHaveCount(4);
+      await expect(guest.locator('.ww-item-card img')).toHaveCount(3);
+      await guest.waitForFunction(() => [...document.querySelectorAll('.ww-item-card img')].every((img) => (img as HTMLImageElement).complete));
+      await expectLooksRight(guest, `share-${label}-${scheme}`);
+
+      await ownerPage.goto('/dashboard');
+      await expect(ownerPage.locator('.ww-list-card')).toHaveCount(2);
+      await ownerPage.waitForFunction(() => [...document.querySelectorAll('.ww-list-card img')].every((img) => (img as HTMLImageElement).complete));
+      await expectLooksRight(ownerPage, `dashboard-${label}-${scheme}`);
+
+      await ownerPage.goto(`/wishlist/${listId}`);
+      await expect(ownerPage.locator('.ww-item-card')).toHaveCount(4);
+      await ownerPage.waitForFunction(() => [...document.querySelectorAll('.ww-item-card img')].every((img) => (img as HTMLImageElement).complete));
+      await expectLooksRight(ownerPage, `owner-${label}-${scheme}`);
+    }
+  }
+  await guestContext.close();
+});
+
+test('the account menu switches between the light and the dark theme, and the choice stays', async ({ browser }) => {
+  const { ownerPage: page } = await seed(browser);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/dashboard');
+  await expect(page.locator('body')).not.toHaveClass(/bp6-dark/);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Dark theme' }).click();
+  await expect(page.locator('body')).toHaveClass(/bp6-dark/);
+  await page.reload();
+  await expect(page.locator('body')).toHaveClass(/bp6-dark/);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Light theme' }).click();
+  await expect(page.locator('body')).not.toHaveClass(/bp6-dark/);
+});
+
+test('every public page has no serious accessibility violations, in both themes', async ({ browser }) => {
+  const { listId, emptyListId } = await seed(browser);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pages = ['/', '/login', '/register', '/forgot-password', `/share/wishlist/${listId}`, `/share/wishlist/${emptyListId}`, '/share/wishlist/missing', '/no-such-page'];
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.locator('.ww-main')).not.toBeEmpty();
+      await expect(page.locator('.ww-page-spinner, .ww-center-block .bp6-spinner')).toHaveCount(0);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} (${scheme})`).toEqual([]);
+    }
+  }
+  await context.close();
+});
