@@ -6,7 +6,8 @@ test('landing page shows the configured headline, the steps and the theme colour
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('All your wishes in one place');
   await expect(page.getByRole('button', { name: 'Create a Wishlist for Free' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'How It Works' }).getByRole('heading', { level: 3 })).toHaveText(['1. Add anything', '2. Share with one link', '3. Receive gifts']);
+  await expect(page.getByRole('region', { name: 'Why Wishwell' }).getByRole('heading', { level: 3 })).toHaveCount(3);
   await expect(page.locator('header.ww-topbar')).toHaveCSS('background-color', 'rgb(54, 54, 54)');
   await expect(page.getByRole('button', { name: 'Create a Wishlist for Free' })).toHaveCSS('background-color', 'rgb(232, 67, 147)');
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(244, 244, 244)');
