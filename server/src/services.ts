@@ -16,6 +16,8 @@ import { LogService } from './features/logs/service';
 export function createServices(ctx: AppContext) {
   const domainConfigs = new DomainConfigService(ctx.store, ctx.defaultHostname);
   const mailer = new Mailer(ctx.store, { smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom });
+  const referralRules = new ReferralRuleService(ctx.store);
+  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url));
   const users = new UserService({
     store: ctx.store,
     tokens: ctx.tokens,
@@ -24,11 +26,10 @@ export function createServices(ctx: AppContext) {
     domainConfigs,
     rateLimits: ctx.config.rateLimits,
     fallbackOrigin: ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`,
+    lists: wishlists.lists,
   });
   const uploads = new UploadService(ctx.store, ctx.config.dataDir);
   const events = new EventBus();
-  const referralRules = new ReferralRuleService(ctx.store);
-  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url));
   const scraperConfigs = new ScraperConfigService(ctx.store);
   const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays);

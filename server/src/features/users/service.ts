@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { normalizeHostname } from '@wishwell/shared/domain';
 import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
@@ -18,7 +18,7 @@ import {
 import type { PasswordHasher } from '../../auth/passwords';
 import type { TokenSigner } from '../../auth/tokens';
 import type { RateLimits } from '../../config';
-import type { DataStore, Row } from '../../db/store';
+import type { DataStore, Db, Row } from '../../db/store';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../http/access';
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
 import { RateLimiter } from '../../http/rate-limit';
@@ -50,6 +50,14 @@ export interface UserServiceDeps {
   rateLimits: RateLimits;
   /** Where mail links point when the request's host is not one of ours (PUBLIC_URL, else localhost). */
   fallbackOrigin: string;
+  /** The wish list feature: an account's lists are retired and re-rendered through it. */
+  lists: AccountLists;
+}
+
+/** What the wish list service does when an account goes away or changes how it appears. */
+export interface AccountLists {
+  retireOwner(ownerId: string, removeAccount: (tx: Db) => Promise<void>): Promise<void>;
+  ownerChanged(ownerId: string): Promise<void>;
 }
 
 /** Where a request came from, as far as the account rules care. */
@@ -146,6 +154,7 @@ export class UserService {
       .returning();
     // A reset link mailed to the old address must not outlive the change.
     if (email !== normalizeEmail(user.email)) await this.revokeResetLinks(user.id);
+    await this.deps.lists.ownerChanged(user.id);
     return toSessionProfile(row!, token);
   }
 
@@ -170,14 +179,11 @@ export class UserService {
 
   /**
    * Removes the account and its editor memberships. Its lists are marked deleted (admins still
-   * see them as Deleted) and lose any guest edit capability, so nobody can change them again.
+   * see them as Deleted), lose any guest edit capability and leave the share view at once.
    */
   async deleteAccount(userId: string): Promise<void> {
-    const { users, wishlists, wishlistCapabilities } = this.deps.store.tables;
-    await this.deps.store.transaction(async (tx) => {
-      const owned = tx.select({ id: wishlists.id }).from(wishlists).where(eq(wishlists.ownerId, userId));
-      await tx.delete(wishlistCapabilities).where(inArray(wishlistCapabilities.wishlistId, owned));
-      await tx.update(wishlists).set({ isDeleted: true, updatedAt: new Date() }).where(eq(wishlists.ownerId, userId));
+    const { users } = this.deps.store.tables;
+    await this.deps.lists.retireOwner(userId, async (tx) => {
       await tx.delete(users).where(eq(users.id, userId)); // editor rows and reset tokens cascade
     });
   }

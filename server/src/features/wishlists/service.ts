@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { GUEST_LIST_DEFAULTS } from '@wishwell/shared/constants';
 import type {
   CreateGuestWishlistBody,
@@ -8,7 +8,7 @@ import type {
   WishlistSummary,
 } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
-import type { Tables } from '../../db/store';
+import type { Db, Tables } from '../../db/store';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { capabilityCookieName, isShared, LIST_NOT_FOUND, type ListAccess, type WishlistAccess } from './access';
@@ -156,6 +156,33 @@ export class WishlistService {
     });
     if (claimed) this.shareViews.invalidate(listId);
     return claimed;
+  }
+
+  /**
+   * An account is being deleted: in one transaction its lists are marked deleted (admins still
+   * see them as Deleted) and lose any guest capability, and `removeAccount` runs; once committed,
+   * their share views are dropped, so guests get 404 at once.
+   */
+  async retireOwner(ownerId: string, removeAccount: (tx: Db) => Promise<void>): Promise<void> {
+    const { wishlists, wishlistCapabilities } = this.tables;
+    const retired = await this.queries.store.transaction(async (tx) => {
+      const owned = await tx.select({ id: wishlists.id }).from(wishlists).where(eq(wishlists.ownerId, ownerId));
+      const ids = owned.map(({ id }) => id);
+      if (ids.length > 0) {
+        await tx.delete(wishlistCapabilities).where(inArray(wishlistCapabilities.wishlistId, ids));
+        await tx.update(wishlists).set({ isDeleted: true, updatedAt: new Date() }).where(inArray(wishlists.id, ids));
+      }
+      await removeAccount(tx);
+      return ids;
+    });
+    for (const id of retired) this.shareViews.invalidate(id);
+  }
+
+  /** The owner's name or currency changed: their lists' share views are rendered again. */
+  async ownerChanged(ownerId: string): Promise<void> {
+    const { wishlists } = this.tables;
+    const owned = await this.db.select({ id: wishlists.id }).from(wishlists).where(eq(wishlists.ownerId, ownerId));
+    for (const { id } of owned) this.shareViews.invalidate(id);
   }
 
   private async render(list: WishlistRow, role: ListRole): Promise<Wishlist> {
