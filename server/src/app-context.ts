@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { DatabaseHealth } from './db/health';
 import type { DataStore } from './db/store';
 import type { TokenSigner } from './auth/tokens';
 
@@ -6,6 +7,8 @@ import type { TokenSigner } from './auth/tokens';
 export interface AppContext {
   config: Config;
   store: DataStore;
+  /** Database failures seen by requests, for /health. */
+  databaseHealth: DatabaseHealth;
   tokens: TokenSigner;
   version: string;
   /** The hostname whose domain config answers for localhost and unknown hosts. */

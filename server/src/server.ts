@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { loadJwtSecret } from './auth/secret';
 import { createTokenSigner } from './auth/tokens';
 import { defaultHostname, type Config } from './config';
+import { DatabaseHealth } from './db/health';
 import { openStore } from './db/open-store';
 import { SERVER_BODY_LIMIT } from './http/body-limits';
 import { createServices, type Services } from './services';
@@ -13,17 +14,40 @@ import pkg from '../../package.json';
 
 export const VERSION: string = pkg.version;
 
-/** Opens the data dir and the database and builds the context every command works from. */
+/**
+ * Opens the data dir and the database and builds the context every command works from.
+ * Failures are explained in plain words (a read-only data dir, a full disk, a damaged database).
+ */
 export async function openContext(config: Config): Promise<AppContext> {
-  mkdirSync(config.dataDir, { recursive: true });
-  const store = await openStore(config);
-  return {
-    config,
-    store,
-    tokens: createTokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir)),
-    version: VERSION,
-    defaultHostname: defaultHostname(config),
-  };
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    const tokens = createTokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir));
+    const store = await openStore(config);
+    return { config, store, tokens, databaseHealth: new DatabaseHealth(), version: VERSION, defaultHostname: defaultHostname(config) };
+  } catch (error) {
+    throw inPlainWords(error, config.dataDir);
+  }
+}
+
+function inPlainWords(error: unknown, dataDir: string): unknown {
+  const code = (error as { code?: unknown })?.code;
+  const keep = 'Wishwell keeps its database, uploads and secret there';
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+    case 'SQLITE_READONLY':
+    case 'SQLITE_CANTOPEN':
+      return new Error(`The data directory ${dataDir} is read-only or not writable by this user (${code}); ${keep}. Give this user write access, or choose another folder with --data-dir (DATA_DIR).`);
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return new Error(`The data directory ${dataDir} cannot be created: a file is in the way (${code}). Choose another folder with --data-dir (DATA_DIR).`);
+    case 'ENOSPC':
+    case 'SQLITE_FULL':
+      return new Error(`The disk holding the data directory ${dataDir} is full (${code}). Free some space and start again.`);
+    default:
+      return error;
+  }
 }
 
 /** ADMIN_EMAIL: that account is made an admin at every start. */

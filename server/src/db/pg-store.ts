@@ -1,5 +1,5 @@
 import { SQL as BunSql } from 'bun';
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql, Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/bun-sql';
 import { applyPostgresMigrations } from './migrate';
 import * as pgTables from './schema/pg';
@@ -43,6 +43,22 @@ export async function openPostgresStore(url: string): Promise<DataStore> {
     transaction: (work) => db.transaction((tx) => work(asServiceDb(tx))),
     groupCommit: (write) => write(asServiceDb(db)),
     ping: async () => (await client<{ ok: number }[]>`SELECT 1 AS ok`)[0]?.ok === 1,
+    integrityProblems: () => readEveryTable(client),
     close: () => client.close({ timeout: 5 }),
   };
+}
+
+/**
+ * PostgreSQL has no integrity_check: reading every row of every table (with data checksums on,
+ * a damaged page fails the read) is the check; each failing table is a problem.
+ */
+async function readEveryTable(client: BunSql): Promise<string[]> {
+  const problems: string[] = [];
+  const tables: unknown[] = Object.values(pgTables);
+  for (const table of tables) {
+    if (!is(table, Table)) continue;
+    const name = getTableName(table);
+    await client.unsafe(`SELECT count(*) FROM "${name}"`).catch((error: unknown) => problems.push(`${name}: ${(error as Error).message}`));
+  }
+  return problems;
 }

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConnectionGate } from './connection-gate';
 import { GroupCommit } from './group-commit';
+import { DatabaseDamaged, databaseFailure } from './health';
 import { applySqliteMigrations } from './migrate';
 import * as tables from './schema/sqlite';
 import type { DataStore, Db, SqlDialect } from './store';
@@ -22,7 +23,7 @@ const sqliteDialect: SqlDialect = {
 export function openSqliteStore(file: string): DataStore {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file, { create: true, strict: true });
-  sqlite.exec('PRAGMA journal_mode = WAL');
+  refuseDamaged(sqlite, file);
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA busy_timeout = 5000');
@@ -66,10 +67,35 @@ export function openSqliteStore(file: string): DataStore {
     transaction: inTransaction,
     groupCommit: (write) => writes.run(write),
     ping: () => gate.hold(() => sqlite.query<{ ok: number }, []>('SELECT 1 AS ok').get()?.ok === 1),
+    integrityProblems: () => gate.hold(() => checkProblems(sqlite, 'integrity_check')),
     close: () =>
       gate.hold(() => {
         sqlite.exec('PRAGMA optimize');
         sqlite.close();
       }),
   };
+}
+
+/** The problems SQLite's quick_check or integrity_check reports ([] when it says ok). */
+function checkProblems(sqlite: Database, check: 'quick_check' | 'integrity_check'): string[] {
+  const rows = sqlite.query(`PRAGMA ${check}(20)`).values().map(([problem]) => String(problem));
+  return rows.length === 1 && rows[0] === 'ok' ? [] : rows;
+}
+
+/**
+ * Switches to WAL and runs quick_check: a damaged file (or one that is not a database at all)
+ * stops the start with DatabaseDamaged, before anything is written into it.
+ */
+function refuseDamaged(sqlite: Database, file: string): void {
+  let problems: string[];
+  try {
+    sqlite.exec('PRAGMA journal_mode = WAL');
+    problems = checkProblems(sqlite, 'quick_check');
+  } catch (error) {
+    if (!databaseFailure(error)) throw error;
+    problems = [(error as Error).message];
+  }
+  if (problems.length === 0) return;
+  sqlite.close();
+  throw new DatabaseDamaged(file, problems, dirname(file));
 }

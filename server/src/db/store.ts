@@ -47,6 +47,8 @@ export interface DataStore {
   groupCommit<T>(write: (db: Db) => Promise<T>): Promise<T>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** The engine's full consistency check (SQLite integrity_check): the problems found, [] when healthy. */
+  integrityProblems(): Promise<string[]>;
   /** Waits for running work, then closes the connection(s). */
   close(): Promise<void>;
 }

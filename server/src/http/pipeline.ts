@@ -90,6 +90,7 @@ export function httpPipeline(ctx: AppContext) {
       if (isUnstorableText(error)) return json(400, { message: NUL_MESSAGE });
       const status = errorStatus(error);
       if (status >= 400 && status < 500) return json(status, { message: messageOf(error) ?? 'Bad request.' });
+      if (ctx.databaseHealth.record(error)) console.error(`[${requestId}] the database is failing`);
       console.error(`[${requestId}] ${request.method} ${path} failed:`, error);
       return json(500, { message: 'Something went wrong on our side. Please try again.', requestId });
     });

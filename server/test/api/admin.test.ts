@@ -1,3 +1,4 @@
+import { DatabaseHealth } from '../../src/db/health';
 import { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,7 @@ async function adminRoutes(): Promise<{ method: string; path: string }[]> {
   const ctx = {
     config: loadConfig(['--data-dir', dataDir], {}),
     store: openSqliteStore(join(dataDir, 'wishwell.db')),
+    databaseHealth: new DatabaseHealth(),
     tokens: createTokenSigner('a-secret-only-for-reading-the-route-table'),
     version: 'test',
     defaultHostname: 'localhost',

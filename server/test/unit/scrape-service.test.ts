@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DatabaseHealth } from '../../src/db/health';
 import type { AppContext } from '../../src/app-context';
 import { createTokenSigner } from '../../src/auth/tokens';
 import { loadConfig } from '../../src/config';
@@ -23,6 +24,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-scrape-service-'));
 const ctx: AppContext = {
   config: loadConfig(['--data-dir', dataDir], { SCRAPE_ALLOW_HOSTS: '127.0.0.1', CHROMIUM_PATH: '/nonexistent' }),
   store: openSqliteStore(join(dataDir, 'wishwell.db')),
+  databaseHealth: new DatabaseHealth(),
   tokens: createTokenSigner('a-test-secret-that-is-long-enough-for-hs256'),
   version: 'test',
   defaultHostname: 'localhost',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DatabaseHealth } from '../../src/db/health';
 import type { AppContext } from '../../src/app-context';
 import { createTokenSigner } from '../../src/auth/tokens';
 import { loadConfig } from '../../src/config';
@@ -14,6 +15,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-share-view-'));
 const ctx: AppContext = {
   config: loadConfig(['--data-dir', dataDir], {}),
   store: openSqliteStore(join(dataDir, 'wishwell.db')),
+  databaseHealth: new DatabaseHealth(),
   tokens: createTokenSigner('test-secret'),
   version: 'test',
   defaultHostname: 'localhost',
