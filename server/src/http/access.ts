@@ -33,6 +33,7 @@ export function createViewerResolver(ctx: AppContext): ViewerResolver {
     if (!claims) return null;
     const user = await findUser(claims.sub);
     if (!user || user.tokenVersion !== claims.ver) return null;
+    http.actor = { userId: user.id, isAdmin: user.isAdmin };
     if (user.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
     return user;
   };

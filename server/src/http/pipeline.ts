@@ -4,7 +4,9 @@ import { ApiError, payloadTooLarge } from './errors';
 import { bodyLimitFor, STREAMED_BODY_PATHS, tooLargeMessageFor } from './body-limits';
 import { parseBody, readBodyLimited } from './body-reader';
 import { hasCredentialCookie, XSRF_COOKIE, XSRF_HEADER } from './cookies';
-import { readRequestInfo } from './request-info';
+import { auditRequest } from './audit';
+import { readRequestInfo, type RequestInfo } from './request-info';
+import { logEvent } from '../log';
 import { securityHeaders } from './security-headers';
 import { newSecret } from '../ids';
 import { bearerToken } from './access';
@@ -37,6 +39,7 @@ export function httpPipeline(ctx: AppContext) {
       if (length === 0) return;
       const path = new URL(request.url).pathname;
       if (length > bodyLimitFor(path)) {
+        auditRequest({ method: request.method, route: path, status: 413, requestId: null, ip: null, actor: null });
         const tooLarge = payloadTooLarge(tooLargeMessageFor(path));
         return Response.json({ message: tooLarge.message }, { status: 413, headers: tooLarge.headers });
       }
@@ -72,6 +75,19 @@ export function httpPipeline(ctx: AppContext) {
     .onAfterHandle({ as: 'global' }, ({ http, set }) => {
       if (http.outgoingCookies.length > 0) set.headers['set-cookie'] = http.outgoingCookies as unknown as string;
     })
+    .onAfterResponse({ as: 'global' }, (context) => {
+      const { request, set, route, responseValue } = context as typeof context & { http?: RequestInfo; responseValue?: unknown };
+      if (!route.startsWith('/api/')) return;
+      const http = (context as { http?: RequestInfo }).http;
+      auditRequest({
+        method: request.method,
+        route,
+        status: responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200),
+        requestId: http?.requestId ?? null,
+        ip: http?.ip ?? null,
+        actor: http?.actor ?? null,
+      });
+    })
     .onError({ as: 'global' }, ({ code, error, set, request, path }) => {
       const requestId = String(set.headers['x-request-id'] ?? '');
       // A refusal thrown while reading the body (413, 507) arrives wrapped in Elysia's ParseError.
@@ -90,8 +106,8 @@ export function httpPipeline(ctx: AppContext) {
       if (isUnstorableText(error)) return json(400, { message: NUL_MESSAGE });
       const status = errorStatus(error);
       if (status >= 400 && status < 500) return json(status, { message: messageOf(error) ?? 'Bad request.' });
-      if (ctx.databaseHealth.record(error)) console.error(`[${requestId}] the database is failing`);
-      console.error(`[${requestId}] ${request.method} ${path} failed:`, error);
+      const databaseFailing = ctx.databaseHealth.record(error);
+      logEvent({ event: databaseFailing ? 'database.failing' : 'request.failed', level: 'error', requestId, route: `${request.method} ${path}`, error });
       return json(500, { message: 'Something went wrong on our side. Please try again.', requestId });
     });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { RequestActor } from './audit';
 import { parseCookies, serializeCookie, type CookieOptions } from './cookies';
 
 /** Per-request facts the handlers need, derived once from the raw request. */
@@ -14,6 +15,8 @@ export interface RequestInfo {
   clearCookie(name: string): void;
   /** Set-Cookie values to send with the answer. */
   outgoingCookies: string[];
+  /** The account the access policy found (set when it resolves one), for the audit log. */
+  actor: RequestActor | null;
 }
 
 interface ServerLike {
@@ -38,6 +41,7 @@ export function readRequestInfo(request: Request, server: ServerLike | null, tru
     secure,
     origin: `${protocol}://${host}`,
     outgoingCookies,
+    actor: null,
     setCookie(name, value, options = {}) {
       outgoingCookies.push(serializeCookie(name, value, { ...options, secure }));
     },

@@ -10,6 +10,7 @@ import type { ScraperConfigService } from '../scraper-configs/service';
 import { FetchFailed } from './guarded-fetch';
 import type { Scraper, ScrapedPage } from './scraper';
 import { checkScrapeUrl, ScrapeRefused, type UrlPolicy } from './url-guard';
+import { logEvent } from '../../log';
 
 /** The whole scrape, fetch and rendering included, is cut off after this long. */
 export const SCRAPE_TIMEOUT_MS = 15_000;
@@ -72,6 +73,7 @@ export class ScrapeService {
       return await this.answer(page);
     } catch (error) {
       const failure = asApiError(error);
+      if (error instanceof ScrapeRefused) logEvent({ event: 'scrape.refused', level: 'warn', userId: caller.userId, ip: caller.ip, reason: failure.message });
       await this.log({ sourceUrl, success: false, durationMs: elapsed(), strategy: null, error: failure.message }, caller);
       this.deps.events.publish('scrape.failed', {
         at: new Date().toISOString(),

@@ -16,8 +16,10 @@ const email = t.String({ maxLength: 254, error: 'Please enter your email address
 const password = t.String({ maxLength: PASSWORD_MAX_LENGTH, error: 'Please enter a password.' });
 const claimListId = t.Optional(t.String({ maxLength: 64 }));
 
-function startSession(http: RequestInfo, token: string): void {
-  http.setCookie(SESSION_COOKIE, token, { httpOnly: true, maxAgeSeconds: SESSION_TTL_SECONDS });
+/** Sets the session cookie; the account (when the answer names it) becomes the request's actor in the audit log. */
+function startSession(http: RequestInfo, session: { token: string; _id?: string; isAdmin?: boolean }): void {
+  http.setCookie(SESSION_COOKIE, session.token, { httpOnly: true, maxAgeSeconds: SESSION_TTL_SECONDS });
+  if (session._id) http.actor = { userId: session._id, isAdmin: session.isAdmin ?? false };
 }
 
 /** POST /users/register, /users/login, /users/logout; the profile; passwords; deletion. */
@@ -31,7 +33,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
       '/users/register',
       async ({ body, http, set }) => {
         const profile = await users.register(body, http);
-        startSession(http, profile.token);
+        startSession(http, profile);
         await claim(profile._id, body.claimListId, http);
         set.status = 201;
         return profile;
@@ -51,7 +53,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
       '/users/login',
       async ({ body, http }) => {
         const profile = await users.login(body, http);
-        startSession(http, profile.token);
+        startSession(http, profile);
         await claim(profile._id, body.claimListId, http);
         return profile;
       },
@@ -90,7 +92,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
       '/users/profile/password',
       async ({ user, body, http }) => {
         const answer = await users.changePassword(user, body);
-        startSession(http, answer.token);
+        startSession(http, answer);
         return answer;
       },
       { signedIn: true, body: t.Object({ currentPassword: password, newPassword: password }) },
@@ -103,7 +105,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
       '/users/reset-password/:token',
       async ({ params, body, http }) => {
         const answer = await users.resetPassword(params.token, body.password);
-        startSession(http, answer.token);
+        startSession(http, answer);
         return answer;
       },
       { publicRoute: true, params: t.Object({ token: t.String({ maxLength: 128 }) }), body: t.Object({ password }) },

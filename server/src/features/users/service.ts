@@ -24,6 +24,7 @@ import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors
 import { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import type { Mailer } from '../../mail/mailer';
+import { logEvent } from '../../log';
 import type { DomainConfigService } from '../domain-configs/service';
 
 type UserRow = Row<'users'>;
@@ -253,6 +254,7 @@ export class UserService {
       .set({ isAdmin, updatedAt: new Date() })
       .where(eq(users.email, normalizeEmail(emailInput)))
       .returning({ id: users.id });
+    if (result[0]) logEvent({ event: 'role.change', userId: result[0].id, isAdmin });
     return result.length > 0;
   }
 
