@@ -21,6 +21,8 @@ export interface TestServer {
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
+  /** Sends a signal (SIGKILL: a crash) and waits for the process to end; answers its exit code. The data dir stays. */
+  signal(signal: 'SIGKILL' | 'SIGTERM'): Promise<number>;
 }
 
 /** Every test registers and signs in from 127.0.0.1: the abuse limits would get in the way (the rate limit tests set their own). */
@@ -62,6 +64,10 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     cliEnv,
     openStore: () => openStore({ dataDir: dir, databaseUrl }),
     output: () => output,
+    async signal(signal) {
+      child.kill(signal);
+      return child.exited;
+    },
     async stop() {
       child.kill('SIGTERM');
       await child.exited;
