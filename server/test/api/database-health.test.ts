@@ -1,5 +1,5 @@
 /**
- * Finding 6 (about the SQLite file): a damaged database is refused at start with a message that
+ * Finding 6 (the damaged-file cases are about the SQLite file): a damaged database is refused at start with a message that
  * names the newest backup; damage found while running turns /health unhealthy; start-up errors
  * are in plain words.
  */
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, TEST_RATE_LIMITS, type TestServer } from '../support/test-server';
+import { startTestServer, TEST_ENGINE, TEST_RATE_LIMITS, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
@@ -58,7 +58,7 @@ function growItems(dbFile: string, copies: number): void {
   db.close();
 }
 
-describe('a damaged database file', () => {
+describe.skipIf(TEST_ENGINE !== 'sqlite')('a damaged database file', () => {
   it('is refused at start, naming the newest backup and how to restore it, and left unchanged', async () => {
     const dataDir = freshDir();
     const server = await startTestServer({}, dataDir);
