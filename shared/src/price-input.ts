@@ -4,11 +4,12 @@
  */
 export const PRICE_NOT_FOUND = 'Price not found';
 
-const AMOUNT = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+/** The rule as a pattern the server's request schema uses too (blank, 'Price not found' or an amount; spaces around allowed). */
+export const PRICE_PATTERN = '^\\s*(Price not found|(\\d{1,3}(,\\d{3})+|\\d+)(\\.\\d{1,2})?)?\\s*$';
+const PRICE = new RegExp(PRICE_PATTERN);
 
 export const PRICE_RULE = 'Enter an amount such as 12.99 (no minus sign, at most two decimals).';
 
 export function isValidPrice(price: string): boolean {
-  const text = price.trim();
-  return text === '' || text === PRICE_NOT_FOUND || AMOUNT.test(text);
+  return PRICE.test(price);
 }

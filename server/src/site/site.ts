@@ -69,6 +69,24 @@ export class Site {
     return this.assets.has(urlPath);
   }
 
+  /** The app shell's HTML, for pages that add to its <head> (link previews). */
+  shellHtml(): string {
+    return new TextDecoder().decode(this.assets.get('/index.html')!.identity);
+  }
+
+  /** An HTML page made from the shell (revalidated on every visit, compressed as the client accepts). */
+  respondHtml(html: string, request: Request, headers: Record<string, string>): Response {
+    const identity = new TextEncoder().encode(html);
+    const page: SiteAsset = {
+      contentType: CONTENT_TYPES.html!,
+      cacheControl: REVALIDATE,
+      identity,
+      etag: `"${Bun.hash(identity).toString(36)}"`,
+    };
+    if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) page.gzip = Bun.gzipSync(identity);
+    return this.send(page, request, headers);
+  }
+
   /** The file at a path, else the app shell for client-side routes; null for a missing asset. */
   respond(urlPath: string, request: Request, headers: Record<string, string>): Response | null {
     const asset = this.assets.get(urlPath);

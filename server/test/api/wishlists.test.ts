@@ -71,10 +71,10 @@ describe('guest lists and their capability', () => {
 describe('items', () => {
   it('adds an item with quantity 1 and priority Medium by default, edits and deletes it', async () => {
     const { client, list } = await guestWithList(server.url);
-    const item = await addItem(client, list._id, { title: 'Kite', price: '£12.50' });
-    expect(item).toMatchObject({ title: 'Kite', quantity: 1, priority: 'Medium', price: '£12.50', currency: 'GBP', isPurchased: false, quantityPurchased: 0 });
+    const item = await addItem(client, list._id, { title: 'Kite', price: '12.50' });
+    expect(item).toMatchObject({ title: 'Kite', quantity: 1, priority: 'Medium', price: '12.50', currency: 'GBP', isPurchased: false, quantityPurchased: 0 });
     const edited = await client.put(`/wishlists/${list._id}/items/${item._id}`, { title: 'Red kite', quantity: 2, priority: 'High' });
-    expect(edited.body).toMatchObject({ title: 'Red kite', quantity: 2, priority: 'High', price: '£12.50' });
+    expect(edited.body).toMatchObject({ title: 'Red kite', quantity: 2, priority: 'High', price: '12.50' });
     expect((await client.delete(`/wishlists/${list._id}/items/${item._id}`)).status).toBe(200);
     expect((await client.get<Wishlist>(`/wishlists/${list._id}`)).body.items).toEqual([]);
   });
@@ -84,6 +84,22 @@ describe('items', () => {
     expect((await client.post(`/wishlists/${list._id}/items`, { title: 'Kite', quantity: 0 })).status).toBe(400);
     expect((await client.post(`/wishlists/${list._id}/items`, { title: 'Kite', url: 'javascript:alert(1)' })).status).toBe(400);
     expect((await client.post(`/wishlists/${list._id}/items`, { title: '' })).status).toBe(400);
+  });
+
+  it("accepts only amounts and 'Price not found' as prices, naming the field otherwise; a refused edit changes nothing", async () => {
+    const { client, list } = await guestWithList(server.url);
+    for (const price of ['-20', 'abc', '12.999', '£12', '1e3']) {
+      const refused = await client.post<{ message: string }>(`/wishlists/${list._id}/items`, { title: 'Kite', price });
+      expect(refused.status, price).toBe(400);
+      expect(refused.body.message, price).toMatch(/price/i);
+    }
+    for (const price of ['', '0', '12', '12.5', '1,299.99', 'Price not found']) {
+      expect((await client.post(`/wishlists/${list._id}/items`, { title: `Kite ${price}`, price })).status, price).toBeLessThan(300);
+    }
+    const item = await addItem(client, list._id, { title: 'Bike', price: '120' });
+    expect((await client.put(`/wishlists/${list._id}/items/${item._id}`, { title: 'Bike', price: '-120' })).status).toBe(400);
+    const kept = (await client.get<Wishlist>(`/wishlists/${list._id}`)).body.items.find((i) => i._id === item._id);
+    expect(kept?.price).toBe('120');
   });
 });
 

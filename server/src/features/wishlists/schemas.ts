@@ -1,6 +1,7 @@
 /** Request validation for the wish list API (the shapes of shared/src/wishlist-types.ts). */
 import { t } from 'elysia';
 import { COLOR_SETS, ITEM_PRIORITIES, WISHLIST_THEMES } from '@wishwell/shared/constants';
+import { PRICE_PATTERN } from '@wishwell/shared/price-input';
 
 /** One of a fixed set of strings (t.UnionEnum would default a missing optional field to the first value). */
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
@@ -40,7 +41,10 @@ export const itemBody = t.Object({
   notes: t.Optional(text(5000, 'The notes')),
   quantity: t.Optional(quantity),
   priority: t.Optional(priority),
-  price: t.Optional(text(100, 'The price')),
+  // 'Price not found' (the scraper's word) is the only text that is not an amount.
+  price: t.Optional(
+    t.String({ maxLength: 100, pattern: PRICE_PATTERN, error: "The price must be an amount such as 12.99 (no minus sign, at most two decimals), or 'Price not found'." }),
+  ),
   currency: t.Optional(t.String({ maxLength: 3, pattern: '^([A-Za-z]{3})?$', error: 'Currency must be a three-letter code such as GBP.' })),
   imageUrl: t.Optional(text(2048, 'The image address')),
   isGroupGift: t.Optional(t.Boolean()),

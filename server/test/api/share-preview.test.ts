@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Wishlist } from '@wishwell/shared/wishlist-types';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { addItem, signUp } from '../support/wishlists';
+
+// Link-preview bots (WhatsApp, iMessage, Slack) run no script: the HTML the server sends for a
+// shared list must already carry its name, owner, cover and item count.
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+/** The HTML a bot gets, as a plain fetch without cookies or script. */
+async function sharePage(listId: string): Promise<{ status: number; html: string; headers: Headers }> {
+  const res = await fetch(`${server.url}/share/wishlist/${listId}`, { headers: { 'user-agent': 'WhatsApp/2.23', 'accept-encoding': 'gzip' } });
+  return { status: res.status, html: await res.text(), headers: res.headers };
+}
+
+const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`))?.[1];
+
+describe('shared list link previews', () => {
+  it('carry the list name, owner, item count and an absolute cover URL, escaped, and follow changes', async () => {
+    const owner = await signUp(server.url, 'Zoë');
+    const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Birthday <3 & "cake"', theme: 'Birthday' })).body;
+    await addItem(owner.client, list._id, { title: 'Kite', price: '12' });
+    await addItem(owner.client, list._id, { title: 'Book', price: '8' });
+
+    const first = await sharePage(list._id);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toContain('text/html');
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(first.html).toContain('<title>Birthday &lt;3 &amp; &quot;cake&quot; – Zoë&#39;s wishlist</title>');
+    expect(meta(first.html, 'og:title')).toBe('Birthday &lt;3 &amp; &quot;cake&quot; – Zoë&#39;s wishlist');
+    expect(meta(first.html, 'og:description')).toBe('2 gifts still wanted on Zoë&#39;s wish list. Mark what you buy so nobody buys it twice.');
+    expect(meta(first.html, 'og:image')).toBe(`${server.url}/covers/birthday.svg`);
+    expect(meta(first.html, 'og:url')).toBe(`${server.url}/share/wishlist/${list._id}`);
+    expect(meta(first.html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(first.html, 'og:site_name')).toBe('Wishwell');
+    expect(first.html.match(/<title>/g)).toHaveLength(1);
+    expect(first.html).toContain('<div id="root">'); // still the app for people
+
+    await addItem(owner.client, list._id, { title: 'Scarf' });
+    expect(meta((await sharePage(list._id)).html, 'og:description')).toMatch(/^3 gifts still wanted/);
+  });
+
+  it('give lists guests cannot open the plain app shell, which then says it was not found', async () => {
+    const missing = await sharePage('no-such-list');
+    expect(missing.status).toBe(200);
+    expect(missing.html).toContain('<title>Wishwell</title>');
+    expect(meta(missing.html, 'og:title')).toBeUndefined();
+  });
+});
