@@ -69,6 +69,7 @@ interface Runtime {
 async function buildRuntime(config: Config, site: Site): Promise<Runtime> {
   const ctx = await openContext(config);
   const services = createServices(ctx);
+  await services.listening;
   await services.domainConfigs.ensureDefault();
   await promoteAdminEmail(config, services);
   return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };
@@ -76,6 +77,7 @@ async function buildRuntime(config: Config, site: Site): Promise<Runtime> {
 
 async function closeRuntime(runtime: Runtime): Promise<void> {
   while (runtime.inFlight > 0) await Bun.sleep(10);
+  runtime.services.scheduler.stop();
   await runtime.services.scrape.close();
   await runtime.ctx.store.close();
 }

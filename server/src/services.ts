@@ -11,6 +11,7 @@ import { ScraperConfigService } from './features/scraper-configs/service';
 import { createScrapeService } from './features/scrape';
 import { AdminService } from './features/admin/service';
 import { LogService } from './features/logs/service';
+import { Scheduler } from './scheduler';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
@@ -29,12 +30,15 @@ export function createServices(ctx: AppContext) {
     lists: wishlists.lists,
   });
   const uploads = new UploadService(ctx.store, ctx.config.dataDir);
-  const events = new EventBus();
+  const events = new EventBus(ctx.store.changes);
   const scraperConfigs = new ScraperConfigService(ctx.store);
   const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays);
   const logs = new LogService(ctx.store);
-  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs };
+  const scheduler = new Scheduler(ctx.store);
+  /** Resolves once the caches and the event bus hear the other replicas' changes. */
+  const listening = Promise.all([domainConfigs.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen()]).then(() => undefined);
+  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listening };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,7 @@
 import { SQL as BunSql } from 'bun';
 import { getTableName, is, sql, Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/bun-sql';
+import { postgresChangeFeed } from './change-feed';
 import { applyPostgresMigrations } from './migrate';
 import * as pgTables from './schema/pg';
 import type { DataStore, Db, SqlDialect, Tables } from './store';
@@ -22,6 +23,23 @@ const POOL_SIZE = 10;
  */
 const asServiceDb = (db: unknown) => db as Db;
 
+/** A session advisory lock (keyed by the job's name) held on one reserved connection while the job runs. */
+async function runExclusive(client: BunSql, name: string, job: () => Promise<void>): Promise<boolean> {
+  const connection = await client.reserve();
+  try {
+    const [row] = await connection<{ locked: boolean }[]>`SELECT pg_try_advisory_lock(hashtext(${name})) AS locked`;
+    if (!row?.locked) return false;
+    try {
+      await job();
+      return true;
+    } finally {
+      await connection`SELECT pg_advisory_unlock(hashtext(${name}))`;
+    }
+  } finally {
+    connection.release();
+  }
+}
+
 /**
  * PostgreSQL (DATABASE_URL) through Bun's built-in client and Drizzle's bun-sql driver. Pending
  * migrations are applied first, under an advisory lock. Each statement outside a transaction
@@ -42,6 +60,8 @@ export async function openPostgresStore(url: string): Promise<DataStore> {
     schemaVersion,
     transaction: (work) => db.transaction((tx) => work(asServiceDb(tx))),
     groupCommit: (write) => write(asServiceDb(db)),
+    changes: postgresChangeFeed(client),
+    runExclusive: (name, job) => runExclusive(client, name, job),
     ping: async () => (await client<{ ok: number }[]>`SELECT 1 AS ok`)[0]?.ok === 1,
     integrityProblems: () => readEveryTable(client),
     close: () => client.close({ timeout: 5 }),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type AsyncRemoteCallback } from 'drizzle-orm/sqlite-proxy';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { LocalChangeFeed } from './change-feed';
 import { ConnectionGate } from './connection-gate';
 import { GroupCommit } from './group-commit';
 import { DatabaseDamaged, databaseFailure } from './health';
@@ -66,6 +67,11 @@ export function openSqliteStore(file: string): DataStore {
     schemaVersion,
     transaction: inTransaction,
     groupCommit: (write) => writes.run(write),
+    changes: new LocalChangeFeed(),
+    runExclusive: async (_name, job) => {
+      await job();
+      return true;
+    },
     ping: () => gate.hold(() => sqlite.query<{ ok: number }, []>('SELECT 1 AS ok').get()?.ok === 1),
     integrityProblems: () => gate.hold(() => checkProblems(sqlite, 'integrity_check')),
     close: () =>

@@ -6,6 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import type { ChangeFeed } from './change-feed';
 import type * as sqliteSchema from './schema/sqlite';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -45,6 +46,13 @@ export interface DataStore {
    * event-loop turn (SQLite); a failing write fails alone. On PostgreSQL it simply runs.
    */
   groupCommit<T>(write: (db: Db) => Promise<T>): Promise<T>;
+  /** Change notices between the processes sharing this database (in memory on SQLite). */
+  readonly changes: ChangeFeed;
+  /**
+   * Runs `job` unless another process sharing the database is running the job of that name
+   * (a PostgreSQL advisory lock; on SQLite there is one process). True when it ran.
+   */
+  runExclusive(name: string, job: () => Promise<void>): Promise<boolean>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   /** The engine's full consistency check (SQLite integrity_check): the problems found, [] when healthy. */

@@ -5,6 +5,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/db/open-store';
 import type { DataStore } from '../../src/db/store';
+import { EventBus, type ScrapeFailedEvent } from '../../src/events';
 import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
 
 // The seam itself, on the engine of this run: what every service relies on.
@@ -81,5 +82,43 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
 
   it('answers ping while open', async () => {
     expect(await store.ping()).toBe(true);
+  });
+
+  it.skipIf(TEST_ENGINE !== 'postgres')('an event published by one replica reaches the listeners of another', async () => {
+    const other = await openStore({ dataDir, databaseUrl });
+    try {
+      const here = new EventBus(store.changes);
+      const there = new EventBus(other.changes);
+      await Promise.all([here.listen(), there.listen()]);
+      const heard: ScrapeFailedEvent[] = [];
+      const heardHere: ScrapeFailedEvent[] = [];
+      there.on('scrape.failed', (event) => heard.push(event));
+      here.on('scrape.failed', (event) => heardHere.push(event));
+      const event = { at: new Date().toISOString(), sourceUrl: 'https://shop.example/x', reason: 'Scraping failed: HTTP 500', requestedById: null, ipAddress: '203.0.113.9' };
+      here.publish('scrape.failed', event);
+      for (let waited = 0; heard.length === 0 && waited < 1000; waited += 10) await Bun.sleep(10);
+      expect(heard).toEqual([event]);
+      expect(heardHere).toEqual([event]); // once: its own notice coming back is not delivered again
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('runs a scheduled job on one replica at a time', async () => {
+    const other = TEST_ENGINE === 'postgres' ? await openStore({ dataDir, databaseUrl }) : store;
+    try {
+      let release!: () => void;
+      const holding = new Promise<void>((resolve) => (release = resolve));
+      const first = store.runExclusive('prune-logs', () => holding);
+      await Bun.sleep(20);
+      const second = await other.runExclusive('prune-logs', async () => {});
+      release();
+      expect(await first).toBe(true);
+      // PostgreSQL: the other replica skipped its turn; SQLite has one process, which runs every job.
+      expect(second).toBe(TEST_ENGINE === 'sqlite');
+      expect(await other.runExclusive('prune-logs', async () => {})).toBe(true);
+    } finally {
+      if (other !== store) await other.close();
+    }
   });
 });

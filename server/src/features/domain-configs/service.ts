@@ -4,6 +4,7 @@ import type { PublicDomainConfig } from '@wishwell/shared/api-types';
 import type { DomainConfigInput } from '@wishwell/shared/domain-config-types';
 import { normalizeHostname } from '@wishwell/shared/domain';
 import type { DataStore, Row } from '../../db/store';
+import { CrossProcessInvalidation } from '../../db/invalidation';
 import { newId } from '../../ids';
 import { conflict, notFound } from '../../http/errors';
 
@@ -25,11 +26,19 @@ export function toPublicDomainConfig(row: DomainConfigRow): PublicDomainConfig {
 /** Domain configurations: branding per hostname, read on every page load and so kept in memory. */
 export class DomainConfigService {
   private readonly cache = new Map<string, PublicDomainConfig>();
+  /** A change through any replica empties the cache everywhere. */
+  private readonly sync: CrossProcessInvalidation;
 
   constructor(
     private readonly store: DataStore,
     private readonly defaultHostname: string,
-  ) {}
+  ) {
+    this.sync = new CrossProcessInvalidation(store.changes, 'wishwell_domain_configs', () => this.cache.clear());
+  }
+
+  listen(): Promise<void> {
+    return this.sync.listen();
+  }
 
   /** Creates the default hostname's config with the built-in branding if it does not exist yet. */
   async ensureDefault(): Promise<void> {
@@ -45,8 +54,10 @@ export class DomainConfigService {
     const host = normalizeHostname(hostname);
     const cached = this.cache.get(host);
     if (cached) return cached;
+    const readStarted = this.sync.generation;
     const row = (await this.findByHostname(host)) ?? (await this.findByHostname(this.defaultHostname));
     const config = row ? toPublicDomainConfig(row) : this.builtInConfig();
+    if (readStarted !== this.sync.generation) return config; // changed while reading: do not keep it
     if (this.cache.size > 1000) this.cache.clear(); // unknown hosts must not grow the cache forever
     this.cache.set(host, config);
     return config;
@@ -65,7 +76,7 @@ export class DomainConfigService {
       .insert(this.store.tables.domainConfigs)
       .values({ id: newId(), ...values, createdAt: now, updatedAt: now })
       .returning();
-    this.cache.clear();
+    this.sync.invalidate('*');
     return toPublicDomainConfig(row!);
   }
 
@@ -75,7 +86,7 @@ export class DomainConfigService {
     const { domainConfigs } = this.store.tables;
     const [row] = await this.store.db.update(domainConfigs).set({ ...values, updatedAt: new Date() }).where(eq(domainConfigs.id, id)).returning();
     if (!row) throw notFound('Domain configuration not found.');
-    this.cache.clear();
+    this.sync.invalidate('*');
     return toPublicDomainConfig(row);
   }
 
@@ -83,7 +94,7 @@ export class DomainConfigService {
     const { domainConfigs } = this.store.tables;
     const [deleted] = await this.store.db.delete(domainConfigs).where(eq(domainConfigs.id, id)).returning({ id: domainConfigs.id });
     if (!deleted) throw notFound('Domain configuration not found.');
-    this.cache.clear();
+    this.sync.invalidate('*');
   }
 
   private normalize(input: DomainConfigInput): DomainConfigInput {

@@ -5,6 +5,7 @@ import type { PublicReferralRule } from '@wishwell/shared/scrape-types';
 import type { ReferralOpportunity, ReferralRule, ReferralRuleInput } from '@wishwell/shared/referral-types';
 import type { DataStore, Row } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
+import { CrossProcessInvalidation } from '../../db/invalidation';
 import { newId } from '../../ids';
 
 type ReferralRuleRow = Row<'referralRules'>;
@@ -46,8 +47,16 @@ function cleanInput(input: ReferralRuleInput) {
  */
 export class ReferralRuleService {
   private cached: Promise<ReferralRuleRow[]> | null = null;
+  /** A change through any replica drops the rules everywhere; the next use reads them again. */
+  private readonly sync: CrossProcessInvalidation;
 
-  constructor(private readonly store: DataStore) {}
+  constructor(private readonly store: DataStore) {
+    this.sync = new CrossProcessInvalidation(store.changes, 'wishwell_referral_rules', () => (this.cached = null));
+  }
+
+  listen(): Promise<void> {
+    return this.sync.listen();
+  }
 
   async listPublic(): Promise<PublicReferralRule[]> {
     return (await this.rules()).map(toPublicReferralRule);
@@ -63,7 +72,7 @@ export class ReferralRuleService {
       .insert(this.store.tables.referralRules)
       .values({ id: newId(), ...cleanInput(input), createdAt: now, updatedAt: now })
       .returning();
-    this.cached = null;
+    this.sync.invalidate('*');
     return toReferralRule(row!);
   }
 
@@ -71,7 +80,7 @@ export class ReferralRuleService {
     const { referralRules } = this.store.tables;
     const [row] = await this.store.db.update(referralRules).set({ ...cleanInput(input), updatedAt: new Date() }).where(eq(referralRules.id, id)).returning();
     if (!row) throw notFound('Referral rule not found.');
-    this.cached = null;
+    this.sync.invalidate('*');
     return toReferralRule(row);
   }
 
@@ -79,7 +88,7 @@ export class ReferralRuleService {
     const { referralRules } = this.store.tables;
     const [removed] = await this.store.db.delete(referralRules).where(eq(referralRules.id, id)).returning({ id: referralRules.id });
     if (!removed) throw notFound('Referral rule not found.');
-    this.cached = null;
+    this.sync.invalidate('*');
   }
 
   /** What a product link becomes: clean affiliate URL, program, gift card URL (first matching rule). */

@@ -16,12 +16,13 @@ export function createWishlistServices(
   mailer: Mailer,
   domainConfigs: DomainConfigService,
   applyReferralRules: ApplyReferralRules,
-): WishlistServices & { access: WishlistAccess } {
+): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache } {
   const queries = new WishlistQueries(store);
   const access = new WishlistAccess(queries);
-  const shareViews = new ShareViewCache();
+  const shareViews = new ShareViewCache(store.changes);
   const isKnownHostname = async (hostname: string) => (await domainConfigs.publicConfig(hostname)).hostname === normalizeHostname(hostname);
   return {
+    shareViews,
     access,
     lists: new WishlistService(queries, access, shareViews),
     items: new ItemService(queries, shareViews, applyReferralRules),

@@ -108,11 +108,12 @@ export class WishlistService {
     const now = Date.now();
     const cached = this.shareViews.get(listId, now);
     if (cached) return cached;
+    const renderStarted = this.shareViews.renderStarted();
     const list = await this.queries.list(listId);
     if (!list || !isShared(list, now)) throw notFound(LIST_NOT_FOUND);
     const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
     const view = toSharedWishlist(list, owner, items);
-    return this.shareViews.set(listId, JSON.stringify(view), list.expiresAt?.getTime() ?? null, now);
+    return this.shareViews.set(listId, JSON.stringify(view), list.expiresAt?.getTime() ?? null, now, renderStarted);
   }
 
   async addEditor(access: ListAccess, email: string): Promise<WishlistEditor[]> {

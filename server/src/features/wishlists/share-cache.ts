@@ -1,3 +1,5 @@
+import type { ChangeFeed } from '../../db/change-feed';
+import { CrossProcessInvalidation } from '../../db/invalidation';
 /** A rendered share view: the JSON body guests get and its ETag. */
 export interface RenderedShareView {
   /** UTF-8 JSON, encoded once. */
@@ -23,18 +25,33 @@ const MAX_AGE_MS = 60_000;
 export class ShareViewCache {
   private readonly entries = new Map<string, RenderedShareView>();
   private totalBytes = 0;
+  /** Changes made through any replica drop the entry everywhere (PostgreSQL LISTEN/NOTIFY). */
+  private readonly sync: CrossProcessInvalidation;
+
+  constructor(feed: ChangeFeed) {
+    this.sync = new CrossProcessInvalidation(feed, 'wishwell_share_views', (listId) => this.drop(listId));
+  }
+
+  listen(): Promise<void> {
+    return this.sync.listen();
+  }
+
+  /** Taken before reading a list to render: set() keeps the view only if nothing changed meanwhile. */
+  renderStarted(): number {
+    return this.sync.generation;
+  }
 
   get(listId: string, nowMs: number): RenderedShareView | undefined {
     const entry = this.entries.get(listId);
     if (!entry) return undefined;
     const stale = nowMs - entry.renderedAtMs > MAX_AGE_MS || (entry.expiresAtMs !== null && entry.expiresAtMs <= nowMs);
     if (!stale) return entry;
-    this.invalidate(listId);
+    this.drop(listId);
     return undefined;
   }
 
-  set(listId: string, json: string, expiresAtMs: number | null, nowMs: number): RenderedShareView {
-    this.invalidate(listId);
+  set(listId: string, json: string, expiresAtMs: number | null, nowMs: number, renderStarted: number): RenderedShareView {
+    this.drop(listId);
     const body = new TextEncoder().encode(json);
     const entry: RenderedShareView = {
       body,
@@ -43,16 +60,22 @@ export class ShareViewCache {
       renderedAtMs: nowMs,
       bytes: body.byteLength,
     };
+    if (renderStarted !== this.sync.generation) return entry; // a change may have landed after the read
     this.entries.set(listId, entry);
     this.totalBytes += entry.bytes;
     for (const [oldestId] of this.entries) {
       if (this.totalBytes <= MAX_BYTES) break;
-      this.invalidate(oldestId);
+      this.drop(oldestId);
     }
     return entry;
   }
 
+  /** The list or its items changed: every replica renders it again. */
   invalidate(listId: string): void {
+    this.sync.invalidate(listId);
+  }
+
+  private drop(listId: string): void {
     const entry = this.entries.get(listId);
     if (!entry) return;
     this.entries.delete(listId);

@@ -1,0 +1,34 @@
+import type { ChangeFeed } from './change-feed';
+
+/**
+ * Keeps an in-memory cache right on every process sharing the store: invalidate() drops the key
+ * here at once and tells the others (ChangeFeed), whose listen() drops it there.
+ */
+export class CrossProcessInvalidation {
+  /**
+   * Bumped on every invalidation, from here or elsewhere. A value read from the database before
+   * a bump may be stale: compare the generation seen before reading with the one after.
+   */
+  generation = 0;
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly channel: string,
+    private readonly drop: (key: string) => void,
+  ) {}
+
+  /** Starts hearing the other processes' invalidations. */
+  async listen(): Promise<void> {
+    await this.feed.subscribe(this.channel, (key) => this.dropLocally(key));
+  }
+
+  invalidate(key: string): void {
+    this.dropLocally(key);
+    this.feed.publish(this.channel, key).catch((error: unknown) => console.error(`could not announce a change on ${this.channel}:`, error));
+  }
+
+  private dropLocally(key: string): void {
+    this.generation += 1;
+    this.drop(key);
+  }
+}

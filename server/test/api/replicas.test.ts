@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
+import { ApiClient } from '../support/api-client';
+import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { addItem, guestWithList, signUp } from '../support/wishlists';
+
+// Two `wishwell serve` processes on two ports over one PostgreSQL database behave as one server.
+// (SQLite is one process by design: these run in the PostgreSQL run only.)
+const sharedSecret = { JWT_SECRET: 'replica-test-secret-that-is-long-enough-for-hs256' };
+let a: TestServer;
+let b: TestServer;
+let admin: Awaited<ReturnType<typeof signUp>>;
+
+describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', () => {
+  beforeAll(async () => {
+    a = await startTestServer(sharedSecret);
+    b = await startTestServer({ ...sharedSecret, DATABASE_URL: a.databaseUrl! });
+    admin = await signUp(a.url, 'Admin'); // the first account of the database
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
+
+  /** Polls B's share view until `seen` holds, for at most `withinMs`; answers how long it took. */
+  async function shareViewOnB(listId: string, seen: (view: SharedWishlist) => boolean, withinMs: number): Promise<number> {
+    const started = performance.now();
+    const guest = new ApiClient(b.url);
+    for (;;) {
+      const view = await guest.get<SharedWishlist>(`/wishlists/share/${listId}`);
+      if (seen(view.body)) return performance.now() - started;
+      if (performance.now() - started > withinMs) throw new Error(`B still shows ${JSON.stringify(view.body.items)} after ${withinMs} ms`);
+      await Bun.sleep(5);
+    }
+  }
+
+  it('a purchase through A shows on B\'s share view at once, although B had it cached', async () => {
+    const { client: owner, list } = await guestWithList(a.url);
+    const item = await addItem(owner, list._id, { title: 'Kite', quantity: 2 });
+    const guestOnB = new ApiClient(b.url);
+    expect((await guestOnB.get<SharedWishlist>(`/wishlists/share/${list._id}`)).body.items[0]).toMatchObject({ quantityPurchased: 0 });
+    expect((await new ApiClient(a.url).put(`/wishlists/share/${list._id}/items/${item._id}`, { quantityPurchased: 1 })).status).toBe(200);
+    const tookMs = await shareViewOnB(list._id, (view) => view.items[0]?.quantityPurchased === 1, 100);
+    expect(tookMs).toBeLessThan(100);
+  });
+
+  it('a sign-out on A revokes the session on B', async () => {
+    const account = await signUp(a.url, 'Rover');
+    const token = account.client.cookies.get('wishwell_session')!;
+    expect((await new ApiClient(b.url).get('/users/profile', { bearer: token })).status).toBe(200);
+    expect((await account.client.post('/users/logout')).status).toBe(200);
+    expect((await new ApiClient(b.url).get('/users/profile', { bearer: token })).status).toBe(401);
+  });
+
+  it('20 guests racing for the last unit across both replicas: exactly one wins', async () => {
+    const { client: owner, list } = await guestWithList(a.url);
+    const item = await addItem(owner, list._id, { title: 'Last one' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        new ApiClient(index % 2 ? a.url : b.url).put(`/wishlists/share/${list._id}/items/${item._id}`, { purchasedBy: `Guest ${index}`, quantityPurchased: 1 }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19);
+    const [stored] = (await owner.get<{ items: { quantityPurchased: number }[] }>(`/wishlists/${list._id}`)).body.items;
+    expect(stored).toMatchObject({ quantityPurchased: 1 });
+  });
+
+  it('a referral rule an admin adds on A applies at once to items saved on B (B had the rules cached)', async () => {
+    const { client, list } = await guestWithList(b.url);
+    const link = 'https://replica-shop.example/p/42';
+    expect((await addItem(client, list._id, { title: 'Before', url: link })).referralProgram).toBeNull();
+    const rule = await admin.client.post('/referral-rules', {
+      matcher: 'replica-shop.example',
+      programName: 'Replica Partners',
+      idRegex: '/p/(\\d+)',
+      urlStructure: 'https://replica-shop.example/p/{ID}?ref={TAG}',
+      referralCode: 'rep-21',
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBeLessThan(300);
+    await Bun.sleep(100); // the notice crosses within this
+    const item = await addItem(client, list._id, { title: 'After', url: link });
+    expect(item).toMatchObject({ referralProgram: 'Replica Partners', url: 'https://replica-shop.example/p/42?ref=rep-21' });
+  });
+});
