@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { loadConfig } from '../../server/src/config';
 import { openContext } from '../../server/src/server';
+import { startPostgresCluster } from '../postgres-cluster';
 import { seedBenchLists, seedBenchOwner } from './seed';
 import { requireWrk, startAndWait, wrk, type LoadResult } from './wrk';
 
@@ -27,12 +28,15 @@ const PURCHASE_QUANTITY = 5_000;
 const SOLD_OUT_QUANTITY = 20;
 
 requireWrk();
+/** `bun run bench:pg`: the same runs on PostgreSQL (a throwaway cluster, one replica). */
+const cluster = process.env.BENCH_ENGINE === 'postgres' ? startPostgresCluster() : null;
+if (cluster) process.env.DATABASE_URL = cluster.url; // the seeding below and the server process
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-lists-bench-'));
 const scratch = mkdtempSync(join(tmpdir(), 'wishwell-lists-lua-'));
 
-console.log('seeding 10,000 lists / 200,000 items ...');
+console.log(`seeding 10,000 lists / 200,000 items on ${cluster ? 'PostgreSQL' : 'SQLite'} ...`);
 const seedStarted = performance.now();
-const ctx = await openContext(loadConfig(['--data-dir', dataDir], {}));
+const ctx = await openContext(loadConfig(['--data-dir', dataDir], cluster ? { DATABASE_URL: cluster.url } : {}));
 const { store } = ctx;
 const ownerId = await seedBenchOwner(store);
 const [shareListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: 50 });
@@ -163,5 +167,6 @@ end`,
   await app.exited;
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
+  cluster?.stop();
 }
 process.exit(failed ? 1 : 0);
