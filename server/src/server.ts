@@ -69,7 +69,7 @@ interface Runtime {
 async function buildRuntime(config: Config, site: Site): Promise<Runtime> {
   const ctx = await openContext(config);
   const services = createServices(ctx);
-  await services.listening;
+  await services.listen();
   await services.domainConfigs.ensureDefault();
   await promoteAdminEmail(config, services);
   return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };

@@ -36,9 +36,11 @@ export function createServices(ctx: AppContext) {
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays);
   const logs = new LogService(ctx.store);
   const scheduler = new Scheduler(ctx.store);
-  /** Resolves once the caches and the event bus hear the other replicas' changes. */
-  const listening = Promise.all([domainConfigs.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen()]).then(() => undefined);
-  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listening };
+  /** The server's caches and event bus start hearing the other replicas' changes (commands need not). */
+  const listen = async () => {
+    await Promise.all([domainConfigs.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen()]);
+  };
+  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen };
 }
 
 export type Services = ReturnType<typeof createServices>;

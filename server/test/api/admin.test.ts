@@ -1,5 +1,4 @@
 import { DatabaseHealth } from '../../src/db/health';
-import { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,7 +156,7 @@ describe('stats', () => {
     await addItem(dave.client, list._id, { title: 'Idea' });
     const gone = (await dave.client.post('/wishlists', { name: 'Gone' })).body;
     await dave.client.delete(`/wishlists/${gone._id}`);
-    seedVisitors(stats.server.dataDir, [
+    await seedVisitors(stats.server, [
       ['203.0.113.1', 0],
       ['203.0.113.1', 1],
       ['203.0.113.2', 5],
@@ -220,7 +219,7 @@ describe('logs', () => {
   });
 
   it('pages the visitor log and searches its columns', async () => {
-    seedVisitors(server.dataDir, [['198.51.100.9', 0, 'Mozilla/5.0 VisitorTest']]);
+    await seedVisitors(server, [['198.51.100.9', 0, 'Mozilla/5.0 VisitorTest']]);
     const res = await admin.client.get('/logs/visitors?q=visitortest');
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(1);
@@ -250,15 +249,22 @@ async function fresh(env: Record<string, string> = {}) {
   return { server: own, url: own.url, admin: await signUp(own.url, 'Owner') };
 }
 
-/** Visitor log rows (logged by page views; here written straight into the server's SQLite file). */
-function seedVisitors(dataDir: string, rows: [ip: string, daysAgo: number, userAgent?: string][]): void {
-  const db = new Database(join(dataDir, 'wishwell.db'));
+/** Visitor log rows (logged by page views; here written straight into the server's database). */
+async function seedVisitors(server: TestServer, rows: [ip: string, daysAgo: number, userAgent?: string][]): Promise<void> {
+  const store = await server.openStore();
   try {
-    const insert = db.query('INSERT INTO visitor_logs (id, created_at, domain, city, country, ip_address, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    for (const [ip, daysAgo, userAgent] of rows) {
-      insert.run(crypto.randomUUID(), Date.now() - daysAgo * 86_400_000, 'localhost', 'Paris', 'France', ip, userAgent ?? 'Mozilla/5.0');
-    }
+    await store.db.insert(store.tables.visitorLogs).values(
+      rows.map(([ip, daysAgo, userAgent]) => ({
+        id: crypto.randomUUID(),
+        createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+        domain: 'localhost',
+        city: 'Paris',
+        country: 'France',
+        ipAddress: ip,
+        userAgent: userAgent ?? 'Mozilla/5.0',
+      })),
+    );
   } finally {
-    db.close();
+    await store.close();
   }
 }
