@@ -42,6 +42,20 @@ const SCRIPTED_PAGE = `<!doctype html><html><head><title>Loading…</title></hea
 const SLOW_PAGE = `<html><head><title>Slow Shop Lamp</title><meta property="og:price:amount" content="42"><meta property="og:price:currency" content="EUR">
 <script src="/stalled-tracker.js"></script></head><body><h1>Slow Shop Lamp</h1></body></html>`;
 
+/** Another site's tracker (another host name) that never answers; its requests are counted. */
+let trackerHits = 0;
+const tracker = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch() {
+    trackerHits++;
+    return new Promise<Response>(() => {});
+  },
+});
+/** The product comes from the shop's own script; the page also loads a tracker from another site before it. */
+const THIRD_PARTY_PAGE = `<html><head><title>Loading…</title><script src="http://localhost:${tracker.port}/tracker.js"></script></head>
+<body><div id="app"></div><script src="/app.js"></script></body></html>`;
+
 /**
  * A page served without a charset header whose product name only exists once its script has run.
  * Its charset is declared late, after some text (Chromium then guesses from the bytes), or not at
@@ -66,6 +80,8 @@ const shop = Bun.serve({
   fetch(request) {
     const path = new URL(request.url).pathname;
     if (path === '/stalled-tracker.js') return new Promise<Response>(() => {});
+    if (path === '/app.js') return new Response("document.title = 'First Party Vase'; document.getElementById('app').innerHTML = '<h1>First Party Vase</h1>';", { headers: { 'content-type': 'text/javascript' } });
+    if (path === '/third-party') return new Response(THIRD_PARTY_PAGE, { headers: { 'content-type': 'text/html' } });
     if (path === '/gbk') return undeclaredPage('乳白亚克力外壳', 'gbk', '商品', true);
     if (path === '/latin1') return undeclaredPage('Crème brûlée set', 'iso-8859-1', 'Crème ', true);
     if (path === '/utf8') return undeclaredPage('Crème brûlée set', 'utf-8', 'Crème ', false);
@@ -80,6 +96,7 @@ afterAll(async () => {
   await pool?.close();
   shop.stop(true);
   privateServer.stop(true);
+  tracker.stop(true);
 });
 
 const puppeteerConfig = { _id: 'x', domain: '127.0.0.1', strategy: 'puppeteer' as const, notes: '', titleSelector: '', priceSelector: '', imageSelector: '', imageAttribute: 'src', isPriceComplex: false, averageScrapeTimeMs: null };
@@ -120,6 +137,18 @@ describe.skipIf(!pool)('puppeteer strategy', () => {
     const scraper = new Scraper(policy, pool);
     const page = await scraper.scrape(new URL(`http://127.0.0.1:${shop.port}/slow`), puppeteerConfig, 'Mozilla/5.0 test', AbortSignal.timeout(15_000));
     expect(page.product).toMatchObject({ title: 'Slow Shop Lamp', price: '42.00', currency: 'EUR' });
+  });
+
+  it("runs the shop's own scripts and never asks another site, even one the address rules allow", async () => {
+    const lenient = { allowHosts: ['127.0.0.1', 'localhost'] };
+    const lenientPool = new BrowserPool({ executablePath: chromium!, policy: lenient, navigationTimeoutMs: 1_500 });
+    try {
+      const page = await new Scraper(lenient, lenientPool).scrape(new URL(`http://127.0.0.1:${shop.port}/third-party`), puppeteerConfig, 'Mozilla/5.0 test', AbortSignal.timeout(15_000));
+      expect(page.product.title).toBe('First Party Vase');
+      expect(trackerHits).toBe(0);
+    } finally {
+      await lenientPool.close();
+    }
   });
 
   it('falls back to the browser when the plain fetch finds no title, and closes the browser when idle', async () => {

@@ -120,3 +120,19 @@ describe('title clean-up', () => {
     expect(extract(html).title).toBe('L-Shaped Desk, Espresso');
   });
 });
+
+describe('what is not the product', () => {
+  it('skips pictures that link to another product and headings of dialogs the title does not repeat', () => {
+    const html = page('<title>Tully Sconce | Lamp Shop</title>', `
+      <h1>Adding to Cart...</h1>
+      <a href="/other-lamp.html"><img class="product-image" src="/p/other-lamp.jpg" alt="Other Lamp"></a>
+      <h1>Tully Sconce</h1>
+      <img class="product-image" src="/p/tully.jpg" alt="Tully Sconce">`);
+    expect(extract(html)).toMatchObject({ title: 'Tully Sconce', imageUrl: 'https://shop.example.com/p/tully.jpg' });
+  });
+
+  it("ends the product name at the shop's name in the document title", () => {
+    const html = page('<title>Vegetable Perfection: 100 recipes: Amazon.co.uk: Follas, Mat: 9781849757096: Books</title>');
+    expect(extract(html, 'https://www.amazon.co.uk/dp/1849757097').title).toBe('Vegetable Perfection: 100 recipes');
+  });
+});

@@ -16,7 +16,15 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
 ];
-const NOT_LOADED = new Set(['image', 'font', 'media']);
+/** Never needed to read a product: pictures, fonts, media, styles (they hold scripts up), beacons. */
+const NOT_LOADED = new Set(['image', 'font', 'media', 'stylesheet', 'ping', 'csp_violation_report', 'manifest', 'texttrack']);
+
+/** The site a host belongs to: its last two labels, three under a country's second level ("shop.co.uk"). */
+export function siteOf(host: string): string {
+  const labels = host.toLowerCase().split('.');
+  const secondLevel = labels.length > 2 && labels.at(-1)!.length === 2 && labels.at(-2)!.length <= 3;
+  return labels.slice(secondLevel ? -3 : -2).join('.');
+}
 
 /** CHROMIUM_PATH if set, else the first Chromium or Chrome on PATH; null when there is none. */
 export function findChromium(configured: string | null): string | null {
@@ -55,13 +63,15 @@ export interface BrowserPoolOptions {
  */
 export class BrowserPool {
   private browser: Promise<{ browser: Browser; context: BrowserContext; proxy: FilteringProxy }> | null = null;
-  /** Warm pages waiting for the next scrape (at most maxPages), each being reset to a blank document. */
-  private idlePages: { page: Page; reset: Promise<boolean> }[] = [];
+  /** Fresh pages opened in the background for the next scrapes (at most maxPages). */
+  private sparePages: Promise<Page | null>[] = [];
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   /** The document each page is about to open, already fetched and decoded, waiting for its navigation request. */
   private readonly documents = new WeakMap<Page, { url: string; html: string }>();
+  /** The site of the shop page each page renders: requests to other sites are not made. */
+  private readonly sites = new WeakMap<Page, string>();
 
   constructor(private readonly options: BrowserPoolOptions) {}
 
@@ -85,9 +95,11 @@ export class BrowserPool {
       page = await this.takePage();
       await page.setUserAgent({ userAgent });
       if (document !== null) this.documents.set(page, { url: withoutFragment(url), html: document });
+      this.sites.set(page, siteOf(url.hostname));
+      const requests = watchRequests(page);
       const response = await this.navigate(page, url);
-      // Give scripts that fill in the price a moment, without waiting on endless trackers.
-      await page.waitForNetworkIdle({ idleTime: 200, timeout: 2_000 }).catch(() => undefined);
+      // Give the shop's scripts that fill in the price a moment, without waiting on endless polling.
+      await requests.settled();
       return {
         url: new URL(page.url()),
         status: response.status(),
@@ -101,6 +113,7 @@ export class BrowserPool {
       signal.removeEventListener('abort', onAbort);
       if (page) {
         this.documents.delete(page);
+        this.sites.delete(page);
         this.returnPage(page);
       }
       this.release();
@@ -134,7 +147,7 @@ export class BrowserPool {
     this.idleTimer = null;
     const running = this.browser;
     this.browser = null;
-    this.idlePages = [];
+    this.sparePages = [];
     if (!running) return;
     const { browser, proxy } = await running.catch(() => ({ browser: null, proxy: null }));
     await browser?.close().catch(() => undefined);
@@ -150,20 +163,22 @@ export class BrowserPool {
       void request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: declaringUtf8(document.html) }).catch(() => undefined);
       return;
     }
-    if (NOT_LOADED.has(request.resourceType()) || (!/^(data|blob|about):/.test(url) && !this.allowed(url))) {
+    if (NOT_LOADED.has(request.resourceType()) || this.isOtherSite(page, request) || (!/^(data|blob|about):/.test(url) && !this.allowed(url))) {
       void request.abort('blockedbyclient').catch(() => undefined);
       return;
     }
     void request.continue().catch(() => undefined);
   }
 
-  /** A warm page, or a new one with interception on and service workers off. */
+  /** A spare page opened in the background, or a new one. */
   private async takePage(): Promise<Page> {
-    const warm = this.idlePages.pop();
-    if (warm) {
-      if ((await warm.reset) && !warm.page.isClosed()) return warm.page;
-      await warm.page.close().catch(() => undefined);
-    }
+    const spare = await this.sparePages.shift();
+    if (spare && !spare.isClosed()) return spare;
+    return this.openPage();
+  }
+
+  /** A page with interception on and service workers off. */
+  private async openPage(): Promise<Page> {
     const { context } = await this.start();
     const page = await context.newPage();
     await page.setBypassServiceWorker(true);
@@ -172,15 +187,27 @@ export class BrowserPool {
     return page;
   }
 
-  /** Back to the pool, blanking it in the background (closed instead when it broke or the pool is full). */
+  /**
+   * Closes a used page and opens a spare in the background: a fresh page is ready sooner than
+   * a used one is blanked (unloading a shop page takes a few hundred milliseconds).
+   */
   private returnPage(page: Page): void {
-    if (page.isClosed()) return;
-    if (this.idlePages.length >= (this.options.maxPages ?? 3)) {
-      void page.close().catch(() => undefined);
-      return;
+    if (!page.isClosed()) void page.close().catch(() => undefined);
+    if (this.browser && this.sparePages.length < (this.options.maxPages ?? 3)) this.sparePages.push(this.openPage().catch(() => null));
+  }
+
+  /**
+   * Requests to other sites than the shop's (trackers, ads, widgets, embedded frames) are not
+   * made: they never carry the product, and without a network they hang the page's scripts.
+   */
+  private isOtherSite(page: Page, request: HTTPRequest): boolean {
+    if (request.isNavigationRequest()) return request.frame() !== page.mainFrame();
+    try {
+      const { protocol, hostname } = new URL(request.url());
+      return /^https?:$/.test(protocol) && siteOf(hostname) !== this.sites.get(page);
+    } catch {
+      return true;
     }
-    const reset = page.goto('about:blank', { timeout: 2_000 }).then(() => true, () => false);
-    this.idlePages.push({ page, reset });
   }
 
   private allowed(url: string): boolean {
@@ -201,7 +228,7 @@ export class BrowserPool {
       const forget = () => {
         if (this.browser !== launch) return;
         this.browser = null;
-        this.idlePages = [];
+        this.sparePages = [];
       };
       try {
         // Loaded on first use: puppeteer is the heaviest module and most starts never need it.
@@ -248,6 +275,48 @@ export class BrowserPool {
       this.idleTimer.unref?.();
     }
   }
+}
+
+/** Requests that can bring the product into the page: its scripts and their data calls. */
+const CONTENT_REQUESTS = new Set(['document', 'script', 'xhr', 'fetch']);
+const QUIET_MS = 150;
+const SETTLE_LIMIT_MS = 1_000;
+
+/**
+ * Watches the page's own scripts and data calls from before navigation; `settled()`, called
+ * once the document is in, resolves when they have been quiet for a moment, or after a second
+ * whatever they do. (puppeteer's waitForNetworkIdle also counts beacons and requests refused
+ * by interception, so on shop pages it always waited its full timeout.)
+ */
+function watchRequests(page: Page): { settled: () => Promise<void> } {
+  const inFlight = new Set<HTTPRequest>();
+  let check = () => {};
+  const onRequest = (request: HTTPRequest) => {
+    if (CONTENT_REQUESTS.has(request.resourceType())) inFlight.add(request);
+    check();
+  };
+  const onEnd = (request: HTTPRequest) => {
+    inFlight.delete(request);
+    check();
+  };
+  page.on('request', onRequest).on('requestfinished', onEnd).on('requestfailed', onEnd);
+  const settled = () =>
+    new Promise<void>((resolve) => {
+      let quiet: ReturnType<typeof setTimeout> | undefined;
+      const done = () => {
+        clearTimeout(limit);
+        clearTimeout(quiet);
+        page.off('request', onRequest).off('requestfinished', onEnd).off('requestfailed', onEnd);
+        resolve();
+      };
+      const limit = setTimeout(done, SETTLE_LIMIT_MS);
+      check = () => {
+        clearTimeout(quiet);
+        if (inFlight.size === 0) quiet = setTimeout(done, QUIET_MS);
+      };
+      check();
+    });
+  return { settled };
 }
 
 /** The URL as Chromium asks for it: a #fragment never reaches the network. */

@@ -1,3 +1,4 @@
+import { detect } from 'chardet';
 import iconv from 'iconv-lite';
 
 /** How far into a page to look for its <meta charset> (shops put long scripts before it). */
@@ -8,13 +9,32 @@ const META_CHARSET = /(<meta[^>]{1,300}?charset\s*=\s*["']?\s*)([\w.:-]{1,40})/i
 const EVERY_META_CHARSET = new RegExp(META_CHARSET.source, 'gi');
 const HEADER_CHARSET = /charset\s*=\s*["']?([\w.:-]+)/i;
 
-/** The page's character set: byte order mark, then the Content-Type header, then the first <meta>. */
-export function detectCharset(body: Buffer, contentType: string): string {
+/** The declared or marked character set: byte order mark, the Content-Type header, the first <meta> (charset or http-equiv). */
+function declaredCharset(body: Buffer, contentType: string): string | null {
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
   if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
   if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
   const declared = HEADER_CHARSET.exec(contentType)?.[1] ?? META_CHARSET.exec(body.subarray(0, META_SCAN_BYTES).toString('latin1'))?.[2];
-  return normalizeCharset(declared);
+  return declared ? normalizeCharset(declared) : null;
+}
+
+const SNIFF_BYTES = 256 * 1024;
+
+/** An undeclared page's character set: UTF-8 when the bytes are valid UTF-8, else what chardet reads in them. */
+function sniffedCharset(body: Buffer): string {
+  const sample = body.subarray(0, SNIFF_BYTES);
+  try {
+    // Streaming: a character cut at the sample's end is not an error, only a wrong byte is.
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+    return 'utf-8';
+  } catch {
+    return normalizeCharset(detect(sample) ?? 'windows-1252');
+  }
+}
+
+/** The page's character set: byte order mark, Content-Type header, <meta>, then detection from the bytes. */
+export function detectCharset(body: Buffer, contentType: string): string {
+  return declaredCharset(body, contentType) ?? sniffedCharset(body);
 }
 
 function normalizeCharset(name: string | undefined): string {
@@ -25,9 +45,21 @@ function normalizeCharset(name: string | undefined): string {
   return lower && iconv.encodingExists(lower) ? lower : 'utf-8';
 }
 
-/** The page as text, decoded with its declared character set (GBK and Latin-1 pages read right). */
+const replacements = (text: string) => text.split('\uFFFD').length - 1;
+
+/**
+ * The page as text in its character set (GBK and Latin-1 pages read right). A page whose
+ * declared charset leaves undecodable bytes (U+FFFD) is read with the detected one when that
+ * reads more of it.
+ */
 export function decodeHtml(body: Buffer, contentType: string): string {
-  return iconv.decode(body, detectCharset(body, contentType));
+  const charset = detectCharset(body, contentType);
+  const text = iconv.decode(body, charset);
+  if (!text.includes('\uFFFD')) return text;
+  const sniffed = sniffedCharset(body);
+  if (sniffed === charset) return text;
+  const retried = iconv.decode(body, sniffed);
+  return replacements(retried) < replacements(text) ? retried : text;
 }
 
 /**

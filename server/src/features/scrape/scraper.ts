@@ -2,7 +2,7 @@ import type { ScraperConfig } from '@wishwell/shared/scraper-config-types';
 import type { BrowserPool } from './browser-pool';
 import { botWallReason } from './bot-wall';
 import { decodeHtml } from './charset';
-import type { ExtractedProduct } from './extract';
+import type { ExtractedProduct, ExtractOptions } from './extract';
 
 /** The extractor (and cheerio with it) loads on the first scrape, keeping it out of start-up. */
 const loadExtractor = () => import('./extract');
@@ -40,6 +40,7 @@ export class Scraper {
   constructor(
     private readonly policy: UrlPolicy,
     private readonly browser: BrowserPool | null,
+    private readonly extractOptions: ExtractOptions = {},
   ) {}
 
   async scrape(url: URL, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
@@ -66,7 +67,7 @@ export class Scraper {
 
   private async withCheerio(fetched: FetchedDocument, config: ScraperConfig | null): Promise<ScrapedPage> {
     const { extractProduct } = await loadExtractor();
-    return { product: extractProduct(fetched.html, fetched.url, config), finalUrl: fetched.url, strategy: 'cheerio' };
+    return { product: extractProduct(fetched.html, fetched.url, config, this.extractOptions), finalUrl: fetched.url, strategy: 'cheerio' };
   }
 
   /** The browser renders the document the guarded fetch got; when the shop turned that fetch away, Chromium asks for it itself. */
@@ -90,7 +91,7 @@ export class Scraper {
     const html = readableHtml(page.contentType, page.status, () => page.html.slice(0, MAX_BODY_BYTES));
     const { extractProduct } = await loadExtractor();
     const documents = fetched ? [html, fetched.html] : [html];
-    return { product: extractProduct(documents, page.url, config), finalUrl: page.url, strategy: 'puppeteer' };
+    return { product: extractProduct(documents, page.url, config, this.extractOptions), finalUrl: page.url, strategy: 'puppeteer' };
   }
 }
 

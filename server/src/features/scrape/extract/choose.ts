@@ -37,6 +37,9 @@ const SHOP_WORDS = /^(?:[\p{L}&'.-]+\s+){0,2}(?:shop|store|boutique|outlet|onlin
 /** "€97.39 40% OFF", "Sale", "-20%": a title segment that is a price or a promotion, not a name. */
 const PROMOTION = /^[^\p{L}]*(?:\p{Sc}|[\d.,]+\s*%|\d)[\d\s.,%\p{Sc}]*(?:off|sale|save)?[^\p{L}]*$/iu;
 
+/** "Amazon.co.uk", "REI.com": a host name names the shop, never the product. */
+const HOST_NAME = /^\s*(?:www\.)?[a-z][\w-]*(?:\.[a-z][\w-]*)*\.(?:com|net|org|shop|store|co\.[a-z]{2}|com\.[a-z]{2}|[a-z]{2})\s*$/i;
+
 /** "… Item # 101095", "… SKU: AB-12", "… (Model No. 5521)": the shop's reference, not the name. */
 const ITEM_NUMBER = /[\s,|(-]+(?:item|sku|model|part|art(?:icle)?|style|product)\s*(?:#|no\.?|nr\.?|number|code|id|:)\s*[:#]?\s*(?=[\w-]*\d)[\w-]+\)?$/i;
 
@@ -47,14 +50,20 @@ const ITEM_NUMBER = /[\s,|(-]+(?:item|sku|model|part|art(?:icle)?|style|product)
  */
 export function stripSiteName(title: string, siteNames: string[]): string {
   const names = siteNames.map(comparable).filter((n) => n.length >= 3);
-  const isDecoration = (segment: string) => {
-    if (segment.length > 100) return false; // shop names and promotions are short
-    if (PROMOTION.test(segment.trim()) || SHOP_WORDS.test(segment.trim())) return true;
+  const namesShop = (segment: string) => {
+    if (HOST_NAME.test(segment)) return true;
     const key = comparable(segment.replace(/^\s*(?:on|at)\s+/i, '').replace(/\.(?:com|co\.\w+|net|org)\b/gi, ''));
     return key.length === 0 || names.some((name) => name.includes(key) || key.includes(name));
   };
-  // Odd indexes are the separators between segments.
+  const isDecoration = (segment: string) => {
+    if (segment.length > 100) return false; // shop names and promotions are short
+    return PROMOTION.test(segment.trim()) || SHOP_WORDS.test(segment.trim()) || namesShop(segment);
+  };
+  // Odd indexes are the separators between segments. "Name: Amazon.co.uk: Author: ISBN: Books":
+  // the shop's name ends the product name, whatever follows it.
   const parts = title.split(SEPARATOR);
+  const shopAt = parts.findIndex((part, index) => index >= 2 && index % 2 === 0 && part.length <= 100 && comparable(part).length > 0 && namesShop(part));
+  if (shopAt > 0) parts.splice(shopAt - 1);
   while (parts.length > 2 && isDecoration(parts[parts.length - 1]!)) parts.splice(-2);
   while (parts.length > 2 && isDecoration(parts[0]!)) parts.splice(0, 2);
   return parts.join('').replace(/\s+(?:on|at)\s+\S+$/i, (suffix) => (isDecoration(suffix) ? '' : suffix)).replace(ITEM_NUMBER, '').trim();

@@ -2,14 +2,13 @@ import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { comparable, MIN_PICTURE_PX } from './choose';
 import type { CandidateList } from './candidates';
-import { OTHER_PRODUCTS_SELECTOR } from './page-regions';
+import { IMAGE_FILE, linksToAnotherPage, OTHER_PRODUCTS_SELECTOR } from './page-regions';
 
 /** Ids and classes shops give the big product picture. */
 const HERO_NAME = /hero|main[-_]?(image|img|photo)|primary[-_]?(image|img)|product[-_]?(photo|image|img)|mainimage|zoom[-_]?(large|image)|header[-_]?image/i;
 const MAX_EACH = 2;
 /** Attributes where galleries keep the full-size picture of a shown image (zoom, lightbox). */
 const LARGER_ATTRIBUTES = ['data-old-hires', 'data-zoom-image', 'data-large-image', 'data-large_image', 'data-large', 'data-zoom', 'data-full', 'data-hires', 'large-src', 'data-src-large'];
-const IMAGE_FILE = /\.(?:jpe?g|png|webp|avif|gif)(?:[?#]|$)/i;
 const looksLikeUrl = (value: string | undefined): value is string => !!value && /^(?:https?:)?\/\/|^\/|^[\w-]+\//.test(value.trim());
 
 /** srcset entries as the HTML spec reads them: a URL up to whitespace, then a descriptor up to the comma. */
@@ -64,11 +63,14 @@ export function addDisplayedImageCandidates($: CheerioAPI, candidates: Candidate
   const seen = new Set<string>();
   $('img').each((_, element) => {
     const img = $(element as Element);
-    const src = img.attr('src') || img.attr('data-src') || img.attr('data-lazy-src');
-    if (!src || src.startsWith('data:') || seen.has(src)) return;
+    const declared = (img.attr('src') || img.attr('data-src') || img.attr('data-lazy-src'))?.trim();
+    // A placeholder (data: URI) until a script swaps the picture in: its full size stands for it.
+    const src = declared && !declared.startsWith('data:') ? declared : LARGER_ATTRIBUTES.map((name) => img.attr(name)).find(looksLikeUrl);
+    if (!src || seen.has(src)) return;
     seen.add(src);
     const label = `${img.attr('id') ?? ''} ${img.attr('class') ?? ''} ${img.attr('data-ui') ?? ''}`;
-    if (/logo|icon|swatch/i.test(label) || img.closest(OTHER_PRODUCTS_SELECTOR).length > 0) return;
+    // A picture that links to another page is that page's product (recommendations, cards).
+    if (/logo|icon|swatch/i.test(label) || img.closest(OTHER_PRODUCTS_SELECTOR).length > 0 || linksToAnotherPage(img.closest('a[href]').attr('href'))) return;
     const alt = img.attr('alt') ?? '';
     if (declaredTooSmall(img) || /thumb/i.test(`${label} ${alt}`)) return;
     const larger = largerRendition(img);

@@ -1,10 +1,20 @@
 import type { CheerioAPI } from 'cheerio';
 import type { CandidateList } from './candidates';
+import { comparable } from './choose';
 
 /** The page's own <title> and first <h1>: weak alone, strong when they agree with richer data. */
 export function addDocumentCandidates($: CheerioAPI, candidates: CandidateList): void {
-  candidates.add('title', $('head title').first().text() || $('title').first().text(), 'document');
+  const documentTitle = $('head title').first().text() || $('title').first().text();
+  candidates.add('title', documentTitle, 'document');
   // A heading in a menu ("Shop By Department") names a part of the shop, not the product.
-  const heading = $('h1').filter((_, el) => $(el).text().trim().length > 2 && $(el).closest('nav, [role="navigation"], footer').length === 0).first();
-  candidates.add('title', heading.text(), 'heading');
+  const headings = $('h1')
+    .filter((_, el) => $(el).text().trim().length > 2 && $(el).closest('nav, [role="navigation"], footer').length === 0)
+    .map((_, el) => $(el).text())
+    .get();
+  // The heading the document title repeats: others are dialogs ("Adding to Cart..."), widgets, author boxes.
+  const titleKey = comparable(documentTitle);
+  const repeated = headings.find((text) => comparable(text).length > 2 && titleKey.includes(comparable(text)));
+  // Otherwise the first heading counts no more than the document title.
+  if (repeated) candidates.add('title', repeated, 'heading');
+  else candidates.add('title', headings[0], 'document');
 }

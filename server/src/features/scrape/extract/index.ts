@@ -15,6 +15,14 @@ import { addVisibleTextCandidates } from './visible-text';
 
 export type { SelectorConfig };
 
+export interface ExtractOptions {
+  /**
+   * Built-in knowledge of big shops' markup (site-rules.ts). Off only to measure the general
+   * rules alone: `bun run bench:scrape` scores every page once more without it.
+   */
+  siteRules?: boolean;
+}
+
 export interface ExtractedProduct {
   title: string;
   /** "29.99", or '' when no price was found. */
@@ -33,18 +41,18 @@ export interface ExtractedProduct {
  * Given several versions of the page (rendered, as fetched), all of them propose: a value they
  * share counts in each, and the first version supplies the base URL and the shop's names.
  */
-export function extractProduct(html: string | readonly string[], pageUrl: URL, config: SelectorConfig | null = null): ExtractedProduct {
+export function extractProduct(html: string | readonly string[], pageUrl: URL, config: SelectorConfig | null = null, options: ExtractOptions = {}): ExtractedProduct {
   // htmlparser2 (HTML mode) parses several times faster than parse5 and reads shop markup just as well.
   const versions = (typeof html === 'string' ? [html] : html).map((text) => cheerio.load(stripNonContent(text), { xml: { xmlMode: false, decodeEntities: true } }));
   const candidates = new CandidateList();
-  for (const version of versions) addCandidates(version, config, candidates);
+  for (const version of versions) addCandidates(version, config, options.siteRules ?? true, candidates);
 
   const $ = versions[0]!;
   const base = baseUrl($, pageUrl);
   const host = pageUrl.hostname.replace(/^www\./, '');
   const shown = new Set(versions.flatMap((version) => [...shownPrices(version)]));
   const price = choosePrice(candidates.of('price'), shown);
-  const hostCurrency = shopCurrency(host) ?? currencyOfHost(host);
+  const hostCurrency = (options.siteRules === false ? null : shopCurrency(host)) ?? currencyOfHost(host);
   const currency = price ? currencyOf(price, candidates.of('price'), hostCurrency) : '';
   return {
     title: chooseTitle(candidates.of('title'), siteNames($, host)),
@@ -56,9 +64,9 @@ export function extractProduct(html: string | readonly string[], pageUrl: URL, c
   };
 }
 
-function addCandidates($: cheerio.CheerioAPI, config: SelectorConfig | null, candidates: CandidateList): void {
+function addCandidates($: cheerio.CheerioAPI, config: SelectorConfig | null, siteRules: boolean, candidates: CandidateList): void {
   if (config) addConfigCandidates($, config, candidates);
-  addSiteCandidates($, candidates);
+  if (siteRules) addSiteCandidates($, candidates);
   addJsonLdCandidates($, candidates);
   addMetaTagCandidates($, candidates);
   addMicrodataCandidates($, candidates);

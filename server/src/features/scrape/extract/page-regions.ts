@@ -28,7 +28,14 @@ const ELSEWHERE_PRICE = /coupon|voucher|accessor|shipping|delivery|seller|market
 export function isNotTheProductPrice(element: Element): boolean {
   if (NOT_THE_PRODUCT_PRICE_TAGS.includes(element.name)) return true;
   // A price inside a link to another page is that page's product (menus, promotions, cards).
-  if (element.name === 'a' && /^\s*(?:https?:|\/)/i.test(element.attribs.href ?? '')) return true;
+  if (element.name === 'a' && linksToAnotherPage(element.attribs.href)) return true;
   const label = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`;
   return (/price/i.test(label) && FORMER_PRICE.test(label)) || /strike|line-through/i.test(label) || ELSEWHERE_PRICE.test(label);
+}
+
+export const IMAGE_FILE = /\.(?:jpe?g|png|webp|avif|gif)(?:[?#]|$)/i;
+
+/** A link to a web page elsewhere (another product, a category), not to a picture or a part of this page. */
+export function linksToAnotherPage(href: string | undefined): boolean {
+  return !!href && /^\s*(?:https?:|\/)/i.test(href) && !IMAGE_FILE.test(href);
 }
