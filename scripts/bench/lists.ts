@@ -126,7 +126,7 @@ try {
     `function request()
   return wrk.format("POST", "/api/v1/wishlists/${addListId}/items",
     { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer ${token}" },
-    '{"title":"Bench gift","price":"£10.00","url":"https://shop.example.com/p/1","quantity":2}')
+    '{"title":"Bench gift","price":"10.00","url":"https://shop.example.com/p/1","quantity":2}')
 end`,
   );
 
