@@ -22,6 +22,8 @@ export interface Item {
   title: string;
   url: string;
   notes: string;
+  /** The shop's product description (scraped), apart from the owner's notes. */
+  description: string;
   quantity: number;
   priority: ItemPriority;
   price: string;
@@ -109,6 +111,7 @@ export interface ItemInput {
   title: string;
   url?: string;
   notes?: string;
+  description?: string;
   quantity?: number;
   priority?: ItemPriority;
   price?: string;

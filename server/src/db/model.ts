@@ -148,6 +148,7 @@ export const MODEL: TableModel[] = [
       text('title', 'title'),
       text('url', 'url', { default: '' }),
       text('notes', 'notes', { default: '' }),
+      text('description', 'description', { default: '' }),
       { key: 'quantity', name: 'quantity', kind: 'integer', default: 1 },
       text('priority', 'priority', { default: 'Medium' }),
       text('price', 'price', { default: '' }),

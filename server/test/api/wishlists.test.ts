@@ -86,6 +86,16 @@ describe('items', () => {
     expect((await client.post(`/wishlists/${list._id}/items`, { title: '' })).status).toBe(400);
   });
 
+  it("keeps the shop's description apart from the notes, for owners and guests", async () => {
+    const { client, list } = await guestWithList(server.url);
+    const item = await addItem(client, list._id, { title: 'Lamp', notes: 'The brass one', description: 'A warm brass lamp with a linen shade.' });
+    expect(item).toMatchObject({ notes: 'The brass one', description: 'A warm brass lamp with a linen shade.' });
+    const shared = await new ApiClient(server.url).get<SharedWishlist>(`/wishlists/share/${list._id}`);
+    expect(shared.body.items[0]).toMatchObject({ notes: 'The brass one', description: 'A warm brass lamp with a linen shade.' });
+    const edited = await client.put(`/wishlists/${list._id}/items/${item._id}`, { title: 'Lamp', description: '' });
+    expect(edited.body).toMatchObject({ description: '', notes: 'The brass one' });
+  });
+
   it("accepts only amounts and 'Price not found' as prices, naming the field otherwise; a refused edit changes nothing", async () => {
     const { client, list } = await guestWithList(server.url);
     for (const price of ['-20', 'abc', '12.999', '£12', '1e3']) {

@@ -378,7 +378,7 @@ test('guests are told when everything has been purchased', async ({ browser }) =
 
 /** A tiny shop on 127.0.0.1 (the e2e server may scrape it): a product page and a page without details. */
 async function startShop(): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const product = { '@context': 'https://schema.org', '@type': 'Product', name: 'Wooden train set', offers: { '@type': 'Offer', price: '25.00', priceCurrency: 'GBP' } };
+  const product = { '@context': 'https://schema.org', '@type': 'Product', name: 'Wooden train set', description: 'Forty-piece beech train set with a figure-of-eight track, bridge and station, painted with water-based colours. Suitable from three years; every piece is sanded smooth and sized for small hands.', offers: { '@type': 'Offer', price: '25.00', priceCurrency: 'GBP' } };
   const pages: Record<string, string> = {
     '/train': `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(product)}</script></head><body><h1>Wooden train set</h1></body></html>`,
     '/blank': '<!doctype html><html><head></head><body><p></p></body></html>',
@@ -416,6 +416,9 @@ test('the Add Item box scrapes links, and group gifts are offered only for shops
     await expect(form.getByLabel('Title')).toHaveValue('Wooden train set');
     await expect(form.getByLabel('Price')).toHaveValue('25.00');
     await expect(form.getByLabel('Product link')).toHaveValue(`${shop.origin}/train`);
+    // The shop's description goes to its own field; Notes stay the owner's.
+    await expect(form.getByLabel('Description')).toHaveValue(/^Forty-piece beech train set/);
+    await expect(form.getByLabel('Notes')).toHaveValue('');
     await expect(form.getByText(/Group gift/)).toHaveCount(0);
     await form.getByLabel('Product link').fill(`https://www.${giftShop}/toys/42`);
     await expect(form.getByText(/Group gift/)).toBeVisible();
@@ -423,6 +426,14 @@ test('the Add Item box scrapes links, and group gifts are offered only for shops
     await form.getByRole('button', { name: 'Add Item' }).click();
     await expect(page.getByText('Item added!')).toBeVisible();
     await expect(itemCard(page, 'Wooden train set')).toContainText('Group gift');
+    // Shown clamped to three lines at phone width, with 'more' to read the rest.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const description = itemCard(page, 'Wooden train set').locator('.ww-item-description p');
+    const folded = (await description.boundingBox())!.height;
+    await itemCard(page, 'Wooden train set').getByRole('button', { name: 'more' }).click();
+    await expect(itemCard(page, 'Wooden train set').getByRole('button', { name: 'less' })).toBeVisible();
+    expect((await description.boundingBox())!.height).toBeGreaterThan(folded);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByLabel('Add an item').fill(`${shop.origin}/blank`);
     await page.getByRole('button', { name: 'Add Item' }).click();

@@ -24,7 +24,12 @@ describe('item form drafts', () => {
     const item = { title: 'Kite', price: 'Price not found', currency: 'GBP', quantity: 2 } as Item;
     expect(draftFromItem(item)).toMatchObject({ title: 'Kite', price: '', quantity: 2 });
     const scraped = { title: '', price: 'Price not found', priceIsRange: false, currency: '', imageUrl: '', description: 'd', url: '', referralProgram: null, giftCardUrl: null };
-    expect(draftFromScrape(scraped, 'https://shop.example/x')).toMatchObject({ price: '', url: 'https://shop.example/x', notes: 'd' });
+    expect(draftFromScrape(scraped, 'https://shop.example/x')).toMatchObject({ price: '', url: 'https://shop.example/x' });
+  });
+
+  it("puts the shop's description in its own field, never in the owner's notes", () => {
+    const scraped = { title: 'Lamp', price: '15.99', priceIsRange: false, currency: 'GBP', imageUrl: '', description: 'A warm brass lamp.', url: '', referralProgram: null, giftCardUrl: null };
+    expect(draftFromScrape(scraped, 'https://shop.example/lamp')).toMatchObject({ description: 'A warm brass lamp.', notes: '' });
   });
 });
 

@@ -88,6 +88,7 @@ export const items = sqliteTable('items', {
   title: text('title').notNull(),
   url: text('url').notNull().default(''),
   notes: text('notes').notNull().default(''),
+  description: text('description').notNull().default(''),
   quantity: integer('quantity').notNull().default(1),
   priority: text('priority').notNull().default('Medium'),
   price: text('price').notNull().default(''),

@@ -67,6 +67,7 @@ export function itemColumns(input: ItemInput) {
     title: input.title.trim(),
     url: webAddressOrEmpty(input.url, 'The product address'),
     notes: input.notes?.trim(),
+    description: input.description?.trim(),
     quantity: input.quantity,
     priority: input.priority,
     price: input.price?.trim(),

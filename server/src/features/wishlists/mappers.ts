@@ -27,6 +27,7 @@ export function toSharedItem(row: ItemRow): SharedItem {
     title: row.title,
     url: row.url,
     notes: row.notes,
+    description: row.description,
     quantity: row.quantity,
     priority: row.priority as ItemPriority,
     price: row.price,

@@ -39,6 +39,8 @@ export const itemBody = t.Object({
   title: t.String({ minLength: 1, maxLength: 500, pattern: '\\S', error: 'Please give the item a title (up to 500 characters).' }),
   url: t.Optional(text(2048, 'The product address')),
   notes: t.Optional(text(5000, 'The notes')),
+  // The shop's product description, kept apart from the owner's notes ('size M, not orange').
+  description: t.Optional(text(2000, 'The description')),
   quantity: t.Optional(quantity),
   priority: t.Optional(priority),
   // 'Price not found' (the scraper's word) is the only text that is not an amount.

@@ -1,5 +1,6 @@
 import { AnchorButton, Button, Card } from '@blueprintjs/core';
 import type { SharedItem } from '@wishwell/shared/wishlist-types';
+import { ItemDescription } from '../../ui/ItemDescription';
 import { ItemFacts } from '../../ui/ItemFacts';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
 
@@ -10,6 +11,7 @@ export function SharedItemCard({ item, currency, onPurchase }: { item: SharedIte
       <ItemThumbnail imageUrl={item.imageUrl} />
       <div className="ww-item-main">
         <ItemFacts item={item} currency={currency} onlyRealPrices />
+        <ItemDescription text={item.description} />
         {item.notes && <p className="ww-item-notes">{item.notes}</p>}
         <div className="ww-item-actions">
           <Button intent="primary" icon="tick" text="Mark as Purchased" onClick={() => onPurchase(item)} />

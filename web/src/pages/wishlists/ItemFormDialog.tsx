@@ -57,7 +57,10 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
           <FormGroup label="Product link" labelFor="item-url">
             <InputGroup id="item-url" type="url" placeholder="https://" value={draft.url} onValueChange={(value) => set('url', value)} />
           </FormGroup>
-          <FormGroup label="Notes" labelFor="item-notes">
+          <FormGroup label="Description" labelFor="item-description" helperText="What the shop says about it.">
+            <TextArea id="item-description" fill rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+          </FormGroup>
+          <FormGroup label="Notes" labelFor="item-notes" helperText="For your guests, e.g. size M, not orange.">
             <TextArea id="item-notes" fill rows={2} value={draft.notes} onChange={(e) => set('notes', e.target.value)} />
           </FormGroup>
           <div className="ww-form-row">

@@ -1,5 +1,6 @@
 import { Button, Card, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import type { Item } from '@wishwell/shared/wishlist-types';
+import { ItemDescription } from '../../ui/ItemDescription';
 import { ItemFacts } from '../../ui/ItemFacts';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
 
@@ -19,6 +20,7 @@ export function OwnerItemCard({ item, currency, showPurchases, actions }: { item
       <ItemThumbnail imageUrl={item.imageUrl} />
       <div className="ww-item-main">
         <ItemFacts item={item} currency={currency} revealPurchases={showPurchases} />
+        <ItemDescription text={item.description} />
         {item.notes && <p className="ww-item-notes">{item.notes}</p>}
         {purchaseVisible && (
           <div className="ww-item-purchase">

@@ -11,6 +11,7 @@ export function blankItem(overrides: Partial<ItemDraft> = {}): ItemDraft {
     title: '',
     url: '',
     notes: '',
+    description: '',
     quantity: 1,
     priority: 'Medium' satisfies ItemPriority,
     price: '',
@@ -27,6 +28,7 @@ export function draftFromItem(item: Item): ItemDraft {
     title: item.title,
     url: item.url,
     notes: item.notes,
+    description: item.description,
     quantity: item.quantity,
     priority: item.priority,
     price: item.price === PRICE_NOT_FOUND ? '' : item.price,
@@ -40,7 +42,8 @@ export function draftFromScrape(result: ScrapeResult, pastedUrl: string): ItemDr
   return blankItem({
     title: result.title,
     url: result.url || pastedUrl,
-    notes: result.description,
+    // The shop's description has its own field: Notes are the owner's ('size M, not orange').
+    description: result.description,
     price: result.price === PRICE_NOT_FOUND ? '' : result.price,
     currency: result.currency,
     imageUrl: result.imageUrl,

@@ -1,0 +1,1 @@
+ALTER TABLE `items` ADD `description` text DEFAULT '' NOT NULL;
