@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../server/test/support/wait';
 import type { AdminStreamEvent } from '@wishwell/shared/admin-events';
 import { AdminEventStream } from '../src/event-stream';
 import { createServerFetch } from '../src/server-client';
@@ -14,14 +15,6 @@ let n = 0;
 function failure(domain = 'example.com'): AdminStreamEvent {
   n += 1;
   return { id: `id-${n}`, type: 'scrape.failed', data: { url: `https://${domain}/p/${n}`, domain, at: new Date().toISOString(), requestedBy: null, reason: 'timed out' } };
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 async function connectedClient(maxDelayMs = 200) {
@@ -40,7 +33,7 @@ async function connectedClient(maxDelayMs = 200) {
     stream.stop();
     await server.stop().catch(() => {});
   });
-  await until(() => stream.isConnected, 'the first connection');
+  await waitUntil(() => stream.isConnected, 'the first connection');
   return { server, stream, received, statuses };
 }
 
@@ -49,7 +42,7 @@ describe('the admin event stream client', () => {
     const { server, received } = await connectedClient();
     const events = [failure(), failure('shop.example.org')];
     for (const event of events) server.publish(event);
-    await until(() => received.length === 2, 'two events');
+    await waitUntil(() => received.length === 2, 'two events');
     expect(received).toEqual(events);
   });
 
@@ -57,16 +50,16 @@ describe('the admin event stream client', () => {
     const { server, stream, received } = await connectedClient();
     const first = failure();
     server.publish(first);
-    await until(() => received.length === 1, 'the first event');
+    await waitUntil(() => received.length === 1, 'the first event');
     server.dropConnections();
     const missed = failure();
     server.publish(missed);
-    await until(() => received.length === 2, 'the missed event');
-    await until(() => stream.isConnected, 'the reconnection');
+    await waitUntil(() => received.length === 2, 'the missed event');
+    await waitUntil(() => stream.isConnected, 'the reconnection');
     expect(server.lastEventIds.at(-1)).toBe(first.id);
     const later = failure();
     server.publish(later, 2);
-    await until(() => received.length >= 3, 'the later event');
+    await waitUntil(() => received.length >= 3, 'the later event');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(received.map((e) => e.id)).toEqual([first.id, missed.id, later.id]);
   });
@@ -74,15 +67,15 @@ describe('the admin event stream client', () => {
   it('keeps trying while the server is down and resumes when it is back on the same address', async () => {
     const { server, stream, received, statuses } = await connectedClient();
     server.publish(failure());
-    await until(() => received.length === 1, 'the first event');
+    await waitUntil(() => received.length === 1, 'the first event');
     await server.stop();
-    await until(() => statuses.filter((s) => s === 'down').length >= 3, 'several failed attempts');
+    await waitUntil(() => statuses.filter((s) => s === 'down').length >= 3, 'several failed attempts');
     expect(stream.isConnected).toBe(false);
     await server.restart();
-    await until(() => stream.isConnected, 'the reconnection after the restart');
+    await waitUntil(() => stream.isConnected, 'the reconnection after the restart');
     const after = failure();
     server.publish(after);
-    await until(() => received.length === 2, 'the event after the restart');
+    await waitUntil(() => received.length === 2, 'the event after the restart');
     expect(received[1]).toEqual(after);
   });
 
@@ -91,12 +84,12 @@ describe('the admin event stream client', () => {
     server.refuse(401);
     server.dropConnections();
     // 20 ms, 40, 80, 160, 320 ... (each between half and all of that): 5 attempts take about a second.
-    await until(() => server.lastEventIds.length >= 6, 'a few refused attempts');
+    await waitUntil(() => server.lastEventIds.length >= 6, 'a few refused attempts');
     const attempts = server.lastEventIds.length;
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(server.lastEventIds.length - attempts).toBeLessThanOrEqual(1);
     server.refuse(null);
     stream.reconnectNow();
-    await until(() => stream.isConnected, 'the connection after signing in', 1000);
+    await waitUntil(() => stream.isConnected, 'the connection after signing in', 1000);
   });
 });

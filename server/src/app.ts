@@ -16,6 +16,7 @@ import { guestListClaimer, wishlistRoutes } from './features/wishlists/routes';
 import { uploadedFileRoutes, uploadRoutes } from './features/uploads/routes';
 import { adminRoutes } from './features/admin/routes';
 import { logRoutes } from './features/logs/routes';
+import { adminEventRoutes } from './features/admin-events/routes';
 
 /**
  * The /api/v1 routes. Every route declares exactly one access policy (see http/access.ts);
@@ -33,7 +34,8 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(scraperConfigRoutes(policies, services.scraperConfigs))
     .use(referralRuleRoutes(policies, services.referralRules))
     .use(adminRoutes(policies, services.admin, services.wishlists.lists))
-    .use(logRoutes(policies, services.logs));
+    .use(logRoutes(policies, services.logs))
+    .use(adminEventRoutes(policies, services.adminEvents.hub));
 }
 
 /** The whole route surface: the pipeline, the API, uploaded files and the site. */

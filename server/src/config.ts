@@ -23,6 +23,8 @@ export interface Config {
   visitorLog: boolean;
   /** Visitor log rows older than this many days are pruned (VISITOR_LOG_DAYS). */
   visitorLogDays: number;
+  /** Seconds between keep-alive comments on open admin event streams. */
+  adminEventsKeepAliveSeconds: number;
 }
 
 /** Abuse limits: hits per window for each client IP or account (RATE_LIMIT_* settings). */
@@ -59,6 +61,7 @@ export const SETTINGS: Setting[] = [
   { env: 'MAIL_FROM', help: 'sender address of mails', default: 'Wishwell <no-reply@localhost>' },
   { env: 'ADMIN_EMAIL', help: 'account promoted to admin at start' },
   { env: 'CHROMIUM_PATH', help: 'Chromium for scraping script-heavy shops (default: found on PATH)' },
+  { env: 'ADMIN_EVENTS_KEEPALIVE_SECONDS', help: 'seconds between keep-alive comments on the admin event stream', default: '15' },
   { env: 'TRUST_PROXY', help: 'set to 1 behind a reverse proxy to trust X-Forwarded-For/-Proto' },
   { env: 'RATE_LIMIT_LOGIN_IP', help: 'sign-in attempts per client IP per 15 minutes', default: '30' },
   { env: 'RATE_LIMIT_LOGIN_ACCOUNT', help: 'failed sign-ins per account per 15 minutes', default: '10' },
@@ -115,6 +118,7 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     },
     visitorLog: (get('VISITOR_LOG') ?? 'on').toLowerCase() !== 'off',
     visitorLogDays: positiveInteger('VISITOR_LOG_DAYS', get),
+    adminEventsKeepAliveSeconds: positiveInteger('ADMIN_EVENTS_KEEPALIVE_SECONDS', get),
     scrapeAllowHosts: (get('SCRAPE_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     scrapeAllowPorts: (get('SCRAPE_ALLOW_PORTS') ?? '').split(',').filter((p) => p.trim()).map((p) => portNumber('SCRAPE_ALLOW_PORTS', p)),
   };

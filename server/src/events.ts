@@ -1,13 +1,20 @@
 import type { ChangeFeed } from './db/change-feed';
+import { newTimeOrderedId } from './ids';
 
 /**
  * The event bus: features publish what happened, others (the admin event stream, the desktop
  * app's notifications) subscribe. Listeners run synchronously and a failing listener never
  * breaks the publisher. Over the store's change feed, events published on one replica reach
- * the listeners on every replica (PostgreSQL NOTIFY; payloads stay well under its 8 kB).
+ * the listeners on every replica (PostgreSQL NOTIFY; payloads stay well under its 8 kB). Every
+ * event gets its id where it is published (time-ordered, unique across processes), so it has
+ * the same id on every replica.
  */
 export interface AppEvents {
   'scrape.failed': ScrapeFailedEvent;
+  /** A backup file was written completely (published by the backup service). */
+  'backup.finished': BackupFinishedEvent;
+  /** A restore was swapped in and the app is serving the restored data. */
+  'restore.finished': RestoreFinishedEvent;
 }
 
 export interface ScrapeFailedEvent {
@@ -18,7 +25,26 @@ export interface ScrapeFailedEvent {
   ipAddress: string;
 }
 
-type Listener<T> = (payload: T) => void;
+export interface BackupFinishedEvent {
+  at: string;
+  byUserId: string | null;
+  fileName: string;
+  sizeBytes: number;
+}
+
+export interface RestoreFinishedEvent {
+  at: string;
+  byUserId: string | null;
+  fileName: string;
+}
+
+/** What every listener gets beside the payload. */
+export interface EventMeta {
+  /** Assigned once by publish(); sorts by publication time. */
+  id: string;
+}
+
+type Listener<T> = (payload: T, meta: EventMeta) => void;
 
 /** The feed channel events travel on between replicas. */
 const EVENTS_CHANNEL = 'wishwell_events';
@@ -27,6 +53,7 @@ interface EventMessage {
   origin: string;
   type: keyof AppEvents;
   payload: unknown;
+  meta: EventMeta;
 }
 
 export class EventBus {
@@ -41,7 +68,7 @@ export class EventBus {
   async listen(): Promise<void> {
     await this.feed?.subscribe(EVENTS_CHANNEL, (raw) => {
       const message = JSON.parse(raw) as EventMessage;
-      if (message.origin !== this.origin) this.deliver(message.type, message.payload as never);
+      if (message.origin !== this.origin) this.deliver(message.type, message.payload as never, message.meta);
     });
   }
 
@@ -53,16 +80,19 @@ export class EventBus {
     return () => set.delete(listener as Listener<never>);
   }
 
-  publish<K extends keyof AppEvents>(type: K, payload: AppEvents[K]): void {
-    this.deliver(type, payload);
-    const message: EventMessage = { origin: this.origin, type, payload };
+  /** Publishes a new event here and to the other replicas; returns the id it was given. */
+  publish<K extends keyof AppEvents>(type: K, payload: AppEvents[K]): string {
+    const meta: EventMeta = { id: newTimeOrderedId() };
+    this.deliver(type, payload, meta);
+    const message: EventMessage = { origin: this.origin, type, payload, meta };
     this.feed?.publish(EVENTS_CHANNEL, JSON.stringify(message)).catch((error: unknown) => console.error(`could not send ${type} to the other replicas:`, error));
+    return meta.id;
   }
 
-  private deliver<K extends keyof AppEvents>(type: K, payload: AppEvents[K]): void {
+  private deliver<K extends keyof AppEvents>(type: K, payload: AppEvents[K], meta: EventMeta): void {
     for (const listener of this.listeners.get(type) ?? []) {
       try {
-        (listener as Listener<AppEvents[K]>)(payload);
+        (listener as Listener<AppEvents[K]>)(payload, meta);
       } catch (error) {
         console.error(`event listener for ${type} failed:`, error);
       }

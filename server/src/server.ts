@@ -76,6 +76,8 @@ async function buildRuntime(config: Config, site: Site): Promise<Runtime> {
 }
 
 async function closeRuntime(runtime: Runtime): Promise<void> {
+  // Admin event streams hang on this runtime's event bus: end them, clients reconnect to the next.
+  runtime.services.adminEvents.hub.closeAll();
   while (runtime.inFlight > 0) await Bun.sleep(10);
   runtime.services.scheduler.stop();
   await runtime.services.scrape.close();
@@ -123,6 +125,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   return {
     url,
     async stop() {
+      // Open event streams never finish by themselves: end them so the listener can stop.
+      runtime.services.adminEvents.hub.closeAll();
       await server.stop(false);
       await closeRuntime(runtime);
     },

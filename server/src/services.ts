@@ -12,6 +12,7 @@ import { createScrapeService } from './features/scrape';
 import { AdminService } from './features/admin/service';
 import { LogService } from './features/logs/service';
 import { Scheduler } from './scheduler';
+import { createAdminEvents } from './features/admin-events';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
@@ -32,6 +33,7 @@ export function createServices(ctx: AppContext) {
   const uploads = new UploadService(ctx.store, ctx.config.dataDir);
   const events = new EventBus(ctx.store.changes);
   const scraperConfigs = new ScraperConfigService(ctx.store);
+  const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
   const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays);
   const logs = new LogService(ctx.store);
@@ -40,7 +42,7 @@ export function createServices(ctx: AppContext) {
   const listen = async () => {
     await Promise.all([domainConfigs.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen()]);
   };
-  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen };
+  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -42,6 +42,11 @@ export class ApiClient {
       redirect: 'manual',
     });
     this.storeCookies(response.headers);
+    // An event stream never ends: answer with its status and headers, leaving the body unread.
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, body: null as T, headers: response.headers };
+    }
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -36,13 +36,14 @@ export const TEST_RATE_LIMITS = {
 /**
  * Starts the real server (`bun server/src/main.ts serve`) on a free port with a fresh data dir,
  * exactly as a self-hoster runs it, on the engine of this run (SQLite, or its own PostgreSQL
- * database). Extra environment variables configure it (SMTP_URL, ...).
+ * database). Extra environment variables configure it (SMTP_URL, ...). `port` 0 picks a free one;
+ * a fixed port lets a test restart the server where its clients expect it.
  */
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, port = 0): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
   const databaseUrl = await testDatabaseUrl(dir);
   const cliEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-  const child = Bun.spawn(['bun', MAIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], {
+  const child = Bun.spawn(['bun', MAIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dir], {
     env: { ...process.env, MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -32,7 +32,7 @@ const COLUMNS: AdminColumn<ScrapeLogEntry>[] = [
   { label: 'IP Address', render: (log) => log.ipAddress },
 ];
 
-/** /admin/scrape-logs: every scrape attempt, newest first, paged by the server. */
+/** /admin/scrape-logs: every scrape attempt, newest first, paged by the server; new failures appear as toasts. */
 export function ScrapeLogsPage() {
   return (
     <AdminLogPage
@@ -43,6 +43,7 @@ export function ScrapeLogsPage() {
       emptyText="No scrapes logged yet."
       searchPlaceholder="Link or IP address"
       withStatus
+      withScrapeFailureToasts
     />
   );
 }

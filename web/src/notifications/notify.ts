@@ -13,7 +13,13 @@ function getToaster(): Promise<Toaster> {
   return toaster;
 }
 
+/** A button on a toast (e.g. 'Show' leading to the page about it). */
+export interface ToastAction {
+  text: string;
+  onClick: () => void;
+}
+
 /** The notification bar (spec section 4): message and severity (default info), hides after 6000 ms. */
-export function notify(message: string, severity: Severity = 'info'): void {
-  void getToaster().then((t) => t.show({ message, intent: INTENTS[severity], timeout: NOTIFICATION_TIMEOUT_MS }));
+export function notify(message: string, severity: Severity = 'info', action?: ToastAction): void {
+  void getToaster().then((t) => t.show({ message, intent: INTENTS[severity], timeout: NOTIFICATION_TIMEOUT_MS, action }));
 }

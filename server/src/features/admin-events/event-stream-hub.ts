@@ -1,0 +1,106 @@
+import type { AdminStreamEvent } from '@wishwell/shared/admin-events';
+import { ApiError } from '../../http/errors';
+import type { AdminEventFeed } from './feed';
+
+export interface HubOptions {
+  /** A comment line to every open stream this often, so proxies and clients see it alive. */
+  keepAliveMs: number;
+  /** Open streams allowed at once (each holds a connection). */
+  maxStreams: number;
+}
+
+/** A client that stops reading is dropped once this many messages wait for it (it reconnects and replays). */
+const MAX_QUEUED_MESSAGES = 256;
+const RECONNECT_HINT_MS = 3000;
+const encoder = new TextEncoder();
+
+/**
+ * The open admin event streams (Server-Sent Events). An idle stream costs one connection and a
+ * set entry: one shared timer writes the keep-alives, each event is encoded once for everyone.
+ */
+export class EventStreamHub {
+  private readonly streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  private keepAliveTimer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly feed: AdminEventFeed,
+    private readonly options: HubOptions,
+  ) {
+    feed.subscribe((event) => this.broadcast(frame(event)));
+  }
+
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  /** A stream's connection may sit this long without a byte (three keep-alives missed; Bun's limit is 255 s). */
+  get idleTimeoutSeconds(): number {
+    return Math.min(255, Math.ceil((this.options.keepAliveMs * 3) / 1000));
+  }
+
+  /** A new stream: what the client missed since `lastEventId` first, then every new event. */
+  open(lastEventId: string | null, closed: AbortSignal): Response {
+    if (this.streams.size >= this.options.maxStreams) throw new ApiError(503, 'Too many admin event streams are open. Try again later.');
+    let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        stream = controller;
+        controller.enqueue(encoder.encode(`retry: ${RECONNECT_HINT_MS}\n\n`));
+        for (const event of this.feed.since(lastEventId)) controller.enqueue(frame(event));
+        this.add(controller);
+      },
+      cancel: () => this.remove(stream),
+    });
+    closed.addEventListener('abort', () => this.remove(stream), { once: true });
+    return new Response(body, {
+      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+    });
+  }
+
+  /** Ends every stream (server shutdown); clients reconnect to whatever answers next. */
+  closeAll(): void {
+    for (const stream of [...this.streams]) {
+      this.remove(stream);
+      try {
+        stream.close();
+      } catch {
+        // Already closed by the client.
+      }
+    }
+  }
+
+  private add(stream: ReadableStreamDefaultController<Uint8Array>): void {
+    this.streams.add(stream);
+    this.keepAliveTimer ??= setInterval(() => this.broadcast(KEEP_ALIVE), this.options.keepAliveMs);
+  }
+
+  private remove(stream: ReadableStreamDefaultController<Uint8Array> | null): void {
+    if (!stream || !this.streams.delete(stream)) return;
+    if (this.streams.size === 0 && this.keepAliveTimer) {
+      clearInterval(this.keepAliveTimer);
+      this.keepAliveTimer = null;
+    }
+  }
+
+  private broadcast(message: Uint8Array): void {
+    for (const stream of this.streams) {
+      try {
+        if ((stream.desiredSize ?? 0) < -MAX_QUEUED_MESSAGES) throw new Error('client stopped reading');
+        stream.enqueue(message);
+      } catch {
+        this.remove(stream);
+        try {
+          stream.error(new Error('admin event stream dropped'));
+        } catch {
+          // Already gone.
+        }
+      }
+    }
+  }
+}
+
+const KEEP_ALIVE = encoder.encode(': keep-alive\n\n');
+
+function frame(event: AdminStreamEvent): Uint8Array {
+  return encoder.encode(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+}
