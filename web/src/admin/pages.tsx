@@ -1,6 +1,7 @@
 import type { IconName } from '@blueprintjs/core';
 import type { ComponentType } from 'react';
 import { AdminDashboard } from './AdminDashboard';
+import { BackupRestorePage } from './BackupRestorePage';
 import { DomainConfigsPage } from './DomainConfigsPage';
 import { EmailLogsPage } from './EmailLogsPage';
 import { ReferralOpportunitiesPage } from './ReferralOpportunitiesPage';
@@ -23,4 +24,5 @@ export const ADMIN_PAGES: { path: string; title: string; icon: IconName; Compone
   { path: 'email-logs', title: 'E-mail Logs', icon: 'envelope', Component: EmailLogsPage },
   { path: 'visitor-logs', title: 'Visitor Logs', icon: 'eye-open', Component: VisitorLogsPage },
   { path: 'domain-configs', title: 'Domain Configs', icon: 'globe', Component: DomainConfigsPage },
+  { path: 'backup-restore', title: 'Backup & Restore', icon: 'database', Component: BackupRestorePage },
 ];
