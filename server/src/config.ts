@@ -19,6 +19,10 @@ export interface Config {
   /** Ports besides 80/443 that pasted links may use (SCRAPE_ALLOW_PORTS). */
   scrapeAllowPorts: number[];
   rateLimits: RateLimits;
+  /** Bytes of images one account may keep (UPLOAD_QUOTA_MB). */
+  uploadQuotaBytes: number;
+  /** Age after which an image no list or item uses is removed (UPLOAD_GRACE_HOURS). */
+  uploadGraceMs: number;
   /** Page views of the public site are logged (VISITOR_LOG, on unless `off`). */
   visitorLog: boolean;
   /** Visitor log rows older than this many days are pruned (VISITOR_LOG_DAYS). */
@@ -41,6 +45,12 @@ export interface RateLimits {
   scrapePerIp: number;
   /** Product scrapes per account (or guest list) per 10 minutes. */
   scrapePerUser: number;
+  /** Guest lists created per IP per hour. */
+  guestListsPerIp: number;
+  /** Image uploads per IP per hour. */
+  uploadsPerIp: number;
+  /** Image uploads per account (or guest list) per hour. */
+  uploadsPerUser: number;
 }
 
 interface Setting {
@@ -69,6 +79,11 @@ export const SETTINGS: Setting[] = [
   { env: 'RATE_LIMIT_FORGOT_IP', help: 'password reset requests per client IP per hour', default: '5' },
   { env: 'RATE_LIMIT_SCRAPE_IP', help: 'product link scrapes per client IP per 10 minutes', default: '60' },
   { env: 'RATE_LIMIT_SCRAPE_USER', help: 'product link scrapes per account or guest list per 10 minutes', default: '30' },
+  { env: 'RATE_LIMIT_GUEST_LIST_IP', help: 'guest lists created per client IP per hour', default: '20' },
+  { env: 'RATE_LIMIT_UPLOAD_IP', help: 'image uploads per client IP per hour', default: '60' },
+  { env: 'RATE_LIMIT_UPLOAD_USER', help: 'image uploads per account or guest list per hour', default: '30' },
+  { env: 'UPLOAD_QUOTA_MB', help: 'megabytes of images one account may keep', default: '100' },
+  { env: 'UPLOAD_GRACE_HOURS', help: 'hours before an image no list or item uses is removed', default: '24' },
   { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
   { env: 'VISITOR_LOG', help: 'off stops logging page views (IP address, user agent, city: personal data)', default: 'on' },
   { env: 'VISITOR_LOG_DAYS', help: 'days a visitor log row is kept', default: '90' },
@@ -115,7 +130,12 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       forgotPasswordPerIp: positiveInteger('RATE_LIMIT_FORGOT_IP', get),
       scrapePerIp: positiveInteger('RATE_LIMIT_SCRAPE_IP', get),
       scrapePerUser: positiveInteger('RATE_LIMIT_SCRAPE_USER', get),
+      guestListsPerIp: positiveInteger('RATE_LIMIT_GUEST_LIST_IP', get),
+      uploadsPerIp: positiveInteger('RATE_LIMIT_UPLOAD_IP', get),
+      uploadsPerUser: positiveInteger('RATE_LIMIT_UPLOAD_USER', get),
     },
+    uploadQuotaBytes: positiveInteger('UPLOAD_QUOTA_MB', get) * 1024 * 1024,
+    uploadGraceMs: positiveInteger('UPLOAD_GRACE_HOURS', get) * 60 * 60_000,
     visitorLog: (get('VISITOR_LOG') ?? 'on').toLowerCase() !== 'off',
     visitorLogDays: positiveInteger('VISITOR_LOG_DAYS', get),
     adminEventsKeepAliveSeconds: positiveInteger('ADMIN_EVENTS_KEEPALIVE_SECONDS', get),

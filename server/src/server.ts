@@ -64,6 +64,8 @@ interface Runtime {
   app: ReturnType<typeof createApp>;
   /** Requests this runtime is still answering. */
   inFlight: number;
+  /** Stops the hourly removal of unreferenced uploads. */
+  stopCleanup: () => void;
 }
 
 async function buildRuntime(config: Config, site: Site): Promise<Runtime> {
@@ -72,12 +74,13 @@ async function buildRuntime(config: Config, site: Site): Promise<Runtime> {
   await services.listen();
   await services.domainConfigs.ensureDefault();
   await promoteAdminEmail(config, services);
-  return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };
+  return { ctx, services, app: createApp(ctx, services, site), inFlight: 0, stopCleanup: services.uploads.scheduleCleanup() };
 }
 
 async function closeRuntime(runtime: Runtime): Promise<void> {
   // Admin event streams hang on this runtime's event bus: end them, clients reconnect to the next.
   runtime.services.adminEvents.hub.closeAll();
+  runtime.stopCleanup();
   while (runtime.inFlight > 0) await Bun.sleep(10);
   runtime.services.scheduler.stop();
   await runtime.services.scrape.close();

@@ -19,7 +19,7 @@ export function createServices(ctx: AppContext) {
   const domainConfigs = new DomainConfigService(ctx.store, ctx.defaultHostname);
   const mailer = new Mailer(ctx.store, { smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom });
   const referralRules = new ReferralRuleService(ctx.store);
-  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url));
+  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url), ctx.config.rateLimits.guestListsPerIp);
   const users = new UserService({
     store: ctx.store,
     tokens: ctx.tokens,
@@ -30,7 +30,12 @@ export function createServices(ctx: AppContext) {
     fallbackOrigin: ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`,
     lists: wishlists.lists,
   });
-  const uploads = new UploadService(ctx.store, ctx.config.dataDir);
+  const uploads = new UploadService(ctx.store, ctx.config.dataDir, {
+    perIp: ctx.config.rateLimits.uploadsPerIp,
+    perUploader: ctx.config.rateLimits.uploadsPerUser,
+    quotaBytes: ctx.config.uploadQuotaBytes,
+    graceMs: ctx.config.uploadGraceMs,
+  });
   const events = new EventBus(ctx.store.changes);
   const scraperConfigs = new ScraperConfigService(ctx.store);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);

@@ -110,6 +110,7 @@ function policy<R extends object>(name: AccessPolicyName, decide: (context: Poli
   const transform = Object.assign(
     async (context: unknown) => {
       const c = context as PolicyContext;
+      c.http.policy = name;
       decided.set(c.request, await decide(c));
     },
     { accessPolicy: name },

@@ -35,6 +35,8 @@ export interface FinishedRequest {
   requestId: string | null;
   ip: string | null;
   actor: RequestActor | null;
+  /** The route's access policy, when it ran. */
+  policy: string | null;
 }
 
 /**
@@ -45,8 +47,8 @@ export interface FinishedRequest {
 export function auditRequest(request: FinishedRequest): void {
   const key = `${request.method} ${request.route}`;
   const refusal = REFUSALS[request.status];
-  const byAdmin = request.actor?.isAdmin === true && request.method !== 'GET';
-  const named = AUDITED_ROUTES[key] ?? (byAdmin ? 'admin.change' : undefined);
+  const adminChange = request.policy === 'adminOnly' && request.method !== 'GET';
+  const named = AUDITED_ROUTES[key] ?? (adminChange ? 'admin.change' : undefined);
   if (!named && !refusal) return;
   logEvent({
     event: named ?? refusal!.event,

@@ -39,7 +39,7 @@ export function httpPipeline(ctx: AppContext) {
       if (length === 0) return;
       const path = new URL(request.url).pathname;
       if (length > bodyLimitFor(path)) {
-        auditRequest({ method: request.method, route: path, status: 413, requestId: null, ip: null, actor: null });
+        auditRequest({ method: request.method, route: path, status: 413, requestId: null, ip: null, actor: null, policy: null });
         const tooLarge = payloadTooLarge(tooLargeMessageFor(path));
         return Response.json({ message: tooLarge.message }, { status: 413, headers: tooLarge.headers });
       }
@@ -86,6 +86,7 @@ export function httpPipeline(ctx: AppContext) {
         requestId: http?.requestId ?? null,
         ip: http?.ip ?? null,
         actor: http?.actor ?? null,
+        policy: http?.policy ?? null,
       });
     })
     .onError({ as: 'global' }, ({ code, error, set, request, path }) => {

@@ -17,6 +17,8 @@ export interface RequestInfo {
   outgoingCookies: string[];
   /** The account the access policy found (set when it resolves one), for the audit log. */
   actor: RequestActor | null;
+  /** The route's access policy, once it ran (adminOnly changes are audited). */
+  policy: string | null;
 }
 
 interface ServerLike {
@@ -42,6 +44,7 @@ export function readRequestInfo(request: Request, server: ServerLike | null, tru
     origin: `${protocol}://${host}`,
     outgoingCookies,
     actor: null,
+    policy: null,
     setCookie(name, value, options = {}) {
       outgoingCookies.push(serializeCookie(name, value, { ...options, secure }));
     },

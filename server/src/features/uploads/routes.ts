@@ -4,7 +4,7 @@ import type { UploadService } from './service';
 
 /** POST /api/v1/upload (multipart field `image`): accounts, and guests holding a list's capability. */
 export function uploadRoutes(policies: AccessPolicies, uploads: UploadService) {
-  return new Elysia().use(policies).post('/upload', ({ body, caller }) => uploads.store(body.image, caller.user?.id ?? null), {
+  return new Elysia().use(policies).post('/upload', ({ body, caller, http }) => uploads.store(body.image, { userId: caller.user?.id ?? null, guestListId: caller.guestListId, ip: http.ip }), {
     capabilityOrSignedIn: true,
     body: t.Object({ image: t.File({ error: 'Choose an image to upload (form field "image").' }) }),
   });

@@ -2,6 +2,7 @@ import { normalizeHostname } from '@wishwell/shared/domain';
 import type { DataStore } from '../../db/store';
 import type { DomainConfigService } from '../domain-configs/service';
 import type { Mailer } from '../../mail/mailer';
+import { RateLimiter } from '../../http/rate-limit';
 import { WishlistAccess } from './access';
 import { ItemService, type ApplyReferralRules } from './items-service';
 import { WishlistQueries } from './queries';
@@ -16,6 +17,7 @@ export function createWishlistServices(
   mailer: Mailer,
   domainConfigs: DomainConfigService,
   applyReferralRules: ApplyReferralRules,
+  guestListsPerIp: number,
 ): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache } {
   const queries = new WishlistQueries(store);
   const access = new WishlistAccess(queries);
@@ -24,7 +26,7 @@ export function createWishlistServices(
   return {
     shareViews,
     access,
-    lists: new WishlistService(queries, access, shareViews),
+    lists: new WishlistService(queries, access, shareViews, new RateLimiter({ limit: guestListsPerIp, windowMs: 60 * 60_000, message: 'Too many guest lists created from here.' })),
     items: new ItemService(queries, shareViews, applyReferralRules),
     shareMail: new ShareMailService(mailer, isKnownHostname),
   };

@@ -43,7 +43,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       .post(
         '/wishlists/guest',
         async (context) => {
-          const created = await wishlists.createGuest(context.body, await context.viewer());
+          const created = await wishlists.createGuest(context.body, await context.viewer(), context.http.ip);
           if (created.capability) {
             context.http.setCookie(created.capability.cookieName, created.capability.secret, { httpOnly: true, maxAgeSeconds: CAPABILITY_MAX_AGE_SECONDS });
           }

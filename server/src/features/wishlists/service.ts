@@ -10,6 +10,7 @@ import type {
 import type { SessionUser } from '../../auth/session-user';
 import type { Db, Tables } from '../../db/store';
 import { badRequest, forbidden, notFound } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { capabilityCookieName, isShared, LIST_NOT_FOUND, type ListAccess, type WishlistAccess } from './access';
 import { wishlistColumns } from './input';
@@ -29,6 +30,8 @@ export class WishlistService {
     private readonly queries: WishlistQueries,
     private readonly access: WishlistAccess,
     private readonly shareViews: ShareViewCache,
+    /** Guest lists per IP: each comes with a capability that may upload, so they are bounded. */
+    private readonly guestListsPerIp: RateLimiter,
   ) {}
 
   private get db() {
@@ -40,9 +43,10 @@ export class WishlistService {
   }
 
   /** Anonymous visitors get an ownerless list plus its capability; a signed-in caller simply owns it. */
-  async createGuest(input: CreateGuestWishlistBody, user: SessionUser | null): Promise<CreatedGuestList> {
+  async createGuest(input: CreateGuestWishlistBody, user: SessionUser | null, ip: string): Promise<CreatedGuestList> {
     const name = input.name.trim();
     if (user) return { wishlist: await this.create({ name, theme: input.theme }, user), capability: null };
+    this.guestListsPerIp.hit(ip);
     const secret = newSecret();
     const { wishlists, wishlistCapabilities } = this.tables;
     const row = await this.queries.store.transaction(async (tx) => {

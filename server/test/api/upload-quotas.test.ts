@@ -1,0 +1,104 @@
+/**
+ * Finding 2: guest lists, uploads and stored images are bounded for every caller, and images no
+ * list or item uses are removed after a grace period.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Wishlist } from '@wishwell/shared/wishlist-types';
+import { ApiClient } from '../support/api-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { signUp } from '../support/wishlists';
+
+let server: TestServer;
+const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-quotas-'));
+const LIMITS = {
+  TRUST_PROXY: '1', // each scenario below comes from its own address (X-Forwarded-For)
+  RATE_LIMIT_GUEST_LIST_IP: '3',
+  RATE_LIMIT_UPLOAD_IP: '4',
+  RATE_LIMIT_UPLOAD_USER: '3',
+  UPLOAD_QUOTA_MB: '1',
+};
+
+beforeAll(async () => {
+  server = await startTestServer(LIMITS, dataDir);
+});
+afterAll(async () => {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+
+/** A PNG as far as the server can tell (signature first), `size` bytes long. */
+function png(size = 1024): FormData {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const form = new FormData();
+  form.append('image', new File([bytes], 'cover.png', { type: 'image/png' }));
+  return form;
+}
+
+const upload = (client: ApiClient, ip: string, size?: number) => client.call('POST', '/upload', undefined, { raw: png(size), ...from(ip) });
+
+describe('limits', () => {
+  it('allows 3 guest lists per IP per hour (RATE_LIMIT_GUEST_LIST_IP), then answers 429', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await new ApiClient(server.url).post('/wishlists/guest', { name: `List ${i}`, theme: 'Other' }, from('198.51.100.1'))).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const other = await new ApiClient(server.url).post('/wishlists/guest', { name: 'Elsewhere', theme: 'Other' }, from('198.51.100.2'));
+    expect(other.status).toBe(200);
+  });
+
+  it('allows 3 uploads per guest list per hour (RATE_LIMIT_UPLOAD_USER), then answers 429 with a message', async () => {
+    const guest = new ApiClient(server.url);
+    await guest.post('/wishlists/guest', { name: 'Uploader', theme: 'Other' }, from('198.51.100.3'));
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await upload(guest, `198.51.100.${10 + i}`)).status);
+    const refused = await upload(guest, '198.51.100.20');
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many images uploaded\. Please try again in \d+ minutes?\.$/);
+  });
+
+  it('allows 4 uploads per IP per hour (RATE_LIMIT_UPLOAD_IP), whoever uploads', async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await upload((await signUp(server.url, `Ip ${i}`)).client, '198.51.100.30')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it('keeps an account within its image storage (UPLOAD_QUOTA_MB) and says so', async () => {
+    const user = await signUp(server.url, 'Quota');
+    expect((await upload(user.client, '198.51.100.40', 700 * 1024)).status).toBe(200);
+    const over = await upload(user.client, '198.51.100.41', 700 * 1024);
+    expect(over.status).toBe(413);
+    expect(over.body.message).toBe('You have used your 1 MB of image storage. Remove covers you no longer use, or ask the site operator for more.');
+    expect((await upload(user.client, '198.51.100.42', 200 * 1024)).status).toBe(200);
+  });
+});
+
+describe('clean-up', () => {
+  it('removes images no list or item uses once the grace period is over, and keeps the used ones', async () => {
+    const user = await signUp(server.url, 'Cleaner');
+    const used = (await upload(user.client, '198.51.100.50')).body.url as string;
+    const unused = (await upload(user.client, '198.51.100.51')).body.url as string;
+    const fresh = (await upload(user.client, '198.51.100.52')).body.url as string;
+    const list = await user.client.post<Wishlist>('/wishlists', { name: 'Covered', theme: 'Other', coverImage: used });
+    expect(list.status).toBe(200);
+    const store = await server.openStore();
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
+    const { uploads } = store.tables;
+    for (const url of [used, unused]) await store.db.update(uploads).set({ createdAt: twoDaysAgo }).where(eq(uploads.fileName, url.split('/').pop()!));
+    await store.close();
+    await server.stop();
+    server = await startTestServer(LIMITS, dataDir); // the clean-up runs shortly after start, then hourly
+    const status = (url: string) => fetch(server.url + url).then((res) => res.status);
+    for (let waited = 0; (await status(unused)) !== 404 && waited < 5000; waited += 100) await Bun.sleep(100);
+    expect(await status(unused)).toBe(404);
+    expect(await status(used)).toBe(200);
+    expect(await status(fresh)).toBe(200);
+    expect(server.output()).toContain('"event":"uploads.removed","count":1');
+  });
+});
