@@ -40,7 +40,7 @@ export function createServices(ctx: AppContext) {
   const scraperConfigs = new ScraperConfigService(ctx.store);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
   const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
-  const admin = new AdminService(ctx.store, ctx.config.visitorLogDays);
+  const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.revokeResetLinks(userId));
   const logs = new LogService(ctx.store);
   const scheduler = new Scheduler(ctx.store);
   /** The server's caches and event bus start hearing the other replicas' changes (commands need not). */

@@ -337,6 +337,22 @@ describe('password reset by mail', () => {
     expect(res.body.message).toMatch(/invalid or has expired/);
   });
 
+  it('revokes an outstanding link when an admin disables the account (it stays dead after re-enabling)', async () => {
+    const admin = await signedUp(); // not the first account: promote it from the CLI as an operator would
+    const promote = Bun.spawnSync(['bun', MAIN, 'admin', 'promote', admin.email, '--data-dir', server.dataDir], { env: { ...process.env, ...server.cliEnv } });
+    expect(promote.exitCode, promote.stderr.toString()).toBe(0);
+    const adminClient = new ApiClient(server.url);
+    expect((await adminClient.post('/users/login', { email: admin.email, password: admin.password })).status).toBe(200);
+    const { email, profile } = await signedUp();
+    await requestReset(email);
+    const token = (await resetLink(email)).split('/').pop()!;
+    expect((await adminClient.put(`/users/${profile._id}/toggle-disable`)).body.isDisabled).toBe(true);
+    expect((await adminClient.put(`/users/${profile._id}/toggle-disable`)).body.isDisabled).toBe(false);
+    const res = await new ApiClient(server.url).put(`/users/reset-password/${token}`, { password: 'the attacker choice' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/invalid or has expired/);
+  });
+
   it('refuses an expired link', async () => {
     const { email, profile } = await signedUp();
     await requestReset(email);

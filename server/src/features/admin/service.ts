@@ -24,6 +24,8 @@ export class AdminService {
   constructor(
     private readonly store: DataStore,
     private readonly visitorLogDays: number,
+    /** Called when an account is disabled: its outstanding password-reset links are revoked. */
+    private readonly onUserDisabled: (userId: string) => Promise<void>,
   ) {}
 
   private get db() {
@@ -68,6 +70,7 @@ export class AdminService {
       .where(eq(users.id, userId))
       .returning(adminUserColumns(this.store.tables));
     if (!row) throw notFound('User not found.');
+    if (row.isDisabled) await this.onUserDisabled(userId);
     return row;
   }
 
