@@ -13,4 +13,9 @@ export interface AppContext {
   version: string;
   /** The hostname whose domain config answers for localhost and unknown hosts. */
   defaultHostname: string;
+  /**
+   * The running server's: finishes the requests under way, closes the store, runs `swap` (a
+   * restore replacing the data) and builds store, services and app again. Absent in the CLI.
+   */
+  rebuild?: (swap: () => Promise<void>) => Promise<void>;
 }

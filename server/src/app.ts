@@ -17,6 +17,7 @@ import { uploadedFileRoutes, uploadRoutes } from './features/uploads/routes';
 import { adminRoutes } from './features/admin/routes';
 import { logRoutes } from './features/logs/routes';
 import { adminEventRoutes } from './features/admin-events/routes';
+import { backupRoutes } from './features/backup/routes';
 
 /**
  * The /api/v1 routes. Every route declares exactly one access policy (see http/access.ts);
@@ -35,7 +36,8 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(referralRuleRoutes(policies, services.referralRules))
     .use(adminRoutes(policies, services.admin, services.wishlists.lists))
     .use(logRoutes(policies, services.logs))
-    .use(adminEventRoutes(policies, services.adminEvents.hub));
+    .use(adminEventRoutes(policies, services.adminEvents.hub))
+    .use(backupRoutes(policies, services.backups, ctx.config.dataDir));
 }
 
 /** The whole route surface: the pipeline, the API, uploaded files and the site. */

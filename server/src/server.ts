@@ -68,8 +68,8 @@ interface Runtime {
   stopCleanup: () => void;
 }
 
-async function buildRuntime(config: Config, site: Site): Promise<Runtime> {
-  const ctx = await openContext(config);
+async function buildRuntime(config: Config, site: Site, rebuild: AppContext['rebuild']): Promise<Runtime> {
+  const ctx: AppContext = { ...(await openContext(config)), rebuild };
   const services = createServices(ctx);
   await services.listen();
   await services.domainConfigs.ensureDefault();
@@ -105,7 +105,9 @@ export interface RunningServer {
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const site = await Site.load(SITE_FILES);
-  let runtime = await buildRuntime(config, site);
+  // Services (a restore) reach the server's rebuild through their context.
+  const rebuildForServices = (swap: () => Promise<void>) => running.rebuild(swap);
+  let runtime = await buildRuntime(config, site, rebuildForServices);
   let rebuilding: Promise<void> | null = null;
   const answer = async (request: Request): Promise<Response> => {
     const current = runtime;
@@ -125,7 +127,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // Elysia reads the client address through its app's server (see http/request-info.ts).
   runtime.app.server = server;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
-  return {
+  const running: RunningServer = {
     url,
     async stop() {
       // Open event streams never finish by themselves: end them so the listener can stop.
@@ -140,12 +142,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
       try {
         await closeRuntime(runtime);
         await swap?.();
-        runtime = await buildRuntime(config, site);
-        runtime.app.server = server;
       } finally {
-        rebuilding = null;
-        done();
+        // Even after a failed swap: the server answers again, on whatever data is in place.
+        try {
+          runtime = await buildRuntime(config, site, rebuildForServices);
+          runtime.app.server = server;
+        } finally {
+          rebuilding = null;
+          done();
+        }
       }
     },
   };
+  return running;
 }

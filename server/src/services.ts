@@ -13,6 +13,8 @@ import { AdminService } from './features/admin/service';
 import { LogService } from './features/logs/service';
 import { Scheduler } from './scheduler';
 import { createAdminEvents } from './features/admin-events';
+import { BackupService } from './features/backup/service';
+import { databaseFile } from './db/open-store';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
@@ -47,7 +49,14 @@ export function createServices(ctx: AppContext) {
   const listen = async () => {
     await Promise.all([domainConfigs.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen()]);
   };
-  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents };
+  const backups = new BackupService({
+    store: ctx.store,
+    dataDir: ctx.config.dataDir,
+    databaseFile: databaseFile(ctx.config.dataDir),
+    appVersion: ctx.version,
+    rebuild: ctx.rebuild,
+  });
+  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups };
 }
 
 export type Services = ReturnType<typeof createServices>;

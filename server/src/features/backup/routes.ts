@@ -1,0 +1,51 @@
+import { Elysia } from 'elysia';
+import type { AccessPolicies } from '../../http/access';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { RESTORE_BODY_LIMIT } from '../../http/body-limits';
+import { streamToFile } from '../../http/body-reader';
+import type { BackupService } from './service';
+
+/**
+ * POST /admin/backup: the archive as a download named wishlist-backup-{ISO timestamp}.gz.
+ * POST /admin/restore: multipart `backupFile`, streamed to disk (never held in memory) once the
+ * caller is known to be an admin, then checked, staged and swapped in.
+ */
+export function backupRoutes(policies: AccessPolicies, backups: BackupService, dataDir: string) {
+  return new Elysia()
+    .use(policies)
+    .post(
+      '/admin/restore',
+      async ({ request }) => {
+        const folder = mkdtempSync(join(dataDir, '.upload-'));
+        try {
+          const file = join(folder, 'body');
+          await streamToFile(request, file, RESTORE_BODY_LIMIT, 'A backup file can be at most 512 MB.');
+          return await backups.restoreUpload(file, request.headers.get('content-type') ?? '');
+        } finally {
+          rmSync(folder, { recursive: true, force: true });
+        }
+      },
+      { adminOnly: true },
+    )
+    .post(
+    '/admin/backup',
+    async () => {
+      const backup = await backups.create();
+      const file = Bun.file(backup.path);
+      // The temporary file goes once the last byte has been handed over (or the download broke off).
+      const body = file.stream().pipeThrough(new TransformStream({ flush: backup.discard }));
+      const cleanup = setTimeout(backup.discard, 60 * 60 * 1000);
+      cleanup.unref();
+      return new Response(body, {
+        headers: {
+          'content-type': 'application/gzip',
+          'content-length': String(file.size),
+          'content-disposition': `attachment; filename="${backup.fileName}"`,
+          'cache-control': 'no-store',
+        },
+      });
+    },
+    { adminOnly: true },
+    );
+}

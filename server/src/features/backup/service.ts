@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DataStore } from '../../db/store';
+import { badRequest, conflict, unprocessable } from '../../http/errors';
+import { InvalidBackupError } from './reader';
+import { stageRestore } from './restore';
+import { multipartFileRange } from './multipart';
+import { backupFileName } from '@wishwell/shared/desktop-api';
+import type { BackupManifest } from './manifest';
+import { sqliteSnapshot } from './snapshot';
+import { writeBackup } from './writer';
+
+export interface BackupServiceDeps {
+  store: DataStore;
+  dataDir: string;
+  /** The live SQLite file (snapshots are taken from it). */
+  databaseFile: string;
+  appVersion: string;
+  /** The running server's rebuild (see AppContext); without it a restore is refused. */
+  rebuild?: (swap: () => Promise<void>) => Promise<void>;
+}
+
+export interface BackupFile {
+  path: string;
+  fileName: string;
+  manifest: BackupManifest;
+  /** Removes the file (after it was sent). */
+  discard(): void;
+}
+
+/** One backup or restore at a time, process-wide (it outlives a rebuilt runtime): a restore must never overlap a backup. */
+let operationUnderWay: string | null = null;
+
+function claim(what: string): () => void {
+  if (operationUnderWay) throw conflict(`A ${operationUnderWay} is already under way: try again when it has finished.`);
+  operationUnderWay = what;
+  return () => (operationUnderWay = null);
+}
+
+async function exclusively<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const release = claim(what);
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
+export const RESTORE_STARTED_MESSAGE = 'Database restore initiated. The application will restart.';
+
+/** Backups: a consistent snapshot of the database and the uploads, as one .gz archive. */
+export class BackupService {
+  constructor(private readonly deps: BackupServiceDeps) {}
+
+  /** Writes a backup into a temporary folder of the data dir; the caller sends it, then discards it. */
+  create(onProgress?: (step: string) => void): Promise<BackupFile> {
+    return exclusively('backup', async () => {
+      if (this.deps.store.engine !== 'sqlite') throw unprocessable('Backups of a PostgreSQL database are not available yet.');
+      const workDir = mkdtempSync(join(this.deps.dataDir, '.backup-'));
+      const discard = () => rmSync(workDir, { recursive: true, force: true });
+      try {
+        const snapshot = await sqliteSnapshot(this.deps.databaseFile, join(workDir, 'snapshot.db'));
+        try {
+          const createdAt = new Date();
+          const path = join(workDir, backupFileName(createdAt));
+          const manifest = await writeBackup({ store: snapshot.store, uploadsDir: join(this.deps.dataDir, 'uploads'), appVersion: this.deps.appVersion }, path, onProgress);
+          return { path, fileName: backupFileName(createdAt), manifest, discard };
+        } finally {
+          await snapshot.close();
+        }
+      } catch (error) {
+        discard();
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Restores the backup uploaded to `upload` (a multipart body saved to disk): everything is
+   * checked and staged first (400/422 with the reason, nothing live touched); then, after the
+   * answer has gone out, the server swaps the data in and rebuilds itself.
+   */
+  async restoreUpload(upload: string, contentType: string): Promise<{ message: string }> {
+    const rebuild = this.deps.rebuild;
+    if (!rebuild) throw unprocessable('Restore needs the running server.');
+    if (this.deps.store.engine !== 'sqlite') throw unprocessable('Restoring into a PostgreSQL database is not available yet.');
+    const release = claim('restore');
+    try {
+      const staged = await stageRestore(this.restoreTarget(), upload, multipartFileRange(upload, contentType, 'backupFile')).catch(asClientError);
+      setTimeout(() => {
+        rebuild(staged.swap)
+          .catch((error: unknown) => console.error('Restore failed while swapping the data in:', error))
+          .finally(() => {
+            staged.discard();
+            release();
+          });
+      }, 50);
+      return { message: RESTORE_STARTED_MESSAGE };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  private restoreTarget() {
+    return { dataDir: this.deps.dataDir, databaseFile: this.deps.databaseFile, schemaVersion: this.deps.store.schemaVersion };
+  }
+}
+
+/** A refused backup is the client's problem (400, or 422 for one from a newer version), with its reason. */
+function asClientError(error: unknown): never {
+  if (error instanceof InvalidBackupError) throw /newer Wishwell/.test(error.message) ? unprocessable(error.message) : badRequest(error.message);
+  throw error;
+}

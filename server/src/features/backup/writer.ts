@@ -1,0 +1,109 @@
+import { TarArchive } from 'archiver';
+import { asc, gt, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import type { DataStore } from '../../db/store';
+import { BACKUP_FORMAT_VERSION, MANIFEST_ENTRY, tableEntry, UPLOADS_PREFIX, type BackupManifest } from './manifest';
+import { encodeRow, tablesInForeignKeyOrder, type BackupTable } from './tables';
+
+const PAGE_ROWS = 5000;
+
+export interface BackupSource {
+  /** A store holding a consistent snapshot: nobody writes to it while the backup reads. */
+  store: DataStore;
+  uploadsDir: string;
+  appVersion: string;
+}
+
+/** Writes the backup archive (tar + gzip) to `outFile`; answers its manifest. */
+export async function writeBackup(source: BackupSource, outFile: string, onProgress?: (done: string) => void): Promise<BackupManifest> {
+  const workDir = mkdtempSync(outFile + '.parts-');
+  try {
+    const manifest: BackupManifest = {
+      formatVersion: BACKUP_FORMAT_VERSION,
+      schemaVersion: source.store.schemaVersion,
+      appVersion: source.appVersion,
+      createdAt: new Date().toISOString(),
+      engine: source.store.engine,
+      tables: [],
+      entries: {},
+    };
+    const parts: { name: string; file: string }[] = [];
+    for (const table of tablesInForeignKeyOrder(source.store.tables)) {
+      const file = join(workDir, `${table.name}.ndjson`);
+      const { rows, sha256, bytes } = await dumpTable(source.store, table, file);
+      manifest.tables.push({ name: table.name, rows });
+      manifest.entries[tableEntry(table.name)] = { sha256, bytes };
+      parts.push({ name: tableEntry(table.name), file });
+      onProgress?.(`${table.name}: ${rows} rows`);
+    }
+    for (const upload of uploadFiles(source.uploadsDir)) {
+      manifest.entries[UPLOADS_PREFIX + upload.name] = await hashFile(upload.file);
+      parts.push({ name: UPLOADS_PREFIX + upload.name, file: upload.file });
+    }
+    await pack(manifest, parts, outFile);
+    return manifest;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function uploadFiles(dir: string): { name: string; file: string }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => statSync(join(dir, name)).isFile())
+    .map((name) => ({ name, file: join(dir, name) }));
+}
+
+async function hashFile(file: string): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).byteLength;
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+/** One table as NDJSON, read a page at a time in key order (keyset paging when the key is one column). */
+async function dumpTable(store: DataStore, table: BackupTable, file: string): Promise<{ rows: number; sha256: string; bytes: number }> {
+  const out = createWriteStream(file);
+  const hash = createHash('sha256');
+  let rows = 0;
+  let bytes = 0;
+  const columns = table.table as unknown as Record<string, import('drizzle-orm').Column>;
+  const keys = table.keyColumns.map((key) => columns[key]!);
+  const singleKey = keys.length === 1 ? keys[0]! : null;
+  let after: unknown = null;
+  for (let offset = 0; ; offset += PAGE_ROWS) {
+    const where: SQL | undefined = singleKey && after !== null ? gt(singleKey, after) : undefined;
+    const query = store.db.select().from(table.table).where(where).orderBy(...keys.map((key) => asc(key))).limit(PAGE_ROWS);
+    const page = (await (singleKey ? query : query.offset(offset))) as Record<string, unknown>[];
+    for (const row of page) {
+      const line = encodeRow(row) + '\n';
+      hash.update(line);
+      bytes += Buffer.byteLength(line);
+      if (!out.write(line)) await once(out, 'drain');
+    }
+    rows += page.length;
+    if (page.length < PAGE_ROWS) break;
+    if (singleKey) after = page[page.length - 1]![table.keyColumns[0]!];
+  }
+  out.end();
+  await once(out, 'close');
+  return { rows, sha256: hash.digest('hex'), bytes };
+}
+
+async function pack(manifest: BackupManifest, parts: { name: string; file: string }[], outFile: string): Promise<void> {
+  const archive = new TarArchive({ gzip: true, gzipOptions: { level: 6 } });
+  const output = createWriteStream(outFile);
+  const finished = once(output, 'close');
+  const failed = new Promise<never>((_, reject) => archive.on('error', reject));
+  archive.pipe(output);
+  archive.append(JSON.stringify(manifest, null, 2), { name: MANIFEST_ENTRY });
+  for (const part of parts) archive.file(part.file, { name: part.name });
+  await Promise.race([archive.finalize(), failed]);
+  await Promise.race([finished, failed]);
+}

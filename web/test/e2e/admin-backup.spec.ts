@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { E2E_ADMIN, signInThroughForm } from './support/accounts';
+import { apiCall } from './support/api';
+
+// Backup & Restore in the browser: download a backup, change something, restore the file through
+// the dialog; the page reloads and the change is gone (and the old session with it).
+
+test.describe.configure({ timeout: 90_000 });
+
+test('an admin downloads a backup and restores it through the confirmation dialog', async ({ page }) => {
+  await signInThroughForm(page, E2E_ADMIN);
+  const marker = `restore-${Date.now().toString(36)}.example`;
+  await page.goto('/admin');
+  await page.getByRole('menuitem', { name: 'Backup & Restore' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Backup & Restore' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restore Database' })).toBeDisabled();
+  await expect(page.getByText('Please select a backup file to restore.')).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Backup' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^wishlist-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.gz$/);
+  const file = await download.path();
+  expect(readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+  await expect(page.getByText('Backup downloaded successfully.')).toBeVisible();
+
+  await apiCall(page, 'POST', '/referral-rules', { matcher: marker, programName: 'Made after the backup' });
+
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /Choose Backup File/ }).click();
+  const chooser = await choosing;
+  expect(await chooser.element().getAttribute('accept')).toContain('.gz');
+  await chooser.setFiles({ name: download.suggestedFilename(), mimeType: 'application/gzip', buffer: readFileSync(file) });
+  await expect(page.getByText(download.suggestedFilename())).toBeVisible();
+  await page.getByRole('button', { name: 'Restore Database' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Are you absolutely sure you want to restore the database from "${download.suggestedFilename()}"? All existing data will be permanently deleted and replaced.`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByRole('button', { name: 'Restore Database' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Restore Now' }).click();
+  await expect(page.getByText('Database restore initiated. The application will restart.')).toBeVisible();
+
+  // The page reloads after 3 s; the session from before the restore is refused, so the admin guard sends it to /login.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  await signInThroughForm(page, E2E_ADMIN);
+  const rules = await apiCall<{ matcher: string }[]>(page, 'GET', '/referral-rules/all');
+  expect(rules.map((rule) => rule.matcher)).not.toContain(marker);
+});
