@@ -86,7 +86,7 @@ export class BackupService {
     if (this.deps.store.engine !== 'sqlite') throw unprocessable('Restoring into a PostgreSQL database is not available yet.');
     const release = claim('restore');
     try {
-      const staged = await stageRestore(this.restoreTarget(), upload, multipartFileRange(upload, contentType, 'backupFile')).catch(asClientError);
+      const staged = await (async () => stageRestore(this.restoreTarget(), upload, multipartFileRange(upload, contentType, 'backupFile')))().catch(asClientError);
       setTimeout(() => {
         rebuild(staged.swap)
           .catch((error: unknown) => console.error('Restore failed while swapping the data in:', error))
