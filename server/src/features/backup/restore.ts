@@ -1,3 +1,4 @@
+import { Database } from 'bun:sqlite';
 import { sql } from 'drizzle-orm';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,15 +85,30 @@ async function loadTables(store: DataStore, dir: string, manifest: BackupManifes
       if (rows !== expected) throw new InvalidBackupError(`The backup's ${table.name} table has ${rows} rows, its manifest says ${expected}.`);
       onProgress?.(`${table.name}: ${rows} rows`);
     }
-    // Every session issued before the restore stops working (the backup may predate a sign-out):
-    // versions move past any issued since the backup, including after an earlier restore of it.
-    await tx.update(store.tables.users).set({ tokenVersion: sql`${store.tables.users.tokenVersion} + ${tokenVersionStep()}` });
   });
 }
 
-/** Seconds since 2026: grows between any two restores by more than the sign-outs in between could bump (and fits a 32-bit column). */
-function tokenVersionStep(): number {
-  return Math.floor((Date.now() - Date.UTC(2026, 0, 1)) / 1000);
+/**
+ * Every session issued before the restore stops working (the backup may predate a sign-out): each
+ * restored account's token version moves past the highest one live now. Run with the live store
+ * closed, so no session can be issued between reading and swapping.
+ */
+function retireEarlierSessions(liveFile: string, stagedFile: string): void {
+  let liveMax = 0;
+  if (existsSync(liveFile)) {
+    const live = new Database(liveFile, { readonly: true });
+    try {
+      liveMax = live.query<{ highest: number | null }, []>('SELECT max(token_version) AS highest FROM users').get()?.highest ?? 0;
+    } finally {
+      live.close();
+    }
+  }
+  const staged = new Database(stagedFile);
+  try {
+    staged.run('UPDATE users SET token_version = ?', [liveMax + 1]);
+  } finally {
+    staged.close();
+  }
 }
 
 async function proveSound(store: DataStore): Promise<void> {
@@ -103,6 +119,7 @@ async function proveSound(store: DataStore): Promise<void> {
 
 /** The swap itself: renames only, on one file system, with the live store closed. */
 async function swapIn(target: RestoreTarget, workDir: string): Promise<void> {
+  retireEarlierSessions(target.databaseFile, join(workDir, 'wishwell.db'));
   const keep = join(target.dataDir, `pre-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   mkdirSync(keep);
   // Stale -wal/-shm beside the new file would replay the old data into it: move them out with the old database.
