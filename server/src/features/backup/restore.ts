@@ -1,11 +1,11 @@
-import { Database } from 'bun:sqlite';
 import { sql } from 'drizzle-orm';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { swapIn } from './sqlite-swap';
 import { createInterface } from 'node:readline';
 import { openSqliteStore } from '../../db/sqlite-store';
 import type { DataStore } from '../../db/store';
-import { tableEntry, UPLOADS_PREFIX, type BackupManifest } from './manifest';
+import { tableEntry, type BackupManifest } from './manifest';
 import { InvalidBackupError, unpackBackup } from './reader';
 import { decodeRow, tablesInForeignKeyOrder } from './tables';
 
@@ -88,49 +88,8 @@ async function loadTables(store: DataStore, dir: string, manifest: BackupManifes
   });
 }
 
-/**
- * Every session issued before the restore stops working (the backup may predate a sign-out): each
- * restored account's token version moves past the highest one live now. Run with the live store
- * closed, so no session can be issued between reading and swapping.
- */
-function retireEarlierSessions(liveFile: string, stagedFile: string): void {
-  let liveMax = 0;
-  if (existsSync(liveFile)) {
-    const live = new Database(liveFile, { readonly: true });
-    try {
-      liveMax = live.query<{ highest: number | null }, []>('SELECT max(token_version) AS highest FROM users').get()?.highest ?? 0;
-    } finally {
-      live.close();
-    }
-  }
-  const staged = new Database(stagedFile);
-  try {
-    staged.run('UPDATE users SET token_version = ?', [liveMax + 1]);
-  } finally {
-    staged.close();
-  }
-}
-
 async function proveSound(store: DataStore): Promise<void> {
   const problems = (await store.db.all<{ integrity_check?: string }>(sql`PRAGMA integrity_check`)).map((row) => Object.values(row)[0]);
   const orphans = await store.db.all(sql`PRAGMA foreign_key_check`);
   if (problems.length !== 1 || problems[0] !== 'ok' || orphans.length > 0) throw new InvalidBackupError('The restored database fails its integrity check: the backup is damaged.');
-}
-
-/** The swap itself: renames only, on one file system, with the live store closed. */
-async function swapIn(target: RestoreTarget, workDir: string): Promise<void> {
-  retireEarlierSessions(target.databaseFile, join(workDir, 'wishwell.db'));
-  const keep = join(target.dataDir, `pre-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-  mkdirSync(keep);
-  // Stale -wal/-shm beside the new file would replay the old data into it: move them out with the old database.
-  for (const suffix of ['', '-wal', '-shm']) {
-    if (existsSync(target.databaseFile + suffix)) renameSync(target.databaseFile + suffix, join(keep, `wishwell.db${suffix}`));
-  }
-  const uploads = join(target.dataDir, 'uploads');
-  if (existsSync(uploads)) renameSync(uploads, join(keep, 'uploads'));
-  renameSync(join(workDir, 'wishwell.db'), target.databaseFile);
-  const restoredUploads = join(workDir, 'unpacked', UPLOADS_PREFIX);
-  if (existsSync(restoredUploads) && readdirSync(restoredUploads).length > 0) renameSync(restoredUploads, uploads);
-  else mkdirSync(uploads);
-  rmSync(workDir, { recursive: true, force: true });
 }
