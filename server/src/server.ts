@@ -64,8 +64,6 @@ interface Runtime {
   app: ReturnType<typeof createApp>;
   /** Requests this runtime is still answering. */
   inFlight: number;
-  /** Stops the hourly removal of unreferenced uploads. */
-  stopCleanup: () => void;
 }
 
 async function buildRuntime(config: Config, site: Site, rebuild: AppContext['rebuild']): Promise<Runtime> {
@@ -74,15 +72,15 @@ async function buildRuntime(config: Config, site: Site, rebuild: AppContext['reb
   await services.listen();
   await services.domainConfigs.ensureDefault();
   await promoteAdminEmail(config, services);
-  return { ctx, services, app: createApp(ctx, services, site), inFlight: 0, stopCleanup: services.uploads.scheduleCleanup() };
+  services.uploads.scheduleCleanup(services.scheduler);
+  return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };
 }
 
 async function closeRuntime(runtime: Runtime): Promise<void> {
   // Admin event streams hang on this runtime's event bus: end them, clients reconnect to the next.
   runtime.services.adminEvents.hub.closeAll();
-  runtime.stopCleanup();
-  while (runtime.inFlight > 0) await Bun.sleep(10);
   runtime.services.scheduler.stop();
+  while (runtime.inFlight > 0) await Bun.sleep(10);
   await runtime.services.scrape.close();
   await runtime.ctx.store.close();
 }

@@ -87,7 +87,8 @@ export class SharePreviewPages {
     // A list guests cannot open gets the plain shell: the page itself says it was not found.
     if (!view) return site.respondHtml(site.shellHtml(), request, headers);
     const key = `${view.etag}|${origin}`;
-    let html = this.entries.get(listId)?.key === key ? this.entries.get(listId)!.html : null;
+    const cached = this.entries.get(listId);
+    let html = cached?.key === key ? cached.html : null;
     if (html === null) {
       html = await this.build(JSON.parse(new TextDecoder().decode(view.body)) as SharedWishlist, new URL(`/share/wishlist/${listId}`, origin));
       this.remember(listId, key, html);

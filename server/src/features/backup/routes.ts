@@ -29,23 +29,23 @@ export function backupRoutes(policies: AccessPolicies, backups: BackupService, d
       { adminOnly: true },
     )
     .post(
-    '/admin/backup',
-    async () => {
-      const backup = await backups.create();
-      const file = Bun.file(backup.path);
-      // The temporary file goes once the last byte has been handed over (or the download broke off).
-      const body = file.stream().pipeThrough(new TransformStream({ flush: backup.discard }));
-      const cleanup = setTimeout(backup.discard, 60 * 60 * 1000);
-      cleanup.unref();
-      return new Response(body, {
-        headers: {
-          'content-type': 'application/gzip',
-          'content-length': String(file.size),
-          'content-disposition': `attachment; filename="${backup.fileName}"`,
-          'cache-control': 'no-store',
-        },
-      });
-    },
-    { adminOnly: true },
+      '/admin/backup',
+      async () => {
+        const backup = await backups.create();
+        const file = Bun.file(backup.path);
+        // The temporary file goes once the last byte has been handed over (or the download broke off).
+        const body = file.stream().pipeThrough(new TransformStream({ flush: backup.discard }));
+        const cleanup = setTimeout(backup.discard, 60 * 60 * 1000);
+        cleanup.unref();
+        return new Response(body, {
+          headers: {
+            'content-type': 'application/gzip',
+            'content-length': String(file.size),
+            'content-disposition': `attachment; filename="${backup.fileName}"`,
+            'cache-control': 'no-store',
+          },
+        });
+      },
+      { adminOnly: true },
     );
 }

@@ -86,7 +86,7 @@ export class BackupService {
     if (this.deps.store.engine !== 'sqlite') throw unprocessable('Restoring into a PostgreSQL database is not available yet.');
     const release = claim('restore');
     try {
-      const staged = await (async () => stageRestore(this.restoreTarget(), upload, multipartFileRange(upload, contentType, 'backupFile')))().catch(asClientError);
+      const staged = await this.stage(upload, contentType);
       setTimeout(() => {
         rebuild(staged.swap)
           .catch((error: unknown) => console.error('Restore failed while swapping the data in:', error))
@@ -99,6 +99,15 @@ export class BackupService {
     } catch (error) {
       release();
       throw error;
+    }
+  }
+
+  /** The upload checked and loaded into a staging database; a bad file is the client's problem (400/422). */
+  private async stage(upload: string, contentType: string) {
+    try {
+      return await stageRestore(this.restoreTarget(), upload, multipartFileRange(upload, contentType, 'backupFile'));
+    } catch (error) {
+      return asClientError(error);
     }
   }
 

@@ -37,6 +37,8 @@ function textFilter(columns: SQLiteColumn[], q: string | undefined): SQL[] {
   return [or(...columns.map((column) => containsText(column, text)))!];
 }
 
+type LogTable = Tables['scrapeLogs'] | Tables['emailLogs'] | Tables['visitorLogs'];
+
 interface PageWindow {
   page: number;
   pageSize: number;
@@ -64,27 +66,27 @@ export class LogService {
       ...(query.status ? [eq(scrapeLogs.success, query.status === 'success')] : []),
       ...dateRange(scrapeLogs.createdAt, query),
     );
-    const window = pageWindow(query);
-    const rows = await this.db
-      .select({ log: scrapeLogs, userName: users.name })
-      .from(scrapeLogs)
-      .leftJoin(users, eq(users.id, scrapeLogs.requestedById))
-      .where(where)
-      .orderBy(desc(scrapeLogs.createdAt), desc(scrapeLogs.id))
-      .limit(window.pageSize)
-      .offset(window.offset);
-    const entries = rows.map(({ log, userName }) => ({
-      _id: log.id,
-      createdAt: log.createdAt.toISOString(),
-      sourceUrl: log.sourceUrl,
-      success: log.success,
-      durationMs: log.durationMs,
-      requestedBy: log.requestedById && userName !== null ? { _id: log.requestedById, name: userName } : null,
-      ipAddress: log.ipAddress,
-      strategy: log.strategy,
-      error: log.error,
-    }));
-    return { entries, total: await this.count(scrapeLogs, where), page: window.page, pageSize: window.pageSize };
+    return this.page(query, scrapeLogs, where, async (window) => {
+      const rows = await this.db
+        .select({ log: scrapeLogs, userName: users.name })
+        .from(scrapeLogs)
+        .leftJoin(users, eq(users.id, scrapeLogs.requestedById))
+        .where(where)
+        .orderBy(desc(scrapeLogs.createdAt), desc(scrapeLogs.id))
+        .limit(window.pageSize)
+        .offset(window.offset);
+      return rows.map(({ log, userName }) => ({
+        _id: log.id,
+        createdAt: log.createdAt.toISOString(),
+        sourceUrl: log.sourceUrl,
+        success: log.success,
+        durationMs: log.durationMs,
+        requestedBy: log.requestedById && userName !== null ? { _id: log.requestedById, name: userName } : null,
+        ipAddress: log.ipAddress,
+        strategy: log.strategy,
+        error: log.error,
+      }));
+    });
   }
 
   async email(query: LogQuery): Promise<LogPage<EmailLogEntry>> {
@@ -95,24 +97,24 @@ export class LogService {
       ...(query.status ? [query.status === 'success' ? success : sql`NOT (${success})`] : []),
       ...dateRange(emailLogs.createdAt, query),
     );
-    const window = pageWindow(query);
-    const rows = await this.db
-      .select({ log: emailLogs, userName: users.name })
-      .from(emailLogs)
-      .leftJoin(users, eq(users.id, emailLogs.sentById))
-      .where(where)
-      .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
-      .limit(window.pageSize)
-      .offset(window.offset);
-    const entries = rows.map(({ log, userName }) => ({
-      _id: log.id,
-      createdAt: log.createdAt.toISOString(),
-      recipient: log.recipient,
-      subject: log.subject,
-      sentBy: log.sentById && userName !== null ? { _id: log.sentById, name: userName } : null,
-      status: log.status,
-    }));
-    return { entries, total: await this.count(emailLogs, where), page: window.page, pageSize: window.pageSize };
+    return this.page(query, emailLogs, where, async (window) => {
+      const rows = await this.db
+        .select({ log: emailLogs, userName: users.name })
+        .from(emailLogs)
+        .leftJoin(users, eq(users.id, emailLogs.sentById))
+        .where(where)
+        .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
+        .limit(window.pageSize)
+        .offset(window.offset);
+      return rows.map(({ log, userName }) => ({
+        _id: log.id,
+        createdAt: log.createdAt.toISOString(),
+        recipient: log.recipient,
+        subject: log.subject,
+        sentBy: log.sentById && userName !== null ? { _id: log.sentById, name: userName } : null,
+        status: log.status,
+      }));
+    });
   }
 
   async visitors(query: LogQuery): Promise<LogPage<VisitorLogEntry>> {
@@ -122,20 +124,23 @@ export class LogService {
       ...textFilter([visitorLogs.domain, visitorLogs.ipAddress, visitorLogs.city, visitorLogs.country, visitorLogs.userAgent], query.q),
       ...dateRange(visitorLogs.createdAt, query),
     );
-    const window = pageWindow(query);
-    const rows = await this.db
-      .select()
-      .from(visitorLogs)
-      .where(where)
-      .orderBy(desc(visitorLogs.createdAt), desc(visitorLogs.id))
-      .limit(window.pageSize)
-      .offset(window.offset);
-    const entries = rows.map(({ id, createdAt, ...log }) => ({ _id: id, createdAt: createdAt.toISOString(), ...log }));
-    return { entries, total: await this.count(visitorLogs, where), page: window.page, pageSize: window.pageSize };
+    return this.page(query, visitorLogs, where, async (window) => {
+      const rows = await this.db
+        .select()
+        .from(visitorLogs)
+        .where(where)
+        .orderBy(desc(visitorLogs.createdAt), desc(visitorLogs.id))
+        .limit(window.pageSize)
+        .offset(window.offset);
+      return rows.map(({ id, createdAt, ...log }) => ({ _id: id, createdAt: createdAt.toISOString(), ...log }));
+    });
   }
 
-  private async count(table: Tables['scrapeLogs'] | Tables['emailLogs'] | Tables['visitorLogs'], where: SQL | undefined): Promise<number> {
+  /** One page of a log: the entries `fetchPage` reads for the page's window, and how many rows `where` matches in all. */
+  private async page<Entry>(query: LogQuery, table: LogTable, where: SQL | undefined, fetchPage: (window: PageWindow) => Promise<Entry[]>): Promise<LogPage<Entry>> {
+    const window = pageWindow(query);
+    const entries = await fetchPage(window);
     const [row] = await this.db.select({ total: count() }).from(table).where(where);
-    return row?.total ?? 0;
+    return { entries, total: row?.total ?? 0, page: window.page, pageSize: window.pageSize };
   }
 }

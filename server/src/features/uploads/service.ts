@@ -5,6 +5,7 @@ import { and, eq, lt, sql, sum } from 'drizzle-orm';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
 import type { DataStore } from '../../db/store';
+import type { Scheduler } from '../../scheduler';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../http/body-limits';
 import { insufficientStorage, isDiskFull } from '../../http/body-reader';
 import { payloadTooLarge, unprocessable } from '../../http/errors';
@@ -110,19 +111,9 @@ export class UploadService {
     return stale.length;
   }
 
-  /** Runs removeUnreferenced now (at start) and every hour until the returned function is called. */
-  scheduleCleanup(): () => void {
-    const run = () => {
-      this.removeUnreferenced().catch((error: unknown) => logEvent({ event: 'uploads.cleanup-failed', level: 'error', error }));
-    };
-    const first = setTimeout(run, 1000);
-    const timer = setInterval(run, HOUR);
-    first.unref();
-    timer.unref();
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
+  /** Registers the removal of unreferenced images: shortly after start, then hourly (one replica at a time). */
+  scheduleCleanup(scheduler: Scheduler): void {
+    scheduler.every('uploads.cleanup', HOUR, async () => void (await this.removeUnreferenced()), 1000);
   }
 
   private async checkQuota(userId: string, incoming: number): Promise<void> {
