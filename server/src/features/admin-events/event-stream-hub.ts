@@ -1,5 +1,6 @@
 import type { AdminStreamEvent } from '@wishwell/shared/admin-events';
 import { ApiError } from '../../http/errors';
+import { newTimeOrderedId } from '../../ids';
 import type { AdminEventFeed } from './feed';
 
 export interface HubOptions {
@@ -14,19 +15,24 @@ const MAX_QUEUED_MESSAGES = 256;
 const RECONNECT_HINT_MS = 3000;
 const encoder = new TextEncoder();
 
+type StreamController = ReadableStreamDefaultController<Uint8Array>;
+
 /**
  * The open admin event streams (Server-Sent Events). An idle stream costs one connection and a
- * set entry: one shared timer writes the keep-alives, each event is encoded once for everyone.
+ * map entry: one shared timer writes the keep-alives, each event is encoded once for everyone.
+ * Each stream remembers the newest event it was replayed (or the moment it opened): an event published
+ * before that but prepared after it (the sender's name is looked up first) is not sent to it.
  */
 export class EventStreamHub {
-  private readonly streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  /** Each open stream with the id after which it wants events (fixed when it opens: live events arrive once each). */
+  private readonly streams = new Map<StreamController, string>();
   private keepAliveTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly feed: AdminEventFeed,
     private readonly options: HubOptions,
   ) {
-    feed.subscribe((event) => this.broadcast(frame(event)));
+    feed.subscribe((event) => this.broadcast(frame(event), event.id));
   }
 
   get openStreams(): number {
@@ -41,13 +47,17 @@ export class EventStreamHub {
   /** A new stream: what the client missed since `lastEventId` first, then every new event. */
   open(lastEventId: string | null, closed: AbortSignal): Response {
     if (this.streams.size >= this.options.maxStreams) throw new ApiError(503, 'Too many admin event streams are open. Try again later.');
-    let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
+    let stream: StreamController | null = null;
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         stream = controller;
         controller.enqueue(encoder.encode(`retry: ${RECONNECT_HINT_MS}\n\n`));
-        for (const event of this.feed.since(lastEventId)) controller.enqueue(frame(event));
-        this.add(controller);
+        let wantsAfter = lastEventId ?? newTimeOrderedId();
+        for (const event of this.feed.since(lastEventId)) {
+          controller.enqueue(frame(event));
+          wantsAfter = event.id;
+        }
+        this.add(controller, wantsAfter);
       },
       cancel: () => this.remove(stream),
     });
@@ -59,7 +69,7 @@ export class EventStreamHub {
 
   /** Ends every stream (server shutdown); clients reconnect to whatever answers next. */
   closeAll(): void {
-    for (const stream of [...this.streams]) {
+    for (const stream of [...this.streams.keys()]) {
       this.remove(stream);
       try {
         stream.close();
@@ -69,12 +79,12 @@ export class EventStreamHub {
     }
   }
 
-  private add(stream: ReadableStreamDefaultController<Uint8Array>): void {
-    this.streams.add(stream);
+  private add(stream: StreamController, wantsAfter: string): void {
+    this.streams.set(stream, wantsAfter);
     this.keepAliveTimer ??= setInterval(() => this.broadcast(KEEP_ALIVE), this.options.keepAliveMs);
   }
 
-  private remove(stream: ReadableStreamDefaultController<Uint8Array> | null): void {
+  private remove(stream: StreamController | null): void {
     if (!stream || !this.streams.delete(stream)) return;
     if (this.streams.size === 0 && this.keepAliveTimer) {
       clearInterval(this.keepAliveTimer);
@@ -82,8 +92,10 @@ export class EventStreamHub {
     }
   }
 
-  private broadcast(message: Uint8Array): void {
-    for (const stream of this.streams) {
+  /** Sends `message` to every open stream; an event (with its id) only to streams that do not have it yet. */
+  private broadcast(message: Uint8Array, eventId?: string): void {
+    for (const [stream, wantsAfter] of this.streams) {
+      if (eventId !== undefined && eventId <= wantsAfter) continue;
       try {
         if ((stream.desiredSize ?? 0) < -MAX_QUEUED_MESSAGES) throw new Error('client stopped reading');
         stream.enqueue(message);
