@@ -20,6 +20,8 @@ export interface BenchListsOptions {
   itemsPerList: number;
   /** Every item's wanted quantity (default 1 to 3). */
   quantity?: number;
+  /** Where item pictures live (default https://shop.example.com, which no benchmark fetches). */
+  imageOrigin?: string;
 }
 
 const ROWS_PER_INSERT = 500;
@@ -58,7 +60,7 @@ async function seedListBatch(store: DataStore, ownerId: string, listIds: string[
         quantity: options.quantity ?? 1 + (i % 3),
         price: `£${(5 + ((i * 7) % 95)).toFixed(2)}`,
         currency: 'GBP',
-        imageUrl: `https://shop.example.com/i/${id}.jpg`,
+        imageUrl: `${options.imageOrigin ?? 'https://shop.example.com'}/i/${id}.jpg`,
         createdAt: new Date(now + i),
         updatedAt: new Date(now + i),
       };

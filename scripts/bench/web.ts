@@ -1,0 +1,105 @@
+// `bun run bench:web`: what a phone on a poor network sees of the public pages (issue 14).
+// Builds dist/wishwell, seeds a fresh data dir with a 50-item shared list (item pictures from a
+// stand-in shop on this machine), starts the binary and loads the landing page and the share page
+// in Chromium (/usr/bin/chromium) at 390x844, 4x CPU slowdown, 150 ms RTT, 1.6 Mbps down, each
+// load in a fresh browser context. Prints the median of BENCH_WEB_RUNS loads (default 3) beside
+// each budget and exits 1 when a figure misses it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { loadConfig } from '../../server/src/config';
+import { openContext } from '../../server/src/server';
+import { seedBenchLists, seedBenchOwner } from './seed';
+import { measurePageLoad, phoneContext, THROTTLING, type PageFigures } from './web-measure';
+import { startAndWait } from './wrk';
+
+const root = join(import.meta.dir, '..', '..');
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3921);
+const SHOP_PORT = PORT + 1;
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const SHOP_HOST = 'shop.bench.test';
+
+interface Budget {
+  label: string;
+  figure: (f: PageFigures) => number;
+  limit: number;
+  unit: 'ms' | 'KB' | '';
+}
+
+const FIRST_VISIT_BUDGETS: Budget[] = [
+  { label: 'LCP', figure: (f) => f.lcpMs, limit: 1000, unit: 'ms' },
+  { label: 'JavaScript (as sent)', figure: (f) => f.scriptBytes / 1024, limit: 100, unit: 'KB' },
+  { label: 'total transfer', figure: (f) => f.transferBytes / 1024, limit: 250, unit: 'KB' },
+  { label: 'CLS', figure: (f) => f.cls, limit: 0.02, unit: '' },
+  { label: 'Total Blocking Time', figure: (f) => f.tbtMs, limit: 150, unit: 'ms' },
+];
+
+const build = Bun.spawnSync(['bun', 'run', 'build'], { cwd: root, stdout: 'inherit', stderr: 'inherit' });
+if (build.exitCode !== 0) process.exit(1);
+
+// A stand-in shop serving every item's picture (a few KB, like a shop's thumbnail).
+const picture = readFileSync(join(root, 'web', 'public', 'Logo.png'));
+const shop = Bun.serve({ port: SHOP_PORT, hostname: '127.0.0.1', fetch: () => new Response(picture, { headers: { 'content-type': 'image/png' } }) });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-web-bench-'));
+const ctx = await openContext(loadConfig(['--data-dir', dataDir], {}));
+const ownerId = await seedBenchOwner(ctx.store);
+const [shareListId] = await seedBenchLists(ctx.store, ownerId, { lists: 1, itemsPerList: 50, imageOrigin: `http://${SHOP_HOST}` });
+await ctx.store.close();
+
+const base = `http://127.0.0.1:${PORT}`;
+const { proc: app } = await startAndWait([join(root, 'dist', 'wishwell'), '--port', String(PORT), '--host', '127.0.0.1', '--data-dir', dataDir], `${base}/api/v1/health`);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+    `--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1:${SHOP_PORT}`,
+  ],
+});
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function firstVisits(url: string): Promise<PageFigures[]> {
+  const runs: PageFigures[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await phoneContext(browser);
+    runs.push(await measurePageLoad(context, url));
+    await context.close();
+  }
+  return runs;
+}
+
+function report(page: string, runs: PageFigures[], budgets: Budget[]): number {
+  let misses = 0;
+  console.log(`\n-- ${page}: first visit, median of ${runs.length} --`);
+  for (const budget of budgets) {
+    const value = median(runs.map(budget.figure));
+    const ok = value <= budget.limit;
+    if (!ok) misses++;
+    const shown = budget.unit === '' ? value.toFixed(3) : `${value.toFixed(0)} ${budget.unit}`;
+    const limit = budget.unit === '' ? String(budget.limit) : `${budget.limit} ${budget.unit}`;
+    console.log(`${budget.label.padEnd(22)} ${shown.padStart(9)}   budget <= ${limit.padEnd(8)} ${ok ? 'ok' : 'MISS'}`);
+  }
+  const last = runs.at(-1)!;
+  console.log(`scripts: ${last.scriptUrls.join(' ') || 'none'}`);
+  if (last.consoleProblems.length > 0) console.log(`console: ${last.consoleProblems.join(' | ')}`);
+  return misses;
+}
+
+let misses = 0;
+try {
+  console.log(
+    `\n== Public pages on a phone (${THROTTLING.cpuSlowdown}x CPU, ${THROTTLING.rttMs} ms RTT, ${THROTTLING.downloadBitsPerSecond / 1e6} Mbps down) ==`,
+  );
+  misses += report('landing page /', await firstVisits(`${base}/`), FIRST_VISIT_BUDGETS);
+  misses += report('share page (50 items)', await firstVisits(`${base}/share/wishlist/${shareListId}`), FIRST_VISIT_BUDGETS);
+} finally {
+  await browser.close();
+  app.kill('SIGTERM');
+  await app.exited;
+  shop.stop(true);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(misses === 0 ? '\nall within budget' : `\n${misses} figure(s) over budget`);
+process.exit(misses === 0 ? 0 : 1);
