@@ -2,11 +2,14 @@ import type { Config } from './config';
 import type { DatabaseHealth } from './db/health';
 import type { DataStore } from './db/store';
 import type { TokenSigner } from './auth/tokens';
+import type { FileStorage } from './storage/file-storage';
 
 /** What every feature is built from: created once at start and passed down explicitly. */
 export interface AppContext {
   config: Config;
   store: DataStore;
+  /** Uploaded files: the data dir's uploads folder or an S3-compatible bucket (STORAGE_URL). */
+  files: FileStorage;
   /** Database failures seen by requests, for /health. */
   databaseHealth: DatabaseHealth;
   tokens: TokenSigner;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { parseS3Url } from './storage/s3-storage';
 
 /** Everything the server reads from its environment and flags (listed by `wishwell --help`). */
 export interface Config {
@@ -8,6 +9,8 @@ export interface Config {
   dataDir: string;
   /** postgres://... to run on PostgreSQL; null for the embedded SQLite file in the data dir. */
   databaseUrl: string | null;
+  /** s3://bucket/folder?endpoint=…&region=… to keep uploads in a bucket; null for the data dir's uploads folder. */
+  storageUrl: string | null;
   publicUrl: string | null;
   jwtSecret: string | null;
   smtpUrl: string | null;
@@ -65,6 +68,7 @@ export const SETTINGS: Setting[] = [
   { flag: 'host', env: 'HOST', help: 'address to listen on', default: '0.0.0.0' },
   { flag: 'data-dir', env: 'DATA_DIR', help: 'folder for the SQLite database, uploads and secrets', default: './data' },
   { flag: 'database-url', env: 'DATABASE_URL', help: 'postgres://user:pass@host:port/db to run on PostgreSQL (default: SQLite in the data dir)' },
+  { flag: 'storage-url', env: 'STORAGE_URL', help: 's3://bucket/folder?endpoint=https://…&region=… to keep uploads in S3-compatible storage (keys from S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY or AWS_*; default: the data dir)' },
   { flag: 'public-url', env: 'PUBLIC_URL', help: 'public address, e.g. https://wishes.example.com (its host is the default domain)' },
   { env: 'JWT_SECRET', help: 'secret signing session tokens (default: generated once, kept in the data dir)' },
   { env: 'SMTP_URL', help: 'mail server, smtp[s]://user:pass@host:port (default: mails are only logged)' },
@@ -109,6 +113,8 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${get('PORT')}"`);
   const databaseUrl = get('DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  const storageUrl = get('STORAGE_URL');
+  if (storageUrl) parseS3Url(storageUrl, env);
   const publicUrl = get('PUBLIC_URL');
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error('PUBLIC_URL must start with http:// or https://');
   return {
@@ -116,6 +122,7 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     host: get('HOST')!,
     dataDir: resolve(get('DATA_DIR')!),
     databaseUrl,
+    storageUrl,
     publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
     jwtSecret: get('JWT_SECRET'),
     smtpUrl: get('SMTP_URL'),

@@ -6,6 +6,7 @@ import { createTokenSigner } from './auth/tokens';
 import { defaultHostname, type Config } from './config';
 import { DatabaseHealth } from './db/health';
 import { openStore } from './db/open-store';
+import { openFileStorage } from './storage/open-storage';
 import { SERVER_BODY_LIMIT } from './http/body-limits';
 import { createServices, type Services } from './services';
 import { Site } from './site/site';
@@ -23,7 +24,7 @@ export async function openContext(config: Config): Promise<AppContext> {
     mkdirSync(config.dataDir, { recursive: true });
     const tokens = createTokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir));
     const store = await openStore(config);
-    return { config, store, tokens, databaseHealth: new DatabaseHealth(), version: VERSION, defaultHostname: defaultHostname(config) };
+    return { config, store, files: openFileStorage(config), tokens, databaseHealth: new DatabaseHealth(), version: VERSION, defaultHostname: defaultHostname(config) };
   } catch (error) {
     throw inPlainWords(error, config.dataDir);
   }

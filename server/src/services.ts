@@ -32,7 +32,7 @@ export function createServices(ctx: AppContext) {
     fallbackOrigin: ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`,
     lists: wishlists.lists,
   });
-  const uploads = new UploadService(ctx.store, ctx.config.dataDir, {
+  const uploads = new UploadService(ctx.store, ctx.files, {
     perIp: ctx.config.rateLimits.uploadsPerIp,
     perUploader: ctx.config.rateLimits.uploadsPerUser,
     quotaBytes: ctx.config.uploadQuotaBytes,

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config';
 import { declaredPolicies } from '../../src/http/access';
 import { createTokenSigner } from '../../src/auth/tokens';
 import { openSqliteStore } from '../../src/db/sqlite-store';
+import { LocalFileStorage } from '../../src/storage/local-storage';
 import { createServices } from '../../src/services';
 import { Site } from '../../src/site/site';
 import { ApiClient } from '../support/api-client';
@@ -39,6 +40,7 @@ async function adminRoutes(): Promise<{ method: string; path: string }[]> {
   const ctx = {
     config: loadConfig(['--data-dir', dataDir], {}),
     store: openSqliteStore(join(dataDir, 'wishwell.db')),
+    files: new LocalFileStorage(join(dataDir, 'uploads')),
     databaseHealth: new DatabaseHealth(),
     tokens: createTokenSigner('a-secret-only-for-reading-the-route-table'),
     version: 'test',

@@ -7,6 +7,7 @@ import type { AppContext } from '../../src/app-context';
 import { createTokenSigner } from '../../src/auth/tokens';
 import { loadConfig } from '../../src/config';
 import { openSqliteStore } from '../../src/db/sqlite-store';
+import { LocalFileStorage } from '../../src/storage/local-storage';
 import type { ScrapeFailedEvent } from '../../src/events';
 import { createServices } from '../../src/services';
 
@@ -24,6 +25,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-scrape-service-'));
 const ctx: AppContext = {
   config: loadConfig(['--data-dir', dataDir], { SCRAPE_ALLOW_HOSTS: '127.0.0.1', CHROMIUM_PATH: '/nonexistent' }),
   store: openSqliteStore(join(dataDir, 'wishwell.db')),
+  files: new LocalFileStorage(join(dataDir, 'uploads')),
   databaseHealth: new DatabaseHealth(),
   tokens: createTokenSigner('a-test-secret-that-is-long-enough-for-hs256'),
   version: 'test',

@@ -8,6 +8,7 @@ import type { AppContext } from '../../src/app-context';
 import { createTokenSigner } from '../../src/auth/tokens';
 import { loadConfig } from '../../src/config';
 import { openSqliteStore } from '../../src/db/sqlite-store';
+import { LocalFileStorage } from '../../src/storage/local-storage';
 import type { Tables } from '../../src/db/store';
 import { createServices } from '../../src/services';
 
@@ -15,6 +16,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-share-view-'));
 const ctx: AppContext = {
   config: loadConfig(['--data-dir', dataDir], {}),
   store: openSqliteStore(join(dataDir, 'wishwell.db')),
+  files: new LocalFileStorage(join(dataDir, 'uploads')),
   databaseHealth: new DatabaseHealth(),
   tokens: createTokenSigner('test-secret'),
   version: 'test',

@@ -1,17 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, eq, lt, sql, sum } from 'drizzle-orm';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
 import type { DataStore } from '../../db/store';
 import type { Scheduler } from '../../scheduler';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../http/body-limits';
-import { insufficientStorage, isDiskFull } from '../../http/body-reader';
-import { payloadTooLarge, unprocessable } from '../../http/errors';
+import { insufficientStorage } from '../../http/body-reader';
+import { ApiError, payloadTooLarge, unprocessable } from '../../http/errors';
 import { RateLimiter } from '../../http/rate-limit';
 import { newId } from '../../ids';
 import { logEvent } from '../../log';
+import { FileTooLarge, StorageFailed, type FileStorage } from '../../storage/file-storage';
 import { sniffImage, storedImageType } from './sniff';
 
 const HOUR = 60 * 60_000;
@@ -35,23 +33,22 @@ export interface Uploader {
   ip: string;
 }
 
+const STORAGE_UNAVAILABLE_MESSAGE = 'The server could not store the image: its file storage is not answering. Nothing was saved; please tell the site operator.';
+
 /**
- * Cover images: checked by content, stored under random names in `{dataDir}/uploads`, bounded
- * per IP, per uploader and per account; images no list or item refers to are removed after a
- * grace period.
+ * Cover images: checked by content, stored under random names in the file storage (the data
+ * dir's uploads folder or a bucket), bounded per IP, per uploader and per account; images no
+ * list or item refers to are removed after a grace period.
  */
 export class UploadService {
-  readonly folder: string;
   private readonly perIp: RateLimiter;
   private readonly perUploader: RateLimiter;
 
   constructor(
     private readonly dataStore: DataStore,
-    dataDir: string,
+    private readonly files: FileStorage,
     private readonly limits: UploadLimits,
   ) {
-    this.folder = join(dataDir, 'uploads');
-    mkdirSync(this.folder, { recursive: true });
     const message = 'Too many images uploaded.';
     this.perIp = new RateLimiter({ limit: limits.perIp, windowMs: HOUR, message });
     this.perUploader = new RateLimiter({ limit: limits.perUploader, windowMs: HOUR, message });
@@ -66,7 +63,7 @@ export class UploadService {
     const type = sniffImage(bytes);
     if (!type) throw unprocessable('Only JPEG, PNG, WebP or GIF images can be uploaded.');
     const fileName = `${newId()}.${type.extension}`;
-    await this.writeFile(fileName, bytes);
+    await this.writeFile(fileName, bytes, type.contentType);
     await this.dataStore.db
       .insert(this.dataStore.tables.uploads)
       .values({ id: newId(), fileName, contentType: type.contentType, sizeBytes: bytes.length, uploadedById: uploader.userId, createdAt: new Date() });
@@ -77,11 +74,16 @@ export class UploadService {
   async serve(fileName: string): Promise<Response | null> {
     const contentType = storedImageType(fileName);
     if (!contentType) return null;
-    const file = Bun.file(join(this.folder, fileName));
-    if (!(await file.exists())) return null;
-    return new Response(file, {
+    const file = await this.files.get(fileName).catch((error: unknown) => {
+      if (!(error instanceof StorageFailed)) throw error;
+      logEvent({ event: 'storage.failed', level: 'error', location: error.location, operation: 'read', error: error.cause });
+      throw new ApiError(503, 'Images cannot be read right now. Please try again later.');
+    });
+    if (!file) return null;
+    return new Response(file.body, {
       headers: {
         'content-type': contentType,
+        'content-length': String(file.size),
         'x-content-type-options': 'nosniff',
         'cache-control': 'public, max-age=31536000, immutable',
         'content-security-policy': "default-src 'none'",
@@ -89,8 +91,18 @@ export class UploadService {
     });
   }
 
-  /** Removes uploads older than the grace period that no list cover or item picture refers to; answers how many. */
+  /**
+   * Removes uploads older than the grace period that no list cover or item picture refers to,
+   * and stored files of that age with no upload record (left by an interrupted upload); answers how many.
+   */
   async removeUnreferenced(now = Date.now()): Promise<number> {
+    const unused = await this.removeUnusedUploads(now);
+    const strays = await this.removeStrayFiles(now);
+    if (unused + strays > 0) logEvent({ event: 'uploads.removed', count: unused + strays, reason: 'no list or item refers to them' });
+    return unused + strays;
+  }
+
+  private async removeUnusedUploads(now: number): Promise<number> {
     const { db, tables: { uploads, wishlists, items } } = this.dataStore;
     const path = sql`'/uploads/' || ${uploads.fileName}`;
     const stale = await db
@@ -104,11 +116,23 @@ export class UploadService {
         ),
       );
     for (const upload of stale) {
-      await unlink(join(this.folder, upload.fileName)).catch(() => undefined);
+      await this.files.delete(upload.fileName);
       await db.delete(uploads).where(eq(uploads.id, upload.id));
     }
-    if (stale.length > 0) logEvent({ event: 'uploads.removed', count: stale.length, reason: 'no list or item refers to them' });
     return stale.length;
+  }
+
+  private async removeStrayFiles(now: number): Promise<number> {
+    const { db, tables: { uploads } } = this.dataStore;
+    let removed = 0;
+    for await (const file of this.files.list()) {
+      if (file.lastModified.getTime() >= now - this.limits.graceMs) continue;
+      const [known] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.fileName, file.key)).limit(1);
+      if (known) continue;
+      await this.files.delete(file.key);
+      removed++;
+    }
+    return removed;
   }
 
   /** Registers the removal of unreferenced images: shortly after start, then hourly (one replica at a time). */
@@ -126,16 +150,15 @@ export class UploadService {
     throw payloadTooLarge(`You have used your ${megabytes} MB of image storage. Remove covers you no longer use, or ask the site operator for more.`);
   }
 
-  /** Writes the whole file or nothing: a failed write (a full disk) leaves no partial file behind. */
-  private async writeFile(fileName: string, bytes: Uint8Array): Promise<void> {
-    const path = join(this.folder, fileName);
+  /** Stores the whole file or nothing; a storage that cannot take it answers 507 (and says so in the log). */
+  private async writeFile(fileName: string, bytes: Uint8Array, contentType: string): Promise<void> {
     try {
-      await Bun.write(path, bytes);
+      await this.files.put(fileName, bytes, { contentType, maxBytes: IMAGE_UPLOAD_LIMIT_BYTES });
     } catch (error) {
-      await unlink(path).catch(() => undefined);
-      if (!isDiskFull(error)) throw error;
-      logEvent({ event: 'storage.full', level: 'error', folder: this.folder, bytes: bytes.length });
-      throw insufficientStorage();
+      if (error instanceof FileTooLarge) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
+      if (!(error instanceof StorageFailed)) throw error;
+      logEvent({ event: error.reason === 'full' ? 'storage.full' : 'storage.failed', level: 'error', location: error.location, operation: 'write', bytes: bytes.length, error: error.cause });
+      throw error.reason === 'full' ? insufficientStorage() : new ApiError(507, STORAGE_UNAVAILABLE_MESSAGE);
     }
   }
 }

@@ -1,0 +1,106 @@
+import { S3Client, type S3File } from 'bun';
+import { checkKey, readCapped, StorageFailed, type FileStorage, type PutOptions, type StoredFile, type StoredFileInfo } from './file-storage';
+
+/** Where an S3-compatible bucket is and how to sign in to it (from STORAGE_URL and the usual variables). */
+export interface S3Settings {
+  bucket: string;
+  /** Keys go under this folder of the bucket ('' for the top). */
+  prefix: string;
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  sessionToken?: string;
+}
+
+/**
+ * `s3://bucket[/prefix]?endpoint=https://…&region=…`; the credentials come from S3_ACCESS_KEY_ID /
+ * S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN).
+ */
+export function parseS3Url(storageUrl: string, env: Record<string, string | undefined>): S3Settings {
+  const url = new URL(storageUrl);
+  if (url.protocol !== 's3:' || !url.hostname) throw new Error('STORAGE_URL must look like s3://bucket/folder?endpoint=https://…&region=…');
+  const endpoint = url.searchParams.get('endpoint') ?? env.S3_ENDPOINT ?? env.AWS_ENDPOINT_URL ?? undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new Error('STORAGE_URL: endpoint must start with http:// or https://');
+  return {
+    bucket: url.hostname,
+    prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, ''),
+    endpoint,
+    region: url.searchParams.get('region') ?? env.S3_REGION ?? env.AWS_REGION ?? undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? env.AWS_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? env.AWS_SECRET_ACCESS_KEY,
+    sessionToken: env.S3_SESSION_TOKEN ?? env.AWS_SESSION_TOKEN,
+  };
+}
+
+const isMissing = (error: unknown) => (error as { code?: unknown })?.code === 'NoSuchKey';
+
+/**
+ * Files as objects in an S3-compatible bucket (AWS, MinIO, R2, ...) through Bun's S3 client, so
+ * every replica sees the same files. A put is one PUT of the whole body (read into memory up to
+ * its cap: uploads are small), so the bucket never holds part of a file.
+ */
+export class S3FileStorage implements FileStorage {
+  readonly location: string;
+  private readonly client: S3Client;
+  private readonly prefix: string;
+
+  constructor(settings: S3Settings) {
+    const { prefix, ...options } = settings;
+    this.client = new S3Client(options);
+    this.prefix = prefix ? `${prefix}/` : '';
+    this.location = `s3://${settings.bucket}/${this.prefix}`;
+  }
+
+  async put(key: string, body: Uint8Array | ReadableStream<Uint8Array>, options: PutOptions): Promise<StoredFileInfo> {
+    const file = this.file(key);
+    const bytes = await readCapped(body, options.maxBytes);
+    await this.attempt(() => file.write(bytes, { type: options.contentType }));
+    return { key, size: bytes.length, lastModified: new Date() };
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    const file = this.file(key);
+    const stat = await this.attempt(() => file.stat().catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error))));
+    if (!stat) return null;
+    return { key, size: stat.size, lastModified: stat.lastModified, contentType: stat.type || null, body: file.stream() };
+  }
+
+  exists(key: string): Promise<boolean> {
+    const file = this.file(key);
+    return this.attempt(() => file.exists());
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.file(key);
+    await this.attempt(() => file.delete());
+  }
+
+  async *list(): AsyncIterable<StoredFileInfo> {
+    let startAfter: string | undefined;
+    for (;;) {
+      const page = await this.attempt(() => this.client.list({ prefix: this.prefix, startAfter }));
+      for (const object of page.contents ?? []) {
+        const key = object.key.slice(this.prefix.length);
+        if (key.includes('/')) continue; // another folder's
+        yield { key, size: object.size ?? 0, lastModified: new Date(object.lastModified ?? 0) };
+      }
+      const last = page.contents?.at(-1)?.key;
+      if (!page.isTruncated || !last) return;
+      startAfter = last;
+    }
+  }
+
+  private file(key: string): S3File {
+    return this.client.file(this.prefix + checkKey(key));
+  }
+
+  /** Runs one request; any failure of the bucket (refusal, no answer) becomes StorageFailed. */
+  private async attempt<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw new StorageFailed('unavailable', this.location, { cause: error });
+    }
+  }
+}
