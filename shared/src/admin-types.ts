@@ -59,19 +59,23 @@ export interface VisitorLogEntry {
 export const LOG_PAGE_SIZE_DEFAULT = 50;
 export const LOG_PAGE_SIZE_MAX = 200;
 
-/** `?page=&pageSize=&q=&status=&from=&to=` of every log (page from 1; from/to ISO dates, to inclusive). */
-export interface LogQuery {
+/** `?page=&pageSize=&q=` of the server-paged admin lists (page from 1). */
+export interface PagedQuery {
   page?: number;
   pageSize?: number;
-  /** Text searched in the log's text columns. */
+  /** Text searched in the list's text columns. */
   q?: string;
+}
+
+/** `?page=&pageSize=&q=&status=&from=&to=` of every log (from/to ISO dates, to inclusive). */
+export interface LogQuery extends PagedQuery {
   /** success or failed. */
   status?: 'success' | 'failed';
   from?: string;
   to?: string;
 }
 
-/** One page of a log, newest first, with the number of matching rows. */
+/** One page of a log or admin list, newest first, with the number of matching rows. */
 export interface LogPage<T> {
   entries: T[];
   total: number;

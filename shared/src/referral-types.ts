@@ -15,10 +15,25 @@ export interface ReferralRuleInput {
   giftCardUrl?: string | null;
 }
 
-/** GET /stats/referral-opportunities: one row per shop domain. */
+/** The currency the referral opportunities report its `totalValue` in (spec: GBP). */
+export const REPORT_CURRENCY = 'GBP';
+
+/** The value of a shop's items priced in one currency (price × quantity). */
+export interface CurrencyTotal {
+  currency: string;
+  total: number;
+}
+
+/** GET /stats/referral-opportunities: one row per shop domain, most items first. */
 export interface ReferralOpportunity {
   domain: string;
   itemCount: number;
+  /**
+   * The value of the items priced in GBP. Wishwell keeps no exchange rates, so items priced in
+   * other currencies are not converted into it: their values are in `totals`.
+   */
   totalValue: number;
+  /** The value in each currency the shop's priced items use, GBP first. */
+  totals: CurrencyTotal[];
   hasReferralRule: boolean;
 }

@@ -9,6 +9,9 @@ import type { DataStore, Db, SqlDialect, Tables } from './store';
 const postgresDialect: SqlDialect = {
   smaller: (a, b) => sql`least(${a}, ${b})`,
   contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
+  position: (haystack, needle) => sql<number>`strpos(${haystack}, ${needle})`,
+  // The pattern picks the text or NULL before the cast, so no row (or folded constant) can fail it.
+  plainNumber: (text) => sql<number | null>`CAST(substring(${text} from '^[0-9]+(?:\\.[0-9]*)?$') AS double precision)`,
 };
 
 /** Connections per process; PostgreSQL's default max_connections (100) leaves room for several replicas. */

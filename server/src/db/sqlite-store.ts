@@ -14,6 +14,8 @@ import type { DataStore, Db, SqlDialect } from './store';
 const sqliteDialect: SqlDialect = {
   smaller: (a, b) => sql`min(${a}, ${b})`,
   contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
+  position: (haystack, needle) => sql<number>`instr(${haystack}, ${needle})`,
+  plainNumber: (text) => sql<number | null>`CASE WHEN ${text} GLOB '[0-9]*' AND ${text} NOT GLOB '*[^0-9.]*' AND ${text} NOT GLOB '*.*.*' THEN CAST(${text} AS REAL) END`,
 };
 
 /**

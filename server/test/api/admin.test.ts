@@ -120,7 +120,7 @@ describe('wish lists', () => {
 
     const all = await admin.client.get('/wishlists/all');
     expect(all.status).toBe(200);
-    expect(all.body.find((l: { _id: string }) => l._id === list._id)).toEqual({
+    expect(all.body.entries.find((l: { _id: string }) => l._id === list._id)).toEqual({
       _id: list._id,
       name: 'Bob birthday',
       owner: { _id: member.id, name: 'Bob' },
@@ -130,17 +130,43 @@ describe('wish lists', () => {
       status: 'Active',
       items: [{ _id: expect.any(String), title: 'Kite', referralProgram: null }],
     });
-    expect(all.body.find((l: { _id: string }) => l._id === guestList._id)).toMatchObject({ owner: null, status: 'Active', items: [] });
+    expect(all.body.entries.find((l: { _id: string }) => l._id === guestList._id)).toMatchObject({ owner: null, status: 'Active', items: [] });
 
     expect((await admin.client.put(`/wishlists/${list._id}/toggle-disable`)).body).toEqual({ _id: list._id, isDisabled: true });
     expect((await new ApiClient(server.url).get(`/wishlists/share/${list._id}`)).status).toBe(404);
-    expect((await admin.client.get('/wishlists/all')).body.find((l: { _id: string }) => l._id === list._id).status).toBe('Disabled');
+    expect((await admin.client.get('/wishlists/all')).body.entries.find((l: { _id: string }) => l._id === list._id).status).toBe('Disabled');
     await admin.client.put(`/wishlists/${list._id}/toggle-disable`);
     expect((await new ApiClient(server.url).get(`/wishlists/share/${list._id}`)).status).toBe(200);
 
     await member.client.delete(`/wishlists/${list._id}`);
-    expect((await admin.client.get('/wishlists/all')).body.find((l: { _id: string }) => l._id === list._id).status).toBe('Deleted');
+    expect((await admin.client.get('/wishlists/all')).body.entries.find((l: { _id: string }) => l._id === list._id).status).toBe('Deleted');
     expect((await admin.client.put('/wishlists/nope/toggle-disable')).status).toBe(404);
+  });
+
+  it('pages every list on the server, newest first, and finds lists by their name or their owner', async () => {
+    const paged = await fresh();
+    const owner = await signUp(paged.url, 'Pagina');
+    for (const name of ['First', 'Second', 'Third', 'Fourth', 'Fifth']) {
+      expect((await owner.client.post('/wishlists', { name })).status).toBeLessThan(300);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct creation times
+    }
+    const names = (body: { entries: { name: string }[] }) => body.entries.map((list) => list.name);
+    const first = await paged.admin.client.get('/wishlists/all?page=1&pageSize=2');
+    expect(first.body).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(names(first.body)).toEqual(['Fifth', 'Fourth']);
+    expect(names((await paged.admin.client.get('/wishlists/all?page=3&pageSize=2')).body)).toEqual(['First']);
+    expect((await paged.admin.client.get('/wishlists/all?page=4&pageSize=2')).body).toMatchObject({ entries: [], total: 5 });
+
+    const byName = await paged.admin.client.get('/wishlists/all?q=fi');
+    expect(byName.body).toMatchObject({ total: 2 });
+    expect(names(byName.body)).toEqual(['Fifth', 'First']);
+    expect((await paged.admin.client.get('/wishlists/all?q=PAGINA')).body.total).toBe(5);
+    expect((await paged.admin.client.get('/wishlists/all?q=100%25')).body.total).toBe(0);
+
+    const refused = await paged.admin.client.get('/wishlists/all?pageSize=100000');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/pageSize/);
+    await paged.server.stop();
   });
 });
 

@@ -37,10 +37,15 @@ describe('admin domain configs', () => {
     expect(list.body.map((c: { hostname: string }) => c.hostname)).toEqual(['gifts.example.com', 'localhost']);
   });
 
-  it('refuses a second config for the same hostname with 409', async () => {
-    const again = await admin.post('/domain-configs', { ...brand, hostname: 'gifts.example.com' });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toContain('gifts.example.com');
+  it('refuses a second config for the same hostname (also written differently, or by an edit) with 400 and a clear message', async () => {
+    const again = await admin.post('/domain-configs', { ...brand, hostname: 'Gifts.Example.COM' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('A configuration for gifts.example.com already exists. Edit that one instead.');
+    const other = await admin.post('/domain-configs', { ...brand, hostname: 'second.example.com' });
+    expect(other.status).toBe(201);
+    const renamed = await admin.put(`/domain-configs/${other.body._id}`, { ...brand, hostname: 'gifts.example.com' });
+    expect(renamed.status).toBe(400);
+    expect((await admin.delete(`/domain-configs/${other.body._id}`)).status).toBe(200);
   });
 
   it('refuses a colour that is not hex with the field named', async () => {

@@ -69,21 +69,35 @@ describe('referral rules', () => {
 });
 
 describe('referral opportunities', () => {
-  it('counts items per shop domain with their total value and whether a rule covers the shop', async () => {
+  it('counts items per shop domain, most first, with their value per currency and whether a rule covers the shop', async () => {
     const list = await member.post('/wishlists', { name: 'Birthday' });
     expect(list.status).toBeLessThan(300);
-    const add = (item: object) => member.post(`/wishlists/${list.body._id}/items`, item);
-    expect((await add({ title: 'Book', url: 'https://www.amazon.co.uk/dp/1849757097', price: '4.45', quantity: 2 })).status).toBeLessThan(300);
-    await add({ title: 'Lamp', url: 'https://amazon.co.uk/dp/B07G2L3JMM', price: '29.99' });
-    await add({ title: 'Chair', url: 'https://www.wayfair.com/furniture/pdp/x.html', price: '111.99' });
+    const add = async (item: object) => expect((await member.post(`/wishlists/${list.body._id}/items`, item)).status).toBeLessThan(300);
+    await add({ title: 'Book', url: 'https://www.amazon.co.uk/dp/1849757097', price: '4.45', quantity: 2 });
+    await add({ title: 'Lamp', url: 'https://amazon.co.uk/dp/B07G2L3JMM', price: '1,029.99' });
+    await add({ title: 'Kindle', url: 'HTTPS://WWW.Amazon.co.uk:443/dp/B0CFPJYX7P?ref=x#top', price: 'Price not found' });
+    await add({ title: 'Mug', url: 'https://amazon.co.uk?q=mug', price: '' });
+    await add({ title: 'Chair', url: 'https://www.wayfair.com/furniture/pdp/x.html', price: '111.99', currency: 'USD' });
+    await add({ title: 'Desk', url: 'https://wayfair.com/desk', price: '200', currency: 'EUR' });
+    await add({ title: 'Rug', url: 'https://www.wayfair.com/rug', price: '10.50', quantity: 3 });
     await add({ title: 'Idea', price: '10' });
 
     expect((await member.get('/stats/referral-opportunities')).status).toBe(403);
     const report = await admin.get('/stats/referral-opportunities');
     expect(report.status).toBe(200);
     expect(report.body).toEqual([
-      { domain: 'amazon.co.uk', itemCount: 2, totalValue: 38.89, hasReferralRule: true },
-      { domain: 'wayfair.com', itemCount: 1, totalValue: 111.99, hasReferralRule: false },
+      { domain: 'amazon.co.uk', itemCount: 4, totalValue: 1038.89, totals: [{ currency: 'GBP', total: 1038.89 }], hasReferralRule: true },
+      {
+        domain: 'wayfair.com',
+        itemCount: 3,
+        totalValue: 31.5,
+        totals: [
+          { currency: 'GBP', total: 31.5 },
+          { currency: 'EUR', total: 200 },
+          { currency: 'USD', total: 111.99 },
+        ],
+        hasReferralRule: false,
+      },
     ]);
   });
 });

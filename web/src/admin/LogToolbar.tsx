@@ -7,11 +7,13 @@ interface Props {
   onFilters: (filters: LogFilters) => void;
   /** Logs with a Success/Failed status offer the status filter. */
   withStatus?: boolean;
+  /** Logs offer the From/To date filters; lists without dates (All Wishlists) do not. */
+  withDates?: boolean;
   searchPlaceholder: string;
 }
 
 /** Text, status and date filters of an admin log; applied on Search (or Enter). */
-export function LogToolbar({ filters, onFilters, withStatus = false, searchPlaceholder }: Props) {
+export function LogToolbar({ filters, onFilters, withStatus = false, withDates = true, searchPlaceholder }: Props) {
   const [draft, setDraft] = useState<LogFilters>(filters);
   const set = (key: keyof LogFilters) => (value: string) => setDraft((current) => ({ ...current, [key]: value || undefined }));
   const apply = (event: FormEvent) => {
@@ -28,10 +30,12 @@ export function LogToolbar({ filters, onFilters, withStatus = false, searchPlace
           <option value="failed">Failed</option>
         </HTMLSelect>
       )}
-      <ControlGroup>
-        <InputGroup type="date" aria-label="From" value={draft.from ?? ''} onValueChange={set('from')} />
-        <InputGroup type="date" aria-label="To" value={draft.to ?? ''} onValueChange={set('to')} />
-      </ControlGroup>
+      {withDates && (
+        <ControlGroup>
+          <InputGroup type="date" aria-label="From" value={draft.from ?? ''} onValueChange={set('from')} />
+          <InputGroup type="date" aria-label="To" value={draft.to ?? ''} onValueChange={set('to')} />
+        </ControlGroup>
+      )}
       <Button type="submit" icon="search" text="Search" />
     </form>
   );

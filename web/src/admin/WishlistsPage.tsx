@@ -1,38 +1,32 @@
-import { useState } from 'react';
 import { HTMLTable, Section, SectionCard, Spinner, Switch, Tag, type Intent } from '@blueprintjs/core';
 import type { AdminWishlist } from '@wishwell/shared/admin-types';
 import type { WishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
 import { AdminPageHeader } from './AdminPageHeader';
-import { LogPager } from './LogToolbar';
-import { useAdminList } from './use-admin-list';
+import { LogPager, LogToolbar } from './LogToolbar';
+import { useAdminLog } from './use-admin-log';
 import { useToggle } from './use-toggle';
 import './admin.css';
 
-const LISTS_PER_PAGE = 25;
-
 const STATUS_INTENT: Record<WishlistDisplayStatus, Intent> = { Active: 'success', Expired: 'warning', Disabled: 'danger', Deleted: 'none' };
 
-/** /admin/wishlists: every list as an accordion row (name, owner or Guest, status, switch) opening its items. */
+/** /admin/wishlists: every list as an accordion row (name, owner or Guest, status, switch) opening its items; paged by the server. */
 export function WishlistsPage() {
-  const { rows, loading, reload } = useAdminList<AdminWishlist>('/wishlists/all', 'Could not fetch wishlists');
-  const toggle = useToggle(reload);
-  const [page, setPage] = useState(1);
-  const pageCount = Math.max(1, Math.ceil(rows.length / LISTS_PER_PAGE));
-  const current = Math.min(page, pageCount);
-  const shown = rows.slice((current - 1) * LISTS_PER_PAGE, current * LISTS_PER_PAGE);
+  const lists = useAdminLog<AdminWishlist>('/wishlists/all', 'Could not fetch wishlists');
+  const toggle = useToggle(lists.reload);
   return (
     <>
       <AdminPageHeader title="All Wishlists" />
-      {loading ? (
+      <LogToolbar key={lists.filters.q ?? ''} filters={lists.filters} onFilters={lists.setFilters} withDates={false} searchPlaceholder="List or owner name" />
+      {lists.loading ? (
         <Spinner className="ww-admin-spinner" />
-      ) : rows.length === 0 ? (
-        <p className="ww-admin-empty">No wishlists yet.</p>
+      ) : lists.rows.length === 0 ? (
+        <p className="ww-admin-empty">{lists.filters.q ? 'No wishlists match.' : 'No wishlists yet.'}</p>
       ) : (
         <div className="ww-admin-lists">
-          {shown.map((list) => (
+          {lists.rows.map((list) => (
             <WishlistSection key={list._id} list={list} onToggle={() => void toggle(`/wishlists/${list._id}/toggle-disable`)} />
           ))}
-          <LogPager page={current} pageCount={pageCount} total={rows.length} onPage={setPage} />
+          <LogPager page={lists.page} pageCount={lists.pageCount} total={lists.total} onPage={lists.setPage} />
         </div>
       )}
     </>

@@ -3,7 +3,7 @@ import { api, errorMessage } from '../api/client';
 import { notify } from '../notifications/notify';
 
 /** PUT an admin toggle (enable/disable), then reload the list; a failure shows the server's message or 'Action failed'. */
-export function useToggle(reload: () => Promise<void>) {
+export function useToggle(reload: () => void | Promise<void>) {
   return useCallback(
     async (path: string) => {
       try {

@@ -15,8 +15,8 @@ async function openAdminPage(page: Page, menuText: string, heading: string) {
   await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
 }
 
-/** A member with a list of two items (one with a shop link), made through the API from a second browser context. */
-async function seedMember(page: Page, name: string) {
+/** A member with a list of two items (one with a shop link) and `moreAtShop` at that shop, made through the API from a second browser context. */
+async function seedMember(page: Page, name: string, moreAtShop: Record<string, unknown>[] = []) {
   const context = await page.context().browser()!.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
   const other = await context.newPage();
   await other.goto('/');
@@ -26,6 +26,7 @@ async function seedMember(page: Page, name: string) {
   const shop = `teapots-${tag()}.example`;
   await apiCall(other, 'POST', `/wishlists/${list._id}/items`, { title: `${name} teapot`, url: `https://www.${shop}/p/1`, price: '12.50' });
   await apiCall(other, 'POST', `/wishlists/${list._id}/items`, { title: `${name} scarf`, price: '9' });
+  for (const [index, item] of moreAtShop.entries()) await apiCall(other, 'POST', `/wishlists/${list._id}/items`, { title: `${name} extra`, url: `https://${shop}/p/${index + 2}`, ...item });
   await context.close();
   return { id: user._id, email, listId: list._id, listName: `${name} list`, shop };
 }
@@ -89,12 +90,14 @@ test('disabling a wish list shows Disabled and its share page answers 404', asyn
   await expect(section).toContainText('Active');
 });
 
-test('referral opportunities list shops with GBP totals and Yes/No chips', async ({ page }) => {
-  const member = await seedMember(page, `Shopper${tag()}`);
+test('referral opportunities list shops with GBP totals, other currencies beside them unconverted, and Yes/No chips', async ({ page }) => {
+  const member = await seedMember(page, `Shopper${tag()}`, [{ price: '30', quantity: 2, currency: 'EUR' }]);
   await openAdminPage(page, 'Referral Opportunities', 'Referral Opportunities');
   await expect(page.getByText(/most popular shop sites/)).toBeVisible();
+  await expect(page.getByText(/keeps no exchange rates, so it does not convert them/)).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: member.shop });
-  await expect(row).toContainText('£12.50');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('2');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('£12.50€60.00');
   await expect(row).toContainText('No');
 });
 

@@ -1,6 +1,6 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { AccessPolicies } from '../../http/access';
-import { idParams } from '../../http/schemas';
+import { idParams, pagedQueryFields } from '../../http/schemas';
 import type { WishlistService } from '../wishlists/service';
 import type { AdminService } from './service';
 
@@ -11,6 +11,6 @@ export function adminRoutes(policies: AccessPolicies, admin: AdminService, lists
     .get('/stats', () => admin.stats(), { adminOnly: true })
     .get('/users', () => admin.users(), { adminOnly: true })
     .put('/users/:id/toggle-disable', ({ params, user }) => admin.toggleUserDisabled(params.id, user.id), { adminOnly: true, params: idParams })
-    .get('/wishlists/all', () => admin.wishlists(), { adminOnly: true })
+    .get('/wishlists/all', ({ query }) => admin.wishlists(query), { adminOnly: true, query: t.Object(pagedQueryFields) })
     .put('/wishlists/:id/toggle-disable', ({ params }) => lists.toggleDisabled(params.id), { adminOnly: true, params: idParams });
 }

@@ -1,8 +1,10 @@
-import { asc, count, countDistinct, desc, eq, gte, inArray, not, sql } from 'drizzle-orm';
-import type { AdminStats, AdminUser, AdminWishlist } from '@wishwell/shared/admin-types';
+import { and, asc, count, countDistinct, desc, eq, gte, inArray, not, sql } from 'drizzle-orm';
+import type { AdminStats, AdminUser, AdminWishlist, LogPage, PagedQuery } from '@wishwell/shared/admin-types';
 import { wishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
-import type { DataStore } from '../../db/store';
+import type { DataStore, Row } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
+import { readPage, textFilter } from '../../db/paging';
+import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -74,16 +76,25 @@ export class AdminService {
     return row;
   }
 
-  /** Every list, newest first, with its owner (null for guest lists) and its items' titles and programs. */
-  async wishlists(now = new Date()): Promise<AdminWishlist[]> {
+  /** One page of every list, newest first (matching `q` in the list's or the owner's name), with owners (null for guest lists) and items' titles and programs. */
+  async wishlists(query: PagedQuery, now = new Date()): Promise<LogPage<AdminWishlist>> {
     const { users, wishlists } = this.store.tables;
-    const lists = await this.db
-      .select({ list: wishlists, ownerName: users.name })
-      .from(wishlists)
-      .leftJoin(users, eq(users.id, wishlists.ownerId))
-      .orderBy(desc(wishlists.createdAt), desc(wishlists.id));
-    const itemsByList = await this.itemsOf(lists.map(({ list }) => list.id));
-    return lists.map(({ list, ownerName }) => {
+    const where = and(...textFilter([wishlists.name, users.name], query.q));
+    const withOwners = <T extends SQLiteSelect>(select: T) => select.leftJoin(users, eq(users.id, wishlists.ownerId)).where(where);
+    return readPage(
+      query,
+      async (window) => {
+        const lists = withOwners(this.db.select({ list: wishlists, ownerName: users.name }).from(wishlists).$dynamic());
+        const rows = await lists.orderBy(desc(wishlists.createdAt), desc(wishlists.id)).limit(window.pageSize).offset(window.offset);
+        return this.withItems(rows, now);
+      },
+      () => withOwners(this.db.select({ total: count() }).from(wishlists).$dynamic()),
+    );
+  }
+
+  private async withItems(rows: { list: Row<'wishlists'>; ownerName: string | null }[], now: Date): Promise<AdminWishlist[]> {
+    const itemsByList = await this.itemsOf(rows.map(({ list }) => list.id));
+    return rows.map(({ list, ownerName }) => {
       const expiresAt = list.expiresAt?.toISOString() ?? null;
       const flags = { isDeleted: list.isDeleted, isDisabled: list.isDisabled, expiresAt };
       return {

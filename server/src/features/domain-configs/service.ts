@@ -6,7 +6,7 @@ import { normalizeHostname } from '@wishwell/shared/domain';
 import type { DataStore, Row } from '../../db/store';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 import { newId } from '../../ids';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 
 type DomainConfigRow = Row<'domainConfigs'>;
 
@@ -108,7 +108,7 @@ export class DomainConfigService {
 
   private async assertHostnameFree(hostname: string, exceptId?: string): Promise<void> {
     const existing = await this.findByHostname(hostname);
-    if (existing && existing.id !== exceptId) throw conflict(`A configuration for ${hostname} already exists.`);
+    if (existing && existing.id !== exceptId) throw badRequest(`A configuration for ${hostname} already exists. Edit that one instead.`);
   }
 
   private async findByHostname(hostname: string): Promise<DomainConfigRow | undefined> {

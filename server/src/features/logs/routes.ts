@@ -1,13 +1,11 @@
 import { Elysia, t } from 'elysia';
-import { LOG_PAGE_SIZE_MAX } from '@wishwell/shared/admin-types';
 import type { AccessPolicies } from '../../http/access';
+import { pagedQueryFields } from '../../http/schemas';
 import type { LogService } from './service';
 
 /** `?page=&pageSize=&q=&status=&from=&to=` of every log. */
 const logQuery = t.Object({
-  page: t.Optional(t.Numeric({ minimum: 1, maximum: 1_000_000, multipleOf: 1, error: 'page must be a whole number from 1.' })),
-  pageSize: t.Optional(t.Numeric({ minimum: 1, maximum: LOG_PAGE_SIZE_MAX, multipleOf: 1, error: `pageSize must be from 1 to ${LOG_PAGE_SIZE_MAX}.` })),
-  q: t.Optional(t.String({ maxLength: 200 })),
+  ...pagedQueryFields,
   status: t.Optional(t.Union([t.Literal('success'), t.Literal('failed')], { error: 'status must be success or failed.' })),
   from: t.Optional(t.String({ maxLength: 40 })),
   to: t.Optional(t.String({ maxLength: 40 })),

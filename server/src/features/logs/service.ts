@@ -1,18 +1,12 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { EmailLogEntry, LogPage, LogQuery, VisitorLogEntry } from '@wishwell/shared/admin-types';
-import { LOG_PAGE_SIZE_DEFAULT } from '@wishwell/shared/admin-types';
 import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
 import type { DataStore, Tables } from '../../db/store';
 import { badRequest } from '../../http/errors';
+import { readPage, textFilter, type PageWindow } from '../../db/paging';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** `column` contains `text`, case-insensitively, with LIKE's wildcards taken literally (portable SQL). */
-function containsText(column: SQLiteColumn, text: string): SQL {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
-}
 
 function dateBound(value: string | undefined, label: string): Date | undefined {
   if (!value) return undefined;
@@ -31,25 +25,7 @@ function dateRange(column: SQLiteColumn, query: LogQuery): SQL[] {
   return bounds;
 }
 
-function textFilter(columns: SQLiteColumn[], q: string | undefined): SQL[] {
-  const text = q?.trim();
-  if (!text) return [];
-  return [or(...columns.map((column) => containsText(column, text)))!];
-}
-
 type LogTable = Tables['scrapeLogs'] | Tables['emailLogs'] | Tables['visitorLogs'];
-
-interface PageWindow {
-  page: number;
-  pageSize: number;
-  offset: number;
-}
-
-function pageWindow(query: LogQuery): PageWindow {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? LOG_PAGE_SIZE_DEFAULT;
-  return { page, pageSize, offset: (page - 1) * pageSize };
-}
 
 /** The admin logs (scrape attempts, mails, page views): newest first, one page at a time, filtered in SQL. */
 export class LogService {
@@ -137,10 +113,7 @@ export class LogService {
   }
 
   /** One page of a log: the entries `fetchPage` reads for the page's window, and how many rows `where` matches in all. */
-  private async page<Entry>(query: LogQuery, table: LogTable, where: SQL | undefined, fetchPage: (window: PageWindow) => Promise<Entry[]>): Promise<LogPage<Entry>> {
-    const window = pageWindow(query);
-    const entries = await fetchPage(window);
-    const [row] = await this.db.select({ total: count() }).from(table).where(where);
-    return { entries, total: row?.total ?? 0, page: window.page, pageSize: window.pageSize };
+  private page<Entry>(query: LogQuery, table: LogTable, where: SQL | undefined, fetchPage: (window: PageWindow) => Promise<Entry[]>): Promise<LogPage<Entry>> {
+    return readPage(query, fetchPage, () => this.db.select({ total: count() }).from(table).where(where));
   }
 }

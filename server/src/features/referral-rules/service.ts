@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { parsePrice } from '@wishwell/shared/price-parse';
 import { applyReferralRules, findReferralRule, giftCardUrlOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { PublicReferralRule } from '@wishwell/shared/scrape-types';
-import type { ReferralOpportunity, ReferralRule, ReferralRuleInput } from '@wishwell/shared/referral-types';
+import { REPORT_CURRENCY, type CurrencyTotal, type ReferralOpportunity, type ReferralRule, type ReferralRuleInput } from '@wishwell/shared/referral-types';
 import type { DataStore, Row } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 import { newId } from '../../ids';
+import { shopTotals } from './shop-totals';
 
 type ReferralRuleRow = Row<'referralRules'>;
 
@@ -96,23 +96,24 @@ export class ReferralRuleService {
     return applyReferralRules(await this.rules(), url);
   }
 
-  /** Items per shop domain with their total value and whether a rule covers the shop (most items first). */
+  /**
+   * Items per shop domain (counted and summed in SQL), most items first, with their value in each
+   * currency and whether a rule covers the shop. No exchange rates are kept, so `totalValue` is
+   * the GBP-priced items' value and other currencies are reported beside it, never converted.
+   */
   async opportunities(): Promise<ReferralOpportunity[]> {
-    const { items } = this.store.tables;
-    const rows = await this.store.db.select({ url: items.url, price: items.price, quantity: items.quantity }).from(items);
-    const rules = await this.rules();
+    const [totals, rules] = await Promise.all([shopTotals(this.store), this.rules()]);
     const byDomain = new Map<string, ReferralOpportunity>();
-    for (const row of rows) {
-      const domain = shopDomain(row.url);
-      if (!domain) continue;
-      const entry = byDomain.get(domain) ?? { domain, itemCount: 0, totalValue: 0, hasReferralRule: findReferralRule(rules, row.url) !== null };
-      entry.itemCount += 1;
-      entry.totalValue += Number(parsePrice(row.price).amount ?? 0) * row.quantity;
+    for (const { domain, currency, itemCount, pricedCount, total } of totals) {
+      const entry = byDomain.get(domain) ?? { domain, itemCount: 0, totalValue: 0, totals: [], hasReferralRule: findReferralRule(rules, `https://${domain}/`) !== null };
+      entry.itemCount += itemCount;
+      if (currency === REPORT_CURRENCY) entry.totalValue = roundCents(total);
+      if (pricedCount > 0) entry.totals.push({ currency, total: roundCents(total) });
       byDomain.set(domain, entry);
     }
-    return [...byDomain.values()]
-      .map((entry) => ({ ...entry, totalValue: Math.round(entry.totalValue * 100) / 100 }))
-      .sort((a, b) => b.itemCount - a.itemCount || b.totalValue - a.totalValue || a.domain.localeCompare(b.domain));
+    const entries = [...byDomain.values()];
+    for (const entry of entries) entry.totals.sort(reportCurrencyFirst);
+    return entries.sort((a, b) => b.itemCount - a.itemCount || b.totalValue - a.totalValue || a.domain.localeCompare(b.domain));
   }
 
   private rules(): Promise<ReferralRuleRow[]> {
@@ -128,13 +129,8 @@ export class ReferralRuleService {
   }
 }
 
-/** "www.amazon.co.uk" from a product link; null for anything that is not an http(s) link. */
-function shopDomain(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    return parsed.hostname.toLowerCase().replace(/^www\./, '');
-  } catch {
-    return null;
-  }
+const roundCents = (value: number) => Math.round(value * 100) / 100;
+
+function reportCurrencyFirst(a: CurrencyTotal, b: CurrencyTotal): number {
+  return Number(b.currency === REPORT_CURRENCY) - Number(a.currency === REPORT_CURRENCY) || b.total - a.total || a.currency.localeCompare(b.currency);
 }

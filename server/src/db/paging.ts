@@ -1,0 +1,42 @@
+/** Pieces of the server-paged admin lists: a page's window and the text search, in portable SQL. */
+import { or, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { LOG_PAGE_SIZE_DEFAULT, type LogPage, type PagedQuery } from '@wishwell/shared/admin-types';
+
+/** `column` contains `text`, case-insensitively, with LIKE's wildcards taken literally (portable SQL). */
+function containsText(column: SQLiteColumn, text: string): SQL {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/** Rows where any of `columns` contains the search text `q` (none when `q` is blank). */
+export function textFilter(columns: SQLiteColumn[], q: string | undefined): SQL[] {
+  const text = q?.trim();
+  if (!text) return [];
+  return [or(...columns.map((column) => containsText(column, text)))!];
+}
+
+/** Which rows one page holds (page from 1). */
+export interface PageWindow {
+  page: number;
+  pageSize: number;
+  offset: number;
+}
+
+export function pageWindow(query: PagedQuery): PageWindow {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? LOG_PAGE_SIZE_DEFAULT;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+
+/** One page: the entries `fetchPage` reads for the query's window, and how many rows match in all. */
+export async function readPage<Entry>(
+  query: PagedQuery,
+  fetchPage: (window: PageWindow) => Promise<Entry[]>,
+  countMatching: () => Promise<{ total: number }[]>,
+): Promise<LogPage<Entry>> {
+  const window = pageWindow(query);
+  const [entries, [counted]] = await Promise.all([fetchPage(window), countMatching()]);
+  return { entries, total: counted?.total ?? 0, page: window.page, pageSize: window.pageSize };
+}
