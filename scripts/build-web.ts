@@ -19,10 +19,16 @@ function contentHash(bytes: Uint8Array): string {
 
 // react-popper (under Blueprint's Popover) declares a React 18 peer, so the install nests React 18
 // beside it; a second React breaks every hook inside a popover. All imports get the app's React.
+// react-router's package exports only its development build (twice the size, slower); the
+// production build sits beside it.
+const routerProduction: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
 const singleReact: import('bun').BunPlugin = {
   name: 'single-react',
   setup(build) {
     build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: Bun.resolveSync(args.path, webDir) }));
+    build.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
+      path: join(root, 'node_modules', 'react-router', 'dist', 'production', routerProduction[args.path]!),
+    }));
   },
 };
 

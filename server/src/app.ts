@@ -4,7 +4,7 @@ import { accessPolicies, ACCESS_POLICY_KEYS, routeTable } from './http/access';
 import { notFound } from './http/errors';
 import { httpPipeline } from './http/pipeline';
 import type { Services } from './services';
-import { SharePreviewPages } from './site/share-preview';
+import { SitePages } from './site/pages';
 import type { Site } from './site/site';
 import { healthRoutes } from './features/health/routes';
 import { domainConfigRoutes } from './features/domain-configs/routes';
@@ -43,7 +43,7 @@ export function apiRoutes(ctx: AppContext, services: Services) {
 /** The whole route surface: the pipeline, the API, uploaded files and the site. */
 export function createApp(ctx: AppContext, services: Services, site: Site) {
   const api = apiRoutes(ctx, services);
-  const sharePages = new SharePreviewPages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs });
+  const pages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs });
   const app = new Elysia()
     .use(httpPipeline(ctx))
     .use(api)
@@ -53,11 +53,10 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
       throw notFound();
     })
     .use(uploadedFileRoutes(services.uploads))
-    // Shared lists carry their name, cover and item count in the HTML for link-preview bots.
-    .get('/share/wishlist/:id', ({ params, request, http, set }) => sharePages.respond(params.id, http.origin, request, set.headers as Record<string, string>))
-    .get('/*', ({ request, path, set }) => {
+    // Pages (the landing and share pages rendered on the server) and the built site's files.
+    .get('/*', async ({ request, path, http, set }) => {
       if (path.startsWith('/api/')) throw notFound();
-      return site.respond(path, request, set.headers as Record<string, string>) ?? new Response('Not found', { status: 404 });
+      return (await pages.respond(path, http.origin, request, set.headers as Record<string, string>)) ?? new Response('Not found', { status: 404 });
     });
   assertEveryApiRouteHasAPolicy(app);
   return app;

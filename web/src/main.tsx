@@ -1,24 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { BlueprintProvider } from '@blueprintjs/core';
-import { createRouter } from './app/router';
-import { DomainConfigProvider } from './branding/DomainConfigProvider';
-import { SessionProvider } from './session/SessionProvider';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { readBootData } from './app/boot-data';
+import { createRouter, loadServerRenderedPage } from './app/router';
 import { registerIcons } from './ui/icons';
 import './styles/app.css';
 
-registerIcons();
-const router = createRouter();
+const iconsLoaded = registerIcons();
+const boot = readBootData();
+const container = document.getElementById('root')!;
+const app = <App router={createRouter()} boot={boot} />;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BlueprintProvider>
-      <DomainConfigProvider>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </DomainConfigProvider>
-    </BlueprintProvider>
-  </StrictMode>,
-);
+// A server-rendered page (it embeds its data) is hydrated once its icons and page module are in
+// memory, so the first client render matches the server's markup; the plain shell renders from scratch.
+if (boot) void Promise.all([iconsLoaded, loadServerRenderedPage(location.pathname)]).then(() => hydrateRoot(container, app));
+else createRoot(container).render(app);

@@ -1,13 +1,9 @@
 /**
  * Link previews for shared lists: WhatsApp, iMessage and Slack read OpenGraph/Twitter tags from
- * the HTML the server sends (their bots run no script), so /share/wishlist/{id} gets the app
- * shell with the list's name, cover and item count in its <head>. One page per list is kept,
- * keyed by the share view's ETag, so it is rebuilt only when the list changes.
+ * the HTML the server sends (their bots run no script), so the server-rendered /share/wishlist/{id}
+ * carries the list's name, cover and item count in its <head> (see pages.ts).
  */
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
-import type { DomainConfigService } from '../features/domain-configs/service';
-import type { WishlistService } from '../features/wishlists/service';
-import type { Site } from './site';
 
 export interface SharePreview {
   title: string;
@@ -18,7 +14,7 @@ export interface SharePreview {
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** What a preview shows for a list: its name and owner, how many gifts are still wanted, its cover. */
 export function sharePreviewOf(view: SharedWishlist, pageUrl: URL): SharePreview {
@@ -59,51 +55,4 @@ export function withHeadTags(shell: string, headTags: string): string {
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `${headTags}</head>`);
-}
-
-interface CachedPreview {
-  /** The share view's ETag and the origin it was made for: a change of either rebuilds the page. */
-  key: string;
-  html: string;
-}
-
-const MAX_ENTRIES = 1000;
-
-export interface SharePreviewSources {
-  site: Site;
-  lists: Pick<WishlistService, 'sharedView'>;
-  domainConfigs: Pick<DomainConfigService, 'publicConfig'>;
-}
-
-/** Serves /share/wishlist/{id} as the app shell with the list's preview tags (kept per list). */
-export class SharePreviewPages {
-  private readonly entries = new Map<string, CachedPreview>();
-
-  constructor(private readonly sources: SharePreviewSources) {}
-
-  async respond(listId: string, origin: string, request: Request, headers: Record<string, string>): Promise<Response> {
-    const { site } = this.sources;
-    const view = await this.sources.lists.sharedView(listId).catch(() => null);
-    // A list guests cannot open gets the plain shell: the page itself says it was not found.
-    if (!view) return site.respondHtml(site.shellHtml(), request, headers);
-    const key = `${view.etag}|${origin}`;
-    const cached = this.entries.get(listId);
-    let html = cached?.key === key ? cached.html : null;
-    if (html === null) {
-      html = await this.build(JSON.parse(new TextDecoder().decode(view.body)) as SharedWishlist, new URL(`/share/wishlist/${listId}`, origin));
-      this.remember(listId, key, html);
-    }
-    return site.respondHtml(html, request, headers);
-  }
-
-  private async build(view: SharedWishlist, pageUrl: URL): Promise<string> {
-    const config = await this.sources.domainConfigs.publicConfig(pageUrl.hostname);
-    return withHeadTags(this.sources.site.shellHtml(), previewHeadTags(sharePreviewOf(view, pageUrl), config.companyName));
-  }
-
-  private remember(listId: string, key: string, html: string): void {
-    this.entries.delete(listId);
-    this.entries.set(listId, { key, html });
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-  }
 }

@@ -69,9 +69,16 @@ export class Site {
     return this.assets.has(urlPath);
   }
 
-  /** The app shell's HTML, for pages that add to its <head> (link previews). */
+  /** The app shell's HTML, for the pages rendered on the server. */
   shellHtml(): string {
-    return new TextDecoder().decode(this.assets.get('/index.html')!.identity);
+    return this.text('/index.html');
+  }
+
+  /** A text file of the site (a style sheet the server inlines from). */
+  text(urlPath: string): string {
+    const asset = this.assets.get(urlPath);
+    if (!asset) throw new Error(`${urlPath} is not part of the built site`);
+    return new TextDecoder().decode(asset.identity);
   }
 
   /** An HTML page made from the shell (revalidated on every visit, compressed as the client accepts). */

@@ -77,13 +77,23 @@ describe('domain configs', () => {
 
 describe('site', () => {
   it('serves the app shell at client-side routes', async () => {
-    for (const path of ['/', '/dashboard', '/wishlist/abc', '/admin/users']) {
+    for (const path of ['/dashboard', '/wishlist/abc', '/admin/users']) {
       const res = await fetch(server.url + path);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<div id="root"></div>');
     }
+  });
+
+  it('renders the landing page on the server, revalidated by ETag', async () => {
+    const res = await fetch(server.url + '/');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('<h1 class="ww-hero-title">All your wishes in one place</h1>');
+    expect(html).toContain('<script type="application/json" id="ww-boot">');
+    const again = await fetch(server.url + '/', { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
   });
 
   it('serves hashed assets with a long cache and brotli or gzip as accepted', async () => {

@@ -1,19 +1,14 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
-import { Link, useNavigate } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
 import { LOGO_HEIGHT_PX } from '@wishwell/shared/constants';
-import { chooseColorScheme, useColorScheme } from '../branding/color-scheme';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
 import { useSession } from '../session/SessionProvider';
 
+const AccountMenu = lazy(() => import('./AccountMenu'));
+
 export function TopBar() {
   const config = useDomainConfig();
-  const { user, signOut } = useSession();
-  const navigate = useNavigate();
-  const scheme = useColorScheme();
-
-  const logout = async () => {
-    await signOut(() => navigate('/', { flushSync: true }));
-  };
+  const { user } = useSession();
 
   return (
     <header className="ww-topbar">
@@ -22,26 +17,9 @@ export function TopBar() {
       </Link>
       <nav className="ww-topbar-actions">
         {user ? (
-          <Popover
-            placement="bottom-end"
-            content={
-              <Menu>
-                {user.isAdmin && <MenuItem icon="cog" text="Admin" onClick={() => navigate('/admin')} />}
-                <MenuItem icon="th-list" text="My Lists" onClick={() => navigate('/dashboard')} />
-                <MenuItem icon="user" text="My Account" onClick={() => navigate('/account')} />
-                <MenuItem
-                  icon={scheme === 'dark' ? 'flash' : 'moon'}
-                  text={scheme === 'dark' ? 'Light theme' : 'Dark theme'}
-                  shouldDismissPopover={false}
-                  onClick={() => chooseColorScheme(scheme === 'dark' ? 'light' : 'dark')}
-                />
-                <MenuDivider />
-                <MenuItem icon="log-out" text="Logout" onClick={logout} />
-              </Menu>
-            }
-          >
-            <Button variant="minimal" icon="user" aria-label="Account menu" className="ww-topbar-button" />
-          </Popover>
+          <Suspense fallback={<span className="ww-topbar-button-placeholder" />}>
+            <AccountMenu user={user} />
+          </Suspense>
         ) : (
           <>
             <Link to="/register" className="ww-topbar-link">Register</Link>

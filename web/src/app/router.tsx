@@ -12,7 +12,8 @@ const AdminApp = lazy(() => import('../admin/AdminApp'));
 // The wish list pages are chunks too, so the landing page stays small.
 const DashboardPage = lazy(() => import('../pages/wishlists/DashboardPage'));
 const WishlistPage = lazy(() => import('../pages/wishlists/WishlistPage'));
-const SharedWishlistPage = lazy(() => import('../pages/share/SharedWishlistPage'));
+const loadSharedWishlistPage = () => import('../pages/share/SharedWishlistPage');
+const SharedWishlistPage = lazy(loadSharedWishlistPage);
 const LoginPage = lazy(() => import('../pages/account/LoginPage'));
 const RegisterPage = lazy(() => import('../pages/account/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../pages/account/ForgotPasswordPage'));
@@ -64,6 +65,14 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the page module of a server-rendered path before hydration starts: a page still loading
+ * while the session or branding updates would be thrown away and rendered again from a spinner.
+ */
+export function loadServerRenderedPage(pathname: string): Promise<unknown> {
+  return pathname.startsWith('/share/wishlist/') ? loadSharedWishlistPage() : Promise.resolve();
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);

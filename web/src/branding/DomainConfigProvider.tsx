@@ -19,11 +19,15 @@ function fallbackConfig(): PublicDomainConfig {
 }
 
 
-/** Loads this host's branding once; a full-screen spinner shows until it arrives. */
-export function DomainConfigProvider({ children }: { children: ReactNode }) {
-  const [config, setConfig] = useState<PublicDomainConfig | null>(null);
+/**
+ * This host's branding: the one a server-rendered page embedded (`initial`), else loaded once
+ * with a full-screen spinner until it arrives.
+ */
+export function DomainConfigProvider({ initial, children }: { initial?: PublicDomainConfig; children: ReactNode }) {
+  const [config, setConfig] = useState<PublicDomainConfig | null>(initial ?? null);
   const scheme = useColorScheme();
   useEffect(() => {
+    if (initial) return;
     api
       .get<PublicDomainConfig>(`/domain-configs/public/${encodeURIComponent(window.location.hostname)}`)
       .catch((error: unknown) => {
@@ -34,7 +38,7 @@ export function DomainConfigProvider({ children }: { children: ReactNode }) {
         document.title = loaded.companyName || DEFAULT_BRANDING.companyName;
         setConfig(loaded);
       });
-  }, []);
+  }, [initial]);
   // The default colours until the config arrives, then the domain's; again when the scheme changes.
   useLayoutEffect(() => applyTheme(config ?? fallbackConfig(), scheme), [config, scheme]);
   if (!config) {

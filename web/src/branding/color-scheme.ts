@@ -33,7 +33,10 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** A server render cannot know the visitor's scheme: it renders light, hydration follows suit, then the real one. */
+const serverColorScheme = (): ColorScheme => 'light';
+
 /** The scheme in force, following system changes and the toggle. */
 export function useColorScheme(): ColorScheme {
-  return useSyncExternalStore(subscribe, currentColorScheme);
+  return useSyncExternalStore(subscribe, currentColorScheme, serverColorScheme);
 }

@@ -14,12 +14,12 @@ const HARDEST_SURFACE = { light: '#eef0f2', dark: '#2f343c' } as const;
 /**
  * The domain's colours as CSS variables on the root element: ours (--ww-*) and Blueprint's primary
  * intent, so dialog buttons, the pager, the slider and switches wear the brand. Text colours are
- * chosen for contrast (WCAG AA); the dark scheme is Blueprint's dark theme on <body>.
+ * chosen for contrast (WCAG AA).
  */
-export function applyTheme(config: PublicDomainConfig, scheme: ColorScheme): void {
+export function themeVariables(config: PublicDomainConfig, scheme: ColorScheme): Record<string, string> {
   const background = scheme === 'dark' ? PAGE_BACKGROUND_DARK : PAGE_BACKGROUND;
   const palette = brandPalette(config.primaryColor || DEFAULT_BRANDING.primaryColor, config.secondaryColor || DEFAULT_BRANDING.secondaryColor, HARDEST_SURFACE[scheme]);
-  const variables: Record<string, string> = {
+  return {
     '--ww-background': background,
     '--ww-primary': palette.primary,
     '--ww-on-primary': palette.onPrimary,
@@ -34,8 +34,21 @@ export function applyTheme(config: PublicDomainConfig, scheme: ColorScheme): voi
     '--bp-intent-primary-foreground': palette.onAccent,
     '--bp-emphasis-focus-color': palette.accentOnPage,
   };
+}
+
+/**
+ * The light theme as a style sheet, for the first HTML of a server-rendered page. `html:root`
+ * outranks Blueprint's own `:root` tokens, which arrive later with its full style sheet.
+ */
+export function themeStyleSheet(config: PublicDomainConfig): string {
+  const declarations = Object.entries(themeVariables(config, 'light')).map(([name, value]) => `${name}:${value}`);
+  return `html:root{${declarations.join(';')}}`;
+}
+
+/** Applies the theme to the page; the dark scheme is Blueprint's dark theme on <body>. */
+export function applyTheme(config: PublicDomainConfig, scheme: ColorScheme): void {
   const root = document.documentElement;
-  for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
+  for (const [name, value] of Object.entries(themeVariables(config, scheme))) root.style.setProperty(name, value);
   root.style.colorScheme = scheme;
   document.body.classList.toggle('bp6-dark', scheme === 'dark');
 }

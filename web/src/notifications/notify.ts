@@ -1,4 +1,4 @@
-import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+import type { Intent, Toaster } from '@blueprintjs/core';
 import { NOTIFICATION_TIMEOUT_MS } from '@wishwell/shared/constants';
 
 export type Severity = 'info' | 'success' | 'warning' | 'error';
@@ -7,9 +7,9 @@ const INTENTS: Record<Severity, Intent> = { info: 'none', success: 'success', wa
 
 let toaster: Promise<Toaster> | null = null;
 
+/** The toaster and its overlay code load with the first notification, not with the page. */
 function getToaster(): Promise<Toaster> {
-  // Bottom centre; toasts close on their own or by their button, never by clicking elsewhere.
-  toaster ??= OverlayToaster.createAsync({ position: Position.BOTTOM, maxToasts: 3, canEscapeKeyClear: false });
+  toaster ??= import('./toaster').then(({ createToaster }) => createToaster());
   return toaster;
 }
 

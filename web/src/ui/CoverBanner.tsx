@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BANNER_HEIGHT_PX } from '@wishwell/shared/constants';
-import { eventLabel } from './dates';
+import { useEventLabel } from './dates';
 import './list-theme.css';
 
 interface Props {
@@ -15,6 +15,7 @@ interface Props {
 
 /** The 250px cover banner of the owner page and the guest view; the description follows it in full. */
 export function CoverBanner({ image, title, overline, list, children }: Props) {
+  const event = useEventLabel(list);
   return (
     <>
       <header className="ww-cover-banner" style={{ height: BANNER_HEIGHT_PX, backgroundImage: `url("${encodeURI(image)}")` }}>
@@ -23,7 +24,7 @@ export function CoverBanner({ image, title, overline, list, children }: Props) {
             {title}
           </h1>
           {overline && <div className="ww-cover-banner-line ww-cover-banner-overline">{overline}</div>}
-          {list.eventDate && <div className="ww-cover-banner-line">{eventLabel(list)}</div>}
+          {event && <div className="ww-cover-banner-line">{event}</div>}
           {children && <div className="ww-cover-banner-actions">{children}</div>}
         </div>
       </header>

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A timestamp as the browser's local calendar day (YYYY-MM-DD), for date inputs. */
@@ -8,14 +10,27 @@ export function localDay(iso: string | null | undefined): string {
 }
 
 /** "2027-03-14" -> "14 March 2027" in the viewer's locale ("March 14, 2027" in en-US); a calendar day, so no time zone shift. */
-export function formatDay(day: string): string {
+export function formatDay(day: string, locale?: string): string {
   const [year, month, date] = day.slice(0, 10).split('-').map(Number);
   if (!year || !month || !date) return day;
-  return new Date(year, month - 1, date).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+  return new Date(year, month - 1, date).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
+type EventDay = { eventDate: string | null; isRecurring: boolean };
+
 /** The event line of a list: "14 March 2027", "every year" added for recurring events. */
-export function eventLabel(list: { eventDate: string | null; isRecurring: boolean }): string {
+export function eventLabel(list: EventDay, locale?: string): string {
   if (!list.eventDate) return '';
-  return list.isRecurring ? `${formatDay(list.eventDate)} (every year)` : formatDay(list.eventDate);
+  const day = formatDay(list.eventDate, locale);
+  return list.isRecurring ? `${day} (every year)` : day;
+}
+
+const neverChanges = () => () => {};
+
+/**
+ * eventLabel in the viewer's locale. The server cannot know it: a server-rendered page (and its
+ * hydration, which must match) says it in British English, and the browser then uses its own.
+ */
+export function useEventLabel(list: EventDay): string {
+  return useSyncExternalStore(neverChanges, () => eventLabel(list), () => eventLabel(list, 'en-GB'));
 }

@@ -168,7 +168,8 @@ const ICON_PATHS: Partial<Record<IconName, [IconPaths, IconPaths]>> = {
   'flash': [Flash16, Flash20],
 };
 
-export function registerIcons(): void {
+/** Serves the icons from the bundle; resolves once every one is loaded (a hydrating page needs them at once). */
+export async function registerIcons(): Promise<void> {
   Icons.setLoaderOptions({
     loader: async (name, size) => {
       const paths = ICON_PATHS[name];
@@ -176,6 +177,6 @@ export function registerIcons(): void {
       return size >= IconSize.LARGE ? paths[1] : paths[0];
     },
   });
-  void Icons.load(Object.keys(ICON_PATHS) as IconName[], IconSize.STANDARD);
-  void Icons.load(Object.keys(ICON_PATHS) as IconName[], IconSize.LARGE);
+  const names = Object.keys(ICON_PATHS) as IconName[];
+  await Promise.all([Icons.load(names, IconSize.STANDARD), Icons.load(names, IconSize.LARGE)]);
 }

@@ -1,19 +1,23 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Link, useParams } from 'react-router-dom';
 import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { applyPriceFilter, listCurrencies, sliderMaxFor, sortByPrice } from '@wishwell/shared/price-filter';
 import type { SharedItem, SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
+import { useBootData } from '../../app/boot-data';
 import { usePageTitle } from '../../app/use-page-title';
 import { notify } from '../../notifications/notify';
 import { CoverBanner } from '../../ui/CoverBanner';
 import { Pager, usePage } from '../../ui/Pager';
 import { useCloseOnBack } from '../../ui/use-close-on-back';
 import { PriceFilter } from './PriceFilter';
-import { PurchaseDialog, type PurchaseOutcome } from './PurchaseDialog';
+import type { PurchaseOutcome } from './PurchaseDialog';
 import { SharedItemCard } from './SharedItemCard';
 import './share.css';
+
+// The dialog (and Blueprint's overlay code) loads when a guest first marks a gift, not with the list.
+const PurchaseDialog = lazy(() => import('./PurchaseDialog').then((module) => ({ default: module.PurchaseDialog })));
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; wishlist: SharedWishlist };
 
@@ -28,8 +32,19 @@ export function sharedListTitle(wishlist: SharedWishlist): string {
   return wishlist.user ? `${wishlist.name} – ${wishlist.user.name}'s wishlist` : wishlist.name;
 }
 
+/** The list a server-rendered page embedded, once: a later visit to the same id loads it afresh. */
+function useEmbeddedList(id: string): SharedWishlist | null {
+  const boot = useBootData();
+  const [embedded] = useState(() => (boot?.sharedList?.id === id ? boot.sharedList.view : null));
+  useEffect(() => {
+    if (boot?.sharedList?.id === id) delete boot.sharedList;
+  }, [boot, id]);
+  return embedded;
+}
+
 function SharedWishlistLoader({ id }: { id: string }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const embedded = useEmbeddedList(id);
+  const [load, setLoad] = useState<Load>(embedded ? { state: 'ready', wishlist: embedded } : { state: 'loading' });
   usePageTitle(load.state === 'ready' ? sharedListTitle(load.wishlist) : load.state === 'missing' ? 'Wishlist not found' : 'Wishlist');
 
   const reload = useCallback(async () => {
@@ -42,7 +57,9 @@ function SharedWishlistLoader({ id }: { id: string }) {
       setLoad((current) => (missing ? { state: 'missing' } : current.state === 'ready' ? current : { state: 'failed' }));
     }
   }, [id]);
-  useEffect(() => void reload(), [reload]);
+  useEffect(() => {
+    if (!embedded) void reload();
+  }, [embedded, reload]);
 
   if (load.state === 'loading') return <Spinner className="ww-page-spinner" />;
   if (load.state === 'missing') {
@@ -134,7 +151,11 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
           <Pager page={page} pageCount={pageCount} onPage={setPage} />
         </>
       )}
-      {buying && <PurchaseDialog wishlistId={wishlist._id} item={buying} onClose={() => setBuying(null)} onDone={afterPurchase} />}
+      {buying && (
+        <Suspense fallback={null}>
+          <PurchaseDialog wishlistId={wishlist._id} item={buying} onClose={() => setBuying(null)} onDone={afterPurchase} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,106 @@
+/**
+ * Every page the site answers passes through SitePages.respond: the landing page and shared lists
+ * are rendered on the server (React, the same components as in the browser) with the domain's
+ * colours, the data the page needs embedded for hydration, and for shared lists the link-preview
+ * tags; every other path gets the app shell or its file. One place, so page-level concerns (such
+ * as logging page views) have one hook.
+ */
+import type { PublicDomainConfig } from '@wishwell/shared/api-types';
+import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
+import type { BootData } from '../../../web/src/app/boot-data';
+import type { DomainConfigService } from '../features/domain-configs/service';
+import type { RenderedShareView } from '../features/wishlists/share-cache';
+import type { WishlistService } from '../features/wishlists/service';
+import { logEvent } from '../log';
+import { escapeHtml, previewHeadTags, sharePreviewOf } from './share-preview';
+import type { PageRenderer } from './render-page';
+import type { Site } from './site';
+
+export interface SitePagesSources {
+  site: Site;
+  lists: Pick<WishlistService, 'sharedView'>;
+  domainConfigs: Pick<DomainConfigService, 'publicConfig'>;
+}
+
+
+const SHARE_PATH = /^\/share\/wishlist\/([^/]+)$/;
+const MAX_LANDING_PAGES = 100;
+
+export class SitePages {
+  /** Loaded on the first rendered page, so start-up does not evaluate React's server renderer. */
+  private renderer: Promise<PageRenderer> | null = null;
+  /** Per domain (origin and branding): the landing page changes only with its domain config. */
+  private readonly landingPages = new Map<string, string>();
+  /**
+   * Rendered share pages live exactly as long as the share view they show: the share view cache
+   * drops a view on every change (on every replica), and its pages go with it.
+   */
+  private readonly sharePages = new WeakMap<RenderedShareView, Map<string, string>>();
+
+  constructor(private readonly sources: SitePagesSources) {}
+
+  /** The answer for a GET of any non-API path: a page, a file of the built site, or null (no such file). */
+  async respond(path: string, origin: string, request: Request, headers: Record<string, string>): Promise<Response | null> {
+    const { site } = this.sources;
+    if (site.has(path)) return site.respond(path, request, headers);
+    if (/\.[a-z0-9]+$/i.test(path)) return null;
+    const html = await this.pageHtml(path, origin).catch((error: unknown) => {
+      logEvent({ event: 'page.render_failed', level: 'error', path, error: error instanceof Error ? error.message : String(error) });
+      return null;
+    });
+    return site.respondHtml(html ?? site.shellHtml(), request, headers);
+  }
+
+  /** The server-rendered HTML of a path, or null where the app shell serves (client-rendered pages). */
+  private async pageHtml(path: string, origin: string): Promise<string | null> {
+    if (path === '/') return this.landingPage(origin);
+    const shareId = SHARE_PATH.exec(path)?.[1];
+    return shareId ? this.sharePage(decodeURIComponent(shareId), origin) : null;
+  }
+
+  private async landingPage(origin: string): Promise<string> {
+    const config = await this.configFor(origin);
+    const key = `${origin}|${brandingKey(config)}`;
+    const cached = this.landingPages.get(key);
+    if (cached) return cached;
+    const html = await this.render('/', { domainConfig: config }, '');
+    if (this.landingPages.size >= MAX_LANDING_PAGES) this.landingPages.clear();
+    this.landingPages.set(key, html);
+    return html;
+  }
+
+  /** A list guests cannot open gets the plain shell: the page itself says it was not found. */
+  private async sharePage(listId: string, origin: string): Promise<string | null> {
+    const rendered = await this.sources.lists.sharedView(listId).catch(() => null);
+    if (!rendered) return null;
+    const config = await this.configFor(origin);
+    const key = `${origin}|${brandingKey(config)}`;
+    const pages = this.sharePages.get(rendered) ?? new Map<string, string>();
+    const cached = pages.get(key);
+    if (cached) return cached;
+    const view = JSON.parse(new TextDecoder().decode(rendered.body)) as SharedWishlist;
+    const path = `/share/wishlist/${encodeURIComponent(listId)}`;
+    // The cover banner is the largest thing painted: fetch it first.
+    const coverPreload = `<link rel="preload" as="image" href="${escapeHtml(view.coverImage)}" fetchpriority="high">`;
+    const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin)), config.companyName) + coverPreload;
+    const html = await this.render(path, { domainConfig: config, sharedList: { id: listId, view } }, preview);
+    pages.set(key, html);
+    this.sharePages.set(rendered, pages);
+    return html;
+  }
+
+  private configFor(origin: string): Promise<PublicDomainConfig> {
+    return this.sources.domainConfigs.publicConfig(new URL(origin).hostname);
+  }
+
+  private async render(path: string, boot: BootData, headTags: string): Promise<string> {
+    const { site } = this.sources;
+    this.renderer ??= import('./render-page').then(({ PageRenderer }) => new PageRenderer(site.shellHtml(), (urlPath) => site.text(urlPath)));
+    return (await this.renderer).render(path, boot, headTags);
+  }
+}
+
+/** Everything of a domain config that shows on a page: a change renders the page again. */
+function brandingKey(config: PublicDomainConfig): string {
+  return Bun.hash(JSON.stringify(config)).toString(36);
+}

@@ -1,0 +1,33 @@
+import { createContext, useContext } from 'react';
+import type { PublicDomainConfig } from '@wishwell/shared/api-types';
+import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
+
+/**
+ * What a server-rendered page embeds for its first render in the browser, so hydration renders
+ * exactly what the server did without waiting for the API: the domain's branding and, on a share
+ * page, the list as the server rendered it.
+ */
+export interface BootData {
+  domainConfig: PublicDomainConfig;
+  sharedList?: { id: string; view: SharedWishlist };
+}
+
+export const BOOT_DATA_ELEMENT_ID = 'ww-boot';
+
+export const BootDataContext = createContext<BootData | null>(null);
+
+export function useBootData(): BootData | null {
+  return useContext(BootDataContext);
+}
+
+/** The embedded data of a server-rendered page; null on a client-rendered one. */
+export function readBootData(): BootData | null {
+  const element = document.getElementById(BOOT_DATA_ELEMENT_ID);
+  return element?.textContent ? (JSON.parse(element.textContent) as BootData) : null;
+}
+
+/** The data as a JSON script element that no text in it can close early. */
+export function bootDataScript(boot: BootData): string {
+  const json = JSON.stringify(boot).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${json}</script>`;
+}

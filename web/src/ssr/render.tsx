@@ -1,0 +1,31 @@
+// Server-side rendering of the public pages (landing, share). Imported by the server on the first
+// page it renders, never by the browser bundle.
+import { prerender } from 'react-dom/static';
+import { createMemoryRouter } from 'react-router-dom';
+import { App } from '../app/App';
+import type { BootData } from '../app/boot-data';
+import { routes } from '../app/router';
+import { registerIcons } from '../ui/icons';
+
+const iconsLoaded = registerIcons();
+
+/**
+ * The markup of the app at `path`. prerender waits for every lazy page it shows, and no boundary
+ * is outlined, so the markup is complete in place: no Suspense fallback and no inline script to
+ * swap one in (the CSP allows none).
+ */
+export async function renderAppHtml(path: string, boot: BootData): Promise<string> {
+  await iconsLoaded;
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let failure: unknown = null;
+  const { prelude } = await prerender(<App router={router} boot={boot} />, {
+    // Never outline a large finished boundary into a segment that an inline script moves in place.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => {
+      failure ??= error;
+    },
+  });
+  const html = await new Response(prelude).text();
+  if (failure) throw failure;
+  return html;
+}

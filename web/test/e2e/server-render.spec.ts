@@ -1,0 +1,92 @@
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { apiCall } from './support/api';
+import { E2E_PORT } from './support/constants';
+import { itemCard, signedInPage } from './support/people';
+
+// The landing and share pages arrive rendered by the server (issue 14): readable before any
+// script runs, in the domain's colours, and hydrated by React without a complaint.
+
+test.describe.configure({ timeout: 60_000 });
+
+const picture = `http://127.0.0.1:${E2E_PORT}/covers/other.svg`;
+
+async function sharedList(page: Page): Promise<string> {
+  const list = await apiCall<{ _id: string }>(page, 'POST', '/wishlists', { name: 'Garden party', theme: 'Birthday' });
+  for (const title of ['Watering can', 'Seed box', 'Hammock']) {
+    await apiCall(page, 'POST', `/wishlists/${list._id}/items`, { title, price: '12', currency: 'GBP', imageUrl: picture });
+  }
+  return list._id;
+}
+
+/** Console errors and warnings, except the signed-out session probe (a 401 the browser itself logs). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  const isSessionProbe = (message: ConsoleMessage) => message.location().url.endsWith('/api/v1/users/profile');
+  page.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && !isSessionProbe(message)) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+test('without JavaScript the landing page shows its headline and the share page its items, in the domain colours', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Priya');
+  const listId = await sharedList(owner.page);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('All your wishes in one place');
+  await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+  await expect(page.locator('header.ww-topbar')).toHaveCSS('background-color', 'rgb(54, 54, 54)');
+  await expect(page).toHaveTitle('Wishwell');
+
+  await page.goto(`/share/wishlist/${listId}`);
+  await expect(page.getByRole('heading', { name: "Priya's Wishlist" })).toBeVisible();
+  for (const title of ['Watering can', 'Seed box', 'Hammock']) await expect(itemCard(page, title)).toBeVisible();
+  await expect(itemCard(page, 'Hammock').getByRole('button', { name: 'Mark as Purchased' })).toHaveCSS('background-color', 'rgb(232, 67, 147)');
+  await expect(page).toHaveTitle("Garden party – Priya's wishlist");
+  await context.close();
+  await owner.context.close();
+});
+
+test('both pages hydrate without console errors or warnings, work at once, and never load admin code', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Tomas');
+  const listId = await sharedList(owner.page);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = consoleProblems(page);
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('.js')) scripts.push(await response.text());
+  });
+
+  await page.goto(`/share/wishlist/${listId}`);
+  await itemCard(page, 'Seed box').getByRole('button', { name: 'Mark as Purchased' }).click();
+  await expect(page.getByRole('dialog', { name: 'Mark as Purchased' })).toBeVisible();
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(problems).toEqual([]);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.some((s) => s.includes('Back to site'))).toBe(false);
+  await context.close();
+  await owner.context.close();
+});
+
+test('a change to the list is in the next server-rendered page', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Ines');
+  const listId = await sharedList(owner.page);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/share/wishlist/${listId}`);
+  await expect(itemCard(page, 'Hammock')).toBeVisible();
+
+  await apiCall(owner.page, 'POST', `/wishlists/${listId}/items`, { title: 'Bird feeder', price: '9', currency: 'GBP' });
+  await page.reload();
+  await expect(itemCard(page, 'Bird feeder')).toBeVisible();
+  await context.close();
+  await owner.context.close();
+});
