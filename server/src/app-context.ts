@@ -3,6 +3,13 @@ import type { DatabaseHealth } from './db/health';
 import type { DataStore } from './db/store';
 import type { TokenSigner } from './auth/tokens';
 import type { FileStorage } from './storage/file-storage';
+import type { EventBus } from './events';
+
+/** What a rebuild hands back: the fresh runtime's store and event bus. */
+export interface RebuiltRuntime {
+  store: DataStore;
+  events: EventBus;
+}
 
 /** What every feature is built from: created once at start and passed down explicitly. */
 export interface AppContext {
@@ -20,5 +27,5 @@ export interface AppContext {
    * The running server's: finishes the requests under way, closes the store, runs `swap` (a
    * restore replacing the data) and builds store, services and app again. Absent in the CLI.
    */
-  rebuild?: (swap: () => Promise<void>) => Promise<void>;
+  rebuild?: (swap: () => Promise<void>) => Promise<RebuiltRuntime>;
 }

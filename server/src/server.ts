@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { AppContext } from './app-context';
+import type { AppContext, RebuiltRuntime } from './app-context';
 import { createApp } from './app';
 import { loadJwtSecret } from './auth/secret';
 import { createTokenSigner } from './auth/tokens';
@@ -95,7 +95,7 @@ export interface RunningServer {
    * finishes its requests and closes its store, `swap` runs (e.g. replaces the database), then
    * a fresh store, services and app answer. The listener stays up throughout.
    */
-  rebuild(swap?: () => Promise<void>): Promise<void>;
+  rebuild(swap?: () => Promise<void>): Promise<RebuiltRuntime>;
 }
 
 /**
@@ -151,6 +151,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
           done();
         }
       }
+      return { store: runtime.ctx.store, events: runtime.services.events };
     },
   };
   return running;

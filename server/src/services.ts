@@ -47,12 +47,12 @@ export function createServices(ctx: AppContext) {
   const scheduler = new Scheduler(ctx.store);
   /** The server's caches and event bus start hearing the other replicas' changes (commands need not). */
   const listen = async () => {
-    await Promise.all([domainConfigs.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen()]);
+    await Promise.all([domainConfigs.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen(), backups.listen()]);
   };
   const backups = new BackupService({
     store: ctx.store,
     dataDir: ctx.config.dataDir,
-    databaseFile: databaseFile(ctx.config.dataDir),
+    database: ctx.config.databaseUrl ? { engine: 'postgres', url: ctx.config.databaseUrl } : { engine: 'sqlite', file: databaseFile(ctx.config.dataDir) },
     appVersion: ctx.version,
     rebuild: ctx.rebuild,
   });

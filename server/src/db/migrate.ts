@@ -28,15 +28,17 @@ const MIGRATION_LOCK = 7_411_009;
 /**
  * Applies the pending PostgreSQL migrations in one transaction holding an advisory lock, so
  * replicas that start together migrate once: the others wait, then find nothing left to do.
+ * With `schema` (a restore's staging schema, the client's search_path) the migrations build
+ * their tables there: drizzle-kit writes foreign keys against "public", which is rewritten.
  */
-export async function applyPostgresMigrations(client: SQL): Promise<number> {
+export async function applyPostgresMigrations(client: SQL, schema = 'public'): Promise<number> {
   await client.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
     await tx`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamp with time zone NOT NULL DEFAULT now())`;
     const applied = new Set((await tx<{ name: string }[]>`SELECT name FROM schema_migrations`).map((r) => r.name));
     for (const migration of PG_MIGRATIONS) {
       if (applied.has(migration.name)) continue;
-      for (const statement of statementsOf(migration)) await tx.unsafe(statement);
+      for (const statement of statementsOf(migration)) await tx.unsafe(statement.replaceAll('"public".', `"${schema}".`));
       await tx`INSERT INTO schema_migrations (name) VALUES (${migration.name})`;
     }
   });

@@ -47,10 +47,12 @@ async function runExclusive(client: BunSql, name: string, job: () => Promise<voi
  * PostgreSQL (DATABASE_URL) through Bun's built-in client and Drizzle's bun-sql driver. Pending
  * migrations are applied first, under an advisory lock. Each statement outside a transaction
  * runs on its own: no group commit (a failed statement aborts a whole PostgreSQL transaction).
+ * `schema`: the store works in that schema instead of public (a restore's staging schema; it
+ * must exist).
  */
-export async function openPostgresStore(url: string): Promise<DataStore> {
-  const client = new BunSql(url, { max: POOL_SIZE });
-  const schemaVersion = await applyPostgresMigrations(client).catch(async (error: unknown) => {
+export async function openPostgresStore(url: string, schema?: string): Promise<DataStore> {
+  const client = new BunSql(url, { max: POOL_SIZE, ...(schema ? { connection: { search_path: schema } } : {}) });
+  const schemaVersion = await applyPostgresMigrations(client, schema).catch(async (error: unknown) => {
     await client.close();
     throw error;
   });
@@ -62,6 +64,7 @@ export async function openPostgresStore(url: string): Promise<DataStore> {
     dialect: postgresDialect,
     schemaVersion,
     transaction: (work) => db.transaction((tx) => work(asServiceDb(tx))),
+    readSnapshot: (work) => db.transaction((tx) => work(asServiceDb(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
     groupCommit: (write) => write(asServiceDb(db)),
     changes: postgresChangeFeed(client),
     runExclusive: (name, job) => runExclusive(client, name, job),

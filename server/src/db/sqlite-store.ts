@@ -1,13 +1,15 @@
 import { Database, type SQLQueryBindings } from 'bun:sqlite';
 import { sql } from 'drizzle-orm';
 import { drizzle, type AsyncRemoteCallback } from 'drizzle-orm/sqlite-proxy';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { LocalChangeFeed } from './change-feed';
 import { ConnectionGate } from './connection-gate';
 import { GroupCommit } from './group-commit';
 import { DatabaseDamaged, databaseFailure } from './health';
 import { applySqliteMigrations } from './migrate';
+import { vacuumInto } from './sqlite-vacuum';
 import * as tables from './schema/sqlite';
 import type { DataStore, Db, SqlDialect } from './store';
 
@@ -68,6 +70,7 @@ export function openSqliteStore(file: string): DataStore {
     dialect: sqliteDialect,
     schemaVersion,
     transaction: inTransaction,
+    readSnapshot: (work) => readSnapshot(file, work),
     groupCommit: (write) => writes.run(write),
     changes: new LocalChangeFeed(),
     runExclusive: async (_name, job) => {
@@ -82,6 +85,25 @@ export function openSqliteStore(file: string): DataStore {
         sqlite.close();
       }),
   };
+}
+
+/**
+ * A `VACUUM INTO` copy of the live file (consistent, one file, never a copy of the live file and
+ * its write-ahead log) beside it, opened as a store of its own for `work`, then removed.
+ */
+async function readSnapshot<T>(liveFile: string, work: (db: Db) => Promise<T>): Promise<T> {
+  const snapshotFile = join(dirname(liveFile), `.snapshot-${randomUUID()}.db`);
+  try {
+    await vacuumInto(liveFile, snapshotFile);
+    const snapshot = openSqliteStore(snapshotFile);
+    try {
+      return await work(snapshot.db);
+    } finally {
+      await snapshot.close();
+    }
+  } finally {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(snapshotFile + suffix, { force: true });
+  }
 }
 
 /** The problems SQLite's quick_check or integrity_check reports ([] when it says ok). */

@@ -46,6 +46,12 @@ export interface DataStore {
    */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /**
+   * Runs `work` on a consistent, read-only view of the whole database while readers and
+   * writers carry on (a backup): PostgreSQL, one REPEATABLE READ READ ONLY transaction;
+   * SQLite, a `VACUUM INTO` copy opened on its own connection and removed afterwards.
+   */
+  readSnapshot<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /**
    * A small write (one statement) that may share its commit with the other writes of this
    * event-loop turn (SQLite); a failing write fails alone. On PostgreSQL it simply runs.
    */

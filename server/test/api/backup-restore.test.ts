@@ -1,3 +1,4 @@
+import { SQL } from 'bun';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,9 +10,8 @@ import { tarGz, type TarEntry } from '../support/tar';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 import { TEST_ENGINE } from '../support/engine';
-
-// Backup and restore exist for SQLite only so far (PostgreSQL answers 422): this file runs on SQLite.
-const onSqlite = describe.skipIf(TEST_ENGINE !== 'sqlite');
+import { databaseContents } from '../support/database-contents';
+import { ONE_PIXEL_PNG, restoreBackup as restore, sessionHeaders, uploadPng, waitFor } from '../support/backups';
 
 let server: TestServer;
 let admin: Account;
@@ -19,13 +19,6 @@ let member: Account;
 let backup: Buffer;
 let listId: string;
 let coverUrl: string;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
-
-async function restore(client: ApiClient, file: Uint8Array, name = 'backup.gz') {
-  const form = new FormData();
-  form.append('backupFile', new File([new Uint8Array(file)], name, { type: 'application/gzip' }));
-  return client.call('POST', '/admin/restore', undefined, { raw: form });
-}
 
 async function signIn(account: Account): Promise<ApiClient> {
   const client = new ApiClient(server.url);
@@ -34,17 +27,20 @@ async function signIn(account: Account): Promise<ApiClient> {
   return client;
 }
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The data dir's database and uploads, hashed: what "byte-identical" is checked against. */
-function dataFingerprint(): Record<string, string> {
+/**
+ * The data dir's database file(s) and uploads, hashed: what "byte-identical" is checked against.
+ * On PostgreSQL the database part is every row of every table.
+ */
+async function dataFingerprint(): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
+  if (TEST_ENGINE === 'postgres') {
+    const store = await server.openStore();
+    try {
+      files.database = createHash('sha256').update(JSON.stringify(await databaseContents(store))).digest('hex');
+    } finally {
+      await store.close();
+    }
+  }
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
@@ -82,23 +78,31 @@ function repack(entries: Map<string, Buffer>, change: (manifest: any, entries: M
   return tarGz(ordered);
 }
 
+/** The PostgreSQL database's schemas (a restore keeps the replaced data as pre_restore_{timestamp}). */
+async function schemaNames(): Promise<string[]> {
+  const client = new SQL(server.databaseUrl!, { max: 1 });
+  try {
+    return (await client<{ name: string }[]>`SELECT nspname AS name FROM pg_namespace`).map((row) => row.name);
+  } finally {
+    await client.close();
+  }
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   admin = await signUp(server.url, 'Ada');
   member = await signUp(server.url, 'Bob');
-  const form = new FormData();
-  form.append('image', new File([PNG], 'cover.png', { type: 'image/png' }));
-  coverUrl = (await member.client.call('POST', '/upload', undefined, { raw: form })).body.url;
+  coverUrl = await uploadPng(member.client);
   listId = (await member.client.post('/wishlists', { name: 'Before the backup', coverImage: coverUrl })).body._id;
   await addItem(member.client, listId, { title: 'Kept teapot' });
 });
 afterAll(() => server.stop());
 
-onSqlite('backup', () => {
+describe('backup', () => {
   it('downloads a gzip archive named wishlist-backup-{timestamp}.gz with a manifest, every table and the uploads', async () => {
     const res = await fetch(`${server.url}/api/v1/admin/backup`, {
       method: 'POST',
-      headers: { cookie: [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': decodeURIComponent(admin.client.cookies.get('XSRF-TOKEN')!) },
+      headers: sessionHeaders(admin.client),
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="wishlist-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.gz"$/);
@@ -106,11 +110,11 @@ onSqlite('backup', () => {
     expect(backup.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
     const entries = unpackWithTar(backup);
     const manifest = JSON.parse(entries.get('manifest.json')!.toString());
-    expect(manifest).toMatchObject({ formatVersion: 1, schemaVersion: expect.any(Number), engine: 'sqlite', createdAt: expect.any(String) });
+    expect(manifest).toMatchObject({ formatVersion: 1, schemaVersion: expect.any(Number), engine: TEST_ENGINE, createdAt: expect.any(String) });
     expect(manifest.tables.map((t: { name: string }) => t.name).indexOf('users')).toBeLessThan(manifest.tables.map((t: { name: string }) => t.name).indexOf('items'));
     expect(manifest.tables.find((t: { name: string }) => t.name === 'users').rows).toBe(2);
     const upload = `uploads/${coverUrl.split('/').pop()}`;
-    expect(entries.get(upload)).toEqual(PNG);
+    expect(entries.get(upload)).toEqual(ONE_PIXEL_PNG);
     for (const [name, { sha256 }] of Object.entries(manifest.entries as Record<string, { sha256: string }>)) {
       expect(createHash('sha256').update(entries.get(name)!).digest('hex'), name).toBe(sha256);
     }
@@ -125,7 +129,7 @@ onSqlite('backup', () => {
   });
 });
 
-onSqlite('restore refuses a bad file and changes nothing', () => {
+describe('restore refuses a bad file and changes nothing', () => {
   const cases: [string, () => Buffer, number, RegExp][] = [
     ['a truncated file', () => backup.subarray(0, Math.floor(backup.length / 2)), 400, /cut short|not gzip/],
     ['a file that is not gzip', () => Buffer.from('PK\u0003\u0004 this is a zip, not a backup'), 400, /not a Wishwell backup/],
@@ -135,21 +139,27 @@ onSqlite('restore refuses a bad file and changes nothing', () => {
     ['a gzip bomb', () => gzipSync(Buffer.alloc(300 * 1024 * 1024)), 400, /gzip bomb/],
     ['a bad checksum', () => repack(unpackWithTar(backup), (_m, e) => e.set('tables/items.ndjson', Buffer.from(e.get('tables/items.ndjson')!.toString().replace('Kept teapot', 'Evil teapot')))), 400, /does not match its checksum/],
     ['a backup from a newer schema', () => repack(unpackWithTar(backup), (m) => (m.schemaVersion += 1)), 422, /newer Wishwell/],
+    ['an item of a list the backup does not hold (checksums right)', () => repack(unpackWithTar(backup), (m, e) => {
+      const items = Buffer.from(e.get('tables/items.ndjson')!.toString().replace(/"wishlistId":"[^"]+"/, '"wishlistId":"no-such-list"'));
+      e.set('tables/items.ndjson', items);
+      m.entries['tables/items.ndjson'] = { sha256: createHash('sha256').update(items).digest('hex'), bytes: items.length };
+    }), 400, /do not fit together/],
   ];
   for (const [what, file, status, message] of cases) {
     it(what, async () => {
-      const before = dataFingerprint();
+      const before = await dataFingerprint();
       const res = await restore(admin.client, file());
       expect(res.status).toBe(status);
       expect(res.body.message).toMatch(message);
-      expect(dataFingerprint()).toEqual(before);
+      expect(await dataFingerprint()).toEqual(before);
       expect((await admin.client.get('/users/profile')).status).toBe(200); // same server, same sessions
       expect(readdirSync(server.dataDir).filter((name) => /^\.(restore|upload)-/.test(name))).toEqual([]);
+      if (TEST_ENGINE === 'postgres') expect((await schemaNames()).filter((name) => name.startsWith('wishwell_staging_'))).toEqual([]);
     });
   }
 });
 
-onSqlite('restore', () => {
+describe('restore', () => {
   it('brings back the data and uploads of the backup, refuses every older session, and the same server keeps answering', async () => {
     const oldAdminSession = admin.client;
     await addItem(member.client, listId, { title: 'Added after the backup' });
@@ -168,10 +178,11 @@ onSqlite('restore', () => {
     expect(list.status).toBe(200);
     expect(list.body.items.map((i: { title: string }) => i.title)).toEqual(['Kept teapot']);
     const cover = await fetch(server.url + coverUrl);
-    expect(Buffer.from(await cover.arrayBuffer())).toEqual(PNG);
+    expect(Buffer.from(await cover.arrayBuffer())).toEqual(ONE_PIXEL_PNG);
     expect(readdirSync(server.dataDir).some((name) => name.startsWith('pre-restore-'))).toBe(true);
     const kept = readdirSync(server.dataDir).find((name) => name.startsWith('pre-restore-'))!;
-    expect(existsSync(join(server.dataDir, kept, 'wishwell.db'))).toBe(true);
+    if (TEST_ENGINE === 'sqlite') expect(existsSync(join(server.dataDir, kept, 'wishwell.db'))).toBe(true);
+    else expect(await schemaNames()).toContain(kept.replace(/[^a-zA-Z0-9]/g, '_').toLowerCase());
   });
 
   it('allows one backup or restore at a time (409)', async () => {

@@ -3,6 +3,7 @@ import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { addItem, guestWithList, signUp } from '../support/wishlists';
+import { downloadBackup, restoreBackup, waitFor } from '../support/backups';
 
 // Two `wishwell serve` processes on two ports over one PostgreSQL database behave as one server.
 // (SQLite is one process by design: these run in the PostgreSQL run only.)
@@ -80,5 +81,25 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
     await Bun.sleep(100); // the notice crosses within this
     const item = await addItem(client, list._id, { title: 'After', url: link });
     expect(item).toMatchObject({ referralProgram: 'Replica Partners', url: 'https://replica-shop.example/p/42?ref=rep-21' });
+  });
+
+  it('a restore through A is seen by B: its cached share view shows the restored data and its earlier sessions stop working', async () => {
+    const { client: owner, list } = await guestWithList(a.url);
+    await addItem(owner, list._id, { title: 'In the backup' });
+    const backup = await downloadBackup(admin.client);
+    await addItem(owner, list._id, { title: 'After the backup' });
+    const guestOnB = new ApiClient(b.url);
+    const titlesOnB = async () => (await guestOnB.get<SharedWishlist>(`/wishlists/share/${list._id}`)).body.items.map((item) => item.title);
+    expect((await titlesOnB()).sort()).toEqual(['After the backup', 'In the backup']);
+    const signedInOnB = new ApiClient(b.url);
+    expect((await signedInOnB.post('/users/login', { email: admin.email, password: 'correct horse battery' })).status).toBe(200);
+
+    expect((await restoreBackup(admin.client, backup)).status).toBe(200);
+    await waitFor(async () => (await titlesOnB()).length === 1);
+    expect(await titlesOnB()).toEqual(['In the backup']);
+    await waitFor(async () => (await signedInOnB.get('/users/profile')).status === 401);
+    const again = new ApiClient(b.url);
+    expect((await again.post('/users/login', { email: admin.email, password: 'correct horse battery' })).status).toBe(200);
+    expect((await again.get('/users/profile')).status).toBe(200);
   });
 });

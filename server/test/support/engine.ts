@@ -12,8 +12,8 @@ let admin: SQL | undefined;
  * PostgreSQL runs: the database of a test server's data dir (one per data dir, so a server
  * restarted on the same dir finds its data again), created on first use. Null on SQLite.
  */
-export async function testDatabaseUrl(dataDir: string): Promise<string | null> {
-  if (TEST_ENGINE !== 'postgres') return null;
+export async function testDatabaseUrl(dataDir: string, engine: Engine = TEST_ENGINE): Promise<string | null> {
+  if (engine !== 'postgres') return null;
   const serverUrl = inject('postgresUrl');
   const name = `wishwell_${createHash('sha256').update(dataDir).digest('hex').slice(0, 20)}`;
   admin ??= new SQL(serverUrl, { max: 2 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/db/open-store';
-import type { DataStore } from '../../src/db/store';
+import type { DataStore, Engine } from '../../src/db/store';
 import { TEST_ENGINE, testDatabaseUrl } from './engine';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
@@ -40,11 +40,12 @@ export const TEST_RATE_LIMITS = {
  * Starts the real server (`bun server/src/main.ts serve`) on a free port with a fresh data dir,
  * exactly as a self-hoster runs it, on the engine of this run (SQLite, or its own PostgreSQL
  * database). Extra environment variables configure it (SMTP_URL, ...). `port` 0 picks a free one;
- * a fixed port lets a test restart the server where its clients expect it.
+ * a fixed port lets a test restart the server where its clients expect it. `engine` overrides
+ * the run's (a PostgreSQL run can start a SQLite server beside it).
  */
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, port = 0): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, port = 0, engine: Engine = TEST_ENGINE): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
-  const databaseUrl = await testDatabaseUrl(dir);
+  const databaseUrl = await testDatabaseUrl(dir, engine);
   const cliEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   const child = Bun.spawn(['bun', MAIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dir], {
     env: { ...process.env, MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env },

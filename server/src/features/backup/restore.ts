@@ -1,59 +1,72 @@
-import { sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { swapIn } from './sqlite-swap';
 import { createInterface } from 'node:readline';
-import { openSqliteStore } from '../../db/sqlite-store';
+import { isConstraintViolation } from '../../db/errors';
 import type { DataStore } from '../../db/store';
-import { tableEntry, type BackupManifest } from './manifest';
+import { tableEntry, UPLOADS_PREFIX, type BackupManifest } from './manifest';
+import { postgresStaging } from './pg-staging';
 import { InvalidBackupError, unpackBackup } from './reader';
-import { decodeRow, tablesInForeignKeyOrder } from './tables';
+import { sqliteStaging } from './sqlite-staging';
+import type { LiveDatabase, StagingDatabase } from './staging';
+import { decodeRow, tablesInForeignKeyOrder, type BackupTable } from './tables';
+import { swapUploads } from './uploads';
 
 const INSERT_BATCH = 200;
 
 /** A backup unpacked, checked and loaded into a staging database beside the live one, ready to swap in. */
 export interface StagedRestore {
   manifest: BackupManifest;
-  /** Moves the live database and uploads to data/pre-restore-{timestamp}/ and the staged ones in. Run with the store closed. */
+  /** Moves the live data to data/pre-restore-{timestamp}/ (PostgreSQL: a schema of that name) and the staged data in. Run with the store closed. */
   swap(): Promise<void>;
-  discard(): void;
+  discard(): Promise<void>;
 }
 
 export interface RestoreTarget {
   dataDir: string;
-  databaseFile: string;
+  database: LiveDatabase;
   schemaVersion: number;
 }
 
 /**
  * Unpacks `file` (or its byte range), checks it, loads it into a fresh database built by the real
- * migrations, and proves that database sound (row counts, foreign keys, integrity_check). Nothing
- * live is touched until `swap()`; any failure leaves the live data as it was.
+ * migrations, and proves that database sound (row counts, foreign keys, the engine's checks).
+ * Nothing live is touched until `swap()`; any failure leaves the live data as it was.
  */
 export async function stageRestore(target: RestoreTarget, file: string, range?: { start: number; end: number }, onProgress?: (step: string) => void): Promise<StagedRestore> {
   const workDir = mkdtempSync(join(target.dataDir, '.restore-'));
-  const discard = () => rmSync(workDir, { recursive: true, force: true });
+  let staging: StagingDatabase | undefined;
+  const discard = async () => {
+    await staging?.drop();
+    rmSync(workDir, { recursive: true, force: true });
+  };
   try {
     const unpacked = join(workDir, 'unpacked');
     mkdirSync(unpacked);
     const manifest = await unpackBackup(file, unpacked, target.schemaVersion, range);
     onProgress?.('archive checked');
-    const stagingFile = join(workDir, 'wishwell.db');
-    const staging = openSqliteStore(stagingFile);
+    staging = target.database.engine === 'sqlite' ? sqliteStaging(target.database.file, workDir) : await postgresStaging(target.database.url);
     try {
-      await loadTables(staging, unpacked, manifest, onProgress);
-      await proveSound(staging);
-      // One self-contained file to rename in: everything out of the write-ahead log.
-      await staging.db.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
-      await staging.db.run(sql`PRAGMA journal_mode = DELETE`);
+      await loadTables(staging.store, unpacked, manifest, onProgress);
+      await staging.prove();
     } finally {
       await staging.close();
     }
-    return { manifest, discard, swap: () => swapIn(target, workDir) };
+    const staged = staging;
+    return { manifest, discard, swap: () => swapIn(target.dataDir, staged, join(unpacked, UPLOADS_PREFIX), workDir) };
   } catch (error) {
-    discard();
+    await discard();
     throw error;
   }
+}
+
+/** The swap itself, with the live store closed: the database, then the uploads; the replaced ones kept. */
+async function swapIn(dataDir: string, staging: StagingDatabase, restoredUploads: string, workDir: string): Promise<void> {
+  const keepDir = join(dataDir, `pre-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  mkdirSync(keepDir);
+  await staging.swapIn(keepDir);
+  swapUploads(dataDir, keepDir, restoredUploads);
+  rmSync(workDir, { recursive: true, force: true });
 }
 
 async function loadTables(store: DataStore, dir: string, manifest: BackupManifest, onProgress?: (step: string) => void): Promise<void> {
@@ -61,35 +74,40 @@ async function loadTables(store: DataStore, dir: string, manifest: BackupManifes
   for (const { name } of manifest.tables) if (!known.has(name)) throw new InvalidBackupError(`The backup holds a table this version does not know: ${name}.`);
   await store.transaction(async (tx) => {
     for (const table of known.values()) {
+      const rows = await loadTable(tx, table, join(dir, tableEntry(table.name)));
       const expected = manifest.tables.find((entry) => entry.name === table.name)?.rows ?? 0;
-      const path = join(dir, tableEntry(table.name));
-      let rows = 0;
-      if (existsSync(path)) {
-        let batch: Record<string, unknown>[] = [];
-        const flush = async () => {
-          if (batch.length) await tx.insert(table.table).values(batch);
-          batch = [];
-        };
-        for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
-          if (!line) continue;
-          try {
-            batch.push(decodeRow(line, table));
-          } catch {
-            throw new InvalidBackupError(`The backup's ${table.name} table has a line that is not a row.`);
-          }
-          rows++;
-          if (batch.length >= INSERT_BATCH) await flush();
-        }
-        await flush();
-      }
-      if (rows !== expected) throw new InvalidBackupError(`The backup's ${table.name} table has ${rows} rows, its manifest says ${expected}.`);
+      const [stored] = await tx.select({ rows: count() }).from(table.table);
+      if (rows !== expected || stored?.rows !== expected) throw new InvalidBackupError(`The backup's ${table.name} table has ${rows} rows, its manifest says ${expected}.`);
       onProgress?.(`${table.name}: ${rows} rows`);
     }
   });
 }
 
-async function proveSound(store: DataStore): Promise<void> {
-  const problems = (await store.db.all<{ integrity_check?: string }>(sql`PRAGMA integrity_check`)).map((row) => Object.values(row)[0]);
-  const orphans = await store.db.all(sql`PRAGMA foreign_key_check`);
-  if (problems.length !== 1 || problems[0] !== 'ok' || orphans.length > 0) throw new InvalidBackupError('The restored database fails its integrity check: the backup is damaged.');
+/** Inserts one table's NDJSON file in batches; answers the number of rows read. */
+async function loadTable(tx: DataStore['db'], table: BackupTable, path: string): Promise<number> {
+  if (!existsSync(path)) return 0;
+  let rows = 0;
+  let batch: Record<string, unknown>[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    try {
+      await tx.insert(table.table).values(batch);
+    } catch (error) {
+      if (isConstraintViolation(error)) throw new InvalidBackupError(`The backup's ${table.name} table holds rows that do not fit together (a broken reference or a repeated key): the backup is damaged.`);
+      throw error;
+    }
+    batch = [];
+  };
+  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+    if (!line) continue;
+    try {
+      batch.push(decodeRow(line, table));
+    } catch {
+      throw new InvalidBackupError(`The backup's ${table.name} table has a line that is not a row.`);
+    }
+    rows++;
+    if (batch.length >= INSERT_BATCH) await flush();
+  }
+  await flush();
+  return rows;
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RebuiltRuntime } from '../../app-context';
 import type { DataStore } from '../../db/store';
 import { badRequest, conflict, unprocessable } from '../../http/errors';
 import { InvalidBackupError } from './reader';
@@ -7,18 +9,23 @@ import { stageRestore } from './restore';
 import { multipartFileRange } from './multipart';
 import { backupFileName } from '@wishwell/shared/desktop-api';
 import type { BackupManifest } from './manifest';
-import { sqliteSnapshot } from './snapshot';
+import type { LiveDatabase } from './staging';
 import { writeBackup } from './writer';
 
 export interface BackupServiceDeps {
   store: DataStore;
   dataDir: string;
-  /** The live SQLite file (snapshots are taken from it). */
-  databaseFile: string;
+  /** What a restore replaces: the SQLite file or the PostgreSQL database. */
+  database: LiveDatabase;
   appVersion: string;
   /** The running server's rebuild (see AppContext); without it a restore is refused. */
-  rebuild?: (swap: () => Promise<void>) => Promise<void>;
+  rebuild?: (swap: () => Promise<void>) => Promise<RebuiltRuntime>;
 }
+
+/** The change feed channel on which a replica that restored tells the others to rebuild. */
+const RESTORED_CHANNEL = 'wishwell_restored';
+/** This process, told apart from the other replicas on RESTORED_CHANNEL (it outlives rebuilt runtimes). */
+const THIS_REPLICA = randomUUID();
 
 export interface BackupFile {
   path: string;
@@ -52,22 +59,30 @@ export const RESTORE_STARTED_MESSAGE = 'Database restore initiated. The applicat
 export class BackupService {
   constructor(private readonly deps: BackupServiceDeps) {}
 
+  /**
+   * Hears restores done by other replicas sharing the database (PostgreSQL): this one then
+   * rebuilds too, so its caches and connections start afresh on the restored data.
+   */
+  async listen(): Promise<void> {
+    const rebuild = this.deps.rebuild;
+    if (!rebuild) return;
+    await this.deps.store.changes.subscribe(RESTORED_CHANNEL, (replica) => {
+      if (replica === THIS_REPLICA) return;
+      rebuild(async () => {}).catch((error: unknown) => console.error('Could not rebuild after another replica restored a backup:', error));
+    });
+  }
+
   /** Writes a backup into a temporary folder of the data dir; the caller sends it, then discards it. */
   create(onProgress?: (step: string) => void): Promise<BackupFile> {
     return exclusively('backup', async () => {
-      if (this.deps.store.engine !== 'sqlite') throw unprocessable('Backups of a PostgreSQL database are not available yet.');
       const workDir = mkdtempSync(join(this.deps.dataDir, '.backup-'));
       const discard = () => rmSync(workDir, { recursive: true, force: true });
       try {
-        const snapshot = await sqliteSnapshot(this.deps.databaseFile, join(workDir, 'snapshot.db'));
-        try {
-          const createdAt = new Date();
-          const path = join(workDir, backupFileName(createdAt));
-          const manifest = await writeBackup({ store: snapshot.store, uploadsDir: join(this.deps.dataDir, 'uploads'), appVersion: this.deps.appVersion }, path, onProgress);
-          return { path, fileName: backupFileName(createdAt), manifest, discard };
-        } finally {
-          await snapshot.close();
-        }
+        const { store, dataDir, appVersion } = this.deps;
+        const createdAt = new Date();
+        const path = join(workDir, backupFileName(createdAt));
+        const manifest = await store.readSnapshot((snapshot) => writeBackup({ store, snapshot, dataDir, appVersion }, path, onProgress));
+        return { path, fileName: backupFileName(createdAt), manifest, discard };
       } catch (error) {
         discard();
         throw error;
@@ -83,17 +98,14 @@ export class BackupService {
   async restoreUpload(upload: string, contentType: string): Promise<{ message: string }> {
     const rebuild = this.deps.rebuild;
     if (!rebuild) throw unprocessable('Restore needs the running server.');
-    if (this.deps.store.engine !== 'sqlite') throw unprocessable('Restoring into a PostgreSQL database is not available yet.');
     const release = claim('restore');
     try {
       const staged = await this.stage(upload, contentType);
       setTimeout(() => {
         rebuild(staged.swap)
+          .then((next) => next.store.changes.publish(RESTORED_CHANNEL, THIS_REPLICA))
           .catch((error: unknown) => console.error('Restore failed while swapping the data in:', error))
-          .finally(() => {
-            staged.discard();
-            release();
-          });
+          .finally(() => staged.discard().finally(release));
       }, 50);
       return { message: RESTORE_STARTED_MESSAGE };
     } catch (error) {
@@ -112,7 +124,7 @@ export class BackupService {
   }
 
   private restoreTarget() {
-    return { dataDir: this.deps.dataDir, databaseFile: this.deps.databaseFile, schemaVersion: this.deps.store.schemaVersion };
+    return { dataDir: this.deps.dataDir, database: this.deps.database, schemaVersion: this.deps.store.schemaVersion };
   }
 }
 

@@ -1,10 +1,12 @@
-import { getTableColumns, getTableName, is, type Table } from 'drizzle-orm';
-import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { getTableColumns, getTableName, is, Table } from 'drizzle-orm';
+import { getTableConfig as pgTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Tables } from '../../db/store';
 
 /** One table of the backup: its SQL name, its Drizzle object and the columns that hold dates. */
 export interface BackupTable {
   name: string;
+  /** Typed as SQLite's, like every table of the store (see the PostgreSQL store). */
   table: SQLiteTable;
   dateColumns: string[];
   /** Property names of the primary key columns (rows are read in this order). */
@@ -13,9 +15,9 @@ export interface BackupTable {
 
 /** Every table, parents before children (foreign-key order), so a restore inserts without violations. */
 export function tablesInForeignKeyOrder(tables: Tables): BackupTable[] {
-  const all = (Object.values(tables) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+  const all = (Object.values(tables) as unknown[]).filter((value): value is SQLiteTable => is(value, Table));
   const parentsOf = new Map<SQLiteTable, SQLiteTable[]>(
-    all.map((table) => [table, getTableConfig(table).foreignKeys.map((fk) => fk.reference().foreignTable as SQLiteTable)]),
+    all.map((table) => [table, tableConfig(table).foreignKeys.map((fk) => fk.reference().foreignTable as SQLiteTable)]),
   );
   const ordered: SQLiteTable[] = [];
   const visit = (table: SQLiteTable) => {
@@ -27,9 +29,14 @@ export function tablesInForeignKeyOrder(tables: Tables): BackupTable[] {
   return ordered.map(describe);
 }
 
+/** The parts both dialects' table configs share (foreign keys, composite primary keys). */
+function tableConfig(table: SQLiteTable): Pick<ReturnType<typeof sqliteTableConfig>, 'foreignKeys' | 'primaryKeys'> {
+  return is(table, PgTable) ? (pgTableConfig(table as PgTable) as unknown as ReturnType<typeof sqliteTableConfig>) : sqliteTableConfig(table);
+}
+
 function describe(table: SQLiteTable): BackupTable {
   const columns = Object.entries(getTableColumns(table as Table));
-  const config = getTableConfig(table);
+  const config = tableConfig(table);
   const compositeKey = config.primaryKeys[0]?.columns.map((column) => column.name) ?? [];
   const keyColumns = columns.filter(([, column]) => column.primary || compositeKey.includes(column.name)).map(([key]) => key);
   return {

@@ -1,19 +1,22 @@
 import { TarArchive } from 'archiver';
 import { asc, gt, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import type { DataStore } from '../../db/store';
+import type { DataStore, Db } from '../../db/store';
 import { BACKUP_FORMAT_VERSION, MANIFEST_ENTRY, tableEntry, UPLOADS_PREFIX, type BackupManifest } from './manifest';
 import { encodeRow, tablesInForeignKeyOrder, type BackupTable } from './tables';
+import { uploadFiles } from './uploads';
 
 const PAGE_ROWS = 5000;
 
 export interface BackupSource {
-  /** A store holding a consistent snapshot: nobody writes to it while the backup reads. */
-  store: DataStore;
-  uploadsDir: string;
+  /** The store the backup is of: its engine, tables and schema version. */
+  store: Pick<DataStore, 'engine' | 'tables' | 'schemaVersion'>;
+  /** A consistent view of it (`store.readSnapshot`): no write shows while the backup reads. */
+  snapshot: Db;
+  dataDir: string;
   appVersion: string;
 }
 
@@ -33,13 +36,13 @@ export async function writeBackup(source: BackupSource, outFile: string, onProgr
     const parts: { name: string; file: string }[] = [];
     for (const table of tablesInForeignKeyOrder(source.store.tables)) {
       const file = join(workDir, `${table.name}.ndjson`);
-      const { rows, sha256, bytes } = await dumpTable(source.store, table, file);
+      const { rows, sha256, bytes } = await dumpTable(source.snapshot, table, file);
       manifest.tables.push({ name: table.name, rows });
       manifest.entries[tableEntry(table.name)] = { sha256, bytes };
       parts.push({ name: tableEntry(table.name), file });
       onProgress?.(`${table.name}: ${rows} rows`);
     }
-    for (const upload of uploadFiles(source.uploadsDir)) {
+    for (const upload of uploadFiles(source.dataDir)) {
       manifest.entries[UPLOADS_PREFIX + upload.name] = await hashFile(upload.file);
       parts.push({ name: UPLOADS_PREFIX + upload.name, file: upload.file });
     }
@@ -48,13 +51,6 @@ export async function writeBackup(source: BackupSource, outFile: string, onProgr
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-}
-
-function uploadFiles(dir: string): { name: string; file: string }[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => statSync(join(dir, name)).isFile())
-    .map((name) => ({ name, file: join(dir, name) }));
 }
 
 async function hashFile(file: string): Promise<{ sha256: string; bytes: number }> {
@@ -68,7 +64,7 @@ async function hashFile(file: string): Promise<{ sha256: string; bytes: number }
 }
 
 /** One table as NDJSON, read a page at a time in key order (keyset paging when the key is one column). */
-async function dumpTable(store: DataStore, table: BackupTable, file: string): Promise<{ rows: number; sha256: string; bytes: number }> {
+async function dumpTable(db: Db, table: BackupTable, file: string): Promise<{ rows: number; sha256: string; bytes: number }> {
   const out = createWriteStream(file);
   const hash = createHash('sha256');
   let rows = 0;
@@ -79,7 +75,7 @@ async function dumpTable(store: DataStore, table: BackupTable, file: string): Pr
   let after: unknown = null;
   for (let offset = 0; ; offset += PAGE_ROWS) {
     const where: SQL | undefined = singleKey && after !== null ? gt(singleKey, after) : undefined;
-    const query = store.db.select().from(table.table).where(where).orderBy(...keys.map((key) => asc(key))).limit(PAGE_ROWS);
+    const query = db.select().from(table.table).where(where).orderBy(...keys.map((key) => asc(key))).limit(PAGE_ROWS);
     const page = (await (singleKey ? query : query.offset(offset))) as Record<string, unknown>[];
     for (const row of page) {
       const line = encodeRow(row) + '\n';

@@ -1,0 +1,61 @@
+import { Database } from 'bun:sqlite';
+import { sql } from 'drizzle-orm';
+import { existsSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { openSqliteStore } from '../../db/sqlite-store';
+import { InvalidBackupError } from './reader';
+import type { StagingDatabase } from './staging';
+
+// The swap works on the SQLite files themselves, with the live store closed: plain bun:sqlite there.
+
+/** A staging SQLite file in the restore's work folder (same file system as the live one: the swap is renames). */
+export function sqliteStaging(liveFile: string, workDir: string): StagingDatabase {
+  const stagedFile = join(workDir, 'wishwell.db');
+  const store = openSqliteStore(stagedFile);
+  return {
+    store,
+    async prove() {
+      const problems = (await store.db.all<Record<string, string>>(sql`PRAGMA integrity_check`)).map((row) => Object.values(row)[0]);
+      const orphans = await store.db.all(sql`PRAGMA foreign_key_check`);
+      if (problems.length !== 1 || problems[0] !== 'ok' || orphans.length > 0) throw new InvalidBackupError('The restored database fails its integrity check: the backup is damaged.');
+    },
+    async close() {
+      // One self-contained file to rename in: everything out of the write-ahead log.
+      await store.db.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
+      await store.db.run(sql`PRAGMA journal_mode = DELETE`);
+      await store.close();
+    },
+    async swapIn(keepDir) {
+      retireEarlierSessions(liveFile, stagedFile);
+      // Stale -wal/-shm beside the new file would replay the old data into it: move them out with the old database.
+      for (const suffix of ['', '-wal', '-shm']) {
+        if (existsSync(liveFile + suffix)) renameSync(liveFile + suffix, join(keepDir, `wishwell.db${suffix}`));
+      }
+      renameSync(stagedFile, liveFile);
+    },
+    async drop() {}, // the work folder goes with it
+  };
+}
+
+/**
+ * Every session issued before the restore stops working (the backup may predate a sign-out): each
+ * restored account's token version moves past the highest one live now. Run with the live store
+ * closed, so no session can be issued between reading and swapping.
+ */
+function retireEarlierSessions(liveFile: string, stagedFile: string): void {
+  let liveMax = 0;
+  if (existsSync(liveFile)) {
+    const live = new Database(liveFile, { readonly: true });
+    try {
+      liveMax = live.query<{ highest: number | null }, []>('SELECT max(token_version) AS highest FROM users').get()?.highest ?? 0;
+    } finally {
+      live.close();
+    }
+  }
+  const staged = new Database(stagedFile);
+  try {
+    staged.run('UPDATE users SET token_version = ?', [liveMax + 1]);
+  } finally {
+    staged.close();
+  }
+}

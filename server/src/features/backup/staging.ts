@@ -1,0 +1,23 @@
+import type { DataStore } from '../../db/store';
+
+/** The live database a restore replaces: the SQLite file, or the PostgreSQL database's URL. */
+export type LiveDatabase = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+/**
+ * A fresh database built by the real migrations beside the live one (a file in the restore's
+ * work folder, or a staging schema), which a restore loads, proves and swaps in.
+ */
+export interface StagingDatabase {
+  store: DataStore;
+  /** The engine's own soundness checks on the loaded data. */
+  prove(): Promise<void>;
+  /** Closes the store, leaving the data ready to swap in. */
+  close(): Promise<void>;
+  /**
+   * Puts the staged data in place of the live data (run with the live store closed), which is
+   * kept (in `keepDir`, or a schema named after it); every session issued before stops working.
+   */
+  swapIn(keepDir: string): Promise<void>;
+  /** Removes the staged data (a restore that stops before the swap). */
+  drop(): Promise<void>;
+}
