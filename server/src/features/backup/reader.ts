@@ -18,7 +18,8 @@ export interface ReadLimits {
 
 export const DEFAULT_READ_LIMITS: ReadLimits = { maxUnpackedBytes: 8 * 1024 ** 3, maxRatio: 200, maxEntries: 1_000_000 };
 
-const ENTRY_NAME = /^(manifest\.json|tables\/[a-z_]+\.ndjson|uploads\/[A-Za-z0-9][A-Za-z0-9._-]{0,99})$/;
+// Upload names as FileStorage keys them (ids are base64url: they may start with - or _).
+const ENTRY_NAME = /^(manifest\.json|tables\/[a-z_]+\.ndjson|uploads\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199})$/;
 const BLOCK = 512;
 
 /**
