@@ -14,18 +14,47 @@ function toMs(value: string): number {
   return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
 }
 
-/** Runs wrk against a URL; `script` is an optional Lua file (for methods and bodies). */
-export function wrk(url: string, connections: number, seconds = 5, script?: string): LoadResult {
+function wrkArgs(url: string, connections: number, seconds: number, script?: string): string[] {
   const args = ['wrk', `-t${Math.min(2, connections)}`, `-c${connections}`, `-d${seconds}s`, '--latency'];
   if (script) args.push('-s', script);
-  const run = Bun.spawnSync([...args, url]);
-  const out = run.stdout.toString();
-  if (run.exitCode !== 0) throw new Error(`wrk failed: ${run.stderr.toString()}${out}`);
+  return [...args, url];
+}
+
+function parse(out: string): LoadResult {
   return {
     requestsPerSecond: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN),
     p99Ms: toMs(out.match(/\s99%\s+(\S+)/)?.[1] ?? ''),
     non2xx: Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0),
     output: out,
+  };
+}
+
+/** Runs wrk against a URL; `script` is an optional Lua file (for methods and bodies). */
+export function wrk(url: string, connections: number, seconds = 5, script?: string): LoadResult {
+  const run = Bun.spawnSync(wrkArgs(url, connections, seconds, script));
+  const out = run.stdout.toString();
+  if (run.exitCode !== 0) throw new Error(`wrk failed: ${run.stderr.toString()}${out}`);
+  return parse(out);
+}
+
+/**
+ * Loads several servers (replicas) at once, one wrk per URL with an equal share of the
+ * connections: req/s is the sum, p99 the worst of them, the output all reports one after another.
+ */
+export async function wrkAcross(urls: string[], connections: number, seconds = 5, script?: string): Promise<LoadResult> {
+  const runs = urls.map((url) => Bun.spawn(wrkArgs(url, Math.max(1, Math.round(connections / urls.length)), seconds, script), { stdout: 'pipe', stderr: 'pipe' }));
+  const results = await Promise.all(
+    runs.map(async (run) => {
+      const [out, err, exitCode] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
+      if (exitCode !== 0) throw new Error(`wrk failed: ${err}${out}`);
+      return parse(out);
+    }),
+  );
+  return {
+    requestsPerSecond: results.reduce((sum, result) => sum + result.requestsPerSecond, 0),
+    p99Ms: Math.max(...results.map((result) => result.p99Ms)),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    output: results.map((result) => result.output).join('\n'),
   };
 }
 
