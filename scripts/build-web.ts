@@ -71,6 +71,32 @@ function writeShell(entryFiles: string[], blueprintCss: string): void {
   writeFileSync(join(distDir, 'index.html'), template.replace('<!-- styles -->', styles).replace('<!-- scripts -->', scripts));
 }
 
+/**
+ * The service worker, /sw.js: one classic script with its precache list built in (the shell,
+ * the entry script and style sheets, the logo, favicon and cover images, each with a revision),
+ * so every build that changes any of them is a new worker the browsers pick up.
+ */
+async function bundleServiceWorker(entryFiles: string[], blueprintCss: string): Promise<void> {
+  const revisioned = ['/index.html', '/Logo.png', '/favicon.svg', ...readdirSync(join(distDir, 'covers')).map((name) => `/covers/${name}`)];
+  const precache = [
+    ...revisioned.map((url) => ({ url, revision: contentHash(readFileSync(join(distDir, url))) })),
+    ...[blueprintCss, ...entryFiles].map((url) => ({ url, revision: null })), // hashed names
+  ];
+  const result = await Bun.build({
+    entrypoints: [join(webDir, 'src', 'sw', 'service-worker.ts')],
+    target: 'browser',
+    format: 'iife',
+    minify: true,
+    sourcemap: 'none',
+    define: { 'process.env.NODE_ENV': '"production"', PRECACHE: JSON.stringify(precache) },
+  });
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    throw new Error('service worker build failed');
+  }
+  writeFileSync(join(distDir, 'sw.js'), await result.outputs[0]!.text());
+}
+
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -131,7 +157,9 @@ rmSync(distDir, { recursive: true, force: true });
 mkdirSync(join(distDir, 'assets'), { recursive: true });
 cpSync(join(webDir, 'public'), distDir, { recursive: true });
 const entryFiles = await bundleScripts();
-writeShell(entryFiles, copyBlueprintCss());
+const blueprintCss = copyBlueprintCss();
+writeShell(entryFiles, blueprintCss);
+await bundleServiceWorker(entryFiles, blueprintCss);
 const files = compressAndList();
 rmSync(finalDir, { recursive: true, force: true });
 renameSync(distDir, finalDir);

@@ -5,7 +5,7 @@ import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/confi
 import { DebugLogger } from 'builder-util';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { iconFromLogo } from '../src/icon';
+import { iconFromLogo } from '@wishwell/shared/logo-icon';
 
 const desktopDir = join(import.meta.dirname, '..');
 const configFile = join(desktopDir, 'electron-builder.json');

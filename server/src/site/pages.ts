@@ -15,6 +15,7 @@ import { logEvent } from '../log';
 import { escapeHtml, previewHeadTags, sharePreviewOf } from './share-preview';
 import type { PageRenderer } from './render-page';
 import type { Site } from './site';
+import { AppInstallFiles, ICON_PATH } from './web-manifest';
 
 export interface SitePagesSources {
   site: Site;
@@ -37,12 +38,17 @@ export class SitePages {
    */
   private readonly sharePages = new WeakMap<RenderedShareView, Map<string, string>>();
 
-  constructor(private readonly sources: SitePagesSources) {}
+  private readonly appFiles: AppInstallFiles;
+
+  constructor(private readonly sources: SitePagesSources) {
+    this.appFiles = new AppInstallFiles(sources.site);
+  }
 
   /** The answer for a GET of any non-API path: a page, a file of the built site, or null (no such file). */
   async respond(path: string, origin: string, request: Request, headers: Record<string, string>): Promise<Response | null> {
     const { site } = this.sources;
     if (site.has(path)) return site.respond(path, request, headers);
+    if (path === '/manifest.webmanifest' || ICON_PATH.test(path)) return this.appFiles.respond(path, await this.configFor(origin), request, headers);
     if (/\.[a-z0-9]+$/i.test(path)) return null;
     const html = await this.pageHtml(path, origin).catch((error: unknown) => {
       logEvent({ event: 'page.render_failed', level: 'error', path, error: error instanceof Error ? error.message : String(error) });

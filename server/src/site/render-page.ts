@@ -14,8 +14,8 @@ import { escapeHtml, withHeadTags } from './share-preview';
 /** Colours reach a <style> element: anything but colour syntax is dropped, so nothing can close it. */
 const SAFE_CSS = /^[#\w\s(),.%:;{}-]*$/;
 const STYLESHEET_LINK = /<link rel="stylesheet" href="([^"]+)">\s*/g;
-/** Classes the browser adds before the full sheets arrive (the dark scheme on <body>). */
-const CLIENT_CLASSES = ['bp6-dark'];
+/** Classes added before the full sheets arrive: the dark scheme on <body>, the service worker's offline notice. */
+const CLIENT_CLASSES = ['bp6-dark', 'ww-offline', 'ww-offline-notice'];
 
 export class PageRenderer {
   private readonly css: CriticalCss;

@@ -31,6 +31,8 @@ const CONTENT_TYPES: Record<string, string> = {
   woff2: 'font/woff2',
 };
 
+const COMPRESSIBLE_TYPES = new Set(['html', 'webmanifest', 'json']);
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
@@ -83,15 +85,24 @@ export class Site {
 
   /** An HTML page made from the shell (revalidated on every visit, compressed as the client accepts). */
   respondHtml(html: string, request: Request, headers: Record<string, string>): Response {
-    const identity = new TextEncoder().encode(html);
-    const page: SiteAsset = {
-      contentType: CONTENT_TYPES.html!,
-      cacheControl: REVALIDATE,
-      identity,
-      etag: `"${Bun.hash(identity).toString(36)}"`,
+    return this.respondMade(new TextEncoder().encode(html), 'html', REVALIDATE, request, headers);
+  }
+
+  /** A file made for the request (a domain's manifest or icon), sent like the built ones. */
+  respondMade(bytes: Uint8Array<ArrayBuffer>, extension: string, cacheControl: string, request: Request, headers: Record<string, string>): Response {
+    const made: SiteAsset = {
+      contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+      cacheControl,
+      identity: bytes,
+      etag: `"${Bun.hash(bytes).toString(36)}"`,
     };
-    if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) page.gzip = Bun.gzipSync(identity);
-    return this.send(page, request, headers);
+    if (COMPRESSIBLE_TYPES.has(extension) && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) made.gzip = Bun.gzipSync(bytes);
+    return this.send(made, request, headers);
+  }
+
+  /** The bytes of a built file, if there is one at that path. */
+  bytes(urlPath: string): Uint8Array<ArrayBuffer> | undefined {
+    return this.assets.get(urlPath)?.identity;
   }
 
   /** The file at a path, else the app shell for client-side routes; null for a missing asset. */

@@ -20,6 +20,7 @@ const ForgotPasswordPage = lazy(() => import('../pages/account/ForgotPasswordPag
 const ResetPasswordPage = lazy(() => import('../pages/account/ResetPasswordPage'));
 const AccountPage = lazy(() => import('../pages/account/AccountPage'));
 const ChangePasswordPage = lazy(() => import('../pages/account/ChangePasswordPage'));
+const ShareTargetPage = lazy(() => import('../pages/wishlists/ShareTargetPage'));
 
 const pageFallback = <Spinner className="ww-page-spinner" />;
 
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/wishlist/:id', element: <Suspense fallback={pageFallback}><WishlistPage /></Suspense> },
       { path: '/share/wishlist/:id', element: <Suspense fallback={pageFallback}><SharedWishlistPage /></Suspense> },
+      { path: '/share-target', element: <Suspense fallback={pageFallback}><ShareTargetPage /></Suspense> },
       {
         element: <RequireSignedOut />,
         children: [

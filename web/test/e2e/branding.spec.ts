@@ -1,27 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, E2E_PORT } from './support/constants';
+import { E2E_PORT } from './support/constants';
+import { createGardenDomain } from './support/domains';
 
 // The browser resolves *.wishwell.test to the test server (playwright.config.ts), so a page can be
 // opened under a hostname of its own without touching the other tests' default branding.
 const host = `brand-${Date.now().toString(36)}.wishwell.test`;
 
 test('a domain config with other colours and texts rebrands the pages on that host', async ({ page, request }) => {
-  const login = await request.post('/api/v1/users/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  expect(login.ok()).toBe(true);
-  const { token } = await login.json();
-  const created = await request.post('/api/v1/domain-configs', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      hostname: host,
-      companyName: 'Gift Garden',
-      logoUrl: '/Logo.png',
-      primaryColor: '#1e5631',
-      secondaryColor: '#f1c40f',
-      landingPageHeadline: 'Grow your wishes',
-      landingPageSubheadline: 'Lists for every celebration.',
-    },
-  });
-  expect(created.status()).toBe(201);
+  await createGardenDomain(request, host);
 
   await page.goto(`http://${host}:${E2E_PORT}/`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grow your wishes');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
 import type { ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
 import { api } from '../../api/client';
@@ -9,12 +9,18 @@ import { asWebAddress, blankItem, draftFromScrape, type ItemDraft } from './item
  * The Add Item box: empty opens a blank form, a web address is scraped into a prefilled form,
  * anything else becomes the new item's title.
  */
-export function AddItemBox({ onOpenForm }: { onOpenForm: (draft: ItemDraft) => void }) {
-  const [text, setText] = useState('');
+interface Props {
+  onOpenForm: (draft: ItemDraft) => void;
+  /** A link shared to the app (see ShareTargetPage): read at once, as if pasted and added. */
+  sharedLink?: string | null;
+  onSharedLinkTaken?: () => void;
+}
+
+export function AddItemBox({ onOpenForm, sharedLink, onSharedLinkTaken }: Props) {
+  const [text, setText] = useState(sharedLink ?? '');
   const [scraping, setScraping] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const add = async (text: string) => {
     const url = asWebAddress(text);
     if (!url) {
       onOpenForm(blankItem({ title: text.trim() }));
@@ -35,6 +41,19 @@ export function AddItemBox({ onOpenForm }: { onOpenForm: (draft: ItemDraft) => v
       setText('');
     }
   };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void add(text);
+  };
+
+  const taken = useRef(false);
+  useEffect(() => {
+    if (!sharedLink || taken.current) return;
+    taken.current = true;
+    onSharedLinkTaken?.();
+    void add(sharedLink);
+  });
 
   return (
     <form className="ww-add-item" onSubmit={submit}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Callout, Menu, NonIdealState, Popover, Spinner, Switch } from '@blueprintjs/core';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { sharePath, type Item, type Wishlist } from '@wishwell/shared/wishlist-types';
 import { wishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
@@ -105,6 +105,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
   useCloseOnBack(dialog !== null, close);
   const visibleItems = useMemo(() => ownerOrder(wishlist.items, showPurchased), [wishlist.items, showPurchased]);
   const { page, pageCount, pageItems, setPage, listRef } = usePage(visibleItems);
+  const { sharedLink, forgetSharedLink } = useSharedLink();
   const currency = wishlist.user?.currency || DEFAULT_CURRENCY;
   const { run } = useAsyncAction();
   const itemPath = (itemId: string) => `/wishlists/${wishlist._id}/items/${itemId}`;
@@ -152,7 +153,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
       </CoverBanner>
 
       <div className="ww-list-toolbar">
-        <AddItemBox onOpenForm={(draft) => setDialog({ kind: 'item', draft })} />
+        <AddItemBox onOpenForm={(draft) => setDialog({ kind: 'item', draft })} sharedLink={sharedLink} onSharedLinkTaken={forgetSharedLink} />
         <Switch label="Show Purchased" checked={showPurchased} onChange={(e) => setShowPurchased(e.currentTarget.checked)} className="ww-show-purchased" />
       </div>
 
@@ -208,6 +209,22 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
 }
 
 /** Why guests cannot open the list right now, if they cannot. */
+/** `?add=` holds a link shared to the app (ShareTargetPage); dropped once taken, so a reload adds nothing. */
+function useSharedLink() {
+  const [params, setParams] = useSearchParams();
+  const forgetSharedLink = useCallback(() => {
+    setParams(
+      (current) => {
+        const kept = new URLSearchParams(current);
+        kept.delete('add');
+        return kept;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+  return { sharedLink: params.get('add'), forgetSharedLink };
+}
+
 function GuestAccessNotice({ wishlist }: { wishlist: Wishlist }) {
   const status = wishlistDisplayStatus(wishlist);
   if (status === 'Disabled') {

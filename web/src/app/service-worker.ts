@@ -1,0 +1,54 @@
+import { notify } from '../notifications/notify';
+import { SHARE_PAGE_PATH, SKIP_WAITING } from '../sw/messages';
+
+/**
+ * Registers /sw.js on the public pages (the admin console is left to the network). Once it is in
+ * control it is handed what this page already loaded, so a list opened once opens offline. A new
+ * version waits behind a 'new version available — reload' toast; taking it reloads on the new one.
+ */
+export function startServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || location.pathname.startsWith('/admin')) return;
+  addEventListener('load', () => {
+    register().catch((error: unknown) => console.warn('The service worker could not be registered', error));
+  });
+}
+
+async function register(): Promise<void> {
+  const registration = await navigator.serviceWorker.register('/sw.js');
+  offerUpdates(registration);
+  const ready = await navigator.serviceWorker.ready;
+  ready.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedUrls() } });
+}
+
+/** This page and the hashed assets it loaded (the worker keeps them as if it had fetched them). */
+function loadedUrls(): string[] {
+  const assets = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.href);
+  return SHARE_PAGE_PATH.test(location.pathname) ? [location.href, ...assets] : assets;
+}
+
+function offerUpdates(registration: ServiceWorkerRegistration): void {
+  let reloadAsked = false;
+  const offer = (worker: ServiceWorker) =>
+    notify('new version available — reload', 'info', {
+      text: 'Reload',
+      onClick: () => {
+        reloadAsked = true;
+        worker.postMessage({ type: SKIP_WAITING });
+      },
+    });
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (reloadAsked) location.reload();
+  });
+  // Only an update has a controller already: the first install takes over silently.
+  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed' && navigator.serviceWorker.controller) offer(installing);
+    });
+  });
+}

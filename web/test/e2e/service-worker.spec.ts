@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall } from './support/api';
+import { itemCard, signedInPage } from './support/people';
+
+// The service worker (issue 14): it controls the public pages, keeps a shared list seen once for
+// offline use, never keeps API answers, and offers a new build with a toast.
+
+test.describe.configure({ timeout: 60_000 });
+
+async function sharedList(page: Page): Promise<string> {
+  const list = await apiCall<{ _id: string }>(page, 'POST', '/wishlists', { name: 'Camping trip', theme: 'Other' });
+  for (const title of ['Tent', 'Head torch']) await apiCall(page, 'POST', `/wishlists/${list._id}/items`, { title, price: '20', currency: 'GBP' });
+  return list._id;
+}
+
+/** Waits until the worker controls the page and has kept this page's own answer. */
+async function keptForOffline(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.waitForFunction(async () => (await caches.match(location.href)) !== undefined);
+}
+
+test('a shared list opened once opens offline, read-only, with the notice; API answers are never cached', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Hugo');
+  const listId = await sharedList(owner.page);
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  await guest.goto(`/share/wishlist/${listId}`);
+  await expect(itemCard(guest, 'Tent')).toBeVisible();
+  await keptForOffline(guest);
+
+  await context.setOffline(true);
+  await guest.reload();
+  await expect(guest.getByRole('status').filter({ hasText: 'offline — showing the list as last seen' })).toBeVisible();
+  await expect(itemCard(guest, 'Tent')).toBeVisible();
+  await expect(itemCard(guest, 'Head torch')).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Mark as Purchased' })).toHaveCount(0);
+
+  const cachedUrls = await guest.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls;
+  });
+  expect(cachedUrls.some((url) => url.includes('/api/'))).toBe(false);
+  expect(cachedUrls.some((url) => url.endsWith(`/share/wishlist/${listId}`))).toBe(true);
+
+  // Back online, the list comes from the server again (no notice).
+  await context.setOffline(false);
+  await guest.reload();
+  await expect(itemCard(guest, 'Tent')).toBeVisible();
+  await expect(guest.getByText('offline — showing the list as last seen')).toHaveCount(0);
+  await context.close();
+  await owner.context.close();
+});
+
+test('the landing page is controlled too, and a new build is offered with a toast that reloads onto it', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+  expect(firstWorker).toMatch(/\/sw\.js$/);
+
+  // The next build's worker, as the browser meets it after a deploy: a new script for the same
+  // scope installs beside the one in control and waits (here the same bytes under another URL,
+  // since this server cannot be redeployed mid-test).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js?next-build');
+  });
+  const toast = page.getByText('new version available — reload');
+  await expect(toast).toBeVisible();
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js?next-build'));
+  await context.close();
+});
