@@ -54,6 +54,10 @@ export interface RateLimits {
   uploadsPerIp: number;
   /** Image uploads per account (or guest list) per hour. */
   uploadsPerUser: number;
+  /** Editor invitations an account may send per hour. */
+  invitationsPerUser: number;
+  /** Editor invitations per list per hour. */
+  invitationsPerList: number;
 }
 
 interface Setting {
@@ -86,6 +90,8 @@ export const SETTINGS: Setting[] = [
   { env: 'RATE_LIMIT_GUEST_LIST_IP', help: 'guest lists created per client IP per hour', default: '20' },
   { env: 'RATE_LIMIT_UPLOAD_IP', help: 'image uploads per client IP per hour', default: '60' },
   { env: 'RATE_LIMIT_UPLOAD_USER', help: 'image uploads per account or guest list per hour', default: '30' },
+  { env: 'RATE_LIMIT_INVITE_USER', help: 'editor invitations an account may send per hour', default: '20' },
+  { env: 'RATE_LIMIT_INVITE_LIST', help: 'editor invitations per list per hour', default: '10' },
   { env: 'UPLOAD_QUOTA_MB', help: 'megabytes of images one account may keep', default: '100' },
   { env: 'UPLOAD_GRACE_HOURS', help: 'hours before an image no list or item uses is removed', default: '24' },
   { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
@@ -140,6 +146,8 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       guestListsPerIp: positiveInteger('RATE_LIMIT_GUEST_LIST_IP', get),
       uploadsPerIp: positiveInteger('RATE_LIMIT_UPLOAD_IP', get),
       uploadsPerUser: positiveInteger('RATE_LIMIT_UPLOAD_USER', get),
+      invitationsPerUser: positiveInteger('RATE_LIMIT_INVITE_USER', get),
+      invitationsPerList: positiveInteger('RATE_LIMIT_INVITE_LIST', get),
     },
     uploadQuotaBytes: positiveInteger('UPLOAD_QUOTA_MB', get) * 1024 * 1024,
     uploadGraceMs: positiveInteger('UPLOAD_GRACE_HOURS', get) * 60 * 60_000,

@@ -17,7 +17,7 @@ const SECRET_FIELD = /pass(word)?|token|secret|cookie|authori[sz]ation|capabilit
 const SECRET_TEXT: [RegExp, string][] = [
   [/eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g, REDACTED], // a JWT
   [/(bearer\s+)\S+/gi, `$1${REDACTED}`],
-  [/(\/reset-password\/)[\w-]+/g, `$1${REDACTED}`],
+  [/(\/(?:reset-password|invitations)\/)[\w-]+/g, `$1${REDACTED}`],
   [/((?:wishwell_session|XSRF-TOKEN|wl_cap_\w+)=)[^;\s"]+/g, `$1${REDACTED}`],
 ];
 

@@ -74,6 +74,7 @@ async function buildRuntime(config: Config, site: Site, rebuild: AppContext['reb
   await services.domainConfigs.ensureDefault();
   await promoteAdminEmail(config, services);
   services.uploads.scheduleCleanup(services.scheduler);
+  services.wishlists.invitations.scheduleCleanup(services.scheduler);
   return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };
 }
 

@@ -1,6 +1,7 @@
 import type { AppContext } from './app-context';
 import { DomainConfigService } from './features/domain-configs/service';
 import { Mailer } from './mail/mailer';
+import { MailLinks } from './mail/link-origin';
 import { PasswordHasher } from './auth/passwords';
 import { UserService } from './features/users/service';
 import { createWishlistServices } from './features/wishlists';
@@ -21,15 +22,15 @@ export function createServices(ctx: AppContext) {
   const domainConfigs = new DomainConfigService(ctx.store, ctx.defaultHostname);
   const mailer = new Mailer(ctx.store, { smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom });
   const referralRules = new ReferralRuleService(ctx.store);
-  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url), ctx.config.rateLimits.guestListsPerIp);
+  const mailLinks = new MailLinks(domainConfigs, ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`);
+  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, ctx.config.rateLimits);
   const users = new UserService({
     store: ctx.store,
     tokens: ctx.tokens,
     hasher: new PasswordHasher(),
     mailer,
-    domainConfigs,
     rateLimits: ctx.config.rateLimits,
-    fallbackOrigin: ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`,
+    mailLinks,
     lists: wishlists.lists,
   });
   const uploads = new UploadService(ctx.store, ctx.files, {

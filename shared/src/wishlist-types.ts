@@ -143,10 +143,37 @@ export interface ShareByEmailInput {
   domain: string;
 }
 
-/** POST /wishlists/{id}/editors */
+/**
+ * POST /wishlists/{id}/editors: mails an invitation to the address (with or without an account)
+ * and answers the editor list, unchanged until the invitation is accepted.
+ */
 export interface AddEditorInput {
   email: string;
 }
+
+/** GET /wishlists/{id}/invitations: a pending invitation as its list's owner sees it. */
+export interface EditorInvitation {
+  _id: string;
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** GET /invitations/{token}: what the invitation link's holder is told before accepting. */
+export interface InvitationPreview {
+  wishlistName: string;
+  invitedBy: string;
+  expiresAt: string;
+}
+
+/** POST /invitations/{token}/accept */
+export interface AcceptedInvitation {
+  wishlistId: string;
+  message: string;
+}
+
+/** The web page an invitation mail links to. */
+export const invitationPath = (token: string) => `/invitations/${token}`;
 
 /** POST /upload answer */
 export interface UploadedImage {

@@ -140,6 +140,26 @@ export const MODEL: TableModel[] = [
     indexes: [{ name: 'wishlist_capabilities_list_idx', columns: ['wishlistId'] }],
   },
   {
+    key: 'editorInvitations',
+    name: 'editor_invitations',
+    doc: 'Invitations to edit a list, mailed to any address; the link token is stored only as a hash.',
+    columns: [
+      id(),
+      { key: 'tokenHash', name: 'token_hash', kind: 'text' },
+      listRef(),
+      text('email', 'email'),
+      userRef('invitedById', 'invited_by_id', 'cascade'),
+      createdAt(),
+      { key: 'expiresAt', name: 'expires_at', kind: 'timestamp' },
+      { key: 'acceptedAt', name: 'accepted_at', kind: 'timestamp', nullable: true },
+      userRef('acceptedById', 'accepted_by_id', 'set null'),
+    ],
+    indexes: [
+      { name: 'editor_invitations_token_unique', columns: ['tokenHash'], unique: true },
+      { name: 'editor_invitations_list_idx', columns: ['wishlistId'] },
+    ],
+  },
+  {
     key: 'items',
     name: 'items',
     columns: [

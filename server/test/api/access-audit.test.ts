@@ -8,7 +8,7 @@ import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 import { printedRouteTable, type PrintedRoute } from '../support/route-table';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { addItem, guestWithList, signUp, type Account } from '../support/wishlists';
+import { addEditor, addItem, guestWithList, signUp, type Account } from '../support/wishlists';
 
 const README = join(import.meta.dirname, '..', '..', '..', 'README.md');
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   stranger = await signUp(server.url, 'Sam Stranger');
   otherGuest = (await guestWithList(server.url)).client;
   listId = (await owner.client.post<Wishlist>('/wishlists', { name: 'Birthday', theme: 'Birthday' })).body._id;
-  await owner.client.post(`/wishlists/${listId}/editors`, { email: editor.email });
+  await addEditor(server.output, owner, listId, editor);
   itemId = (await addItem(owner.client, listId))._id;
 });
 afterAll(() => server?.stop());

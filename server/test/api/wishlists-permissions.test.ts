@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { addItem, guestWithList, signUp, type Account } from '../support/wishlists';
+import { addEditor, addItem, guestWithList, signUp, type Account } from '../support/wishlists';
 
 let server: TestServer;
 let admin: Account;
@@ -22,7 +22,7 @@ afterAll(() => server.stop());
 /** A fresh list owned by `owner`, with `editor` as editor and one item, so every row starts alike. */
 async function ownedFixture() {
   const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Birthday', theme: 'Birthday' })).body;
-  await owner.client.post(`/wishlists/${list._id}/editors`, { email: editor.email });
+  await addEditor(server.output, owner, list._id, editor);
   const item = await addItem(owner.client, list._id);
   return { listId: list._id, itemId: item._id };
 }
@@ -113,17 +113,14 @@ describe('my lists, editors and move/copy', () => {
     expect((await new ApiClient(server.url).get('/wishlists')).status).toBe(401);
   });
 
-  it('adds editors by the e-mail of an existing account and answers the editor list', async () => {
+  it('attaches an invited editor once they accept, and removes editors', async () => {
     const { listId } = await ownedFixture();
-    const added = await owner.client.post(`/wishlists/${listId}/editors`, { email: stranger.email.toUpperCase() });
-    expect(added.status).toBe(200);
-    expect(added.body).toEqual([
+    await addEditor(server.output, owner, listId, stranger);
+    const list = (await owner.client.get<Wishlist>(`/wishlists/${listId}`)).body;
+    expect(list.editors).toEqual([
       { _id: editor.id, name: 'Eddie Editor', email: editor.email },
       { _id: stranger.id, name: 'Sam Stranger', email: stranger.email },
     ]);
-    const unknown = await owner.client.post(`/wishlists/${listId}/editors`, { email: 'nobody@example.com' });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toContain('nobody@example.com');
     const removed = await owner.client.delete(`/wishlists/${listId}/editors/${stranger.id}`);
     expect(removed.body).toEqual([{ _id: editor.id, name: 'Eddie Editor', email: editor.email }]);
     expect((await stranger.client.get(`/wishlists/${listId}`)).status).toBe(403);

@@ -35,3 +35,28 @@ export async function addItem(client: ApiClient, listId: string, fields: Record<
   if (res.status !== 200) throw new Error(`add item failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/**
+ * The invitation link of the newest invitation mail to `email`, read from the server's output
+ * (without SMTP_URL the server prints every mail; mails go out just after the answer).
+ */
+export async function printedInvitationToken(output: () => string, email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mails = output().slice(after).split('[mail]').filter((mail) => mail.includes(`To: ${email}\n`));
+    const token = mails.at(-1)?.match(/\/invitations\/([\w-]+)/)?.[1];
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no invitation mail to ${email} in the server output`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The owner invites `editor` to the list and the editor accepts: the way editors join. */
+export async function addEditor(output: () => string, owner: Account, listId: string, editor: Account): Promise<void> {
+  const before = output().length;
+  const invited = await owner.client.post(`/wishlists/${listId}/editors`, { email: editor.email });
+  if (invited.status !== 200) throw new Error(`invite failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const token = await printedInvitationToken(output, editor.email, before);
+  const accepted = await editor.client.post(`/invitations/${token}/accept`);
+  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+}

@@ -21,6 +21,7 @@ const ResetPasswordPage = lazy(() => import('../pages/account/ResetPasswordPage'
 const AccountPage = lazy(() => import('../pages/account/AccountPage'));
 const ChangePasswordPage = lazy(() => import('../pages/account/ChangePasswordPage'));
 const ShareTargetPage = lazy(() => import('../pages/wishlists/ShareTargetPage'));
+const InvitationPage = lazy(() => import('../pages/invitations/InvitationPage'));
 
 const pageFallback = <Spinner className="ww-page-spinner" />;
 
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/forgot-password', element: <Suspense fallback={pageFallback}><ForgotPasswordPage /></Suspense> },
       { path: '/reset-password/:token', element: <Suspense fallback={pageFallback}><ResetPasswordPage /></Suspense> },
+      { path: '/invitations/:token', element: <Suspense fallback={pageFallback}><InvitationPage /></Suspense> },
       {
         element: <RequireUser />,
         children: [

@@ -174,20 +174,32 @@ test('an editor edits a shared list but cannot manage editors; strangers get the
   const editor = await signedInPage(browser, 'Edith');
   const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Wedding gifts', theme: 'Wedding' });
 
-  // The owner adds the editor from the card's Edit dialog.
-  await owner.page.goto('/dashboard');
-  await owner.page.getByRole('button', { name: 'Actions for Wedding gifts' }).click();
-  await owner.page.getByRole('menuitem', { name: 'Edit' }).click();
-  const ownerDialog = owner.page.getByRole('dialog', { name: 'Edit Wishlist' });
-  await expect(ownerDialog.getByRole('heading', { name: 'Manage Editors' })).toBeVisible();
-  await ownerDialog.getByLabel("Editor's e-mail address").fill('nobody-here@example.com');
-  await ownerDialog.getByRole('button', { name: 'Add Editor' }).click();
-  await expect(owner.page.locator('.bp6-toast.bp6-intent-danger')).toBeVisible();
-  await ownerDialog.getByLabel("Editor's e-mail address").fill(editor.email);
-  await ownerDialog.getByRole('button', { name: 'Add Editor' }).click();
-  await expect(owner.page.getByText('Editor added!')).toBeVisible();
-  await expect(ownerDialog.getByText(editor.email)).toBeVisible();
-  await ownerDialog.getByRole('button', { name: 'Close' }).click(); // the toasts sit over the footer for a while
+  // The owner invites the editor from the card's Edit dialog; the editor accepts from the mailed link.
+  const smtp = await startSmtpServer(E2E_SMTP_PORT);
+  try {
+    await owner.page.goto('/dashboard');
+    await owner.page.getByRole('button', { name: 'Actions for Wedding gifts' }).click();
+    await owner.page.getByRole('menuitem', { name: 'Edit' }).click();
+    const ownerDialog = owner.page.getByRole('dialog', { name: 'Edit Wishlist' });
+    await expect(ownerDialog.getByRole('heading', { name: 'Manage Editors' })).toBeVisible();
+    await ownerDialog.getByLabel("Editor's e-mail address").fill('not an address');
+    await ownerDialog.getByRole('button', { name: 'Add Editor' }).click();
+    await expect(owner.page.locator('.bp6-toast.bp6-intent-danger')).toContainText('Please enter a valid e-mail address.');
+    await ownerDialog.getByLabel("Editor's e-mail address").fill(editor.email);
+    await ownerDialog.getByRole('button', { name: 'Add Editor' }).click();
+    await expect(owner.page.getByText(`Invitation sent to ${editor.email}`)).toBeVisible();
+    await expect(ownerDialog.locator('.ww-editor-list li', { hasText: editor.email })).toContainText('invited, not yet accepted');
+    await ownerDialog.getByRole('button', { name: 'Close' }).click(); // the toasts sit over the footer for a while
+
+    const link = (await smtp.waitForMail(editor.email)).text.match(/http:\/\/\S+\/invitations\/[\w-]+/)![0];
+    await editor.page.goto(link);
+    await expect(editor.page.getByText('Oscar invited you to help edit the wishlist Wedding gifts.')).toBeVisible();
+    await editor.page.getByRole('button', { name: 'Accept Invitation' }).click();
+    await expect(editor.page).toHaveURL(new RegExp(`/wishlist/${list._id}$`));
+    await expect(editor.page.getByText('You can now edit Wedding gifts.')).toBeVisible();
+  } finally {
+    await smtp.stop();
+  }
 
   // The editor finds it on the dashboard as shared, edits it, and sees no Manage Editors or Delete.
   await editor.page.goto('/dashboard');
@@ -239,6 +251,36 @@ test('an editor edits a shared list but cannot manage editors; strangers get the
   await expect(visitor.getByText('Could not find this wishlist.')).toBeVisible();
 
   for (const context of [owner.context, editor.context, stranger.context, visitorContext]) await context.close();
+});
+
+test('someone without an account accepts an invitation by signing up from its link', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Ines');
+  const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Housewarming', theme: 'Other' });
+  const address = uniqueEmail('newcomer');
+  const smtp = await startSmtpServer(E2E_SMTP_PORT);
+  let link: string;
+  try {
+    await apiCall(owner.page, 'POST', `/wishlists/${list._id}/editors`, { email: address });
+    link = (await smtp.waitForMail(address)).text.match(/http:\/\/\S+\/invitations\/[\w-]+/)![0];
+  } finally {
+    await smtp.stop();
+  }
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByText('Ines invited you to help edit the wishlist Housewarming.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Name').fill('Nico Newcomer');
+  await page.getByLabel('Email Address').fill(address);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(new RegExp(`/wishlist/${list._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Housewarming' })).toBeVisible();
+
+  // The link is used up: opening it again says so.
+  await page.goto(link);
+  await expect(page.getByText('This invitation is no longer valid.', { exact: false })).toBeVisible();
+  for (const c of [owner.context, context]) await c.close();
 });
 
 // A 1x1 PNG, the smallest real image the upload accepts.

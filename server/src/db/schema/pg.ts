@@ -82,6 +82,22 @@ export const wishlistCapabilities = pgTable('wishlist_capabilities', {
   index('wishlist_capabilities_list_idx').on(t.wishlistId),
 ]);
 
+/** Invitations to edit a list, mailed to any address; the link token is stored only as a hash. */
+export const editorInvitations = pgTable('editor_invitations', {
+  id: text('id').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  invitedById: text('invited_by_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+  acceptedById: text('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [
+  uniqueIndex('editor_invitations_token_unique').on(t.tokenHash),
+  index('editor_invitations_list_idx').on(t.wishlistId),
+]);
+
 export const items = pgTable('items', {
   id: text('id').primaryKey(),
   wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),

@@ -82,6 +82,22 @@ export const wishlistCapabilities = sqliteTable('wishlist_capabilities', {
   index('wishlist_capabilities_list_idx').on(t.wishlistId),
 ]);
 
+/** Invitations to edit a list, mailed to any address; the link token is stored only as a hash. */
+export const editorInvitations = sqliteTable('editor_invitations', {
+  id: text('id').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  invitedById: text('invited_by_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
+  acceptedById: text('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [
+  uniqueIndex('editor_invitations_token_unique').on(t.tokenHash),
+  index('editor_invitations_list_idx').on(t.wishlistId),
+]);
+
 export const items = sqliteTable('items', {
   id: text('id').primaryKey(),
   wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),

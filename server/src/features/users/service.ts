@@ -24,8 +24,8 @@ import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors
 import { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import type { Mailer } from '../../mail/mailer';
+import { hostnameOf, type MailLinks } from '../../mail/link-origin';
 import { logEvent } from '../../log';
-import type { DomainConfigService } from '../domain-configs/service';
 
 type UserRow = Row<'users'>;
 /** What a session profile is built from: a user row or the request's SessionUser. */
@@ -40,17 +40,15 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const MINUTE = 60_000;
 /** Reset mails to one address per hour, whoever asks (beyond this, asking again sends nothing). */
 const RESET_MAILS_PER_ACCOUNT = 3;
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export interface UserServiceDeps {
   store: DataStore;
   tokens: TokenSigner;
   hasher: PasswordHasher;
   mailer: Mailer;
-  domainConfigs: DomainConfigService;
   rateLimits: RateLimits;
-  /** Where mail links point when the request's host is not one of ours (PUBLIC_URL, else localhost). */
-  fallbackOrigin: string;
+  /** Where reset links point and what the mail signs with. */
+  mailLinks: MailLinks;
   /** The wish list feature: an account's lists are retired and re-rendered through it. */
   lists: AccountLists;
 }
@@ -259,8 +257,7 @@ export class UserService {
   }
 
   private async sendResetMail(user: UserRow, token: string, requestOrigin: string): Promise<void> {
-    const origin = await this.mailOrigin(requestOrigin);
-    const company = (await this.deps.domainConfigs.publicConfig(hostnameOf(origin))).companyName;
+    const { origin, company } = await this.deps.mailLinks.site(requestOrigin);
     const link = `${origin}/reset-password/${token}`;
     await this.deps.mailer.send({
       to: user.email,
@@ -277,16 +274,6 @@ export class UserService {
         company,
       ].join('\n'),
     });
-  }
-
-  /**
-   * The request's origin when its host is one of ours (a domain config, or this machine), else
-   * the fallback: a forged Host header must not point a reset link at someone else's site.
-   */
-  private async mailOrigin(requestOrigin: string): Promise<string> {
-    const host = normalizeHostname(hostnameOf(requestOrigin));
-    const ours = host !== '' && (LOOPBACK_HOSTS.has(host) || (await this.deps.domainConfigs.publicConfig(host)).hostname === host);
-    return ours ? requestOrigin : this.deps.fallbackOrigin;
   }
 
   private async startSession(row: UserRow): Promise<SessionProfile> {
@@ -332,10 +319,6 @@ function toSessionProfile(user: ProfileSource, token: string): SessionProfile {
     isDisabled: user.isDisabled,
     registeredOnDomain: user.registeredOnDomain,
   };
-}
-
-function hostnameOf(origin: string): string {
-  return URL.canParse(origin) ? new URL(origin).hostname : '';
 }
 
 function emailTaken() {

@@ -1,9 +1,12 @@
 import { normalizeHostname } from '@wishwell/shared/domain';
+import type { RateLimits } from '../../config';
 import type { DataStore } from '../../db/store';
+import type { MailLinks } from '../../mail/link-origin';
 import type { DomainConfigService } from '../domain-configs/service';
 import type { Mailer } from '../../mail/mailer';
 import { RateLimiter } from '../../http/rate-limit';
 import { WishlistAccess } from './access';
+import { InvitationService } from './invitations';
 import { ItemService, type ApplyReferralRules } from './items-service';
 import { WishlistQueries } from './queries';
 import type { WishlistServices } from './routes';
@@ -17,7 +20,8 @@ export function createWishlistServices(
   mailer: Mailer,
   domainConfigs: DomainConfigService,
   applyReferralRules: ApplyReferralRules,
-  guestListsPerIp: number,
+  mailLinks: MailLinks,
+  limits: Pick<RateLimits, 'guestListsPerIp' | 'invitationsPerUser' | 'invitationsPerList'>,
 ): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache } {
   const queries = new WishlistQueries(store);
   const access = new WishlistAccess(queries);
@@ -26,8 +30,9 @@ export function createWishlistServices(
   return {
     shareViews,
     access,
-    lists: new WishlistService(queries, access, shareViews, new RateLimiter({ limit: guestListsPerIp, windowMs: 60 * 60_000, message: 'Too many guest lists created from here.' })),
+    lists: new WishlistService(queries, access, shareViews, new RateLimiter({ limit: limits.guestListsPerIp, windowMs: 60 * 60_000, message: 'Too many guest lists created from here.' })),
     items: new ItemService(queries, shareViews, applyReferralRules),
     shareMail: new ShareMailService(mailer, isKnownHostname),
+    invitations: new InvitationService(queries, mailer, mailLinks, { perUser: limits.invitationsPerUser, perList: limits.invitationsPerList }),
   };
 }

@@ -108,13 +108,4 @@ export class WishlistQueries {
     const rows = await this.db.select({ id: users.id, name: users.name, currency: users.currency }).from(users).where(inArray(users.id, ownerIds));
     return new Map(rows.map((row) => [row.id, row]));
   }
-
-  async userByEmail(email: string): Promise<EditorRow | undefined> {
-    const { users } = this.tables;
-    const rows = await this.db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
-    return rows[0];
-  }
 }

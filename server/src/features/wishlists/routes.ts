@@ -2,17 +2,20 @@ import { Elysia } from 'elysia';
 import type { AccessPolicies } from '../../http/access';
 import type { ClaimGuestList } from '../users/routes';
 import { capabilityCookieName } from './access';
+import type { InvitationService } from './invitations';
 import type { ItemService } from './items-service';
 import {
   addEditorBody,
   editorParams,
   guestWishlistBody,
   idParams,
+  invitationParams,
   itemBody,
   itemParams,
   moveCopyBody,
   purchaseBody,
   shareByEmailBody,
+  tokenParams,
   wishlistBody,
 } from './schemas';
 import type { WishlistService } from './service';
@@ -33,10 +36,11 @@ export interface WishlistServices {
   lists: WishlistService;
   items: ItemService;
   shareMail: ShareMailService;
+  invitations: InvitationService;
 }
 
 /** Spec section 7 "Wishlists and items" (except /scrape and /referral-rules). */
-export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, items, shareMail }: WishlistServices) {
+export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, items, shareMail, invitations }: WishlistServices) {
   return (
     new Elysia()
       .use(policies)
@@ -93,11 +97,18 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         params: idParams,
         body: shareByEmailBody,
       })
-      .post('/wishlists/:id/editors', ({ access, body }) => wishlists.addEditor(access, body.email), {
+      .post('/wishlists/:id/editors', ({ access, body, http }) => invitations.invite(access, body.email, http.origin), {
         listOwner: true,
         params: idParams,
         body: addEditorBody,
       })
+      .get('/wishlists/:id/invitations', ({ access }) => invitations.pending(access), { listOwner: true, params: idParams })
+      .delete('/wishlists/:id/invitations/:invitationId', ({ access, params }) => invitations.withdraw(access, params.invitationId), {
+        listOwner: true,
+        params: invitationParams,
+      })
+      .get('/invitations/:token', ({ params }) => invitations.preview(params.token), { publicRoute: true, params: tokenParams })
+      .post('/invitations/:token/accept', ({ params, user }) => invitations.accept(params.token, user), { signedIn: true, params: tokenParams })
       .delete('/wishlists/:id/editors/:editorId', ({ access, params }) => wishlists.removeEditor(access, params.editorId), {
         listOwner: true,
         params: editorParams,

@@ -19,6 +19,8 @@ const name = t.String({ minLength: 1, maxLength: 200, pattern: '\\S', error: 'Pl
 export const idParams = t.Object({ id: t.String() });
 export const itemParams = t.Object({ id: t.String(), itemId: t.String() });
 export const editorParams = t.Object({ id: t.String(), editorId: t.String() });
+export const invitationParams = t.Object({ id: t.String(), invitationId: t.String({ maxLength: 64 }) });
+export const tokenParams = t.Object({ token: t.String({ maxLength: 128 }) });
 
 export const guestWishlistBody = t.Object({ name, theme });
 

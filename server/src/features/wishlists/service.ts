@@ -9,11 +9,13 @@ import type {
 } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
 import type { Db, Tables } from '../../db/store';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
+import { logEvent } from '../../log';
 import type { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { capabilityCookieName, isShared, LIST_NOT_FOUND, type ListAccess, type WishlistAccess } from './access';
 import { wishlistColumns } from './input';
+import { accountOwned } from './invitations';
 import { toEditor, toSharedWishlist, toWishlist, toWishlistSummary, type ListRole, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import type { RenderedShareView, ShareViewCache } from './share-cache';
@@ -120,24 +122,16 @@ export class WishlistService {
     return this.shareViews.set(listId, JSON.stringify(view), list.expiresAt?.getTime() ?? null, now, renderStarted);
   }
 
-  async addEditor(access: ListAccess, email: string): Promise<WishlistEditor[]> {
-    const list = accountOwned(access);
-    const listId = list.id;
-    const account = await this.queries.userByEmail(email);
-    if (!account) throw notFound(`No account uses the e-mail address ${email.trim()}. Ask them to register first.`);
-    if (account.id === list.ownerId) throw badRequest('You already own this wishlist.');
-    await this.db.insert(this.tables.wishlistEditors).values({ wishlistId: listId, userId: account.id, createdAt: new Date() }).onConflictDoNothing();
-    return (await this.queries.editors(listId)).map(toEditor);
-  }
-
   async removeEditor(access: ListAccess, editorId: string): Promise<WishlistEditor[]> {
-    const listId = accountOwned(access).id;
+    const { list, user } = accountOwned(access);
+    const listId = list.id;
     const { wishlistEditors } = this.tables;
     const [removed] = await this.db
       .delete(wishlistEditors)
       .where(and(eq(wishlistEditors.wishlistId, listId), eq(wishlistEditors.userId, editorId)))
       .returning({ userId: wishlistEditors.userId });
     if (!removed) throw notFound('This person is not an editor of this wishlist.');
+    logEvent({ event: 'role.change', role: 'editor', change: 'removed', userId: editorId, byUserId: user.id, wishlistId: listId });
     return (await this.queries.editors(listId)).map(toEditor);
   }
 
@@ -213,10 +207,4 @@ export class WishlistService {
       updatedAt: now,
     };
   }
-}
-
-/** Editors belong to an account's list: a guest list must be claimed (signed up) first. */
-function accountOwned({ list }: ListAccess): WishlistRow {
-  if (list.ownerId === null) throw forbidden('Sign up to add editors to this wishlist.');
-  return list;
 }

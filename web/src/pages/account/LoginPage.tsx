@@ -16,7 +16,7 @@ export default function LoginPage() {
   const signIn = () =>
     submit(async () => {
       const body: LoginInput = { email, password, claimListId };
-      complete(await api.post<SessionProfile>('/users/login', body));
+      await complete(await api.post<SessionProfile>('/users/login', body));
     });
 
   return (

@@ -17,7 +17,7 @@ export default function RegisterPage() {
   const register = () =>
     submit(async () => {
       const body: RegisterInput = { name, email, password, claimListId, domain: window.location.hostname };
-      complete(await api.post<SessionProfile>('/users/register', body));
+      await complete(await api.post<SessionProfile>('/users/register', body));
     });
 
   return (

@@ -1,23 +1,29 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { useSession } from '../../session/SessionProvider';
+import { acceptInvitation } from '../invitations/accept-invitation';
 import { forgetGuestWishlist } from '../wishlists/guest-wishlists';
 
 /**
  * Login and registration both end here: `claimList` from the URL is sent as claimListId; on
- * success the profile is stored, the claimed id leaves guestWishlists and the user goes to /dashboard.
+ * success the profile is stored, the claimed id leaves guestWishlists and the user goes to
+ * /dashboard, or, with an `invitation` token in the URL, accepts it and goes to the list.
  */
 export function useSignInFlow() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const claimListId = params.get('claimList') || undefined;
-  const complete = (profile: SessionProfile) => {
+  const invitation = params.get('invitation') || undefined;
+  const complete = async (profile: SessionProfile) => {
     signIn(profile);
     if (claimListId) forgetGuestWishlist(claimListId);
-    navigate('/dashboard');
+    navigate(invitation ? await acceptInvitation(invitation) : '/dashboard');
   };
-  /** The same query string for the link to the other form, so a claim survives switching. */
-  const carry = claimListId ? `?claimList=${encodeURIComponent(claimListId)}` : '';
+  /** The same query string for the link to the other form, so a claim or invitation survives switching. */
+  const carried = new URLSearchParams();
+  if (claimListId) carried.set('claimList', claimListId);
+  if (invitation) carried.set('invitation', invitation);
+  const carry = carried.size > 0 ? `?${carried}` : '';
   return { claimListId, complete, carry };
 }

@@ -1,0 +1,180 @@
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
+import { invitationPath, type AcceptedInvitation, type EditorInvitation, type InvitationPreview, type WishlistEditor } from '@wishwell/shared/wishlist-types';
+import type { SessionUser } from '../../auth/session-user';
+import type { Row } from '../../db/store';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { RateLimiter } from '../../http/rate-limit';
+import { hashSecret, newId, newSecret } from '../../ids';
+import { logEvent } from '../../log';
+import type { MailLinks } from '../../mail/link-origin';
+import type { Mailer } from '../../mail/mailer';
+import type { Scheduler } from '../../scheduler';
+import type { ListAccess } from './access';
+import { toEditor, type WishlistRow } from './mappers';
+import type { WishlistQueries } from './queries';
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+export const INVITATION_INVALID = 'This invitation is no longer valid. Ask the owner of the wishlist to invite you again.';
+const HOUR = 60 * 60_000;
+
+/** Invitations per hour (RATE_LIMIT_INVITE_* settings). */
+export interface InvitationLimits {
+  perUser: number;
+  perList: number;
+}
+
+type InvitationRow = Row<'editorInvitations'>;
+
+/**
+ * Editors join by invitation: the owner names any address, the address gets a mail with a
+ * single-use link (stored only as a hash, valid 7 days), and whoever opens it signed in becomes
+ * an editor. Nothing tells the owner whether the address has an account: the answer and the
+ * work done are the same either way.
+ */
+export class InvitationService {
+  private readonly perUser: RateLimiter;
+  private readonly perList: RateLimiter;
+
+  constructor(
+    private readonly queries: WishlistQueries,
+    private readonly mailer: Mailer,
+    private readonly mailLinks: MailLinks,
+    limits: InvitationLimits,
+  ) {
+    const message = 'Too many editor invitations sent.';
+    this.perUser = new RateLimiter({ limit: limits.perUser, windowMs: HOUR, message });
+    this.perList = new RateLimiter({ limit: limits.perList, windowMs: HOUR, message });
+  }
+
+  private get store() {
+    return this.queries.store;
+  }
+
+  /** Mails an invitation to `emailInput` (replacing a pending one to the same address); answers the editor list. */
+  async invite(access: ListAccess, emailInput: string, requestOrigin: string): Promise<WishlistEditor[]> {
+    const { list, user } = accountOwned(access);
+    const email = normalizeEmail(emailInput);
+    if (!looksLikeEmail(email)) throw badRequest('Please enter a valid e-mail address.');
+    // Checked before either counts: an invitation one limit refuses uses up nothing of the other.
+    this.perUser.check(user.id);
+    this.perList.check(list.id);
+    this.perUser.hit(user.id);
+    this.perList.hit(list.id);
+    const token = newSecret();
+    const now = new Date();
+    const { editorInvitations } = this.store.tables;
+    const id = await this.store.transaction(async (tx) => {
+      await tx.delete(editorInvitations).where(and(eq(editorInvitations.wishlistId, list.id), eq(editorInvitations.email, email), isNull(editorInvitations.acceptedAt)));
+      const [created] = await tx
+        .insert(editorInvitations)
+        .values({ id: newId(), tokenHash: hashSecret(token), wishlistId: list.id, email, invitedById: user.id, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
+        .returning({ id: editorInvitations.id });
+      return created!.id;
+    });
+    logEvent({ event: 'editor.invited', userId: user.id, wishlistId: list.id, invitationId: id });
+    // Sent after answering: a slow or failing mail server must not show in the answer either.
+    this.sendMail(email, token, list, user, requestOrigin).catch((error: unknown) => console.error('Invitation mail failed:', error));
+    return (await this.queries.editors(list.id)).map(toEditor);
+  }
+
+  /** The list's invitations not yet accepted, withdrawn or expired, oldest first. */
+  async pending({ list }: ListAccess): Promise<EditorInvitation[]> {
+    const { editorInvitations } = this.store.tables;
+    const rows = await this.store.db
+      .select()
+      .from(editorInvitations)
+      .where(and(eq(editorInvitations.wishlistId, list.id), isNull(editorInvitations.acceptedAt), gt(editorInvitations.expiresAt, new Date())))
+      .orderBy(editorInvitations.createdAt);
+    return rows.map(toInvitation);
+  }
+
+  /** Withdraws a pending invitation: its link stops working at once. Answers the pending list. */
+  async withdraw(access: ListAccess, invitationId: string): Promise<EditorInvitation[]> {
+    const { list, user } = accountOwned(access);
+    const { editorInvitations } = this.store.tables;
+    const [removed] = await this.store.db
+      .delete(editorInvitations)
+      .where(and(eq(editorInvitations.id, invitationId), eq(editorInvitations.wishlistId, list.id), isNull(editorInvitations.acceptedAt)))
+      .returning({ id: editorInvitations.id });
+    if (!removed) throw notFound('This invitation is not pending on this wishlist.');
+    logEvent({ event: 'editor.invitation-withdrawn', userId: user.id, wishlistId: list.id, invitationId });
+    return this.pending(access);
+  }
+
+  /** What the link's holder sees before accepting; 404 once used, withdrawn or expired. */
+  async preview(token: string): Promise<InvitationPreview> {
+    const { invitation, list } = await this.usable(token);
+    const inviter = await this.queries.owner(invitation.invitedById);
+    return { wishlistName: list.name, invitedBy: inviter?.name ?? '', expiresAt: invitation.expiresAt.toISOString() };
+  }
+
+  /** Makes the signed-in caller an editor of the invitation's list and uses the link up. */
+  async accept(token: string, user: SessionUser): Promise<AcceptedInvitation> {
+    const { invitation, list } = await this.usable(token);
+    if (list.ownerId === user.id) throw badRequest('You already own this wishlist.');
+    const { editorInvitations, wishlistEditors } = this.store.tables;
+    const now = new Date();
+    await this.store.transaction(async (tx) => {
+      // Setting acceptedAt is what uses the link up: of two concurrent accepts only one matches.
+      const [used] = await tx
+        .update(editorInvitations)
+        .set({ acceptedAt: now, acceptedById: user.id })
+        .where(and(eq(editorInvitations.id, invitation.id), isNull(editorInvitations.acceptedAt)))
+        .returning({ id: editorInvitations.id });
+      if (!used) throw notFound(INVITATION_INVALID);
+      await tx.insert(wishlistEditors).values({ wishlistId: list.id, userId: user.id, createdAt: now }).onConflictDoNothing();
+    });
+    logEvent({ event: 'role.change', role: 'editor', change: 'added', userId: user.id, wishlistId: list.id, invitationId: invitation.id });
+    return { wishlistId: list.id, message: `You can now edit ${list.name}.` };
+  }
+
+  /** Registers the hourly removal of expired invitations and those accepted over a month ago (one replica at a time). */
+  scheduleCleanup(scheduler: Scheduler): void {
+    const { editorInvitations } = this.store.tables;
+    scheduler.every('invitations.cleanup', HOUR, async () => {
+      const now = new Date();
+      const monthAgo = new Date(now.getTime() - 30 * 24 * HOUR);
+      await this.store.db.delete(editorInvitations).where(or(lte(editorInvitations.expiresAt, now), lte(editorInvitations.acceptedAt, monthAgo)));
+    });
+  }
+
+  private async usable(token: string): Promise<{ invitation: InvitationRow; list: WishlistRow }> {
+    const { editorInvitations } = this.store.tables;
+    const [invitation] = await this.store.db.select().from(editorInvitations).where(eq(editorInvitations.tokenHash, hashSecret(token)));
+    if (!invitation || invitation.acceptedAt || invitation.expiresAt.getTime() <= Date.now()) throw notFound(INVITATION_INVALID);
+    const list = await this.queries.list(invitation.wishlistId);
+    if (!list || list.isDeleted || list.ownerId === null) throw notFound(INVITATION_INVALID);
+    return { invitation, list };
+  }
+
+  private async sendMail(to: string, token: string, list: WishlistRow, inviter: SessionUser, requestOrigin: string): Promise<void> {
+    const { origin, company } = await this.mailLinks.site(requestOrigin);
+    await this.mailer.send({
+      to,
+      subject: `${inviter.name} invited you to edit the wishlist "${list.name}"`,
+      sentById: inviter.id,
+      text: [
+        'Hello,',
+        '',
+        `${inviter.name} invited you to help edit the wishlist "${list.name}" on ${company}. Open this link within 7 days to accept; you can sign in or create an account there:`,
+        '',
+        `${origin}${invitationPath(token)}`,
+        '',
+        'If you were not expecting this, ignore this mail.',
+        '',
+        company,
+      ].join('\n'),
+    });
+  }
+}
+
+/** Editors belong to an account's list: a guest list must be claimed (signed up) first. */
+export function accountOwned({ list, user }: ListAccess): { list: WishlistRow; user: SessionUser } {
+  if (list.ownerId === null || !user) throw forbidden('Sign up to add editors to this wishlist.');
+  return { list, user };
+}
+
+function toInvitation(row: InvitationRow): EditorInvitation {
+  return { _id: row.id, email: row.email, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() };
+}

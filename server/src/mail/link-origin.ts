@@ -1,0 +1,33 @@
+import { normalizeHostname } from '@wishwell/shared/domain';
+import type { DomainConfigService } from '../features/domain-configs/service';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Where links in a mail point, and the brand name the mail signs with. */
+export interface MailSite {
+  origin: string;
+  company: string;
+}
+
+export function hostnameOf(origin: string): string {
+  return URL.canParse(origin) ? new URL(origin).hostname : '';
+}
+
+/**
+ * Links in mails (password resets, editor invitations) point at the request's origin when its
+ * host is one of ours (a domain config, or this machine), else at `fallbackOrigin` (PUBLIC_URL):
+ * a forged Host header must not point a link carrying a secret at someone else's site.
+ */
+export class MailLinks {
+  constructor(
+    private readonly domainConfigs: DomainConfigService,
+    private readonly fallbackOrigin: string,
+  ) {}
+
+  async site(requestOrigin: string): Promise<MailSite> {
+    const host = normalizeHostname(hostnameOf(requestOrigin));
+    const ours = host !== '' && (LOOPBACK_HOSTS.has(host) || (await this.domainConfigs.publicConfig(host)).hostname === host);
+    const origin = ours ? requestOrigin : this.fallbackOrigin;
+    return { origin, company: (await this.domainConfigs.publicConfig(hostnameOf(origin))).companyName };
+  }
+}

@@ -1,0 +1,18 @@
+import { ownerPath, type AcceptedInvitation } from '@wishwell/shared/wishlist-types';
+import { api, errorMessage } from '../../api/client';
+import { notify } from '../../notifications/notify';
+
+/**
+ * Accepts an editor invitation for the signed-in account and answers where to go next: the
+ * list on success (with a toast), else the dashboard with the server's reason.
+ */
+export async function acceptInvitation(token: string): Promise<string> {
+  try {
+    const accepted = await api.post<AcceptedInvitation>(`/invitations/${encodeURIComponent(token)}/accept`);
+    notify(accepted.message, 'success');
+    return ownerPath(accepted.wishlistId);
+  } catch (error) {
+    notify(errorMessage(error, 'Could not accept the invitation'), 'error');
+    return '/dashboard';
+  }
+}
