@@ -13,6 +13,7 @@ RUN apt-get update \
  && useradd --system --uid 10001 --home-dir /data wishwell \
  && mkdir -p /data && chown wishwell /data
 COPY --from=build /src/dist/wishwell /usr/local/bin/wishwell
+COPY --from=build /src/dist/geoip /usr/local/bin/geoip
 USER wishwell
 ENV DATA_DIR=/data PORT=3000 HOST=0.0.0.0 CHROMIUM_PATH=/usr/bin/chromium
 VOLUME /data

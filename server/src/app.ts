@@ -3,6 +3,7 @@ import type { AppContext } from './app-context';
 import { accessPolicies, ACCESS_POLICY_KEYS, routeTable } from './http/access';
 import { notFound } from './http/errors';
 import { httpPipeline } from './http/pipeline';
+import type { RequestInfo } from './http/request-info';
 import type { Services } from './services';
 import { SitePages } from './site/pages';
 import type { Site } from './site/site';
@@ -44,6 +45,11 @@ export function apiRoutes(ctx: AppContext, services: Services) {
 export function createApp(ctx: AppContext, services: Services, site: Site) {
   const api = apiRoutes(ctx, services);
   const pages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs });
+  /** Every answer of the site's pages passes here: page views go to the visitor log (off the request path). */
+  const pageView = (request: Request, http: RequestInfo, response: Response) => {
+    services.pageViews.record(request, http, response);
+    return response;
+  };
   const app = new Elysia()
     .use(httpPipeline(ctx))
     .use(api)
@@ -56,7 +62,7 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
     // Pages (the landing and share pages rendered on the server) and the built site's files.
     .get('/*', async ({ request, path, http, set }) => {
       if (path.startsWith('/api/')) throw notFound();
-      return (await pages.respond(path, http.origin, request, set.headers as Record<string, string>)) ?? new Response('Not found', { status: 404 });
+      return pageView(request, http, (await pages.respond(path, http.origin, request, set.headers as Record<string, string>)) ?? new Response('Not found', { status: 404 }));
     });
   assertEveryApiRouteHasAPolicy(app);
   return app;

@@ -30,6 +30,8 @@ export interface Config {
   visitorLog: boolean;
   /** Visitor log rows older than this many days are pruned (VISITOR_LOG_DAYS). */
   visitorLogDays: number;
+  /** GeoLite2 City .mmdb files locating visitors (GEOIP_DB); null: the shipped ones. */
+  geoIpDb: string[] | null;
   /** Seconds between keep-alive comments on open admin event streams. */
   adminEventsKeepAliveSeconds: number;
 }
@@ -97,6 +99,7 @@ export const SETTINGS: Setting[] = [
   { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
   { env: 'VISITOR_LOG', help: 'off stops logging page views (IP address, user agent, city: personal data)', default: 'on' },
   { env: 'VISITOR_LOG_DAYS', help: 'days a visitor log row is kept', default: '90' },
+  { env: 'GEOIP_DB', help: 'GeoLite2 City .mmdb files locating visitors, comma-separated (default: the shipped ones)' },
   { env: 'SCRAPE_ALLOW_PORTS', help: 'ports besides 80 and 443 that scraped links may use, comma-separated (e.g. 8080,8443)' },
 ];
 
@@ -153,6 +156,7 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     uploadGraceMs: positiveInteger('UPLOAD_GRACE_HOURS', get) * 60 * 60_000,
     visitorLog: (get('VISITOR_LOG') ?? 'on').toLowerCase() !== 'off',
     visitorLogDays: positiveInteger('VISITOR_LOG_DAYS', get),
+    geoIpDb: get('GEOIP_DB')?.split(',').map((file) => resolve(file.trim())).filter(Boolean) ?? null,
     adminEventsKeepAliveSeconds: positiveInteger('ADMIN_EVENTS_KEEPALIVE_SECONDS', get),
     scrapeAllowHosts: (get('SCRAPE_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     scrapeAllowPorts: (get('SCRAPE_ALLOW_PORTS') ?? '').split(',').filter((p) => p.trim()).map((p) => portNumber('SCRAPE_ALLOW_PORTS', p)),

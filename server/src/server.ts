@@ -75,6 +75,7 @@ async function buildRuntime(config: Config, site: Site, rebuild: AppContext['reb
   await promoteAdminEmail(config, services);
   services.uploads.scheduleCleanup(services.scheduler);
   services.wishlists.invitations.scheduleCleanup(services.scheduler);
+  services.pageViews.schedulePruning(services.scheduler);
   return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };
 }
 
@@ -83,6 +84,7 @@ async function closeRuntime(runtime: Runtime): Promise<void> {
   runtime.services.adminEvents.hub.closeAll();
   runtime.services.scheduler.stop();
   while (runtime.inFlight > 0) await Bun.sleep(10);
+  await runtime.services.pageViews.flush();
   await runtime.services.scrape.close();
   await runtime.ctx.store.close();
 }

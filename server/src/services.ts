@@ -16,6 +16,8 @@ import { Scheduler } from './scheduler';
 import { createAdminEvents } from './features/admin-events';
 import { BackupService } from './features/backup/service';
 import { databaseFile } from './db/open-store';
+import { PageViewLog } from './features/visitors/page-views';
+import { geoIpFiles } from './features/visitors/geo-ip';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
@@ -46,6 +48,11 @@ export function createServices(ctx: AppContext) {
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.revokeResetLinks(userId));
   const logs = new LogService(ctx.store);
   const scheduler = new Scheduler(ctx.store);
+  const pageViews = new PageViewLog(ctx.store, {
+    enabled: ctx.config.visitorLog,
+    keepDays: ctx.config.visitorLogDays,
+    geoIpFiles: geoIpFiles(ctx.config.geoIpDb),
+  });
   /** The server's caches and event bus start hearing the other replicas' changes (commands need not). */
   const listen = async () => {
     await Promise.all([domainConfigs.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen(), backups.listen()]);
@@ -57,7 +64,7 @@ export function createServices(ctx: AppContext) {
     appVersion: ctx.version,
     rebuild: ctx.rebuild,
   });
-  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups };
+  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
 }
 
 export type Services = ReturnType<typeof createServices>;

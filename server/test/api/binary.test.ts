@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_ENGINE } from '../support/engine';
+import { openStore } from '../../src/db/open-store';
 
 // The self-hoster's path: `npm run build` makes dist/wishwell, which runs alone in an empty folder.
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -69,5 +70,35 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('the single executable', () => {
     expect(output).toContain('SIGTERM received');
     // Closing the last connection checkpoints the WAL into the database file.
     expect(existsSync(join(folder, 'data', 'wishwell.db-wal'))).toBe(false);
+  });
+
+  it('locates visitors with the GeoLite2 databases the build puts beside it (dist/geoip)', async () => {
+    const beside = mkdtempSync(join(tmpdir(), 'wishwell-binary-geoip-'));
+    try {
+      copyFileSync(binary, join(beside, 'wishwell'));
+      cpSync(join(root, 'dist', 'geoip'), join(beside, 'geoip'), { recursive: true });
+      let output = '';
+      const child = Bun.spawn([join(beside, 'wishwell'), '--port', '0', '--host', '127.0.0.1'], { cwd: beside, env: { ...process.env, TRUST_PROXY: '1' }, stdout: 'pipe' });
+      void (async () => {
+        const reader = child.stdout.getReader();
+        for (let c = await reader.read(); !c.done; c = await reader.read()) output += new TextDecoder().decode(c.value);
+      })();
+      const url = await waitForUrl(() => output);
+      expect((await fetch(url + '/', { headers: { 'x-forwarded-for': '81.2.69.142' } })).status).toBe(200);
+      child.kill('SIGTERM'); // the waiting page view is written before the database closes
+      expect(await child.exited).toBe(0);
+      expect(output).not.toContain('geoip.unavailable');
+      const store = await openStore({ dataDir: join(beside, 'data'), databaseUrl: null });
+      try {
+        const rows = await store.db.select().from(store.tables.visitorLogs);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ ipAddress: '81.2.69.142', country: 'United Kingdom' });
+        expect(rows[0]!.city).not.toBe('');
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(beside, { recursive: true, force: true });
+    }
   });
 });

