@@ -1,37 +1,74 @@
-import { Menu, MenuItem } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Button, Drawer, Menu, MenuItem } from '@blueprintjs/core';
 import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MENU_WIDTH_PX } from '@wishwell/shared/constants';
 import { usePageTitle } from '../app/use-page-title';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
-import { ADMIN_PAGES } from './pages';
+import { ADMIN_PAGES, type AdminPage } from './pages';
+import { useWideLayout } from './use-media-query';
 
-/** The admin console: its own side menu, no public header or footer. Loaded as a separate chunk. */
-export default function AdminApp() {
+const pathOf = (page: string) => (page ? `/admin/${page}` : '/admin');
+
+/** The logo and the page menu: the side column at 900 px and wider, the drawer below. */
+function AdminMenu({ current, onNavigate }: { current: AdminPage | undefined; onNavigate: (path: string) => void }) {
   const config = useDomainConfig();
+  return (
+    <>
+      <NavLink
+        to="/admin"
+        className="ww-admin-logo"
+        onClick={(event) => {
+          event.preventDefault();
+          onNavigate('/admin');
+        }}
+      >
+        <img src={config.logoUrl || '/Logo.png'} alt={config.companyName} height={40} />
+      </NavLink>
+      <Menu>
+        {ADMIN_PAGES.map((page) => (
+          <MenuItem key={page.path} icon={page.icon} text={page.title} active={page === current} onClick={() => onNavigate(pathOf(page.path))} />
+        ))}
+        <MenuItem icon="home" text="Back to site" onClick={() => onNavigate('/dashboard')} />
+      </Menu>
+    </>
+  );
+}
+
+/**
+ * The admin console: its own menu (a side column on wide screens; on phones a bar with a menu
+ * button opening it as a drawer, so the first screen shows the page), no public header or
+ * footer. Loaded as a separate chunk.
+ */
+export default function AdminApp() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const pathOf = (page: string) => (page ? `/admin/${page}` : '/admin');
+  const wide = useWideLayout();
+  const [menuOpen, setMenuOpen] = useState(false);
   const current = ADMIN_PAGES.find((page) => pathname.replace(/\/$/, '') === pathOf(page.path));
   usePageTitle(current ? `${current.title} · Admin` : 'Admin');
+  const go = (path: string) => {
+    setMenuOpen(false);
+    navigate(path);
+  };
   return (
     <div className="ww-admin">
-      <aside className="ww-admin-menu" style={{ width: ADMIN_MENU_WIDTH_PX }}>
-        <NavLink to="/admin" className="ww-admin-logo">
-          <img src={config.logoUrl || '/Logo.png'} alt={config.companyName} height={40} />
-        </NavLink>
-        <Menu>
-          {ADMIN_PAGES.map((page) => (
-            <MenuItem
-              key={page.path}
-              icon={page.icon}
-              text={page.title}
-              active={page === current}
-              onClick={() => navigate(pathOf(page.path))}
-            />
-          ))}
-          <MenuItem icon="home" text="Back to site" onClick={() => navigate('/dashboard')} />
-        </Menu>
-      </aside>
+      {wide ? (
+        <aside className="ww-admin-menu" style={{ width: ADMIN_MENU_WIDTH_PX }}>
+          <AdminMenu current={current} onNavigate={go} />
+        </aside>
+      ) : (
+        <>
+          <header className="ww-admin-bar">
+            <Button variant="minimal" icon="menu" aria-label="Admin menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} />
+            <span className="ww-admin-bar-title">{current?.title ?? 'Admin'}</span>
+          </header>
+          <Drawer isOpen={menuOpen} onClose={() => setMenuOpen(false)} position="left" size={ADMIN_MENU_WIDTH_PX + 40} title="Admin" icon="menu" className="ww-admin-drawer">
+            <nav className="ww-admin-drawer-body" aria-label="Admin pages">
+              <AdminMenu current={current} onNavigate={go} />
+            </nav>
+          </Drawer>
+        </>
+      )}
       <main className="ww-admin-main">
         <Routes>
           {ADMIN_PAGES.map((page) => (

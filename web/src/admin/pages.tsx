@@ -13,7 +13,14 @@ import { VisitorLogsPage } from './VisitorLogsPage';
 import { WishlistsPage } from './WishlistsPage';
 
 /** The console's pages in side-menu order; each admin feature adds its page here. */
-export const ADMIN_PAGES: { path: string; title: string; icon: IconName; Component: ComponentType }[] = [
+export interface AdminPage {
+  path: string;
+  title: string;
+  icon: IconName;
+  Component: ComponentType;
+}
+
+export const ADMIN_PAGES: AdminPage[] = [
   { path: '', title: 'Dashboard', icon: 'dashboard', Component: AdminDashboard },
   { path: 'users', title: 'Users', icon: 'people', Component: UsersPage },
   { path: 'wishlists', title: 'Wishlists', icon: 'gift-box', Component: WishlistsPage },

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT, signInThroughForm, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
+import { openAdminPage } from './support/admin';
 
 // The admin console's operator pages: Dashboard, Users, Wishlists, Referral Opportunities,
 // E-mail and Visitor Logs, Domain Configs, at desktop width (tables) and phone width (cards).
@@ -9,11 +10,6 @@ test.describe.configure({ timeout: 60_000 });
 
 const tag = () => Date.now().toString(36);
 
-async function openAdminPage(page: Page, menuText: string, heading: string) {
-  await page.goto('/admin');
-  await page.getByRole('menuitem', { name: menuText, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-}
 
 /** A member with a list of two items (one with a shop link) and `moreAtShop` at that shop, made through the API from a second browser context. */
 async function seedMember(page: Page, name: string, moreAtShop: Record<string, unknown>[] = []) {
@@ -163,6 +159,24 @@ test('a domain config made in the dialog rebrands the landing page of its hostna
   await page.getByRole('button', { name: `Delete ${host}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
+});
+
+test('at phone width the menu is a drawer: the first screen shows the page, the menu button opens the pages', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { level: 2, name: 'All Users' })).toBeInViewport();
+  await expect(page.getByRole('menuitem', { name: 'Dashboard', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Admin menu' }).click();
+  const drawer = page.getByRole('navigation', { name: 'Admin pages' });
+  await expect(drawer.getByRole('menuitem', { name: 'Users', exact: true })).toHaveClass(/bp6-active/);
+  await drawer.getByRole('menuitem', { name: 'E-mail Logs', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'E-mail Logs' })).toBeInViewport();
+  await expect(drawer).toHaveCount(0);
+  await expect(page.getByRole('banner').or(page.locator('.ww-admin-bar'))).toContainText('E-mail Logs');
+  // The window grown past 900 px shows the side menu instead.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('button', { name: 'Admin menu' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'E-mail Logs', exact: true })).toHaveClass(/bp6-active/);
 });
 
 test('at phone width every page shows cards, and the switches and deletes work there', async ({ page }) => {

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { E2E_ADMIN, signInThroughForm, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
+import { openAdminPage } from './support/admin';
 
 // The admin console's scraping pages: Referral Rules, Scraper Strategy Management and Scrape Logs,
 // at desktop width (tables) and phone width (cards).
@@ -11,14 +12,6 @@ test.describe.configure({ timeout: 60_000 });
 
 const tag = () => Date.now().toString(36);
 
-async function openAdminPage(page: Page, menuText: string, heading: string) {
-  await page.goto('/admin');
-  await page.getByRole('menuitem', { name: menuText }).click();
-  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-  // The side menu marks the page the admin is on.
-  await expect(page.getByRole('menuitem', { name: menuText })).toHaveClass(/bp6-active/);
-  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).not.toHaveClass(/bp6-active/);
-}
 
 test.beforeEach(async ({ page }) => {
   await signInThroughForm(page, E2E_ADMIN);

@@ -1,0 +1,103 @@
+import type { DataStore } from '../../server/src/db/store';
+import { newId } from '../../server/src/ids';
+
+/**
+ * Seeding for `bun run bench:admin` only: an operator's large instance, written through the data
+ * store in transactions of multi-row inserts (either engine). `scale` 1 is the issue's size.
+ */
+export interface AdminSeedSizes {
+  users: number;
+  listsPerUser: number;
+  itemsPerList: number;
+  visitorLogs: number;
+  scrapeLogs: number;
+}
+
+export const ISSUE_SIZES: AdminSeedSizes = { users: 50_000, listsPerUser: 2, itemsPerList: 10, visitorLogs: 1_000_000, scrapeLogs: 200_000 };
+
+const ROWS_PER_INSERT = 500;
+const ROWS_PER_TRANSACTION = 20_000;
+const DAY_MS = 86_400_000;
+const SHOPS = 400;
+const CITIES = [['London', 'United Kingdom'], ['Manchester', 'United Kingdom'], ['Paris', 'France'], ['Berlin', 'Germany'], ['', 'United States']] as const;
+
+/** Inserts `count` rows made by `row(i)`, in transactions of multi-row inserts. */
+async function insertMany<T extends Record<string, unknown>>(store: DataStore, table: Parameters<DataStore['db']['insert']>[0], count: number, row: (i: number) => T): Promise<void> {
+  for (let start = 0; start < count; start += ROWS_PER_TRANSACTION) {
+    const end = Math.min(count, start + ROWS_PER_TRANSACTION);
+    await store.transaction(async (tx) => {
+      for (let at = start; at < end; at += ROWS_PER_INSERT) {
+        await tx.insert(table).values(Array.from({ length: Math.min(ROWS_PER_INSERT, end - at) }, (_, k) => row(at + k)) as never);
+      }
+    });
+  }
+}
+
+/** Seeds the instance and answers the admin's id (the first user). */
+export async function seedAdminBench(store: DataStore, sizes: AdminSeedSizes, log: (line: string) => void): Promise<string> {
+  const { users, wishlists, items, visitorLogs, scrapeLogs } = store.tables;
+  const now = Date.now();
+  const userIds = Array.from({ length: sizes.users }, () => newId());
+  await insertMany(store, users, sizes.users, (i) => ({
+    id: userIds[i]!,
+    name: `Person ${i}`,
+    email: `person.${i}@example.com`,
+    passwordHash: '!',
+    isAdmin: i === 0,
+    registeredOnDomain: i % 3 === 0 ? 'gifts.example.com' : 'localhost',
+    createdAt: new Date(now - (sizes.users - i) * 60_000),
+    updatedAt: new Date(now),
+  }));
+  log(`${sizes.users.toLocaleString('en')} users`);
+  const listCount = sizes.users * sizes.listsPerUser;
+  const listIds = Array.from({ length: listCount }, () => newId());
+  await insertMany(store, wishlists, listCount, (i) => ({
+    id: listIds[i]!,
+    name: `Wishlist ${i}`,
+    ownerId: i % 10 === 9 ? null : userIds[i % sizes.users]!,
+    isDisabled: i % 50 === 0,
+    createdAt: new Date(now - (listCount - i) * 1000),
+    updatedAt: new Date(now),
+  }));
+  log(`${listCount.toLocaleString('en')} lists`);
+  const itemCount = listCount * sizes.itemsPerList;
+  await insertMany(store, items, itemCount, (i) => ({
+    id: newId(),
+    wishlistId: listIds[Math.floor(i / sizes.itemsPerList)]!,
+    title: `Gift ${i}`,
+    url: i % 20 === 0 ? '' : `https://www.shop-${(i * 7919) % SHOPS}.example.com/p/${i}`,
+    quantity: 1 + (i % 3),
+    price: i % 11 === 0 ? 'Price not found' : (5 + ((i * 7) % 95)).toFixed(2),
+    currency: i % 10 === 0 ? 'EUR' : i % 10 === 1 ? 'USD' : 'GBP',
+    referralProgram: i % 4 === 0 ? 'Amazon UK' : null,
+    createdAt: new Date(now - (itemCount - i) * 100),
+    updatedAt: new Date(now),
+  }));
+  log(`${itemCount.toLocaleString('en')} items`);
+  await insertMany(store, visitorLogs, sizes.visitorLogs, (i) => {
+    const [city, country] = CITIES[i % CITIES.length]!;
+    return {
+      id: newId(),
+      createdAt: new Date(now - Math.floor((i / sizes.visitorLogs) * 120 * DAY_MS)),
+      domain: i % 3 === 0 ? 'gifts.example.com' : 'wishes.example.com',
+      city,
+      country,
+      ipAddress: `81.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      userAgent: `Mozilla/5.0 (bench ${i % 40})`,
+    };
+  });
+  log(`${sizes.visitorLogs.toLocaleString('en')} visitor log rows (over 120 days)`);
+  await insertMany(store, scrapeLogs, sizes.scrapeLogs, (i) => ({
+    id: newId(),
+    createdAt: new Date(now - Math.floor((i / sizes.scrapeLogs) * 90 * DAY_MS)),
+    sourceUrl: `https://www.shop-${i % SHOPS}.example.com/p/${i}`,
+    success: i % 9 !== 0,
+    durationMs: 200 + (i % 1800),
+    strategy: i % 2 === 0 ? 'cheerio' : 'chromium',
+    requestedById: userIds[i % sizes.users]!,
+    ipAddress: '203.0.113.7',
+    error: i % 9 === 0 ? 'The shop answered 503.' : null,
+  }));
+  log(`${sizes.scrapeLogs.toLocaleString('en')} scrape log rows`);
+  return userIds[0]!;
+}

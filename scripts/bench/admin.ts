@@ -1,0 +1,127 @@
+// `bun run bench:admin`: the admin console on an operator's large instance (issue 10). Seeds a
+// fresh data dir in-process — 50,000 users / 100,000 lists / 1,000,000 items / 1,000,000 visitor
+// log rows / 200,000 scrape log rows (BENCH_ADMIN_SCALE=0.1 for a tenth) — starts the server from
+// the sources on it and times the admin reads an operator waits for, then what page-view logging
+// costs the share page (wrk, VISITOR_LOG on vs off). Each figure is printed beside its target:
+//   GET /stats, /stats/referral-opportunities                      < 100 ms
+//   first page of each log                                          < 50 ms
+//   a filtered log page                                             < 100 ms
+//   share page req/s with page-view logging                         within 5% of logging off
+// Users and All Wishlists have no target in the issue; their figures are printed for reference.
+// Backup and restore timings belong to the backup work and are not measured here.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../server/src/config';
+import { openContext } from '../../server/src/server';
+import { ISSUE_SIZES, seedAdminBench, type AdminSeedSizes } from './admin-seed';
+import { seedBenchLists } from './seed';
+import { requireWrk, startAndWait, wrk } from './wrk';
+
+const root = join(import.meta.dir, '..', '..');
+const PORT = Number(process.env.BENCH_ADMIN_PORT ?? 3931);
+const SCALE = Number(process.env.BENCH_ADMIN_SCALE ?? 1);
+const SAMPLES = 15;
+const WRK_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+requireWrk();
+const sizes: AdminSeedSizes = {
+  ...ISSUE_SIZES,
+  users: Math.round(ISSUE_SIZES.users * SCALE),
+  visitorLogs: Math.round(ISSUE_SIZES.visitorLogs * SCALE),
+  scrapeLogs: Math.round(ISSUE_SIZES.scrapeLogs * SCALE),
+};
+const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-admin-bench-'));
+console.log(`seeding (scale ${SCALE}) into ${dataDir} ...`);
+const seedStarted = performance.now();
+const ctx = await openContext(loadConfig(['--data-dir', dataDir], {}));
+const adminId = await seedAdminBench(ctx.store, sizes, (line) => console.log(`  ${line} (${((performance.now() - seedStarted) / 1000).toFixed(0)} s)`));
+const [shareListId] = await seedBenchLists(ctx.store, adminId, { lists: 1, itemsPerList: 50 });
+const token = await ctx.tokens.sign({ sub: adminId, ver: 0 });
+await ctx.store.close();
+
+const base = `http://127.0.0.1:${PORT}`;
+const headers = { authorization: `Bearer ${token}` };
+let missed = 0;
+
+function startServer(env: Record<string, string>) {
+  return startAndWait(['bun', join(root, 'server', 'src', 'main.ts'), 'serve', '--port', String(PORT), '--host', '127.0.0.1', '--data-dir', dataDir], `${base}/api/v1/health`, env);
+}
+
+async function stopServer(proc: Bun.Subprocess): Promise<void> {
+  proc.kill('SIGTERM');
+  await proc.exited;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+/** Times GET `path` (one cold call, then SAMPLES more) and prints the median and p95 beside the target. */
+async function timeRead(label: string, path: string, targetMs: number | null): Promise<void> {
+  const once = async () => {
+    const started = performance.now();
+    const res = await fetch(base + path, { headers });
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${new TextDecoder().decode(body)}`);
+    return { ms: performance.now() - started, bytes: body.byteLength };
+  };
+  const cold = await once();
+  const samples: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) samples.push((await once()).ms);
+  samples.sort((a, b) => a - b);
+  const median = percentile(samples, 0.5);
+  const verdict = targetMs === null ? 'no target' : median < targetMs ? 'PASS' : 'MISS';
+  if (verdict === 'MISS') missed += 1;
+  const target = targetMs === null ? '' : `< ${targetMs} ms`;
+  console.log(
+    `${label.padEnd(44)} median ${median.toFixed(1).padStart(7)} ms  p95 ${percentile(samples, 0.95).toFixed(1).padStart(7)} ms  first ${cold.ms.toFixed(0).padStart(5)} ms  ${(cold.bytes / 1024).toFixed(0).padStart(6)} KB  ${target.padEnd(9)} ${verdict}`,
+  );
+}
+
+const server = await startServer({});
+try {
+  console.log(`\n-- admin reads (${SAMPLES} timed calls each after a first one; sequential) --`);
+  await timeRead('GET /stats', '/api/v1/stats', 100);
+  await timeRead('GET /stats/referral-opportunities', '/api/v1/stats/referral-opportunities', 100);
+  await timeRead('GET /users (all accounts)', '/api/v1/users', null);
+  await timeRead('GET /wishlists/all first page (50)', '/api/v1/wishlists/all?page=1&pageSize=50', null);
+  await timeRead('GET /wishlists/all searched (q=Person 4)', '/api/v1/wishlists/all?q=Person%204', null);
+  await timeRead('GET /logs/visitors first page', '/api/v1/logs/visitors?page=1&pageSize=50', 50);
+  await timeRead('GET /logs/scrape first page', '/api/v1/logs/scrape?page=1&pageSize=50', 50);
+  await timeRead('GET /logs/email first page', '/api/v1/logs/email?page=1&pageSize=50', 50);
+  await timeRead('GET /logs/visitors filtered (q=Manchester)', '/api/v1/logs/visitors?q=Manchester', 100);
+  await timeRead('GET /logs/visitors filtered (one week)', `/api/v1/logs/visitors?from=${isoDay(-14)}&to=${isoDay(-8)}`, 100);
+  await timeRead('GET /logs/scrape filtered (failed, shop-7)', '/api/v1/logs/scrape?status=failed&q=shop-7.', 100);
+  await timeRead('GET /logs/visitors page 1,000', '/api/v1/logs/visitors?page=1000&pageSize=50', null);
+} finally {
+  await stopServer(server.proc);
+}
+
+console.log(`\n-- page-view logging: GET /share/wishlist/{id} (the HTML page), 10 connections, ${WRK_SECONDS} s --`);
+const shareUrl = `${base}/share/wishlist/${shareListId}`;
+const rates: Record<'off' | 'on', number> = { off: 0, on: 0 };
+for (const mode of ['off', 'on', 'off', 'on'] as const) {
+  const run = await startServer({ VISITOR_LOG: mode });
+  try {
+    wrk(shareUrl, 10, 1); // warm-up
+    const result = wrk(shareUrl, 10, WRK_SECONDS);
+    rates[mode] = Math.max(rates[mode], result.requestsPerSecond || 0);
+    console.log(`VISITOR_LOG=${mode.padEnd(3)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p99 ${result.p99Ms.toFixed(2)} ms`);
+  } finally {
+    await stopServer(run.proc);
+  }
+}
+if (!(rates.off > 0 && rates.on > 0)) {
+  missed += 1;
+  console.log('logging cost NOT MEASURED: wrk got no answers from the share page (see the runs above)');
+} else {
+  const cost = (1 - rates.on / rates.off) * 100;
+  if (cost >= 5) missed += 1;
+  console.log(`logging costs the share page ${cost.toFixed(1)}% of its req/s (best of two runs each)  target < 5%  ${cost < 5 ? 'PASS' : 'MISS'}`);
+}
+
+rmSync(dataDir, { recursive: true, force: true });
+console.log(missed === 0 ? '\nall targets met' : `\n${missed} target(s) missed`);
+
+function isoDay(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
