@@ -26,6 +26,8 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Age after which an image no list or item uses is removed (UPLOAD_GRACE_HOURS). */
   uploadGraceMs: number;
+  /** Shop images of older items the background job copies per minute at most (IMAGE_COPY_PER_MINUTE). */
+  imageCopyPerMinute: number;
   /** Page views of the public site are logged (VISITOR_LOG, on unless `off`). */
   visitorLog: boolean;
   /** Visitor log rows older than this many days are pruned (VISITOR_LOG_DAYS). */
@@ -96,6 +98,7 @@ export const SETTINGS: Setting[] = [
   { env: 'RATE_LIMIT_INVITE_LIST', help: 'editor invitations per list per hour', default: '10' },
   { env: 'UPLOAD_QUOTA_MB', help: 'megabytes of images one account may keep', default: '100' },
   { env: 'UPLOAD_GRACE_HOURS', help: 'hours before an image no list or item uses is removed', default: '24' },
+  { env: 'IMAGE_COPY_PER_MINUTE', help: "shop images of items saved before copies were kept that the background job fetches per minute at most", default: '30' },
   { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
   { env: 'VISITOR_LOG', help: 'off stops logging page views (IP address, user agent, city: personal data)', default: 'on' },
   { env: 'VISITOR_LOG_DAYS', help: 'days a visitor log row is kept', default: '90' },
@@ -154,6 +157,7 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     },
     uploadQuotaBytes: positiveInteger('UPLOAD_QUOTA_MB', get) * 1024 * 1024,
     uploadGraceMs: positiveInteger('UPLOAD_GRACE_HOURS', get) * 60 * 60_000,
+    imageCopyPerMinute: positiveInteger('IMAGE_COPY_PER_MINUTE', get),
     visitorLog: (get('VISITOR_LOG') ?? 'on').toLowerCase() !== 'off',
     visitorLogDays: positiveInteger('VISITOR_LOG_DAYS', get),
     geoIpDb: get('GEOIP_DB')?.split(',').map((file) => resolve(file.trim())).filter(Boolean) ?? null,

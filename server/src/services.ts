@@ -9,7 +9,8 @@ import { UploadService } from './features/uploads/service';
 import { EventBus } from './events';
 import { ReferralRuleService } from './features/referral-rules/service';
 import { ScraperConfigService } from './features/scraper-configs/service';
-import { createScrapeService } from './features/scrape';
+import { createScrapeService, urlPolicy } from './features/scrape';
+import { ItemImages } from './features/item-images/service';
 import { AdminService } from './features/admin/service';
 import { LogService } from './features/logs/service';
 import { Scheduler } from './scheduler';
@@ -24,8 +25,15 @@ export function createServices(ctx: AppContext) {
   const domainConfigs = new DomainConfigService(ctx.store, ctx.defaultHostname);
   const mailer = new Mailer(ctx.store, { smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom });
   const referralRules = new ReferralRuleService(ctx.store);
+  const uploads = new UploadService(ctx.store, ctx.files, {
+    perIp: ctx.config.rateLimits.uploadsPerIp,
+    perUploader: ctx.config.rateLimits.uploadsPerUser,
+    quotaBytes: ctx.config.uploadQuotaBytes,
+    graceMs: ctx.config.uploadGraceMs,
+  });
+  const itemImages = new ItemImages(ctx.store, uploads, { policy: urlPolicy(ctx.config), copiesPerMinute: ctx.config.imageCopyPerMinute });
   const mailLinks = new MailLinks(domainConfigs, ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`);
-  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, ctx.config.rateLimits);
+  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, ctx.config.rateLimits, itemImages);
   const users = new UserService({
     store: ctx.store,
     tokens: ctx.tokens,
@@ -34,12 +42,6 @@ export function createServices(ctx: AppContext) {
     rateLimits: ctx.config.rateLimits,
     mailLinks,
     lists: wishlists.lists,
-  });
-  const uploads = new UploadService(ctx.store, ctx.files, {
-    perIp: ctx.config.rateLimits.uploadsPerIp,
-    perUploader: ctx.config.rateLimits.uploadsPerUser,
-    quotaBytes: ctx.config.uploadQuotaBytes,
-    graceMs: ctx.config.uploadGraceMs,
   });
   const events = new EventBus(ctx.store.changes);
   const scraperConfigs = new ScraperConfigService(ctx.store);
@@ -64,7 +66,7 @@ export function createServices(ctx: AppContext) {
     appVersion: ctx.version,
     rebuild: ctx.rebuild,
   });
-  return { domainConfigs, mailer, users, wishlists, uploads, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
+  return { domainConfigs, mailer, users, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -28,7 +28,10 @@ export interface Item {
   priority: ItemPriority;
   price: string;
   currency: string;
+  /** The image as the owner gave it (a shop's URL, an upload, or ''). */
   imageUrl: string;
+  /** What pages show: our stored copy of a shop's image (/uploads/…), else imageUrl. */
+  displayImageUrl: string;
   isGroupGift: boolean;
   giftCardUrl: string;
   /** True when quantityPurchased has reached quantity. */

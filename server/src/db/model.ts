@@ -174,6 +174,8 @@ export const MODEL: TableModel[] = [
       text('price', 'price', { default: '' }),
       text('currency', 'currency', { default: 'GBP' }),
       text('imageUrl', 'image_url', { default: '' }),
+      text('storedImageUrl', 'stored_image_url', { default: '', doc: "Our copy of a shop's image (/uploads/…), '' when none" }),
+      { key: 'imageCheckedAt', name: 'image_checked_at', kind: 'timestamp', nullable: true, doc: 'When a copy of the image was last tried (null: never)' },
       flag('isGroupGift', 'is_group_gift'),
       text('giftCardUrl', 'gift_card_url', { default: '' }),
       { key: 'quantityPurchased', name: 'quantity_purchased', kind: 'integer', default: 0 },

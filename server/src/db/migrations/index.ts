@@ -2,9 +2,11 @@
 import sqlite0 from './sqlite/0000_initial.sql' with { type: 'text' };
 import sqlite1 from './sqlite/0001_item-description.sql' with { type: 'text' };
 import sqlite2 from './sqlite/0002_editor-invitations.sql' with { type: 'text' };
+import sqlite3 from './sqlite/0003_item-image-copies.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
+import pg3 from './pg/0003_item-image-copies.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -15,10 +17,12 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0000_initial', sql: sqlite0 },
   { name: '0001_item-description', sql: sqlite1 },
   { name: '0002_editor-invitations', sql: sqlite2 },
+  { name: '0003_item-image-copies', sql: sqlite3 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
   { name: '0000_initial', sql: pg0 },
   { name: '0001_item-description', sql: pg1 },
   { name: '0002_editor-invitations', sql: pg2 },
+  { name: '0003_item-image-copies', sql: pg3 },
 ];

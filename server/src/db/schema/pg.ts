@@ -110,6 +110,10 @@ export const items = pgTable('items', {
   price: text('price').notNull().default(''),
   currency: text('currency').notNull().default('GBP'),
   imageUrl: text('image_url').notNull().default(''),
+  /** Our copy of a shop's image (/uploads/…), '' when none */
+  storedImageUrl: text('stored_image_url').notNull().default(''),
+  /** When a copy of the image was last tried (null: never) */
+  imageCheckedAt: timestamp('image_checked_at', { withTimezone: true, mode: 'date' }),
   isGroupGift: boolean('is_group_gift').notNull().default(false),
   giftCardUrl: text('gift_card_url').notNull().default(''),
   quantityPurchased: integer('quantity_purchased').notNull().default(0),

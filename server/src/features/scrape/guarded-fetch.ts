@@ -16,7 +16,7 @@ export interface FetchedPage {
   status: number;
   contentType: string;
   body: Buffer;
-  /** True when the body was cut at MAX_BODY_BYTES. */
+  /** True when the body was cut at the byte limit (MAX_BODY_BYTES unless told). */
   truncated: boolean;
 }
 
@@ -26,6 +26,8 @@ export interface GuardedFetchOptions {
   signal: AbortSignal;
   /** Extra request headers (Accept-Language...). */
   headers?: Record<string, string>;
+  /** Bytes read at most (default MAX_BODY_BYTES); past it the body is cut and marked truncated. */
+  maxBytes?: number;
   /** DNS lookup to use instead of the system's (tests simulate names resolving to private addresses). */
   lookup?: LookupFunction;
 }
@@ -62,7 +64,7 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
     }
     const status = response.statusCode ?? 0;
     const contentType = String(response.headers['content-type'] ?? '');
-    const { body, truncated } = await readCapped(decoded(response), options.signal);
+    const { body, truncated } = await readCapped(decoded(response), options.signal, options.maxBytes ?? MAX_BODY_BYTES);
     return { url, status, contentType, body, truncated };
   }
 }
@@ -126,15 +128,15 @@ function decoded(response: http.IncomingMessage): Readable {
   }
 }
 
-/** Reads at most MAX_BODY_BYTES (after decompression, so a small bomb cannot blow up). */
-async function readCapped(stream: Readable, signal: AbortSignal): Promise<{ body: Buffer; truncated: boolean }> {
+/** Reads at most `maxBytes` (after decompression, so a small bomb cannot blow up). */
+async function readCapped(stream: Readable, signal: AbortSignal, maxBytes: number): Promise<{ body: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of stream) {
       const buffer = chunk as Buffer;
-      if (size + buffer.length > MAX_BODY_BYTES) {
-        chunks.push(buffer.subarray(0, MAX_BODY_BYTES - size));
+      if (size + buffer.length > maxBytes) {
+        chunks.push(buffer.subarray(0, maxBytes - size));
         stream.destroy();
         return { body: Buffer.concat(chunks), truncated: true };
       }

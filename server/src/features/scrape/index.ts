@@ -1,14 +1,19 @@
 import type { AppContext } from '../../app-context';
+import type { Config } from '../../config';
 import type { EventBus } from '../../events';
 import type { ReferralRuleService } from '../referral-rules/service';
 import type { ScraperConfigService } from '../scraper-configs/service';
 import { BrowserPool, findChromium } from './browser-pool';
 import { Scraper } from './scraper';
 import { ScrapeService } from './service';
+import type { UrlPolicy } from './url-guard';
+
+/** Where pasted links (and the images they name) may point: SCRAPE_ALLOW_HOSTS and SCRAPE_ALLOW_PORTS. */
+export const urlPolicy = (config: Config): UrlPolicy => ({ allowHosts: config.scrapeAllowHosts, allowPorts: config.scrapeAllowPorts });
 
 /** The scrape feature: the shared browser (only when Chromium exists) and the service around it. */
 export function createScrapeService(ctx: AppContext, deps: { configs: ScraperConfigService; referrals: ReferralRuleService; events: EventBus }) {
-  const policy = { allowHosts: ctx.config.scrapeAllowHosts, allowPorts: ctx.config.scrapeAllowPorts };
+  const policy = urlPolicy(ctx.config);
   const chromium = findChromium(ctx.config.chromiumPath);
   const browser = chromium ? new BrowserPool({ executablePath: chromium, policy }) : null;
   const service = new ScrapeService({

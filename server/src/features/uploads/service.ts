@@ -10,7 +10,7 @@ import { RateLimiter } from '../../http/rate-limit';
 import { newId } from '../../ids';
 import { logEvent } from '../../log';
 import { FileTooLarge, StorageFailed, type FileStorage } from '../../storage/file-storage';
-import { sniffImage, storedImageType } from './sniff';
+import { sniffImage, storedImageType, type SniffedImage } from './sniff';
 
 const HOUR = 60 * 60_000;
 
@@ -62,11 +62,30 @@ export class UploadService {
     const bytes = new Uint8Array(await image.arrayBuffer());
     const type = sniffImage(bytes);
     if (!type) throw unprocessable('Only JPEG, PNG, WebP or GIF images can be uploaded.');
+    return this.save(bytes, type, uploader.userId);
+  }
+
+  /** Keeps an image fetched for an account (or a guest list, `null`): within the account's quota, counted in it. */
+  async keep(bytes: Uint8Array, type: SniffedImage, userId: string | null): Promise<UploadedImage> {
+    if (userId) await this.checkQuota(userId, bytes.length);
+    return this.save(bytes, type, userId);
+  }
+
+  /** Removes an upload at once when no list cover or item picture refers to it any more. */
+  async removeIfUnused(url: string): Promise<void> {
+    const fileName = url.match(/^\/uploads\/([^/]+)$/)?.[1];
+    if (!fileName) return;
+    const { db, tables: { uploads } } = this.dataStore;
+    const [unused] = await db.select({ id: uploads.id, fileName: uploads.fileName }).from(uploads).where(and(eq(uploads.fileName, fileName), this.unreferenced()));
+    if (unused) await this.remove(unused);
+  }
+
+  private async save(bytes: Uint8Array, type: SniffedImage, userId: string | null): Promise<UploadedImage> {
     const fileName = `${newId()}.${type.extension}`;
     await this.writeFile(fileName, bytes, type.contentType);
     await this.dataStore.db
       .insert(this.dataStore.tables.uploads)
-      .values({ id: newId(), fileName, contentType: type.contentType, sizeBytes: bytes.length, uploadedById: uploader.userId, createdAt: new Date() });
+      .values({ id: newId(), fileName, contentType: type.contentType, sizeBytes: bytes.length, uploadedById: userId, createdAt: new Date() });
     return { url: `/uploads/${fileName}` };
   }
 
@@ -103,23 +122,28 @@ export class UploadService {
   }
 
   private async removeUnusedUploads(now: number): Promise<number> {
-    const { db, tables: { uploads, wishlists, items } } = this.dataStore;
-    const path = sql`'/uploads/' || ${uploads.fileName}`;
+    const { db, tables: { uploads } } = this.dataStore;
     const stale = await db
       .select({ id: uploads.id, fileName: uploads.fileName })
       .from(uploads)
-      .where(
-        and(
-          lt(uploads.createdAt, new Date(now - this.limits.graceMs)),
-          sql`NOT EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.coverImage} LIKE '%' || ${path})`,
-          sql`NOT EXISTS (SELECT 1 FROM ${items} WHERE ${items.imageUrl} LIKE '%' || ${path})`,
-        ),
-      );
-    for (const upload of stale) {
-      await this.files.delete(upload.fileName);
-      await db.delete(uploads).where(eq(uploads.id, upload.id));
-    }
+      .where(and(lt(uploads.createdAt, new Date(now - this.limits.graceMs)), this.unreferenced()));
+    for (const upload of stale) await this.remove(upload);
     return stale.length;
+  }
+
+  /** Uploads no list cover, item picture or item's copy of a shop image refers to. */
+  private unreferenced() {
+    const { tables: { uploads, wishlists, items } } = this.dataStore;
+    const path = sql`'/uploads/' || ${uploads.fileName}`;
+    return and(
+      sql`NOT EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.coverImage} LIKE '%' || ${path})`,
+      sql`NOT EXISTS (SELECT 1 FROM ${items} WHERE ${items.imageUrl} LIKE '%' || ${path} OR ${items.storedImageUrl} = ${path})`,
+    );
+  }
+
+  private async remove(upload: { id: string; fileName: string }): Promise<void> {
+    await this.files.delete(upload.fileName);
+    await this.dataStore.db.delete(this.dataStore.tables.uploads).where(eq(this.dataStore.tables.uploads.id, upload.id));
   }
 
   private async removeStrayFiles(now: number): Promise<number> {

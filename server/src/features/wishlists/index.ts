@@ -7,7 +7,7 @@ import type { Mailer } from '../../mail/mailer';
 import { RateLimiter } from '../../http/rate-limit';
 import { WishlistAccess } from './access';
 import { InvitationService } from './invitations';
-import { ItemService, type ApplyReferralRules } from './items-service';
+import { ItemService, type ApplyReferralRules, type ImageCopies } from './items-service';
 import { WishlistQueries } from './queries';
 import type { WishlistServices } from './routes';
 import { WishlistService } from './service';
@@ -22,6 +22,7 @@ export function createWishlistServices(
   applyReferralRules: ApplyReferralRules,
   mailLinks: MailLinks,
   limits: Pick<RateLimits, 'guestListsPerIp' | 'invitationsPerUser' | 'invitationsPerList'>,
+  images: ImageCopies,
 ): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache } {
   const queries = new WishlistQueries(store);
   const access = new WishlistAccess(queries);
@@ -31,7 +32,7 @@ export function createWishlistServices(
     shareViews,
     access,
     lists: new WishlistService(queries, access, shareViews, new RateLimiter({ limit: limits.guestListsPerIp, windowMs: 60 * 60_000, message: 'Too many guest lists created from here.' })),
-    items: new ItemService(queries, shareViews, applyReferralRules),
+    items: new ItemService(queries, shareViews, applyReferralRules, images),
     shareMail: new ShareMailService(mailer, isKnownHostname),
     invitations: new InvitationService(queries, mailer, mailLinks, { perUser: limits.invitationsPerUser, perList: limits.invitationsPerList }),
   };

@@ -12,6 +12,19 @@ import type { ShareViewCache } from './share-cache';
 
 const MAX_BUYER_NAMES_LENGTH = 300;
 
+/** Copies of items' shop images kept on our side (see ItemImages). */
+export interface ImageCopies {
+  /** The copy columns for an item showing `imageUrl` on a list of `ownerId` (fetches and stores the image). */
+  copy(imageUrl: string, ownerId: string | null): Promise<ImageCopyColumns>;
+  /** The item no longer uses this copy: remove it unless something else does. */
+  release(storedImageUrl: string): Promise<void>;
+}
+
+export interface ImageCopyColumns {
+  storedImageUrl: string;
+  imageCheckedAt: Date;
+}
+
 /** The referral rules' verdict on a product link (see ReferralRuleService.apply). */
 export type ApplyReferralRules = (url: string) => Promise<ReferralOutcome>;
 
@@ -66,6 +79,8 @@ function insertStatement({ tables: { items } }: DataStore, db: Db) {
       price: column('price'),
       currency: column('currency'),
       imageUrl: column('imageUrl'),
+      storedImageUrl: column('storedImageUrl'),
+      imageCheckedAt: column('imageCheckedAt'),
       isGroupGift: column('isGroupGift'),
       giftCardUrl: column('giftCardUrl'),
       referralProgram: column('referralProgram'),
@@ -85,6 +100,7 @@ export class ItemService {
     private readonly queries: WishlistQueries,
     private readonly shareViews: ShareViewCache,
     private readonly applyReferralRules: ApplyReferralRules,
+    private readonly images: ImageCopies,
   ) {
     this.purchaseOn = preparedPerDb((db) => purchaseStatement(queries.store, db));
     this.insertOn = preparedPerDb((db) => insertStatement(queries.store, db));
@@ -97,9 +113,10 @@ export class ItemService {
   async add({ list }: ListAccess, input: ItemInput): Promise<Item> {
     const listId = list.id;
     const columns = itemColumns(input);
-    const [referral, currency] = await Promise.all([
+    const [referral, currency, image] = await Promise.all([
       this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false),
       columns.currency ?? this.listCurrency(list),
+      this.images.copy(columns.imageUrl ?? '', list.ownerId),
     ]);
     const now = new Date();
     const [row] = await this.store.groupCommit((db) =>
@@ -115,6 +132,7 @@ export class ItemService {
         price: columns.price ?? '',
         currency,
         imageUrl: columns.imageUrl ?? '',
+        ...image,
         isGroupGift: referral.isGroupGift,
         giftCardUrl: referral.giftCardUrl,
         referralProgram: referral.referralProgram,
@@ -131,11 +149,14 @@ export class ItemService {
     const listId = access.list.id;
     const item = await this.itemOf(access, itemId);
     const { url, isGroupGift, ...columns } = itemColumns(input);
+    const imageChanged = columns.imageUrl !== undefined && columns.imageUrl !== item.imageUrl;
+    const image = imageChanged ? await this.images.copy(columns.imageUrl!, access.list.ownerId) : {};
     const { tables: { items }, dialect } = this.store;
     const [row] = await this.store.db
       .update(items)
       .set({
         ...columns,
+        ...image,
         ...(await this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift)),
         quantityPurchased: columns.quantity === undefined ? undefined : dialect.smaller(items.quantityPurchased, columns.quantity),
         updatedAt: new Date(),
@@ -143,14 +164,16 @@ export class ItemService {
       .where(eq(items.id, itemId))
       .returning();
     this.shareViews.invalidate(listId);
+    if (imageChanged) await this.images.release(item.storedImageUrl);
     return toItem(row!);
   }
 
   async remove(access: ListAccess, itemId: string): Promise<void> {
-    await this.itemOf(access, itemId);
+    const item = await this.itemOf(access, itemId);
     const { items } = this.store.tables;
     await this.store.db.delete(items).where(eq(items.id, itemId));
     this.shareViews.invalidate(access.list.id);
+    await this.images.release(item.storedImageUrl);
   }
 
   /** Re-list: the item is wanted again in full. */

@@ -33,6 +33,7 @@ export function toSharedItem(row: ItemRow): SharedItem {
     price: row.price,
     currency: row.currency,
     imageUrl: row.imageUrl,
+    displayImageUrl: row.storedImageUrl || row.imageUrl,
     isGroupGift: row.isGroupGift,
     giftCardUrl: row.giftCardUrl,
     quantityPurchased: row.quantityPurchased,

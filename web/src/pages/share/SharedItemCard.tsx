@@ -8,7 +8,7 @@ import { ItemThumbnail } from '../../ui/ItemThumbnail';
 export function SharedItemCard({ item, currency, onPurchase }: { item: SharedItem; currency: string; onPurchase: (item: SharedItem) => void }) {
   return (
     <Card className="ww-item-card">
-      <ItemThumbnail imageUrl={item.imageUrl} />
+      <ItemThumbnail imageUrl={item.displayImageUrl} />
       <div className="ww-item-main">
         <ItemFacts item={item} currency={currency} onlyRealPrices />
         <ItemDescription text={item.description} />

@@ -17,7 +17,7 @@ export function OwnerItemCard({ item, currency, showPurchases, actions }: { item
   const purchaseVisible = showPurchases && item.quantityPurchased > 0;
   return (
     <Card className={`ww-item-card${item.isPurchased ? ' ww-item-purchased' : ''}`}>
-      <ItemThumbnail imageUrl={item.imageUrl} />
+      <ItemThumbnail imageUrl={item.displayImageUrl} />
       <div className="ww-item-main">
         <ItemFacts item={item} currency={currency} revealPurchases={showPurchases} />
         <ItemDescription text={item.description} />
