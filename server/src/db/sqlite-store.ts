@@ -25,10 +25,10 @@ const sqliteDialect: SqlDialect = {
  * behind Drizzle's async proxy driver and a connection gate. `sqlite.query()` caches each
  * compiled statement by its SQL text, so repeated queries are not parsed again.
  */
-export function openSqliteStore(file: string): DataStore {
+export function openSqliteStore(file: string, options: { quickCheck?: boolean } = {}): DataStore {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file, { create: true, strict: true });
-  refuseDamaged(sqlite, file);
+  refuseDamaged(sqlite, file, options.quickCheck ?? true);
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA busy_timeout = 5000');
@@ -95,7 +95,8 @@ async function readSnapshot<T>(liveFile: string, work: (db: Db) => Promise<T>): 
   const snapshotFile = join(dirname(liveFile), `.snapshot-${randomUUID()}.db`);
   try {
     await vacuumInto(liveFile, snapshotFile);
-    const snapshot = openSqliteStore(snapshotFile);
+    // Written just now by SQLite itself: no quick_check (it would hold the event loop for a large file).
+    const snapshot = openSqliteStore(snapshotFile, { quickCheck: false });
     try {
       return await work(snapshot.db);
     } finally {
@@ -113,14 +114,14 @@ function checkProblems(sqlite: Database, check: 'quick_check' | 'integrity_check
 }
 
 /**
- * Switches to WAL and runs quick_check: a damaged file (or one that is not a database at all)
- * stops the start with DatabaseDamaged, before anything is written into it.
+ * Switches to WAL and runs quick_check (unless told not to): a damaged file (or one that is not a
+ * database at all) stops the start with DatabaseDamaged, before anything is written into it.
  */
-function refuseDamaged(sqlite: Database, file: string): void {
+function refuseDamaged(sqlite: Database, file: string, quickCheck: boolean): void {
   let problems: string[];
   try {
     sqlite.exec('PRAGMA journal_mode = WAL');
-    problems = checkProblems(sqlite, 'quick_check');
+    problems = quickCheck ? checkProblems(sqlite, 'quick_check') : [];
   } catch (error) {
     if (!databaseFailure(error)) throw error;
     problems = [(error as Error).message];

@@ -1,11 +1,38 @@
+/**
+ * `VACUUM INTO` in a worker thread, on its own read-only connection: copying a large database
+ * takes seconds of CPU and I/O that would otherwise stall every request on the event loop.
+ * The worker's code is a string run from a Blob URL, so the compiled executable needs no extra
+ * entry point.
+ */
+const WORKER_SOURCE = `
 import { Database } from 'bun:sqlite';
-
-/** Writes a consistent copy of `liveFile` to `intoFile` with `VACUUM INTO` on a second, read-only connection. */
-export async function vacuumInto(liveFile: string, intoFile: string): Promise<void> {
-  const reader = new Database(liveFile, { readonly: true });
+self.onmessage = ({ data }) => {
   try {
-    reader.run('VACUUM INTO ?', [intoFile]);
-  } finally {
-    reader.close();
+    const reader = new Database(data.liveFile, { readonly: true });
+    try {
+      reader.run('VACUUM INTO ?', [data.intoFile]);
+    } finally {
+      reader.close();
+    }
+    postMessage({ ok: true });
+  } catch (error) {
+    postMessage({ ok: false, message: String(error && error.message || error), code: error && error.code });
   }
+};
+`;
+
+let workerUrl: string | undefined;
+
+/** Writes a consistent copy of `liveFile` (a WAL database in use) to `intoFile`. */
+export function vacuumInto(liveFile: string, intoFile: string): Promise<void> {
+  workerUrl ??= URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'application/javascript' }));
+  const worker = new Worker(workerUrl);
+  return new Promise<void>((resolve, reject) => {
+    worker.onmessage = ({ data }: MessageEvent<{ ok: boolean; message?: string; code?: string }>) => {
+      if (data.ok) resolve();
+      else reject(Object.assign(new Error(data.message), { code: data.code }));
+    };
+    worker.onerror = (event) => reject(new Error(`the snapshot worker failed: ${event.message}`));
+    worker.postMessage({ liveFile, intoFile });
+  }).finally(() => worker.terminate());
 }

@@ -16,7 +16,8 @@ export function backupRoutes(policies: AccessPolicies, backups: BackupService, d
     .use(policies)
     .post(
       '/admin/restore',
-      async ({ request }) => {
+      async ({ request, server }) => {
+        server?.timeout(request, 0); // checking and staging a large backup outlasts Bun's 10 s idle timeout
         const folder = mkdtempSync(join(dataDir, '.upload-'));
         try {
           const file = join(folder, 'body');
@@ -30,7 +31,9 @@ export function backupRoutes(policies: AccessPolicies, backups: BackupService, d
     )
     .post(
       '/admin/backup',
-      async () => {
+      async ({ request, server }) => {
+        // Nothing is sent until the archive is complete: a large one takes longer than Bun's 10 s idle timeout.
+        server?.timeout(request, 0);
         const backup = await backups.create();
         const file = Bun.file(backup.path);
         // The temporary file goes once the last byte has been handed over (or the download broke off).

@@ -9,7 +9,8 @@ import { BACKUP_FORMAT_VERSION, MANIFEST_ENTRY, tableEntry, UPLOADS_PREFIX, type
 import { encodeRow, tablesInForeignKeyOrder, type BackupTable } from './tables';
 import { uploadFiles } from './uploads';
 
-const PAGE_ROWS = 5000;
+/** Rows per query: each page is read synchronously (bun:sqlite), so a small page keeps the event loop's pauses short. */
+const PAGE_ROWS = 1000;
 
 export interface BackupSource {
   /** The store the backup is of: its engine, tables and schema version. */
