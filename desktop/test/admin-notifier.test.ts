@@ -66,11 +66,13 @@ describe('scrape failure notifications', () => {
 describe('backup and restore notifications', () => {
   it('tell who ran them at once; a click brings the window forward', () => {
     const { instance, focused } = notifier();
-    instance.handle({ id: 'b1', type: 'backup.finished', data: { at: '2026-11-23T16:00:00Z', by: { _id: 'u1', name: 'Ann' }, fileName: 'wishlist-backup-2026-11-23T16-00-00.000Z.gz', sizeBytes: 12_345_678 } });
-    instance.handle({ id: 'r1', type: 'restore.finished', data: { at: '2026-11-23T16:05:00Z', by: null, fileName: 'old.gz' } });
+    instance.handle({ id: 'b1', type: 'backup.finished', data: { at: '2026-11-23T16:00:00Z', by: { _id: 'u1', name: 'Ann' }, fileName: 'wishlist-backup-2026-11-23T16-00-00.000Z.gz', sizeBytes: 12_345_678, durationMs: 900, outcome: 'succeeded', message: null } });
+    instance.handle({ id: 'r1', type: 'restore.finished', data: { at: '2026-11-23T16:05:00Z', by: null, fileName: 'old.gz', sizeBytes: 5000, durationMs: 1200, outcome: 'succeeded', message: null } });
+    instance.handle({ id: 'r2', type: 'restore.finished', data: { at: '2026-11-23T16:06:00Z', by: { _id: 'u1', name: 'Ann' }, fileName: 'bad.gz', sizeBytes: 10, durationMs: 5, outcome: 'failed', message: 'The backup is damaged.' } });
     expect(FakeNotification.shown.map((n) => [n.title, n.body])).toEqual([
       ['Backup finished', 'wishlist-backup-2026-11-23T16-00-00.000Z.gz (12.3 MB) by Ann'],
       ['Restore finished', 'Restored from old.gz'],
+      ['Restore failed', 'bad.gz by Ann: The backup is damaged.'],
     ]);
     FakeNotification.shown[0]!.click();
     expect(focused()).toBe(1);

@@ -11,9 +11,9 @@ import { newTimeOrderedId } from './ids';
  */
 export interface AppEvents {
   'scrape.failed': ScrapeFailedEvent;
-  /** A backup file was written completely (published by the backup service). */
+  /** A backup file was written completely, or failed (published by the backup service). */
   'backup.finished': BackupFinishedEvent;
-  /** A restore was swapped in and the app is serving the restored data. */
+  /** A restore was swapped in and the app serves the restored data; or it was refused or failed. */
   'restore.finished': RestoreFinishedEvent;
 }
 
@@ -25,18 +25,21 @@ export interface ScrapeFailedEvent {
   ipAddress: string;
 }
 
-export interface BackupFinishedEvent {
+/** How a backup or restore ended: the outcome, with the reason when it failed. */
+export interface OperationOutcome {
   at: string;
   byUserId: string | null;
+  /** The backup file made, or restored from (as the operator named it). */
   fileName: string;
   sizeBytes: number;
+  durationMs: number;
+  outcome: 'succeeded' | 'failed';
+  /** Why it failed (null when it succeeded). */
+  message: string | null;
 }
 
-export interface RestoreFinishedEvent {
-  at: string;
-  byUserId: string | null;
-  fileName: string;
-}
+export type BackupFinishedEvent = OperationOutcome;
+export type RestoreFinishedEvent = OperationOutcome;
 
 /** What every listener gets beside the payload. */
 export interface EventMeta {

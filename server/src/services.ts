@@ -64,6 +64,7 @@ export function createServices(ctx: AppContext) {
     dataDir: ctx.config.dataDir,
     database: ctx.config.databaseUrl ? { engine: 'postgres', url: ctx.config.databaseUrl } : { engine: 'sqlite', file: databaseFile(ctx.config.dataDir) },
     appVersion: ctx.version,
+    events,
     rebuild: ctx.rebuild,
   });
   return { domainConfigs, mailer, users, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };

@@ -17,18 +17,20 @@ export interface ScrapeFailedNotice {
   reason: string;
 }
 
-export interface BackupFinishedNotice {
+/** A backup or restore that ended: who ran it, the file, how long it took, and how it went. */
+export interface OperationNotice {
   at: string;
   by: EventActor | null;
   fileName: string;
   sizeBytes: number;
+  durationMs: number;
+  outcome: 'succeeded' | 'failed';
+  /** Why it failed (null when it succeeded). */
+  message: string | null;
 }
 
-export interface RestoreFinishedNotice {
-  at: string;
-  by: EventActor | null;
-  fileName: string;
-}
+export type BackupFinishedNotice = OperationNotice;
+export type RestoreFinishedNotice = OperationNotice;
 
 export interface AdminEventPayloads {
   'scrape.failed': ScrapeFailedNotice;
@@ -91,12 +93,15 @@ export class FailureBursts {
   }
 }
 
-/** The line under a finished backup or restore: who ran it and, for a backup, the file. */
+/** The title and line of a finished backup or restore: how it went, the file and who ran it. */
 export function finishedSummary(event: Extract<AdminStreamEvent, { type: 'backup.finished' | 'restore.finished' }>): { title: string; body: string } {
-  const who = event.data.by ? ` by ${event.data.by.name}` : '';
+  const { data } = event;
+  const who = data.by ? ` by ${data.by.name}` : '';
+  const what = event.type === 'backup.finished' ? 'Backup' : 'Restore';
+  if (data.outcome === 'failed') return { title: `${what} failed`, body: `${data.fileName}${who}: ${data.message ?? 'no reason given'}` };
   return event.type === 'backup.finished'
-    ? { title: 'Backup finished', body: `${event.data.fileName} (${formatMegabytes(event.data.sizeBytes)})${who}` }
-    : { title: 'Restore finished', body: `Restored from ${event.data.fileName}${who}` };
+    ? { title: 'Backup finished', body: `${data.fileName} (${formatMegabytes(data.sizeBytes)})${who}` }
+    : { title: 'Restore finished', body: `Restored from ${data.fileName}${who}` };
 }
 
 function formatMegabytes(bytes: number): string {

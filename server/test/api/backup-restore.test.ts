@@ -11,7 +11,9 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 import { TEST_ENGINE } from '../support/engine';
 import { databaseContents } from '../support/database-contents';
-import { ONE_PIXEL_PNG, restoreBackup as restore, sessionHeaders, uploadPng, waitFor } from '../support/backups';
+import { downloadBackup, ONE_PIXEL_PNG, restoreBackup as restore, sessionHeaders, uploadPng, waitFor } from '../support/backups';
+import { SseConnection } from '../support/sse-client';
+import { waitUntil } from '../support/wait';
 
 let server: TestServer;
 let admin: Account;
@@ -191,5 +193,38 @@ describe('restore', () => {
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     expect([first, second].find((r) => r.status === 409)!.body.message).toMatch(/already under way/);
     await waitFor(async () => (await ada.get('/users/profile')).status === 401);
+  });
+});
+
+describe('the admin event stream tells how each backup and restore went', () => {
+  /** The stream's messages of `type`, parsed. */
+  const eventsOf = (stream: SseConnection, type: string) => stream.messages.filter((m) => m.event === type).map((m) => ({ id: m.id, ...JSON.parse(m.data) }));
+
+  it('backup.finished and restore.finished (refused, then done) with who, file, size, duration and outcome', async () => {
+    const ada = await signIn(admin);
+    const stream = await SseConnection.open(`${server.url}/api/v1/admin/events`, sessionHeaders(ada));
+    try {
+      const archive = await downloadBackup(ada);
+      await waitUntil(() => eventsOf(stream, 'backup.finished').length === 1, 'backup.finished');
+      expect(eventsOf(stream, 'backup.finished')[0]).toMatchObject({ by: { name: 'Ada' }, sizeBytes: archive.length, outcome: 'succeeded', message: null, fileName: expect.stringMatching(/^wishlist-backup-.*\.gz$/), durationMs: expect.any(Number) });
+
+      expect((await restore(ada, Buffer.from('not a backup'), 'junk.gz')).status).toBe(400);
+      await waitUntil(() => eventsOf(stream, 'restore.finished').length === 1, 'the refused restore');
+      expect(eventsOf(stream, 'restore.finished')[0]).toMatchObject({ by: { name: 'Ada' }, fileName: 'junk.gz', outcome: 'failed', message: expect.stringMatching(/not a Wishwell backup/) });
+
+      expect((await restore(ada, archive, 'nightly.gz')).status).toBe(200);
+      await waitFor(async () => (await ada.get('/users/profile')).status === 401);
+      // The rebuild ended the stream: reconnect (signed in again) from the last event seen.
+      const again = await signIn(admin);
+      const resumed = await SseConnection.open(`${server.url}/api/v1/admin/events`, { ...sessionHeaders(again), 'last-event-id': stream.messages.at(-1)!.id! });
+      try {
+        await waitUntil(() => eventsOf(resumed, 'restore.finished').length === 1, 'restore.finished after the swap');
+        expect(eventsOf(resumed, 'restore.finished')[0]).toMatchObject({ fileName: 'nightly.gz', sizeBytes: expect.any(Number), outcome: 'succeeded', message: null });
+      } finally {
+        resumed.close();
+      }
+    } finally {
+      stream.close();
+    }
   });
 });

@@ -27,12 +27,9 @@ export class AdminEventFeed {
         data: { url: e.sourceUrl, domain: domainOf(e.sourceUrl), at: e.at, requestedBy: await this.actor(e.requestedById), reason: e.reason },
       })),
     );
-    events.on('backup.finished', (e, meta) =>
-      this.add(meta, async () => ({ type: 'backup.finished', data: { at: e.at, by: await this.actor(e.byUserId), fileName: e.fileName, sizeBytes: e.sizeBytes } })),
-    );
-    events.on('restore.finished', (e, meta) =>
-      this.add(meta, async () => ({ type: 'restore.finished', data: { at: e.at, by: await this.actor(e.byUserId), fileName: e.fileName } })),
-    );
+    for (const type of ['backup.finished', 'restore.finished'] as const) {
+      events.on(type, ({ byUserId, ...e }, meta) => this.add(meta, async () => ({ type, data: { ...e, by: await this.actor(byUserId) } })));
+    }
   }
 
   /** Events after `lastEventId` still in the buffer (ids sort by time, so this also spans restarts); none without an id. */

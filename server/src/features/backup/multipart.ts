@@ -7,6 +7,11 @@ export interface ByteRange {
   end: number;
 }
 
+/** The file part's range, with the file name the client gave (for logs and events). */
+export interface MultipartFile extends ByteRange {
+  fileName: string;
+}
+
 const HEAD_BYTES = 16 * 1024;
 const TAIL_BYTES = 4 * 1024;
 
@@ -14,7 +19,7 @@ const TAIL_BYTES = 4 * 1024;
  * The `field` file part of a single-part multipart body on disk, found without reading the
  * file's data: the part headers are at the start, the closing boundary at the end.
  */
-export function multipartFileRange(file: string, contentType: string, field: string): ByteRange {
+export function multipartFileRange(file: string, contentType: string, field: string): MultipartFile {
   const boundary = contentType.match(/boundary=(?:"([^"]+)"|([^;]+))/i);
   const delimiter = boundary ? `--${boundary[1] ?? boundary[2]!.trim()}` : null;
   if (!/^multipart\/form-data/i.test(contentType) || !delimiter) throw new InvalidBackupError(`Send the backup as multipart/form-data, field ${field}.`);
@@ -33,7 +38,8 @@ export function multipartFileRange(file: string, contentType: string, field: str
     const start = headersEnd + 4;
     const end = tailStart + closing;
     if (tail.slice(0, closing).includes(`\r\n${delimiter}\r\n`) || end <= start) throw new InvalidBackupError(`Send only the backup file (field ${field}).`);
-    return { start, end };
+    const fileName = headers.match(/filename="([^"\r\n]{0,200})"/)?.[1] ?? 'backup';
+    return { start, end, fileName };
   } finally {
     closeSync(fd);
   }

@@ -16,13 +16,13 @@ export function backupRoutes(policies: AccessPolicies, backups: BackupService, d
     .use(policies)
     .post(
       '/admin/restore',
-      async ({ request, server }) => {
+      async ({ request, server, user }) => {
         server?.timeout(request, 0); // checking and staging a large backup outlasts Bun's 10 s idle timeout
         const folder = mkdtempSync(join(dataDir, '.upload-'));
         try {
           const file = join(folder, 'body');
           await streamToFile(request, file, RESTORE_BODY_LIMIT, 'A backup file can be at most 512 MB.');
-          return await backups.restoreUpload(file, request.headers.get('content-type') ?? '');
+          return await backups.restoreUpload(file, request.headers.get('content-type') ?? '', user.id);
         } finally {
           rmSync(folder, { recursive: true, force: true });
         }
@@ -31,10 +31,10 @@ export function backupRoutes(policies: AccessPolicies, backups: BackupService, d
     )
     .post(
       '/admin/backup',
-      async ({ request, server }) => {
+      async ({ request, server, user }) => {
         // Nothing is sent until the archive is complete: a large one takes longer than Bun's 10 s idle timeout.
         server?.timeout(request, 0);
-        const backup = await backups.create();
+        const backup = await backups.create(user.id);
         const file = Bun.file(backup.path);
         // The temporary file goes once the last byte has been handed over (or the download broke off).
         const body = file.stream().pipeThrough(new TransformStream({ flush: backup.discard }));

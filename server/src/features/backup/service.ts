@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RebuiltRuntime } from '../../app-context';
 import type { DataStore } from '../../db/store';
+import type { EventBus, OperationOutcome } from '../../events';
 import { badRequest, conflict, unprocessable } from '../../http/errors';
 import { InvalidBackupError } from './reader';
-import { stageRestore } from './restore';
+import { stageRestore, type StagedRestore } from './restore';
 import { multipartFileRange } from './multipart';
 import { backupFileName } from '@wishwell/shared/desktop-api';
 import type { BackupManifest } from './manifest';
@@ -18,6 +19,8 @@ export interface BackupServiceDeps {
   /** What a restore replaces: the SQLite file or the PostgreSQL database. */
   database: LiveDatabase;
   appVersion: string;
+  /** Where backup.finished and restore.finished are published. */
+  events: EventBus;
   /** The running server's rebuild (see AppContext); without it a restore is refused. */
   rebuild?: (swap: () => Promise<void>) => Promise<RebuiltRuntime>;
 }
@@ -72,19 +75,25 @@ export class BackupService {
     });
   }
 
-  /** Writes a backup into a temporary folder of the data dir; the caller sends it, then discards it. */
-  create(onProgress?: (step: string) => void): Promise<BackupFile> {
+  /**
+   * Writes a backup into a temporary folder of the data dir; the caller sends it, then discards
+   * it. backup.finished tells admins how it went.
+   */
+  create(byUserId: string | null, onProgress?: (step: string) => void): Promise<BackupFile> {
     return exclusively('backup', async () => {
       const workDir = mkdtempSync(join(this.deps.dataDir, '.backup-'));
       const discard = () => rmSync(workDir, { recursive: true, force: true });
+      const createdAt = new Date();
+      const fileName = backupFileName(createdAt);
       try {
         const { store, dataDir, appVersion } = this.deps;
-        const createdAt = new Date();
-        const path = join(workDir, backupFileName(createdAt));
+        const path = join(workDir, fileName);
         const manifest = await store.readSnapshot((snapshot) => writeBackup({ store, snapshot, dataDir, appVersion }, path, onProgress));
-        return { path, fileName: backupFileName(createdAt), manifest, discard };
+        this.deps.events.publish('backup.finished', outcome(createdAt, byUserId, fileName, Bun.file(path).size, null));
+        return { path, fileName, manifest, discard };
       } catch (error) {
         discard();
+        this.deps.events.publish('backup.finished', outcome(createdAt, byUserId, fileName, 0, error));
         throw error;
       }
     });
@@ -95,37 +104,57 @@ export class BackupService {
    * checked and staged first (400/422 with the reason, nothing live touched); then, after the
    * answer has gone out, the server swaps the data in and rebuilds itself.
    */
-  async restoreUpload(upload: string, contentType: string): Promise<{ message: string }> {
+  async restoreUpload(upload: string, contentType: string, byUserId: string | null): Promise<{ message: string }> {
     const rebuild = this.deps.rebuild;
     if (!rebuild) throw unprocessable('Restore needs the running server.');
     const release = claim('restore');
+    const started = new Date();
+    let fileName = 'backup';
+    const sizeBytes = Bun.file(upload).size;
     try {
-      const staged = await this.stage(upload, contentType);
-      setTimeout(() => {
-        rebuild(staged.swap)
-          .then((next) => next.store.changes.publish(RESTORED_CHANNEL, THIS_REPLICA))
-          .catch((error: unknown) => console.error('Restore failed while swapping the data in:', error))
-          .finally(() => staged.discard().finally(release));
-      }, 50);
+      const part = multipartFileRange(upload, contentType, 'backupFile');
+      fileName = part.fileName;
+      const staged = await stageRestore(this.restoreTarget(), upload, part);
+      setTimeout(() => void this.swapIn(rebuild, staged, (error) => outcome(started, byUserId, fileName, sizeBytes, error)).finally(release), 50);
       return { message: RESTORE_STARTED_MESSAGE };
     } catch (error) {
       release();
-      throw error;
+      this.deps.events.publish('restore.finished', outcome(started, byUserId, fileName, sizeBytes, error));
+      return asClientError(error);
     }
   }
 
-  /** The upload checked and loaded into a staging database; a bad file is the client's problem (400/422). */
-  private async stage(upload: string, contentType: string) {
+  /** Rebuilds the server around the swap, then tells the other replicas and the admins. */
+  private async swapIn(rebuild: NonNullable<BackupServiceDeps['rebuild']>, staged: StagedRestore, outcomeOf: (error: unknown) => OperationOutcome): Promise<void> {
+    let failure: unknown = null;
     try {
-      return await stageRestore(this.restoreTarget(), upload, multipartFileRange(upload, contentType, 'backupFile'));
+      const next = await rebuild(() => staged.swap().catch((error: unknown) => void (failure = error)));
+      if (failure) console.error('Restore failed while swapping the data in:', failure);
+      else await next.store.changes.publish(RESTORED_CHANNEL, THIS_REPLICA);
+      next.events.publish('restore.finished', outcomeOf(failure));
     } catch (error) {
-      return asClientError(error);
+      console.error('Restore failed while rebuilding the server:', error);
+    } finally {
+      await staged.discard();
     }
   }
 
   private restoreTarget() {
     return { dataDir: this.deps.dataDir, database: this.deps.database, schemaVersion: this.deps.store.schemaVersion };
   }
+}
+
+/** What backup.finished and restore.finished carry: succeeded without an error, else failed with its message. */
+function outcome(started: Date, byUserId: string | null, fileName: string, sizeBytes: number, error: unknown): OperationOutcome {
+  return {
+    at: new Date().toISOString(),
+    byUserId,
+    fileName,
+    sizeBytes,
+    durationMs: Date.now() - started.getTime(),
+    outcome: error ? 'failed' : 'succeeded',
+    message: error ? (error instanceof Error ? error.message : String(error)) : null,
+  };
 }
 
 /** A refused backup is the client's problem (400, or 422 for one from a newer version), with its reason. */
