@@ -102,13 +102,13 @@ describe('GET /api/v1/admin/events', () => {
 
   it('sends keep-alive comments while nothing happens', async () => {
     const idle = await stream({ cookie: cookieOf(admin) });
-    await idle.waitForComment('keep-alive', 3000);
+    await idle.waitForComment('keep-alive', 10_000); // sent every second; generous for a loaded machine
   });
 
   it('reaches every open stream with the same event', async () => {
     const many = await Promise.all(Array.from({ length: 50 }, () => stream({ authorization: `Bearer ${adminToken}` })));
     await failScrape(member, 'http://10.0.0.5/e');
-    const ids = await Promise.all(many.map(async (c) => (await c.waitForMessages(1))[0]!.id));
+    const ids = await Promise.all(many.map(async (c) => (await c.waitForMessages(1, 15_000))[0]!.id));
     expect(new Set(ids).size).toBe(1);
   });
 });

@@ -124,6 +124,8 @@ describe('uploads in the data dir', () => {
     try {
       await waitFor(async () => !existsSync(join(folder, 'StrayStrayStrayStray01.png')));
       expect(readdirSync(folder).sort()).toEqual(['FreshFreshFreshFresh01.png', kept.split('/').pop()].sort());
+      // The log line is written after the file goes; wait for it rather than reading at once.
+      await waitFor(async () => restarted.output().includes('"event":"uploads.removed","count":1'));
       expect(restarted.output()).toContain('"event":"uploads.removed","count":1');
     } finally {
       await restarted.stop();
