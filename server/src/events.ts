@@ -1,3 +1,4 @@
+import type { OperationNotice } from '@wishwell/shared/admin-events';
 import type { ChangeFeed } from './db/change-feed';
 import { newTimeOrderedId } from './ids';
 
@@ -25,18 +26,11 @@ export interface ScrapeFailedEvent {
   ipAddress: string;
 }
 
-/** How a backup or restore ended: the outcome, with the reason when it failed. */
-export interface OperationOutcome {
-  at: string;
-  byUserId: string | null;
-  /** The backup file made, or restored from (as the operator named it). */
-  fileName: string;
-  sizeBytes: number;
-  durationMs: number;
-  outcome: 'succeeded' | 'failed';
-  /** Why it failed (null when it succeeded). */
-  message: string | null;
-}
+/**
+ * How a backup or restore ended: the admin stream's notice, with the acting user's id where the
+ * notice carries their name (the feed looks the name up when it publishes).
+ */
+export type OperationOutcome = Omit<OperationNotice, 'by'> & { byUserId: string | null };
 
 export type BackupFinishedEvent = OperationOutcome;
 export type RestoreFinishedEvent = OperationOutcome;
