@@ -13,6 +13,7 @@ import { scrapeRoutes } from './features/scrape/routes';
 import { scraperConfigRoutes } from './features/scraper-configs/routes';
 import { referralRuleRoutes } from './features/referral-rules/routes';
 import { userRoutes } from './features/users/routes';
+import { apiTokenRoutes } from './features/api-tokens/routes';
 import { guestListClaimer, wishlistRoutes } from './features/wishlists/routes';
 import { uploadedFileRoutes, uploadRoutes } from './features/uploads/routes';
 import { adminRoutes } from './features/admin/routes';
@@ -25,11 +26,12 @@ import { backupRoutes } from './features/backup/routes';
  * `wishwell routes` prints them as a table, and createApp refuses to build if one does not.
  */
 export function apiRoutes(ctx: AppContext, services: Services) {
-  const policies = accessPolicies(ctx, services.wishlists.access);
+  const policies = accessPolicies(ctx, services.wishlists.access, services.apiTokens);
   return new Elysia({ prefix: '/api/v1' })
     .use(healthRoutes(policies, ctx))
     .use(domainConfigRoutes(policies, services.domainConfigs))
     .use(userRoutes(policies, services.users, guestListClaimer(services.wishlists.lists)))
+    .use(apiTokenRoutes(policies, services.apiTokens))
     .use(wishlistRoutes(policies, services.wishlists))
     .use(uploadRoutes(policies, services.uploads))
     .use(scrapeRoutes(policies, services.scrape.service))

@@ -2,7 +2,7 @@
  * Structured logs: one JSON line per event on stdout, e.g.
  *   {"time":"…","level":"info","event":"sign-in","outcome":"refused","status":401,"requestId":"…","userId":null,"route":"POST /api/v1/users/login"}
  * Secrets never reach a line: fields named like one are replaced, and token-shaped text inside
- * any string (JWTs, bearer headers, reset links, cookie values) is masked.
+ * any string (JWTs, API tokens, bearer headers, reset links, cookie values) is masked.
  */
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -17,6 +17,7 @@ const SECRET_FIELD = /pass(word)?|token|secret|cookie|authori[sz]ation|capabilit
 const SECRET_TEXT: [RegExp, string][] = [
   [/eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g, REDACTED], // a JWT
   [/(bearer\s+)\S+/gi, `$1${REDACTED}`],
+  [/\bwwp_[\w-]{8,}/g, REDACTED], // a personal API token
   [/(\/(?:reset-password|invitations)\/)[\w-]+/g, `$1${REDACTED}`],
   [/((?:wishwell_session|XSRF-TOKEN|wl_cap_\w+)=)[^;\s"]+/g, `$1${REDACTED}`],
 ];

@@ -19,6 +19,7 @@ import { BackupService } from './features/backup/service';
 import { databaseFile } from './db/open-store';
 import { PageViewLog } from './features/visitors/page-views';
 import { geoIpFiles } from './features/visitors/geo-ip';
+import { ApiTokenService } from './features/api-tokens/service';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
@@ -43,6 +44,7 @@ export function createServices(ctx: AppContext) {
     mailLinks,
     lists: wishlists.lists,
   });
+  const apiTokens = new ApiTokenService(ctx.store);
   const events = new EventBus(ctx.store.changes);
   const scraperConfigs = new ScraperConfigService(ctx.store);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
@@ -67,7 +69,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { domainConfigs, mailer, users, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
+  return { domainConfigs, mailer, users, apiTokens, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -88,6 +88,26 @@ export const MODEL: TableModel[] = [
     indexes: [{ name: 'password_reset_tokens_user_idx', columns: ['userId'] }],
   },
   {
+    key: 'apiTokens',
+    name: 'api_tokens',
+    doc: "Personal API tokens: only the secret's hash is stored; last use is written at most once a minute.",
+    columns: [
+      id(),
+      userRef('userId', 'user_id', 'cascade'),
+      text('name', 'name'),
+      text('scope', 'scope'),
+      { key: 'tokenHash', name: 'token_hash', kind: 'text' },
+      { key: 'expiresAt', name: 'expires_at', kind: 'timestamp', nullable: true },
+      { key: 'lastUsedAt', name: 'last_used_at', kind: 'timestamp', nullable: true },
+      createdAt(),
+    ],
+    indexes: [
+      { name: 'api_tokens_hash_unique', columns: ['tokenHash'], unique: true },
+      { name: 'api_tokens_user_idx', columns: ['userId'] },
+    ],
+    checks: [{ name: 'api_tokens_scope', expression: "{scope} IN ('read', 'read-write', 'admin')" }],
+  },
+  {
     key: 'domainConfigs',
     name: 'domain_configs',
     columns: [

@@ -1,6 +1,8 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../app-context';
+import type { ApiTokenScope } from '@wishwell/shared/api-token-types';
 import { sessionUserLookup, type SessionUser } from '../auth/session-user';
+import { isApiToken, type ApiTokenService } from '../features/api-tokens/service';
 import type { ListAccess, WishlistAccess } from '../features/wishlists/access';
 import { forbidden, unauthorized } from './errors';
 import { SESSION_COOKIE } from './cookies';
@@ -13,6 +15,10 @@ export type ViewerResolver = (request: Request, http: RequestInfo) => Promise<Se
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Contact the site operator.';
 const GUEST_SIGN_IN_MESSAGE = 'Please sign in or open your wishlist first.';
+export const API_TOKEN_INVALID_MESSAGE = 'This API token is not valid: it may have expired or been revoked.';
+export const API_TOKEN_READ_ONLY_MESSAGE = 'This API token can only read. Create a read-write token to make changes.';
+export const API_TOKEN_NOT_ADMIN_MESSAGE = 'This API token cannot reach admin routes. An admin can create a token with the admin scope.';
+export const API_TOKEN_SESSION_ONLY_MESSAGE = 'API tokens cannot be used here. Sign in to Wishwell in the browser to do this.';
 
 /** The token in an `Authorization: Bearer` header, if any. */
 export function bearerToken(request: Request): string | undefined {
@@ -24,19 +30,24 @@ export function presentedToken(request: Request, http: RequestInfo): string | un
   return bearerToken(request) ?? http.cookies.get(SESSION_COOKIE);
 }
 
-export function createViewerResolver(ctx: AppContext): ViewerResolver {
-  const findUser = sessionUserLookup(ctx.store);
+/** Resolves a session token (bearer or cookie) to its account; personal API tokens are the access gate's. */
+function sessionViewerResolver(ctx: AppContext, findUser: (id: string) => Promise<SessionUser | null>): ViewerResolver {
   return async (request, http) => {
     const token = presentedToken(request, http);
-    if (!token) return null;
+    if (!token || isApiToken(token)) return null;
     const claims = await ctx.tokens.verify(token);
     if (!claims) return null;
     const user = await findUser(claims.sub);
     if (!user || user.tokenVersion !== claims.ver) return null;
-    http.actor = { userId: user.id, isAdmin: user.isAdmin };
-    if (user.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
-    return user;
+    return signedInAs(user, http);
   };
+}
+
+/** Records the account as the request's actor; a disabled account is refused whatever it presented. */
+function signedInAs(user: SessionUser, http: RequestInfo, apiTokenId?: string): SessionUser {
+  http.actor = { userId: user.id, isAdmin: user.isAdmin, ...(apiTokenId ? { apiTokenId } : {}) };
+  if (user.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+  return user;
 }
 
 /** A signed-in account, or a guest holding the capability of `guestListId` (never both null). */
@@ -51,15 +62,23 @@ export interface AccountOrGuest {
  * The access policy of every API route, one per route and visible where the route is declared.
  * Each is checked before the body is validated and hands the handler a typed caller:
  *   { publicRoute: true }          anyone; `viewer()` resolves the caller's account on demand (or null)
+ *   { signInRoute: true }          anyone, signing in, up or out; personal API tokens refused
  *   { signedIn: true }             a signed-in, enabled account, as `user` (else 401)
+ *   { sessionOnly: true }          the same, through its session only; personal API tokens refused
  *   { adminOnly: true }            a signed-in admin, as `user` (else 401, or 403 for non-admins)
  *   { capabilityOrSignedIn: true } an account or a guest holding some list's capability, as `caller`
  *   { listEditor: true }           owner, editor or capability holder of list `:id`, as `access`
  *   { listOwner: true }            owner (or capability holder of the ownerless) list `:id`, as `access`
- * Each also hands the handler the pipeline's per-request `http` (RequestInfo).
+ * Each also hands the handler the pipeline's per-request `http` (RequestInfo). A personal API
+ * token is checked for every route before its policy runs (see `apiTokenGate`).
  */
-export function accessPolicies(ctx: AppContext, lists: WishlistAccess) {
-  const resolveViewer = createViewerResolver(ctx);
+export function accessPolicies(ctx: AppContext, lists: WishlistAccess, apiTokens: ApiTokenService) {
+  const findUser = sessionUserLookup(ctx.store);
+  const sessionViewer = sessionViewerResolver(ctx, findUser);
+  const tokenViewers = new WeakMap<Request, SessionUser>();
+  const resolveViewer: ViewerResolver = async (request, http) => tokenViewers.get(request) ?? sessionViewer(request, http);
+  const gate = apiTokenGate(apiTokens, findUser, tokenViewers);
+  const policy = <R extends object>(name: AccessPolicyName, decide: (context: PolicyContext) => R | Promise<R>) => policyHooks(name, gate, decide);
   const requireUser = async ({ request, http }: PolicyContext) => {
     const user = await resolveViewer(request, http);
     if (!user) throw unauthorized();
@@ -67,13 +86,17 @@ export function accessPolicies(ctx: AppContext, lists: WishlistAccess) {
   };
   const callerOf = async (c: PolicyContext) => ({ user: await resolveViewer(c.request, c.http), cookies: c.http.cookies });
   const listId = (c: PolicyContext) => c.params?.id ?? '';
+  const anyone = (c: PolicyContext) => {
+    let cached: Promise<SessionUser | null> | undefined;
+    return { http: c.http, viewer: () => (cached ??= resolveViewer(c.request, c.http)) };
+  };
+  const signedIn = async (c: PolicyContext) => ({ http: c.http, user: await requireUser(c) });
 
   return new Elysia({ name: 'access-policies' }).macro({
-    publicRoute: policy('publicRoute', (c) => {
-      let cached: Promise<SessionUser | null> | undefined;
-      return { http: c.http, viewer: () => (cached ??= resolveViewer(c.request, c.http)) };
-    }),
-    signedIn: policy('signedIn', async (c) => ({ http: c.http, user: await requireUser(c) })),
+    publicRoute: policy('publicRoute', anyone),
+    signInRoute: policy('signInRoute', anyone),
+    signedIn: policy('signedIn', signedIn),
+    sessionOnly: policy('sessionOnly', signedIn),
     adminOnly: policy('adminOnly', async (c) => {
       const user = await requireUser(c);
       if (!user.isAdmin) throw forbidden('Only administrators can do that.');
@@ -91,8 +114,44 @@ export function accessPolicies(ctx: AppContext, lists: WishlistAccess) {
   });
 }
 
-export const ACCESS_POLICY_KEYS = ['publicRoute', 'signedIn', 'adminOnly', 'capabilityOrSignedIn', 'listEditor', 'listOwner'] as const;
+export const ACCESS_POLICY_KEYS = ['publicRoute', 'signInRoute', 'signedIn', 'sessionOnly', 'adminOnly', 'capabilityOrSignedIn', 'listEditor', 'listOwner'] as const;
 export type AccessPolicyName = (typeof ACCESS_POLICY_KEYS)[number];
+
+/** The least a personal API token needs to call a route, or 'none' when tokens are refused there. */
+export type TokenRequirement = ApiTokenScope | 'none';
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+/** What each scope grants, from least to most. */
+const SCOPE_RANK: Record<ApiTokenScope, number> = { read: 0, 'read-write': 1, admin: 2 };
+
+/** The token scope `METHOD` on a route of `policy` needs: admin routes need admin, other writes read-write. */
+export function tokenRequirement(policy: AccessPolicyName, method: string): TokenRequirement {
+  if (policy === 'signInRoute' || policy === 'sessionOnly') return 'none';
+  if (policy === 'adminOnly') return 'admin';
+  return READ_METHODS.has(method) ? 'read' : 'read-write';
+}
+
+type AccessGate = (context: PolicyContext, policy: AccessPolicyName) => Promise<void>;
+
+/**
+ * Every route's first check: a personal API token in `Authorization: Bearer` must be valid (else
+ * 401, even on public routes: a script learns at once that its token is bad), its account
+ * enabled, and its scope enough for the route (see tokenRequirement); the account it proves is
+ * the request's viewer. Session tokens pass through untouched.
+ */
+function apiTokenGate(apiTokens: ApiTokenService, findUser: (id: string) => Promise<SessionUser | null>, viewers: WeakMap<Request, SessionUser>): AccessGate {
+  return async ({ request, http }, policy) => {
+    const token = bearerToken(request);
+    if (!token || !isApiToken(token)) return;
+    const needed = tokenRequirement(policy, request.method);
+    if (needed === 'none') throw forbidden(API_TOKEN_SESSION_ONLY_MESSAGE);
+    const grant = await apiTokens.authenticate(token);
+    const user = grant && (await findUser(grant.userId));
+    if (!grant || !user) throw unauthorized(API_TOKEN_INVALID_MESSAGE);
+    viewers.set(request, signedInAs(user, http, grant.tokenId));
+    if (SCOPE_RANK[grant.scope] < SCOPE_RANK[needed]) throw forbidden(needed === 'admin' ? API_TOKEN_NOT_ADMIN_MESSAGE : API_TOKEN_READ_ONLY_MESSAGE);
+  };
+}
 
 interface PolicyContext {
   request: Request;
@@ -102,15 +161,17 @@ interface PolicyContext {
 
 /**
  * One policy as macro hooks: `transform` (before body validation, so a caller without access
- * learns nothing about the route's input) decides and keeps the result per request; `resolve`
- * hands it to the handler, typed. The transform carries the policy's name for the route table.
+ * learns nothing about the route's input) runs the API token gate, decides and keeps the result
+ * per request; `resolve` hands it to the handler, typed. The transform carries the policy's name
+ * for the route table.
  */
-function policy<R extends object>(name: AccessPolicyName, decide: (context: PolicyContext) => R | Promise<R>) {
+function policyHooks<R extends object>(name: AccessPolicyName, gate: AccessGate, decide: (context: PolicyContext) => R | Promise<R>) {
   const decided = new WeakMap<Request, R>();
   const transform = Object.assign(
     async (context: unknown) => {
       const c = context as PolicyContext;
       c.http.policy = name;
+      await gate(c, name);
       decided.set(c.request, await decide(c));
     },
     { accessPolicy: name },
@@ -150,19 +211,26 @@ export type AccessPolicies = ReturnType<typeof accessPolicies>;
 /** Who each policy lets in, in the route table's words. */
 const POLICY_DESCRIPTIONS: Record<AccessPolicyName, string> = {
   publicRoute: 'anyone',
+  signInRoute: 'anyone (signing in, up or out)',
   signedIn: 'a signed-in account',
+  sessionOnly: 'a signed-in account, in its browser session',
   adminOnly: 'an admin',
   capabilityOrSignedIn: 'an account, or a guest holding a list capability',
   listEditor: "the list's owner, an editor, or its guest capability",
   listOwner: "the list's owner (or its guest capability)",
 };
 
-/** The route table as text, one route per line: method, path, policy, who that lets in. */
+/**
+ * The route table as text, one route per line: method, path, policy, the personal API token
+ * scope it needs ('none': tokens refused), who the policy lets in.
+ */
 export function formatRouteTable(entries: RouteEntry[]): string {
   const pathWidth = Math.max(...entries.map((entry) => entry.path.length));
   return entries
     .map((entry) => {
-      const who = entry.policy ? `${entry.policy.padEnd(21)} ${POLICY_DESCRIPTIONS[entry.policy]}` : 'NO POLICY (refused at start)';
+      const who = entry.policy
+        ? `${entry.policy.padEnd(21)} ${tokenRequirement(entry.policy, entry.method).padEnd(10)} ${POLICY_DESCRIPTIONS[entry.policy]}`
+        : 'NO POLICY (refused at start)';
       return `${entry.method.padEnd(7)} ${entry.path.padEnd(pathWidth)}  ${who}`;
     })
     .join('\n');

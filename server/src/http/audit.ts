@@ -26,6 +26,8 @@ const REFUSALS: Record<number, { event: string; outcome: string; level: LogLevel
 export interface RequestActor {
   userId: string | null;
   isAdmin: boolean;
+  /** Set when the account was proven by a personal API token (its id, never the secret). */
+  apiTokenId?: string;
 }
 
 export interface FinishedRequest {
@@ -57,6 +59,7 @@ export function auditRequest(request: FinishedRequest): void {
     status: request.status,
     requestId: request.requestId,
     userId: request.actor?.userId ?? null,
+    ...(request.actor?.apiTokenId ? { via: 'api-token', credentialId: request.actor.apiTokenId } : {}),
     ip: request.ip,
     route: key,
   });

@@ -1,11 +1,13 @@
 /**
- * Access you can audit: every route has a policy (and the README shows the same table), and
- * every non-public route refuses each wrong caller, through the cookie and the bearer path.
+ * Access you can audit: every route has a policy (and the README shows the same table), every
+ * non-public route refuses each wrong caller, through the cookie and the bearer path, and every
+ * route refuses personal API tokens that are revoked, expired or short of the scope it needs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient, type ApiResponse } from '../support/api-client';
+import { createApiToken, expiredApiToken, revokedApiToken } from '../support/api-tokens';
 import { printedRouteTable, type PrintedRoute } from '../support/route-table';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { addEditor, addItem, guestWithList, signUp, type Account } from '../support/wishlists';
@@ -14,6 +16,7 @@ const README = join(import.meta.dirname, '..', '..', '..', 'README.md');
 
 let table: Awaited<ReturnType<typeof printedRouteTable>>;
 let server: TestServer;
+let admin: Account;
 let owner: Account;
 let editor: Account;
 let stranger: Account;
@@ -24,7 +27,7 @@ let itemId: string;
 beforeAll(async () => {
   table = await printedRouteTable();
   server = await startTestServer();
-  await signUp(server.url, 'Admin'); // the first account is the admin; everyone below is not
+  admin = await signUp(server.url, 'Admin'); // the first account is the admin; everyone below is not
   owner = await signUp(server.url, 'Olivia Owner');
   editor = await signUp(server.url, 'Eddie Editor');
   stranger = await signUp(server.url, 'Sam Stranger');
@@ -47,6 +50,8 @@ describe('the route table', () => {
     expect(readme).toContain(`<!-- routes:start -->\n\`\`\`text\n${table.text}\n\`\`\`\n<!-- routes:end -->`);
   });
 });
+
+const PUBLIC_POLICIES = ['publicRoute', 'signInRoute'];
 
 type Role = { name: string; expected: 401 | 403; call: (method: string, path: string) => Promise<ApiResponse> };
 
@@ -92,6 +97,8 @@ function wrongRoles(policy: string): Role[] {
   switch (policy) {
     case 'signedIn':
       return signedOut;
+    case 'sessionOnly':
+      return [...signedOut, { name: "the account's own read-write API token", expected: 403, call: viaBearer(() => ({ ...owner, token: ownerTokens.readWrite })) }];
     case 'adminOnly':
       return [...signedOut, ...otherUser];
     case 'capabilityOrSignedIn':
@@ -115,7 +122,7 @@ function concretePath(route: PrintedRoute): string {
 
 describe('every non-public route refuses each wrong caller', () => {
   it('answers 401 or 403 to each, and the list is unchanged afterwards', async () => {
-    const guarded = table.routes.filter((route) => route.policy !== 'publicRoute');
+    const guarded = table.routes.filter((route) => !PUBLIC_POLICIES.includes(route.policy));
     const wrong: string[] = [];
     for (const route of guarded) {
       for (const role of wrongRoles(route.policy)) {
@@ -128,5 +135,88 @@ describe('every non-public route refuses each wrong caller', () => {
     expect(list.name).toBe('Birthday');
     expect(list.items.map((item) => item._id)).toEqual([itemId]);
     expect(list.editors.map((e) => e._id)).toEqual([editor.id]);
+  });
+});
+
+/** A caller's personal API tokens: one per scope it may hold, plus a revoked and an expired one. */
+interface TokenSet {
+  read: string;
+  readWrite: string;
+  admin?: string;
+  revoked: string;
+  expired: string;
+}
+
+let ownerTokens: TokenSet;
+let adminTokens: TokenSet;
+
+async function tokenSet(account: Account, isAdmin: boolean): Promise<TokenSet> {
+  const [read, readWrite, adminToken, revoked, expired] = await Promise.all([
+    createApiToken(account, 'read'),
+    createApiToken(account, 'read-write'),
+    isAdmin ? createApiToken(account, 'admin') : undefined,
+    revokedApiToken(account),
+    expiredApiToken(account),
+  ]);
+  return { read: read.token, readWrite: readWrite.token, admin: adminToken?.token, revoked, expired };
+}
+
+beforeAll(async () => {
+  [ownerTokens, adminTokens] = await Promise.all([tokenSet(owner, false), tokenSet(admin, true)]);
+});
+
+/**
+ * What each of a rightful caller's tokens must get on a route, by the scope the route needs:
+ * the owner's tokens on account and list routes (so only the token can be the reason for a
+ * refusal), the admin's on admin routes. Writes are only ever called with tokens that must be
+ * refused; reads are called with a sufficient token too, which must get through.
+ */
+function tokenExpectations(route: PrintedRoute): { name: string; token: string; refusedWith: 401 | 403 | null }[] {
+  const tokens = route.token === 'admin' ? adminTokens : ownerTokens;
+  const invalid = route.token === 'none' ? 403 : 401; // session-only routes refuse any token before looking it up
+  const expectations: { name: string; token: string; refusedWith: 401 | 403 | null }[] = [
+    { name: 'a revoked token', token: tokens.revoked, refusedWith: invalid },
+    { name: 'an expired token', token: tokens.expired, refusedWith: invalid },
+  ];
+  const isRead = route.method === 'GET';
+  switch (route.token) {
+    case 'read':
+      return [...expectations, { name: 'a read token', token: tokens.read, refusedWith: null }];
+    case 'read-write':
+      return [...expectations, { name: 'a read token', token: tokens.read, refusedWith: 403 }];
+    case 'admin':
+      return [
+        ...expectations,
+        { name: "an admin's read token", token: tokens.read, refusedWith: 403 },
+        { name: "an admin's read-write token", token: tokens.readWrite, refusedWith: 403 },
+        ...(isRead ? [{ name: 'an admin token', token: tokens.admin!, refusedWith: null }] : []),
+      ];
+    case 'none':
+      return [...expectations, { name: 'a read token', token: tokens.read, refusedWith: 403 }, { name: 'a read-write token', token: tokens.readWrite, refusedWith: 403 }];
+    default:
+      throw new Error(`unknown token requirement ${route.token} for ${route.method} ${route.path}`);
+  }
+}
+
+describe('personal API tokens on every route', () => {
+  it('are refused when revoked, expired or short of the scope the route table names, and pass where it allows them', async () => {
+    expect(new Set(table.routes.map((route) => route.token))).toEqual(new Set(['read', 'read-write', 'admin', 'none']));
+    const wrong: string[] = [];
+    for (const route of table.routes) {
+      for (const expectation of tokenExpectations(route)) {
+        const res = await new ApiClient(server.url).call(route.method, concretePath(route), bodyFor(route.method), { bearer: expectation.token });
+        const refused = res.status === 401 || res.status === 403;
+        const ok = expectation.refusedWith === null ? !refused : res.status === expectation.refusedWith;
+        if (!ok) wrong.push(`${route.method} ${route.path} with ${expectation.name}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const list = (await owner.client.get<Wishlist>(`/wishlists/${listId}`)).body;
+    expect(list.items.map((item) => item._id)).toEqual([itemId]);
+    const profiles = await Promise.all([owner, admin].map(async (account) => (await account.client.get('/users/profile')).body));
+    expect(profiles.map((p) => [p.email, p.isAdmin])).toEqual([
+      [owner.email, false],
+      [admin.email, true],
+    ]);
   });
 });

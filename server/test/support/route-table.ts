@@ -7,6 +7,8 @@ export interface PrintedRoute {
   method: string;
   path: string;
   policy: string;
+  /** The personal API token scope the route needs ('none': tokens refused). */
+  token: string;
 }
 
 export async function printedRouteTable(): Promise<{ text: string; routes: PrintedRoute[] }> {
@@ -17,8 +19,8 @@ export async function printedRouteTable(): Promise<{ text: string; routes: Print
     .trim()
     .split('\n')
     .map((line) => {
-      const [method, path, policy] = line.split(/\s+/);
-      return { method: method!, path: path!, policy: policy! };
+      const [method, path, policy, token] = line.split(/\s+/);
+      return { method: method!, path: path!, policy: policy!, token: token! };
     });
   return { text: text.trimEnd(), routes };
 }

@@ -29,6 +29,22 @@ export const passwordResetTokens = sqliteTable('password_reset_tokens', {
   index('password_reset_tokens_user_idx').on(t.userId),
 ]);
 
+/** Personal API tokens: only the secret's hash is stored; last use is written at most once a minute. */
+export const apiTokens = sqliteTable('api_tokens', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  scope: text('scope').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+  lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+}, (t) => [
+  uniqueIndex('api_tokens_hash_unique').on(t.tokenHash),
+  index('api_tokens_user_idx').on(t.userId),
+  check('api_tokens_scope', sql`${t.scope} IN ('read', 'read-write', 'admin')`),
+]);
+
 export const domainConfigs = sqliteTable('domain_configs', {
   id: text('id').primaryKey(),
   hostname: text('hostname').notNull(),

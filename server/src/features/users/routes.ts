@@ -39,7 +39,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
         return profile;
       },
       {
-        publicRoute: true,
+        signInRoute: true,
         body: t.Object({
           name: t.String({ maxLength: 200, error: 'Please enter your name.' }),
           email,
@@ -57,7 +57,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
         await claim(profile._id, body.claimListId, http);
         return profile;
       },
-      { publicRoute: true, body: t.Object({ email, password, claimListId }) },
+      { signInRoute: true, body: t.Object({ email, password, claimListId }) },
     )
     .post(
       '/users/logout',
@@ -68,11 +68,11 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
         http.clearCookie(SESSION_COOKIE);
         return { message: 'You are signed out.' };
       },
-      { publicRoute: true },
+      { signInRoute: true },
     )
     .get('/users/profile', ({ user, request, http }) => users.profile(user, presentedToken(request, http)!), { signedIn: true })
     .put('/users/profile', ({ user, body, request, http }) => users.updateProfile(user, body, presentedToken(request, http)!), {
-      signedIn: true,
+      sessionOnly: true,
       body: t.Object({
         name: t.String({ maxLength: 200, error: 'Please enter your name.' }),
         email,
@@ -86,7 +86,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
         http.clearCookie(SESSION_COOKIE);
         return { message: 'Your account has been deleted.' };
       },
-      { signedIn: true },
+      { sessionOnly: true },
     )
     .put(
       '/users/profile/password',
@@ -95,10 +95,10 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
         startSession(http, answer);
         return answer;
       },
-      { signedIn: true, body: t.Object({ currentPassword: password, newPassword: password }) },
+      { sessionOnly: true, body: t.Object({ currentPassword: password, newPassword: password }) },
     )
     .post('/users/forgot-password', ({ body, http }) => users.requestPasswordReset(body.email, http), {
-      publicRoute: true,
+      signInRoute: true,
       body: t.Object({ email }),
     })
     .put(
@@ -108,6 +108,6 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
         startSession(http, answer);
         return answer;
       },
-      { publicRoute: true, params: t.Object({ token: t.String({ maxLength: 128 }) }), body: t.Object({ password }) },
+      { signInRoute: true, params: t.Object({ token: t.String({ maxLength: 128 }) }), body: t.Object({ password }) },
     );
 }

@@ -1,0 +1,119 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import {
+  API_TOKEN_NAME_MAX_LENGTH,
+  API_TOKEN_PREFIX,
+  API_TOKENS_PER_ACCOUNT,
+  type ApiTokenScope,
+  type ApiTokenSummary,
+  type CreateApiTokenInput,
+  type CreatedApiToken,
+} from '@wishwell/shared/api-token-types';
+import type { DataStore, Row } from '../../db/store';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { hashSecret, newId, newSecret } from '../../ids';
+import { logEvent } from '../../log';
+
+/** Last use is written at most this often per token, so a busy script costs no write per call. */
+export const LAST_USE_RESOLUTION_MS = 60_000;
+
+/** What a presented token proves: whose it is and what it may do. */
+export interface ApiTokenGrant {
+  tokenId: string;
+  userId: string;
+  scope: ApiTokenScope;
+}
+
+/** Whether a bearer value is a personal API token (rather than a session token). */
+export function isApiToken(value: string): boolean {
+  return value.startsWith(API_TOKEN_PREFIX);
+}
+
+/**
+ * Personal API tokens: `wwp_` and 256 random bits, shown once at creation and stored only as a
+ * SHA-256 hash. Every call looks the hash up (so revoking or expiring works at once, on every
+ * replica); last use is written at most once a minute per token.
+ */
+export class ApiTokenService {
+  /** Tokens whose last-use write is under way (a burst of calls writes once). */
+  private readonly touching = new Set<string>();
+
+  constructor(
+    private readonly store: DataStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(user: { id: string; isAdmin: boolean }, input: CreateApiTokenInput): Promise<CreatedApiToken> {
+    const name = input.name.trim();
+    if (!name) throw badRequest('Please give the token a name.');
+    if (name.length > API_TOKEN_NAME_MAX_LENGTH) throw badRequest(`The name can be at most ${API_TOKEN_NAME_MAX_LENGTH} characters.`);
+    if (input.scope === 'admin' && !user.isAdmin) throw forbidden('Only administrators can create admin tokens.');
+    const expiresAt = this.expiryOf(input.expiresAt);
+    const { apiTokens } = this.store.tables;
+    const held = (await this.store.db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, user.id)))[0]?.n ?? 0;
+    if (held >= API_TOKENS_PER_ACCOUNT) throw conflict(`You can hold at most ${API_TOKENS_PER_ACCOUNT} API tokens. Revoke one you no longer use first.`);
+    const token = API_TOKEN_PREFIX + newSecret();
+    const id = newId();
+    await this.store.db.insert(apiTokens).values({
+      id,
+      userId: user.id,
+      name,
+      scope: input.scope,
+      tokenHash: hashSecret(token),
+      expiresAt,
+      lastUsedAt: null,
+      createdAt: new Date(this.now()),
+    });
+    return { _id: id, name, scope: input.scope, expiresAt: expiresAt?.toISOString() ?? null, token };
+  }
+
+  async list(userId: string): Promise<ApiTokenSummary[]> {
+    const { apiTokens } = this.store.tables;
+    const rows = await this.store.db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(asc(apiTokens.createdAt), asc(apiTokens.id));
+    return rows.map(toSummary);
+  }
+
+  async revoke(userId: string, tokenId: string): Promise<void> {
+    const { apiTokens } = this.store.tables;
+    const removed = await this.store.db.delete(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId))).returning({ id: apiTokens.id });
+    if (removed.length === 0) throw notFound('That API token does not exist (it may already be revoked).');
+  }
+
+  /** The grant of a presented token, or null when it is unknown, revoked or expired. */
+  async authenticate(token: string): Promise<ApiTokenGrant | null> {
+    const { apiTokens } = this.store.tables;
+    const [row] = await this.store.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashSecret(token)));
+    const now = this.now();
+    if (!row || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;
+    if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USE_RESOLUTION_MS) this.touch(row.id, now);
+    return { tokenId: row.id, userId: row.userId, scope: row.scope as ApiTokenScope };
+  }
+
+  private touch(tokenId: string, now: number): void {
+    if (this.touching.has(tokenId)) return;
+    this.touching.add(tokenId);
+    const { apiTokens } = this.store.tables;
+    this.store
+      .groupCommit((db) => db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, tokenId)))
+      .catch((error: unknown) => logEvent({ event: 'api-token.last-use-failed', level: 'warn', error }))
+      .finally(() => this.touching.delete(tokenId));
+  }
+
+  private expiryOf(expiresAt: string | null | undefined): Date | null {
+    if (expiresAt === undefined || expiresAt === null || expiresAt === '') return null;
+    const date = new Date(expiresAt);
+    if (Number.isNaN(date.getTime())) throw badRequest('The expiry date is not a valid date.');
+    if (date.getTime() <= this.now()) throw badRequest('The expiry date must be in the future.');
+    return date;
+  }
+}
+
+function toSummary(row: Row<'apiTokens'>): ApiTokenSummary {
+  return {
+    _id: row.id,
+    name: row.name,
+    scope: row.scope as ApiTokenScope,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
