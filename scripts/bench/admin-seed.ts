@@ -1,3 +1,4 @@
+import { shopDomainOf } from '@wishwell/shared/referral';
 import type { DataStore } from '../../server/src/db/store';
 import { newId } from '../../server/src/ids';
 
@@ -35,7 +36,7 @@ async function insertMany<T extends Record<string, unknown>>(store: DataStore, t
 
 /** Seeds the instance and answers the admin's id (the first user). */
 export async function seedAdminBench(store: DataStore, sizes: AdminSeedSizes, log: (line: string) => void): Promise<string> {
-  const { users, wishlists, items, visitorLogs, scrapeLogs } = store.tables;
+  const { users, wishlists, items, visitorLogs, visitorAddresses, scrapeLogs } = store.tables;
   const now = Date.now();
   const userIds = Array.from({ length: sizes.users }, () => newId());
   await insertMany(store, users, sizes.users, (i) => ({
@@ -61,32 +62,40 @@ export async function seedAdminBench(store: DataStore, sizes: AdminSeedSizes, lo
   }));
   log(`${listCount.toLocaleString('en')} lists`);
   const itemCount = listCount * sizes.itemsPerList;
-  await insertMany(store, items, itemCount, (i) => ({
+  await insertMany(store, items, itemCount, (i) => {
+    const url = i % 20 === 0 ? '' : `https://www.shop-${(i * 7919) % SHOPS}.example.com/p/${i}`;
+    return {
     id: newId(),
     wishlistId: listIds[Math.floor(i / sizes.itemsPerList)]!,
     title: `Gift ${i}`,
-    url: i % 20 === 0 ? '' : `https://www.shop-${(i * 7919) % SHOPS}.example.com/p/${i}`,
+    url,
+    shopDomain: shopDomainOf(url),
     quantity: 1 + (i % 3),
     price: i % 11 === 0 ? 'Price not found' : (5 + ((i * 7) % 95)).toFixed(2),
     currency: i % 10 === 0 ? 'EUR' : i % 10 === 1 ? 'USD' : 'GBP',
     referralProgram: i % 4 === 0 ? 'Amazon UK' : null,
     createdAt: new Date(now - (itemCount - i) * 100),
     updatedAt: new Date(now),
-  }));
+    };
+  });
   log(`${itemCount.toLocaleString('en')} items`);
+  const visitAt = (i: number) => new Date(now - Math.floor((i / sizes.visitorLogs) * 120 * DAY_MS));
+  const visitorIp = (i: number) => `81.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
   await insertMany(store, visitorLogs, sizes.visitorLogs, (i) => {
     const [city, country] = CITIES[i % CITIES.length]!;
     return {
       id: newId(),
-      createdAt: new Date(now - Math.floor((i / sizes.visitorLogs) * 120 * DAY_MS)),
+      createdAt: visitAt(i),
       domain: i % 3 === 0 ? 'gifts.example.com' : 'wishes.example.com',
       city,
       country,
-      ipAddress: `81.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      ipAddress: visitorIp(i),
       userAgent: `Mozilla/5.0 (bench ${i % 40})`,
     };
   });
-  log(`${sizes.visitorLogs.toLocaleString('en')} visitor log rows (over 120 days)`);
+  // Every row has its own address (the worst case for Unique Visitors): one visitor_addresses row each.
+  await insertMany(store, visitorAddresses, sizes.visitorLogs, (i) => ({ ipAddress: visitorIp(i), lastSeenAt: visitAt(i) }));
+  log(`${sizes.visitorLogs.toLocaleString('en')} visitor log rows (over 120 days) and their addresses`);
   await insertMany(store, scrapeLogs, sizes.scrapeLogs, (i) => ({
     id: newId(),
     createdAt: new Date(now - Math.floor((i / sizes.scrapeLogs) * 90 * DAY_MS)),

@@ -56,6 +56,7 @@ async function seedListBatch(store: DataStore, ownerId: string, listIds: string[
         wishlistId,
         title: `Gift ${i + 1}`,
         url: `https://shop.example.com/p/${id}`,
+        shopDomain: 'shop.example.com',
         notes: 'Any colour is fine',
         quantity: options.quantity ?? 1 + (i % 3),
         price: `£${(5 + ((i * 7) % 95)).toFixed(2)}`,

@@ -34,6 +34,15 @@ function hostOf(url: string): string | null {
 }
 
 /**
+ * The shop a product link belongs to, as the admin's Referral Opportunities groups items: the
+ * link's host in lower case without `www.`, user info or port; '' when it is not an http(s) link.
+ * Stored with each item (items.shop_domain) on every save and by the migration that added it.
+ */
+export function shopDomainOf(url: string): string {
+  return hostOf(url)?.replace(/^www\./, '') ?? '';
+}
+
+/**
  * Whether a rule's matcher covers a link's host. A matcher is a domain ("amazon.co.uk" covers
  * www.amazon.co.uk and smile.amazon.co.uk) or a bare name ("amazon" covers every amazon.* site).
  * "https://" and "www." in a matcher are ignored.

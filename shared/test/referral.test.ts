@@ -6,6 +6,7 @@ import {
   extractProductId,
   findReferralRule,
   matcherCoversHost,
+  shopDomainOf,
   type ReferralRuleFields,
 } from '../src/referral';
 
@@ -79,5 +80,18 @@ describe('referral rules', () => {
       referralProgram: 'Etsy',
       giftCardUrl: null,
     });
+  });
+});
+
+describe('shopDomainOf', () => {
+  it('is the link host in lower case without www., user info or port', () => {
+    expect(shopDomainOf('https://www.Amazon.co.uk/dp/B0?x=1')).toBe('amazon.co.uk');
+    expect(shopDomainOf('http://user:pw@shop.example.com:8080/p#top')).toBe('shop.example.com');
+    expect(shopDomainOf('https://WWW.etsy.com.')).toBe('etsy.com');
+    expect(shopDomainOf('https://smile.amazon.co.uk/')).toBe('smile.amazon.co.uk');
+  });
+
+  it("is '' for anything but an http(s) link", () => {
+    for (const url of ['', 'not a link', 'ftp://shop.example.com/', 'javascript:alert(1)', '/relative/path']) expect(shopDomainOf(url)).toBe('');
   });
 });

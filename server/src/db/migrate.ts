@@ -1,25 +1,30 @@
 import type { Database } from 'bun:sqlite';
 import type { SQL } from 'bun';
+import { backfillAfter } from './backfills';
 import { PG_MIGRATIONS, SQLITE_MIGRATIONS, type Migration } from './migrations';
 
 /** drizzle-kit's separator between the statements of one migration file. */
 const statementsOf = (migration: Migration) => migration.sql.split('--> statement-breakpoint').filter((s) => s.trim());
 
-/** Applies each embedded SQLite migration not yet recorded, each in its own transaction. Returns the count. */
-export function applySqliteMigrations(sqlite: Database): number {
+/**
+ * Applies each embedded SQLite migration not yet recorded (and its backfill), each in its own
+ * transaction. Returns the count. `migrations`: a prefix of them (tests building an older schema).
+ */
+export function applySqliteMigrations(sqlite: Database, migrations = SQLITE_MIGRATIONS): number {
   sqlite.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
   const applied = new Set(
     sqlite.query<{ name: string }, []>('SELECT name FROM schema_migrations').all().map((r) => r.name),
   );
   const record = sqlite.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
-  for (const migration of SQLITE_MIGRATIONS) {
+  for (const migration of migrations) {
     if (applied.has(migration.name)) continue;
     sqlite.transaction(() => {
       for (const statement of statementsOf(migration)) sqlite.exec(statement);
+      backfillAfter(migration.name)?.sqlite(sqlite);
       record.run(migration.name, Date.now());
     })();
   }
-  return SQLITE_MIGRATIONS.length;
+  return migrations.length;
 }
 
 /** Any fixed number: the advisory lock replicas take while migrating (the same on all of them). */
@@ -31,16 +36,17 @@ const MIGRATION_LOCK = 7_411_009;
  * With `schema` (a restore's staging schema, the client's search_path) the migrations build
  * their tables there: drizzle-kit writes foreign keys against "public", which is rewritten.
  */
-export async function applyPostgresMigrations(client: SQL, schema = 'public'): Promise<number> {
+export async function applyPostgresMigrations(client: SQL, schema = 'public', migrations = PG_MIGRATIONS): Promise<number> {
   await client.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
     await tx`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamp with time zone NOT NULL DEFAULT now())`;
     const applied = new Set((await tx<{ name: string }[]>`SELECT name FROM schema_migrations`).map((r) => r.name));
-    for (const migration of PG_MIGRATIONS) {
+    for (const migration of migrations) {
       if (applied.has(migration.name)) continue;
       for (const statement of statementsOf(migration)) await tx.unsafe(statement.replaceAll('"public".', `"${schema}".`));
+      await backfillAfter(migration.name)?.postgres(tx);
       await tx`INSERT INTO schema_migrations (name) VALUES (${migration.name})`;
     }
   });
-  return PG_MIGRATIONS.length;
+  return migrations.length;
 }

@@ -143,7 +143,11 @@ export const MODEL: TableModel[] = [
       createdAt(),
       updatedAt(),
     ],
-    indexes: [{ name: 'wishlists_owner_idx', columns: ['ownerId'] }],
+    indexes: [
+      { name: 'wishlists_owner_idx', columns: ['ownerId'] },
+      // The Dashboard counts lists as all minus deleted ones (few): a count of the whole table needs no scan of its rows.
+      { name: 'wishlists_deleted_idx', columns: ['isDeleted'] },
+    ],
   },
   {
     key: 'wishlistEditors',
@@ -187,6 +191,7 @@ export const MODEL: TableModel[] = [
       listRef(),
       text('title', 'title'),
       text('url', 'url', { default: '' }),
+      text('shopDomain', 'shop_domain', { default: '', doc: "The link's shop (shopDomainOf), '' without an http(s) link; set on every save" }),
       text('notes', 'notes', { default: '' }),
       text('description', 'description', { default: '' }),
       { key: 'quantity', name: 'quantity', kind: 'integer', default: 1 },
@@ -204,7 +209,12 @@ export const MODEL: TableModel[] = [
       createdAt(),
       updatedAt(),
     ],
-    indexes: [{ name: 'items_wishlist_idx', columns: ['wishlistId', 'createdAt'] }],
+    indexes: [
+      { name: 'items_wishlist_idx', columns: ['wishlistId', 'createdAt'] },
+      // Referral Opportunities sums per shop and currency, the Dashboard counts per program: both read only these indexes.
+      { name: 'items_shop_idx', columns: ['shopDomain', 'currency', 'price', 'quantity'] },
+      { name: 'items_referral_program_idx', columns: ['referralProgram'] },
+    ],
     checks: [
       { name: 'items_quantity_min', expression: '{quantity} >= 1' },
       { name: 'items_no_oversell', expression: '{quantityPurchased} >= 0 AND {quantityPurchased} <= {quantity}' },
@@ -299,9 +309,16 @@ export const MODEL: TableModel[] = [
       text('ipAddress', 'ip_address'),
       text('userAgent', 'user_agent', { default: '' }),
     ],
-    indexes: [
-      { name: 'visitor_logs_created_idx', columns: ['createdAt'] },
-      { name: 'visitor_logs_ip_idx', columns: ['ipAddress'] },
+    indexes: [{ name: 'visitor_logs_created_idx', columns: ['createdAt'] }],
+  },
+  {
+    key: 'visitorAddresses',
+    name: 'visitor_addresses',
+    doc: "Each address in the visitor log once, with its latest visit: the Dashboard's Unique Visitors counts these instead of DISTINCT over the log. Written with the log, pruned with it, rebuilt from it when empty.",
+    columns: [
+      { key: 'ipAddress', name: 'ip_address', kind: 'text', primaryKey: true },
+      { key: 'lastSeenAt', name: 'last_seen_at', kind: 'timestamp' },
     ],
+    indexes: [{ name: 'visitor_addresses_seen_idx', columns: ['lastSeenAt'] }],
   },
 ];

@@ -1,19 +1,15 @@
 /** Pieces of the server-paged admin lists: a page's window and the text search, in portable SQL. */
-import { or, sql, type SQL } from 'drizzle-orm';
+import { or, type SQL } from 'drizzle-orm';
+import type { SqlDialect } from './store';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { LOG_PAGE_SIZE_DEFAULT, type LogPage, type PagedQuery } from '@wishwell/shared/admin-types';
 
-/** `column` contains `text`, case-insensitively, with LIKE's wildcards taken literally (portable SQL). */
-function containsText(column: SQLiteColumn, text: string): SQL {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
-}
-
-/** Rows where any of `columns` contains the search text `q` (none when `q` is blank). */
-export function textFilter(columns: SQLiteColumn[], q: string | undefined): SQL[] {
+/** Rows where any of `columns` contains the search text `q`, ignoring case, LIKE's wildcards taken literally (none when `q` is blank). */
+export function textFilter(dialect: SqlDialect, columns: SQLiteColumn[], q: string | undefined): SQL[] {
   const text = q?.trim();
   if (!text) return [];
-  return [or(...columns.map((column) => containsText(column, text)))!];
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return [or(...columns.map((column) => dialect.likeIgnoringCase(column, pattern)))!];
 }
 
 /** Which rows one page holds (page from 1). */

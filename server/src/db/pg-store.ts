@@ -10,6 +10,7 @@ const postgresDialect: SqlDialect = {
   smaller: (a, b) => sql`least(${a}, ${b})`,
   contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
   position: (haystack, needle) => sql<number>`strpos(${haystack}, ${needle})`,
+  likeIgnoringCase: (value, pattern) => sql`${value} ILIKE ${pattern} ESCAPE '\\'`,
   // The pattern picks the text or NULL before the cast, so no row (or folded constant) can fail it.
   plainNumber: (text) => sql<number | null>`CAST(substring(${text} from '^[0-9]+(?:\\.[0-9]*)?$') AS double precision)`,
 };

@@ -17,6 +17,7 @@ const sqliteDialect: SqlDialect = {
   smaller: (a, b) => sql`min(${a}, ${b})`,
   contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
   position: (haystack, needle) => sql<number>`instr(${haystack}, ${needle})`,
+  likeIgnoringCase: (value, pattern) => sql`${value} LIKE ${pattern} ESCAPE '\\'`,
   plainNumber: (text) => sql<number | null>`CASE WHEN ${text} GLOB '[0-9]*' AND ${text} NOT GLOB '*[^0-9.]*' AND ${text} NOT GLOB '*.*.*' THEN CAST(${text} AS REAL) END`,
 };
 

@@ -26,6 +26,8 @@ export interface SqlDialect {
   smaller(a: unknown, b: unknown): SQL;
   /** Whether `haystack` contains `needle` as a substring (SQLite instr, PostgreSQL strpos). */
   contains(haystack: unknown, needle: unknown): SQL;
+  /** `value` LIKE `pattern` (backslash escapes) ignoring case: SQLite's LIKE already does (ASCII), PostgreSQL's ILIKE; no lower() per row. */
+  likeIgnoringCase(value: unknown, pattern: string): SQL;
   /** Where `needle` first starts in `haystack`, from 1; 0 when it does not occur (SQLite instr, PostgreSQL strpos). */
   position(haystack: unknown, needle: unknown): SQL<number>;
   /** The text as a number when it is digits with an optional decimal part ("1299.99"), else NULL. */

@@ -277,14 +277,18 @@ async function fresh(env: Record<string, string> = {}) {
   return { server: own, url: own.url, admin: await signUp(own.url, 'Owner') };
 }
 
-/** Visitor log rows (logged by page views; here written straight into the server's database). */
+/**
+ * Visitor log rows and their addresses as page views leave them (here written straight into the
+ * server's database; visitor-log.test.ts covers the writer keeping the addresses).
+ */
 async function seedVisitors(server: TestServer, rows: [ip: string, daysAgo: number, userAgent?: string][]): Promise<void> {
   const store = await server.openStore();
+  const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
   try {
     await store.db.insert(store.tables.visitorLogs).values(
       rows.map(([ip, daysAgo, userAgent]) => ({
         id: crypto.randomUUID(),
-        createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+        createdAt: at(daysAgo),
         domain: 'localhost',
         city: 'Paris',
         country: 'France',
@@ -292,6 +296,10 @@ async function seedVisitors(server: TestServer, rows: [ip: string, daysAgo: numb
         userAgent: userAgent ?? 'Mozilla/5.0',
       })),
     );
+    const latest = new Map<string, number>();
+    for (const [ip, daysAgo] of rows) latest.set(ip, Math.min(daysAgo, latest.get(ip) ?? daysAgo));
+    const addresses = [...latest].map(([ipAddress, daysAgo]) => ({ ipAddress, lastSeenAt: at(daysAgo) }));
+    await store.db.insert(store.tables.visitorAddresses).values(addresses).onConflictDoNothing();
   } finally {
     await store.close();
   }

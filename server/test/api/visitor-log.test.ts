@@ -130,4 +130,38 @@ describe('writing and keeping', () => {
       await server.stop();
     }
   });
+
+  it('counts Unique Visitors from a log written before addresses were kept (an upgrade, an older backup), and ages addresses out with it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wishwell-visitors-upgrade-'));
+    const seeding = await startTestServer({ VISITOR_LOG: 'off' }, dir);
+    await seeding.stop();
+    const store = await seeding.openStore();
+    const day = 86_400_000;
+    const row = (ip: string, daysAgo: number) => ({ id: crypto.randomUUID(), createdAt: new Date(Date.now() - daysAgo * day), domain: 'old.example', ipAddress: ip });
+    try {
+      await store.db.insert(store.tables.visitorLogs).values([row('203.0.113.1', 0), row('203.0.113.1', 2), row('203.0.113.2', 29), row('203.0.113.3', 31)]);
+    } finally {
+      await store.close();
+    }
+    const server = await startTestServer({ VISITOR_LOG_DAYS: '30', TRUST_PROXY: '1' }, dir);
+    try {
+      const admin = await signUp(server.url, 'Owner');
+      const uniqueVisitors = async () => (await admin.client.get<AdminStats>('/stats')).body.uniqueVisitors;
+      await expect.poll(uniqueVisitors, { timeout: 10_000 }).toBe(2);
+      await visit(server, '/', '203.0.113.2');
+      await visit(server, '/', '203.0.113.4');
+      await expect.poll(uniqueVisitors, { timeout: 10_000 }).toBe(3);
+      const kept = await server.openStore();
+      try {
+        const addresses = await kept.db.select().from(kept.tables.visitorAddresses);
+        expect(addresses.map((a) => a.ipAddress).sort()).toEqual(['203.0.113.1', '203.0.113.2', '203.0.113.4']);
+        expect(addresses.find((a) => a.ipAddress === '203.0.113.2')!.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - day);
+      } finally {
+        await kept.close();
+      }
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

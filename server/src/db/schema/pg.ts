@@ -78,6 +78,7 @@ export const wishlists = pgTable('wishlists', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [
   index('wishlists_owner_idx').on(t.ownerId),
+  index('wishlists_deleted_idx').on(t.isDeleted),
 ]);
 
 export const wishlistEditors = pgTable('wishlist_editors', {
@@ -119,6 +120,8 @@ export const items = pgTable('items', {
   wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
   title: text('title').notNull(),
   url: text('url').notNull().default(''),
+  /** The link's shop (shopDomainOf), '' without an http(s) link; set on every save */
+  shopDomain: text('shop_domain').notNull().default(''),
   notes: text('notes').notNull().default(''),
   description: text('description').notNull().default(''),
   quantity: integer('quantity').notNull().default(1),
@@ -139,6 +142,8 @@ export const items = pgTable('items', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [
   index('items_wishlist_idx').on(t.wishlistId, t.createdAt),
+  index('items_shop_idx').on(t.shopDomain, t.currency, t.price, t.quantity),
+  index('items_referral_program_idx').on(t.referralProgram),
   check('items_quantity_min', sql`${t.quantity} >= 1`),
   check('items_no_oversell', sql`${t.quantityPurchased} >= 0 AND ${t.quantityPurchased} <= ${t.quantity}`),
 ]);
@@ -219,5 +224,12 @@ export const visitorLogs = pgTable('visitor_logs', {
   userAgent: text('user_agent').notNull().default(''),
 }, (t) => [
   index('visitor_logs_created_idx').on(t.createdAt),
-  index('visitor_logs_ip_idx').on(t.ipAddress),
+]);
+
+/** Each address in the visitor log once, with its latest visit: the Dashboard's Unique Visitors counts these instead of DISTINCT over the log. Written with the log, pruned with it, rebuilt from it when empty. */
+export const visitorAddresses = pgTable('visitor_addresses', {
+  ipAddress: text('ip_address').primaryKey(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  index('visitor_addresses_seen_idx').on(t.lastSeenAt),
 ]);

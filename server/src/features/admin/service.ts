@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gte, inArray, not, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AdminStats, AdminUser, AdminWishlist, LogPage, PagedQuery } from '@wishwell/shared/admin-types';
 import { wishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
 import type { DataStore, Row } from '../../db/store';
@@ -34,14 +34,18 @@ export class AdminService {
     return this.store.db;
   }
 
+  /**
+   * The Dashboard's figures, each from an index alone: lists are all lists minus the (few) deleted
+   * ones, items are the sum of the per-program counts, visitors the distinct addresses table.
+   */
   async stats(now = new Date()): Promise<AdminStats> {
-    const { items, users, visitorLogs, wishlists } = this.store.tables;
+    const { items, users, visitorAddresses, wishlists } = this.store.tables;
     const since = new Date(now.getTime() - this.visitorLogDays * DAY_MS);
-    const [[userCount], [listCount], [itemCount], [visitorCount], breakdown] = await Promise.all([
+    const [[userCount], [listCount], [deletedCount], [visitorCount], breakdown] = await Promise.all([
       this.db.select({ n: count() }).from(users),
-      this.db.select({ n: count() }).from(wishlists).where(not(wishlists.isDeleted)),
-      this.db.select({ n: count() }).from(items),
-      this.db.select({ n: countDistinct(visitorLogs.ipAddress) }).from(visitorLogs).where(gte(visitorLogs.createdAt, since)),
+      this.db.select({ n: count() }).from(wishlists),
+      this.db.select({ n: count() }).from(wishlists).where(eq(wishlists.isDeleted, true)),
+      this.db.select({ n: count() }).from(visitorAddresses).where(gte(visitorAddresses.lastSeenAt, since)),
       this.db
         .select({ program: items.referralProgram, n: count() })
         .from(items)
@@ -50,8 +54,8 @@ export class AdminService {
     ]);
     return {
       totalUsers: userCount?.n ?? 0,
-      totalWishlists: listCount?.n ?? 0,
-      totalItems: itemCount?.n ?? 0,
+      totalWishlists: (listCount?.n ?? 0) - (deletedCount?.n ?? 0),
+      totalItems: breakdown.reduce((sum, row) => sum + row.n, 0),
       uniqueVisitors: visitorCount?.n ?? 0,
       referralBreakdown: breakdown.map((row) => ({ _id: row.program, count: row.n })),
     };
@@ -79,7 +83,7 @@ export class AdminService {
   /** One page of every list, newest first (matching `q` in the list's or the owner's name), with owners (null for guest lists) and items' titles and programs. */
   async wishlists(query: PagedQuery, now = new Date()): Promise<LogPage<AdminWishlist>> {
     const { users, wishlists } = this.store.tables;
-    const where = and(...textFilter([wishlists.name, users.name], query.q));
+    const where = and(...textFilter(this.store.dialect, [wishlists.name, users.name], query.q));
     const withOwners = <T extends SQLiteSelect>(select: T) => select.leftJoin(users, eq(users.id, wishlists.ownerId)).where(where);
     return readPage(
       query,

@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, is, Table } from 'drizzle-orm';
 import { getTableConfig as pgTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { addDerivedColumns } from '../../db/backfills';
 import type { Tables } from '../../db/store';
 
 /** One table of the backup: its SQL name, its Drizzle object and the columns that hold dates. */
@@ -52,7 +53,7 @@ export function encodeRow(row: Record<string, unknown>): string {
   return JSON.stringify(row);
 }
 
-/** The row a line of the backup describes, with its dates revived for Drizzle. */
+/** The row a line of the backup describes, with its dates revived for Drizzle and columns newer than the backup derived. */
 export function decodeRow(line: string, table: BackupTable): Record<string, unknown> {
   const row = JSON.parse(line) as Record<string, unknown>;
   if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new Error('a row is not an object');
@@ -60,5 +61,6 @@ export function decodeRow(line: string, table: BackupTable): Record<string, unkn
     const value = row[column];
     if (value !== null && value !== undefined) row[column] = new Date(value as string);
   }
+  addDerivedColumns(table.name, row);
   return row;
 }

@@ -38,7 +38,7 @@ export class LogService {
   async scrape(query: LogQuery): Promise<LogPage<ScrapeLogEntry>> {
     const { scrapeLogs, users } = this.store.tables;
     const where = and(
-      ...textFilter([scrapeLogs.sourceUrl, scrapeLogs.ipAddress], query.q),
+      ...textFilter(this.store.dialect, [scrapeLogs.sourceUrl, scrapeLogs.ipAddress], query.q),
       ...(query.status ? [eq(scrapeLogs.success, query.status === 'success')] : []),
       ...dateRange(scrapeLogs.createdAt, query),
     );
@@ -69,7 +69,7 @@ export class LogService {
     const { emailLogs, users } = this.store.tables;
     const success = eq(emailLogs.status, 'Success');
     const where = and(
-      ...textFilter([emailLogs.recipient, emailLogs.subject], query.q),
+      ...textFilter(this.store.dialect, [emailLogs.recipient, emailLogs.subject], query.q),
       ...(query.status ? [query.status === 'success' ? success : sql`NOT (${success})`] : []),
       ...dateRange(emailLogs.createdAt, query),
     );
@@ -97,7 +97,7 @@ export class LogService {
     const { visitorLogs } = this.store.tables;
     if (query.status) throw badRequest('Visitor logs have no status to filter by.');
     const where = and(
-      ...textFilter([visitorLogs.domain, visitorLogs.ipAddress, visitorLogs.city, visitorLogs.country, visitorLogs.userAgent], query.q),
+      ...textFilter(this.store.dialect, [visitorLogs.domain, visitorLogs.ipAddress, visitorLogs.city, visitorLogs.country, visitorLogs.userAgent], query.q),
       ...dateRange(visitorLogs.createdAt, query),
     );
     return this.page(query, visitorLogs, where, async (window) => {

@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { DataStore } from '../../db/store';
 import type { RequestInfo } from '../../http/request-info';
 import { newId } from '../../ids';
@@ -22,6 +22,11 @@ export interface PageViewLogOptions {
   geoIpFiles: string[];
   /** How long a page view waits for others to share its write. */
   batchMs?: number;
+}
+
+/** `rows` in slices one multi-row INSERT can take. */
+function chunks<T>(rows: T[]): T[][] {
+  return Array.from({ length: Math.ceil(rows.length / ROWS_PER_INSERT) }, (_, i) => rows.slice(i * ROWS_PER_INSERT, (i + 1) * ROWS_PER_INSERT));
 }
 
 interface PageView {
@@ -81,32 +86,61 @@ export class PageViewLog {
     return this.writing;
   }
 
-  /** Removes the rows older than the kept period. */
+  /** Removes the rows older than the kept period, and the addresses not seen since. */
   async prune(now = new Date()): Promise<void> {
-    const { visitorLogs } = this.store.tables;
-    await this.store.db.delete(visitorLogs).where(lt(visitorLogs.createdAt, new Date(now.getTime() - this.options.keepDays * DAY_MS)));
+    const { visitorLogs, visitorAddresses } = this.store.tables;
+    const keptSince = new Date(now.getTime() - this.options.keepDays * DAY_MS);
+    await this.store.db.delete(visitorLogs).where(lt(visitorLogs.createdAt, keptSince));
+    await this.store.db.delete(visitorAddresses).where(lt(visitorAddresses.lastSeenAt, keptSince));
+  }
+
+  /**
+   * The distinct addresses rebuilt from the log when there are none (after the upgrade that
+   * added them, or the restore of a backup taken before it).
+   */
+  async rebuildAddressesIfMissing(): Promise<void> {
+    const { db, tables: { visitorLogs, visitorAddresses } } = this.store;
+    if ((await db.select({ ip: visitorAddresses.ipAddress }).from(visitorAddresses).limit(1)).length > 0) return;
+    const latestPerAddress = db
+      .select({ ipAddress: visitorLogs.ipAddress, lastSeenAt: sql<Date>`max(${visitorLogs.createdAt})`.as('last_seen_at') })
+      .from(visitorLogs)
+      .groupBy(visitorLogs.ipAddress);
+    await db.insert(visitorAddresses).select(latestPerAddress).onConflictDoNothing();
   }
 
   schedulePruning(scheduler: Scheduler): void {
-    scheduler.every('visitor-log.prune', HOUR_MS, () => this.prune(), 1000);
+    scheduler.every(
+      'visitor-log.prune',
+      HOUR_MS,
+      async () => {
+        await this.rebuildAddressesIfMissing();
+        await this.prune();
+      },
+      1000,
+    );
   }
 
   private async write(batch: PageView[]): Promise<void> {
     if (batch.length === 0) return;
     try {
       const geoIp = await this.locator();
-      const { visitorLogs } = this.store.tables;
-      for (let start = 0; start < batch.length; start += ROWS_PER_INSERT) {
-        const rows = batch.slice(start, start + ROWS_PER_INSERT).map((view) => ({
-          id: newId(),
-          createdAt: view.at,
-          domain: view.domain,
-          ipAddress: view.ip,
-          userAgent: view.userAgent,
-          ...geoIp.locate(view.ip),
-        }));
-        await this.store.db.insert(visitorLogs).values(rows);
-      }
+      const { visitorLogs, visitorAddresses } = this.store.tables;
+      const rows = batch.map((view) => ({
+        id: newId(),
+        createdAt: view.at,
+        domain: view.domain,
+        ipAddress: view.ip,
+        userAgent: view.userAgent,
+        ...geoIp.locate(view.ip),
+      }));
+      const latestVisit = new Map(batch.map((view) => [view.ip, view.at]));
+      const addresses = Array.from(latestVisit, ([ipAddress, lastSeenAt]) => ({ ipAddress, lastSeenAt }));
+      await this.store.transaction(async (tx) => {
+        for (const chunk of chunks(rows)) await tx.insert(visitorLogs).values(chunk);
+        for (const chunk of chunks(addresses)) {
+          await tx.insert(visitorAddresses).values(chunk).onConflictDoUpdate({ target: visitorAddresses.ipAddress, set: { lastSeenAt: sql`excluded.last_seen_at` } });
+        }
+      });
     } catch (error) {
       logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.length, error });
     }

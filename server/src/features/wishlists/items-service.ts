@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { ReferralOutcome } from '@wishwell/shared/referral';
+import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput, PurchaseInput, SharedItem } from '@wishwell/shared/wishlist-types';
 import { preparedPerDb, type DataStore, type Db } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -72,6 +72,7 @@ function insertStatement({ tables: { items } }: DataStore, db: Db) {
       wishlistId: column('wishlistId'),
       title: column('title'),
       url: column('url'),
+      shopDomain: column('shopDomain'),
       notes: column('notes'),
       description: column('description'),
       quantity: column('quantity'),
@@ -125,6 +126,7 @@ export class ItemService {
         wishlistId: listId,
         title: columns.title,
         url: referral.url,
+        shopDomain: referral.shopDomain,
         notes: columns.notes ?? '',
         description: columns.description ?? '',
         quantity: columns.quantity ?? 1,
@@ -246,6 +248,7 @@ export class ItemService {
     const outcome = url ? await this.applyReferralRules(url) : { url, referralProgram: null, giftCardUrl: null };
     return {
       url: outcome.url,
+      shopDomain: shopDomainOf(outcome.url),
       referralProgram: outcome.referralProgram,
       giftCardUrl: outcome.giftCardUrl ?? '',
       isGroupGift: wantsGroupGift && outcome.giftCardUrl !== null,

@@ -1,0 +1,11 @@
+CREATE TABLE `visitor_addresses` (
+	`ip_address` text PRIMARY KEY NOT NULL,
+	`last_seen_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `visitor_addresses_seen_idx` ON `visitor_addresses` (`last_seen_at`);--> statement-breakpoint
+DROP INDEX `visitor_logs_ip_idx`;--> statement-breakpoint
+ALTER TABLE `items` ADD `shop_domain` text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX `items_shop_idx` ON `items` (`shop_domain`,`currency`,`price`,`quantity`);--> statement-breakpoint
+CREATE INDEX `items_referral_program_idx` ON `items` (`referral_program`);--> statement-breakpoint
+CREATE INDEX `wishlists_deleted_idx` ON `wishlists` (`is_deleted`);

@@ -1,0 +1,84 @@
+import { Database } from 'bun:sqlite';
+import { SQL } from 'bun';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyPostgresMigrations, applySqliteMigrations } from '../../src/db/migrate';
+import { PG_MIGRATIONS, SQLITE_MIGRATIONS, type Migration } from '../../src/db/migrations';
+import { databaseFile } from '../../src/db/open-store';
+import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
+import { startTestServer } from '../support/test-server';
+import { signUp } from '../support/wishlists';
+
+// A database from before items kept their shop's domain: the migration that adds the column
+// fills it from each item's link, so Referral Opportunities counts the old items at once.
+
+const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-upgrade-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The migrations before the one that added items.shop_domain. */
+function before(migrations: Migration[]): Migration[] {
+  const at = migrations.findIndex((migration) => migration.name.endsWith('_shop-domains-visitor-addresses'));
+  expect(at).toBeGreaterThan(0);
+  return migrations.slice(0, at);
+}
+
+const OLD_ITEMS = [
+  ['i1', 'https://www.Amazon.co.uk/dp/B07G2L3JMM', '12.50', 2, 'GBP'],
+  ['i2', 'HTTPS://amazon.co.uk:443/dp/1849757097?ref=x', '', 1, 'GBP'],
+  ['i3', 'http://user@shop.example.com:8080/p/1', '10', 1, 'EUR'],
+  ['i4', '', '5', 1, 'GBP'],
+  ['i5', 'ftp://files.example.com/a', '5', 1, 'GBP'],
+] as const;
+
+const INSERT_LIST = "INSERT INTO wishlists (id, name, created_at, updated_at) VALUES ('old-list', 'From before', $1, $1)";
+const INSERT_ITEM = 'INSERT INTO items (id, wishlist_id, title, url, price, quantity, currency, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)';
+
+async function createOldDatabase(databaseUrl: string | null): Promise<void> {
+  if (TEST_ENGINE === 'sqlite') {
+    const sqlite = new Database(databaseFile(dataDir), { create: true });
+    applySqliteMigrations(sqlite, before(SQLITE_MIGRATIONS));
+    const now = Date.now();
+    sqlite.query(INSERT_LIST).run(now);
+    for (const [id, url, price, quantity, currency] of OLD_ITEMS) sqlite.query(INSERT_ITEM).run(id, 'old-list', `Gift ${id}`, url, price, quantity, currency, now);
+    sqlite.close();
+    return;
+  }
+  const client = new SQL(databaseUrl!, { max: 1 });
+  try {
+    await applyPostgresMigrations(client, 'public', before(PG_MIGRATIONS));
+    const now = new Date();
+    await client.unsafe(INSERT_LIST, [now]);
+    for (const [id, url, price, quantity, currency] of OLD_ITEMS) await client.unsafe(INSERT_ITEM, [id, 'old-list', `Gift ${id}`, url, price, quantity, currency, now]);
+  } finally {
+    await client.close();
+  }
+}
+
+describe(`upgrading a database with items (${TEST_ENGINE})`, () => {
+  it("fills each old item's shop domain from its link, and Referral Opportunities counts them", async () => {
+    const databaseUrl = await testDatabaseUrl(dataDir);
+    await createOldDatabase(databaseUrl);
+
+    const server = await startTestServer({}, dataDir);
+    try {
+      const store = await server.openStore();
+      try {
+        const rows = await store.db.select({ id: store.tables.items.id, shopDomain: store.tables.items.shopDomain }).from(store.tables.items);
+        expect(Object.fromEntries(rows.map((row) => [row.id, row.shopDomain]))).toEqual({ i1: 'amazon.co.uk', i2: 'amazon.co.uk', i3: 'shop.example.com', i4: '', i5: '' });
+      } finally {
+        await store.close();
+      }
+      const admin = await signUp(server.url, 'Operator'); // the first account: the admin
+      const report = await admin.client.get('/stats/referral-opportunities');
+      expect(report.status).toBe(200);
+      expect(report.body).toEqual([
+        { domain: 'amazon.co.uk', itemCount: 2, totalValue: 25, totals: [{ currency: 'GBP', total: 25 }], hasReferralRule: false },
+        { domain: 'shop.example.com', itemCount: 1, totalValue: 0, totals: [{ currency: 'EUR', total: 10 }], hasReferralRule: false },
+      ]);
+    } finally {
+      await server.stop();
+    }
+  });
+});
