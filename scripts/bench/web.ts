@@ -85,12 +85,30 @@ async function repeatVisits(url: string): Promise<PageFigures[]> {
   return runs;
 }
 
+/** Visits `url` and waits until the worker controls the page and has kept what it loaded. */
 async function visitUntilKept(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
-  if (url.includes('/share/')) await page.waitForFunction(async () => (await caches.match(location.href)) !== undefined, null, { timeout: 30_000 });
+  const deadline = Date.now() + 30_000;
+  while (!(await keptByWorker(page))) {
+    if (Date.now() > deadline) throw new Error(`the service worker did not keep ${url} and its scripts within 30 s`);
+    await Bun.sleep(100);
+  }
   return page;
+}
+
+/**
+ * Whether the worker's caches hold the page's scripts and, for a share page, the page itself.
+ * (Polled from here: waitForFunction takes the promise an async predicate returns as a truthy answer.)
+ */
+function keptByWorker(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const urls = performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => new URL(name).pathname.startsWith('/assets/'));
+    if (location.pathname.startsWith('/share/')) urls.push(location.href);
+    const found = await Promise.all(urls.map((url) => caches.match(url)));
+    return found.every((response) => response !== undefined);
+  });
 }
 
 /** The share page reloaded offline after one visit: does it show the list, with the notice? */
