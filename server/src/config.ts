@@ -24,6 +24,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Bytes of images one account may keep (UPLOAD_QUOTA_MB). */
   uploadQuotaBytes: number;
+  /** Bytes of images one guest list (no account yet) may keep (UPLOAD_QUOTA_GUEST_LIST_MB). */
+  guestListQuotaBytes: number;
   /** Age after which an image no list or item uses is removed (UPLOAD_GRACE_HOURS). */
   uploadGraceMs: number;
   /** Shop images of older items the background job copies per minute at most (IMAGE_COPY_PER_MINUTE). */
@@ -97,6 +99,7 @@ export const SETTINGS: Setting[] = [
   { env: 'RATE_LIMIT_INVITE_USER', help: 'editor invitations an account may send per hour', default: '20' },
   { env: 'RATE_LIMIT_INVITE_LIST', help: 'editor invitations per list per hour', default: '10' },
   { env: 'UPLOAD_QUOTA_MB', help: 'megabytes of images one account may keep', default: '100' },
+  { env: 'UPLOAD_QUOTA_GUEST_LIST_MB', help: 'megabytes of images one guest list (no account yet) may keep', default: '20' },
   { env: 'UPLOAD_GRACE_HOURS', help: 'hours before an image no list or item uses is removed', default: '24' },
   { env: 'IMAGE_COPY_PER_MINUTE', help: "shop images of items saved before copies were kept that the background job fetches per minute at most", default: '30' },
   { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
@@ -156,6 +159,7 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       invitationsPerList: positiveInteger('RATE_LIMIT_INVITE_LIST', get),
     },
     uploadQuotaBytes: positiveInteger('UPLOAD_QUOTA_MB', get) * 1024 * 1024,
+    guestListQuotaBytes: positiveInteger('UPLOAD_QUOTA_GUEST_LIST_MB', get) * 1024 * 1024,
     uploadGraceMs: positiveInteger('UPLOAD_GRACE_HOURS', get) * 60 * 60_000,
     imageCopyPerMinute: positiveInteger('IMAGE_COPY_PER_MINUTE', get),
     visitorLog: (get('VISITOR_LOG') ?? 'on').toLowerCase() !== 'off',

@@ -30,6 +30,7 @@ export function createServices(ctx: AppContext) {
     perIp: ctx.config.rateLimits.uploadsPerIp,
     perUploader: ctx.config.rateLimits.uploadsPerUser,
     quotaBytes: ctx.config.uploadQuotaBytes,
+    guestListQuotaBytes: ctx.config.guestListQuotaBytes,
     graceMs: ctx.config.uploadGraceMs,
   });
   const itemImages = new ItemImages(ctx.store, uploads, { policy: urlPolicy(ctx.config), copiesPerMinute: ctx.config.imageCopyPerMinute });

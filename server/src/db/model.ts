@@ -229,9 +229,20 @@ export const MODEL: TableModel[] = [
       text('contentType', 'content_type'),
       { key: 'sizeBytes', name: 'size_bytes', kind: 'integer' },
       userRef('uploadedById', 'uploaded_by_id', 'set null'),
+      {
+        key: 'guestListId',
+        name: 'guest_list_id',
+        kind: 'text',
+        nullable: true,
+        references: { table: 'wishlists', column: 'id', onDelete: 'set null' },
+        doc: 'The ownerless list a guest uploaded for (its storage quota); its account takes the upload over when the list is claimed.',
+      },
       createdAt(),
     ],
-    indexes: [{ name: 'uploads_file_name_unique', columns: ['fileName'], unique: true }],
+    indexes: [
+      { name: 'uploads_file_name_unique', columns: ['fileName'], unique: true },
+      { name: 'uploads_guest_list_idx', columns: ['guestListId'] },
+    ],
   },
   {
     key: 'referralRules',

@@ -12,14 +12,18 @@ const isMissing = (error: unknown) => (error as { code?: unknown })?.code === 'E
  * half a file and a refused or failed write leaves nothing.
  */
 export class LocalFileStorage implements FileStorage {
-  constructor(readonly location: string) {
+  /** `disk.open` opens the files a put writes (tests hand in one whose writes fail as a full disk does). */
+  constructor(
+    readonly location: string,
+    private readonly disk: { open: typeof open } = { open },
+  ) {
     mkdirSync(location, { recursive: true });
   }
 
   async put(key: string, body: Uint8Array | ReadableStream<Uint8Array>, options: PutOptions): Promise<StoredFileInfo> {
     const path = join(this.location, checkKey(key));
     const partial = join(this.location, `.${key}.${crypto.randomUUID()}.part`);
-    const file = await open(partial, 'wx');
+    const file = await this.disk.open(partial, 'wx');
     try {
       for await (const chunk of cappedChunks(body, options.maxBytes)) await file.write(chunk);
       await file.close();

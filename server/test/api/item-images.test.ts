@@ -66,7 +66,7 @@ function hugeJpeg(size: number): ReadableStream<Uint8Array> {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-item-images-'));
-const ENV = { SCRAPE_ALLOW_HOSTS: 'localhost', UPLOAD_QUOTA_MB: '1', IMAGE_COPY_PER_MINUTE: '600' };
+const ENV = { SCRAPE_ALLOW_HOSTS: 'localhost', UPLOAD_QUOTA_MB: '1', UPLOAD_QUOTA_GUEST_LIST_MB: '1', IMAGE_COPY_PER_MINUTE: '600' };
 let server: TestServer;
 let owner: Account;
 let list: Wishlist;
@@ -94,6 +94,23 @@ async function uploadsOf(userId: string) {
   const rows = await store.db.select().from(uploads).where(eq(uploads.uploadedById, userId));
   await store.close();
   return rows;
+}
+
+async function uploadsOfGuestList(listId: string) {
+  const store = await server.openStore();
+  const { uploads } = store.tables;
+  const rows = await store.db.select().from(uploads).where(eq(uploads.guestListId, listId));
+  await store.close();
+  return rows;
+}
+
+/** A PNG cover that leaves 4 KB of a 1 MB quota (`used` bytes already kept): the next copy no longer fits. */
+async function fillQuota(client: ApiClient, used = 0): Promise<void> {
+  const cover = new Uint8Array(MB - used - 4 * 1024);
+  cover.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const form = new FormData();
+  form.append('image', new File([cover], 'cover.png', { type: 'image/png' }));
+  expect((await client.call('POST', '/upload', undefined, { raw: form })).status).toBe(200);
 }
 
 describe('an item saved with a shop image', () => {
@@ -137,15 +154,23 @@ describe('an item saved with a shop image', () => {
 
   it('counts copies in the owner quota: over it, the item keeps the shop URL', async () => {
     const saver = await signUp(server.url, 'Near quota');
-    const cover = new Uint8Array(MB - 4 * 1024);
-    cover.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const form = new FormData();
-    form.append('image', new File([cover], 'cover.png', { type: 'image/png' }));
-    expect((await saver.client.call('POST', '/upload', undefined, { raw: form })).status).toBe(200);
+    await fillQuota(saver.client);
     const ownList = (await saver.client.post<Wishlist>('/wishlists', { name: 'Full', theme: 'Other' })).body;
     const item = await addItem(saver.client, ownList._id, { title: 'Over quota', imageUrl: shopUrl('/photo.jpg') });
     expect(item.displayImageUrl).toBe(shopUrl('/photo.jpg'));
     expect(await uploadsOf(saver.id)).toHaveLength(1);
+  });
+
+  it("counts a guest list's copies in that list's own storage (UPLOAD_QUOTA_GUEST_LIST_MB), so guests cannot fill the disk through shop images", async () => {
+    const guest = new ApiClient(server.url);
+    const guestList = (await guest.post<Wishlist>('/wishlists/guest', { name: 'No account yet', theme: 'Other' })).body;
+    const copied = await addItem(guest, guestList._id, { title: 'Kept for the guest', imageUrl: shopUrl('/photo.jpg') });
+    expect(copied.displayImageUrl).toMatch(/^\/uploads\//);
+    expect((await uploadsOfGuestList(guestList._id)).map((row) => row.sizeBytes)).toEqual([PHOTO.length]);
+    await fillQuota(guest, PHOTO.length);
+    const refused = await addItem(guest, guestList._id, { title: 'Over the list quota', imageUrl: shopUrl('/logo.png') });
+    expect(refused.displayImageUrl).toBe(shopUrl('/logo.png'));
+    expect(await uploadsOfGuestList(guestList._id)).toHaveLength(2); // the first copy and the cover, nothing more
   });
 
   it('removes the copy with its item, and when the item gets another image', async () => {

@@ -20,6 +20,7 @@ const LIMITS = {
   RATE_LIMIT_UPLOAD_IP: '4',
   RATE_LIMIT_UPLOAD_USER: '3',
   UPLOAD_QUOTA_MB: '1',
+  UPLOAD_QUOTA_GUEST_LIST_MB: '1',
 };
 
 beforeAll(async () => {
@@ -76,6 +77,26 @@ describe('limits', () => {
     expect(over.status).toBe(413);
     expect(over.body.message).toBe('You have used your 1 MB of image storage. Remove covers you no longer use, or ask the site operator for more.');
     expect((await upload(user.client, '198.51.100.42', 200 * 1024)).status).toBe(200);
+  });
+
+  it('keeps a guest list within its own image storage (UPLOAD_QUOTA_GUEST_LIST_MB); its account takes the images over', async () => {
+    const guest = new ApiClient(server.url);
+    const list = (await guest.post<Wishlist>('/wishlists/guest', { name: 'Guest covers', theme: 'Other' }, from('198.51.100.60'))).body;
+    expect((await upload(guest, '198.51.100.61', 700 * 1024)).status).toBe(200);
+    const over = await upload(guest, '198.51.100.62', 700 * 1024);
+    expect([over.status, over.body.message]).toEqual([413, 'This wishlist has used its 1 MB of image storage. Sign up to keep more, or remove covers you no longer use.']);
+    expect(server.output()).toContain('"reason":"storage quota"');
+    // Another guest list starts with its own room.
+    const other = new ApiClient(server.url);
+    await other.post('/wishlists/guest', { name: 'Other covers', theme: 'Other' }, from('198.51.100.63'));
+    expect((await upload(other, '198.51.100.64', 700 * 1024)).status).toBe(200);
+
+    // Signing up with the list claims it: its 700 KB now count against the account's 1 MB.
+    const email = `claimer.${Date.now()}@example.com`;
+    const registered = await guest.post('/users/register', { name: 'Claimer', email, password: 'correct horse battery', claimListId: list._id }, from('198.51.100.65'));
+    expect(registered.status).toBe(201);
+    const asAccount = await upload(guest, '198.51.100.66', 700 * 1024);
+    expect([asAccount.status, asAccount.body.message]).toEqual([413, 'You have used your 1 MB of image storage. Remove covers you no longer use, or ask the site operator for more.']);
   });
 });
 

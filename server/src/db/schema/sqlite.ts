@@ -154,9 +154,12 @@ export const uploads = sqliteTable('uploads', {
   contentType: text('content_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
   uploadedById: text('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The ownerless list a guest uploaded for (its storage quota); its account takes the upload over when the list is claimed. */
+  guestListId: text('guest_list_id').references(() => wishlists.id, { onDelete: 'set null' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 }, (t) => [
   uniqueIndex('uploads_file_name_unique').on(t.fileName),
+  index('uploads_guest_list_idx').on(t.guestListId),
 ]);
 
 export const referralRules = sqliteTable('referral_rules', {

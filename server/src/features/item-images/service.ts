@@ -4,7 +4,7 @@ import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
 import type { UrlPolicy } from '../scrape/url-guard';
 import type { UploadService } from '../uploads/service';
-import type { ImageCopies, ImageCopyColumns } from '../wishlists/items-service';
+import type { ImageCopies, ImageCopyColumns, ListOfItem } from '../wishlists/items-service';
 import { fetchImage } from './fetch-image';
 
 const MINUTE = 60_000;
@@ -19,7 +19,7 @@ export interface ItemImageOptions {
 
 /**
  * Items' pictures kept on our side: a shop's image is fetched once (SSRF-safe, capped, judged by
- * its bytes) and stored as an upload of the list's owner (counted in their quota), so share
+ * its bytes) and stored as an upload of the list's owner (counted in their quota, or the guest list's), so share
  * pages show `/uploads/…` from our origin and a shop that moves or blocks the image breaks
  * nothing. The item keeps the shop's URL, shown when no copy could be made.
  */
@@ -35,14 +35,14 @@ export class ItemImages implements ImageCopies {
    * be copied (the item shows its URL then). Either way the item is checked: the background job
    * does not try it again.
    */
-  async copy(imageUrl: string, ownerId: string | null): Promise<ImageCopyColumns> {
+  async copy(imageUrl: string, list: ListOfItem): Promise<ImageCopyColumns> {
     const imageCheckedAt = new Date();
     if (!isShopAddress(imageUrl)) return { storedImageUrl: '', imageCheckedAt };
     try {
       const image = await fetchImage(imageUrl, this.options.policy);
-      return { storedImageUrl: (await this.uploads.keep(image.bytes, image.type, ownerId)).url, imageCheckedAt };
+      return { storedImageUrl: (await this.uploads.keep(image.bytes, image.type, { userId: list.ownerId, guestListId: list.id })).url, imageCheckedAt };
     } catch (error) {
-      logEvent({ event: 'item_image.not_copied', level: 'warn', imageUrl, ownerId, reason: error instanceof Error ? error.message : String(error) });
+      logEvent({ event: 'item_image.not_copied', level: 'warn', imageUrl, ownerId: list.ownerId, wishlistId: list.id, reason: error instanceof Error ? error.message : String(error) });
       return { storedImageUrl: '', imageCheckedAt };
     }
   }
@@ -67,7 +67,7 @@ export class ItemImages implements ImageCopies {
       .limit(limit);
     for (const [index, item] of pending.entries()) {
       if (index > 0) await Bun.sleep(pauseMs);
-      const { storedImageUrl } = await this.copy(item.imageUrl, item.ownerId);
+      const { storedImageUrl } = await this.copy(item.imageUrl, { id: item.listId, ownerId: item.ownerId });
       const updated = await db
         .update(items)
         .set({ storedImageUrl, imageCheckedAt: new Date() })

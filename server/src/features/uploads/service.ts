@@ -1,4 +1,4 @@
-import { and, eq, lt, sql, sum } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, sum } from 'drizzle-orm';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
 import type { DataStore } from '../../db/store';
@@ -22,14 +22,20 @@ export interface UploadLimits {
   perUploader: number;
   /** Bytes of images one account may keep. */
   quotaBytes: number;
+  /** Bytes of images one guest list may keep (until an account claims it). */
+  guestListQuotaBytes: number;
   /** Unreferenced uploads older than this are removed. */
   graceMs: number;
 }
 
-/** Who uploads: an account, or a guest holding a list's capability, and from where. */
-export interface Uploader {
+/** Whose storage an image counts in: an account's, or (no account yet) a guest list's. */
+export interface UploadOwner {
   userId: string | null;
   guestListId: string | null;
+}
+
+/** Who uploads: an account, or a guest holding a list's capability, and from where. */
+export interface Uploader extends UploadOwner {
   ip: string;
 }
 
@@ -58,17 +64,17 @@ export class UploadService {
     if (image.size > IMAGE_UPLOAD_LIMIT_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
     this.perIp.hit(uploader.ip);
     this.perUploader.hit(uploader.userId ? `user:${uploader.userId}` : `list:${uploader.guestListId}`);
-    if (uploader.userId) await this.checkQuota(uploader.userId, image.size);
+    await this.checkQuota(uploader, image.size);
     const bytes = new Uint8Array(await image.arrayBuffer());
     const type = sniffImage(bytes);
     if (!type) throw unprocessable('Only JPEG, PNG, WebP or GIF images can be uploaded.');
-    return this.save(bytes, type, uploader.userId);
+    return this.save(bytes, type, uploader);
   }
 
-  /** Keeps an image fetched for an account (or a guest list, `null`): within the account's quota, counted in it. */
-  async keep(bytes: Uint8Array, type: SniffedImage, userId: string | null): Promise<UploadedImage> {
-    if (userId) await this.checkQuota(userId, bytes.length);
-    return this.save(bytes, type, userId);
+  /** Keeps an image fetched for an account or a guest list: within its quota, counted in it. */
+  async keep(bytes: Uint8Array, type: SniffedImage, owner: UploadOwner): Promise<UploadedImage> {
+    await this.checkQuota(owner, bytes.length);
+    return this.save(bytes, type, owner);
   }
 
   /** Removes an upload at once when no list cover or item picture refers to it any more. */
@@ -80,12 +86,20 @@ export class UploadService {
     if (unused) await this.remove(unused);
   }
 
-  private async save(bytes: Uint8Array, type: SniffedImage, userId: string | null): Promise<UploadedImage> {
+  private async save(bytes: Uint8Array, type: SniffedImage, owner: UploadOwner): Promise<UploadedImage> {
     const fileName = `${newId()}.${type.extension}`;
     await this.writeFile(fileName, bytes, type.contentType);
     await this.dataStore.db
       .insert(this.dataStore.tables.uploads)
-      .values({ id: newId(), fileName, contentType: type.contentType, sizeBytes: bytes.length, uploadedById: userId, createdAt: new Date() });
+      .values({
+        id: newId(),
+        fileName,
+        contentType: type.contentType,
+        sizeBytes: bytes.length,
+        uploadedById: owner.userId,
+        guestListId: owner.userId ? null : owner.guestListId,
+        createdAt: new Date(),
+      });
     return { url: `/uploads/${fileName}` };
   }
 
@@ -164,14 +178,22 @@ export class UploadService {
     scheduler.every('uploads.cleanup', HOUR, async () => void (await this.removeUnreferenced()), 1000);
   }
 
-  private async checkQuota(userId: string, incoming: number): Promise<void> {
+  /** An account keeps UPLOAD_QUOTA_MB of images, a guest list (no account yet) UPLOAD_QUOTA_GUEST_LIST_MB; past it, 413. */
+  private async checkQuota(uploader: UploadOwner, incoming: number): Promise<void> {
     const { db, tables: { uploads } } = this.dataStore;
-    const [row] = await db.select({ used: sum(uploads.sizeBytes) }).from(uploads).where(eq(uploads.uploadedById, userId));
+    const account = uploader.userId !== null;
+    const owner = account ? eq(uploads.uploadedById, uploader.userId!) : and(isNull(uploads.uploadedById), eq(uploads.guestListId, uploader.guestListId ?? ''));
+    const [row] = await db.select({ used: sum(uploads.sizeBytes) }).from(uploads).where(owner);
     const used = Number(row?.used ?? 0);
-    if (used + incoming <= this.limits.quotaBytes) return;
-    logEvent({ event: 'upload.refused', level: 'warn', userId, reason: 'storage quota', usedBytes: used });
-    const megabytes = Math.round(this.limits.quotaBytes / (1024 * 1024));
-    throw payloadTooLarge(`You have used your ${megabytes} MB of image storage. Remove covers you no longer use, or ask the site operator for more.`);
+    const quota = account ? this.limits.quotaBytes : this.limits.guestListQuotaBytes;
+    if (used + incoming <= quota) return;
+    logEvent({ event: 'upload.refused', level: 'warn', userId: uploader.userId, wishlistId: uploader.guestListId, reason: 'storage quota', usedBytes: used });
+    const megabytes = Math.round(quota / (1024 * 1024));
+    throw payloadTooLarge(
+      account
+        ? `You have used your ${megabytes} MB of image storage. Remove covers you no longer use, or ask the site operator for more.`
+        : `This wishlist has used its ${megabytes} MB of image storage. Sign up to keep more, or remove covers you no longer use.`,
+    );
   }
 
   /** Stores the whole file or nothing; a storage that cannot take it answers 507 (and says so in the log). */

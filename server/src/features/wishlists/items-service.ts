@@ -13,9 +13,15 @@ import type { ShareViewCache } from './share-cache';
 const MAX_BUYER_NAMES_LENGTH = 300;
 
 /** Copies of items' shop images kept on our side (see ItemImages). */
+/** The list an item is on: its storage is the owner's, or the list's own while it has no owner. */
+export interface ListOfItem {
+  id: string;
+  ownerId: string | null;
+}
+
 export interface ImageCopies {
-  /** The copy columns for an item showing `imageUrl` on a list of `ownerId` (fetches and stores the image). */
-  copy(imageUrl: string, ownerId: string | null): Promise<ImageCopyColumns>;
+  /** The copy columns for an item showing `imageUrl` on `list` (fetches and stores the image in its owner's storage). */
+  copy(imageUrl: string, list: ListOfItem): Promise<ImageCopyColumns>;
   /** The item no longer uses this copy: remove it unless something else does. */
   release(storedImageUrl: string): Promise<void>;
 }
@@ -117,7 +123,7 @@ export class ItemService {
     const [referral, currency, image] = await Promise.all([
       this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false),
       columns.currency ?? this.listCurrency(list),
-      this.images.copy(columns.imageUrl ?? '', list.ownerId),
+      this.images.copy(columns.imageUrl ?? '', list),
     ]);
     const now = new Date();
     const [row] = await this.store.groupCommit((db) =>
@@ -152,7 +158,7 @@ export class ItemService {
     const item = await this.itemOf(access, itemId);
     const { url, isGroupGift, ...columns } = itemColumns(input);
     const imageChanged = columns.imageUrl !== undefined && columns.imageUrl !== item.imageUrl;
-    const image = imageChanged ? await this.images.copy(columns.imageUrl!, access.list.ownerId) : {};
+    const image = imageChanged ? await this.images.copy(columns.imageUrl!, access.list) : {};
     const { tables: { items }, dialect } = this.store;
     const [row] = await this.store.db
       .update(items)

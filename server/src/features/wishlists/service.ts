@@ -142,7 +142,7 @@ export class WishlistService {
   async claimGuestList(listId: string, userId: string, cookies: Map<string, string>): Promise<boolean> {
     const list = await this.queries.list(listId);
     if (!list || list.isDeleted || list.ownerId !== null || !(await this.access.holdsCapability(listId, cookies))) return false;
-    const { wishlists, wishlistCapabilities } = this.tables;
+    const { wishlists, wishlistCapabilities, uploads } = this.tables;
     const claimed = await this.queries.store.transaction(async (tx) => {
       const [attached] = await tx
         .update(wishlists)
@@ -151,6 +151,8 @@ export class WishlistService {
         .returning({ id: wishlists.id });
       if (!attached) return false;
       await tx.delete(wishlistCapabilities).where(eq(wishlistCapabilities.wishlistId, listId));
+      // The guest's images now count against the account's storage quota.
+      await tx.update(uploads).set({ uploadedById: userId }).where(and(eq(uploads.guestListId, listId), isNull(uploads.uploadedById)));
       return true;
     });
     if (claimed) this.shareViews.invalidate(listId);
