@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { tooManyRequests } from '../http/errors';
 
 /**
  * Password hashing with argon2id (`Bun.password`, 64 MiB per hash, ~200 ms on two cores).
  * Hashing is a CPU and memory cost a sign-in flood could multiply, so at most `concurrency`
- * hashes run at once and at most `maxWaiting` wait; past that the caller gets a 429.
+ * hashes run at once (one core fewer than the machine has, so reads keep a core) and at most
+ * `maxWaiting` wait (a few seconds of hashing); past that the caller gets a 429.
+ * bench:load measured the flood of 100 wrong sign-ins as the cause of the share view's p99
+ * under attack (4x idle with two hashes at once on two cores; the chunked bodies alone: 1.2x).
  */
 export class PasswordHasher {
   private running = 0;
@@ -11,8 +15,8 @@ export class PasswordHasher {
   private dummyHash: Promise<string> | null = null;
 
   constructor(
-    private readonly concurrency = 2,
-    private readonly maxWaiting = 64,
+    private readonly concurrency = Math.max(1, availableParallelism() - 1),
+    private readonly maxWaiting = 16,
   ) {}
 
   hash(password: string): Promise<string> {
