@@ -64,6 +64,10 @@ export interface RateLimits {
   invitationsPerUser: number;
   /** Editor invitations per list per hour. */
   invitationsPerList: number;
+  /** Calls of /claims/{token} (look up, change, undo) per IP per 10 minutes. */
+  claimTokensPerIp: number;
+  /** Purchases with a manage-link mail per IP per hour. */
+  claimMailsPerIp: number;
 }
 
 interface Setting {
@@ -98,6 +102,8 @@ export const SETTINGS: Setting[] = [
   { env: 'RATE_LIMIT_UPLOAD_USER', help: 'image uploads per account or guest list per hour', default: '30' },
   { env: 'RATE_LIMIT_INVITE_USER', help: 'editor invitations an account may send per hour', default: '20' },
   { env: 'RATE_LIMIT_INVITE_LIST', help: 'editor invitations per list per hour', default: '10' },
+  { env: 'RATE_LIMIT_CLAIM_IP', help: 'reservation links (/claims/{token}) opened, changed or undone per client IP per 10 minutes', default: '60' },
+  { env: 'RATE_LIMIT_CLAIM_MAIL_IP', help: 'purchases asking for a manage-link mail per client IP per hour', default: '10' },
   { env: 'UPLOAD_QUOTA_MB', help: 'megabytes of images one account may keep', default: '100' },
   { env: 'UPLOAD_QUOTA_GUEST_LIST_MB', help: 'megabytes of images one guest list (no account yet) may keep', default: '20' },
   { env: 'UPLOAD_GRACE_HOURS', help: 'hours before an image no list or item uses is removed', default: '24' },
@@ -157,6 +163,8 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       uploadsPerUser: positiveInteger('RATE_LIMIT_UPLOAD_USER', get),
       invitationsPerUser: positiveInteger('RATE_LIMIT_INVITE_USER', get),
       invitationsPerList: positiveInteger('RATE_LIMIT_INVITE_LIST', get),
+      claimTokensPerIp: positiveInteger('RATE_LIMIT_CLAIM_IP', get),
+      claimMailsPerIp: positiveInteger('RATE_LIMIT_CLAIM_MAIL_IP', get),
     },
     uploadQuotaBytes: positiveInteger('UPLOAD_QUOTA_MB', get) * 1024 * 1024,
     guestListQuotaBytes: positiveInteger('UPLOAD_QUOTA_GUEST_LIST_MB', get) * 1024 * 1024,

@@ -1,5 +1,6 @@
 import type { AppContext } from './app-context';
 import { DomainConfigService } from './features/domain-configs/service';
+import { normalizeHostname } from '@wishwell/shared/domain';
 import { Mailer } from './mail/mailer';
 import { MailLinks } from './mail/link-origin';
 import { PasswordHasher } from './auth/passwords';

@@ -36,6 +36,8 @@ export type ScraperStrategy = (typeof SCRAPER_STRATEGIES)[number];
 
 export const GUEST_LIST_DEFAULTS = { name: 'My New Wishlist', theme: 'Other' } as const;
 export const GUEST_WISHLISTS_STORAGE_KEY = 'guestWishlists';
+/** Local storage: the manage tokens of this browser's purchase marks (see web/src/pages/claims/guest-claims.ts). */
+export const GUEST_CLAIMS_STORAGE_KEY = 'guestClaims';
 
 export const REFERRAL_CHART_COLORS = ['#e84393', '#0984e3', '#fdcb6e', '#00b894', '#6c5ce7', '#fab1a0'];
 

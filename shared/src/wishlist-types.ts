@@ -127,6 +127,38 @@ export interface ItemInput {
 export interface PurchaseInput {
   purchasedBy?: string;
   quantityPurchased: number;
+  /** Where to send the link to change or undo this purchase later (optional). */
+  email?: string;
+}
+
+/** The buyer's handle on a purchase mark: the token is shown once (only its hash is stored). */
+export interface ClaimReceipt {
+  id: string;
+  token: string;
+  /** The page where the claim can be changed or undone: /claims/{token} on this site. */
+  manageUrl: string;
+}
+
+/** PUT /wishlists/share/{id}/items/{itemId} answer: the item as the guest sees it, plus the claim. */
+export interface PurchaseResult extends SharedItem {
+  claim: ClaimReceipt;
+}
+
+/** GET /claims/{token} and each of GET /reservations: one purchase mark with its item and list. */
+export interface Claim {
+  _id: string;
+  quantityPurchased: number;
+  name: string;
+  createdAt: string;
+  /** The most this claim may be changed to: its own units plus the ones still wanted. */
+  maxQuantity: number;
+  item: Pick<SharedItem, '_id' | 'title' | 'imageUrl' | 'price' | 'currency' | 'quantity' | 'url'>;
+  list: { _id: string; name: string };
+}
+
+/** PUT /claims/{token}, PUT /reservations/{id} */
+export interface ClaimChangeInput {
+  quantityPurchased: number;
 }
 
 /** POST /wishlists/items/move-copy */
@@ -186,4 +218,5 @@ export interface UploadedImage {
 /** Link helpers shared by the dashboard, the list page and share mails. */
 export const sharePath = (wishlistId: string) => `/share/wishlist/${wishlistId}`;
 export const ownerPath = (wishlistId: string) => `/wishlist/${wishlistId}`;
+export const claimPath = (token: string) => `/claims/${token}`;
 export const defaultCoverImage = (theme: WishlistTheme) => `/covers/${theme.toLowerCase().replace(/\s+/g, '-')}.svg`;

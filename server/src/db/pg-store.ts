@@ -58,15 +58,17 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
     throw error;
   });
   const db = drizzle({ client });
+  const inTransaction: DataStore['transaction'] = (work) => db.transaction((tx) => work(asServiceDb(tx)));
   return {
     engine: 'postgres',
     db: asServiceDb(db),
     tables: pgTables as unknown as Tables,
     dialect: postgresDialect,
     schemaVersion,
-    transaction: (work) => db.transaction((tx) => work(asServiceDb(tx))),
+    transaction: inTransaction,
     readSnapshot: (work) => db.transaction((tx) => work(asServiceDb(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
     groupCommit: (write) => write(asServiceDb(db)),
+    groupTransaction: inTransaction,
     changes: postgresChangeFeed(client),
     runExclusive: (name, job) => runExclusive(client, name, job),
     ping: async () => (await client<{ ok: number }[]>`SELECT 1 AS ok`)[0]?.ok === 1,

@@ -63,6 +63,20 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
       }
     });
   const writes = new GroupCommit<Db>((batch) => inTransaction(batch));
+  /** Inside a group's transaction: a savepoint makes `work`'s statements all-or-nothing. */
+  const inSavepoint = <T>(work: (tx: Db) => Promise<T>) =>
+    writes.run(async (tx) => {
+      sqlite.run('SAVEPOINT group_write');
+      try {
+        const result = await work(tx);
+        sqlite.run('RELEASE group_write');
+        return result;
+      } catch (error) {
+        sqlite.run('ROLLBACK TO group_write');
+        sqlite.run('RELEASE group_write');
+        throw error;
+      }
+    });
 
   return {
     engine: 'sqlite',
@@ -73,6 +87,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
     transaction: inTransaction,
     readSnapshot: (work) => readSnapshot(file, work),
     groupCommit: (write) => writes.run(write),
+    groupTransaction: inSavepoint,
     changes: new LocalChangeFeed(),
     runExclusive: async (_name, job) => {
       await job();

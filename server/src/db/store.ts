@@ -58,6 +58,12 @@ export interface DataStore {
    * event-loop turn (SQLite); a failing write fails alone. On PostgreSQL it simply runs.
    */
   groupCommit<T>(write: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * A few statements that commit together or not at all, sharing the commit of this turn's
+   * other writes on SQLite (a savepoint inside the group's transaction, undone alone when
+   * `work` throws); on PostgreSQL its own transaction.
+   */
+  groupTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** Change notices between the processes sharing this database (in memory on SQLite). */
   readonly changes: ChangeFeed;
   /**

@@ -95,3 +95,13 @@ async function waitForListening(output: () => string, child: Bun.Subprocess): Pr
 }
 
 export { TEST_ENGINE };
+
+/** Runs `work` on the server's database, opened beside it (WAL on SQLite), then closes it. */
+export async function withStore<T>(server: TestServer, work: (store: DataStore) => Promise<T>): Promise<T> {
+  const store = await server.openStore();
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}

@@ -47,6 +47,23 @@ describe('SQLite store: the connection gate', () => {
     await store.db.delete(referralRules);
   });
 
+  it('group transaction: its statements commit with the group, or are all undone when it throws', async () => {
+    const outcomes = await Promise.allSettled([
+      store.groupCommit((db) => db.insert(referralRules).values(rule('alone'))),
+      store.groupTransaction(async (tx) => {
+        await tx.insert(referralRules).values(rule('undone'));
+        await tx.insert(referralRules).values(rule('alone')); // duplicate key: the first insert goes too
+      }),
+      store.groupTransaction(async (tx) => {
+        await tx.insert(referralRules).values(rule('pair-a'));
+        await tx.insert(referralRules).values(rule('pair-b'));
+      }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await ruleIds()).toEqual(['alone', 'pair-a', 'pair-b']);
+    await store.db.delete(referralRules);
+  });
+
   it('a reopened database file holds what was committed (WAL, migrations applied once)', async () => {
     await store.transaction((tx) => tx.insert(referralRules).values(rule('kept')));
     const again = openSqliteStore(file);

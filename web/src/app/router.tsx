@@ -14,6 +14,7 @@ const DashboardPage = lazy(() => import('../pages/wishlists/DashboardPage'));
 const WishlistPage = lazy(() => import('../pages/wishlists/WishlistPage'));
 const loadSharedWishlistPage = () => import('../pages/share/SharedWishlistPage');
 const SharedWishlistPage = lazy(loadSharedWishlistPage);
+const ClaimPage = lazy(() => import('../pages/claims/ClaimPage'));
 const LoginPage = lazy(() => import('../pages/account/LoginPage'));
 const RegisterPage = lazy(() => import('../pages/account/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../pages/account/ForgotPasswordPage'));
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: '/wishlist/:id', element: <Suspense fallback={pageFallback}><WishlistPage /></Suspense> },
       { path: '/share/wishlist/:id', element: <Suspense fallback={pageFallback}><SharedWishlistPage /></Suspense> },
       { path: '/share-target', element: <Suspense fallback={pageFallback}><ShareTargetPage /></Suspense> },
+      { path: '/claims/:token', element: <Suspense fallback={pageFallback}><ClaimPage /></Suspense> },
       {
         element: <RequireSignedOut />,
         children: [

@@ -110,6 +110,10 @@ import Moon16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/moon';
 import Moon20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/moon';
 import Flash16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/flash';
 import Flash20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/flash';
+import Undo16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/undo';
+import Undo20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/undo';
+import FloppyDisk16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/floppy-disk';
+import FloppyDisk20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/floppy-disk';
 
 const ICON_PATHS: Partial<Record<IconName, [IconPaths, IconPaths]>> = {
   'cross': [Cross16, Cross20],
@@ -166,6 +170,8 @@ const ICON_PATHS: Partial<Record<IconName, [IconPaths, IconPaths]>> = {
   'offline': [Offline16, Offline20],
   'moon': [Moon16, Moon20],
   'flash': [Flash16, Flash20],
+  'undo': [Undo16, Undo20],
+  'floppy-disk': [FloppyDisk16, FloppyDisk20],
 };
 
 /** Serves the icons from the bundle; resolves once every one is loaded (a hydrating page needs them at once). */

@@ -136,7 +136,6 @@ export const items = sqliteTable('items', {
   isGroupGift: integer('is_group_gift', { mode: 'boolean' }).notNull().default(false),
   giftCardUrl: text('gift_card_url').notNull().default(''),
   quantityPurchased: integer('quantity_purchased').notNull().default(0),
-  purchasedBy: text('purchased_by').notNull().default(''),
   referralProgram: text('referral_program'),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
@@ -146,6 +145,26 @@ export const items = sqliteTable('items', {
   index('items_referral_program_idx').on(t.referralProgram),
   check('items_quantity_min', sql`${t.quantity} >= 1`),
   check('items_no_oversell', sql`${t.quantityPurchased} >= 0 AND ${t.quantityPurchased} <= ${t.quantity}`),
+]);
+
+/** A guest's purchase mark on an item; the item's quantity_purchased is the sum of its claims. */
+export const claims = sqliteTable('claims', {
+  id: text('id').primaryKey(),
+  itemId: text('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+  wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
+  quantity: integer('quantity').notNull(),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull().default(''),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** SHA-256 of the manage token (shown once); null for purchases made before claims existed. */
+  tokenHash: text('token_hash'),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+}, (t) => [
+  index('claims_item_idx').on(t.itemId),
+  index('claims_user_idx').on(t.userId),
+  uniqueIndex('claims_token_unique').on(t.tokenHash),
+  check('claims_quantity_min', sql`${t.quantity} >= 0`),
 ]);
 
 export const uploads = sqliteTable('uploads', {

@@ -6,6 +6,8 @@ import type { DomainConfigService } from '../domain-configs/service';
 import type { Mailer } from '../../mail/mailer';
 import { RateLimiter } from '../../http/rate-limit';
 import { WishlistAccess } from './access';
+import { ClaimMail } from './claim-mail';
+import { ClaimService } from './claims';
 import { InvitationService } from './invitations';
 import { ItemService, type ApplyReferralRules, type ImageCopies } from './items-service';
 import { WishlistQueries } from './queries';
@@ -14,6 +16,8 @@ import { WishlistService } from './service';
 import { ShareViewCache } from './share-cache';
 import { ShareMailService } from './share-mail';
 
+const MINUTE = 60_000;
+
 /** The wish list feature's services, sharing one access policy and one share view cache. */
 export function createWishlistServices(
   store: DataStore,
@@ -21,19 +25,24 @@ export function createWishlistServices(
   domainConfigs: DomainConfigService,
   applyReferralRules: ApplyReferralRules,
   mailLinks: MailLinks,
-  limits: Pick<RateLimits, 'guestListsPerIp' | 'invitationsPerUser' | 'invitationsPerList'>,
+  rateLimits: RateLimits,
   images: ImageCopies,
 ): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache } {
   const queries = new WishlistQueries(store);
   const access = new WishlistAccess(queries);
   const shareViews = new ShareViewCache(store.changes);
   const isKnownHostname = async (hostname: string) => (await domainConfigs.publicConfig(hostname)).hostname === normalizeHostname(hostname);
+  const guestListsPerIp = new RateLimiter({ limit: rateLimits.guestListsPerIp, windowMs: 60 * MINUTE, message: 'Too many guest lists created from here.' });
   return {
     shareViews,
     access,
-    lists: new WishlistService(queries, access, shareViews, new RateLimiter({ limit: limits.guestListsPerIp, windowMs: 60 * 60_000, message: 'Too many guest lists created from here.' })),
+    lists: new WishlistService(queries, access, shareViews, guestListsPerIp),
     items: new ItemService(queries, shareViews, applyReferralRules, images),
+    claims: new ClaimService(queries, shareViews, new ClaimMail(mailer, mailLinks, queries), {
+      tokensPerIp: new RateLimiter({ limit: rateLimits.claimTokensPerIp, windowMs: 10 * MINUTE, message: 'Too many reservation links opened from here.' }),
+      mailsPerIp: new RateLimiter({ limit: rateLimits.claimMailsPerIp, windowMs: 60 * MINUTE, message: 'Too many reservation e-mails requested from here.' }),
+    }),
     shareMail: new ShareMailService(mailer, isKnownHostname),
-    invitations: new InvitationService(queries, mailer, mailLinks, { perUser: limits.invitationsPerUser, perList: limits.invitationsPerList }),
+    invitations: new InvitationService(queries, mailer, mailLinks, { perUser: rateLimits.invitationsPerUser, perList: rateLimits.invitationsPerList }),
   };
 }

@@ -1,24 +1,22 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
-import type { Item, ItemInput, MoveCopyInput, PurchaseInput, SharedItem } from '@wishwell/shared/wishlist-types';
+import type { Item, ItemInput, MoveCopyInput } from '@wishwell/shared/wishlist-types';
 import { preparedPerDb, type DataStore, type Db } from '../../db/store';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { newTimeOrderedId } from '../../ids';
-import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type ListAccess } from './access';
+import { ITEM_NOT_FOUND, type ListAccess } from './access';
 import { itemColumns } from './input';
-import { toItem, toSharedItem, type ItemRow, type WishlistRow } from './mappers';
+import { toItem, type ItemRow, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import type { ShareViewCache } from './share-cache';
 
-const MAX_BUYER_NAMES_LENGTH = 300;
-
-/** Copies of items' shop images kept on our side (see ItemImages). */
 /** The list an item is on: its storage is the owner's, or the list's own while it has no owner. */
 export interface ListOfItem {
   id: string;
   ownerId: string | null;
 }
 
+/** Copies of items' shop images kept on our side (see ItemImages). */
 export interface ImageCopies {
   /** The copy columns for an item showing `imageUrl` on `list` (fetches and stores the image in its owner's storage). */
   copy(imageUrl: string, list: ListOfItem): Promise<ImageCopyColumns>;
@@ -33,41 +31,6 @@ export interface ImageCopyColumns {
 
 /** The referral rules' verdict on a product link (see ReferralRuleService.apply). */
 export type ApplyReferralRules = (url: string) => Promise<ReferralOutcome>;
-
-/**
- * One conditional UPDATE: it either adds the whole quantity without passing `quantity` (on a
- * list guests may see) or changes nothing, so concurrent buyers cannot oversell (PostgreSQL
- * re-checks the WHERE on the locked row).
- */
-function purchaseStatement({ tables: { items, wishlists }, dialect }: DataStore, db: Db) {
-  const quantity = sql.placeholder('quantity');
-  const buyer = sql`cast(${sql.placeholder('buyer')} as text)`;
-  // Timestamps go through the column's encoder (ms on SQLite, a timestamp on PostgreSQL).
-  const now = sql.param(sql.placeholder('now'), wishlists.expiresAt);
-  const names = items.purchasedBy;
-  return db
-    .update(items)
-    .set({
-      quantityPurchased: sql`${items.quantityPurchased} + ${quantity}`,
-      purchasedBy: sql`CASE
-        WHEN ${buyer} = '' OR ${dialect.contains(sql`', ' || ${names} || ', '`, sql`', ' || ${buyer} || ', '`)} THEN ${names}
-        WHEN ${names} = '' THEN ${buyer}
-        WHEN length(${names}) + length(${buyer}) > ${MAX_BUYER_NAMES_LENGTH} THEN ${names}
-        ELSE ${names} || ', ' || ${buyer} END`,
-      updatedAt: sql`${now}`,
-    })
-    .where(
-      and(
-        eq(items.id, sql.placeholder('itemId')),
-        eq(items.wishlistId, sql.placeholder('listId')),
-        sql`${items.quantityPurchased} + ${quantity} <= ${items.quantity}`,
-        sql`EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.isDeleted, false)}
-              AND ${eq(wishlists.isDisabled, false)} AND (${wishlists.expiresAt} IS NULL OR ${gt(wishlists.expiresAt, now)}))`,
-      ),
-    )
-    .returning()
-    .prepare();
-}
 
 function insertStatement({ tables: { items } }: DataStore, db: Db) {
   const column = (name: keyof typeof items.$inferInsert) => sql.placeholder(name);
@@ -98,9 +61,8 @@ function insertStatement({ tables: { items } }: DataStore, db: Db) {
     .prepare();
 }
 
-/** Items on lists: owner/editor changes, guests' purchases (atomic), re-list, move and copy. */
+/** Items on lists: owner/editor changes, move and copy (guests' purchases and re-list: ClaimService). */
 export class ItemService {
-  private readonly purchaseOn;
   private readonly insertOn;
 
   constructor(
@@ -109,7 +71,6 @@ export class ItemService {
     private readonly applyReferralRules: ApplyReferralRules,
     private readonly images: ImageCopies,
   ) {
-    this.purchaseOn = preparedPerDb((db) => purchaseStatement(queries.store, db));
     this.insertOn = preparedPerDb((db) => insertStatement(queries.store, db));
   }
 
@@ -149,7 +110,7 @@ export class ItemService {
       }),
     );
     this.shareViews.invalidate(listId);
-    return toItem(row!);
+    return toItem(row!, '');
   }
 
   /** Lowering the quantity below what guests already bought marks the item fully purchased. */
@@ -173,7 +134,7 @@ export class ItemService {
       .returning();
     this.shareViews.invalidate(listId);
     if (imageChanged) await this.images.release(item.storedImageUrl);
-    return toItem(row!);
+    return toItem(row!, (await this.queries.buyers(listId)).get(itemId) ?? '');
   }
 
   async remove(access: ListAccess, itemId: string): Promise<void> {
@@ -184,66 +145,34 @@ export class ItemService {
     await this.images.release(item.storedImageUrl);
   }
 
-  /** Re-list: the item is wanted again in full. */
-  async unpurchase(access: ListAccess, itemId: string): Promise<Item> {
-    await this.itemOf(access, itemId);
-    const { items } = this.store.tables;
-    const [row] = await this.store.db
-      .update(items)
-      .set({ quantityPurchased: 0, purchasedBy: '', updatedAt: new Date() })
-      .where(eq(items.id, itemId))
-      .returning();
-    this.shareViews.invalidate(access.list.id);
-    return toItem(row!);
-  }
-
-  /** A guest buys `quantityPurchased` units; 409 when fewer remain, 404 for hidden lists or unknown items. */
-  async purchase(listId: string, itemId: string, input: PurchaseInput): Promise<SharedItem> {
-    const now = new Date();
-    const buyer = input.purchasedBy?.trim() ?? '';
-    const [row] = await this.store.groupCommit((db) =>
-      this.purchaseOn(db).execute({ listId, itemId, quantity: input.quantityPurchased, buyer, now }),
-    );
-    if (row) {
-      this.shareViews.invalidate(listId);
-      return toSharedItem(row);
-    }
-    throw await this.purchaseRefusal(listId, itemId, input.quantityPurchased, now.getTime());
-  }
-
   /** `listAccess` resolves the caller's access to the source and the destination list. */
   async moveOrCopy(input: MoveCopyInput, listAccess: (listId: string) => Promise<ListAccess>): Promise<Item> {
     if (input.sourceListId === input.destinationListId) throw badRequest('Choose a different wishlist to move or copy the item to.');
     const item = await this.itemOf(await listAccess(input.sourceListId), input.itemId);
     const { list: destination } = await listAccess(input.destinationListId);
     const now = new Date();
-    const { items } = this.store.tables;
-    const [row] =
+    const { items, claims } = this.store.tables;
+    const row =
       input.action === 'move'
-        ? await this.store.db.update(items).set({ wishlistId: destination.id, updatedAt: now }).where(eq(items.id, item.id)).returning()
-        : await this.store.db
-            .insert(items)
-            .values({ ...item, id: newTimeOrderedId(), wishlistId: destination.id, quantityPurchased: 0, purchasedBy: '', createdAt: now, updatedAt: now })
-            .returning();
+        ? await this.store.transaction(async (tx) => {
+            await tx.update(claims).set({ wishlistId: destination.id }).where(eq(claims.itemId, item.id));
+            return (await tx.update(items).set({ wishlistId: destination.id, updatedAt: now }).where(eq(items.id, item.id)).returning())[0];
+          })
+        : (
+            await this.store.db
+              .insert(items)
+              .values({ ...item, id: newTimeOrderedId(), wishlistId: destination.id, quantityPurchased: 0, createdAt: now, updatedAt: now })
+              .returning()
+          )[0];
     this.shareViews.invalidate(input.sourceListId);
     this.shareViews.invalidate(destination.id);
-    return toItem(row!);
+    return toItem(row!, input.action === 'move' ? ((await this.queries.buyers(destination.id)).get(row!.id) ?? '') : '');
   }
 
   private async itemOf({ list }: ListAccess, itemId: string): Promise<ItemRow> {
     const item = await this.queries.item(list.id, itemId);
     if (!item) throw notFound(ITEM_NOT_FOUND);
     return item;
-  }
-
-  private async purchaseRefusal(listId: string, itemId: string, wanted: number, nowMs: number) {
-    const list = await this.queries.list(listId);
-    if (!list || !isShared(list, nowMs)) return notFound(LIST_NOT_FOUND);
-    const item = await this.queries.item(listId, itemId);
-    if (!item) return notFound(ITEM_NOT_FOUND);
-    const remaining = item.quantity - item.quantityPurchased;
-    if (remaining <= 0) return conflict('Someone has already bought this item.');
-    return conflict(`Only ${remaining} of this item ${remaining === 1 ? 'is' : 'are'} still wanted, not ${wanted}.`);
   }
 
   /**

@@ -42,11 +42,12 @@ export function toSharedItem(row: ItemRow): SharedItem {
   };
 }
 
-export function toItem(row: ItemRow): Item {
+/** `purchasedBy`: the names buyers gave, joined ('' when none gave one: shown as Anonymous). */
+export function toItem(row: ItemRow, purchasedBy: string): Item {
   return {
     ...toSharedItem(row),
     isPurchased: row.quantityPurchased >= row.quantity,
-    purchasedBy: row.purchasedBy,
+    purchasedBy,
   };
 }
 
@@ -73,12 +74,20 @@ function wishlistFields(row: WishlistRow) {
   };
 }
 
-export function toWishlist(row: WishlistRow, owner: OwnerRow | null, editors: EditorRow[], itemRows: ItemRow[], role: ListRole): Wishlist {
+/** `buyers`: each item's buyer names (see toItem). */
+export function toWishlist(
+  row: WishlistRow,
+  owner: OwnerRow | null,
+  editors: EditorRow[],
+  itemRows: ItemRow[],
+  buyers: Map<string, string>,
+  role: ListRole,
+): Wishlist {
   return {
     ...wishlistFields(row),
     user: owner ? toOwner(owner) : null,
     editors: editors.map(toEditor),
-    items: itemRows.map(toItem),
+    items: itemRows.map((item) => toItem(item, buyers.get(item.id) ?? '')),
     isDeleted: row.isDeleted,
     isDisabled: row.isDisabled,
     role,

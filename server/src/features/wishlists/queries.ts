@@ -1,6 +1,19 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DataStore } from '../../db/store';
 import type { EditorRow, ItemRow, ListItemStats, OwnerRow, WishlistRow } from './mappers';
+
+/** Buyer names shown on one item stop growing past this many characters. */
+const MAX_BUYER_NAMES_LENGTH = 300;
+
+function joinNames(names: string[]): string {
+  let joined = '';
+  for (const name of names) {
+    const next = joined === '' ? name : `${joined}, ${name}`;
+    if (next.length > MAX_BUYER_NAMES_LENGTH) break;
+    joined = next;
+  }
+  return joined;
+}
 
 /** The reads the wish list services share; every SQL of the feature lives here or in a service. */
 export class WishlistQueries {
@@ -66,6 +79,19 @@ export class WishlistQueries {
   /** Newest first, so a new item shows on the first page. */
   items(listId: string): Promise<ItemRow[]> {
     return this.itemsOfList.execute({ listId });
+  }
+
+  /** Each item's buyer names (distinct, in the order they bought, joined by ', '), for the owner's view. */
+  async buyers(listId: string): Promise<Map<string, string>> {
+    const { claims } = this.tables;
+    const rows = await this.db
+      .select({ itemId: claims.itemId, name: claims.name })
+      .from(claims)
+      .where(and(eq(claims.wishlistId, listId), ne(claims.name, '')))
+      .orderBy(claims.createdAt, claims.id);
+    const names = new Map<string, Set<string>>();
+    for (const { itemId, name } of rows) names.set(itemId, (names.get(itemId) ?? new Set()).add(name));
+    return new Map([...names].map(([itemId, set]) => [itemId, joinNames([...set])]));
   }
 
   async item(listId: string, itemId: string): Promise<ItemRow | undefined> {

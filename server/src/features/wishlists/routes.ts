@@ -2,10 +2,13 @@ import { Elysia } from 'elysia';
 import type { AccessPolicies } from '../../http/access';
 import type { ClaimGuestList } from '../users/routes';
 import { capabilityCookieName } from './access';
+import type { ClaimService } from './claims';
 import type { InvitationService } from './invitations';
 import type { ItemService } from './items-service';
 import {
   addEditorBody,
+  claimChangeBody,
+  claimIdParams,
   editorParams,
   guestWishlistBody,
   idParams,
@@ -35,12 +38,13 @@ function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
 export interface WishlistServices {
   lists: WishlistService;
   items: ItemService;
+  claims: ClaimService;
   shareMail: ShareMailService;
   invitations: InvitationService;
 }
 
 /** Spec section 7 "Wishlists and items" (except /scrape and /referral-rules). */
-export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, items, shareMail, invitations }: WishlistServices) {
+export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, items, claims, shareMail, invitations }: WishlistServices) {
   return (
     new Elysia()
       .use(policies)
@@ -77,11 +81,40 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         },
         { publicRoute: true, params: idParams },
       )
-      .put('/wishlists/share/:id/items/:itemId', ({ params, body }) => items.purchase(params.id, params.itemId, body), {
+      .put(
+        '/wishlists/share/:id/items/:itemId',
+        async ({ params, body, http, viewer }) => claims.purchase(params.id, params.itemId, body, { user: await viewer(), ip: http.ip, origin: http.origin }),
+        { publicRoute: true, params: itemParams, body: purchaseBody },
+      )
+      // The manage token is the guest's capability on one claim (wrong or used-up: 404, rate limited per IP).
+      .get('/claims/:token', ({ params, http }) => claims.get({ token: params.token }, http.ip), { publicRoute: true, params: tokenParams })
+      .put('/claims/:token', ({ params, body, http }) => claims.change({ token: params.token }, body.quantityPurchased, http.ip), {
         publicRoute: true,
-        params: itemParams,
-        body: purchaseBody,
+        params: tokenParams,
+        body: claimChangeBody,
       })
+      .delete(
+        '/claims/:token',
+        async ({ params, http }) => {
+          await claims.undo({ token: params.token }, http.ip);
+          return { message: 'Reservation undone.' };
+        },
+        { publicRoute: true, params: tokenParams },
+      )
+      .get('/reservations', ({ user }) => claims.mine(user), { signedIn: true })
+      .put('/reservations/:id', ({ params, body, user }) => claims.change({ userId: user.id, claimId: params.id }, body.quantityPurchased, null), {
+        signedIn: true,
+        params: claimIdParams,
+        body: claimChangeBody,
+      })
+      .delete(
+        '/reservations/:id',
+        async ({ params, user }) => {
+          await claims.undo({ userId: user.id, claimId: params.id }, null);
+          return { message: 'Reservation undone.' };
+        },
+        { signedIn: true, params: claimIdParams },
+      )
       .get('/wishlists/:id', ({ access }) => wishlists.get(access), { listEditor: true, params: idParams })
       .put('/wishlists/:id', ({ access, body }) => wishlists.update(access, body), { listEditor: true, params: idParams, body: wishlistBody })
       .delete(
@@ -127,7 +160,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         },
         { listEditor: true, params: itemParams },
       )
-      .put('/wishlists/:id/items/:itemId/unpurchase', ({ access, params }) => items.unpurchase(access, params.itemId), {
+      .put('/wishlists/:id/items/:itemId/unpurchase', ({ access, params, http }) => claims.relist(access, params.itemId, http.origin), {
         listEditor: true,
         params: itemParams,
       })

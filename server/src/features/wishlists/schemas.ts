@@ -21,6 +21,7 @@ export const itemParams = t.Object({ id: t.String(), itemId: t.String() });
 export const editorParams = t.Object({ id: t.String(), editorId: t.String() });
 export const invitationParams = t.Object({ id: t.String(), invitationId: t.String({ maxLength: 64 }) });
 export const tokenParams = t.Object({ token: t.String({ maxLength: 128 }) });
+export const claimIdParams = t.Object({ id: t.String({ maxLength: 100 }) });
 
 export const guestWishlistBody = t.Object({ name, theme });
 
@@ -57,7 +58,10 @@ export const itemBody = t.Object({
 export const purchaseBody = t.Object({
   purchasedBy: t.Optional(text(100, 'Your name')),
   quantityPurchased: quantity,
+  email: t.Optional(text(254, 'The e-mail address')),
 });
+
+export const claimChangeBody = t.Object({ quantityPurchased: quantity });
 
 export const moveCopyBody = t.Object({
   sourceListId: t.String(),

@@ -187,8 +187,13 @@ export class WishlistService {
   }
 
   private async render(list: WishlistRow, role: ListRole): Promise<Wishlist> {
-    const [owner, editors, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.editors(list.id), this.queries.items(list.id)]);
-    return toWishlist(list, owner, editors, items, role);
+    const [owner, editors, items, buyers] = await Promise.all([
+      this.queries.owner(list.ownerId),
+      this.queries.editors(list.id),
+      this.queries.items(list.id),
+      this.queries.buyers(list.id),
+    ]);
+    return toWishlist(list, owner, editors, items, buyers, role);
   }
 
   private newListValues(input: WishlistInput, ownerId: string | null): Tables['wishlists']['$inferInsert'] {

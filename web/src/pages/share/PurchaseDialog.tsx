@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
-import type { PurchaseInput, SharedItem } from '@wishwell/shared/wishlist-types';
+import type { PurchaseInput, PurchaseResult, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
+import { rememberClaim } from '../claims/guest-claims';
 
 /** How marking went: bought, beaten to it by another guest (409), or failed otherwise. */
 export type PurchaseOutcome = 'bought' | 'sold-out' | 'failed';
@@ -17,9 +18,11 @@ interface Props {
 
 export const remainingOf = (item: SharedItem) => Math.max(0, item.quantity - item.quantityPurchased);
 
-async function markPurchased(wishlistId: string, itemId: string, body: PurchaseInput): Promise<PurchaseOutcome> {
+/** Marks the item; the claim's manage token is remembered here (guestClaims) so the guest can change or undo it. */
+async function markPurchased(wishlistId: string, item: SharedItem, body: PurchaseInput): Promise<PurchaseOutcome> {
   try {
-    await api.put(`/wishlists/share/${wishlistId}/items/${itemId}`, body);
+    const { claim } = await api.put<PurchaseResult>(`/wishlists/share/${wishlistId}/items/${item._id}`, body);
+    rememberClaim({ token: claim.token, listId: wishlistId, itemId: item._id, title: item.title, quantity: body.quantityPurchased });
     return 'bought';
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 409) return 'sold-out';
@@ -32,6 +35,7 @@ async function markPurchased(wishlistId: string, itemId: string, body: PurchaseI
 export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
   const remaining = remainingOf(item);
   const [purchasedBy, setPurchasedBy] = useState('');
+  const [email, setEmail] = useState('');
   const [quantity, setQuantity] = useState(1);
   const [saving, setSaving] = useState(false);
 
@@ -40,7 +44,7 @@ export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
     if (saving) return;
     setSaving(true);
     const quantityPurchased = Math.min(remaining, Math.max(1, Math.floor(quantity) || 1));
-    const outcome = await markPurchased(wishlistId, item._id, { purchasedBy: purchasedBy.trim(), quantityPurchased });
+    const outcome = await markPurchased(wishlistId, item, { purchasedBy: purchasedBy.trim(), quantityPurchased, email: email.trim() || undefined });
     onClose();
     onDone(outcome);
   };
@@ -54,6 +58,9 @@ export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
           </p>
           <FormGroup label="Your name" labelFor="purchase-name" labelInfo="(optional)">
             <InputGroup id="purchase-name" autoFocus value={purchasedBy} onValueChange={setPurchasedBy} placeholder="Anonymous" />
+          </FormGroup>
+          <FormGroup label="Your e-mail" labelFor="purchase-email" labelInfo="(optional)" helperText="send me a link to change this later">
+            <InputGroup id="purchase-email" type="email" value={email} onValueChange={setEmail} placeholder="you@example.com" />
           </FormGroup>
           {remaining > 1 && (
             <FormGroup label="Quantity" labelFor="purchase-quantity" helperText={`${remaining} still wanted`}>

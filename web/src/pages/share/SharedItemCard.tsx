@@ -1,11 +1,20 @@
+import type { ReactNode } from 'react';
 import { AnchorButton, Button, Card } from '@blueprintjs/core';
 import type { SharedItem } from '@wishwell/shared/wishlist-types';
 import { ItemDescription } from '../../ui/ItemDescription';
 import { ItemFacts } from '../../ui/ItemFacts';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
 
+interface Props {
+  item: SharedItem;
+  currency: string;
+  onPurchase: (item: SharedItem) => void;
+  /** Shown above the actions, e.g. the guest's own reservation of this item. */
+  note?: ReactNode;
+}
+
 /** An item on the guest view: picture, facts, notes, and the actions together at the bottom. */
-export function SharedItemCard({ item, currency, onPurchase }: { item: SharedItem; currency: string; onPurchase: (item: SharedItem) => void }) {
+export function SharedItemCard({ item, currency, onPurchase, note }: Props) {
   return (
     <Card className="ww-item-card">
       <ItemThumbnail imageUrl={item.displayImageUrl} />
@@ -13,6 +22,7 @@ export function SharedItemCard({ item, currency, onPurchase }: { item: SharedIte
         <ItemFacts item={item} currency={currency} onlyRealPrices />
         <ItemDescription text={item.description} />
         {item.notes && <p className="ww-item-notes">{item.notes}</p>}
+        {note}
         <div className="ww-item-actions">
           <Button intent="primary" icon="tick" text="Mark as Purchased" onClick={() => onPurchase(item)} />
           {item.url && <AnchorButton variant="outlined" icon="shopping-cart" text="View Product" href={item.url} target="_blank" rel="noopener noreferrer" />}

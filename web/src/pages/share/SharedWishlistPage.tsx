@@ -14,10 +14,15 @@ import { useCloseOnBack } from '../../ui/use-close-on-back';
 import { PriceFilter } from './PriceFilter';
 import type { PurchaseOutcome } from './PurchaseDialog';
 import { SharedItemCard } from './SharedItemCard';
+import { forgetClaim, rememberedClaims, updateRememberedClaim, type GuestClaim } from '../claims/guest-claims';
+import { ReservedNote } from '../claims/ReservedNote';
+import { claimPath } from '@wishwell/shared/wishlist-types';
+import '../claims/claims.css';
 import './share.css';
 
 // The dialog (and Blueprint's overlay code) loads when a guest first marks a gift, not with the list.
 const PurchaseDialog = lazy(() => import('./PurchaseDialog').then((module) => ({ default: module.PurchaseDialog })));
+const ClaimDialog = lazy(() => import('../claims/ClaimDialog').then((module) => ({ default: module.ClaimDialog })));
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; wishlist: SharedWishlist };
 
@@ -90,6 +95,11 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
   const [sortCheapestFirst, setSortCheapestFirst] = useState(false);
   const [buying, setBuying] = useState<SharedItem | null>(null);
   useCloseOnBack(buying !== null, () => setBuying(null));
+  const { claims, managing, setManaging, refreshClaims } = useGuestClaims(wishlist._id);
+  useCloseOnBack(managing !== null, () => setManaging(null));
+  const claimOf = (itemId: string) => claims.find((claim) => claim.itemId === itemId);
+  const shownIds = new Set(wishlist.items.map((item) => item._id));
+  const reservedElsewhere = claims.filter((claim) => !shownIds.has(claim.itemId));
 
   const { shown, otherCurrencies } = useMemo(() => {
     const filtered = applyPriceFilter(wishlist.items, { currency, low, high }, listCurrency);
@@ -107,12 +117,30 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
   const afterPurchase = (outcome: PurchaseOutcome) => {
     if (outcome === 'bought') notify(`Thank you — ${ownerName ?? 'the list owner'} will be thrilled`, 'success');
     if (outcome === 'sold-out') notify('Someone has just bought this. The list now shows what is still wanted.', 'warning');
+    refreshClaims();
     void reload();
+  };
+  const noteFor = (itemId: string) => {
+    const claim = claimOf(itemId);
+    return claim ? <ReservedNote onManage={() => setManaging(claim)} /> : undefined;
   };
 
   return (
     <div className={`ww-share-page ww-colors-${wishlist.colorSet}`}>
       <CoverBanner image={wishlist.coverImage} title={ownerName ? `${ownerName}'s Wishlist` : wishlist.name} overline={ownerName ? wishlist.name : undefined} list={wishlist} />
+      {reservedElsewhere.length > 0 && (
+        <section className="ww-my-reservations" aria-label="Your reservations">
+          <h2>Your reservations</h2>
+          <ul>
+            {reservedElsewhere.map((claim) => (
+              <li key={claim.token}>
+                <strong>{claim.title}</strong>
+                {noteFor(claim.itemId)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {wishlist.items.length === 0 ? (
         <NonIdealState
           icon="gift-box"
@@ -144,7 +172,7 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
           ) : (
             <div className="ww-item-grid" ref={listRef}>
               {pageItems.map((item) => (
-                <SharedItemCard key={item._id} item={item} currency={listCurrency} onPurchase={setBuying} />
+                <SharedItemCard key={item._id} item={item} currency={listCurrency} onPurchase={setBuying} note={noteFor(item._id)} />
               ))}
             </div>
           )}
@@ -156,6 +184,33 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
           <PurchaseDialog wishlistId={wishlist._id} item={buying} onClose={() => setBuying(null)} onDone={afterPurchase} />
         </Suspense>
       )}
+      {managing && (
+        <Suspense fallback={null}>
+          <ClaimDialog
+            path={claimPath(managing.token)}
+            onClose={() => setManaging(null)}
+            onSaved={(saved) => {
+              updateRememberedClaim(managing.token, saved.quantityPurchased);
+              refreshClaims();
+              void reload();
+            }}
+            onGone={() => {
+              forgetClaim(managing.token);
+              refreshClaims();
+              void reload();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
+}
+
+/** This browser's reservations on the list (read after mounting: local storage exists only in the browser). */
+function useGuestClaims(listId: string) {
+  const [claims, setClaims] = useState<GuestClaim[]>([]);
+  const [managing, setManaging] = useState<GuestClaim | null>(null);
+  const refreshClaims = useCallback(() => setClaims(rememberedClaims().filter((claim) => claim.listId === listId)), [listId]);
+  useEffect(refreshClaims, [refreshClaims]);
+  return { claims, managing, setManaging, refreshClaims };
 }

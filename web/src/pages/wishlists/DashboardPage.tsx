@@ -9,6 +9,7 @@ import { ShareEmailDialog } from './ShareEmailDialog';
 import { WishlistCard, type WishlistCardActions } from './WishlistCard';
 import { WishlistFormDialog } from './WishlistFormDialog';
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
+import { MyReservations } from '../claims/MyReservations';
 import './wishlists.css';
 
 type OpenDialog =
@@ -91,6 +92,7 @@ export default function DashboardPage() {
           ))}
         </div>
       )}
+      <MyReservations />
       {dialog?.kind === 'create' && <WishlistFormDialog onClose={close} onSaved={created} />}
       {dialog?.kind === 'edit' && <WishlistFormDialog wishlist={dialog.wishlist} onClose={close} onSaved={updated} />}
       {dialog?.kind === 'share' && <ShareEmailDialog wishlistId={dialog.wishlistId} onClose={close} />}

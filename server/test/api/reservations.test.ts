@@ -1,0 +1,300 @@
+import { Database } from 'bun:sqlite';
+import { SQL } from 'bun';
+import { count, eq, sum } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Claim, PurchaseResult, SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
+import { databaseFile } from '../../src/db/open-store';
+import { hashSecret } from '../../src/ids';
+import { SQLITE_MIGRATIONS } from '../../src/db/migrations';
+import { ApiClient } from '../support/api-client';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { startTestServer, withStore, type TestServer } from '../support/test-server';
+import { addItem, guestWithList, signUp } from '../support/wishlists';
+
+let server: TestServer;
+let smtp: TestSmtpServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ SMTP_URL: smtp.url, RATE_LIMIT_CLAIM_IP: '10000', RATE_LIMIT_CLAIM_MAIL_IP: '10000' });
+  await signUp(server.url, 'Admin');
+});
+afterAll(async () => {
+  await server.stop();
+  await smtp.stop();
+});
+
+let mailboxes = 0;
+const freshAddress = () => `guest.${Date.now()}.${++mailboxes}@example.com`;
+
+async function listWithItem(fields: Record<string, unknown> = {}) {
+  const { client: owner, list } = await guestWithList(server.url);
+  const item = await addItem(owner, list._id, { title: 'Teapot', ...fields });
+  return { owner, list, item, buyPath: `/wishlists/share/${list._id}/items/${item._id}` };
+}
+
+async function buy(path: string, body: Record<string, unknown>, client = new ApiClient(server.url)) {
+  return client.put<PurchaseResult>(path, body);
+}
+
+async function ownerItem(owner: ApiClient, listId: string, itemId: string) {
+  return (await owner.get<Wishlist>(`/wishlists/${listId}`)).body.items.find((i) => i._id === itemId)!;
+}
+
+async function sharedItem(listId: string, itemId: string) {
+  return (await new ApiClient(server.url).get<SharedWishlist>(`/wishlists/share/${listId}`)).body.items.find((i) => i._id === itemId);
+}
+
+/** The sum of an item's claims and its stored count, read from the database. */
+async function claimSum(itemId: string) {
+  return withStore(server, async ({ db, tables: { claims, items } }) => {
+    const [claimed] = await db.select({ total: sum(claims.quantity), n: count() }).from(claims).where(eq(claims.itemId, itemId));
+    const [item] = await db.select({ quantityPurchased: items.quantityPurchased }).from(items).where(eq(items.id, itemId));
+    return { claims: claimed!.n, sum: Number(claimed!.total ?? 0), quantityPurchased: item!.quantityPurchased };
+  });
+}
+
+describe('a purchase is a claim the guest can manage', () => {
+  it('answers the claim once, and its token opens, changes and undoes it', async () => {
+    const { owner, list, item, buyPath } = await listWithItem({ quantity: 4 });
+    const bought = await buy(buyPath, { quantityPurchased: 1, purchasedBy: 'Aunt May' });
+    expect(bought.status).toBe(200);
+    const { claim } = bought.body;
+    expect(claim.token).toMatch(/^[\w-]{40,}$/);
+    expect(claim.manageUrl).toBe(`${server.url}/claims/${claim.token}`);
+    expect(bought.body).toMatchObject({ _id: item._id, quantityPurchased: 1 });
+
+    const guest = new ApiClient(server.url); // another device: only the token
+    const opened = await guest.get<Claim>(`/claims/${claim.token}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ _id: claim.id, quantityPurchased: 1, name: 'Aunt May', maxQuantity: 4, item: { _id: item._id, title: 'Teapot' }, list: { _id: list._id } });
+
+    const changed = await guest.put<Claim>(`/claims/${claim.token}`, { quantityPurchased: 3 });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ quantityPurchased: 3, maxQuantity: 4 });
+    expect((await sharedItem(list._id, item._id))?.quantityPurchased).toBe(3);
+    expect(await ownerItem(owner, list._id, item._id)).toMatchObject({ quantityPurchased: 3, purchasedBy: 'Aunt May' });
+
+    expect((await guest.delete(`/claims/${claim.token}`)).status).toBe(200);
+    expect((await sharedItem(list._id, item._id))?.quantityPurchased).toBe(0);
+    expect(await ownerItem(owner, list._id, item._id)).toMatchObject({ quantityPurchased: 0, purchasedBy: '', isPurchased: false });
+    expect(await claimSum(item._id)).toEqual({ claims: 0, sum: 0, quantityPurchased: 0 });
+  });
+
+  it('keeps a change within 1 .. its own units plus the ones still wanted', async () => {
+    const { item, buyPath } = await listWithItem({ quantity: 5 });
+    const mine = (await buy(buyPath, { quantityPurchased: 2 })).body.claim;
+    await buy(buyPath, { quantityPurchased: 2 });
+    const tooMany = await new ApiClient(server.url).put(`/claims/${mine.token}`, { quantityPurchased: 4 });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.message).toBe('Only 3 of this item are still wanted, not 4.');
+    expect((await new ApiClient(server.url).put(`/claims/${mine.token}`, { quantityPurchased: 0 })).status).toBe(400);
+    expect(await claimSum(item._id)).toEqual({ claims: 2, sum: 4, quantityPurchased: 4 });
+    expect((await new ApiClient(server.url).put(`/claims/${mine.token}`, { quantityPurchased: 3 })).status).toBe(200);
+    expect(await claimSum(item._id)).toEqual({ claims: 2, sum: 5, quantityPurchased: 5 });
+    expect((await new ApiClient(server.url).put(`/claims/${mine.token}`, { quantityPurchased: 1 })).status).toBe(200);
+    expect(await claimSum(item._id)).toEqual({ claims: 2, sum: 3, quantityPurchased: 3 });
+  });
+
+  it('answers 404 alike for a wrong token and a used-up one, and stores only the hash', async () => {
+    const { item, buyPath } = await listWithItem();
+    const { claim } = (await buy(buyPath, { quantityPurchased: 1 })).body;
+    const stored = await withStore(server, ({ db, tables: { claims } }) => db.select().from(claims).where(eq(claims.itemId, item._id)));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).toBe(hashSecret(claim.token));
+    expect(JSON.stringify(stored)).not.toContain(claim.token);
+
+    const guest = new ApiClient(server.url);
+    const wrong = await guest.get(`/claims/${claim.token.slice(0, -2)}xx`);
+    expect((await guest.delete(`/claims/${claim.token}`)).status).toBe(200);
+    const usedUp = await guest.get(`/claims/${claim.token}`);
+    expect(wrong.status).toBe(404);
+    expect(usedUp.status).toBe(404);
+    expect(usedUp.body).toEqual(wrong.body);
+    expect((await guest.put(`/claims/${claim.token}`, { quantityPurchased: 1 })).status).toBe(404);
+    expect((await guest.delete(`/claims/${claim.token}`)).status).toBe(404);
+  });
+
+  it('refuses a claim of a list that was deleted since', async () => {
+    const { owner, list, buyPath } = await listWithItem();
+    const { claim } = (await buy(buyPath, { quantityPurchased: 1 })).body;
+    expect((await owner.delete(`/wishlists/${list._id}`)).status).toBe(200);
+    expect((await new ApiClient(server.url).get(`/claims/${claim.token}`)).status).toBe(404);
+    expect((await new ApiClient(server.url).delete(`/claims/${claim.token}`)).status).toBe(404);
+  });
+
+  it('refuses a bad e-mail address with 400 and buys nothing', async () => {
+    const { item, buyPath } = await listWithItem();
+    const refused = await buy(buyPath, { quantityPurchased: 1, email: 'not an address' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: 'This is not a valid e-mail address: not an address' });
+    expect(await claimSum(item._id)).toEqual({ claims: 0, sum: 0, quantityPurchased: 0 });
+  });
+});
+
+describe('races', () => {
+  it('lets one of 20 guests claim the last unit; one claim row exists', async () => {
+    const { item, buyPath } = await listWithItem();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => buy(buyPath, { quantityPurchased: 1, purchasedBy: `Guest ${n}` })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    expect(await claimSum(item._id)).toEqual({ claims: 1, sum: 1, quantityPurchased: 1 });
+  });
+
+  it('keeps the sum right when guests change claims while others buy', async () => {
+    const { item, buyPath } = await listWithItem({ quantity: 6 });
+    const first = (await buy(buyPath, { quantityPurchased: 1 })).body.claim;
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => buy(buyPath, { quantityPurchased: 1 })),
+      new ApiClient(server.url).put(`/claims/${first.token}`, { quantityPurchased: 3 }),
+    ]);
+    expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
+    const totals = await claimSum(item._id);
+    expect(totals.sum).toBe(totals.quantityPurchased);
+    expect(totals.quantityPurchased).toBeLessThanOrEqual(6);
+  });
+
+  it('undo racing a re-list leaves nothing claimed and no negative count', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { owner, list, item, buyPath } = await listWithItem({ quantity: 3 });
+      const { claim } = (await buy(buyPath, { quantityPurchased: 2 })).body;
+      await buy(buyPath, { quantityPurchased: 1 });
+      const [undone, relisted] = await Promise.all([
+        new ApiClient(server.url).delete(`/claims/${claim.token}`),
+        owner.put(`/wishlists/${list._id}/items/${item._id}/unpurchase`),
+      ]);
+      expect([200, 404]).toContain(undone.status);
+      expect(relisted.status).toBe(200);
+      expect(await claimSum(item._id)).toEqual({ claims: 0, sum: 0, quantityPurchased: 0 });
+    }
+  });
+});
+
+describe('mails', () => {
+  it('sends the manage link to a guest who asks, and the link works on another device', async () => {
+    const { list, item, buyPath } = await listWithItem({ quantity: 2 });
+    const address = freshAddress();
+    const { claim } = (await buy(buyPath, { quantityPurchased: 1, purchasedBy: 'Ida', email: address })).body;
+    const mail = await smtp.waitForMail(address);
+    expect(mail.subject).toBe('You reserved "Teapot"');
+    expect(mail.text).toContain(claim.manageUrl);
+    const token = mail.text.match(/\/claims\/([\w-]+)/)![1]!;
+    const opened = await new ApiClient(server.url).get<Claim>(`/claims/${token}`);
+    expect(opened.body).toMatchObject({ name: 'Ida', list: { _id: list._id }, item: { _id: item._id } });
+  });
+
+  it("re-listing removes the item's claims and tells the claimers who left an address", async () => {
+    const { owner, list, item, buyPath } = await listWithItem({ quantity: 3 });
+    const [told, alsoTold] = [freshAddress(), freshAddress()];
+    const { claim } = (await buy(buyPath, { quantityPurchased: 1, email: told })).body;
+    await buy(buyPath, { quantityPurchased: 1, email: alsoTold });
+    await buy(buyPath, { quantityPurchased: 1 });
+    expect((await owner.put(`/wishlists/${list._id}/items/${item._id}/unpurchase`)).body).toMatchObject({ quantityPurchased: 0 });
+    expect(await claimSum(item._id)).toEqual({ claims: 0, sum: 0, quantityPurchased: 0 });
+    for (const address of [told, alsoTold]) {
+      const notice = await waitForSubject(address, '"Teapot" is wanted again');
+      expect(notice.text).toContain(`/share/wishlist/${list._id}`);
+    }
+    expect((await new ApiClient(server.url).get(`/claims/${claim.token}`)).status).toBe(404);
+  });
+});
+
+async function waitForSubject(address: string, subject: string) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const mail = smtp.mails.find((m) => m.to.includes(address) && m.subject === subject);
+    if (mail) return mail;
+    await Bun.sleep(25);
+  }
+  throw new Error(`no mail "${subject}" to ${address}`);
+}
+
+describe('signed-in guests', () => {
+  it('see their reservations across lists and change or undo them there, nobody else can', async () => {
+    const buyer = await signUp(server.url, 'Bea');
+    const first = await listWithItem({ title: 'Kettle', quantity: 3 });
+    const second = await listWithItem({ title: 'Toaster' });
+    await buy(first.buyPath, { quantityPurchased: 1 }, buyer.client);
+    await buy(second.buyPath, { quantityPurchased: 1 }, buyer.client);
+    await buy(first.buyPath, { quantityPurchased: 1 }); // a stranger's claim is not Bea's
+
+    const mine = (await buyer.client.get<Claim[]>('/reservations')).body;
+    expect(mine.map((c) => c.item.title)).toEqual(['Toaster', 'Kettle']);
+    const kettle = mine[1]!;
+    expect((await buyer.client.put<Claim>(`/reservations/${kettle._id}`, { quantityPurchased: 2 })).body).toMatchObject({ quantityPurchased: 2 });
+    expect(await claimSum(first.item._id)).toMatchObject({ sum: 3, quantityPurchased: 3 });
+
+    const stranger = await signUp(server.url, 'Sid');
+    expect((await stranger.client.put(`/reservations/${kettle._id}`, { quantityPurchased: 1 })).status).toBe(404);
+    expect((await stranger.client.delete(`/reservations/${kettle._id}`)).status).toBe(404);
+    expect((await stranger.client.get<Claim[]>('/reservations')).body).toEqual([]);
+    expect((await new ApiClient(server.url).get('/reservations')).status).toBe(401);
+
+    expect((await buyer.client.delete(`/reservations/${kettle._id}`)).status).toBe(200);
+    expect(await claimSum(first.item._id)).toMatchObject({ sum: 1, quantityPurchased: 1 });
+    expect((await buyer.client.get<Claim[]>('/reservations')).body.map((c) => c.item.title)).toEqual(['Toaster']);
+  });
+});
+
+describe('limits', () => {
+  it('answers 429 once an address has used up its reservation-link calls', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_CLAIM_IP: '3' });
+    try {
+      const guest = new ApiClient(limited.url);
+      const statuses = [];
+      for (let n = 0; n < 4; n++) statuses.push((await guest.get(`/claims/guess-${n}`)).status);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+/** Raw SQL on a test server's own database, with the server stopped (the schema of an older version). */
+async function runSql(target: { dataDir: string; databaseUrl: string | null }, statements: string[]) {
+  if (target.databaseUrl) {
+    const client = new SQL(target.databaseUrl, { max: 1 });
+    for (const statement of statements) await client.unsafe(statement);
+    await client.close();
+    return;
+  }
+  const sqlite = new Database(databaseFile(target.dataDir));
+  for (const statement of statements) sqlite.run(statement);
+  sqlite.close();
+}
+
+describe('upgrading a database from before claims', () => {
+  it('turns existing purchases into claims, so counts, names and re-list stay right', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-upgrade-'));
+    const old = await startTestServer({}, dataDir);
+    let upgraded: TestServer | undefined;
+    try {
+      const { client: owner, list } = await guestWithList(old.url);
+      const item = await addItem(owner, list._id, { title: 'Vase', quantity: 3 });
+      await new ApiClient(old.url).put(`/wishlists/share/${list._id}/items/${item._id}`, { quantityPurchased: 2 });
+      await old.stop();
+      // Back to the schema before claims: the count and names lived on the item.
+      await runSql(old, [
+        `ALTER TABLE items ADD COLUMN purchased_by text NOT NULL DEFAULT ''`,
+        `UPDATE items SET purchased_by = 'Ann, Bob' WHERE quantity_purchased > 0`,
+        'DROP TABLE claims',
+        `DELETE FROM schema_migrations WHERE name = '${SQLITE_MIGRATIONS.find((migration) => migration.name.endsWith('_claims'))!.name}'`,
+      ]);
+      upgraded = await startTestServer({}, dataDir);
+      const sameBrowser = new ApiClient(upgraded.url);
+      for (const [name, value] of owner.cookies) sameBrowser.cookies.set(name, value);
+      expect(await ownerItem(sameBrowser, list._id, item._id)).toMatchObject({ quantityPurchased: 2, purchasedBy: 'Ann, Bob' });
+      const path = `/wishlists/share/${list._id}/items/${item._id}`;
+      expect((await new ApiClient(upgraded.url).put(path, { quantityPurchased: 2 })).status).toBe(409);
+      expect((await new ApiClient(upgraded.url).put(path, { quantityPurchased: 1, purchasedBy: 'Cy' })).status).toBe(200);
+      expect(await ownerItem(sameBrowser, list._id, item._id)).toMatchObject({ quantityPurchased: 3, purchasedBy: 'Ann, Bob, Cy' });
+      expect((await sameBrowser.put(`/wishlists/${list._id}/items/${item._id}/unpurchase`)).body).toMatchObject({ quantityPurchased: 0 });
+      expect(await ownerItem(sameBrowser, list._id, item._id)).toMatchObject({ quantityPurchased: 0, purchasedBy: '' });
+    } finally {
+      await upgraded?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

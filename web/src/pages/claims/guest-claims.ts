@@ -1,0 +1,42 @@
+import { GUEST_CLAIMS_STORAGE_KEY } from '@wishwell/shared/constants';
+
+/** A purchase mark this browser made, kept so the guest can change or undo it (local storage `guestClaims`). */
+export interface GuestClaim {
+  token: string;
+  listId: string;
+  itemId: string;
+  title: string;
+  quantity: number;
+}
+
+function isGuestClaim(value: unknown): value is GuestClaim {
+  const claim = value as GuestClaim;
+  return typeof claim?.token === 'string' && typeof claim.listId === 'string' && typeof claim.itemId === 'string' && typeof claim.title === 'string';
+}
+
+export function rememberedClaims(): GuestClaim[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(GUEST_CLAIMS_STORAGE_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter(isGuestClaim) : [];
+  } catch {
+    return [];
+  }
+}
+
+function store(claims: GuestClaim[]): void {
+  localStorage.setItem(GUEST_CLAIMS_STORAGE_KEY, JSON.stringify(claims));
+}
+
+export function rememberClaim(claim: GuestClaim): void {
+  store([...rememberedClaims().filter((kept) => kept.token !== claim.token), claim]);
+}
+
+/** The claim was changed (through this browser or the mail link): keep the quantity shown here right. */
+export function updateRememberedClaim(token: string, quantity: number): void {
+  store(rememberedClaims().map((kept) => (kept.token === token ? { ...kept, quantity } : kept)));
+}
+
+/** Undone, or gone (re-listed, list deleted): nothing left to manage. */
+export function forgetClaim(token: string): void {
+  store(rememberedClaims().filter((kept) => kept.token !== token));
+}

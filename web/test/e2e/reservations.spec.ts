@@ -1,0 +1,115 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Wishlist } from '@wishwell/shared/wishlist-types';
+import { startSmtpServer } from '../../../server/test/support/smtp';
+import { E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
+import { apiCall } from './support/api';
+import { itemCard, signedInPage } from './support/people';
+
+// Guests own their gifts: a purchase mark is a reservation the guest can change or undo, on the
+// share page (remembered in this browser), on another device through the mailed link, and on
+// the dashboard for signed-in people.
+
+test.describe.configure({ timeout: 60_000 });
+
+/** A guest list with items, made through the API by its owner's browser; answers its id. */
+async function listWith(browser: Browser, items: { title: string; quantity?: number }[]): Promise<string> {
+  const owner = await (await browser.newContext()).newPage();
+  await owner.goto('/');
+  const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists/guest', { name: 'Housewarming', theme: 'Other' });
+  for (const item of items) await apiCall(owner, 'POST', `/wishlists/${list._id}/items`, { price: '20', ...item });
+  return list._id;
+}
+
+async function markPurchased(page: Page, title: string, fields: { quantity?: string; email?: string } = {}) {
+  await itemCard(page, title).getByRole('button', { name: 'Mark as Purchased' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark as Purchased' });
+  await dialog.getByLabel(/Your name/).fill('Aunt May');
+  if (fields.quantity) await dialog.getByLabel('Quantity').fill(fields.quantity);
+  if (fields.email) await dialog.getByLabel(/Your e-mail/).fill(fields.email);
+  await expect(dialog.getByText('send me a link to change this later')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Mark as Purchased' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a guest marks, reloads, changes and undoes a reservation; another device undoes through the mailed link', async ({ browser }) => {
+  const listId = await listWith(browser, [{ title: 'Mugs', quantity: 3 }, { title: 'Doormat' }]);
+  const smtp = await startSmtpServer(E2E_SMTP_PORT);
+  try {
+    const guestContext = await browser.newContext();
+    const guest = await guestContext.newPage();
+    await guest.goto(`/share/wishlist/${listId}`);
+    const address = uniqueEmail('may');
+    await markPurchased(guest, 'Mugs', { quantity: '1', email: address });
+    const mugs = itemCard(guest, 'Mugs');
+    await expect(mugs).toContainText('You reserved this — change or undo');
+    await expect(mugs).toContainText('2 of 3 still wanted');
+
+    await guest.reload();
+    await expect(mugs).toContainText('You reserved this — change or undo');
+    await mugs.getByRole('button', { name: 'change or undo' }).click();
+    const manage = guest.getByRole('dialog', { name: 'Your reservation' });
+    await manage.getByLabel('Quantity').fill('2');
+    await manage.getByRole('button', { name: 'Save Change' }).click();
+    await expect(manage).toBeHidden();
+    await expect(mugs).toContainText('1 of 3 still wanted');
+
+    await mugs.getByRole('button', { name: 'change or undo' }).click();
+    await manage.getByRole('button', { name: 'Undo Reservation' }).click();
+    await expect(guest.getByText('Reservation undone — the item is listed again.')).toBeVisible();
+    await expect(mugs).toContainText('3 of 3 still wanted');
+    await expect(mugs).not.toContainText('You reserved this');
+
+    // The last Doormat: it leaves the list, and the guest still finds the reservation at the top.
+    const doormatAddress = uniqueEmail('may-doormat');
+    await markPurchased(guest, 'Doormat', { email: doormatAddress });
+    await expect(itemCard(guest, 'Doormat')).toHaveCount(0);
+    const mine = guest.getByRole('region', { name: 'Your reservations' });
+    await expect(mine).toContainText('Doormat');
+    await expect(mine).toContainText('You reserved this — change or undo');
+
+    // A second device: only the mailed link, from the real SMTP server.
+    const mail = await smtp.waitForMail(doormatAddress);
+    expect(mail.subject).toBe('You reserved "Doormat"');
+    const link = mail.text.match(/https?:\/\/\S+\/claims\/[\w-]+/)![0];
+    const phoneContext = await browser.newContext();
+    const phone = await phoneContext.newPage();
+    await phone.goto(link);
+    await expect(phone.getByRole('heading', { name: 'Your reservation' })).toBeVisible();
+    await expect(phone.getByText('You reserved Doormat on Housewarming.')).toBeVisible();
+    await phone.getByRole('button', { name: 'Undo Reservation' }).click();
+    await expect(phone.getByRole('heading', { name: 'Reservation undone' })).toBeVisible();
+    await phone.reload();
+    await expect(phone.getByRole('heading', { name: 'This reservation no longer exists' })).toBeVisible();
+
+    // Back on the first browser: the Doormat is wanted again; the stale note says so and goes.
+    await guest.reload();
+    await expect(itemCard(guest, 'Doormat')).toBeVisible();
+    await itemCard(guest, 'Doormat').getByRole('button', { name: 'change or undo' }).click();
+    await expect(guest.getByRole('dialog', { name: 'Your reservation' })).toContainText('This reservation no longer exists');
+    await guest.keyboard.press('Escape');
+    await expect(itemCard(guest, 'Doormat')).not.toContainText('You reserved this');
+    await guestContext.close();
+    await phoneContext.close();
+  } finally {
+    await smtp.stop();
+  }
+});
+
+test('a signed-in guest changes and undoes reservations from My reservations on the dashboard', async ({ browser }) => {
+  const listId = await listWith(browser, [{ title: 'Toaster', quantity: 2 }]);
+  const { context, page } = await signedInPage(browser, 'Bea');
+  await page.goto(`/share/wishlist/${listId}`);
+  await markPurchased(page, 'Toaster', { quantity: '1' });
+  await page.goto('/dashboard');
+  const mine = page.getByRole('region', { name: 'My reservations' });
+  await expect(mine).toContainText('Toaster on Housewarming');
+  await mine.getByRole('button', { name: 'Change or undo' }).click();
+  const manage = page.getByRole('dialog', { name: 'Your reservation' });
+  await manage.getByLabel('Quantity').fill('2');
+  await manage.getByRole('button', { name: 'Save Change' }).click();
+  await expect(mine).toContainText('2 × Toaster on Housewarming');
+  await mine.getByRole('button', { name: 'Change or undo' }).click();
+  await manage.getByRole('button', { name: 'Undo Reservation' }).click();
+  await expect(mine).toHaveCount(0);
+  await context.close();
+});
