@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from './app-context';
-import { accessPolicies, ACCESS_POLICY_KEYS, routeTable } from './http/access';
+import { accessPolicies, ACCESS_POLICY_KEYS, createViewerResolver, routeTable } from './http/access';
 import { notFound } from './http/errors';
 import { httpPipeline } from './http/pipeline';
 import type { RequestInfo } from './http/request-info';
@@ -52,6 +52,7 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
     services.pageViews.record(request, http, response);
     return response;
   };
+  const resolveViewer = createViewerResolver(ctx);
   const app = new Elysia()
     .use(httpPipeline(ctx))
     .use(api)
@@ -64,7 +65,9 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
     // Pages (the landing and share pages rendered on the server) and the built site's files.
     .get('/*', async ({ request, path, http, set }) => {
       if (path.startsWith('/api/')) throw notFound();
-      return pageView(request, http, (await pages.respond(path, http.origin, request, set.headers as Record<string, string>)) ?? new Response('Not found', { status: 404 }));
+      // The share page of a list in surprise mode is rendered for its owner without purchases: who is asking matters then.
+      const caller = async () => ({ user: await resolveViewer(request, http).catch(() => null), cookies: http.cookies });
+      return pageView(request, http, (await pages.respond(path, http.origin, request, set.headers as Record<string, string>, caller)) ?? new Response('Not found', { status: 404 }));
     });
   assertEveryApiRouteHasAPolicy(app);
   return app;

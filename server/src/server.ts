@@ -77,6 +77,7 @@ async function buildRuntime(config: Config, site: Site, rebuild: AppContext['reb
   services.wishlists.invitations.scheduleCleanup(services.scheduler);
   services.pageViews.schedulePruning(services.scheduler);
   services.itemImages.scheduleMigration(services.scheduler, (listId) => services.wishlists.shareViews.invalidate(listId));
+  services.wishlists.surprise.schedule(services.scheduler);
   return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };
 }
 

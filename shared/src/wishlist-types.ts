@@ -60,8 +60,25 @@ interface WishlistFields {
   colorSet: ColorSet;
 }
 
+/** Surprise mode, as the owner sees it: how many gifts are reserved and when all is revealed. */
+export interface SurpriseNotice {
+  /** Units reserved so far (no names, no items). */
+  reservedCount: number;
+  /** ISO timestamp: the start of the reveal day. */
+  revealOn: string;
+}
+
+/** The owner's surprise settings (owner and editor views). */
+interface SurpriseSettings {
+  /** ISO timestamp until which purchases stay hidden from the owner, or null (the spec's behaviour). */
+  surpriseUntil: string | null;
+  editorsSeeClaims: boolean;
+  /** Set while purchase state is hidden from this caller: then every item looks listed. */
+  surprise: SurpriseNotice | null;
+}
+
 /** GET /wishlists/{id} and the items of GET /wishlists: the owner/editor view. */
-export interface Wishlist extends WishlistFields {
+export interface Wishlist extends WishlistFields, SurpriseSettings {
   user: WishlistOwner | null;
   editors: WishlistEditor[];
   items: Item[];
@@ -74,7 +91,7 @@ export interface Wishlist extends WishlistFields {
 }
 
 /** GET /wishlists: the caller's lists (owned and edited), for the dashboard and move/copy targets. */
-export interface WishlistSummary extends WishlistFields {
+export interface WishlistSummary extends WishlistFields, SurpriseSettings {
   user: WishlistOwner | null;
   role: 'owner' | 'editor';
   itemCount: number;
@@ -107,6 +124,10 @@ export interface WishlistInput {
   expiresAt?: string | null;
   coverImage?: string | null;
   colorSet?: ColorSet;
+  /** Owner only: keep purchases a surprise until then (null: off; a past time reveals now). */
+  surpriseUntil?: string | null;
+  /** Owner only. */
+  editorsSeeClaims?: boolean;
 }
 
 /** POST /wishlists/{id}/items, PUT /wishlists/{id}/items/{itemId} */

@@ -43,6 +43,11 @@ function sessionViewerResolver(ctx: AppContext, findUser: (id: string) => Promis
   };
 }
 
+/** Who a page request comes from, by its session (cookie or bearer); personal API tokens are not sessions. */
+export function createViewerResolver(ctx: AppContext): ViewerResolver {
+  return sessionViewerResolver(ctx, sessionUserLookup(ctx.store));
+}
+
 /** Records the account as the request's actor; a disabled account is refused whatever it presented. */
 function signedInAs(user: SessionUser, http: RequestInfo, apiTokenId?: string): SessionUser {
   http.actor = { userId: user.id, isAdmin: user.isAdmin, ...(apiTokenId ? { apiTokenId } : {}) };

@@ -21,7 +21,8 @@ export function hostnameOf(origin: string): string {
 export class MailLinks {
   constructor(
     private readonly domainConfigs: DomainConfigService,
-    private readonly fallbackOrigin: string,
+    /** For mails no request asked for, and requests from hosts not ours (PUBLIC_URL, else this machine). */
+    readonly fallbackOrigin: string,
   ) {}
 
   async site(requestOrigin: string): Promise<MailSite> {

@@ -9,6 +9,7 @@ import type { PublicDomainConfig } from '@wishwell/shared/api-types';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import type { BootData } from '../../../web/src/app/boot-data';
 import type { DomainConfigService } from '../features/domain-configs/service';
+import type { Caller } from '../features/wishlists/access';
 import type { RenderedShareView } from '../features/wishlists/share-cache';
 import type { WishlistService } from '../features/wishlists/service';
 import { logEvent } from '../log';
@@ -25,6 +26,9 @@ export interface SitePagesSources {
 
 
 const SHARE_PATH = /^\/share\/wishlist\/([^/]+)$/;
+
+/** Who is asking for a page, resolved only when it matters (a share page during surprise mode). */
+export type ShareViewCaller = () => Promise<Caller | null>;
 const MAX_LANDING_PAGES = 100;
 
 export class SitePages {
@@ -45,12 +49,12 @@ export class SitePages {
   }
 
   /** The answer for a GET of any non-API path: a page, a file of the built site, or null (no such file). */
-  async respond(path: string, origin: string, request: Request, headers: Record<string, string>): Promise<Response | null> {
+  async respond(path: string, origin: string, request: Request, headers: Record<string, string>, caller: ShareViewCaller): Promise<Response | null> {
     const { site } = this.sources;
     if (site.has(path)) return site.respond(path, request, headers);
     if (path === '/manifest.webmanifest' || ICON_PATH.test(path)) return this.appFiles.respond(path, await this.configFor(origin), request, headers);
     if (/\.[a-z0-9]+$/i.test(path)) return null;
-    const html = await this.pageHtml(path, origin).catch((error: unknown) => {
+    const html = await this.pageHtml(path, origin, caller).catch((error: unknown) => {
       logEvent({ event: 'page.render_failed', level: 'error', path, error: error instanceof Error ? error.message : String(error) });
       return null;
     });
@@ -58,10 +62,10 @@ export class SitePages {
   }
 
   /** The server-rendered HTML of a path, or null where the app shell serves (client-rendered pages). */
-  private async pageHtml(path: string, origin: string): Promise<string | null> {
+  private async pageHtml(path: string, origin: string, caller: ShareViewCaller): Promise<string | null> {
     if (path === '/') return this.landingPage(origin);
     const shareId = SHARE_PATH.exec(path)?.[1];
-    return shareId ? this.sharePage(decodeURIComponent(shareId), origin) : null;
+    return shareId ? this.sharePage(decodeURIComponent(shareId), origin, caller) : null;
   }
 
   private async landingPage(origin: string): Promise<string> {
@@ -76,8 +80,8 @@ export class SitePages {
   }
 
   /** A list guests cannot open gets the plain shell: the page itself says it was not found. */
-  private async sharePage(listId: string, origin: string): Promise<string | null> {
-    const rendered = await this.sources.lists.sharedView(listId).catch(() => null);
+  private async sharePage(listId: string, origin: string, caller: ShareViewCaller): Promise<string | null> {
+    const rendered = await this.sources.lists.sharedView(listId, caller).catch(() => null);
     if (!rendered) return null;
     const config = await this.configFor(origin);
     const key = `${origin}|${brandingKey(config)}`;

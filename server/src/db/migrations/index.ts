@@ -7,6 +7,7 @@ import sqlite4 from './sqlite/0004_old_sunspot.sql' with { type: 'text' };
 import sqlite5 from './sqlite/0005_shop-domains-visitor-addresses.sql' with { type: 'text' };
 import sqlite6 from './sqlite/0006_guest-list-uploads.sql' with { type: 'text' };
 import sqlite7 from './sqlite/0007_claims.sql' with { type: 'text' };
+import sqlite8 from './sqlite/0008_surprise.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -15,6 +16,7 @@ import pg4 from './pg/0004_woozy_thor.sql' with { type: 'text' };
 import pg5 from './pg/0005_shop-domains-visitor-addresses.sql' with { type: 'text' };
 import pg6 from './pg/0006_guest-list-uploads.sql' with { type: 'text' };
 import pg7 from './pg/0007_claims.sql' with { type: 'text' };
+import pg8 from './pg/0008_surprise.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -30,6 +32,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0005_shop-domains-visitor-addresses', sql: sqlite5 },
   { name: '0006_guest-list-uploads', sql: sqlite6 },
   { name: '0007_claims', sql: sqlite7 },
+  { name: '0008_surprise', sql: sqlite8 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -41,4 +44,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0005_shop-domains-visitor-addresses', sql: pg5 },
   { name: '0006_guest-list-uploads', sql: pg6 },
   { name: '0007_claims', sql: pg7 },
+  { name: '0008_surprise', sql: pg8 },
 ];

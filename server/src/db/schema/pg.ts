@@ -74,6 +74,11 @@ export const wishlists = pgTable('wishlists', {
   ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
   isDeleted: boolean('is_deleted').notNull().default(false),
   isDisabled: boolean('is_disabled').notNull().default(false),
+  /** Surprise mode: until then the owner (and editors, unless editors_see_claims) see no purchase state. */
+  surpriseUntil: timestamp('surprise_until', { withTimezone: true, mode: 'date' }),
+  editorsSeeClaims: boolean('editors_see_claims').notNull().default(false),
+  /** When the surprise's end was handled (the owner mailed once). */
+  revealMailedAt: timestamp('reveal_mailed_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [

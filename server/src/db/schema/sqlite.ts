@@ -74,6 +74,11 @@ export const wishlists = sqliteTable('wishlists', {
   ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
   isDeleted: integer('is_deleted', { mode: 'boolean' }).notNull().default(false),
   isDisabled: integer('is_disabled', { mode: 'boolean' }).notNull().default(false),
+  /** Surprise mode: until then the owner (and editors, unless editors_see_claims) see no purchase state. */
+  surpriseUntil: integer('surprise_until', { mode: 'timestamp_ms' }),
+  editorsSeeClaims: integer('editors_see_claims', { mode: 'boolean' }).notNull().default(false),
+  /** When the surprise's end was handled (the owner mailed once). */
+  revealMailedAt: integer('reveal_mailed_at', { mode: 'timestamp_ms' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 }, (t) => [

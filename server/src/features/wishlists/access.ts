@@ -56,7 +56,8 @@ export class WishlistAccess {
     return null;
   }
 
-  private async role(list: WishlistRow, caller: Caller): Promise<ListRole | null> {
+  /** The caller's role on the list, or null for anyone else (a guest). */
+  async role(list: WishlistRow, caller: Caller): Promise<ListRole | null> {
     const userId = caller.user?.id;
     if (userId && list.ownerId === userId) return 'owner';
     if (list.ownerId === null && (await this.holdsCapability(list.id, caller.cookies))) return 'guest-owner';

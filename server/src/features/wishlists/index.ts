@@ -15,6 +15,7 @@ import type { WishlistServices } from './routes';
 import { WishlistService } from './service';
 import { ShareViewCache } from './share-cache';
 import { ShareMailService } from './share-mail';
+import { SurpriseReveal } from './surprise';
 
 const MINUTE = 60_000;
 
@@ -27,7 +28,7 @@ export function createWishlistServices(
   mailLinks: MailLinks,
   rateLimits: RateLimits,
   images: ImageCopies,
-): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache } {
+): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache; surprise: SurpriseReveal } {
   const queries = new WishlistQueries(store);
   const access = new WishlistAccess(queries);
   const shareViews = new ShareViewCache(store.changes);
@@ -44,5 +45,6 @@ export function createWishlistServices(
     }),
     shareMail: new ShareMailService(mailer, isKnownHostname),
     invitations: new InvitationService(queries, mailer, mailLinks, { perUser: rateLimits.invitationsPerUser, perList: rateLimits.invitationsPerList }),
+    surprise: new SurpriseReveal(store, mailer, mailLinks.fallbackOrigin),
   };
 }

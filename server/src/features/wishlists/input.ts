@@ -1,7 +1,8 @@
 /** Turns validated request bodies into column values, refusing what the schemas cannot express. */
 import { WISHLIST_THEMES, type WishlistTheme } from '@wishwell/shared/constants';
 import { defaultCoverImage, type ItemInput, type WishlistInput } from '@wishwell/shared/wishlist-types';
-import { badRequest } from '../../http/errors';
+import { badRequest, forbidden } from '../../http/errors';
+import type { ListRole } from './mappers';
 
 const DEFAULT_COVERS = new Set(WISHLIST_THEMES.map(defaultCoverImage));
 
@@ -40,10 +41,10 @@ function eventDate(value: string | null | undefined): string | null | undefined 
   return day;
 }
 
-function expiresAt(value: string | null | undefined): Date | null | undefined {
+function timestamp(value: string | null | undefined, what: string): Date | null | undefined {
   if (value === undefined || value === null || value.trim() === '') return value === undefined ? undefined : null;
   const time = Date.parse(value);
-  if (Number.isNaN(time)) throw badRequest('The expiry must be a date.');
+  if (Number.isNaN(time)) throw badRequest(`${what} must be a date.`);
   return new Date(time);
 }
 
@@ -55,7 +56,7 @@ export function wishlistColumns(input: WishlistInput) {
     theme: input.theme as WishlistTheme | undefined,
     isRecurring: input.isRecurring,
     eventDate: eventDate(input.eventDate),
-    expiresAt: expiresAt(input.expiresAt),
+    expiresAt: timestamp(input.expiresAt, 'The expiry'),
     coverImage: coverImage(input.coverImage),
     colorSet: input.colorSet,
   };
@@ -74,5 +75,20 @@ export function itemColumns(input: ItemInput) {
     currency: input.currency ? input.currency.toUpperCase() : undefined,
     imageUrl: webAddressOrEmpty(input.imageUrl, 'The image address', true),
     isGroupGift: input.isGroupGift,
+  };
+}
+
+/**
+ * The surprise columns a body sets: only the owner may (403 for editors). A future date hides
+ * purchases until then and arms the reveal mail; clearing it or a past date reveals at once,
+ * without a mail (the owner chose to look).
+ */
+export function surpriseColumns(input: WishlistInput, role: ListRole, now: Date) {
+  if (input.surpriseUntil === undefined && input.editorsSeeClaims === undefined) return {};
+  if (role === 'editor') throw forbidden('Only the owner of this wishlist can change surprise mode.');
+  const surpriseUntil = timestamp(input.surpriseUntil, 'The surprise date');
+  return {
+    editorsSeeClaims: input.editorsSeeClaims,
+    ...(surpriseUntil === undefined ? {} : { surpriseUntil, revealMailedAt: surpriseUntil && surpriseUntil > now ? null : now }),
   };
 }

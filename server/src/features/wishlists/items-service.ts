@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { newTimeOrderedId } from '../../ids';
 import { ITEM_NOT_FOUND, type ListAccess } from './access';
 import { itemColumns } from './input';
-import { toItem, type ItemRow, type WishlistRow } from './mappers';
+import { toItem, toOwnerItem, type ItemRow, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import type { ShareViewCache } from './share-cache';
 
@@ -134,7 +134,7 @@ export class ItemService {
       .returning();
     this.shareViews.invalidate(listId);
     if (imageChanged) await this.images.release(item.storedImageUrl);
-    return toItem(row!, (await this.queries.buyers(listId)).get(itemId) ?? '');
+    return toOwnerItem(row!, access.list, access.role, await this.queries.buyers(listId));
   }
 
   async remove(access: ListAccess, itemId: string): Promise<void> {
@@ -149,7 +149,8 @@ export class ItemService {
   async moveOrCopy(input: MoveCopyInput, listAccess: (listId: string) => Promise<ListAccess>): Promise<Item> {
     if (input.sourceListId === input.destinationListId) throw badRequest('Choose a different wishlist to move or copy the item to.');
     const item = await this.itemOf(await listAccess(input.sourceListId), input.itemId);
-    const { list: destination } = await listAccess(input.destinationListId);
+    const destinationAccess = await listAccess(input.destinationListId);
+    const destination = destinationAccess.list;
     const now = new Date();
     const { items, claims } = this.store.tables;
     const row =
@@ -166,7 +167,7 @@ export class ItemService {
           )[0];
     this.shareViews.invalidate(input.sourceListId);
     this.shareViews.invalidate(destination.id);
-    return toItem(row!, input.action === 'move' ? ((await this.queries.buyers(destination.id)).get(row!.id) ?? '') : '');
+    return toOwnerItem(row!, destination, destinationAccess.role, input.action === 'move' ? await this.queries.buyers(destination.id) : new Map());
   }
 
   private async itemOf({ list }: ListAccess, itemId: string): Promise<ItemRow> {

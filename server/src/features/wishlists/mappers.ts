@@ -6,6 +6,7 @@ import type { ColorSet, ItemPriority, WishlistTheme } from '@wishwell/shared/con
 import {
   defaultCoverImage,
   type Item,
+  type SurpriseNotice,
   type SharedItem,
   type SharedWishlist,
   type Wishlist,
@@ -51,6 +52,30 @@ export function toItem(row: ItemRow, purchasedBy: string): Item {
   };
 }
 
+/**
+ * Whether a caller with `role` sees purchase state now: always outside surprise mode; during it
+ * only editors the owner allowed ('Editors can see reservations'). Owners never do.
+ */
+export function seesPurchases(list: WishlistRow, role: ListRole, nowMs = Date.now()): boolean {
+  if (list.surpriseUntil === null || list.surpriseUntil.getTime() <= nowMs) return true;
+  return role === 'editor' && list.editorsSeeClaims;
+}
+
+/** An item as surprise mode shows it: listed, nothing bought. */
+export const unbought = (row: ItemRow): ItemRow => ({ ...row, quantityPurchased: 0 });
+
+/** The owner/editor answer for an item: purchase state and buyer names only when the caller may see them. */
+export function toOwnerItem(row: ItemRow, list: WishlistRow, role: ListRole, buyers: Map<string, string>): Item {
+  return seesPurchases(list, role) ? toItem(row, buyers.get(row.id) ?? '') : toItem(unbought(row), '');
+}
+
+/** The surprise settings of an owner/editor answer; `notice` when purchase state is hidden from this caller. */
+function surpriseFields(row: WishlistRow, notice: SurpriseNotice | null) {
+  return { surpriseUntil: row.surpriseUntil ? row.surpriseUntil.toISOString() : null, editorsSeeClaims: row.editorsSeeClaims, surprise: notice };
+}
+
+const noticeOf = (row: WishlistRow, reservedCount: number): SurpriseNotice => ({ reservedCount, revealOn: row.surpriseUntil!.toISOString() });
+
 export function toOwner(row: OwnerRow): WishlistOwner {
   return { _id: row.id, name: row.name, currency: row.currency };
 }
@@ -83,11 +108,14 @@ export function toWishlist(
   buyers: Map<string, string>,
   role: ListRole,
 ): Wishlist {
+  const shown = seesPurchases(row, role);
+  const reserved = itemRows.reduce((sum, item) => sum + item.quantityPurchased, 0);
   return {
     ...wishlistFields(row),
+    ...surpriseFields(row, shown ? null : noticeOf(row, reserved)),
     user: owner ? toOwner(owner) : null,
     editors: editors.map(toEditor),
-    items: itemRows.map((item) => toItem(item, buyers.get(item.id) ?? '')),
+    items: itemRows.map((item) => toOwnerItem(item, row, role, buyers)),
     isDeleted: row.isDeleted,
     isDisabled: row.isDisabled,
     role,
@@ -99,10 +127,20 @@ export function toWishlist(
 export interface ListItemStats {
   itemCount: number;
   hasPurchases: boolean;
+  /** Units purchased across the list's items. */
+  reservedCount: number;
 }
 
 export function toWishlistSummary(row: WishlistRow, owner: OwnerRow | null, role: 'owner' | 'editor', stats: ListItemStats): WishlistSummary {
-  return { ...wishlistFields(row), user: owner ? toOwner(owner) : null, role, ...stats };
+  const shown = seesPurchases(row, role);
+  return {
+    ...wishlistFields(row),
+    ...surpriseFields(row, shown ? null : noticeOf(row, stats.reservedCount)),
+    user: owner ? toOwner(owner) : null,
+    role,
+    itemCount: stats.itemCount,
+    hasPurchases: shown && stats.hasPurchases,
+  };
 }
 
 /** The guest's view: the owner's name and currency only, and only items someone still may buy. */

@@ -67,8 +67,8 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       })
       .get(
         '/wishlists/share/:id',
-        async ({ params, request, set }) => {
-          const view = await wishlists.sharedView(params.id);
+        async ({ params, request, set, http, viewer }) => {
+          const view = await wishlists.sharedView(params.id, async () => ({ user: await viewer(), cookies: http.cookies }));
           // Headers go on `set` so Elysia builds one Response (merging into a returned one costs more).
           set.headers.etag = view.etag;
           set.headers['cache-control'] = 'no-cache';

@@ -34,6 +34,8 @@ export const wishlistBody = t.Object({
   expiresAt: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
   coverImage: t.Optional(t.Nullable(text(2048, 'The cover image address'))),
   colorSet: t.Optional(colorSet),
+  surpriseUntil: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
+  editorsSeeClaims: t.Optional(t.Boolean()),
 });
 
 const quantity = t.Integer({ minimum: 1, maximum: 100_000, error: 'Quantity must be a whole number of at least 1.' });

@@ -13,12 +13,12 @@ import { notFound } from '../../http/errors';
 import { logEvent } from '../../log';
 import type { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
-import { capabilityCookieName, isShared, LIST_NOT_FOUND, type ListAccess, type WishlistAccess } from './access';
-import { wishlistColumns } from './input';
+import { capabilityCookieName, isShared, LIST_NOT_FOUND, type Caller, type ListAccess, type WishlistAccess } from './access';
+import { surpriseColumns, wishlistColumns } from './input';
 import { accountOwned } from './invitations';
-import { toEditor, toSharedWishlist, toWishlist, toWishlistSummary, type ListRole, type WishlistRow } from './mappers';
+import { seesPurchases, toEditor, toSharedWishlist, toWishlist, toWishlistSummary, unbought, type ListRole, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
-import type { RenderedShareView, ShareViewCache } from './share-cache';
+import { renderShareView, type RenderedShareView, type ShareViewCache, type ShareViewTimes } from './share-cache';
 
 /** A new guest list and the capability secret its creating browser keeps in a cookie. */
 export interface CreatedGuestList {
@@ -69,7 +69,7 @@ export class WishlistService {
     const { wishlists } = this.tables;
     const [row] = await this.db
       .update(wishlists)
-      .set({ ...wishlistColumns(input), updatedAt: new Date() })
+      .set({ ...wishlistColumns(input), ...surpriseColumns(input, role, new Date()), updatedAt: new Date() })
       .where(eq(wishlists.id, listId))
       .returning();
     this.shareViews.invalidate(listId);
@@ -109,8 +109,23 @@ export class WishlistService {
     );
   }
 
-  /** The guest view as JSON, rendered once and served from memory until the list changes. */
-  async sharedView(listId: string): Promise<RenderedShareView> {
+  /**
+   * The share view as JSON, rendered once and served from memory until the list changes.
+   * During surprise mode its owner (and editors not allowed to see reservations) get one
+   * rendered for them, with every item listed: `caller` is asked only then.
+   */
+  async sharedView(listId: string, caller: () => Promise<Caller | null> = async () => null): Promise<RenderedShareView> {
+    const view = await this.guestView(listId);
+    if (view.surpriseUntilMs === null || view.surpriseUntilMs <= Date.now()) return view;
+    const asking = await caller();
+    const list = asking && (await this.queries.list(listId));
+    const role = list && (await this.access.role(list, asking));
+    if (!list || !role || seesPurchases(list, role)) return view;
+    const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
+    return renderShareView(JSON.stringify(toSharedWishlist(list, owner, items.map(unbought))), shareViewTimes(list), Date.now());
+  }
+
+  private async guestView(listId: string): Promise<RenderedShareView> {
     const now = Date.now();
     const cached = this.shareViews.get(listId, now);
     if (cached) return cached;
@@ -119,7 +134,7 @@ export class WishlistService {
     if (!list || !isShared(list, now)) throw notFound(LIST_NOT_FOUND);
     const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
     const view = toSharedWishlist(list, owner, items);
-    return this.shareViews.set(listId, JSON.stringify(view), list.expiresAt?.getTime() ?? null, now, renderStarted);
+    return this.shareViews.set(listId, JSON.stringify(view), shareViewTimes(list), now, renderStarted);
   }
 
   async removeEditor(access: ListAccess, editorId: string): Promise<WishlistEditor[]> {
@@ -200,6 +215,7 @@ export class WishlistService {
     const now = new Date();
     const columns = wishlistColumns(input);
     return {
+      ...surpriseColumns(input, 'owner', now),
       id: newId(),
       name: columns.name,
       description: columns.description ?? '',
@@ -214,4 +230,8 @@ export class WishlistService {
       updatedAt: now,
     };
   }
+}
+
+function shareViewTimes(list: WishlistRow): ShareViewTimes {
+  return { expiresAtMs: list.expiresAt?.getTime() ?? null, surpriseUntilMs: list.surpriseUntil?.getTime() ?? null };
 }

@@ -7,8 +7,19 @@ export interface RenderedShareView {
   etag: string;
   /** The list's expiry (ms), so a cached answer stops being served the moment the list expires. */
   expiresAtMs: number | null;
+  /** The end of the list's surprise mode (ms): until then its owner must not be served this answer. */
+  surpriseUntilMs: number | null;
   renderedAtMs: number;
   bytes: number;
+}
+
+/** The list's times a rendered view keeps (see RenderedShareView). */
+export type ShareViewTimes = Pick<RenderedShareView, 'expiresAtMs' | 'surpriseUntilMs'>;
+
+/** A view's body, encoded once, and its ETag (also for answers that are not kept, e.g. the owner's during a surprise). */
+export function renderShareView(json: string, times: ShareViewTimes, nowMs: number): RenderedShareView {
+  const body = new TextEncoder().encode(json);
+  return { body, etag: `"${Bun.hash(body).toString(36)}"`, ...times, renderedAtMs: nowMs, bytes: body.byteLength };
 }
 
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -50,16 +61,9 @@ export class ShareViewCache {
     return undefined;
   }
 
-  set(listId: string, json: string, expiresAtMs: number | null, nowMs: number, renderStarted: number): RenderedShareView {
+  set(listId: string, json: string, times: ShareViewTimes, nowMs: number, renderStarted: number): RenderedShareView {
     this.drop(listId);
-    const body = new TextEncoder().encode(json);
-    const entry: RenderedShareView = {
-      body,
-      etag: `"${Bun.hash(body).toString(36)}"`,
-      expiresAtMs,
-      renderedAtMs: nowMs,
-      bytes: body.byteLength,
-    };
+    const entry = renderShareView(json, times, nowMs);
     if (renderStarted !== this.sync.generation) return entry; // a change may have landed after the read
     this.entries.set(listId, entry);
     this.totalBytes += entry.bytes;

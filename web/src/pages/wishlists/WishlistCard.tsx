@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { eventLabel } from '../../ui/dates';
 import { ShareMenuItems } from './ShareMenuItems';
+import { SurpriseNote } from './SurpriseNote';
 import '../../ui/list-theme.css';
 
 export interface WishlistCardActions {
@@ -25,6 +26,7 @@ export function WishlistCard({ wishlist, actions }: { wishlist: WishlistSummary;
             {wishlist.eventDate && ` · ${eventLabel(wishlist)}`}
           </p>
           {wishlist.role === 'editor' && wishlist.user && <Tag minimal round>Shared by {wishlist.user.name}</Tag>}
+          {wishlist.surprise && <SurpriseNote surprise={wishlist.surprise} />}
         </div>
       </Link>
       <Popover

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Callout, Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { COLOR_SETS, WISHLIST_THEMES, type ColorSet, type WishlistTheme } from '@wishwell/shared/constants';
 import { defaultCoverImage, type Wishlist, type WishlistEditor, type WishlistInput } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
@@ -20,6 +20,9 @@ function uploadedCover(wishlist: Wishlist | undefined): string | null {
 
 /** expiresAt is a timestamp; the form picks a day and the list expires at that day's end (local time). */
 const endOfDay = (date: string) => (date ? new Date(`${date}T23:59:59`).toISOString() : null);
+/** The surprise ends as the reveal day starts (local time). */
+const startOfDay = (date: string) => (date ? new Date(`${date}T00:00:00`).toISOString() : null);
+const inFuture = (iso: string | null | undefined) => !!iso && new Date(iso).getTime() > Date.now();
 
 interface Props {
   /** The list to edit; without it the dialog creates a new list. */
@@ -41,12 +44,18 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChange
   const [expiresOn, setExpiresOn] = useState(localDay(wishlist?.expiresAt));
   const [colorSet, setColorSet] = useState<ColorSet>(wishlist?.colorSet ?? 'default');
   const [coverImage, setCoverImage] = useState(uploadedCover(wishlist));
+  const [surpriseOn, setSurpriseOn] = useState(inFuture(wishlist?.surpriseUntil) ? localDay(wishlist?.surpriseUntil) : '');
+  const [editorsSeeClaims, setEditorsSeeClaims] = useState(wishlist?.editorsSeeClaims ?? false);
+  // Surprise mode is the owner's: editors neither see nor send it.
+  const ownsList = !wishlist || wishlist.role !== 'editor';
   const { busy: saving, run } = useAsyncAction();
   const hasPurchases = wishlist?.items.some((item) => item.quantityPurchased > 0) ?? false;
 
-  const save = async (event: FormEvent) => {
+  const save = async (event: FormEvent, reveal = false) => {
     event.preventDefault();
+    const surprise = ownsList ? { surpriseUntil: reveal ? null : startOfDay(surpriseOn), editorsSeeClaims } : {};
     const body: WishlistInput = {
+      ...surprise,
       name: name.trim(),
       description,
       theme,
@@ -101,6 +110,17 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChange
           </div>
           <Checkbox label="Recurring event (every year)" checked={isRecurring} onChange={(e) => setIsRecurring(e.currentTarget.checked)} />
           <CoverImageField value={coverImage} defaultCover={defaultCoverImage(theme)} onChange={setCoverImage} />
+          {ownsList && (
+            <div className="ww-surprise-settings">
+              <FormGroup label="Keep purchases a surprise until …" labelFor="wishlist-surprise" helperText="Until then you see no purchases, only how many gifts are reserved.">
+                <input id="wishlist-surprise" type="date" className="bp6-input bp6-fill" {...DATE_LIMITS} value={surpriseOn} onChange={(e) => setSurpriseOn(e.target.value)} />
+              </FormGroup>
+              {wishlist?.role === 'owner' && (
+                <Checkbox label="Editors can see reservations" checked={editorsSeeClaims} onChange={(e) => setEditorsSeeClaims(e.currentTarget.checked)} />
+              )}
+              {inFuture(wishlist?.surpriseUntil) && <Button icon="eye-open" text="Reveal now" disabled={saving} onClick={(e) => void save(e, true)} />}
+            </div>
+          )}
           {wishlist?.role === 'owner' && <ManageEditors wishlistId={wishlist._id} initialEditors={wishlist.editors} onChanged={(editors) => onEditorsChanged?.(editors)} />}
         </DialogBody>
         <FormDialogFooter onCancel={onClose} submitText={wishlist ? 'Save' : 'Create'} busy={saving} />

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../app/use-page-title';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
 import { CoverBanner } from '../../ui/CoverBanner';
+import { SurpriseNote } from './SurpriseNote';
 import { formatDay, localDay } from '../../ui/dates';
 import { Pager, usePage } from '../../ui/Pager';
 import { useAsyncAction } from '../../ui/use-async-action';
@@ -154,8 +155,11 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
 
       <div className="ww-list-toolbar">
         <AddItemBox onOpenForm={(draft) => setDialog({ kind: 'item', draft })} sharedLink={sharedLink} onSharedLinkTaken={forgetSharedLink} />
-        <Switch label="Show Purchased" checked={showPurchased} onChange={(e) => setShowPurchased(e.currentTarget.checked)} className="ww-show-purchased" />
+        {!wishlist.surprise && (
+          <Switch label="Show Purchased" checked={showPurchased} onChange={(e) => setShowPurchased(e.currentTarget.checked)} className="ww-show-purchased" />
+        )}
       </div>
+      {wishlist.surprise && <SurpriseNote surprise={wishlist.surprise} />}
 
       {visibleItems.length === 0 ? (
         <p className="ww-empty-items">

@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Item, SharedWishlist, Wishlist, WishlistEditor, WishlistSummary } from '@wishwell/shared/wishlist-types';
+import { ApiClient, type ApiResponse } from '../support/api-client';
+import { printedRouteTable } from '../support/route-table';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { addItem, signUp, type Account } from '../support/wishlists';
+
+let server: TestServer;
+let smtp: TestSmtpServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ SMTP_URL: smtp.url });
+  await signUp(server.url, 'Admin');
+});
+afterAll(async () => {
+  await server.stop();
+  await smtp.stop();
+});
+
+const BUYER = 'Secret Sam';
+const tomorrow = () => new Date(Date.now() + 24 * 3600_000).toISOString();
+
+/** An account's surprise list with three items guests have bought from, and an editor. */
+async function surpriseList(baseUrl = server.url) {
+  const owner = await signUp(baseUrl, 'Olive');
+  const editor = await signUp(baseUrl, 'Eddie');
+  const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Birthday', surpriseUntil: tomorrow() })).body;
+  await owner.client.post(`/wishlists/${list._id}/editors`, { email: editor.email });
+  const items: Item[] = [];
+  for (const title of ['Bike', 'Book', 'Lamp']) items.push(await addItem(owner.client, list._id, { title, quantity: 2 }));
+  for (const item of items) {
+    const bought = await new ApiClient(baseUrl).put(`/wishlists/share/${list._id}/items/${item._id}`, { quantityPurchased: item.title === 'Bike' ? 2 : 1, purchasedBy: BUYER });
+    expect(bought.status).toBe(200);
+  }
+  return { owner, editor, list, items };
+}
+
+/** What must never reach a caller who may not see purchases. */
+function expectNoPurchaseState(answer: ApiResponse, what: string) {
+  expect(answer.status, what).toBeLessThan(300);
+  const text = JSON.stringify(answer.body);
+  expect(text, what).not.toContain(BUYER);
+  expect(text, what).not.toMatch(/"quantityPurchased":[1-9]/);
+  expect(text, what).not.toMatch(/"isPurchased":true/);
+  expect(text, what).not.toMatch(/"hasPurchases":true/);
+  expect(text, what).not.toMatch(/"purchasedItemCount":[1-9]/);
+}
+
+describe('surprise mode', () => {
+  it('shows the owner no purchase state on any owner-facing route, only how many gifts are reserved', async () => {
+    const { owner, editor, list, items } = await surpriseList();
+    const [bike, book, lamp] = items as [Item, Item, Item];
+    const other = (await owner.client.post<Wishlist>('/wishlists', { name: 'Spare' })).body;
+    const ownerView = (await owner.client.get<Wishlist>(`/wishlists/${list._id}`)).body;
+    expect(ownerView.surprise).toEqual({ reservedCount: 4, revealOn: list.surpriseUntil });
+    expect(ownerView.items.map((i) => i.quantityPurchased)).toEqual([0, 0, 0]);
+
+    // Every route about lists and items, as the owner: a route added later must be added here.
+    const id = list._id;
+    const calls: Record<string, () => Promise<ApiResponse>> = {
+      'GET /api/v1/wishlists': () => owner.client.get('/wishlists'),
+      'POST /api/v1/wishlists': () => owner.client.post('/wishlists', { name: 'Christmas', surpriseUntil: tomorrow() }),
+      'GET /api/v1/wishlists/:id': () => owner.client.get(`/wishlists/${id}`),
+      'PUT /api/v1/wishlists/:id': () => owner.client.put(`/wishlists/${id}`, { name: 'Birthday!' }),
+      'GET /api/v1/wishlists/share/:id': () => owner.client.get(`/wishlists/share/${id}`),
+      'POST /api/v1/wishlists/:id/items': () => owner.client.post(`/wishlists/${id}/items`, { title: 'Kite' }),
+      'PUT /api/v1/wishlists/:id/items/:itemId': () => owner.client.put(`/wishlists/${id}/items/${bike._id}`, { title: 'Red bike', quantity: 2 }),
+      'POST /api/v1/wishlists/:id/editors': () => owner.client.post(`/wishlists/${id}/editors`, { email: editor.email }),
+      'DELETE /api/v1/wishlists/:id/editors/:editorId': async () => {
+        const answer = await owner.client.delete<WishlistEditor[]>(`/wishlists/${id}/editors/${editor.id}`);
+        await owner.client.post(`/wishlists/${id}/editors`, { email: editor.email });
+        return answer;
+      },
+      'POST /api/v1/wishlists/:id/share': () => owner.client.post(`/wishlists/${id}/share`, { recipients: 'friend@example.com', domain: 'localhost' }),
+      'POST /api/v1/wishlists/items/move-copy': () =>
+        owner.client.post('/wishlists/items/move-copy', { sourceListId: id, itemId: book._id, destinationListId: other._id, action: 'copy' }),
+      'PUT /api/v1/wishlists/:id/items/:itemId/unpurchase': () => owner.client.put(`/wishlists/${id}/items/${lamp._id}/unpurchase`),
+      'DELETE /api/v1/wishlists/:id/items/:itemId': () => owner.client.delete(`/wishlists/${id}/items/${lamp._id}`),
+      'DELETE /api/v1/wishlists/:id': () => owner.client.delete(`/wishlists/${other._id}`),
+    };
+    const { routes } = await printedRouteTable();
+    const listRoutes = routes.filter((r) => r.path.startsWith('/api/v1/wishlists') && r.policy !== 'adminOnly' && !r.path.startsWith('/api/v1/wishlists/guest'));
+    const guestRoute = 'PUT /api/v1/wishlists/share/:id/items/:itemId'; // the guests' purchase itself
+    expect(Object.keys(calls).sort()).toEqual(listRoutes.map((r) => `${r.method} ${r.path}`).filter((key) => key !== guestRoute).sort());
+    for (const [route, call] of Object.entries(calls)) expectNoPurchaseState(await call(), route);
+
+    // Guests see purchases as always: the bike is gone for them, not for the owner.
+    const guestView = (await new ApiClient(server.url).get<SharedWishlist>(`/wishlists/share/${id}`)).body;
+    expect(guestView.items.map((i) => i.title)).not.toContain('Red bike');
+    expect(guestView.purchasedItemCount).toBe(1);
+    const ownersShareView = (await owner.client.get<SharedWishlist>(`/wishlists/share/${id}`)).body;
+    expect(ownersShareView.items.map((i) => i.title)).toContain('Red bike');
+    // The server-rendered share page too: the owner's shows the bought bike as listed, a guest's does not.
+    const pageFor = async (headers: Record<string, string>) => (await fetch(`${server.url}/share/wishlist/${id}`, { headers })).text();
+    expect(await pageFor({ authorization: `Bearer ${owner.token}` })).toContain('Red bike');
+    expect(await pageFor({})).not.toContain('Red bike');
+    // Through the bearer path as well as the cookie.
+    const bearerView = await new ApiClient(server.url).get(`/wishlists/share/${id}`, { bearer: owner.token });
+    expectNoPurchaseState(bearerView, 'share view with a bearer token');
+  });
+
+  it('lets editors see reservations only when the owner ticks it; editors cannot change the setting', async () => {
+    const { owner, editor, list } = await surpriseList();
+    expectNoPurchaseState(await editor.client.get(`/wishlists/${list._id}`), 'editor, not allowed');
+    expectNoPurchaseState(await editor.client.get('/wishlists'), 'editor dashboard, not allowed');
+    const refused = await editor.client.put(`/wishlists/${list._id}`, { name: 'Birthday', editorsSeeClaims: true });
+    expect(refused.status).toBe(403);
+    expect((await editor.client.put(`/wishlists/${list._id}`, { name: 'Birthday', surpriseUntil: null })).status).toBe(403);
+
+    expect((await owner.client.put(`/wishlists/${list._id}`, { name: 'Birthday', editorsSeeClaims: true })).status).toBe(200);
+    const seen = (await editor.client.get<Wishlist>(`/wishlists/${list._id}`)).body;
+    expect(seen.surprise).toBeNull();
+    expect(seen.items.find((i) => i.title === 'Bike')).toMatchObject({ quantityPurchased: 2, isPurchased: true, purchasedBy: BUYER });
+    expectNoPurchaseState(await owner.client.get(`/wishlists/${list._id}`), 'owner, while editors may see');
+  });
+
+  it('Reveal now shows everything at once and sends no reveal mail', async () => {
+    const { owner, list } = await surpriseList();
+    const revealed = await owner.client.put<Wishlist>(`/wishlists/${list._id}`, { name: 'Birthday', surpriseUntil: null });
+    expect(revealed.body).toMatchObject({ surpriseUntil: null, surprise: null });
+    expect(revealed.body.items.find((i) => i.title === 'Bike')).toMatchObject({ quantityPurchased: 2, purchasedBy: BUYER });
+    expect((await owner.client.get<WishlistSummary[]>('/wishlists')).body[0]).toMatchObject({ hasPurchases: true, surprise: null });
+    await Bun.sleep(1500); // the reveal job runs a second after start and every minute
+    expect(smtp.mails.filter((m) => m.to.includes(owner.email))).toEqual([]);
+  });
+});
+
+describe('the reveal mail', () => {
+  it('goes out once when the date passes, also when the server was down at that moment', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-reveal-'));
+    let running = await startTestServer({ SMTP_URL: smtp.url }, dataDir);
+    const port = Number(new URL(running.url).port);
+    try {
+      await signUp(running.url, 'Admin');
+      const { owner, list } = await surpriseList(running.url);
+      const soon = await owner.client.put(`/wishlists/${list._id}`, { name: 'Birthday', surpriseUntil: new Date(Date.now() + 2000).toISOString() });
+      expectNoPurchaseState(soon, 'before the reveal');
+      await running.stop(); // down when the reveal date passes
+      await Bun.sleep(3000);
+      running = await startTestServer({ SMTP_URL: smtp.url }, dataDir, port);
+      const mail = await waitForReveal(owner);
+      expect(mail.text).toContain(`/wishlist/${list._id}`);
+      const after = (await owner.client.get<Wishlist>(`/wishlists/${list._id}`)).body;
+      expect(after.surprise).toBeNull();
+      expect(after.items.find((i) => i.title === 'Bike')).toMatchObject({ quantityPurchased: 2, purchasedBy: BUYER });
+
+      await running.stop();
+      running = await startTestServer({ SMTP_URL: smtp.url }, dataDir, port);
+      await Bun.sleep(2000); // the job has run again after this start
+      expect(smtp.mails.filter((m) => m.to.includes(owner.email) && m.subject === 'Your gifts have been revealed')).toHaveLength(1);
+    } finally {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function waitForReveal(owner: Account) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const mail = smtp.mails.find((m) => m.to.includes(owner.email) && m.subject === 'Your gifts have been revealed');
+    if (mail) return mail;
+    await Bun.sleep(50);
+  }
+  throw new Error(`no reveal mail to ${owner.email}`);
+}
