@@ -38,6 +38,9 @@ export interface Item {
   isPurchased: boolean;
   purchasedBy: string;
   quantityPurchased: number;
+  /** Group gifts: the pledges so far, a decimal string in the item's currency ('120.00'). */
+  pledgedTotal: string;
+  pledgeCount: number;
   referralProgram: string | null;
   createdAt: string;
 }
@@ -62,7 +65,7 @@ interface WishlistFields {
 
 /** Surprise mode, as the owner sees it: how many gifts are reserved and when all is revealed. */
 export interface SurpriseNotice {
-  /** Units reserved so far (no names, no items). */
+  /** Units reserved and pledges made so far (no names, no items). */
   reservedCount: number;
   /** ISO timestamp: the start of the reveal day. */
   revealOn: string;
@@ -73,6 +76,7 @@ interface SurpriseSettings {
   /** ISO timestamp until which purchases stay hidden from the owner, or null (the spec's behaviour). */
   surpriseUntil: string | null;
   editorsSeeClaims: boolean;
+  allowOverPledge: boolean;
   /** Set while purchase state is hidden from this caller: then every item looks listed. */
   surprise: SurpriseNotice | null;
 }
@@ -128,6 +132,8 @@ export interface WishlistInput {
   surpriseUntil?: string | null;
   /** Owner only. */
   editorsSeeClaims?: boolean;
+  /** Whether guests may pledge more than a group gift's remaining amount. */
+  allowOverPledge?: boolean;
 }
 
 /** POST /wishlists/{id}/items, PUT /wishlists/{id}/items/{itemId} */
@@ -165,21 +171,35 @@ export interface PurchaseResult extends SharedItem {
   claim: ClaimReceipt;
 }
 
-/** GET /claims/{token} and each of GET /reservations: one purchase mark with its item and list. */
+/** POST /wishlists/share/{id}/items/{itemId}/pledges */
+export interface PledgeInput {
+  /** A plain amount in the item's currency, e.g. '10' or '12.50'. */
+  amount: string;
+  name?: string;
+  email?: string;
+}
+
+/** GET /claims/{token} and each of GET /reservations: one purchase mark (or pledge) with its item and list. */
 export interface Claim {
   _id: string;
+  kind: 'purchase' | 'pledge';
+  /** Pledges: the amount pledged ('10.00'); '0.00' for purchases. */
+  amount: string;
+  /** Pledges: the most this pledge may become, or null when over-pledging is allowed. */
+  maxAmount: string | null;
   quantityPurchased: number;
   name: string;
   createdAt: string;
   /** The most this claim may be changed to: its own units plus the ones still wanted. */
   maxQuantity: number;
-  item: Pick<SharedItem, '_id' | 'title' | 'imageUrl' | 'price' | 'currency' | 'quantity' | 'url'>;
+  item: Pick<SharedItem, '_id' | 'title' | 'imageUrl' | 'price' | 'currency' | 'quantity' | 'url' | 'giftCardUrl'>;
   list: { _id: string; name: string };
 }
 
-/** PUT /claims/{token}, PUT /reservations/{id} */
+/** PUT /claims/{token}, PUT /reservations/{id}: a purchase's quantity, or a pledge's amount. */
 export interface ClaimChangeInput {
-  quantityPurchased: number;
+  quantityPurchased?: number;
+  amount?: string;
 }
 
 /** POST /wishlists/items/move-copy */

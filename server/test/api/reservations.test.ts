@@ -265,6 +265,9 @@ async function runSql(target: { dataDir: string; databaseUrl: string | null }, s
   sqlite.close();
 }
 
+/** The migrations that brought claims, surprise mode and pledges: the test takes them back. */
+const CLAIM_MIGRATIONS = SQLITE_MIGRATIONS.map((migration) => migration.name).filter((name) => /_(claims|surprise|pledges)$/.test(name));
+
 describe('upgrading a database from before claims', () => {
   it('turns existing purchases into claims, so counts, names and re-list stay right', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-upgrade-'));
@@ -280,7 +283,9 @@ describe('upgrading a database from before claims', () => {
         `ALTER TABLE items ADD COLUMN purchased_by text NOT NULL DEFAULT ''`,
         `UPDATE items SET purchased_by = 'Ann, Bob' WHERE quantity_purchased > 0`,
         'DROP TABLE claims',
-        `DELETE FROM schema_migrations WHERE name = '${SQLITE_MIGRATIONS.find((migration) => migration.name.endsWith('_claims'))!.name}'`,
+        ...['pledged_minor', 'pledge_count'].map((column) => `ALTER TABLE items DROP COLUMN ${column}`),
+        ...['surprise_until', 'editors_see_claims', 'reveal_mailed_at', 'allow_over_pledge'].map((column) => `ALTER TABLE wishlists DROP COLUMN ${column}`),
+        ...CLAIM_MIGRATIONS.map((name) => `DELETE FROM schema_migrations WHERE name = '${name}'`),
       ]);
       upgraded = await startTestServer({}, dataDir);
       const sameBrowser = new ApiClient(upgraded.url);

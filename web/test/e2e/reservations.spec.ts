@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { startSmtpServer } from '../../../server/test/support/smtp';
-import { E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
+import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
 import { itemCard, signedInPage } from './support/people';
 
@@ -112,4 +112,47 @@ test('a signed-in guest changes and undoes reservations from My reservations on 
   await manage.getByRole('button', { name: 'Undo Reservation' }).click();
   await expect(mine).toHaveCount(0);
   await context.close();
+});
+
+test('guests pledge towards a group gift and watch the progress bar fill until it counts as bought', async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto('/');
+  await apiCall(admin, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  const giftShop = `pledges-${Date.now().toString(36)}.test`;
+  const rule = await apiCall<{ _id: string }>(admin, 'POST', '/referral-rules', { matcher: giftShop, programName: 'Gift Shop', giftCardUrl: `https://${giftShop}/cards` });
+  try {
+    const owner = await (await browser.newContext()).newPage();
+    await owner.goto('/');
+    const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists/guest', { name: 'Baby shower', theme: 'New Baby' });
+    await apiCall(owner, 'POST', `/wishlists/${list._id}/items`, { title: 'Pram', price: '300', url: `https://${giftShop}/pram`, isGroupGift: true });
+
+    const guest = await (await browser.newContext()).newPage();
+    await guest.goto(`/share/wishlist/${list._id}`);
+    const pram = itemCard(guest, 'Pram');
+    await expect(pram).toContainText('pledged £0 of £300 by 0 people');
+    await expect(pram.getByRole('button', { name: 'Buy a Gift Card' })).toHaveAttribute('href', `https://${giftShop}/cards`);
+    await pram.getByRole('button', { name: 'Pledge' }).click();
+    const dialog = guest.getByRole('dialog', { name: 'Pledge towards this gift' });
+    await dialog.getByLabel(/Amount/).fill('120');
+    await dialog.getByLabel(/Your name/).fill('Gran');
+    await dialog.getByRole('button', { name: 'Pledge' }).click();
+    await expect(pram).toContainText('pledged £120 of £300 by 1 person');
+    await expect(pram.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    await expect(pram).toContainText('You reserved this — change or undo');
+    await guest.screenshot({ path: test.info().outputPath('pledges.png'), fullPage: true });
+
+    // Too much is refused with the amount still needed; the rest completes the gift.
+    const other = await (await browser.newContext()).newPage();
+    await other.goto(`/share/wishlist/${list._id}`);
+    await itemCard(other, 'Pram').getByRole('button', { name: 'Pledge' }).click();
+    const otherDialog = other.getByRole('dialog', { name: 'Pledge towards this gift' });
+    await otherDialog.getByLabel(/Amount/).fill('200');
+    await otherDialog.getByRole('button', { name: 'Pledge' }).click();
+    await expect(other.getByText('Only £180.00 is still needed, not £200.00.')).toBeVisible();
+    await otherDialog.getByLabel(/Amount/).fill('180');
+    await otherDialog.getByRole('button', { name: 'Pledge' }).click();
+    await expect(other.getByText('Everything on this list has been purchased!')).toBeVisible();
+  } finally {
+    await apiCall(admin, 'DELETE', `/referral-rules/${rule._id}`);
+  }
 });

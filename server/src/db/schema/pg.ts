@@ -77,6 +77,7 @@ export const wishlists = pgTable('wishlists', {
   /** Surprise mode: until then the owner (and editors, unless editors_see_claims) see no purchase state. */
   surpriseUntil: timestamp('surprise_until', { withTimezone: true, mode: 'date' }),
   editorsSeeClaims: boolean('editors_see_claims').notNull().default(false),
+  allowOverPledge: boolean('allow_over_pledge').notNull().default(false),
   /** When the surprise's end was handled (the owner mailed once). */
   revealMailedAt: timestamp('reveal_mailed_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -141,6 +142,9 @@ export const items = pgTable('items', {
   isGroupGift: boolean('is_group_gift').notNull().default(false),
   giftCardUrl: text('gift_card_url').notNull().default(''),
   quantityPurchased: integer('quantity_purchased').notNull().default(0),
+  /** Group gifts: the sum of pledges in minor units (pence). */
+  pledgedMinor: integer('pledged_minor').notNull().default(0),
+  pledgeCount: integer('pledge_count').notNull().default(0),
   referralProgram: text('referral_program'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -158,6 +162,9 @@ export const claims = pgTable('claims', {
   itemId: text('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
   wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
   quantity: integer('quantity').notNull(),
+  /** 'purchase' (quantity units) or 'pledge' (amount_minor towards a group gift). */
+  kind: text('kind').notNull().default('purchase'),
+  amountMinor: integer('amount_minor').notNull().default(0),
   name: text('name').notNull().default(''),
   email: text('email').notNull().default(''),
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),

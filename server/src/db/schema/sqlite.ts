@@ -77,6 +77,7 @@ export const wishlists = sqliteTable('wishlists', {
   /** Surprise mode: until then the owner (and editors, unless editors_see_claims) see no purchase state. */
   surpriseUntil: integer('surprise_until', { mode: 'timestamp_ms' }),
   editorsSeeClaims: integer('editors_see_claims', { mode: 'boolean' }).notNull().default(false),
+  allowOverPledge: integer('allow_over_pledge', { mode: 'boolean' }).notNull().default(false),
   /** When the surprise's end was handled (the owner mailed once). */
   revealMailedAt: integer('reveal_mailed_at', { mode: 'timestamp_ms' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
@@ -141,6 +142,9 @@ export const items = sqliteTable('items', {
   isGroupGift: integer('is_group_gift', { mode: 'boolean' }).notNull().default(false),
   giftCardUrl: text('gift_card_url').notNull().default(''),
   quantityPurchased: integer('quantity_purchased').notNull().default(0),
+  /** Group gifts: the sum of pledges in minor units (pence). */
+  pledgedMinor: integer('pledged_minor').notNull().default(0),
+  pledgeCount: integer('pledge_count').notNull().default(0),
   referralProgram: text('referral_program'),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
@@ -158,6 +162,9 @@ export const claims = sqliteTable('claims', {
   itemId: text('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
   wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
   quantity: integer('quantity').notNull(),
+  /** 'purchase' (quantity units) or 'pledge' (amount_minor towards a group gift). */
+  kind: text('kind').notNull().default('purchase'),
+  amountMinor: integer('amount_minor').notNull().default(0),
   name: text('name').notNull().default(''),
   email: text('email').notNull().default(''),
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -20,15 +20,15 @@ export class ClaimMail {
   }
 
   /** Sent after the answer: the purchase stands whether or not the mail goes out (the e-mail log says). */
-  sendManageLink(to: string, claim: { item: ItemRow; listId: string; quantity: number; manageUrl: string }): void {
+  /** `what` goes before the title: '2 × ' for units, '£10.00 towards ' for a pledge. */
+  sendManageLink(to: string, claim: { item: ItemRow; listId: string; what: string; manageUrl: string }): void {
     this.later(async () => {
       const list = await this.queries.list(claim.listId);
-      const units = claim.quantity > 1 ? `${claim.quantity} × ` : '';
       return {
         to,
         subject: `You reserved "${claim.item.title}"`,
         text: [
-          `You marked ${units}"${claim.item.title}" as purchased on the wishlist "${list?.name ?? ''}".`,
+          `You reserved ${claim.what}"${claim.item.title}" on the wishlist "${list?.name ?? ''}".`,
           '',
           'To change how many you are giving, or to undo it, open this link (keep it to yourself: anyone with it can change your reservation):',
           '',

@@ -1,7 +1,17 @@
 import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { claimPath, type Claim, type Item, type PurchaseInput, type PurchaseResult } from '@wishwell/shared/wishlist-types';
+import { fromMinorUnits, toMinorUnits } from '@wishwell/shared/money';
+import { formatPrice } from '@wishwell/shared/price-format';
+import {
+  claimPath,
+  type Claim,
+  type ClaimChangeInput,
+  type Item,
+  type PledgeInput,
+  type PurchaseInput,
+  type PurchaseResult,
+} from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
-import { preparedPerDb, type DataStore, type Db } from '../../db/store';
+import { preparedPerDb, type DataStore, type Db, type Row } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newSecret, newTimeOrderedId } from '../../ids';
@@ -72,6 +82,8 @@ function insertClaimStatement({ tables: { claims } }: DataStore, db: Db) {
       itemId: column('itemId'),
       wishlistId: column('wishlistId'),
       quantity: column('quantity'),
+      kind: column('kind'),
+      amountMinor: column('amountMinor'),
       name: column('name'),
       email: column('email'),
       userId: column('userId'),
@@ -121,28 +133,72 @@ export class ClaimService {
     const token = newSecret();
     const claimId = newTimeOrderedId();
     const quantity = input.quantityPurchased;
+    const claim = { id: claimId, itemId, wishlistId: listId, quantity, kind: 'purchase', amountMinor: 0, name: input.purchasedBy?.trim() ?? '', email };
     const row = await this.store.groupTransaction(async (tx) => {
       const [bought] = await this.purchaseOn(tx).execute({ listId, itemId, quantity, now });
-      if (!bought) return undefined;
-      await this.insertClaimOn(tx).execute({
+      if (bought) await this.insertClaimOn(tx).execute({ ...claim, userId: buyer.user?.id ?? null, tokenHash: hashSecret(token), createdAt: now, updatedAt: now });
+      return bought;
+    });
+    if (!row) throw await this.purchaseRefusal(listId, itemId, quantity, now.getTime());
+    return this.receipt(row, claimId, token, buyer, email, quantity > 1 ? `${quantity} × ` : '');
+  }
+
+  /**
+   * A guest pledges an amount towards a group gift: one conditional UPDATE adds it only while
+   * the pledges stay within the price (unless the owner allows over-pledging), so two guests
+   * pledging the last £10 cannot both get in. Amounts are whole minor units.
+   */
+  async pledge(listId: string, itemId: string, input: PledgeInput, buyer: Buyer): Promise<PurchaseResult> {
+    const amountMinor = positiveAmount(input.amount);
+    const email = claimEmail(input.email);
+    const item = await this.queries.item(listId, itemId);
+    if (!item) throw notFound(ITEM_NOT_FOUND);
+    const priceMinor = pledgeablePrice(item);
+    if (email) this.limits.mailsPerIp.hit(buyer.ip);
+    const { items, claims } = this.store.tables;
+    const now = new Date();
+    const token = newSecret();
+    const claimId = newTimeOrderedId();
+    const row = await this.store.transaction(async (tx) => {
+      const [pledged] = await tx
+        .update(items)
+        .set({ pledgedMinor: sql`${items.pledgedMinor} + ${amountMinor}`, pledgeCount: sql`${items.pledgeCount} + 1`, updatedAt: now })
+        .where(and(eq(items.id, itemId), eq(items.wishlistId, listId), eq(items.price, item.price), this.withinPrice(amountMinor, priceMinor), listIsShared(this.store, now)))
+        .returning();
+      if (!pledged) return undefined;
+      await tx.insert(claims).values({
         id: claimId,
         itemId,
         wishlistId: listId,
-        quantity,
-        name: input.purchasedBy?.trim() ?? '',
+        quantity: 0,
+        kind: 'pledge',
+        amountMinor,
+        name: input.name?.trim() ?? '',
         email,
         userId: buyer.user?.id ?? null,
         tokenHash: hashSecret(token),
         createdAt: now,
         updatedAt: now,
       });
-      return bought;
+      return pledged;
     });
-    if (!row) throw await this.purchaseRefusal(listId, itemId, quantity, now.getTime());
-    this.shareViews.invalidate(listId);
+    if (!row) throw await this.pledgeRefusal(listId, itemId, amountMinor, now.getTime());
+    return this.receipt(row, claimId, token, buyer, email, `${formatPrice(fromMinorUnits(amountMinor), row.currency)} towards `);
+  }
+
+  /** After a purchase or pledge: the share views drop it, the manage link goes out if asked for. */
+  private async receipt(row: ItemRow, claimId: string, token: string, buyer: Buyer, email: string, what: string): Promise<PurchaseResult> {
+    this.shareViews.invalidate(row.wishlistId);
     const manageUrl = `${await this.mail.origin(buyer.origin)}${claimPath(token)}`;
-    if (email) this.mail.sendManageLink(email, { item: row, listId, quantity, manageUrl });
+    if (email) this.mail.sendManageLink(email, { item: row, listId: row.wishlistId, what, manageUrl });
     return { ...toSharedItem(row), claim: { id: claimId, token, manageUrl } };
+  }
+
+  /** Pledges stay within the price, unless the list's owner allows more (SQL on the item row). */
+  private withinPrice(deltaMinor: number, priceMinor: number): SQL {
+    const { items, wishlists } = this.store.tables;
+    return sql`(${items.pledgedMinor} + ${deltaMinor} <= ${priceMinor}
+      OR EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.allowOverPledge, true)}))`;
   }
 
   /** The claim with its item and list; 404 when the key opens none (or its list is hidden). */
@@ -158,8 +214,11 @@ export class ClaimService {
     return this.claimsWhere(eq(this.store.tables.claims.userId, user.id), MAX_RESERVATIONS_SHOWN);
   }
 
-  /** Sets the claim's quantity (1 .. its own units plus the ones still wanted); 409 past that. */
-  async change(key: ClaimKey, quantity: number, ip: string | null): Promise<Claim> {
+  /**
+   * Changes a purchase's quantity (1 .. its own units plus the ones still wanted) or a pledge's
+   * amount (at most its own plus what is still needed, unless over-pledging is allowed); 409 past that.
+   */
+  async change(key: ClaimKey, input: ClaimChangeInput, ip: string | null): Promise<Claim> {
     if ('token' in key && ip !== null) this.limits.tokensPerIp.hit(ip);
     const { claims, items } = this.store.tables;
     const now = new Date();
@@ -167,14 +226,21 @@ export class ClaimService {
       // Touching the claim first locks it (PostgreSQL), so two changes of one claim queue up.
       const [claim] = await tx.update(claims).set({ updatedAt: now }).where(this.keyCondition(key)).returning();
       if (!claim) throw notFound(CLAIM_NOT_FOUND);
-      const delta = quantity - claim.quantity;
-      const [item] = await tx
+      const [item] = await tx.select().from(items).where(eq(items.id, claim.itemId));
+      if (!item) throw notFound(CLAIM_NOT_FOUND);
+      const change = claim.kind === 'pledge' ? pledgeChange(claim, item, input) : purchaseChange(claim, input);
+      // A pledge also needs the price it was checked against (the owner may change it meanwhile).
+      const withinLimit =
+        claim.kind === 'pledge'
+          ? and(eq(items.price, item.price), this.withinPrice(change.delta, pledgeablePrice(item)))!
+          : sql`${items.quantityPurchased} + ${change.delta} <= ${items.quantity}`;
+      const [changed] = await tx
         .update(items)
-        .set({ quantityPurchased: sql`${items.quantityPurchased} + ${delta}`, updatedAt: now })
-        .where(and(eq(items.id, claim.itemId), sql`${items.quantityPurchased} + ${delta} <= ${items.quantity}`, listIsShared(this.store, now)))
+        .set({ [change.column]: sql`${items[change.column]} + ${change.delta}`, updatedAt: now })
+        .where(and(eq(items.id, claim.itemId), withinLimit, listIsShared(this.store, now)))
         .returning({ id: items.id });
-      if (!item) throw await this.changeRefusal(tx, claim.itemId, claim.quantity, quantity);
-      await tx.update(claims).set({ quantity }).where(eq(claims.id, claim.id));
+      if (!changed) throw claim.kind === 'pledge' ? amountRefusal(item, change.delta, claim.amountMinor) : unitsRefusal(item, claim.quantity + change.delta, claim.quantity);
+      await tx.update(claims).set(change.claim).where(eq(claims.id, claim.id));
       return claim.wishlistId;
     });
     this.shareViews.invalidate(listId);
@@ -188,9 +254,13 @@ export class ClaimService {
     const listId = await this.store.transaction(async (tx) => {
       const [claim] = await tx.delete(claims).where(this.keyCondition(key)).returning();
       if (!claim) throw notFound(CLAIM_NOT_FOUND);
+      const undone =
+        claim.kind === 'pledge'
+          ? { pledgedMinor: sql`${items.pledgedMinor} - ${claim.amountMinor}`, pledgeCount: sql`${items.pledgeCount} - 1` }
+          : { quantityPurchased: sql`${items.quantityPurchased} - ${claim.quantity}` };
       await tx
         .update(items)
-        .set({ quantityPurchased: sql`${items.quantityPurchased} - ${claim.quantity}`, updatedAt: new Date() })
+        .set({ ...undone, updatedAt: new Date() })
         .where(eq(items.id, claim.itemId));
       return claim.wishlistId;
     });
@@ -204,7 +274,7 @@ export class ClaimService {
       const removed = await tx.delete(claims).where(and(eq(claims.itemId, itemId), eq(claims.wishlistId, access.list.id))).returning();
       const [row] = await tx
         .update(items)
-        .set({ quantityPurchased: 0, updatedAt: new Date() })
+        .set({ quantityPurchased: 0, pledgedMinor: 0, pledgeCount: 0, updatedAt: new Date() })
         .where(and(eq(items.id, itemId), eq(items.wishlistId, access.list.id)))
         .returning();
       if (!row) throw notFound(ITEM_NOT_FOUND);
@@ -226,7 +296,7 @@ export class ClaimService {
   private async claimsWhere(condition: SQL, limit: number): Promise<Claim[]> {
     const { claims, items, wishlists } = this.store.tables;
     const rows = await this.store.db
-      .select({ claim: claims, item: items, list: { id: wishlists.id, name: wishlists.name } })
+      .select({ claim: claims, item: items, list: { id: wishlists.id, name: wishlists.name, allowOverPledge: wishlists.allowOverPledge } })
       .from(claims)
       .innerJoin(items, eq(items.id, claims.itemId))
       .innerJoin(wishlists, eq(wishlists.id, claims.wishlistId))
@@ -235,11 +305,23 @@ export class ClaimService {
       .limit(limit);
     return rows.map(({ claim, item, list }) => ({
       _id: claim.id,
+      kind: claim.kind === 'pledge' ? 'pledge' : 'purchase',
+      amount: fromMinorUnits(claim.amountMinor),
+      maxAmount: claim.kind === 'pledge' && !list.allowOverPledge ? fromMinorUnits(claim.amountMinor + Math.max(0, (toMinorUnits(item.price) ?? 0) - item.pledgedMinor)) : null,
       quantityPurchased: claim.quantity,
       name: claim.name,
       createdAt: claim.createdAt.toISOString(),
-      maxQuantity: claim.quantity + item.quantity - item.quantityPurchased,
-      item: { _id: item.id, title: item.title, imageUrl: item.imageUrl, price: item.price, currency: item.currency, quantity: item.quantity, url: item.url },
+      maxQuantity: claim.kind === 'pledge' ? 0 : claim.quantity + item.quantity - item.quantityPurchased,
+      item: {
+        _id: item.id,
+        title: item.title,
+        imageUrl: item.imageUrl,
+        price: item.price,
+        currency: item.currency,
+        quantity: item.quantity,
+        url: item.url,
+        giftCardUrl: item.giftCardUrl,
+      },
       list: { _id: list.id, name: list.name },
     }));
   }
@@ -252,11 +334,55 @@ export class ClaimService {
     return unitsRefusal(item, wanted, 0);
   }
 
-  private async changeRefusal(tx: Db, itemId: string, own: number, wanted: number) {
-    const { items } = this.store.tables;
-    const [item] = await tx.select().from(items).where(eq(items.id, itemId));
-    return item ? unitsRefusal(item, wanted, own) : notFound(CLAIM_NOT_FOUND);
+  private async pledgeRefusal(listId: string, itemId: string, amountMinor: number, nowMs: number) {
+    const list = await this.queries.list(listId);
+    if (!list || !isShared(list, nowMs)) return notFound(LIST_NOT_FOUND);
+    const item = await this.queries.item(listId, itemId);
+    if (!item) return notFound(ITEM_NOT_FOUND);
+    return amountRefusal(item, amountMinor, 0);
   }
+}
+
+/** What a change does to the item (which column, by how much) and to the claim. */
+interface ClaimDelta {
+  column: 'quantityPurchased' | 'pledgedMinor';
+  delta: number;
+  claim: { quantity: number } | { amountMinor: number };
+}
+
+function purchaseChange(claim: Row<'claims'>, input: ClaimChangeInput): ClaimDelta {
+  if (input.quantityPurchased === undefined) throw badRequest('Say how many you are giving (quantityPurchased).');
+  return { column: 'quantityPurchased', delta: input.quantityPurchased - claim.quantity, claim: { quantity: input.quantityPurchased } };
+}
+
+function pledgeChange(claim: Row<'claims'>, item: ItemRow, input: ClaimChangeInput): ClaimDelta {
+  if (input.amount === undefined) throw badRequest('Say how much you are pledging (amount).');
+  pledgeablePrice(item);
+  const amountMinor = positiveAmount(input.amount);
+  return { column: 'pledgedMinor', delta: amountMinor - claim.amountMinor, claim: { amountMinor } };
+}
+
+/** A positive plain amount in minor units; 400 otherwise. */
+function positiveAmount(amount: string): number {
+  const minor = toMinorUnits(amount);
+  if (minor === null || minor <= 0) throw badRequest('The amount must be a positive amount such as 10 or 12.50 (at most two decimals).');
+  return minor;
+}
+
+/** A group gift's price in minor units; 400 for items that take no pledges. */
+function pledgeablePrice(item: ItemRow): number {
+  if (!item.isGroupGift) throw badRequest('Only group gifts take pledges.');
+  const priceMinor = toMinorUnits(item.price);
+  if (!priceMinor) throw badRequest('This gift has no price to pledge towards.');
+  return priceMinor;
+}
+
+/** 409 saying how much is still needed (besides the caller's own pledge `ownMinor`). */
+function amountRefusal(item: ItemRow, wantedMinor: number, ownMinor: number) {
+  const stillNeeded = Math.max(0, (toMinorUnits(item.price) ?? 0) - item.pledgedMinor) + ownMinor;
+  if (stillNeeded <= 0) return conflict('This group gift is already fully pledged.');
+  const money = (minor: number) => formatPrice(fromMinorUnits(minor), item.currency);
+  return conflict(`Only ${money(stillNeeded)} is still needed, not ${money(wantedMinor + ownMinor)}.`);
 }
 
 /** 409 saying how many units are still wanted (besides the caller's own `own`). */

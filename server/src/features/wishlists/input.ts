@@ -59,6 +59,7 @@ export function wishlistColumns(input: WishlistInput) {
     expiresAt: timestamp(input.expiresAt, 'The expiry'),
     coverImage: coverImage(input.coverImage),
     colorSet: input.colorSet,
+    allowOverPledge: input.allowOverPledge,
   };
 }
 

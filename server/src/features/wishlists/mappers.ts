@@ -14,6 +14,7 @@ import {
   type WishlistOwner,
   type WishlistSummary,
 } from '@wishwell/shared/wishlist-types';
+import { fromMinorUnits, toMinorUnits } from '@wishwell/shared/money';
 import type { Row } from '../../db/store';
 
 export type WishlistRow = Row<'wishlists'>;
@@ -38,6 +39,8 @@ export function toSharedItem(row: ItemRow): SharedItem {
     isGroupGift: row.isGroupGift,
     giftCardUrl: row.giftCardUrl,
     quantityPurchased: row.quantityPurchased,
+    pledgedTotal: fromMinorUnits(row.pledgedMinor),
+    pledgeCount: row.pledgeCount,
     referralProgram: row.referralProgram,
     createdAt: row.createdAt.toISOString(),
   };
@@ -47,7 +50,7 @@ export function toSharedItem(row: ItemRow): SharedItem {
 export function toItem(row: ItemRow, purchasedBy: string): Item {
   return {
     ...toSharedItem(row),
-    isPurchased: row.quantityPurchased >= row.quantity,
+    isPurchased: isFullyBought(row),
     purchasedBy,
   };
 }
@@ -61,8 +64,15 @@ export function seesPurchases(list: WishlistRow, role: ListRole, nowMs = Date.no
   return role === 'editor' && list.editorsSeeClaims;
 }
 
-/** An item as surprise mode shows it: listed, nothing bought. */
-export const unbought = (row: ItemRow): ItemRow => ({ ...row, quantityPurchased: 0 });
+/** Every unit bought, or a group gift whose pledges reached its price. */
+export function isFullyBought(row: ItemRow): boolean {
+  if (row.quantityPurchased >= row.quantity) return true;
+  const priceMinor = row.isGroupGift ? toMinorUnits(row.price) : null;
+  return priceMinor !== null && priceMinor > 0 && row.pledgedMinor >= priceMinor;
+}
+
+/** An item as surprise mode shows it: listed, nothing bought or pledged. */
+export const unbought = (row: ItemRow): ItemRow => ({ ...row, quantityPurchased: 0, pledgedMinor: 0, pledgeCount: 0 });
 
 /** The owner/editor answer for an item: purchase state and buyer names only when the caller may see them. */
 export function toOwnerItem(row: ItemRow, list: WishlistRow, role: ListRole, buyers: Map<string, string>): Item {
@@ -71,7 +81,12 @@ export function toOwnerItem(row: ItemRow, list: WishlistRow, role: ListRole, buy
 
 /** The surprise settings of an owner/editor answer; `notice` when purchase state is hidden from this caller. */
 function surpriseFields(row: WishlistRow, notice: SurpriseNotice | null) {
-  return { surpriseUntil: row.surpriseUntil ? row.surpriseUntil.toISOString() : null, editorsSeeClaims: row.editorsSeeClaims, surprise: notice };
+  return {
+    surpriseUntil: row.surpriseUntil ? row.surpriseUntil.toISOString() : null,
+    editorsSeeClaims: row.editorsSeeClaims,
+    allowOverPledge: row.allowOverPledge,
+    surprise: notice,
+  };
 }
 
 const noticeOf = (row: WishlistRow, reservedCount: number): SurpriseNotice => ({ reservedCount, revealOn: row.surpriseUntil!.toISOString() });
@@ -109,7 +124,7 @@ export function toWishlist(
   role: ListRole,
 ): Wishlist {
   const shown = seesPurchases(row, role);
-  const reserved = itemRows.reduce((sum, item) => sum + item.quantityPurchased, 0);
+  const reserved = itemRows.reduce((sum, item) => sum + item.quantityPurchased + item.pledgeCount, 0);
   return {
     ...wishlistFields(row),
     ...surpriseFields(row, shown ? null : noticeOf(row, reserved)),
@@ -127,7 +142,7 @@ export function toWishlist(
 export interface ListItemStats {
   itemCount: number;
   hasPurchases: boolean;
-  /** Units purchased across the list's items. */
+  /** Units purchased and pledges made across the list's items. */
   reservedCount: number;
 }
 
@@ -145,7 +160,7 @@ export function toWishlistSummary(row: WishlistRow, owner: OwnerRow | null, role
 
 /** The guest's view: the owner's name and currency only, and only items someone still may buy. */
 export function toSharedWishlist(row: WishlistRow, owner: OwnerRow | null, itemRows: ItemRow[]): SharedWishlist {
-  const wanted = itemRows.filter((item) => item.quantityPurchased < item.quantity);
+  const wanted = itemRows.filter((item) => !isFullyBought(item));
   return {
     ...wishlistFields(row),
     user: owner ? { name: owner.name, currency: owner.currency } : null,

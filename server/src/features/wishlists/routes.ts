@@ -16,6 +16,7 @@ import {
   itemBody,
   itemParams,
   moveCopyBody,
+  pledgeBody,
   purchaseBody,
   shareByEmailBody,
   tokenParams,
@@ -88,7 +89,12 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       )
       // The manage token is the guest's capability on one claim (wrong or used-up: 404, rate limited per IP).
       .get('/claims/:token', ({ params, http }) => claims.get({ token: params.token }, http.ip), { publicRoute: true, params: tokenParams })
-      .put('/claims/:token', ({ params, body, http }) => claims.change({ token: params.token }, body.quantityPurchased, http.ip), {
+      .post(
+        '/wishlists/share/:id/items/:itemId/pledges',
+        async ({ params, body, http, viewer }) => claims.pledge(params.id, params.itemId, body, { user: await viewer(), ip: http.ip, origin: http.origin }),
+        { publicRoute: true, params: itemParams, body: pledgeBody },
+      )
+      .put('/claims/:token', ({ params, body, http }) => claims.change({ token: params.token }, body, http.ip), {
         publicRoute: true,
         params: tokenParams,
         body: claimChangeBody,
@@ -102,7 +108,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         { publicRoute: true, params: tokenParams },
       )
       .get('/reservations', ({ user }) => claims.mine(user), { signedIn: true })
-      .put('/reservations/:id', ({ params, body, user }) => claims.change({ userId: user.id, claimId: params.id }, body.quantityPurchased, null), {
+      .put('/reservations/:id', ({ params, body, user }) => claims.change({ userId: user.id, claimId: params.id }, body, null), {
         signedIn: true,
         params: claimIdParams,
         body: claimChangeBody,

@@ -36,6 +36,7 @@ export const wishlistBody = t.Object({
   colorSet: t.Optional(colorSet),
   surpriseUntil: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
   editorsSeeClaims: t.Optional(t.Boolean()),
+  allowOverPledge: t.Optional(t.Boolean()),
 });
 
 const quantity = t.Integer({ minimum: 1, maximum: 100_000, error: 'Quantity must be a whole number of at least 1.' });
@@ -63,7 +64,15 @@ export const purchaseBody = t.Object({
   email: t.Optional(text(254, 'The e-mail address')),
 });
 
-export const claimChangeBody = t.Object({ quantityPurchased: quantity });
+const amount = t.String({ maxLength: 20, error: 'The amount must be a plain amount such as 10 or 12.50.' });
+
+export const pledgeBody = t.Object({
+  amount,
+  name: t.Optional(text(100, 'Your name')),
+  email: t.Optional(text(254, 'The e-mail address')),
+});
+
+export const claimChangeBody = t.Object({ quantityPurchased: t.Optional(quantity), amount: t.Optional(amount) });
 
 export const moveCopyBody = t.Object({
   sourceListId: t.String(),

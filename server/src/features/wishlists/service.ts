@@ -225,6 +225,7 @@ export class WishlistService {
       expiresAt: columns.expiresAt ?? null,
       coverImage: columns.coverImage ?? null,
       colorSet: columns.colorSet ?? 'default',
+      allowOverPledge: columns.allowOverPledge ?? false,
       ownerId,
       createdAt: now,
       updatedAt: now,

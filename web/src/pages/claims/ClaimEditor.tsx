@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FormGroup, NumericInput } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
+import { formatPrice } from '@wishwell/shared/price-format';
 import { Link } from 'react-router-dom';
 import { sharePath, type Claim, type ClaimChangeInput } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
@@ -18,6 +19,9 @@ interface Props {
 /** One reservation: how many, change it (1 .. own + still wanted) or undo it. */
 export function ClaimEditor({ claim, path, onSaved, onUndone, onGone }: Props) {
   const [quantity, setQuantity] = useState(claim.quantityPurchased);
+  const [amount, setAmount] = useState(claim.amount);
+  const isPledge = claim.kind === 'pledge';
+  const money = (value: string) => formatPrice(value, claim.item.currency);
   const { busy, run } = useAsyncAction();
   const goneAware = async <T,>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -30,7 +34,7 @@ export function ClaimEditor({ claim, path, onSaved, onUndone, onGone }: Props) {
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const body: ClaimChangeInput = { quantityPurchased: Math.min(claim.maxQuantity, Math.max(1, Math.floor(quantity) || 1)) };
+    const body: ClaimChangeInput = isPledge ? { amount: amount.trim() } : { quantityPurchased: Math.min(claim.maxQuantity, Math.max(1, Math.floor(quantity) || 1)) };
     void run(async () => onSaved(await goneAware(() => api.put<Claim>(path, body))), { success: 'Reservation updated.', failure: 'Update failed' });
   };
   const undo = () =>
@@ -45,10 +49,20 @@ export function ClaimEditor({ claim, path, onSaved, onUndone, onGone }: Props) {
   return (
     <form className="ww-claim-editor" onSubmit={save}>
       <p>
-        You reserved <strong>{claim.quantityPurchased > 1 ? `${claim.quantityPurchased} × ` : ''}{claim.item.title}</strong> on{' '}
+        {isPledge ? `You pledged ${money(claim.amount)} towards ` : 'You reserved '}
+        <strong>{claim.quantityPurchased > 1 ? `${claim.quantityPurchased} × ` : ''}{claim.item.title}</strong> on{' '}
         <Link to={sharePath(claim.list._id)}>{claim.list.name}</Link>.
       </p>
-      {claim.maxQuantity > 1 && (
+      {isPledge && (
+        <FormGroup
+          label="Amount"
+          labelFor={`claim-amount-${claim._id}`}
+          helperText={claim.maxAmount ? `At most ${money(claim.maxAmount)}` : undefined}
+        >
+          <InputGroup id={`claim-amount-${claim._id}`} inputMode="decimal" value={amount} onValueChange={setAmount} />
+        </FormGroup>
+      )}
+      {!isPledge && claim.maxQuantity > 1 && (
         <FormGroup label="Quantity" labelFor={`claim-quantity-${claim._id}`} helperText={`You can give up to ${claim.maxQuantity}`}>
           <NumericInput
             id={`claim-quantity-${claim._id}`}
@@ -62,8 +76,8 @@ export function ClaimEditor({ claim, path, onSaved, onUndone, onGone }: Props) {
         </FormGroup>
       )}
       <div className="ww-claim-actions">
-        {claim.maxQuantity > 1 && <Button type="submit" intent="primary" icon="floppy-disk" text="Save Change" loading={busy} />}
-        <Button variant="outlined" intent="danger" icon="undo" text="Undo Reservation" disabled={busy} onClick={undo} />
+        {(isPledge || claim.maxQuantity > 1) && <Button type="submit" intent="primary" icon="floppy-disk" text="Save Change" loading={busy} />}
+        <Button variant="outlined" intent="danger" icon="undo" text={isPledge ? 'Withdraw Pledge' : 'Undo Reservation'} disabled={busy} onClick={undo} />
       </div>
     </form>
   );

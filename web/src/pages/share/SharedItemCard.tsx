@@ -1,20 +1,25 @@
 import type { ReactNode } from 'react';
 import { AnchorButton, Button, Card } from '@blueprintjs/core';
+import { toMinorUnits } from '@wishwell/shared/money';
 import type { SharedItem } from '@wishwell/shared/wishlist-types';
 import { ItemDescription } from '../../ui/ItemDescription';
 import { ItemFacts } from '../../ui/ItemFacts';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
+import { PledgeProgress } from './PledgeProgress';
 
 interface Props {
   item: SharedItem;
   currency: string;
   onPurchase: (item: SharedItem) => void;
+  /** Group gifts with a price: pledge an amount towards it. */
+  onPledge: (item: SharedItem) => void;
   /** Shown above the actions, e.g. the guest's own reservation of this item. */
   note?: ReactNode;
 }
 
 /** An item on the guest view: picture, facts, notes, and the actions together at the bottom. */
-export function SharedItemCard({ item, currency, onPurchase, note }: Props) {
+export function SharedItemCard({ item, currency, onPurchase, onPledge, note }: Props) {
+  const takesPledges = item.isGroupGift && (toMinorUnits(item.price) ?? 0) > 0;
   return (
     <Card className="ww-item-card">
       <ItemThumbnail imageUrl={item.displayImageUrl} />
@@ -22,9 +27,11 @@ export function SharedItemCard({ item, currency, onPurchase, note }: Props) {
         <ItemFacts item={item} currency={currency} onlyRealPrices />
         <ItemDescription text={item.description} />
         {item.notes && <p className="ww-item-notes">{item.notes}</p>}
+        {takesPledges && <PledgeProgress item={item} currency={currency} />}
         {note}
         <div className="ww-item-actions">
           <Button intent="primary" icon="tick" text="Mark as Purchased" onClick={() => onPurchase(item)} />
+          {takesPledges && <Button variant="outlined" icon="people" text="Pledge" onClick={() => onPledge(item)} />}
           {item.url && <AnchorButton variant="outlined" icon="shopping-cart" text="View Product" href={item.url} target="_blank" rel="noopener noreferrer" />}
           {item.isGroupGift && item.giftCardUrl && (
             <AnchorButton variant="outlined" icon="gift-box" text="Buy a Gift Card" href={item.giftCardUrl} target="_blank" rel="noopener noreferrer" />

@@ -22,6 +22,7 @@ import './share.css';
 
 // The dialog (and Blueprint's overlay code) loads when a guest first marks a gift, not with the list.
 const PurchaseDialog = lazy(() => import('./PurchaseDialog').then((module) => ({ default: module.PurchaseDialog })));
+const PledgeDialog = lazy(() => import('./PledgeDialog').then((module) => ({ default: module.PledgeDialog })));
 const ClaimDialog = lazy(() => import('../claims/ClaimDialog').then((module) => ({ default: module.ClaimDialog })));
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; wishlist: SharedWishlist };
@@ -95,6 +96,8 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
   const [sortCheapestFirst, setSortCheapestFirst] = useState(false);
   const [buying, setBuying] = useState<SharedItem | null>(null);
   useCloseOnBack(buying !== null, () => setBuying(null));
+  const [pledging, setPledging] = useState<SharedItem | null>(null);
+  useCloseOnBack(pledging !== null, () => setPledging(null));
   const { claims, managing, setManaging, refreshClaims } = useGuestClaims(wishlist._id);
   useCloseOnBack(managing !== null, () => setManaging(null));
   const claimOf = (itemId: string) => claims.find((claim) => claim.itemId === itemId);
@@ -172,7 +175,7 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
           ) : (
             <div className="ww-item-grid" ref={listRef}>
               {pageItems.map((item) => (
-                <SharedItemCard key={item._id} item={item} currency={listCurrency} onPurchase={setBuying} note={noteFor(item._id)} />
+                <SharedItemCard key={item._id} item={item} currency={listCurrency} onPurchase={setBuying} onPledge={setPledging} note={noteFor(item._id)} />
               ))}
             </div>
           )}
@@ -182,6 +185,19 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
       {buying && (
         <Suspense fallback={null}>
           <PurchaseDialog wishlistId={wishlist._id} item={buying} onClose={() => setBuying(null)} onDone={afterPurchase} />
+        </Suspense>
+      )}
+      {pledging && (
+        <Suspense fallback={null}>
+          <PledgeDialog
+            wishlistId={wishlist._id}
+            item={pledging}
+            onClose={() => setPledging(null)}
+            onPledged={() => {
+              refreshClaims();
+              void reload();
+            }}
+          />
         </Suspense>
       )}
       {managing && (

@@ -3,6 +3,7 @@ import type { Item } from '@wishwell/shared/wishlist-types';
 import { ItemDescription } from '../../ui/ItemDescription';
 import { ItemFacts } from '../../ui/ItemFacts';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
+import { PledgeProgress } from '../share/PledgeProgress';
 
 export interface OwnerItemActions {
   onEdit: (item: Item) => void;
@@ -14,7 +15,7 @@ export interface OwnerItemActions {
 
 /** An item on the owner/editor page; purchases show only when Show Purchased is on. */
 export function OwnerItemCard({ item, currency, showPurchases, actions }: { item: Item; currency: string; showPurchases: boolean; actions: OwnerItemActions }) {
-  const purchaseVisible = showPurchases && item.quantityPurchased > 0;
+  const purchaseVisible = showPurchases && (item.quantityPurchased > 0 || item.pledgeCount > 0);
   return (
     <Card className={`ww-item-card${item.isPurchased ? ' ww-item-purchased' : ''}`}>
       <ItemThumbnail imageUrl={item.displayImageUrl} />
@@ -22,12 +23,13 @@ export function OwnerItemCard({ item, currency, showPurchases, actions }: { item
         <ItemFacts item={item} currency={currency} revealPurchases={showPurchases} />
         <ItemDescription text={item.description} />
         {item.notes && <p className="ww-item-notes">{item.notes}</p>}
+        {item.isGroupGift && showPurchases && <PledgeProgress item={item} currency={currency} />}
         {purchaseVisible && (
           <div className="ww-item-purchase">
             <Tag round intent="success" className="ww-purchased-chip">
               Purchased by {item.purchasedBy || 'Anonymous'}
             </Tag>
-            {!item.isPurchased && (
+            {!item.isPurchased && item.quantityPurchased > 0 && (
               <span className="ww-muted">
                 {item.quantityPurchased} of {item.quantity} bought
               </span>

@@ -46,6 +46,7 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChange
   const [coverImage, setCoverImage] = useState(uploadedCover(wishlist));
   const [surpriseOn, setSurpriseOn] = useState(inFuture(wishlist?.surpriseUntil) ? localDay(wishlist?.surpriseUntil) : '');
   const [editorsSeeClaims, setEditorsSeeClaims] = useState(wishlist?.editorsSeeClaims ?? false);
+  const [allowOverPledge, setAllowOverPledge] = useState(wishlist?.allowOverPledge ?? false);
   // Surprise mode is the owner's: editors neither see nor send it.
   const ownsList = !wishlist || wishlist.role !== 'editor';
   const { busy: saving, run } = useAsyncAction();
@@ -56,6 +57,7 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChange
     const surprise = ownsList ? { surpriseUntil: reveal ? null : startOfDay(surpriseOn), editorsSeeClaims } : {};
     const body: WishlistInput = {
       ...surprise,
+      allowOverPledge,
       name: name.trim(),
       description,
       theme,
@@ -109,6 +111,11 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChange
             </FormGroup>
           </div>
           <Checkbox label="Recurring event (every year)" checked={isRecurring} onChange={(e) => setIsRecurring(e.currentTarget.checked)} />
+          <Checkbox
+            label="Group gifts may be pledged beyond their price"
+            checked={allowOverPledge}
+            onChange={(e) => setAllowOverPledge(e.currentTarget.checked)}
+          />
           <CoverImageField value={coverImage} defaultCover={defaultCoverImage(theme)} onChange={setCoverImage} />
           {ownsList && (
             <div className="ww-surprise-settings">

@@ -1,0 +1,26 @@
+import { toMinorUnits } from '@wishwell/shared/money';
+import { formatPrice } from '@wishwell/shared/price-format';
+import type { SharedItem } from '@wishwell/shared/wishlist-types';
+import './pledge.css';
+
+/** '£120' rather than '£120.00' in the progress line. */
+const money = (amount: string, currency: string) => formatPrice(amount, currency).replace(/\.00$/, '');
+
+/** A group gift's 'pledged £120 of £300 by 4 people' and its progress bar; nothing for gifts without a price. */
+export function PledgeProgress({ item, currency }: { item: SharedItem; currency: string }) {
+  const priceMinor = toMinorUnits(item.price);
+  if (!priceMinor) return null;
+  const pledgedMinor = toMinorUnits(item.pledgedTotal) ?? 0;
+  const percent = Math.min(100, Math.round((pledgedMinor / priceMinor) * 100));
+  const code = item.currency || currency;
+  const people = item.pledgeCount === 1 ? '1 person' : `${item.pledgeCount} people`;
+  const label = `pledged ${money(item.pledgedTotal, code)} of ${money(item.price, code)} by ${people}`;
+  return (
+    <div className="ww-pledge-progress">
+      <p>{label}</p>
+      <div className="ww-pledge-bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
