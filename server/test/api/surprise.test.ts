@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item, SharedWishlist, Wishlist, WishlistEditor, WishlistSummary } from '@wishwell/shared/wishlist-types';
+import type { EditorInvitation, Item, SharedWishlist, Wishlist, WishlistEditor, WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 import { printedRouteTable } from '../support/route-table';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -30,7 +30,7 @@ async function surpriseList(baseUrl = server.url) {
   const owner = await signUp(baseUrl, 'Olive');
   const editor = await signUp(baseUrl, 'Eddie');
   const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Birthday', surpriseUntil: tomorrow() })).body;
-  await owner.client.post(`/wishlists/${list._id}/editors`, { email: editor.email });
+  await joinAsEditor(owner, list._id, editor);
   const items: Item[] = [];
   for (const title of ['Bike', 'Book', 'Lamp']) items.push(await addItem(owner.client, list._id, { title, quantity: 2 }));
   for (const item of items) {
@@ -38,6 +38,13 @@ async function surpriseList(baseUrl = server.url) {
     expect(bought.status).toBe(200);
   }
   return { owner, editor, list, items };
+}
+
+/** The owner invites `editor`, who accepts through the mailed link: the way editors join. */
+async function joinAsEditor(owner: Account, listId: string, editor: Account) {
+  expect((await owner.client.post(`/wishlists/${listId}/editors`, { email: editor.email })).status).toBe(200);
+  const token = (await smtp.waitForMail(editor.email)).text.match(/\/invitations\/([\w-]+)/)![1];
+  expect((await editor.client.post(`/invitations/${token}/accept`)).status).toBe(200);
 }
 
 /** What must never reach a caller who may not see purchases. */
@@ -70,12 +77,13 @@ describe('surprise mode', () => {
       'GET /api/v1/wishlists/share/:id': () => owner.client.get(`/wishlists/share/${id}`),
       'POST /api/v1/wishlists/:id/items': () => owner.client.post(`/wishlists/${id}/items`, { title: 'Kite' }),
       'PUT /api/v1/wishlists/:id/items/:itemId': () => owner.client.put(`/wishlists/${id}/items/${bike._id}`, { title: 'Red bike', quantity: 2 }),
-      'POST /api/v1/wishlists/:id/editors': () => owner.client.post(`/wishlists/${id}/editors`, { email: editor.email }),
-      'DELETE /api/v1/wishlists/:id/editors/:editorId': async () => {
-        const answer = await owner.client.delete<WishlistEditor[]>(`/wishlists/${id}/editors/${editor.id}`);
-        await owner.client.post(`/wishlists/${id}/editors`, { email: editor.email });
-        return answer;
+      'POST /api/v1/wishlists/:id/editors': () => owner.client.post(`/wishlists/${id}/editors`, { email: `invited.${id}@example.com` }),
+      'GET /api/v1/wishlists/:id/invitations': () => owner.client.get(`/wishlists/${id}/invitations`),
+      'DELETE /api/v1/wishlists/:id/invitations/:invitationId': async () => {
+        const [pending] = (await owner.client.get<EditorInvitation[]>(`/wishlists/${id}/invitations`)).body;
+        return owner.client.delete(`/wishlists/${id}/invitations/${pending!._id}`);
       },
+      'DELETE /api/v1/wishlists/:id/editors/:editorId': () => owner.client.delete<WishlistEditor[]>(`/wishlists/${id}/editors/${editor.id}`),
       'POST /api/v1/wishlists/:id/share': () => owner.client.post(`/wishlists/${id}/share`, { recipients: 'friend@example.com', domain: 'localhost' }),
       'POST /api/v1/wishlists/items/move-copy': () =>
         owner.client.post('/wishlists/items/move-copy', { sourceListId: id, itemId: book._id, destinationListId: other._id, action: 'copy' }),

@@ -120,6 +120,8 @@ describe('clean-up', () => {
     expect(await status(unused)).toBe(404);
     expect(await status(used)).toBe(200);
     expect(await status(fresh)).toBe(200);
+    // The log line is written after the file goes; wait for it rather than reading at once.
+    for (let waited = 0; !server.output().includes('"event":"uploads.removed"') && waited < 10_000; waited += 100) await Bun.sleep(100);
     expect(server.output()).toContain('"event":"uploads.removed","count":1');
   });
 });
