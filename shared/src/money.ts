@@ -15,3 +15,9 @@ export function toMinorUnits(amount: string): number | null {
 export function fromMinorUnits(minor: number): string {
   return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 }
+
+/**
+ * The most a group gift's pledges add up to, £/€/$20,000,000.00: the running total is an integer
+ * column, and PostgreSQL's integers stop at 2,147,483,647.
+ */
+export const MAX_PLEDGED_MINOR = 2_000_000_000;

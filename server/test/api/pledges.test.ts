@@ -86,6 +86,46 @@ describe('group-gift pledges', () => {
     }
   });
 
+  it('keeps outright purchases and pledges apart: a gift guests pledge towards cannot be bought outright, a bought one takes no pledges', async () => {
+    const { list, item, pledgePath } = await groupGift('100');
+    const buy = (itemId: string) => new ApiClient(server.url).put<{ message: string }>(`/wishlists/share/${list._id}/items/${itemId}`, { quantityPurchased: 1 });
+    expect((await pledge(pledgePath, { amount: '20' })).status).toBe(200);
+    expect((await buy(item._id)).body).toEqual({ message: 'Guests are pledging towards this group gift: pledge what is still needed instead.' });
+    expect(await sharedItem(list._id, item._id)).toMatchObject({ quantityPurchased: 0, pledgedTotal: '20.00' });
+
+    const bought = await groupGift('100');
+    const outright = await new ApiClient(server.url).put(`/wishlists/share/${bought.list._id}/items/${bought.item._id}`, { quantityPurchased: 1 });
+    expect(outright.status).toBe(200);
+    const late = await pledge(bought.pledgePath, { amount: '10' });
+    expect([late.status, late.body.message]).toEqual([409, 'Someone has already bought this item.']);
+    expect(await pledgeSums(bought.item._id)).toEqual({ rows: 1, rowsMinor: 0, pledgedMinor: 0, pledgeCount: 0 });
+  });
+
+  it('bounds amounts so totals fit the database on both engines: at most 20,000,000.00 a pledge and in all', async () => {
+    const huge = await groupGift('999999999.99', { allowOverPledge: true });
+    const tooBig = await pledge(huge.pledgePath, { amount: '999999999.99' });
+    expect([tooBig.status, tooBig.body.message]).toEqual([400, 'The amount must be at most 20000000.00.']);
+    expect((await pledge(huge.pledgePath, { amount: '20000000' })).status).toBe(200);
+    const past = await pledge(huge.pledgePath, { amount: '0.01' });
+    expect(past.status).toBe(409);
+    expect(await pledgeSums(huge.item._id)).toMatchObject({ pledgedMinor: 2_000_000_000, rowsMinor: 2_000_000_000 });
+  });
+
+  it('shows the owner pledge totals in surprise mode, never who pledged, and keeps a fully pledged gift listed', async () => {
+    const owner = await signUp(server.url, 'Surprised');
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Baby', surpriseUntil: tomorrow })).body;
+    const item = await addItem(owner.client, list._id, { title: 'Cot', price: '40', url: 'https://giftshop.example/cot', isGroupGift: true });
+    const path = `/wishlists/share/${list._id}/items/${item._id}/pledges`;
+    for (const [amount, name] of [['15', 'Secret Sue'], ['25', 'Secret Sid']]) {
+      const pledged = await pledge(path, { amount, name });
+      expect(pledged.status, JSON.stringify(pledged.body)).toBe(200);
+    }
+    const seen = (await owner.client.get<Wishlist>(`/wishlists/${list._id}`)).body;
+    expect(seen.items[0]).toMatchObject({ pledgedTotal: '40.00', pledgeCount: 2, isPurchased: false, purchasedBy: '' });
+    expect(JSON.stringify(seen)).not.toContain('Secret S');
+  });
+
   it('changes and withdraws a pledge through its token; re-list clears all pledges', async () => {
     const { owner, list, item, pledgePath } = await groupGift('100');
     const { claim } = (await pledge(pledgePath, { amount: '30', name: 'Cy' })).body;

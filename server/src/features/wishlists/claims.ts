@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { fromMinorUnits, toMinorUnits } from '@wishwell/shared/money';
+import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { fromMinorUnits, MAX_PLEDGED_MINOR, toMinorUnits } from '@wishwell/shared/money';
 import { formatPrice } from '@wishwell/shared/price-format';
 import {
   claimPath,
@@ -66,6 +66,8 @@ function purchaseStatement(store: DataStore, db: Db) {
         eq(items.id, sql.placeholder('itemId')),
         eq(items.wishlistId, sql.placeholder('listId')),
         sql`${items.quantityPurchased} + ${quantity} <= ${items.quantity}`,
+        // A group gift guests are pledging towards is paid for by pledges, not bought outright.
+        or(eq(items.isGroupGift, false), eq(items.pledgeCount, 0)),
         listIsShared(store, sql`${now}`),
       ),
     )
@@ -163,7 +165,16 @@ export class ClaimService {
       const [pledged] = await tx
         .update(items)
         .set({ pledgedMinor: sql`${items.pledgedMinor} + ${amountMinor}`, pledgeCount: sql`${items.pledgeCount} + 1`, updatedAt: now })
-        .where(and(eq(items.id, itemId), eq(items.wishlistId, listId), eq(items.price, item.price), this.withinPrice(amountMinor, priceMinor), listIsShared(this.store, now)))
+        .where(
+          and(
+            eq(items.id, itemId),
+            eq(items.wishlistId, listId),
+            eq(items.price, item.price),
+            lt(items.quantityPurchased, items.quantity), // not bought outright meanwhile
+            this.withinPrice(amountMinor, priceMinor),
+            listIsShared(this.store, now),
+          ),
+        )
         .returning();
       if (!pledged) return undefined;
       await tx.insert(claims).values({
@@ -194,11 +205,16 @@ export class ClaimService {
     return { ...toSharedItem(row), claim: { id: claimId, token, manageUrl } };
   }
 
-  /** Pledges stay within the price, unless the list's owner allows more (SQL on the item row). */
+  /**
+   * Pledges stay within the price, unless the list's owner allows more, and always within
+   * MAX_PLEDGED_MINOR (SQL on the item row; written as a subtraction so no sum can overflow).
+   */
   private withinPrice(deltaMinor: number, priceMinor: number): SQL {
     const { items, wishlists } = this.store.tables;
-    return sql`(${items.pledgedMinor} + ${deltaMinor} <= ${priceMinor}
-      OR EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.allowOverPledge, true)}))`;
+    if (deltaMinor <= 0) return sql`1 = 1`; // a smaller pledge always fits
+    return sql`(${items.pledgedMinor} <= ${priceMinor - deltaMinor}
+      OR (${items.pledgedMinor} <= ${MAX_PLEDGED_MINOR - deltaMinor}
+        AND EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.allowOverPledge, true)})))`;
   }
 
   /** The claim with its item and list; 404 when the key opens none (or its list is hidden). */
@@ -331,6 +347,7 @@ export class ClaimService {
     if (!list || !isShared(list, nowMs)) return notFound(LIST_NOT_FOUND);
     const item = await this.queries.item(listId, itemId);
     if (!item) return notFound(ITEM_NOT_FOUND);
+    if (item.isGroupGift && item.pledgeCount > 0) return conflict('Guests are pledging towards this group gift: pledge what is still needed instead.');
     return unitsRefusal(item, wanted, 0);
   }
 
@@ -339,6 +356,7 @@ export class ClaimService {
     if (!list || !isShared(list, nowMs)) return notFound(LIST_NOT_FOUND);
     const item = await this.queries.item(listId, itemId);
     if (!item) return notFound(ITEM_NOT_FOUND);
+    if (item.quantityPurchased >= item.quantity) return conflict('Someone has already bought this item.');
     return amountRefusal(item, amountMinor, 0);
   }
 }
@@ -366,15 +384,16 @@ function pledgeChange(claim: Row<'claims'>, item: ItemRow, input: ClaimChangeInp
 function positiveAmount(amount: string): number {
   const minor = toMinorUnits(amount);
   if (minor === null || minor <= 0) throw badRequest('The amount must be a positive amount such as 10 or 12.50 (at most two decimals).');
+  if (minor > MAX_PLEDGED_MINOR) throw badRequest(`The amount must be at most ${fromMinorUnits(MAX_PLEDGED_MINOR)}.`);
   return minor;
 }
 
-/** A group gift's price in minor units; 400 for items that take no pledges. */
+/** A group gift's price in minor units (pledges stop at MAX_PLEDGED_MINOR); 400 for items that take no pledges. */
 function pledgeablePrice(item: ItemRow): number {
   if (!item.isGroupGift) throw badRequest('Only group gifts take pledges.');
   const priceMinor = toMinorUnits(item.price);
   if (!priceMinor) throw badRequest('This gift has no price to pledge towards.');
-  return priceMinor;
+  return Math.min(priceMinor, MAX_PLEDGED_MINOR);
 }
 
 /** 409 saying how much is still needed (besides the caller's own pledge `ownMinor`). */

@@ -71,12 +71,12 @@ export function isFullyBought(row: ItemRow): boolean {
   return priceMinor !== null && priceMinor > 0 && row.pledgedMinor >= priceMinor;
 }
 
-/** An item as surprise mode shows it: listed, nothing bought or pledged. */
-export const unbought = (row: ItemRow): ItemRow => ({ ...row, quantityPurchased: 0, pledgedMinor: 0, pledgeCount: 0 });
+/** An item as surprise mode shows it: nothing bought; a group gift's pledge total and count stay (never the names). */
+export const unbought = (row: ItemRow): ItemRow => ({ ...row, quantityPurchased: 0 });
 
 /** The owner/editor answer for an item: purchase state and buyer names only when the caller may see them. */
 export function toOwnerItem(row: ItemRow, list: WishlistRow, role: ListRole, buyers: Map<string, string>): Item {
-  return seesPurchases(list, role) ? toItem(row, buyers.get(row.id) ?? '') : toItem(unbought(row), '');
+  return seesPurchases(list, role) ? toItem(row, buyers.get(row.id) ?? '') : { ...toItem(unbought(row), ''), isPurchased: false };
 }
 
 /** The surprise settings of an owner/editor answer; `notice` when purchase state is hidden from this caller. */

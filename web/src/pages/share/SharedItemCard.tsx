@@ -20,6 +20,8 @@ interface Props {
 /** An item on the guest view: picture, facts, notes, and the actions together at the bottom. */
 export function SharedItemCard({ item, currency, onPurchase, onPledge, note }: Props) {
   const takesPledges = item.isGroupGift && (toMinorUnits(item.price) ?? 0) > 0;
+  // Once guests pledge towards a group gift, it is paid for by pledges (the server refuses a purchase).
+  const pledgedFor = takesPledges && item.pledgeCount > 0;
   return (
     <Card className="ww-item-card">
       <ItemThumbnail imageUrl={item.displayImageUrl} />
@@ -30,7 +32,7 @@ export function SharedItemCard({ item, currency, onPurchase, onPledge, note }: P
         {takesPledges && <PledgeProgress item={item} currency={currency} />}
         {note}
         <div className="ww-item-actions">
-          <Button intent="primary" icon="tick" text="Mark as Purchased" onClick={() => onPurchase(item)} />
+          {!pledgedFor && <Button intent="primary" icon="tick" text="Mark as Purchased" onClick={() => onPurchase(item)} />}
           {takesPledges && <Button variant="outlined" icon="people" text="Pledge" onClick={() => onPledge(item)} />}
           {item.url && <AnchorButton variant="outlined" icon="shopping-cart" text="View Product" href={item.url} target="_blank" rel="noopener noreferrer" />}
           {item.isGroupGift && item.giftCardUrl && (

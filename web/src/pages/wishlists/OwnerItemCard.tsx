@@ -13,8 +13,11 @@ export interface OwnerItemActions {
   onRelist: (item: Item) => void;
 }
 
-/** An item on the owner/editor page; purchases show only when Show Purchased is on. */
-export function OwnerItemCard({ item, currency, showPurchases, actions }: { item: Item; currency: string; showPurchases: boolean; actions: OwnerItemActions }) {
+/**
+ * An item on the owner/editor page; purchases show only when Show Purchased is on. In surprise
+ * mode (`surprise`) a group gift still shows its pledge total, never who pledged.
+ */
+export function OwnerItemCard({ item, currency, showPurchases, surprise, actions }: { item: Item; currency: string; showPurchases: boolean; surprise: boolean; actions: OwnerItemActions }) {
   const purchaseVisible = showPurchases && (item.quantityPurchased > 0 || item.pledgeCount > 0);
   return (
     <Card className={`ww-item-card${item.isPurchased ? ' ww-item-purchased' : ''}`}>
@@ -23,7 +26,7 @@ export function OwnerItemCard({ item, currency, showPurchases, actions }: { item
         <ItemFacts item={item} currency={currency} revealPurchases={showPurchases} />
         <ItemDescription text={item.description} />
         {item.notes && <p className="ww-item-notes">{item.notes}</p>}
-        {item.isGroupGift && showPurchases && <PledgeProgress item={item} currency={currency} />}
+        {item.isGroupGift && (showPurchases || surprise) && <PledgeProgress item={item} currency={currency} />}
         {purchaseVisible && (
           <div className="ww-item-purchase">
             <Tag round intent="success" className="ww-purchased-chip">

@@ -168,7 +168,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
       ) : (
         <div className="ww-item-list" ref={listRef}>
           {pageItems.map((item) => (
-            <OwnerItemCard key={item._id} item={item} currency={currency} showPurchases={showPurchased} actions={itemActions} />
+            <OwnerItemCard key={item._id} item={item} currency={currency} showPurchases={showPurchased} surprise={wishlist.surprise !== null} actions={itemActions} />
           ))}
         </div>
       )}
