@@ -6,6 +6,7 @@
 //   GET /wishlists/share/{id} (50 items)      >= 10,000 req/s, p99 <= 5 ms at 10 connections
 //   PUT /wishlists/share/{id}/items/{itemId}  >= 8,000 req/s, zero oversell (checked afterwards)
 //   POST /wishlists/{id}/items (owner)        >= 3,000 req/s
+//   PUT /claims/{token} (a guest changes a purchase) and POST .../pledges: within 20% of the purchase
 // Setups: SQLite alone (`bun run bench`), or with `BENCH_ENGINE=postgres` (`bun run bench:pg`)
 // SQLite, PostgreSQL with one replica and PostgreSQL with two replicas in the same run, on one
 // throwaway cluster. Two replicas get half the connections each from two wrk processes at once:
@@ -18,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQL } from 'bun';
 import { sql } from 'drizzle-orm';
-import type { SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
+import type { PurchaseResult, SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
 import { loadConfig } from '../../server/src/config';
 import { openContext } from '../../server/src/server';
 import { startPostgresCluster } from '../postgres-cluster';
@@ -37,6 +38,10 @@ const SOLD_OUT_QUANTITY = 20;
 const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 200);
 const LATENCY_TARGET_MS = 100;
 const CONNECTIONS = [10, 64];
+/** Purchases made before the run whose manage tokens the claim-change load cycles through. */
+const CLAIMS_TO_CHANGE = 256;
+/** Claim changes and pledges must reach this share of the purchase figure. */
+const CLAIM_WRITES_SHARE = 0.8;
 const JWT_SECRET = 'bench-secret-shared-by-every-replica-long-enough';
 
 interface Setup {
@@ -51,6 +56,8 @@ interface Seeded {
   soldOutListId: string;
   addListId: string;
   latencyListId: string;
+  claimListId: string;
+  pledgeListId: string;
   token: string;
 }
 
@@ -89,7 +96,9 @@ async function seed(dataDir: string, databaseUrl: string | null, label: string):
   const [soldOutListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: PURCHASE_ITEMS, quantity: SOLD_OUT_QUANTITY });
   const [addListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: 0 });
   const [latencyListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: 20, quantity: LATENCY_ROUNDS });
-  await seedBenchLists(store, ownerId, { lists: 9_995, itemsPerList: 20 });
+  const [claimListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: PURCHASE_ITEMS, quantity: PURCHASE_QUANTITY });
+  const [pledgeListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: PURCHASE_ITEMS, groupGiftPrice: '£100000000.00' });
+  await seedBenchLists(store, ownerId, { lists: 9_993, itemsPerList: 20 });
   const token = await ctx.tokens.sign({ sub: ownerId, ver: 0 });
   const [counts] = await store.db
     .select({ lists: sql<number>`(SELECT count(*) FROM wishlists)`.mapWith(Number), items: sql<number>`(SELECT count(*) FROM items)`.mapWith(Number) })
@@ -97,7 +106,16 @@ async function seed(dataDir: string, databaseUrl: string | null, label: string):
     .limit(1);
   await store.close();
   console.log(`seeded ${counts?.lists} lists / ${counts?.items} items in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { shareListId: shareListId!, purchaseListId: purchaseListId!, soldOutListId: soldOutListId!, addListId: addListId!, latencyListId: latencyListId!, token };
+  return {
+    shareListId: shareListId!,
+    purchaseListId: purchaseListId!,
+    soldOutListId: soldOutListId!,
+    addListId: addListId!,
+    latencyListId: latencyListId!,
+    claimListId: claimListId!,
+    pledgeListId: pledgeListId!,
+    token,
+  };
 }
 
 /** A wrk Lua script: `requestLua` makes one request; answers are counted by status and printed. */
@@ -167,6 +185,46 @@ end`,
   );
 }
 
+/** Guests changing their purchases through the manage links (1 unit, then 2, then 1 ...). */
+async function claimChangeLua(base: string, seeded: Seeded): Promise<string> {
+  const ids = (await ownerView(base, seeded, seeded.claimListId)).items.map((item) => item._id);
+  const tokens: string[] = [];
+  for (let n = 0; n < CLAIMS_TO_CHANGE; n++) {
+    const answer = await fetch(`${base}/api/v1/wishlists/share/${seeded.claimListId}/items/${ids[n % ids.length]}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ quantityPurchased: 1, purchasedBy: 'Bench Guest' }),
+    });
+    tokens.push(((await answer.json()) as PurchaseResult).claim.token);
+  }
+  return luaScript(
+    'claim-change',
+    `local tokens = { ${tokens.map((token) => `"${token}"`).join(', ')} }
+local n = 0
+function request()
+  n = n + 1
+  local units = (math.floor(n / #tokens) % 2) + 1
+  return wrk.format("PUT", "/api/v1/claims/" .. tokens[(n % #tokens) + 1],
+    { ["Content-Type"] = "application/json" }, '{"quantityPurchased":' .. units .. '}')
+end`,
+  );
+}
+
+/** Guests pledging £1 each, round-robin over group gifts priced far above what a run can pledge. */
+async function pledgeLua(base: string, seeded: Seeded): Promise<string> {
+  const ids = (await ownerView(base, seeded, seeded.pledgeListId)).items.map((item) => `"${item._id}"`).join(', ');
+  return luaScript(
+    'pledge',
+    `local ids = { ${ids} }
+local n = 0
+function request()
+  n = n + 1
+  return wrk.format("POST", "/api/v1/wishlists/share/${seeded.pledgeListId}/items/" .. ids[(n % #ids) + 1] .. "/pledges",
+    { ["Content-Type"] = "application/json" }, '{"amount":"1.00","name":"Bench Guest"}')
+end`,
+  );
+}
+
 /** Loads every replica at once, the connections shared between them. */
 const load = (bases: string[], connections: number, seconds: number, script: string) =>
   bases.length === 1 ? Promise.resolve(wrk(bases[0]!, connections, seconds, script)) : wrkAcross(bases, connections, seconds, script);
@@ -182,7 +240,8 @@ async function runSetup(setup: Setup, index: number, bare: Map<number, LoadResul
       startAndWait(
         ['bun', join(root, 'server', 'src', 'main.ts'), 'serve', '--port', String(PORT + replica), '--host', '127.0.0.1', '--data-dir', dataDir],
         `${bases[replica]}/api/v1/health`,
-        { JWT_SECRET, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+        // The manage-link limit (60 per IP per 10 minutes) would refuse a benchmark from one address.
+        { JWT_SECRET, RATE_LIMIT_CLAIM_IP: '1000000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
       ),
     ),
   );
@@ -208,6 +267,8 @@ async function measureLoad(setup: Setup, bases: string[], seeded: Seeded, bare: 
     '{"title":"Bench gift","price":"10.00","url":"https://shop.example.com/p/1","quantity":2}')
 end`,
   );
+  const claimChangeScript = await claimChangeLua(bases[0]!, seeded);
+  const pledgeScript = await pledgeLua(bases[0]!, seeded);
   let purchasesAccepted = 0;
   for (const connections of CONNECTIONS) {
     const bareResult = bare.get(connections)!;
@@ -217,6 +278,9 @@ end`,
     const purchases = await load(bases, connections, SECONDS, purchaseScript);
     purchasesAccepted += statusCounts(purchases).ok;
     report(setup, `PUT purchase, ${connections}c`, purchases, bareResult, 8_000);
+    const nearPurchases = Math.round(purchases.requestsPerSecond * CLAIM_WRITES_SHARE);
+    report(setup, `PUT claim change, ${connections}c`, await load(bases, connections, SECONDS, claimChangeScript), bareResult, nearPurchases);
+    report(setup, `POST pledge, ${connections}c`, await load(bases, connections, SECONDS, pledgeScript), bareResult, nearPurchases);
     report(setup, `POST item, ${connections}c`, await load(bases, connections, SECONDS, addScript), bareResult, 3_000);
   }
   // wrk stops counting with requests still in flight (at most one per connection), so the server

@@ -22,6 +22,8 @@ export interface BenchListsOptions {
   quantity?: number;
   /** Where item pictures live (default https://shop.example.com, which no benchmark fetches). */
   imageOrigin?: string;
+  /** Every item a group gift at this price (e.g. '£1000000.00'), for pledges. */
+  groupGiftPrice?: string;
 }
 
 const ROWS_PER_INSERT = 500;
@@ -59,7 +61,8 @@ async function seedListBatch(store: DataStore, ownerId: string, listIds: string[
         shopDomain: 'shop.example.com',
         notes: 'Any colour is fine',
         quantity: options.quantity ?? 1 + (i % 3),
-        price: `£${(5 + ((i * 7) % 95)).toFixed(2)}`,
+        price: options.groupGiftPrice ?? `£${(5 + ((i * 7) % 95)).toFixed(2)}`,
+        isGroupGift: options.groupGiftPrice !== undefined,
         currency: 'GBP',
         imageUrl: `${options.imageOrigin ?? 'https://shop.example.com'}/i/${id}.jpg`,
         createdAt: new Date(now + i),
