@@ -228,3 +228,36 @@ describe('the admin event stream tells how each backup and restore went', () => 
     }
   });
 });
+
+describe('a backup from before claims', () => {
+  it("brings each bought item's buyers back as a claim, so names, counts and re-list stay right", async () => {
+    const bob = await signIn(member);
+    const list = (await bob.post('/wishlists', { name: 'Old purchases' })).body as { _id: string };
+    const vase = await addItem(bob, list._id, { title: 'Vase', quantity: 3 });
+    await addItem(bob, list._id, { title: 'Unbought lamp' });
+    expect((await new ApiClient(server.url).put(`/wishlists/share/${list._id}/items/${vase._id}`, { quantityPurchased: 2 })).status).toBe(200);
+    // The same data as an older Wishwell wrote it: no claims table, the buyers on the item row.
+    const old = repack(unpackWithTar(await downloadBackup(await signIn(admin))), (manifest, entries) => {
+      entries.delete('tables/claims.ndjson');
+      delete manifest.entries['tables/claims.ndjson'];
+      manifest.tables = manifest.tables.filter((table: { name: string }) => table.name !== 'claims');
+      const rows = entries.get('tables/items.ndjson')!.toString().trim().split('\n').map((line) => JSON.parse(line));
+      for (const row of rows) if (row.id === vase._id) row.purchasedBy = 'Ann, Bob';
+      const items = Buffer.from(rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
+      entries.set('tables/items.ndjson', items);
+      manifest.entries['tables/items.ndjson'] = { sha256: createHash('sha256').update(items).digest('hex'), bytes: items.length };
+    });
+
+    const ada = await signIn(admin);
+    expect((await restore(ada, old)).status).toBe(200);
+    await waitFor(async () => (await ada.get('/users/profile')).status === 401);
+    const owner = await signIn(member);
+    const restored = (await owner.get(`/wishlists/${list._id}`)).body as { items: { title: string; quantityPurchased: number; purchasedBy: string }[] };
+    expect(restored.items.map(({ title, quantityPurchased, purchasedBy }) => ({ title, quantityPurchased, purchasedBy }))).toEqual([
+      { title: 'Unbought lamp', quantityPurchased: 0, purchasedBy: '' },
+      { title: 'Vase', quantityPurchased: 2, purchasedBy: 'Ann, Bob' },
+    ]);
+    expect((await new ApiClient(server.url).put(`/wishlists/share/${list._id}/items/${vase._id}`, { quantityPurchased: 2 })).status).toBe(409);
+    expect((await owner.put(`/wishlists/${list._id}/items/${vase._id}/unpurchase`)).body).toMatchObject({ quantityPurchased: 0, purchasedBy: '' });
+  });
+});

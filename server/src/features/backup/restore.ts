@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { isConstraintViolation } from '../../db/errors';
 import type { DataStore } from '../../db/store';
 import { tableEntry, UPLOADS_PREFIX, type BackupManifest } from './manifest';
+import { upgradeOldRows } from './old-backups';
 import { postgresStaging } from './pg-staging';
 import { InvalidBackupError, unpackBackup } from './reader';
 import { sqliteStaging } from './sqlite-staging';
@@ -80,6 +81,7 @@ async function loadTables(store: DataStore, dir: string, manifest: BackupManifes
       if (rows !== expected || stored?.rows !== expected) throw new InvalidBackupError(`The backup's ${table.name} table has ${rows} rows, its manifest says ${expected}.`);
       onProgress?.(`${table.name}: ${rows} rows`);
     }
+    await upgradeOldRows(tx, store.tables, manifest, join(dir, tableEntry('items')));
   });
 }
 
