@@ -130,6 +130,7 @@ test('guests pledge towards a group gift and watch the progress bar fill until i
     await guest.goto(`/share/wishlist/${list._id}`);
     const pram = itemCard(guest, 'Pram');
     await expect(pram).toContainText('pledged £0 of £300 by 0 people');
+    await expect(pram.getByRole('button', { name: 'Mark as Purchased' })).toBeVisible();
     await expect(pram.getByRole('button', { name: 'Buy a Gift Card' })).toHaveAttribute('href', `https://${giftShop}/cards`);
     await pram.getByRole('button', { name: 'Pledge' }).click();
     const dialog = guest.getByRole('dialog', { name: 'Pledge towards this gift' });
@@ -139,6 +140,8 @@ test('guests pledge towards a group gift and watch the progress bar fill until i
     await expect(pram).toContainText('pledged £120 of £300 by 1 person');
     await expect(pram.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     await expect(pram).toContainText('You reserved this — change or undo');
+    // Pledged towards: paid for by pledges now, not bought outright.
+    await expect(pram.getByRole('button', { name: 'Mark as Purchased' })).toHaveCount(0);
     await guest.screenshot({ path: test.info().outputPath('pledges.png'), fullPage: true });
 
     // Too much is refused with the amount still needed; the rest completes the gift.
