@@ -82,7 +82,8 @@ try {
   console.log(`\n-- admin reads (${SAMPLES} timed calls each after a first one; sequential) --`);
   await timeRead('GET /stats', '/api/v1/stats', 100);
   await timeRead('GET /stats/referral-opportunities', '/api/v1/stats/referral-opportunities', 100);
-  await timeRead('GET /users (all accounts)', '/api/v1/users', null);
+  await timeRead('GET /users first page (50)', '/api/v1/users?page=1&pageSize=50', null);
+  await timeRead('GET /users searched (q=person.4)', '/api/v1/users?q=person.4', null);
   await timeRead('GET /wishlists/all first page (50)', '/api/v1/wishlists/all?page=1&pageSize=50', null);
   await timeRead('GET /wishlists/all searched (q=Person 4)', '/api/v1/wishlists/all?q=Person%204', null);
   await timeRead('GET /logs/visitors first page', '/api/v1/logs/visitors?page=1&pageSize=50', 50);

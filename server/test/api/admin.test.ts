@@ -78,12 +78,41 @@ describe('every admin route', () => {
 
 describe('users', () => {
   it('lists every account with its domain and role', async () => {
-    const res = await admin.client.get('/users');
+    const res = await admin.client.get(`/users?q=${encodeURIComponent(admin.email)}`);
     expect(res.status).toBe(200);
-    expect(res.body.slice(0, 2)).toEqual([
-      { _id: admin.id, name: 'Ada', email: admin.email, registeredOnDomain: 'localhost', isAdmin: true, isDisabled: false },
+    expect(res.body).toEqual({
+      entries: [{ _id: admin.id, name: 'Ada', email: admin.email, registeredOnDomain: 'localhost', isAdmin: true, isDisabled: false }],
+      total: 1,
+      page: 1,
+      pageSize: 50,
+    });
+    expect((await admin.client.get(`/users?q=${encodeURIComponent(member.email.toUpperCase())}`)).body.entries).toEqual([
       { _id: member.id, name: 'Bob', email: member.email, registeredOnDomain: 'localhost', isAdmin: false, isDisabled: false },
     ]);
+  });
+
+  it('pages every account on the server, newest first, and finds them by name, e-mail address or domain', async () => {
+    const paged = await fresh();
+    const names = ['Fay Early', 'Gus Middle', 'Hal Late'];
+    for (const name of names) {
+      await signUp(paged.url, name);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct creation times
+    }
+    const namesOf = (body: { entries: { name: string }[] }) => body.entries.map((user) => user.name);
+    const first = await paged.admin.client.get('/users?page=1&pageSize=2');
+    expect(first.body).toMatchObject({ total: 4, page: 1, pageSize: 2 });
+    expect(namesOf(first.body)).toEqual(['Hal Late', 'Gus Middle']);
+    expect(namesOf((await paged.admin.client.get('/users?page=2&pageSize=2')).body)).toEqual(['Fay Early', 'Owner']);
+    expect((await paged.admin.client.get('/users?page=3&pageSize=2')).body).toMatchObject({ entries: [], total: 4 });
+
+    expect(namesOf((await paged.admin.client.get('/users?q=mIdDlE')).body)).toEqual(['Gus Middle']);
+    expect((await paged.admin.client.get('/users?q=localhost')).body.total).toBe(4);
+    expect((await paged.admin.client.get('/users?q=%25')).body.total).toBe(0);
+
+    const refused = await paged.admin.client.get('/users?pageSize=100000');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/pageSize/);
+    await paged.server.stop();
   });
 
   it('disables an account: its cookie and bearer sessions stop at once; enabling brings them back', async () => {

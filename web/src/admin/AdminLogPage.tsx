@@ -5,29 +5,40 @@ import { LogPager, LogToolbar } from './LogToolbar';
 import { useAdminLog } from './use-admin-log';
 import './admin.css';
 
-interface Props<T> {
+interface ViewProps<T> {
   title: string;
-  path: string;
-  failureLog: string;
   columns: AdminColumn<T>[];
   emptyText: string;
   searchPlaceholder: string;
   withStatus?: boolean;
+  /** Logs filter by date; lists without dates (All Users) do not. */
+  withDates?: boolean;
+  /** Rows shown greyed (disabled accounts). */
+  muted?: (row: T) => boolean;
   /** Failed scrapes announced by the admin event stream show as toasts and refresh the rows. */
   withScrapeFailureToasts?: boolean;
 }
 
+interface Props<T> extends ViewProps<T> {
+  path: string;
+  failureLog: string;
+}
+
 /** An admin log page: filters, one page of rows (table or cards), and the pager. */
-export function AdminLogPage<T extends { _id: string }>(props: Props<T>) {
-  const { title, path, failureLog, columns, emptyText, searchPlaceholder, withStatus, withScrapeFailureToasts } = props;
-  const log = useAdminLog<T>(path, failureLog);
+export function AdminLogPage<T extends { _id: string }>({ path, failureLog, ...view }: Props<T>) {
+  return <AdminLogView log={useAdminLog<T>(path, failureLog)} {...view} />;
+}
+
+/** A server-paged admin list whose page also acts on its rows (and so holds `log` itself, for its reload). */
+export function AdminLogView<T extends { _id: string }>(props: ViewProps<T> & { log: ReturnType<typeof useAdminLog<T>> }) {
+  const { log, title, columns, emptyText, searchPlaceholder, withStatus, withDates, muted, withScrapeFailureToasts } = props;
   return (
     <>
       {withScrapeFailureToasts && <AdminEventToasts onScrapeFailure={log.reload} />}
       <AdminPageHeader title={title} />
       {/* Keyed by the filters so a link that sets them (?q=&status=) shows them in the fields. */}
-      <LogToolbar key={JSON.stringify(log.filters)} filters={log.filters} onFilters={log.setFilters} withStatus={withStatus} searchPlaceholder={searchPlaceholder} />
-      <AdminTable columns={columns} rows={log.rows} loading={log.loading} emptyText={emptyText} />
+      <LogToolbar key={JSON.stringify(log.filters)} filters={log.filters} onFilters={log.setFilters} withStatus={withStatus} withDates={withDates} searchPlaceholder={searchPlaceholder} />
+      <AdminTable columns={columns} rows={log.rows} loading={log.loading} emptyText={emptyText} muted={muted} />
       {log.total > 0 && <LogPager page={log.page} pageCount={log.pageCount} total={log.total} onPage={log.setPage} />}
     </>
   );

@@ -1,15 +1,14 @@
 import { Switch } from '@blueprintjs/core';
 import type { AdminUser } from '@wishwell/shared/admin-types';
-import { AdminPageHeader } from './AdminPageHeader';
-import { AdminTable, type AdminColumn } from './AdminTable';
-import { useAdminList } from './use-admin-list';
+import { AdminLogView } from './AdminLogPage';
+import type { AdminColumn } from './AdminTable';
+import { useAdminLog } from './use-admin-log';
 import { useToggle } from './use-toggle';
-import './admin.css';
 
-/** /admin/users: every account; the switch enables or disables one (disabled rows greyed). */
+/** /admin/users: every account, newest first, paged and searched by the server; the switch enables or disables one (disabled rows greyed). */
 export function UsersPage() {
-  const { rows, loading, reload } = useAdminList<AdminUser>('/users', 'Could not fetch users');
-  const toggle = useToggle(reload);
+  const users = useAdminLog<AdminUser>('/users', 'Could not fetch users');
+  const toggle = useToggle(users.reload);
   const columns: AdminColumn<AdminUser>[] = [
     { label: 'Name', render: (user) => user.name },
     { label: 'Email', render: (user) => user.email },
@@ -29,9 +28,14 @@ export function UsersPage() {
     },
   ];
   return (
-    <>
-      <AdminPageHeader title="All Users" />
-      <AdminTable columns={columns} rows={rows} loading={loading} emptyText="No users yet." muted={(user) => user.isDisabled} />
-    </>
+    <AdminLogView
+      log={users}
+      title="All Users"
+      columns={columns}
+      emptyText={users.filters.q ? 'No users match.' : 'No users yet.'}
+      searchPlaceholder="Name, e-mail or domain"
+      withDates={false}
+      muted={(user) => user.isDisabled}
+    />
   );
 }

@@ -63,7 +63,11 @@ test('disabling a user greys the row and stops their session; enabling brings it
   await row.getByRole('checkbox', { name: `Enable ${email}` }).click({ force: true });
   await expect(row).toContainText('Enabled');
   await expect.poll(async () => (await memberPage.request.get('/api/v1/users/profile')).status()).toBe(200);
-  // The admin's own switch refuses with the server's message.
+  // Newest first: the admin's own account is found through the server's search; its switch refuses with the server's message.
+  await page.getByRole('search').getByLabel('Search').fill(E2E_ADMIN.email);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByText('Page 1 of 1 (1 entry)')).toBeVisible();
   await page.getByRole('row').filter({ hasText: E2E_ADMIN.email }).getByRole('checkbox').click({ force: true });
   await expect(page.getByText('You cannot disable your own account.')).toBeVisible();
   await memberContext.close();

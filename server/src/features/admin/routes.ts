@@ -9,7 +9,7 @@ export function adminRoutes(policies: AccessPolicies, admin: AdminService, lists
   return new Elysia()
     .use(policies)
     .get('/stats', () => admin.stats(), { adminOnly: true })
-    .get('/users', () => admin.users(), { adminOnly: true })
+    .get('/users', ({ query }) => admin.users(query), { adminOnly: true, query: t.Object(pagedQueryFields) })
     .put('/users/:id/toggle-disable', ({ params, user }) => admin.toggleUserDisabled(params.id, user.id), { adminOnly: true, params: idParams })
     .get('/wishlists/all', ({ query }) => admin.wishlists(query), { adminOnly: true, query: t.Object(pagedQueryFields) })
     .put('/wishlists/:id/toggle-disable', ({ params }) => lists.toggleDisabled(params.id), { adminOnly: true, params: idParams });

@@ -61,9 +61,22 @@ export class AdminService {
     };
   }
 
-  async users(): Promise<AdminUser[]> {
+  /** One page of every account, newest first, matching `q` in the name, e-mail address or sign-up domain. */
+  async users(query: PagedQuery): Promise<LogPage<AdminUser>> {
     const { users } = this.store.tables;
-    return this.db.select(adminUserColumns(this.store.tables)).from(users).orderBy(asc(users.createdAt), asc(users.id));
+    const where = and(...textFilter(this.store.dialect, [users.name, users.email, users.registeredOnDomain], query.q));
+    return readPage(
+      query,
+      (window) =>
+        this.db
+          .select(adminUserColumns(this.store.tables))
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(window.pageSize)
+          .offset(window.offset),
+      () => this.db.select({ total: count() }).from(users).where(where),
+    );
   }
 
   /** Flips an account's disabled flag; its sessions stop at the next request (they are checked on every call). */
