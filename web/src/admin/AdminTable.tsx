@@ -5,6 +5,8 @@ import { useWideLayout } from './use-media-query';
 export interface AdminColumn<T> {
   label: string;
   render: (row: T) => ReactNode;
+  /** Short values (a domain, Yes/No) kept on one line in the table, so a long value elsewhere cannot squeeze them into fragments. */
+  nowrap?: boolean;
 }
 
 interface Props<T extends { _id: string }> {
@@ -39,7 +41,9 @@ export function AdminTable<T extends { _id: string }>({ columns, rows, loading, 
         {rows.map((row) => (
           <tr key={row._id} className={muted?.(row) ? 'ww-admin-muted' : undefined}>
             {columns.map((column) => (
-              <td key={column.label}>{column.render(row)}</td>
+              <td key={column.label} className={column.nowrap ? 'ww-admin-nowrap' : undefined}>
+                {column.render(row)}
+              </td>
             ))}
             {actions && <td className="ww-admin-actions-cell">{actions(row)}</td>}
           </tr>

@@ -5,7 +5,7 @@ import type { AdminColumn } from './AdminTable';
 import { AdminLogPage } from './AdminLogPage';
 
 const COLUMNS: AdminColumn<EmailLogEntry>[] = [
-  { label: 'Date', render: (log) => formatDateTime(log.createdAt) },
+  { label: 'Date', render: (log) => formatDateTime(log.createdAt), nowrap: true },
   { label: 'Recipient', render: (log) => log.recipient },
   { label: 'Subject', render: (log) => log.subject },
   { label: 'Sent By', render: (log) => log.sentBy?.name ?? 'N/A' },

@@ -16,7 +16,7 @@ function SourceUrl({ url }: { url: string }) {
 }
 
 const COLUMNS: AdminColumn<ScrapeLogEntry>[] = [
-  { label: 'Date', render: (log) => formatDateTime(log.createdAt) },
+  { label: 'Date', render: (log) => formatDateTime(log.createdAt), nowrap: true },
   { label: 'Source URL', render: (log) => <SourceUrl url={log.sourceUrl} /> },
   {
     label: 'Status',

@@ -12,8 +12,8 @@ export function UsersPage() {
   const columns: AdminColumn<AdminUser>[] = [
     { label: 'Name', render: (user) => user.name },
     { label: 'Email', render: (user) => user.email },
-    { label: 'Domain', render: (user) => user.registeredOnDomain || 'N/A' },
-    { label: 'Admin', render: (user) => (user.isAdmin ? 'Yes' : 'No') },
+    { label: 'Domain', render: (user) => user.registeredOnDomain || 'N/A', nowrap: true },
+    { label: 'Admin', render: (user) => (user.isAdmin ? 'Yes' : 'No'), nowrap: true },
     {
       label: 'Status',
       render: (user) => (

@@ -9,7 +9,7 @@ export function visitorLocation(log: Pick<VisitorLogEntry, 'city' | 'country'>):
 }
 
 const COLUMNS: AdminColumn<VisitorLogEntry>[] = [
-  { label: 'Date', render: (log) => formatDateTime(log.createdAt) },
+  { label: 'Date', render: (log) => formatDateTime(log.createdAt), nowrap: true },
   { label: 'Domain', render: (log) => log.domain },
   { label: 'Location', render: visitorLocation },
   { label: 'IP Address', render: (log) => log.ipAddress },
