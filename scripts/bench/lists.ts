@@ -97,7 +97,7 @@ async function seed(dataDir: string, databaseUrl: string | null, label: string):
   const [addListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: 0 });
   const [latencyListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: 20, quantity: LATENCY_ROUNDS });
   const [claimListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: PURCHASE_ITEMS, quantity: PURCHASE_QUANTITY });
-  const [pledgeListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: PURCHASE_ITEMS, groupGiftPrice: '£100000000.00' });
+  const [pledgeListId] = await seedBenchLists(store, ownerId, { lists: 1, itemsPerList: PURCHASE_ITEMS, groupGiftPrice: '20000000.00' });
   await seedBenchLists(store, ownerId, { lists: 9_993, itemsPerList: 20 });
   const token = await ctx.tokens.sign({ sub: ownerId, ver: 0 });
   const [counts] = await store.db

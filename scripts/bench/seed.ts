@@ -22,7 +22,7 @@ export interface BenchListsOptions {
   quantity?: number;
   /** Where item pictures live (default https://shop.example.com, which no benchmark fetches). */
   imageOrigin?: string;
-  /** Every item a group gift at this price (e.g. '£1000000.00'), for pledges. */
+  /** Every item a group gift at this price (a plain amount such as '20000000.00'), for pledges. */
   groupGiftPrice?: string;
 }
 

@@ -161,7 +161,7 @@ export class ClaimService {
     const now = new Date();
     const token = newSecret();
     const claimId = newTimeOrderedId();
-    const row = await this.store.transaction(async (tx) => {
+    const row = await this.store.groupTransaction(async (tx) => {
       const [pledged] = await tx
         .update(items)
         .set({ pledgedMinor: sql`${items.pledgedMinor} + ${amountMinor}`, pledgeCount: sql`${items.pledgeCount} + 1`, updatedAt: now })
@@ -238,7 +238,7 @@ export class ClaimService {
     if ('token' in key && ip !== null) this.limits.tokensPerIp.hit(ip);
     const { claims, items } = this.store.tables;
     const now = new Date();
-    const listId = await this.store.transaction(async (tx) => {
+    const listId = await this.store.groupTransaction(async (tx) => {
       // Touching the claim first locks it (PostgreSQL), so two changes of one claim queue up.
       const [claim] = await tx.update(claims).set({ updatedAt: now }).where(this.keyCondition(key)).returning();
       if (!claim) throw notFound(CLAIM_NOT_FOUND);
@@ -267,7 +267,7 @@ export class ClaimService {
   async undo(key: ClaimKey, ip: string | null): Promise<void> {
     if ('token' in key && ip !== null) this.limits.tokensPerIp.hit(ip);
     const { claims, items } = this.store.tables;
-    const listId = await this.store.transaction(async (tx) => {
+    const listId = await this.store.groupTransaction(async (tx) => {
       const [claim] = await tx.delete(claims).where(this.keyCondition(key)).returning();
       if (!claim) throw notFound(CLAIM_NOT_FOUND);
       const undone =
