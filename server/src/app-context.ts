@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { DatabaseHealth } from './db/health';
 import type { DataStore } from './db/store';
 import type { TokenSigner } from './auth/tokens';
+import type { CookieSealer } from './auth/sealed-cookies';
 import type { FileStorage } from './storage/file-storage';
 import type { EventBus } from './events';
 
@@ -20,6 +21,8 @@ export interface AppContext {
   /** Database failures seen by requests, for /health. */
   databaseHealth: DatabaseHealth;
   tokens: TokenSigner;
+  /** Encrypts state the browser carries between requests (the OpenID Connect round trip). */
+  sealer: CookieSealer;
   version: string;
   /** The hostname whose domain config answers for localhost and unknown hosts. */
   defaultHostname: string;

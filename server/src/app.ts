@@ -14,6 +14,7 @@ import { scraperConfigRoutes } from './features/scraper-configs/routes';
 import { referralRuleRoutes } from './features/referral-rules/routes';
 import { userRoutes } from './features/users/routes';
 import { apiTokenRoutes } from './features/api-tokens/routes';
+import { oidcRoutes } from './features/oidc/routes';
 import { guestListClaimer, wishlistRoutes } from './features/wishlists/routes';
 import { uploadedFileRoutes, uploadRoutes } from './features/uploads/routes';
 import { adminRoutes } from './features/admin/routes';
@@ -32,6 +33,7 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(domainConfigRoutes(policies, services.domainConfigs))
     .use(userRoutes(policies, services.users, guestListClaimer(services.wishlists.lists)))
     .use(apiTokenRoutes(policies, services.apiTokens))
+    .use(oidcRoutes(policies, ctx.sealer, services.oidc, ctx.config.passwordLogin, guestListClaimer(services.wishlists.lists)))
     .use(wishlistRoutes(policies, services.wishlists))
     .use(uploadRoutes(policies, services.uploads))
     .use(scrapeRoutes(policies, services.scrape.service))

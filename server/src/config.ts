@@ -38,6 +38,26 @@ export interface Config {
   geoIpDb: string[] | null;
   /** Seconds between keep-alive comments on open admin event streams. */
   adminEventsKeepAliveSeconds: number;
+  /** Sign-in through an OpenID Connect provider (OIDC_*); null when OIDC_ISSUER is not set. */
+  oidc: OidcSettings | null;
+  /** Whether e-mail and password sign-in, registration and resets are on (PASSWORD_LOGIN). */
+  passwordLogin: boolean;
+}
+
+/** One OpenID Connect provider, found by discovery from its issuer URL. */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  /** Null for a public client (PKCE only). */
+  clientSecret: string | null;
+  /** Shown on the button: 'Sign in with {buttonLabel}'. */
+  buttonLabel: string;
+  scopes: string;
+  /** Whether a first sign-in creates the account (OIDC_AUTO_REGISTER); else only linked or matching accounts. */
+  autoRegister: boolean;
+  /** Members of this group (in `groupsClaim`) are admins, others are not (OIDC_ADMIN_GROUP). */
+  adminGroup: string | null;
+  groupsClaim: string;
 }
 
 /** Abuse limits: hits per window for each client IP or account (RATE_LIMIT_* settings). */
@@ -112,6 +132,15 @@ export const SETTINGS: Setting[] = [
   { env: 'VISITOR_LOG', help: 'off stops logging page views (IP address, user agent, city: personal data)', default: 'on' },
   { env: 'VISITOR_LOG_DAYS', help: 'days a visitor log row is kept', default: '90' },
   { env: 'GEOIP_DB', help: 'GeoLite2 City .mmdb files locating visitors, comma-separated (default: the shipped ones)' },
+  { env: 'OIDC_ISSUER', help: 'OpenID Connect provider (issuer URL, found by discovery) offered as "Sign in with ..."' },
+  { env: 'OIDC_CLIENT_ID', help: "this site's client id at the OpenID Connect provider" },
+  { env: 'OIDC_CLIENT_SECRET', help: "this site's client secret at the provider (leave out for a public client)" },
+  { env: 'OIDC_BUTTON_LABEL', help: 'the provider\'s name on the sign-in button', default: 'OpenID Connect' },
+  { env: 'OIDC_SCOPES', help: 'scopes asked of the provider (add groups for OIDC_ADMIN_GROUP where needed)', default: 'openid email profile' },
+  { env: 'OIDC_AUTO_REGISTER', help: 'false: an OpenID Connect sign-in only reaches existing accounts', default: 'true' },
+  { env: 'OIDC_ADMIN_GROUP', help: 'members of this provider group are admins (checked at every OpenID Connect sign-in)' },
+  { env: 'OIDC_GROUPS_CLAIM', help: 'the claim listing the groups', default: 'groups' },
+  { env: 'PASSWORD_LOGIN', help: 'false turns e-mail and password sign-in, registration and resets off (needs OIDC_ISSUER)', default: 'true' },
   { env: 'SCRAPE_ALLOW_PORTS', help: 'ports besides 80 and 443 that scraped links may use, comma-separated (e.g. 8080,8443)' },
 ];
 
@@ -136,6 +165,9 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   const storageUrl = get('STORAGE_URL');
   if (storageUrl) parseS3Url(storageUrl, env);
+  const oidc = oidcSettings(get);
+  const passwordLogin = booleanSetting('PASSWORD_LOGIN', get);
+  if (!passwordLogin && !oidc) throw new Error('PASSWORD_LOGIN=false needs OIDC_ISSUER: otherwise nobody could sign in');
   const publicUrl = get('PUBLIC_URL');
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error('PUBLIC_URL must start with http:// or https://');
   return {
@@ -175,8 +207,35 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     geoIpDb: get('GEOIP_DB')?.split(',').map((file) => resolve(file.trim())).filter(Boolean) ?? null,
     adminEventsKeepAliveSeconds: positiveInteger('ADMIN_EVENTS_KEEPALIVE_SECONDS', get),
     scrapeAllowHosts: (get('SCRAPE_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    oidc,
+    passwordLogin,
     scrapeAllowPorts: (get('SCRAPE_ALLOW_PORTS') ?? '').split(',').filter((p) => p.trim()).map((p) => portNumber('SCRAPE_ALLOW_PORTS', p)),
   };
+}
+
+function oidcSettings(get: (name: string) => string | null): OidcSettings | null {
+  const issuer = get('OIDC_ISSUER');
+  if (!issuer) return null;
+  if (!/^https?:\/\//.test(issuer)) throw new Error(`OIDC_ISSUER must be the provider's http(s) URL, got "${issuer}"`);
+  const clientId = get('OIDC_CLIENT_ID');
+  if (!clientId) throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID (the client id registered at the provider)');
+  return {
+    issuer,
+    clientId,
+    clientSecret: get('OIDC_CLIENT_SECRET'),
+    buttonLabel: get('OIDC_BUTTON_LABEL')!,
+    scopes: get('OIDC_SCOPES')!,
+    autoRegister: booleanSetting('OIDC_AUTO_REGISTER', get),
+    adminGroup: get('OIDC_ADMIN_GROUP'),
+    groupsClaim: get('OIDC_GROUPS_CLAIM')!,
+  };
+}
+
+function booleanSetting(name: string, get: (name: string) => string | null): boolean {
+  const value = (get(name) ?? '').toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(value)) return true;
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
+  throw new Error(`${name} must be true or false, got "${get(name)}"`);
 }
 
 function portNumber(name: string, value: string): number {

@@ -3,6 +3,7 @@ import type { AppContext, RebuiltRuntime } from './app-context';
 import { createApp } from './app';
 import { loadJwtSecret } from './auth/secret';
 import { createTokenSigner } from './auth/tokens';
+import { createCookieSealer } from './auth/sealed-cookies';
 import { defaultHostname, type Config } from './config';
 import { DatabaseHealth } from './db/health';
 import { openStore } from './db/open-store';
@@ -22,9 +23,10 @@ export const VERSION: string = pkg.version;
 export async function openContext(config: Config): Promise<AppContext> {
   try {
     mkdirSync(config.dataDir, { recursive: true });
-    const tokens = createTokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir));
+    const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
+    const tokens = createTokenSigner(secret);
     const store = await openStore(config);
-    return { config, store, files: openFileStorage(config), tokens, databaseHealth: new DatabaseHealth(), version: VERSION, defaultHostname: defaultHostname(config) };
+    return { config, store, files: openFileStorage(config), tokens, sealer: createCookieSealer(secret), databaseHealth: new DatabaseHealth(), version: VERSION, defaultHostname: defaultHostname(config) };
   } catch (error) {
     throw inPlainWords(error, config.dataDir);
   }

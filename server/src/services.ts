@@ -5,6 +5,7 @@ import { Mailer } from './mail/mailer';
 import { MailLinks } from './mail/link-origin';
 import { PasswordHasher } from './auth/passwords';
 import { UserService } from './features/users/service';
+import { createOidcSignIn } from './features/oidc';
 import { createWishlistServices } from './features/wishlists';
 import { UploadService } from './features/uploads/service';
 import { EventBus } from './events';
@@ -45,8 +46,10 @@ export function createServices(ctx: AppContext) {
     rateLimits: ctx.config.rateLimits,
     mailLinks,
     lists: wishlists.lists,
+    passwordLogin: ctx.config.passwordLogin,
   });
   const apiTokens = new ApiTokenService(ctx.store);
+  const oidc = createOidcSignIn(ctx.config, ctx.store, users);
   const events = new EventBus(ctx.store.changes);
   const scraperConfigs = new ScraperConfigService(ctx.store);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
@@ -71,7 +74,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { domainConfigs, mailer, users, apiTokens, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
+  return { domainConfigs, mailer, users, apiTokens, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
 }
 
 export type Services = ReturnType<typeof createServices>;

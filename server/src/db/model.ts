@@ -108,6 +108,19 @@ export const MODEL: TableModel[] = [
     checks: [{ name: 'api_tokens_scope', expression: "{scope} IN ('read', 'read-write', 'admin')" }],
   },
   {
+    key: 'oidcIdentities',
+    name: 'oidc_identities',
+    doc: 'An OpenID Connect sign-in linked to an account: the provider (issuer) and its subject identify the person.',
+    columns: [
+      text('issuer', 'issuer'),
+      text('subject', 'subject'),
+      userRef('userId', 'user_id', 'cascade'),
+      createdAt(),
+    ],
+    primaryKey: ['issuer', 'subject'],
+    indexes: [{ name: 'oidc_identities_user_idx', columns: ['userId'] }],
+  },
+  {
     key: 'domainConfigs',
     name: 'domain_configs',
     columns: [

@@ -7,6 +7,7 @@ import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { declaredPolicies } from '../../src/http/access';
 import { createTokenSigner } from '../../src/auth/tokens';
+import { createCookieSealer } from '../../src/auth/sealed-cookies';
 import { openSqliteStore } from '../../src/db/sqlite-store';
 import { LocalFileStorage } from '../../src/storage/local-storage';
 import { createServices } from '../../src/services';
@@ -43,6 +44,7 @@ async function adminRoutes(): Promise<{ method: string; path: string }[]> {
     files: new LocalFileStorage(join(dataDir, 'uploads')),
     databaseHealth: new DatabaseHealth(),
     tokens: createTokenSigner('a-secret-only-for-reading-the-route-table'),
+    sealer: createCookieSealer('a-secret-only-for-reading-the-route-table'),
     version: 'test',
     defaultHostname: 'localhost',
   };

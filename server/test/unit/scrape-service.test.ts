@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DatabaseHealth } from '../../src/db/health';
 import type { AppContext } from '../../src/app-context';
 import { createTokenSigner } from '../../src/auth/tokens';
+import { createCookieSealer } from '../../src/auth/sealed-cookies';
 import { loadConfig } from '../../src/config';
 import { openSqliteStore } from '../../src/db/sqlite-store';
 import { LocalFileStorage } from '../../src/storage/local-storage';
@@ -28,6 +29,7 @@ const ctx: AppContext = {
   files: new LocalFileStorage(join(dataDir, 'uploads')),
   databaseHealth: new DatabaseHealth(),
   tokens: createTokenSigner('a-test-secret-that-is-long-enough-for-hs256'),
+  sealer: createCookieSealer('a-test-secret-that-is-long-enough-for-hs256'),
   version: 'test',
   defaultHostname: 'localhost',
 };

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DatabaseHealth } from '../../src/db/health';
 import type { AppContext } from '../../src/app-context';
 import { createTokenSigner } from '../../src/auth/tokens';
+import { createCookieSealer } from '../../src/auth/sealed-cookies';
 import { loadConfig } from '../../src/config';
 import { openSqliteStore } from '../../src/db/sqlite-store';
 import { LocalFileStorage } from '../../src/storage/local-storage';
@@ -19,6 +20,7 @@ const ctx: AppContext = {
   files: new LocalFileStorage(join(dataDir, 'uploads')),
   databaseHealth: new DatabaseHealth(),
   tokens: createTokenSigner('test-secret'),
+  sealer: createCookieSealer('test-secret'),
   version: 'test',
   defaultHostname: 'localhost',
 };

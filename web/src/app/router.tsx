@@ -21,6 +21,7 @@ const ForgotPasswordPage = lazy(() => import('../pages/account/ForgotPasswordPag
 const ResetPasswordPage = lazy(() => import('../pages/account/ResetPasswordPage'));
 const AccountPage = lazy(() => import('../pages/account/AccountPage'));
 const ChangePasswordPage = lazy(() => import('../pages/account/ChangePasswordPage'));
+const ProviderSignedInPage = lazy(() => import('../pages/account/ProviderSignedInPage'));
 const ShareTargetPage = lazy(() => import('../pages/wishlists/ShareTargetPage'));
 const InvitationPage = lazy(() => import('../pages/invitations/InvitationPage'));
 
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: '/dashboard', element: <Suspense fallback={pageFallback}><DashboardPage /></Suspense> },
           { path: '/account', element: <Suspense fallback={pageFallback}><AccountPage /></Suspense> },
           { path: '/change-password', element: <Suspense fallback={pageFallback}><ChangePasswordPage /></Suspense> },
+          { path: '/signed-in', element: <Suspense fallback={pageFallback}><ProviderSignedInPage /></Suspense> },
         ],
       },
       {

@@ -7,22 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { startSmtpServer } from '../../../server/test/support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
-import { itemCard, PASSWORD, signedInPage } from './support/people';
+import { createGuestListFromLanding, itemCard, PASSWORD, signedInPage } from './support/people';
 
 // Wish list pages end to end: guest lists and claiming, the owner page, the guest view with
 // purchases, pagination and editors. Two browser contexts stand for two people.
 
 // The stories below are long; CI machines are slow.
 test.describe.configure({ timeout: 60_000 });
-
-async function createGuestListFromLanding(page: Page): Promise<string> {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Create a Wishlist for Free' }).click();
-  await expect(page).toHaveURL(/\/wishlist\/[\w-]+$/);
-  const id = new URL(page.url()).pathname.split('/').pop()!;
-  await expect(page.getByRole('heading', { level: 1, name: 'My New Wishlist' })).toBeVisible();
-  return id;
-}
 
 async function addItemByHand(page: Page, item: { title: string; price: string; quantity?: number }) {
   await page.getByLabel('Add an item').fill(item.title);

@@ -9,6 +9,7 @@ import sqlite6 from './sqlite/0006_guest-list-uploads.sql' with { type: 'text' }
 import sqlite7 from './sqlite/0007_claims.sql' with { type: 'text' };
 import sqlite8 from './sqlite/0008_surprise.sql' with { type: 'text' };
 import sqlite9 from './sqlite/0009_pledges.sql' with { type: 'text' };
+import sqlite10 from './sqlite/0010_oidc-identities.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -19,6 +20,7 @@ import pg6 from './pg/0006_guest-list-uploads.sql' with { type: 'text' };
 import pg7 from './pg/0007_claims.sql' with { type: 'text' };
 import pg8 from './pg/0008_surprise.sql' with { type: 'text' };
 import pg9 from './pg/0009_pledges.sql' with { type: 'text' };
+import pg10 from './pg/0010_oidc-identities.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -36,6 +38,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0007_claims', sql: sqlite7 },
   { name: '0008_surprise', sql: sqlite8 },
   { name: '0009_pledges', sql: sqlite9 },
+  { name: '0010_oidc-identities', sql: sqlite10 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -49,4 +52,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0007_claims', sql: pg7 },
   { name: '0008_surprise', sql: pg8 },
   { name: '0009_pledges', sql: pg9 },
+  { name: '0010_oidc-identities', sql: pg10 },
 ];

@@ -45,6 +45,17 @@ export const apiTokens = pgTable('api_tokens', {
   check('api_tokens_scope', sql`${t.scope} IN ('read', 'read-write', 'admin')`),
 ]);
 
+/** An OpenID Connect sign-in linked to an account: the provider (issuer) and its subject identify the person. */
+export const oidcIdentities = pgTable('oidc_identities', {
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.issuer, t.subject] }),
+  index('oidc_identities_user_idx').on(t.userId),
+]);
+
 export const domainConfigs = pgTable('domain_configs', {
   id: text('id').primaryKey(),
   hostname: text('hostname').notNull(),

@@ -45,6 +45,17 @@ export const apiTokens = sqliteTable('api_tokens', {
   check('api_tokens_scope', sql`${t.scope} IN ('read', 'read-write', 'admin')`),
 ]);
 
+/** An OpenID Connect sign-in linked to an account: the provider (issuer) and its subject identify the person. */
+export const oidcIdentities = sqliteTable('oidc_identities', {
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.issuer, t.subject] }),
+  index('oidc_identities_user_idx').on(t.userId),
+]);
+
 export const domainConfigs = sqliteTable('domain_configs', {
   id: text('id').primaryKey(),
   hostname: text('hostname').notNull(),

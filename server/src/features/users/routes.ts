@@ -17,7 +17,7 @@ const password = t.String({ maxLength: PASSWORD_MAX_LENGTH, error: 'Please enter
 const claimListId = t.Optional(t.String({ maxLength: 64 }));
 
 /** Sets the session cookie; the account (when the answer names it) becomes the request's actor in the audit log. */
-function startSession(http: RequestInfo, session: { token: string; _id?: string; isAdmin?: boolean }): void {
+export function startSession(http: RequestInfo, session: { token: string; _id?: string; isAdmin?: boolean }): void {
   http.setCookie(SESSION_COOKIE, session.token, { httpOnly: true, maxAgeSeconds: SESSION_TTL_SECONDS });
   if (session._id) http.actor = { userId: session._id, isAdmin: session.isAdmin ?? false };
 }

@@ -36,6 +36,7 @@ export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email address, a link to reset its password is on its way. The link works for 1 hour.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please ask for a new one.';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const PASSWORD_LOGIN_OFF = 'Signing in with an email address and password is turned off on this site.';
 
 const MINUTE = 60_000;
 /** Reset mails to one address per hour, whoever asks (beyond this, asking again sends nothing). */
@@ -51,6 +52,18 @@ export interface UserServiceDeps {
   mailLinks: MailLinks;
   /** The wish list feature: an account's lists are retired and re-rendered through it. */
   lists: AccountLists;
+  /** PASSWORD_LOGIN: false refuses password sign-in, registration and resets. */
+  passwordLogin: boolean;
+}
+
+/** A new account's fields; `passwordHash` is empty for an account made by an OpenID Connect sign-in. */
+export interface NewAccount {
+  name: string;
+  email: string;
+  passwordHash: string;
+  domain: string;
+  /** Admin even when it is not the first account (an OIDC admin group). */
+  isAdmin?: boolean;
 }
 
 /** What the wish list service does when an account goes away or changes how it appears. */
@@ -92,40 +105,76 @@ export class UserService {
   }
 
   async register(input: RegisterInput, caller: Caller): Promise<SessionProfile> {
+    this.requirePasswordLogin();
     this.registerPerIp.hit(caller.ip);
     const name = requiredName(input.name);
     const email = validEmail(input.email);
     validPassword(input.password);
     if (await this.findByEmail(email)) throw emailTaken();
     const passwordHash = await this.deps.hasher.hash(input.password);
+    const domain = input.domain || hostnameOf(caller.origin);
+    return this.startSession(await this.createAccount({ name, email, passwordHash, domain }));
+  }
+
+  /**
+   * Inserts an account (the first one on a fresh install is its admin); `alongside` writes what
+   * belongs to it in the same transaction. Throws 409 when the e-mail address is taken.
+   */
+  async createAccount(account: NewAccount, alongside?: (tx: Db, user: UserRow) => Promise<void>): Promise<UserRow> {
     const now = new Date();
-    const domain = normalizeHostname(input.domain || hostnameOf(caller.origin)).slice(0, 253);
     const { users } = this.deps.store.tables;
-    const row = await this.deps.store.transaction(async (tx) => {
-      if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]) throw emailTaken();
+    return this.deps.store.transaction(async (tx) => {
+      if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)))[0]) throw emailTaken();
       // The first account on a fresh install runs it.
       const isFirst = ((await tx.select({ n: count() }).from(users))[0]?.n ?? 0) === 0;
       const [created] = await tx
         .insert(users)
-        .values({ id: newId(), name, email, passwordHash, isAdmin: isFirst, registeredOnDomain: domain, createdAt: now, updatedAt: now })
+        .values({
+          id: newId(),
+          name: account.name,
+          email: account.email,
+          passwordHash: account.passwordHash,
+          isAdmin: isFirst || (account.isAdmin ?? false),
+          registeredOnDomain: normalizeHostname(account.domain).slice(0, 253),
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
+      await alongside?.(tx, created!);
       return created!;
     });
-    return this.startSession(row);
   }
 
   async login(input: LoginInput, caller: Caller): Promise<SessionProfile> {
+    this.requirePasswordLogin();
+    return this.startSession(await this.provePassword(input, caller));
+  }
+
+  /**
+   * The account whose e-mail and password these are (rate limited like sign-in; a disabled
+   * account is refused). Signing in uses it, and so does linking an OpenID Connect identity.
+   */
+  async provePassword(input: LoginInput, caller: Caller): Promise<UserRow> {
     this.loginPerIp.hit(caller.ip);
     const email = normalizeEmail(input.email);
     if (!email || !input.password) throw badRequest('Please enter your email address and password.');
     this.failedLoginsPerAccount.check(email);
     const row = await this.findByEmail(email);
-    const valid = await this.deps.hasher.verify(input.password, row?.passwordHash ?? null);
+    // An account made by an OpenID Connect sign-in has no password (an empty hash).
+    const valid = await this.deps.hasher.verify(input.password, row?.passwordHash || null);
     if (!row || !valid) {
       this.failedLoginsPerAccount.hit(email);
       throw unauthorized(INVALID_CREDENTIALS);
     }
     this.failedLoginsPerAccount.reset(email);
+    if (row.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+    return row;
+  }
+
+  /** A session for an account another way of signing in vouched for (refused when disabled). */
+  async openSession(userId: string): Promise<SessionProfile> {
+    const row = await this.findById(userId);
+    if (!row) throw unauthorized();
     if (row.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
     return this.startSession(row);
   }
@@ -161,7 +210,7 @@ export class UserService {
     validPassword(input.newPassword);
     this.failedLoginsPerAccount.check(user.email);
     const row = (await this.findById(user.id))!;
-    if (!(await this.deps.hasher.verify(input.currentPassword, row.passwordHash))) {
+    if (!(await this.deps.hasher.verify(input.currentPassword, row.passwordHash || null))) {
       this.failedLoginsPerAccount.hit(user.email);
       throw badRequest('Your current password is not correct.');
     }
@@ -193,6 +242,7 @@ export class UserService {
    * timing tells.
    */
   async requestPasswordReset(emailInput: string, caller: Caller): Promise<MessageAnswer> {
+    this.requirePasswordLogin();
     this.forgotPerIp.hit(caller.ip);
     const email = normalizeEmail(emailInput);
     const now = Date.now();
@@ -212,6 +262,7 @@ export class UserService {
 
   /** Sets the new password, uses up the link, revokes older sessions and signs the user in. */
   async resetPassword(token: string, password: string): Promise<ResetPasswordAnswer> {
+    this.requirePasswordLogin();
     validPassword(password);
     const tokenHash = hashSecret(token);
     const { users, passwordResetTokens } = this.deps.store.tables;
@@ -274,6 +325,10 @@ export class UserService {
         company,
       ].join('\n'),
     });
+  }
+
+  private requirePasswordLogin(): void {
+    if (!this.deps.passwordLogin) throw forbidden(PASSWORD_LOGIN_OFF);
   }
 
   private async startSession(row: UserRow): Promise<SessionProfile> {

@@ -1,14 +1,42 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Callout } from '@blueprintjs/core';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { LoginInput } from '@wishwell/shared/account-types';
+import { OIDC_ERROR_PARAM, OIDC_LINK_PARAM } from '@wishwell/shared/sign-in-options';
 import { api } from '../../api/client';
 import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
+import { ProviderError, ProviderSignIn, useSignInOptions } from './ProviderSignIn';
 import { useSignInFlow } from './sign-in';
 
-/** /login: 'Sign In'. Native validation is off: the server decides. */
+/**
+ * /login: 'Sign In'. Native validation is off: the server decides. With an identity provider set
+ * up, its button comes first; a provider round trip that did not sign in ends here (refused, or
+ * waiting for the password that links an existing account).
+ */
 export default function LoginPage() {
-  const { claimListId, complete, carry } = useSignInFlow();
+  const flow = useSignInFlow();
+  const options = useSignInOptions();
+  const [params] = useSearchParams();
+  const pendingLink = params.has(OIDC_LINK_PARAM) ? options?.pendingLink : null;
+  return (
+    <AccountCard title="Sign In">
+      <ProviderError reason={params.get(OIDC_ERROR_PARAM)} options={options} />
+      {pendingLink ? (
+        <LinkAccountForm email={pendingLink.email} label={options!.oidc!.label} flow={flow} />
+      ) : (
+        <>
+          <ProviderSignIn options={options} carry={flow.carry} />
+          {options?.passwordLogin !== false && <PasswordSignIn flow={flow} />}
+        </>
+      )}
+    </AccountCard>
+  );
+}
+
+type SignInFlow = ReturnType<typeof useSignInFlow>;
+
+function PasswordSignIn({ flow: { claimListId, complete, carry } }: { flow: SignInFlow }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, submit } = useSubmission('Login failed');
@@ -20,7 +48,7 @@ export default function LoginPage() {
     });
 
   return (
-    <AccountCard title="Sign In">
+    <>
       <AccountForm onSubmit={signIn} noValidate label="Sign In">
         <Field id="email" label="Email Address" type="email" icon="envelope" autoComplete="email" value={email} onChange={setEmail} autoFocus />
         <Field id="password" label="Password" type="password" icon="lock" autoComplete="current-password" value={password} onChange={setPassword} />
@@ -30,6 +58,32 @@ export default function LoginPage() {
         <Link to="/forgot-password">Forgot password?</Link>
         <Link to={`/register${carry}`}>Create an account</Link>
       </div>
-    </AccountCard>
+    </>
+  );
+}
+
+/** A provider sign-in matched an account by its verified e-mail: its password, once, links the two. */
+function LinkAccountForm({ email, label, flow: { claimListId, complete } }: { email: string; label: string; flow: SignInFlow }) {
+  const [password, setPassword] = useState('');
+  const { busy, submit } = useSubmission('Login failed');
+
+  const link = () =>
+    submit(async () => {
+      await complete(await api.post<SessionProfile>('/users/oidc/link', { password, claimListId }));
+    });
+
+  return (
+    <>
+      <Callout intent="primary" className="ww-account-callout">
+        An account with {email} already exists. Enter its password once to link your {label} sign-in to it; after that, {label} signs you in.
+      </Callout>
+      <AccountForm onSubmit={link} noValidate label="Link your account">
+        <Field id="password" label="Password" type="password" icon="lock" autoComplete="current-password" value={password} onChange={setPassword} autoFocus />
+        <SubmitButton text="Link and Sign In" busy={busy} />
+      </AccountForm>
+      <div className="ww-account-links">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 // People in their own browser contexts, and the item cards they look at (shared by the wish list specs).
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './accounts';
 import { apiCall } from './api';
 
@@ -18,3 +18,13 @@ export async function signedInPage(browser: Browser, name: string): Promise<{ co
 /** The card of the item titled `title`. */
 export const itemCard = (page: Page, title: string): Locator =>
   page.locator('.ww-item-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** A visitor creates a list from the landing page (the browser remembers it); answers its id. */
+export async function createGuestListFromLanding(page: Page): Promise<string> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Create a Wishlist for Free' }).click();
+  await expect(page).toHaveURL(/\/wishlist\/[\w-]+$/);
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  await expect(page.getByRole('heading', { level: 1, name: 'My New Wishlist' })).toBeVisible();
+  return id;
+}

@@ -1,0 +1,112 @@
+import { and, eq } from 'drizzle-orm';
+import type { SessionProfile } from '@wishwell/shared/api-types';
+import { normalizeEmail } from '@wishwell/shared/account-types';
+import type { OidcErrorReason } from '@wishwell/shared/sign-in-options';
+import type { OidcSettings } from '../../config';
+import type { DataStore, Db } from '../../db/store';
+import { conflict } from '../../http/errors';
+import { logEvent } from '../../log';
+import type { Caller, UserService } from '../users/service';
+import type { OidcPerson } from './provider';
+
+export const LINK_EXPIRED = 'This link to your account has expired. Please sign in with your provider again.';
+
+/** An OpenID Connect sign-in that matched an existing account by verified e-mail: it waits for the password. */
+export interface PendingLink {
+  issuer: string;
+  subject: string;
+  userId: string;
+  email: string;
+  /** The admin role the provider's groups give (null: OIDC_ADMIN_GROUP is not set). */
+  admin: boolean | null;
+}
+
+export type OidcOutcome = { kind: 'signedIn'; profile: SessionProfile } | { kind: 'link'; link: PendingLink };
+
+/** A sign-in the rules refuse, with the reason the login page explains. */
+export class OidcRefusal extends Error {
+  constructor(readonly reason: OidcErrorReason) {
+    super(`OpenID Connect sign-in refused: ${reason}`);
+  }
+}
+
+/**
+ * What a person vouched for by the provider may do: sign in to the account their identity
+ * (issuer + subject) is linked to; or, new here, get an account (name and e-mail from the
+ * provider; only with OIDC_AUTO_REGISTER); or, when an account already has their verified
+ * e-mail, link to it once they prove its password. An unverified e-mail reaches no account.
+ */
+export class OidcAccounts {
+  constructor(
+    private readonly store: DataStore,
+    private readonly users: UserService,
+    private readonly settings: OidcSettings,
+  ) {}
+
+  async signIn(person: OidcPerson, domain: string): Promise<OidcOutcome> {
+    const linked = await this.linkedUser(person);
+    if (linked) return this.signedIn(linked, this.adminFromGroups(person));
+    if (!person.email || !person.emailVerified) throw new OidcRefusal('unverified');
+    const email = normalizeEmail(person.email);
+    const { users } = this.store.tables;
+    const [existing] = await this.store.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing) {
+      return { kind: 'link', link: { issuer: person.issuer, subject: person.subject, userId: existing.id, email, admin: this.adminFromGroups(person) } };
+    }
+    if (!this.settings.autoRegister) throw new OidcRefusal('not-registered');
+    const created = await this.users.createAccount(
+      { name: accountName(person, email), email, passwordHash: '', domain, isAdmin: this.adminFromGroups(person) ?? false },
+      (tx, user) => this.insertIdentity(tx, person, user.id),
+    );
+    logEvent({ event: 'register', userId: created.id, method: 'oidc' });
+    return { kind: 'signedIn', profile: await this.users.openSession(created.id) };
+  }
+
+  /** Links the pending identity once the account's password is proven, and signs in. */
+  async link(pending: PendingLink, password: string, caller: Caller): Promise<SessionProfile> {
+    const account = await this.users.provePassword({ email: pending.email, password }, caller);
+    if (account.id !== pending.userId) throw conflict(LINK_EXPIRED); // the address moved to another account meanwhile
+    await this.insertIdentity(this.store.db, pending, account.id);
+    logEvent({ event: 'oidc.link', userId: account.id, issuer: pending.issuer });
+    return (await this.signedIn(account.id, pending.admin)).profile;
+  }
+
+  private async signedIn(userId: string, admin: boolean | null): Promise<OidcOutcome & { kind: 'signedIn' }> {
+    if (admin !== null) await this.setAdmin(userId, admin);
+    return { kind: 'signedIn', profile: await this.users.openSession(userId) };
+  }
+
+  private async linkedUser(person: Pick<OidcPerson, 'issuer' | 'subject'>): Promise<string | null> {
+    const { oidcIdentities } = this.store.tables;
+    const [row] = await this.store.db
+      .select({ userId: oidcIdentities.userId })
+      .from(oidcIdentities)
+      .where(and(eq(oidcIdentities.issuer, person.issuer), eq(oidcIdentities.subject, person.subject)));
+    return row?.userId ?? null;
+  }
+
+  private async insertIdentity(db: Db, person: Pick<OidcPerson, 'issuer' | 'subject'>, userId: string): Promise<void> {
+    const { oidcIdentities } = this.store.tables;
+    await db.insert(oidcIdentities).values({ issuer: person.issuer, subject: person.subject, userId, createdAt: new Date() }).onConflictDoNothing();
+  }
+
+  /** With OIDC_ADMIN_GROUP the provider decides the admin role at every sign-in. */
+  private adminFromGroups(person: OidcPerson): boolean | null {
+    return this.settings.adminGroup === null ? null : person.groups.includes(this.settings.adminGroup);
+  }
+
+  private async setAdmin(userId: string, isAdmin: boolean): Promise<void> {
+    const { users } = this.store.tables;
+    const changed = await this.store.db
+      .update(users)
+      .set({ isAdmin, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.isAdmin, !isAdmin)))
+      .returning({ id: users.id });
+    if (changed.length > 0) logEvent({ event: 'role.change', userId, isAdmin, by: 'oidc-group' });
+  }
+}
+
+/** The provider's name for the person, else the e-mail's local part (at most 100 characters, like the form). */
+function accountName(person: OidcPerson, email: string): string {
+  return (person.name ?? email.split('@')[0]!).slice(0, 100);
+}

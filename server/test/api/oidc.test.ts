@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { SessionProfile } from '@wishwell/shared/api-types';
+import type { SignInOptions } from '@wishwell/shared/sign-in-options';
+import type { WishlistSummary } from '@wishwell/shared/wishlist-types';
+import { ApiClient } from '../support/api-client';
+import { freePort, startOidcProvider, type ProviderAccount, type TestOidcProvider } from '../support/oidc-provider';
+import { oidcRoundTrip } from '../support/oidc-round-trip';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { guestWithList, signUp } from '../support/wishlists';
+
+const ADMIN_GROUP = 'wishwell-admins';
+const PASSWORD = 'correct horse battery';
+
+/** A Wishwell server using its own real provider (each provider knows one server's redirect URI). */
+async function serverWithProvider(env: Record<string, string> = {}): Promise<{ server: TestServer; provider: TestOidcProvider }> {
+  const port = await freePort();
+  const server = await startTestServer({
+    OIDC_ISSUER: `http://127.0.0.1:${port}`,
+    OIDC_CLIENT_ID: 'wishwell',
+    OIDC_CLIENT_SECRET: 'a-client-secret-for-tests-only',
+    OIDC_BUTTON_LABEL: 'Test ID',
+    OIDC_SCOPES: 'openid email profile groups',
+    ...env,
+  });
+  return { server, provider: await startOidcProvider(server.url, port) };
+}
+
+let main: { server: TestServer; provider: TestOidcProvider };
+let closed: { server: TestServer; provider: TestOidcProvider };
+let people = 0;
+
+beforeAll(async () => {
+  main = await serverWithProvider({ OIDC_ADMIN_GROUP: ADMIN_GROUP });
+  closed = await serverWithProvider({ OIDC_AUTO_REGISTER: 'false', PASSWORD_LOGIN: 'false' });
+  await signUp(main.server.url, 'First'); // the first account is the admin: later ones start as plain users
+});
+afterAll(async () => {
+  for (const { server, provider } of [main, closed]) {
+    await provider.stop();
+    await server.stop();
+  }
+});
+
+function person(fields: Partial<ProviderAccount> = {}): ProviderAccount {
+  const n = ++people;
+  return { sub: `person-${n}-${Date.now()}`, email: `person.${n}.${Date.now()}@example.com`, email_verified: true, name: `Person ${n}`, ...fields };
+}
+
+/** A browser that has loaded the site (it holds the XSRF cookie, as the SPA would). */
+async function browser(server: TestServer): Promise<ApiClient> {
+  const client = new ApiClient(server.url);
+  await client.get('/users/sign-in-options');
+  return client;
+}
+
+async function signInThroughProvider(account: ProviderAccount, target = main, options?: Parameters<typeof oidcRoundTrip>[1]) {
+  const client = await browser(target.server);
+  target.provider.signInAs(account);
+  const landing = await oidcRoundTrip(client, options);
+  return { client, landing, profile: await client.get<SessionProfile>('/users/profile') };
+}
+
+async function identities(server: TestServer, userId: string): Promise<string[]> {
+  const store = await server.openStore();
+  try {
+    const { oidcIdentities } = store.tables;
+    const rows = await store.db.select({ subject: oidcIdentities.subject }).from(oidcIdentities).where(eq(oidcIdentities.userId, userId));
+    return rows.map((row) => row.subject);
+  } finally {
+    await store.close();
+  }
+}
+
+describe('sign in with an OpenID Connect provider', () => {
+  it('tells the pages which ways to sign in this site offers', async () => {
+    const options = (await new ApiClient(main.server.url).get<SignInOptions>('/users/sign-in-options')).body;
+    expect(options).toEqual({ passwordLogin: true, oidc: { label: 'Test ID' }, pendingLink: null });
+  });
+
+  it('creates the account at the first sign-in, with the name and e-mail the provider gives, and finds it again later', async () => {
+    const someone = person({ name: 'Olivia Provider' });
+    const first = await signInThroughProvider(someone);
+    expect(first.landing.pathname).toBe('/signed-in');
+    expect(first.profile.status).toBe(200);
+    expect(first.profile.body).toMatchObject({ name: 'Olivia Provider', email: someone.email, isAdmin: false, registeredOnDomain: '127.0.0.1' });
+    expect(await identities(main.server, first.profile.body._id)).toEqual([someone.sub]);
+    // The account has no password: nothing signs in with one.
+    const byPassword = await new ApiClient(main.server.url).post('/users/login', { email: someone.email, password: '' });
+    expect(byPassword.status).toBe(400);
+
+    // Later the provider reports a new address: the identity, not the address, finds the account.
+    const again = await signInThroughProvider({ ...someone, email: `moved.${someone.email}` });
+    expect(again.profile.body._id).toBe(first.profile.body._id);
+    expect(again.profile.body.email).toBe(someone.email);
+  });
+
+  it('claims the guest list named in the start link, as registration does', async () => {
+    const { client, list } = await guestWithList(main.server.url);
+    main.provider.signInAs(person());
+    const landing = await oidcRoundTrip(client, { query: { claimList: list._id } });
+    expect(landing.pathname).toBe('/signed-in');
+    expect(landing.searchParams.get('claimList')).toBe(list._id); // the page then forgets its local copy
+    const mine = (await client.get<WishlistSummary[]>('/wishlists')).body.map((l) => l._id);
+    expect(mine).toEqual([list._id]);
+  });
+
+  it('links an account with the same verified e-mail only after its password is given once', async () => {
+    const owner = await signUp(main.server.url, 'Linda');
+    const sameAddress = person({ email: owner.email });
+    const pending = await signInThroughProvider(sameAddress);
+    expect(pending.landing.searchParams.get('oidcLink')).toBe('1');
+    expect(pending.profile.status).toBe(401); // not signed in yet
+    expect((await pending.client.get<SignInOptions>('/users/sign-in-options')).body.pendingLink).toEqual({ email: owner.email });
+
+    const wrong = await pending.client.post('/users/oidc/link', { password: 'not the password' });
+    expect(wrong.status).toBe(401);
+    expect(await identities(main.server, owner.id)).toEqual([]);
+
+    // Another browser cannot finish this link: the pending sign-in lives in the first one.
+    const elsewhere = await browser(main.server);
+    expect((await elsewhere.post('/users/oidc/link', { password: PASSWORD })).body).toMatchObject({ message: expect.stringContaining('expired') });
+
+    const linked = await pending.client.post<SessionProfile>('/users/oidc/link', { password: PASSWORD });
+    expect(linked.status).toBe(200);
+    expect(linked.body._id).toBe(owner.id);
+    expect(await identities(main.server, owner.id)).toEqual([sameAddress.sub]);
+
+    // From now on the provider alone signs in to that account.
+    const later = await signInThroughProvider(sameAddress);
+    expect(later.landing.pathname).toBe('/signed-in');
+    expect(later.profile.body._id).toBe(owner.id);
+  });
+
+  it('never links or creates an account through an e-mail the provider does not confirm', async () => {
+    const owner = await signUp(main.server.url, 'Victim');
+    const attacker = person({ email: owner.email, email_verified: false });
+    const attempt = await signInThroughProvider(attacker);
+    expect(attempt.landing.searchParams.get('oidcError')).toBe('unverified');
+    expect(attempt.profile.status).toBe(401);
+    expect((await attempt.client.get<SignInOptions>('/users/sign-in-options')).body.pendingLink).toBeNull();
+    expect(await identities(main.server, owner.id)).toEqual([]);
+
+    const newcomer = person({ email_verified: false });
+    const unconfirmed = await signInThroughProvider(newcomer);
+    expect(unconfirmed.landing.searchParams.get('oidcError')).toBe('unverified');
+    const taken = await new ApiClient(main.server.url).post('/users/register', { name: 'N', email: newcomer.email, password: PASSWORD, domain: 'localhost' });
+    expect(taken.status).toBe(201); // no account was made with that address
+  });
+
+  it('refuses an answer whose state was not the one this browser sent', async () => {
+    const attempt = await signInThroughProvider(person(), main, { alterAuthorizationUrl: (url) => url.searchParams.set('state', 'forged-state') });
+    expect(attempt.landing.searchParams.get('oidcError')).toBe('failed');
+    expect(attempt.profile.status).toBe(401);
+  });
+
+  it('refuses an ID token whose nonce was not the one this browser sent', async () => {
+    const attempt = await signInThroughProvider(person(), main, { alterAuthorizationUrl: (url) => url.searchParams.set('nonce', 'forged-nonce') });
+    expect(attempt.landing.searchParams.get('oidcError')).toBe('failed');
+    expect(attempt.profile.status).toBe(401);
+  });
+
+  it('refuses a callback this browser never started', async () => {
+    const client = await browser(main.server);
+    const callback = await client.get('/users/oidc/callback?code=stolen&state=guessed');
+    expect(callback.status).toBe(302);
+    expect(new URL(callback.headers.get('location')!, main.server.url).searchParams.get('oidcError')).toBe('failed');
+    expect((await client.get('/users/profile')).status).toBe(401);
+  });
+
+  it('makes members of OIDC_ADMIN_GROUP admins, and takes the role back when they leave it', async () => {
+    const someone = person({ groups: [ADMIN_GROUP, 'family'] });
+    const asMember = await signInThroughProvider(someone);
+    expect(asMember.profile.body.isAdmin).toBe(true);
+    expect((await asMember.client.get('/users')).status).toBe(200);
+
+    const afterLeaving = await signInThroughProvider({ ...someone, groups: ['family'] });
+    expect(afterLeaving.profile.body.isAdmin).toBe(false);
+    expect((await asMember.client.get('/users')).status).toBe(403);
+  });
+
+  it('refuses a disabled account', async () => {
+    const someone = person();
+    const { profile } = await signInThroughProvider(someone);
+    const store = await main.server.openStore();
+    await store.db.update(store.tables.users).set({ isDisabled: true }).where(eq(store.tables.users.id, profile.body._id));
+    await store.close();
+    const again = await signInThroughProvider(someone);
+    expect(again.landing.searchParams.get('oidcError')).toBe('disabled');
+    expect(again.profile.status).not.toBe(200);
+  });
+});
+
+describe('OIDC_AUTO_REGISTER=false and PASSWORD_LOGIN=false', () => {
+  it('turns password sign-in, registration and resets off on the server, not only on the page', async () => {
+    const client = await browser(closed.server);
+    expect((await client.get<SignInOptions>('/users/sign-in-options')).body).toMatchObject({ passwordLogin: false, oidc: { label: 'Test ID' } });
+    const refused = 'Signing in with an email address and password is turned off on this site.';
+    expect(await client.post('/users/login', { email: 'a@example.com', password: PASSWORD })).toMatchObject({ status: 403, body: { message: refused } });
+    expect(await client.post('/users/register', { name: 'A', email: 'a@example.com', password: PASSWORD })).toMatchObject({ status: 403, body: { message: refused } });
+    expect(await client.post('/users/forgot-password', { email: 'a@example.com' })).toMatchObject({ status: 403, body: { message: refused } });
+  });
+
+  it('lets only existing accounts in', async () => {
+    const stranger = await signInThroughProvider(person(), closed);
+    expect(stranger.landing.searchParams.get('oidcError')).toBe('not-registered');
+    expect(stranger.profile.status).toBe(401);
+  });
+});
+
+describe('when the provider is down', () => {
+  it('sends the browser back to the login page with the reason, and signs in once it is back', async () => {
+    const port = await freePort();
+    const server = await startTestServer({ OIDC_ISSUER: `http://127.0.0.1:${port}`, OIDC_CLIENT_ID: 'wishwell', OIDC_CLIENT_SECRET: 'a-client-secret-for-tests-only' });
+    try {
+      const client = await browser(server);
+      const landing = await oidcRoundTrip(client, { query: { claimList: 'kept-list-id' } });
+      expect(landing.pathname).toBe('/login');
+      expect(landing.searchParams.get('oidcError')).toBe('unavailable');
+      expect(landing.searchParams.get('claimList')).toBe('kept-list-id');
+
+      const provider = await startOidcProvider(server.url, port);
+      try {
+        provider.signInAs(person());
+        expect((await oidcRoundTrip(client)).pathname).toBe('/signed-in');
+      } finally {
+        await provider.stop();
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});

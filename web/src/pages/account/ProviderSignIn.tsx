@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { AnchorButton, Callout } from '@blueprintjs/core';
+import { oidcButtonText, oidcErrorMessage, type SignInOptions } from '@wishwell/shared/sign-in-options';
+import { api } from '../../api/client';
+
+/** Until the server answers (or when it cannot), the page offers what every server has: the password form. */
+const PASSWORD_ONLY: SignInOptions = { passwordLogin: true, oidc: null, pendingLink: null };
+
+/** What this site offers for signing in (asked on every visit: a pending link lives in a cookie); null while loading. */
+export function useSignInOptions(): SignInOptions | null {
+  const [options, setOptions] = useState<SignInOptions | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.get<SignInOptions>('/users/sign-in-options').then(
+      (answer) => live && setOptions(answer),
+      () => live && setOptions(PASSWORD_ONLY),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return options;
+}
+
+/**
+ * 'Sign in with {label}': a plain link, since the browser itself must travel to the provider and
+ * back. `carry` keeps claimList and invitation through the round trip. Shown above the password
+ * form, with 'or' between them.
+ */
+export function ProviderSignIn({ options, carry }: { options: SignInOptions | null; carry: string }) {
+  if (!options?.oidc) return null;
+  return (
+    <div className="ww-provider-sign-in">
+      <AnchorButton href={`/api/v1/users/oidc/start${carry}`} size="large" fill text={oidcButtonText(options.oidc.label)} />
+      {options.passwordLogin && (
+        <p className="ww-or" aria-hidden="true">
+          <span>or</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Why the round trip came back without signing in (`/login?oidcError=`). */
+export function ProviderError({ reason, options }: { reason: string | null; options: SignInOptions | null }) {
+  if (!reason || !options) return null;
+  return (
+    <Callout intent="danger" role="alert" className="ww-account-callout">
+      {oidcErrorMessage(reason, options.oidc?.label ?? 'The identity provider')}
+    </Callout>
+  );
+}
