@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { normalizeHostname } from '@wishwell/shared/domain';
 import { parseS3Url } from './storage/s3-storage';
 
 /** Everything the server reads from its environment and flags (listed by `wishwell --help`). */
@@ -40,6 +42,8 @@ export interface Config {
   adminEventsKeepAliveSeconds: number;
   /** Sign-in through an OpenID Connect provider (OIDC_*); null when OIDC_ISSUER is not set. */
   oidc: OidcSettings | null;
+  /** Providers of particular hostnames (OIDC_PROVIDERS_FILE), used there instead of `oidc`. */
+  oidcByHostname: Map<string, OidcSettings>;
   /** Whether e-mail and password sign-in, registration and resets are on (PASSWORD_LOGIN). */
   passwordLogin: boolean;
 }
@@ -140,6 +144,7 @@ export const SETTINGS: Setting[] = [
   { env: 'OIDC_AUTO_REGISTER', help: 'false: an OpenID Connect sign-in only reaches existing accounts', default: 'true' },
   { env: 'OIDC_ADMIN_GROUP', help: 'members of this provider group are admins (checked at every OpenID Connect sign-in)' },
   { env: 'OIDC_GROUPS_CLAIM', help: 'the claim listing the groups', default: 'groups' },
+  { env: 'OIDC_PROVIDERS_FILE', help: 'JSON file giving some hostnames (domain configs) their own OpenID Connect provider' },
   { env: 'PASSWORD_LOGIN', help: 'false turns e-mail and password sign-in, registration and resets off (needs OIDC_ISSUER)', default: 'true' },
   { env: 'SCRAPE_ALLOW_PORTS', help: 'ports besides 80 and 443 that scraped links may use, comma-separated (e.g. 8080,8443)' },
 ];
@@ -166,8 +171,9 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
   const storageUrl = get('STORAGE_URL');
   if (storageUrl) parseS3Url(storageUrl, env);
   const oidc = oidcSettings(get);
+  const oidcByHostname = oidcProvidersFile(get);
   const passwordLogin = booleanSetting('PASSWORD_LOGIN', get);
-  if (!passwordLogin && !oidc) throw new Error('PASSWORD_LOGIN=false needs OIDC_ISSUER: otherwise nobody could sign in');
+  if (!passwordLogin && !oidc && oidcByHostname.size === 0) throw new Error('PASSWORD_LOGIN=false needs OIDC_ISSUER or OIDC_PROVIDERS_FILE: otherwise nobody could sign in');
   const publicUrl = get('PUBLIC_URL');
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error('PUBLIC_URL must start with http:// or https://');
   return {
@@ -208,17 +214,58 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     adminEventsKeepAliveSeconds: positiveInteger('ADMIN_EVENTS_KEEPALIVE_SECONDS', get),
     scrapeAllowHosts: (get('SCRAPE_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     oidc,
+    oidcByHostname,
     passwordLogin,
     scrapeAllowPorts: (get('SCRAPE_ALLOW_PORTS') ?? '').split(',').filter((p) => p.trim()).map((p) => portNumber('SCRAPE_ALLOW_PORTS', p)),
   };
 }
 
-function oidcSettings(get: (name: string) => string | null): OidcSettings | null {
+/** The OIDC_PROVIDERS_FILE entry's field for each setting; fields left out take the OIDC_* setting, except the client's own. */
+const PROVIDER_FILE_FIELDS: Record<string, string> = {
+  OIDC_ISSUER: 'issuer',
+  OIDC_CLIENT_ID: 'clientId',
+  OIDC_CLIENT_SECRET: 'clientSecret',
+  OIDC_BUTTON_LABEL: 'buttonLabel',
+  OIDC_SCOPES: 'scopes',
+  OIDC_AUTO_REGISTER: 'autoRegister',
+  OIDC_ADMIN_GROUP: 'adminGroup',
+  OIDC_GROUPS_CLAIM: 'groupsClaim',
+};
+const CLIENT_OWN_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'];
+
+/** OIDC_PROVIDERS_FILE: `{ "family.example.com": { "issuer": ..., "clientId": ..., ... } }`. */
+function oidcProvidersFile(get: (name: string) => string | null): Map<string, OidcSettings> {
+  const file = get('OIDC_PROVIDERS_FILE');
+  const providers = new Map<string, OidcSettings>();
+  if (!file) return providers;
+  let entries: unknown;
+  try {
+    entries = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`OIDC_PROVIDERS_FILE ${file} cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!entries || typeof entries !== 'object' || Array.isArray(entries)) throw new Error(`OIDC_PROVIDERS_FILE ${file} must hold an object of hostnames`);
+  for (const [hostname, entry] of Object.entries(entries as Record<string, Record<string, unknown>>)) {
+    const fromEntry = (name: string) => {
+      const field = PROVIDER_FILE_FIELDS[name]!;
+      if (!entry || typeof entry !== 'object' || !(field in entry)) return CLIENT_OWN_SETTINGS.includes(name) ? null : get(name);
+      const value = entry[field];
+      // An empty value means the setting's default (no admin group, the default label), not the OIDC_* one.
+      return value === null || value === '' ? (SETTINGS.find((s) => s.env === name)?.default ?? null) : String(value);
+    };
+    const settings = oidcSettings(fromEntry, `OIDC_PROVIDERS_FILE (${hostname}): `);
+    if (!settings) throw new Error(`OIDC_PROVIDERS_FILE (${hostname}): "issuer" is missing`);
+    providers.set(normalizeHostname(hostname), settings);
+  }
+  return providers;
+}
+
+function oidcSettings(get: (name: string) => string | null, where = ''): OidcSettings | null {
   const issuer = get('OIDC_ISSUER');
   if (!issuer) return null;
-  if (!/^https?:\/\//.test(issuer)) throw new Error(`OIDC_ISSUER must be the provider's http(s) URL, got "${issuer}"`);
+  if (!/^https?:\/\//.test(issuer)) throw new Error(`${where}OIDC_ISSUER must be the provider's http(s) URL, got "${issuer}"`);
   const clientId = get('OIDC_CLIENT_ID');
-  if (!clientId) throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID (the client id registered at the provider)');
+  if (!clientId) throw new Error(`${where}OIDC_ISSUER needs OIDC_CLIENT_ID (the client id registered at the provider)`);
   return {
     issuer,
     clientId,

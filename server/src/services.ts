@@ -5,7 +5,7 @@ import { Mailer } from './mail/mailer';
 import { MailLinks } from './mail/link-origin';
 import { PasswordHasher } from './auth/passwords';
 import { UserService } from './features/users/service';
-import { createOidcSignIn } from './features/oidc';
+import { OidcSignIns } from './features/oidc';
 import { createWishlistServices } from './features/wishlists';
 import { UploadService } from './features/uploads/service';
 import { EventBus } from './events';
@@ -49,7 +49,7 @@ export function createServices(ctx: AppContext) {
     passwordLogin: ctx.config.passwordLogin,
   });
   const apiTokens = new ApiTokenService(ctx.store);
-  const oidc = createOidcSignIn(ctx.config, ctx.store, users);
+  const oidc = new OidcSignIns(ctx.config, ctx.store, users);
   const events = new EventBus(ctx.store.changes);
   const scraperConfigs = new ScraperConfigService(ctx.store);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { SignInOptions } from '@wishwell/shared/sign-in-options';
@@ -228,6 +231,38 @@ describe('when the provider is down', () => {
       }
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('a provider per domain (OIDC_PROVIDERS_FILE)', () => {
+  it('offers and uses the provider listed for the hostname the browser used, the OIDC_* one elsewhere', async () => {
+    const [defaultPort, familyPort] = [await freePort(), await freePort()];
+    const dir = mkdtempSync(join(tmpdir(), 'wishwell-oidc-'));
+    const file = join(dir, 'providers.json');
+    writeFileSync(file, JSON.stringify({ LocalHost: { issuer: `http://127.0.0.1:${familyPort}`, clientId: 'wishwell', clientSecret: 'a-client-secret-for-tests-only', buttonLabel: 'Family ID' } }));
+    const server = await startTestServer({ OIDC_ISSUER: `http://127.0.0.1:${defaultPort}`, OIDC_CLIENT_ID: 'wishwell', OIDC_BUTTON_LABEL: 'Test ID', OIDC_PROVIDERS_FILE: file });
+    const familyUrl = server.url.replace('127.0.0.1', 'localhost');
+    const family = await startOidcProvider(familyUrl, familyPort);
+    try {
+      const labelAt = async (url: string) => (await new ApiClient(url).get<SignInOptions>('/users/sign-in-options')).body.oidc?.label;
+      expect(await labelAt(server.url)).toBe('Test ID');
+      expect(await labelAt(familyUrl)).toBe('Family ID');
+
+      const someone = person({ name: 'Fran Family' });
+      family.signInAs(someone);
+      const client = new ApiClient(familyUrl);
+      await client.get('/users/sign-in-options');
+      expect((await oidcRoundTrip(client)).pathname).toBe('/signed-in');
+      const profile = (await client.get<SessionProfile>('/users/profile')).body;
+      expect(profile).toMatchObject({ name: 'Fran Family', registeredOnDomain: 'localhost' });
+      expect(await identities(server, profile._id)).toEqual([someone.sub]);
+      // The other hostname's provider (not running) is the one its start link uses.
+      expect((await oidcRoundTrip(await browser(server))).searchParams.get('oidcError')).toBe('unavailable');
+    } finally {
+      await family.stop();
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

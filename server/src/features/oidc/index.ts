@@ -1,23 +1,35 @@
-import type { Config } from '../../config';
+import type { Config, OidcSettings } from '../../config';
 import type { DataStore } from '../../db/store';
 import { RateLimiter } from '../../http/rate-limit';
 import type { UserService } from '../users/service';
 import { OidcProvider } from './provider';
 import { OidcAccounts } from './service';
 
-/** Sign-in through the configured OpenID Connect provider (null when OIDC_ISSUER is not set). */
+/** Sign-in through one OpenID Connect provider. */
 export interface OidcSignIn {
   provider: OidcProvider;
   accounts: OidcAccounts;
-  /** Round trips started or finished per client IP (each costs calls to the provider). */
-  attemptsPerIp: RateLimiter;
 }
 
-export function createOidcSignIn(config: Config, store: DataStore, users: UserService): OidcSignIn | null {
-  if (!config.oidc) return null;
-  return {
-    provider: new OidcProvider(config.oidc),
-    accounts: new OidcAccounts(store, users, config.oidc),
-    attemptsPerIp: new RateLimiter({ limit: config.rateLimits.loginPerIp, windowMs: 15 * 60_000, message: 'Too many sign-in attempts.' }),
-  };
+/**
+ * The providers of this server: a hostname listed in OIDC_PROVIDERS_FILE uses its own, every
+ * other one the OIDC_* provider (or none).
+ */
+export class OidcSignIns {
+  /** Round trips started or finished per client IP (each costs calls to the provider). */
+  readonly attemptsPerIp: RateLimiter;
+  private readonly fallback: OidcSignIn | null;
+  private readonly byHostname: Map<string, OidcSignIn>;
+
+  constructor(config: Config, store: DataStore, users: UserService) {
+    const signIn = (settings: OidcSettings): OidcSignIn => ({ provider: new OidcProvider(settings), accounts: new OidcAccounts(store, users, settings) });
+    this.fallback = config.oidc ? signIn(config.oidc) : null;
+    this.byHostname = new Map([...config.oidcByHostname].map(([hostname, settings]) => [hostname, signIn(settings)]));
+    this.attemptsPerIp = new RateLimiter({ limit: config.rateLimits.loginPerIp, windowMs: 15 * 60_000, message: 'Too many sign-in attempts.' });
+  }
+
+  /** The provider for a request's hostname, or null when it has none. */
+  forHostname(hostname: string): OidcSignIn | null {
+    return this.byHostname.get(hostname) ?? this.fallback;
+  }
 }

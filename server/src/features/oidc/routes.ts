@@ -8,7 +8,7 @@ import type { RequestInfo } from '../../http/request-info';
 import { logEvent } from '../../log';
 import { hostnameOf } from '../../mail/link-origin';
 import { startSession, type ClaimGuestList } from '../users/routes';
-import type { OidcSignIn } from './index';
+import type { OidcSignIns } from './index';
 import { OidcFailure, type AuthorizationChecks } from './provider';
 import { LINK_EXPIRED, OidcRefusal, type PendingLink } from './service';
 
@@ -32,7 +32,9 @@ const carried = t.Object({ claimList: t.Optional(t.String({ maxLength: 64 })), i
  * provider -> GET /users/oidc/callback, ending on /signed-in, or on /login with the reason) and
  * POST /users/oidc/link (the password that links a matching account).
  */
-export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, oidc: OidcSignIn | null, passwordLogin: boolean, claimGuestList: ClaimGuestList) {
+export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, providers: OidcSignIns, passwordLogin: boolean, claimGuestList: ClaimGuestList) {
+  /** The provider of the hostname the browser used (OIDC_PROVIDERS_FILE, else OIDC_*). */
+  const providerFor = (http: RequestInfo) => providers.forHostname(hostnameOf(http.origin));
   const pendingLink = (http: RequestInfo) => sealer.open<PendingLink>(http.cookies.get(PENDING_LINK_COOKIE));
   const seal = async (http: RequestInfo, name: string, payload: object) =>
     http.setCookie(name, await sealer.seal({ ...payload }, ROUND_TRIP_SECONDS), { httpOnly: true, maxAgeSeconds: ROUND_TRIP_SECONDS });
@@ -42,6 +44,7 @@ export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, oidc:
     .get(
       '/users/sign-in-options',
       async ({ http }): Promise<SignInOptions> => {
+        const oidc = providerFor(http);
         const pending = oidc ? await pendingLink(http) : null;
         return { passwordLogin, oidc: oidc ? { label: oidc.provider.label } : null, pendingLink: pending ? { email: pending.email } : null };
       },
@@ -50,8 +53,9 @@ export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, oidc:
     .get(
       '/users/oidc/start',
       async ({ query, http, set }) => {
+        const oidc = providerFor(http);
         if (!oidc) throw notFound(NOT_SET_UP);
-        oidc.attemptsPerIp.hit(http.ip);
+        providers.attemptsPerIp.hit(http.ip);
         try {
           const { url, checks } = await oidc.provider.authorizationUrl(http.origin + CALLBACK_PATH);
           await seal(http, ROUND_TRIP_COOKIE, { ...checks, ...query } satisfies RoundTrip);
@@ -69,8 +73,9 @@ export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, oidc:
         http.clearCookie(ROUND_TRIP_COOKIE);
         const onward = { claimList: roundTrip?.claimList, invitation: roundTrip?.invitation };
         try {
+          const oidc = providerFor(http);
           if (!oidc) throw notFound(NOT_SET_UP);
-          oidc.attemptsPerIp.hit(http.ip);
+          providers.attemptsPerIp.hit(http.ip);
           if (!roundTrip) throw new OidcRefusal('failed'); // expired, or never started in this browser
           const person = await oidc.provider.person(new URL(request.url).search, roundTrip);
           const outcome = await oidc.accounts.signIn(person, hostnameOf(http.origin));
@@ -90,6 +95,7 @@ export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, oidc:
     .post(
       '/users/oidc/link',
       async ({ body, http }) => {
+        const oidc = providerFor(http);
         const pending = oidc ? await pendingLink(http) : null;
         if (!oidc || !pending) throw badRequest(LINK_EXPIRED);
         const profile = await oidc.accounts.link(pending, body.password, http);
