@@ -1,13 +1,16 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort, startOidcProvider } from '../../../server/test/support/oidc-provider';
 import { uniqueEmail } from './support/accounts';
-import { createGuestListFromLanding } from './support/people';
+import { apiCall } from './support/api';
+import { createGuestListFromLanding, PASSWORD } from './support/people';
 
 // 'Sign in with {label}' in the browser: the round trip through a real OpenID Connect provider
-// (oidc-provider in this process), a guest list claimed on the way, and the provider-down message.
+// (oidc-provider in this process), a guest list claimed on the way, the provider-down message,
+// and linking an existing account with its password.
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 let server: ChildProcess | undefined;
 test.afterAll(() => {
@@ -41,8 +44,36 @@ test('a guest signs in with the provider: the list is claimed and the dashboard 
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('guestWishlists') ?? '[]'))).not.toContain(listId);
     await page.getByRole('button', { name: /account/i }).click();
     await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
+
+    // Someone with a password account signs in with the provider for the first time: one password links them.
+    const linda = await browser.newContext({ baseURL: base });
+    const lindaPage = await linda.newPage();
+    const email = uniqueEmail('linda');
+    await lindaPage.goto('/');
+    await apiCall(lindaPage, 'POST', '/users/register', { name: 'Linda', email, password: PASSWORD, domain: '127.0.0.1' });
+    await apiCall(lindaPage, 'POST', '/users/logout');
+    provider.signInAs({ sub: 'linda-1', email, email_verified: true, name: 'Linda at Family ID' });
+    await lindaPage.goto('/login');
+    await expectNoSeriousAxeViolations(lindaPage);
+    await lindaPage.getByRole('button', { name: 'Sign in with Family ID' }).click();
+    await expect(lindaPage.getByText(`An account with ${email} already exists. Enter its password once to link your Family ID sign-in to it`)).toBeVisible();
+    await expectNoSeriousAxeViolations(lindaPage);
+    await lindaPage.getByLabel('Password').fill(PASSWORD);
+    await lindaPage.getByRole('button', { name: 'Link and Sign In' }).click();
+    await expect(lindaPage).toHaveURL(/\/dashboard$/);
+    await apiCall(lindaPage, 'POST', '/users/logout');
+    await lindaPage.goto('/login');
+    await lindaPage.getByRole('button', { name: 'Sign in with Family ID' }).click();
+    await expect(lindaPage).toHaveURL(/\/dashboard$/); // linked: no password this time
+    await linda.close();
   } finally {
     await provider.stop();
     await context.close();
   }
 });
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
