@@ -29,10 +29,11 @@ const sqliteDialect: SqlDialect = {
 export function openSqliteStore(file: string, options: { quickCheck?: boolean } = {}): DataStore {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file, { create: true, strict: true });
+  // Before anything takes a lock: a server restarting on a file the previous one is still closing waits, not fails.
+  sqlite.exec('PRAGMA busy_timeout = 5000');
   refuseDamaged(sqlite, file, options.quickCheck ?? true);
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
-  sqlite.exec('PRAGMA busy_timeout = 5000');
   const schemaVersion = applySqliteMigrations(sqlite);
   const gate = new ConnectionGate();
 
