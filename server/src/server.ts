@@ -8,6 +8,7 @@ import { defaultHostname, type Config } from './config';
 import { DatabaseHealth } from './db/health';
 import { openStore } from './db/open-store';
 import { openFileStorage } from './storage/open-storage';
+import { claimPidFile } from './server-pid';
 import { SERVER_BODY_LIMIT } from './http/body-limits';
 import { createServices, type Services } from './services';
 import { Site } from './site/site';
@@ -132,6 +133,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   // Elysia reads the client address through its app's server (see http/request-info.ts).
   runtime.app.server = server;
+  const releasePidFile = claimPidFile(config.dataDir);
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
   const running: RunningServer = {
     url,
@@ -140,6 +142,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       runtime.services.adminEvents.hub.closeAll();
       await server.stop(false);
       await closeRuntime(runtime);
+      releasePidFile();
     },
     async rebuild(swap) {
       if (rebuilding) throw new Error('A rebuild is already under way.');

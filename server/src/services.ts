@@ -18,7 +18,7 @@ import { LogService } from './features/logs/service';
 import { Scheduler } from './scheduler';
 import { createAdminEvents } from './features/admin-events';
 import { BackupService } from './features/backup/service';
-import { databaseFile } from './db/open-store';
+import { liveDatabase } from './features/backup/staging';
 import { PageViewLog } from './features/visitors/page-views';
 import { geoIpFiles } from './features/visitors/geo-ip';
 import { ApiTokenService } from './features/api-tokens/service';
@@ -69,7 +69,7 @@ export function createServices(ctx: AppContext) {
   const backups = new BackupService({
     store: ctx.store,
     dataDir: ctx.config.dataDir,
-    database: ctx.config.databaseUrl ? { engine: 'postgres', url: ctx.config.databaseUrl } : { engine: 'sqlite', file: databaseFile(ctx.config.dataDir) },
+    database: liveDatabase(ctx.config),
     appVersion: ctx.version,
     events,
     rebuild: ctx.rebuild,

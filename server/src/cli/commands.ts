@@ -7,6 +7,7 @@ import { formatRouteTable, routeTable } from '../http/access';
 import { loadConfig, settingsHelp } from '../config';
 import { openContext, startServer, VERSION } from '../server';
 import { createServices } from '../services';
+import { backupCommand, restoreCommand } from './backup-commands';
 
 /** A CLI subcommand: `wishwell NAME ARGS...`. Flags and environment settings apply to each. */
 export interface Command {
@@ -80,7 +81,7 @@ const routes: Command = {
   },
 };
 
-export const COMMANDS: Command[] = [serve, admin, routes];
+export const COMMANDS: Command[] = [serve, admin, backupCommand, restoreCommand, routes];
 
 export function helpText(): string {
   const commands = COMMANDS.map((c) => `  ${c.usage.padEnd(60)} ${c.summary}`).join('\n');

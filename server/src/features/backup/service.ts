@@ -30,6 +30,11 @@ const RESTORED_CHANNEL = 'wishwell_restored';
 /** This process, told apart from the other replicas on RESTORED_CHANNEL (it outlives rebuilt runtimes). */
 const THIS_REPLICA = randomUUID();
 
+/** Tells the replicas sharing the database that it was restored from outside a server (the CLI): they rebuild. */
+export function announceRestore(store: DataStore): Promise<void> {
+  return store.changes.publish(RESTORED_CHANNEL, 'command line');
+}
+
 export interface BackupFile {
   path: string;
   fileName: string;

@@ -1,7 +1,14 @@
+import type { Config } from '../../config';
+import { databaseFile } from '../../db/open-store';
 import type { DataStore } from '../../db/store';
 
 /** The live database a restore replaces: the SQLite file, or the PostgreSQL database's URL. */
 export type LiveDatabase = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+/** The database the config runs on. */
+export function liveDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): LiveDatabase {
+  return config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'sqlite', file: databaseFile(config.dataDir) };
+}
 
 /**
  * A fresh database built by the real migrations beside the live one (a file in the restore's

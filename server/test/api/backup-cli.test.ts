@@ -1,0 +1,192 @@
+/**
+ * Backups on the command line: `wishwell backup` / `wishwell restore` on a data dir (and its
+ * PostgreSQL database), and scripts/backup.ts / restore.ts against a running server. Each runs
+ * as a real process, as an operator would run it.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { Wishlist } from '@wishwell/shared/wishlist-types';
+import { ApiClient } from '../support/api-client';
+import { uploadPng } from '../support/backups';
+import { runCli, runScript } from '../support/cli';
+import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { addItem, signUp, type Account } from '../support/wishlists';
+
+const PASSWORD = 'correct horse battery';
+const folders: string[] = [];
+afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wishwell-backup-cli-'));
+  folders.push(dir);
+  return dir;
+}
+
+/** A server on a data dir of its own, with Ada (its admin) owning "Birthday" (a cover image, a teapot). */
+async function instance() {
+  const dataDir = folder();
+  const server = await startTestServer({}, dataDir);
+  const ada = await signUp(server.url, 'Ada');
+  const coverUrl = await uploadPng(ada.client);
+  const list = (await ada.client.post<Wishlist>('/wishlists', { name: 'Birthday', coverImage: coverUrl })).body;
+  await addItem(ada.client, list._id, { title: 'Teapot' });
+  return { dataDir, server, ada, list, coverUrl };
+}
+
+/** The names of Ada's lists and the titles of their items, signed in afresh. */
+async function adasLists(server: TestServer, ada: Account): Promise<string[]> {
+  const client = new ApiClient(server.url);
+  expect((await client.post('/users/login', { email: ada.email, password: PASSWORD })).status).toBe(200);
+  const lists = (await client.get<Wishlist[]>('/wishlists')).body;
+  const full = await Promise.all(lists.map(async (list) => (await client.get<Wishlist>(`/wishlists/${list._id}`)).body));
+  return full.map((list) => `${list.name}: ${list.items.map((item) => item.title).sort().join(', ')}`).sort();
+}
+
+/** Changes made after the backup, which a restore must undo. */
+async function changeAfterBackup(ada: Account, listId: string): Promise<void> {
+  await ada.client.post('/wishlists', { name: 'After the backup' });
+  await addItem(ada.client, listId, { title: 'Added later' });
+}
+
+describe('wishwell backup / wishwell restore', () => {
+  let running: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(running.map((server) => server.stop()));
+    running = [];
+  });
+
+  it('backs up a running instance, restores into it stopped, and the next start serves the backup', async () => {
+    const { dataDir, server, ada, list, coverUrl } = await instance();
+    running.push(server);
+    const archive = join(folder(), 'nightly.gz');
+    const backup = await runCli(['backup', '--out', archive, '--data-dir', dataDir], server.cliEnv);
+    expect(backup.stderr).toBe('');
+    expect(backup.exitCode).toBe(0);
+    expect(backup.stdout).toContain(`Backup written to ${archive}`);
+    const entries = Bun.spawnSync(['tar', 'tzf', archive]).stdout.toString().split('\n');
+    expect(entries).toEqual(expect.arrayContaining(['manifest.json', 'tables/items.ndjson', `uploads/${coverUrl.split('/').pop()}`]));
+
+    await changeAfterBackup(ada, list._id);
+    expect(await adasLists(server, ada)).toEqual(['After the backup: ', 'Birthday: Added later, Teapot']);
+    await server.stop();
+    running = [];
+
+    const restore = await runCli(['restore', archive, '--data-dir', dataDir], server.cliEnv);
+    expect(restore.stderr).toBe('');
+    expect(restore.exitCode).toBe(0);
+    expect(restore.stdout).toContain(`Restored ${archive}.`);
+    expect(readdirSync(dataDir).filter((name) => name.startsWith('pre-restore-'))).toHaveLength(1);
+
+    const again = await startTestServer({}, dataDir);
+    running.push(again);
+    expect((await new ApiClient(again.url).get('/users/profile', { bearer: ada.token })).status).toBe(401);
+    expect(await adasLists(again, ada)).toEqual(['Birthday: Teapot']);
+    const cover = await fetch(again.url + coverUrl);
+    expect(cover.status).toBe(200);
+    expect(Buffer.from(await cover.arrayBuffer()).length).toBeGreaterThan(0);
+  });
+
+  it.skipIf(TEST_ENGINE !== 'sqlite')('refuses to restore under a running SQLite server, saying which process to stop', async () => {
+    const { dataDir, server, ada } = await instance();
+    running.push(server);
+    const archive = join(folder(), 'b.gz');
+    expect((await runCli(['backup', '--out', archive, '--data-dir', dataDir])).exitCode).toBe(0);
+    await ada.client.post('/wishlists', { name: 'Kept' });
+
+    const restore = await runCli(['restore', archive, '--data-dir', dataDir]);
+    expect(restore.exitCode).toBe(1);
+    expect(restore.stderr).toContain(`A Wishwell server (pid ${server.pid}) is using ${dataDir}`);
+    expect(restore.stderr).toContain('Stop the server first');
+    expect(readdirSync(dataDir).some((name) => name.startsWith('pre-restore-'))).toBe(false);
+    expect(await adasLists(server, ada)).toEqual(['Birthday: Teapot', 'Kept: ']);
+  });
+
+  it.skipIf(TEST_ENGINE !== 'sqlite')('a server killed with kill -9 leaves no refusal behind: its pid file names a dead process', async () => {
+    const { dataDir, server } = await instance();
+    const archive = join(folder(), 'b.gz');
+    expect((await runCli(['backup', '--out', archive, '--data-dir', dataDir])).exitCode).toBe(0);
+    await server.signal('SIGKILL');
+    expect(existsSync(join(dataDir, 'wishwell.pid'))).toBe(true);
+    expect((await runCli(['restore', archive, '--data-dir', dataDir])).exitCode).toBe(0);
+  });
+
+  it.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL: restores under the running server, which rebuilds on the restored data', async () => {
+    const { dataDir, server, ada, list } = await instance();
+    running.push(server);
+    const archive = join(folder(), 'b.gz');
+    expect((await runCli(['backup', '--out', archive, '--data-dir', dataDir], server.cliEnv)).exitCode).toBe(0);
+    await changeAfterBackup(ada, list._id);
+
+    const restore = await runCli(['restore', archive, '--data-dir', dataDir], server.cliEnv);
+    expect(restore.stderr).toBe('');
+    expect(restore.exitCode).toBe(0);
+    expect(restore.stdout).toContain('pre_restore_');
+    expect((await ada.client.get('/users/profile')).status).toBe(401);
+    expect(await adasLists(server, ada)).toEqual(['Birthday: Teapot']);
+  });
+
+  it('refuses a file that is not a backup and changes nothing', async () => {
+    const { dataDir, server, ada } = await instance();
+    await server.stop();
+    const junk = join(folder(), 'junk.gz');
+    writeFileSync(junk, 'not a backup at all');
+    const restore = await runCli(['restore', junk, '--data-dir', dataDir], server.cliEnv);
+    expect(restore.exitCode).toBe(1);
+    expect(restore.stderr).toContain('Not restored: This is not a Wishwell backup');
+    expect(restore.stderr).toContain('Nothing was changed.');
+    const again = await startTestServer({}, dataDir);
+    running.push(again);
+    expect((await new ApiClient(again.url).get('/users/profile', { bearer: ada.token })).status).toBe(200);
+  });
+
+  it('explains its usage when the file or --out is missing', async () => {
+    expect((await runCli(['backup'])).stderr).toContain('Usage: wishwell backup --out FILE');
+    expect((await runCli(['restore'])).exitCode).toBe(2);
+    expect((await runCli(['restore', join(folder(), 'missing.gz')])).stderr).toContain('No such file');
+  });
+});
+
+describe('scripts/backup.ts and scripts/restore.ts against a running server', () => {
+  it("back up and restore over the API with an admin's credentials, showing progress", async () => {
+    const { server, ada, list } = await instance();
+    try {
+      const credentials = { WISHWELL_PASSWORD: PASSWORD };
+      const archive = join(folder(), 'remote.gz');
+      const backup = await runScript('backup.ts', ['--url', server.url, '--email', ada.email, '--out', archive], credentials);
+      expect(backup.exitCode).toBe(0);
+      expect(backup.stderr).toMatch(/downloading \[#+\] 100%/);
+      expect(backup.stdout).toContain(`Backup written to ${archive}`);
+
+      await changeAfterBackup(ada, list._id);
+      const restore = await runScript('restore.ts', [archive, '--url', server.url, '--email', ada.email], credentials);
+      expect(restore.stderr).toMatch(/uploading \[#+\] 100%/);
+      expect(restore.exitCode).toBe(0);
+      expect(restore.stdout).toContain('Database restore initiated. The application will restart.');
+      expect(restore.stdout).toContain('the server answers on the restored data');
+      expect(await adasLists(server, ada)).toEqual(['Birthday: Teapot']);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuse wrong credentials and a non-admin account, restoring nothing', async () => {
+    const { server, ada } = await instance();
+    try {
+      const bob = await signUp(server.url, 'Bob');
+      const archive = join(folder(), 'remote.gz');
+      const asBob = await runScript('backup.ts', ['--url', server.url, '--out', archive], { WISHWELL_TOKEN: bob.token });
+      expect(asBob.exitCode).toBe(1);
+      expect(asBob.stderr).toContain('That account is not an admin');
+      expect(existsSync(archive)).toBe(false);
+      writeFileSync(archive, 'any file');
+      const wrong = await runScript('restore.ts', [archive, '--url', server.url, '--email', ada.email], { WISHWELL_PASSWORD: 'not it' });
+      expect(wrong.exitCode).toBe(1);
+      expect(wrong.stderr).toContain('Sign-in failed (401): Invalid email or password');
+      expect(await adasLists(server, ada)).toEqual(['Birthday: Teapot']);
+    } finally {
+      await server.stop();
+    }
+  });
+});
