@@ -95,7 +95,7 @@ async function restoreFile(config: Config, file: string): Promise<void> {
 }
 
 /** On SQLite a running server keeps the old file open and would go on writing to it: refuse, saying what to do. */
-function runningServerRefusal(config: Config): string | null {
+export function runningServerRefusal(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string | null {
   if (config.databaseUrl) return null;
   const pid = runningServerPid(config.dataDir);
   if (pid === null) return null;

@@ -8,6 +8,7 @@ import { loadConfig, settingsHelp } from '../config';
 import { openContext, startServer, VERSION } from '../server';
 import { createServices } from '../services';
 import { backupCommand, restoreCommand } from './backup-commands';
+import { migrateCommand } from './migrate-command';
 
 /** A CLI subcommand: `wishwell NAME ARGS...`. Flags and environment settings apply to each. */
 export interface Command {
@@ -81,7 +82,7 @@ const routes: Command = {
   },
 };
 
-export const COMMANDS: Command[] = [serve, admin, backupCommand, restoreCommand, routes];
+export const COMMANDS: Command[] = [serve, admin, backupCommand, restoreCommand, migrateCommand, routes];
 
 export function helpText(): string {
   const commands = COMMANDS.map((c) => `  ${c.usage.padEnd(60)} ${c.summary}`).join('\n');

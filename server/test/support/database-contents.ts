@@ -12,3 +12,18 @@ export async function databaseContents(store: DataStore): Promise<Record<string,
   }
   return contents;
 }
+
+/**
+ * Every row of the database of a server's data dir, but the token versions (a restore or a
+ * migration moves them on to retire old sessions): what a copied instance must equal.
+ */
+export async function copiedContents(server: { openStore(): Promise<DataStore> }): Promise<Record<string, unknown[]>> {
+  const store = await server.openStore();
+  try {
+    const all = await databaseContents(store);
+    all.users = all.users!.map((user) => ({ ...(user as object), tokenVersion: 'moved on' }));
+    return all;
+  } finally {
+    await store.close();
+  }
+}

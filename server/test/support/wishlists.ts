@@ -1,5 +1,6 @@
 /** Actors for the wish list API tests: accounts signed up through the real API, and guests. */
 import { ApiClient } from './api-client';
+import { uploadPng } from './backups';
 import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
 
 let accounts = 0;
@@ -59,4 +60,21 @@ export async function addEditor(output: () => string, owner: Account, listId: st
   const token = await printedInvitationToken(output, editor.email, before);
   const accepted = await editor.client.post(`/invitations/${token}/accept`);
   if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+}
+
+/**
+ * A small instance with something in every part that moves with a backup: Ada (its admin), Bob's
+ * list with a cover upload and two items (one with non-ASCII notes), a guest list with a
+ * purchase. Answers Ada.
+ */
+export async function seedSampleInstance(baseUrl: string): Promise<Account> {
+  const ada = await signUp(baseUrl, 'Ada');
+  const bob = await signUp(baseUrl, 'Bob');
+  const list = (await bob.client.post('/wishlists', { name: 'Birthday', coverImage: await uploadPng(bob.client) })).body;
+  await addItem(bob.client, list._id, { title: 'Teapot', price: '24.50', quantity: 3, description: 'Blue, with a lid', notes: 'Ünïcödé ✓' });
+  await addItem(bob.client, list._id, { title: 'Kite', url: 'https://shop.example/kite' });
+  const { client: guest, list: guestList } = await guestWithList(baseUrl);
+  const wish = await addItem(guest, guestList._id, { title: 'Guest wish', quantity: 2 });
+  await new ApiClient(baseUrl).put(`/wishlists/share/${guestList._id}/items/${wish._id}`, { purchasedBy: 'Aunt May', quantityPurchased: 1 });
+  return ada;
 }
