@@ -38,6 +38,8 @@ export interface Config {
   visitorLogDays: number;
   /** GeoLite2 City .mmdb files locating visitors (GEOIP_DB); null: the shipped ones. */
   geoIpDb: string[] | null;
+  /** Replaced data sets (pre-restore-* folders, pre_restore_* schemas) kept after restores (RESTORE_KEEP). */
+  restoreKeep: number;
   /** Seconds between keep-alive comments on open admin event streams. */
   adminEventsKeepAliveSeconds: number;
   /** Sign-in through an OpenID Connect provider (OIDC_*); null when OIDC_ISSUER is not set. */
@@ -132,6 +134,7 @@ export const SETTINGS: Setting[] = [
   { env: 'UPLOAD_QUOTA_GUEST_LIST_MB', help: 'megabytes of images one guest list (no account yet) may keep', default: '20' },
   { env: 'UPLOAD_GRACE_HOURS', help: 'hours before an image no list or item uses is removed', default: '24' },
   { env: 'IMAGE_COPY_PER_MINUTE', help: "shop images of items saved before copies were kept that the background job fetches per minute at most", default: '30' },
+  { env: 'RESTORE_KEEP', help: 'replaced data sets a restore keeps (pre-restore-* folders, pre_restore_* schemas); older ones are removed', default: '1' },
   { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
   { env: 'VISITOR_LOG', help: 'off stops logging page views (IP address, user agent, city: personal data)', default: 'on' },
   { env: 'VISITOR_LOG_DAYS', help: 'days a visitor log row is kept', default: '90' },
@@ -211,6 +214,7 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     visitorLog: (get('VISITOR_LOG') ?? 'on').toLowerCase() !== 'off',
     visitorLogDays: positiveInteger('VISITOR_LOG_DAYS', get),
     geoIpDb: get('GEOIP_DB')?.split(',').map((file) => resolve(file.trim())).filter(Boolean) ?? null,
+    restoreKeep: positiveInteger('RESTORE_KEEP', get),
     adminEventsKeepAliveSeconds: positiveInteger('ADMIN_EVENTS_KEEPALIVE_SECONDS', get),
     scrapeAllowHosts: (get('SCRAPE_ALLOW_HOSTS') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     oidc,

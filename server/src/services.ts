@@ -70,6 +70,8 @@ export function createServices(ctx: AppContext) {
     store: ctx.store,
     dataDir: ctx.config.dataDir,
     database: liveDatabase(ctx.config),
+    files: ctx.files,
+    keepReplaced: ctx.config.restoreKeep,
     appVersion: ctx.version,
     events,
     rebuild: ctx.rebuild,

@@ -5,7 +5,7 @@ import { openStore } from '../db/open-store';
 import { InvalidBackupError } from '../features/backup/reader';
 import { stageRestore } from '../features/backup/restore';
 import { announceRestore } from '../features/backup/service';
-import { liveDatabase } from '../features/backup/staging';
+import { restoreTargetOf } from '../features/backup/staging';
 import { runningServerPid } from '../server-pid';
 import { openContext } from '../server';
 import { createServices } from '../services';
@@ -82,8 +82,7 @@ export const restoreCommand: Command = {
 /** Checks and stages the backup against the live database, then swaps it in with the live store closed. */
 async function restoreFile(config: Config, file: string): Promise<void> {
   const store = await openStore(config);
-  const target = { dataDir: config.dataDir, database: liveDatabase(config), schemaVersion: store.schemaVersion };
-  const staged = await stageRestore(target, file, undefined, printStep).finally(() => store.close());
+  const staged = await stageRestore(restoreTargetOf(config, store.schemaVersion), file, undefined, printStep).finally(() => store.close());
   try {
     await staged.swap();
   } finally {

@@ -1,13 +1,14 @@
 import { count } from 'drizzle-orm';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { databaseFile, openStore } from '../db/open-store';
 import type { DataStore } from '../db/store';
 import { InvalidBackupError } from '../features/backup/reader';
 import { stageRestore } from '../features/backup/restore';
 import { announceRestore } from '../features/backup/service';
-import { liveDatabase } from '../features/backup/staging';
+import { restoreTargetOf } from '../features/backup/staging';
+import { openFileStorage } from '../storage/open-storage';
 import { tablesInForeignKeyOrder } from '../features/backup/tables';
 import { writeBackup } from '../features/backup/writer';
 import { VERSION } from '../server';
@@ -19,14 +20,17 @@ interface Instance {
   label: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** The uploads' bucket (STORAGE_URL, both ends), or null for the data dir's folder. */
+  storageUrl: string | null;
 }
 
 /** `postgres://…` or a data dir (or the wishwell.db file in it). */
-function instance(spec: string, configDataDir: string): Instance {
-  if (/^postgres(ql)?:\/\//.test(spec)) return { label: spec.replace(/\/\/[^@/]*@/, '//…@'), dataDir: configDataDir, databaseUrl: spec };
+function instance(spec: string, config: Config): Instance {
+  const storageUrl = config.storageUrl;
+  if (/^postgres(ql)?:\/\//.test(spec)) return { label: spec.replace(/\/\/[^@/]*@/, '//…@'), dataDir: config.dataDir, databaseUrl: spec, storageUrl };
   const path = resolve(spec);
   const dataDir = existsSync(path) && statSync(path).isFile() ? dirname(path) : path;
-  return { label: dataDir, dataDir, databaseUrl: null };
+  return { label: dataDir, dataDir, databaseUrl: null, storageUrl };
 }
 
 export const migrateCommand: Command = {
@@ -42,8 +46,8 @@ export const migrateCommand: Command = {
       return 2;
     }
     const config = loadConfig(afterTo.filter((arg) => arg !== '--force'));
-    const source = instance(from, config.dataDir);
-    const target = instance(to, config.dataDir);
+    const source = instance(from, config);
+    const target = instance(to, config);
     if (source.databaseUrl === target.databaseUrl && source.dataDir === target.dataDir) {
       console.error('--from and --to are the same instance.');
       return 2;
@@ -58,7 +62,7 @@ export const migrateCommand: Command = {
       return 1;
     }
     try {
-      return await migrate(source, target, force);
+      return await migrate(source, target, force, config.restoreKeep);
     } catch (error) {
       if (!(error instanceof InvalidBackupError)) throw error;
       console.error(`Not migrated: ${error.message} The target was not changed.`);
@@ -67,7 +71,7 @@ export const migrateCommand: Command = {
   },
 };
 
-async function migrate(source: Instance, target: Instance, force: boolean): Promise<number> {
+async function migrate(source: Instance, target: Instance, force: boolean, restoreKeep: number): Promise<number> {
   const targetStore = await openStore(target);
   const held = await heldData(targetStore).catch(async (error: unknown) => {
     await targetStore.close();
@@ -84,10 +88,10 @@ async function migrate(source: Instance, target: Instance, force: boolean): Prom
     console.log(`Reading ${source.label}`);
     const sourceStore = await openStore(source);
     const manifest = await sourceStore
-      .readSnapshot((snapshot) => writeBackup({ store: sourceStore, snapshot, dataDir: source.dataDir, appVersion: VERSION }, archive, progressBar(sourceStore)))
+      .readSnapshot((snapshot) => writeBackup({ store: sourceStore, snapshot, files: openFileStorage(source), appVersion: VERSION }, archive, progressBar(sourceStore)))
       .finally(() => sourceStore.close());
     console.log(`Writing ${target.label}`);
-    const destination = { dataDir: target.dataDir, database: liveDatabase(target), schemaVersion: targetStore.schemaVersion };
+    const destination = restoreTargetOf({ ...target, restoreKeep }, targetStore.schemaVersion);
     const staged = await stageRestore(destination, archive, undefined, progressBar(targetStore)).finally(() => targetStore.close());
     try {
       await staged.swap();

@@ -11,10 +11,14 @@ export interface S3Settings {
   accessKeyId?: string;
   secretAccessKey?: string;
   sessionToken?: string;
+  /** A request the bucket has not answered in this time fails (StorageFailed), so a hung storage never hangs a request. */
+  timeoutMs: number;
 }
 
+const DEFAULT_TIMEOUT_SECONDS = 30;
+
 /**
- * `s3://bucket[/prefix]?endpoint=https://…&region=…`; the credentials come from S3_ACCESS_KEY_ID /
+ * `s3://bucket[/prefix]?endpoint=https://…&region=…&timeout=SECONDS`; the credentials come from S3_ACCESS_KEY_ID /
  * S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN).
  */
 export function parseS3Url(storageUrl: string, env: Record<string, string | undefined>): S3Settings {
@@ -22,6 +26,8 @@ export function parseS3Url(storageUrl: string, env: Record<string, string | unde
   if (url.protocol !== 's3:' || !url.hostname) throw new Error('STORAGE_URL must look like s3://bucket/folder?endpoint=https://…&region=…');
   const endpoint = url.searchParams.get('endpoint') ?? env.S3_ENDPOINT ?? env.AWS_ENDPOINT_URL ?? undefined;
   if (endpoint && !/^https?:\/\//.test(endpoint)) throw new Error('STORAGE_URL: endpoint must start with http:// or https://');
+  const timeoutSeconds = Number(url.searchParams.get('timeout') ?? DEFAULT_TIMEOUT_SECONDS);
+  if (!(timeoutSeconds > 0)) throw new Error('STORAGE_URL: timeout must be a number of seconds above 0');
   return {
     bucket: url.hostname,
     prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, ''),
@@ -30,6 +36,7 @@ export function parseS3Url(storageUrl: string, env: Record<string, string | unde
     accessKeyId: env.S3_ACCESS_KEY_ID ?? env.AWS_ACCESS_KEY_ID,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? env.AWS_SECRET_ACCESS_KEY,
     sessionToken: env.S3_SESSION_TOKEN ?? env.AWS_SESSION_TOKEN,
+    timeoutMs: timeoutSeconds * 1000,
   };
 }
 
@@ -44,9 +51,11 @@ export class S3FileStorage implements FileStorage {
   readonly location: string;
   private readonly client: S3Client;
   private readonly prefix: string;
+  private readonly timeoutMs: number;
 
   constructor(settings: S3Settings) {
-    const { prefix, ...options } = settings;
+    const { prefix, timeoutMs, ...options } = settings;
+    this.timeoutMs = timeoutMs;
     this.client = new S3Client(options);
     this.prefix = prefix ? `${prefix}/` : '';
     this.location = `s3://${settings.bucket}/${this.prefix}`;
@@ -91,16 +100,27 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  /** A put is one request: a failed one leaves nothing in the bucket. */
+  async removeAbandoned(): Promise<number> {
+    return 0;
+  }
+
   private file(key: string): S3File {
     return this.client.file(this.prefix + checkKey(key));
   }
 
-  /** Runs one request; any failure of the bucket (refusal, no answer) becomes StorageFailed. */
+  /** Runs one request; any failure of the bucket (refusal, no answer within the timeout) becomes StorageFailed. */
   private async attempt<T>(request: () => Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
     try {
-      return await request();
+      return await Promise.race([request(), timeout]);
     } catch (error) {
       throw new StorageFailed('unavailable', this.location, { cause: error });
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

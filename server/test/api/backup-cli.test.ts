@@ -3,26 +3,19 @@
  * PostgreSQL database), and scripts/backup.ts / restore.ts against a running server. Each runs
  * as a real process, as an operator would run it.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
+import { temporaryFolders } from '../support/data-dir';
 import { uploadPng } from '../support/backups';
 import { runCli, runScript } from '../support/cli';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 const PASSWORD = 'correct horse battery';
-const folders: string[] = [];
-afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wishwell-backup-cli-'));
-  folders.push(dir);
-  return dir;
-}
+const folder = temporaryFolders('wishwell-backup-cli-');
 
 /** A server on a data dir of its own, with Ada (its admin) owning "Birthday" (a cover image, a teapot). */
 async function instance() {

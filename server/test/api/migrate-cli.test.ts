@@ -3,26 +3,18 @@
  * every row and upload equal, each table's row count checked; a target holding data is refused
  * unless --force. Needs both engines: runs in the PostgreSQL run.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
+import { temporaryFolders, uploadHashes } from '../support/data-dir';
 import { runCli } from '../support/cli';
 import { copiedContents } from '../support/database-contents';
-import { uploadHashes } from '../support/data-dir';
 import { testDatabaseUrl } from '../support/engine';
 import { startTestServer, TEST_ENGINE } from '../support/test-server';
 import { seedSampleInstance, signUp } from '../support/wishlists';
 
-const folders: string[] = [];
-afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wishwell-migrate-'));
-  folders.push(dir);
-  return dir;
-}
+const folder = temporaryFolders('wishwell-migrate-');
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('wishwell migrate', () => {
   it('copies SQLite -> PostgreSQL -> SQLite: every row and upload equal, row counts checked', async () => {

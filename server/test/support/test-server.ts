@@ -21,6 +21,8 @@ export interface TestServer {
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
+  /** Resolves with the exit code when the process ends by itself (a crash). */
+  exited: Promise<number>;
   /** Sends a signal (SIGKILL: a crash) and waits for the process to end; answers its exit code. The data dir stays. */
   signal(signal: 'SIGKILL' | 'SIGTERM'): Promise<number>;
 }
@@ -71,6 +73,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     cliEnv,
     openStore: () => openStore({ dataDir: dir, databaseUrl }),
     output: () => output,
+    exited: child.exited,
     async signal(signal) {
       child.kill(signal);
       return child.exited;

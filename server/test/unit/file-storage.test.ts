@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileTooLarge, StorageFailed, type FileStorage } from '../../src/storage/file-storage';
@@ -127,6 +128,24 @@ describe('an S3 bucket', () => {
     expect(await files.exists('typed.png')).toBe(true);
   });
 
+  it('gives up on a bucket that takes connections but never answers, within the timeout STORAGE_URL sets', async () => {
+    const sockets = new Set<Socket>();
+    const hung = createServer((socket) => sockets.add(socket)); // reads the request, never answers
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const endpoint = encodeURIComponent(`http://127.0.0.1:${(hung.address() as AddressInfo).port}`);
+    try {
+      const files = openFileStorage({ dataDir, storageUrl: `s3://wishes/uploads?endpoint=${endpoint}&region=us-east-1&timeout=0.5` }, bucket.env);
+      const started = Date.now();
+      const calls = [files.put('hung.png', text('x'), { contentType: 'image/png', maxBytes: 100 }), files.get('hung.png'), files.exists('hung.png'), files.delete('hung.png'), keys(files)];
+      for (const call of calls) await expect(call).rejects.toMatchObject({ name: 'StorageFailed', reason: 'unavailable' });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(sockets.size).toBeGreaterThan(0); // the requests did reach the hung server
+    } finally {
+      sockets.forEach((socket) => socket.destroy());
+      hung.close();
+    }
+  });
+
   it('reads bucket, folder, endpoint, region and the usual credential variables from STORAGE_URL', () => {
     const settings = parseS3Url('s3://media/wishwell/uploads?endpoint=https%3A%2F%2Fminio.internal%3A9000&region=eu-west-1', {
       AWS_ACCESS_KEY_ID: 'key',
@@ -136,5 +155,8 @@ describe('an S3 bucket', () => {
     expect(parseS3Url('s3://media', { S3_ACCESS_KEY_ID: 'k', AWS_ACCESS_KEY_ID: 'aws' })).toMatchObject({ prefix: '', accessKeyId: 'k', endpoint: undefined });
     expect(() => parseS3Url('https://media', {})).toThrow('STORAGE_URL must look like s3://bucket');
     expect(() => parseS3Url('s3://media?endpoint=minio:9000', {})).toThrow('endpoint must start with http');
+    expect(parseS3Url('s3://media', {}).timeoutMs).toBe(30_000);
+    expect(parseS3Url('s3://media?timeout=5', {}).timeoutMs).toBe(5000);
+    expect(() => parseS3Url('s3://media?timeout=never', {})).toThrow('timeout must be a number of seconds');
   });
 });

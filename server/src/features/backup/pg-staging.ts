@@ -40,6 +40,14 @@ export function keptSchemaName(keepDir: string): string {
   return basename(keepDir).toLowerCase().replace(/[^a-z0-9]/g, '_');
 }
 
+/** Drops the pre_restore_* schemas but the newest `keep` (their names sort by time). */
+export async function dropOlderKeptSchemas(url: string, keep: number): Promise<void> {
+  await withClient(url, async (client) => {
+    const older = await client<{ name: string }[]>`SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'pre\_restore\_%' ORDER BY nspname DESC OFFSET ${keep}`;
+    for (const { name } of older) await client.unsafe(`DROP SCHEMA "${name}" CASCADE`);
+  });
+}
+
 async function withClient<T>(url: string, work: (client: SQL) => Promise<T>): Promise<T> {
   const client = new SQL(url, { max: 1 });
   try {

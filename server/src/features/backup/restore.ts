@@ -1,17 +1,18 @@
 import { count } from 'drizzle-orm';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isConstraintViolation } from '../../db/errors';
 import type { DataStore } from '../../db/store';
 import { tableEntry, UPLOADS_PREFIX, type BackupManifest } from './manifest';
+import { crashPoint } from './crash-points';
 import { upgradeOldRows } from './old-backups';
-import { postgresStaging } from './pg-staging';
+import { dropOlderKeptSchemas, postgresStaging } from './pg-staging';
 import { InvalidBackupError, unpackBackup } from './reader';
 import { sqliteStaging } from './sqlite-staging';
-import type { LiveDatabase, StagingDatabase } from './staging';
+import type { RestoreTarget, StagingDatabase } from './staging';
 import { decodeRow, tablesInForeignKeyOrder, type BackupTable } from './tables';
-import { swapUploads } from './uploads';
+import { addRestoredUploads, removeReplacedUploads } from './uploads';
 
 const INSERT_BATCH = 200;
 
@@ -21,12 +22,6 @@ export interface StagedRestore {
   /** Moves the live data to data/pre-restore-{timestamp}/ (PostgreSQL: a schema of that name) and the staged data in. Run with the store closed. */
   swap(): Promise<void>;
   discard(): Promise<void>;
-}
-
-export interface RestoreTarget {
-  dataDir: string;
-  database: LiveDatabase;
-  schemaVersion: number;
 }
 
 /**
@@ -54,20 +49,39 @@ export async function stageRestore(target: RestoreTarget, file: string, range?: 
       await staging.close();
     }
     const staged = staging;
-    return { manifest, discard, swap: () => swapIn(target.dataDir, staged, join(unpacked, UPLOADS_PREFIX), workDir) };
+    return { manifest, discard, swap: () => swapIn(target, staged, join(unpacked, UPLOADS_PREFIX), workDir) };
   } catch (error) {
     await discard();
     throw error;
   }
 }
 
-/** The swap itself, with the live store closed: the database, then the uploads; the replaced ones kept. */
-async function swapIn(dataDir: string, staging: StagingDatabase, restoredUploads: string, workDir: string): Promise<void> {
-  const keepDir = join(dataDir, `pre-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+/**
+ * The swap itself, with the live store closed, in an order a crash at any point cannot break:
+ * the restored uploads are added first (the live database finds its files either way), then the
+ * database is swapped in one atomic step (a rename; a transaction on PostgreSQL), then the
+ * uploads only the replaced data used are removed (kept in the pre-restore folder). After a
+ * crash the data is the old or the new, whole; leftover files are unused and the uploads
+ * clean-up removes them. Then older kept data sets beyond RESTORE_KEEP go.
+ */
+async function swapIn(target: RestoreTarget, staging: StagingDatabase, restoredUploads: string, workDir: string): Promise<void> {
+  const keepDir = join(target.dataDir, `${KEPT_PREFIX}${new Date().toISOString().replace(/[:.]/g, '-')}`);
   mkdirSync(keepDir);
+  const restored = await addRestoredUploads(target.files, restoredUploads, keepDir);
   await staging.swapIn(keepDir);
-  swapUploads(dataDir, keepDir, restoredUploads);
+  await removeReplacedUploads(target.files, restored);
+  crashPoint('uploads-pruned');
   rmSync(workDir, { recursive: true, force: true });
+  await removeOlderKept(target);
+}
+
+const KEPT_PREFIX = 'pre-restore-';
+
+/** Keeps the newest RESTORE_KEEP replaced data sets (their names sort by time). */
+async function removeOlderKept(target: RestoreTarget): Promise<void> {
+  const kept = readdirSync(target.dataDir).filter((name) => name.startsWith(KEPT_PREFIX)).sort().reverse();
+  for (const old of kept.slice(target.keepReplaced)) rmSync(join(target.dataDir, old), { recursive: true, force: true });
+  if (target.database.engine === 'postgres') await dropOlderKeptSchemas(target.database.url, target.keepReplaced);
 }
 
 async function loadTables(store: DataStore, dir: string, manifest: BackupManifest, onProgress?: (step: string) => void): Promise<void> {

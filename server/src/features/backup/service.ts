@@ -10,7 +10,8 @@ import { stageRestore, type StagedRestore } from './restore';
 import { multipartFileRange } from './multipart';
 import { backupFileName } from '@wishwell/shared/desktop-api';
 import type { BackupManifest } from './manifest';
-import type { LiveDatabase } from './staging';
+import type { LiveDatabase, RestoreTarget } from './staging';
+import type { FileStorage } from '../../storage/file-storage';
 import { writeBackup } from './writer';
 
 export interface BackupServiceDeps {
@@ -18,6 +19,10 @@ export interface BackupServiceDeps {
   dataDir: string;
   /** What a restore replaces: the SQLite file or the PostgreSQL database. */
   database: LiveDatabase;
+  /** The uploads, backed up and restored with the database. */
+  files: FileStorage;
+  /** Replaced data sets a restore keeps (RESTORE_KEEP). */
+  keepReplaced: number;
   appVersion: string;
   /** Where backup.finished and restore.finished are published. */
   events: EventBus;
@@ -91,9 +96,9 @@ export class BackupService {
       const createdAt = new Date();
       const fileName = backupFileName(createdAt);
       try {
-        const { store, dataDir, appVersion } = this.deps;
+        const { store, files, appVersion } = this.deps;
         const path = join(workDir, fileName);
-        const manifest = await store.readSnapshot((snapshot) => writeBackup({ store, snapshot, dataDir, appVersion }, path, onProgress));
+        const manifest = await store.readSnapshot((snapshot) => writeBackup({ store, snapshot, files, appVersion }, path, onProgress));
         this.deps.events.publish('backup.finished', outcome(createdAt, byUserId, fileName, Bun.file(path).size, null));
         return { path, fileName, manifest, discard };
       } catch (error) {
@@ -144,8 +149,9 @@ export class BackupService {
     }
   }
 
-  private restoreTarget() {
-    return { dataDir: this.deps.dataDir, database: this.deps.database, schemaVersion: this.deps.store.schemaVersion };
+  private restoreTarget(): RestoreTarget {
+    const { dataDir, database, files, keepReplaced, store } = this.deps;
+    return { dataDir, database, files, keepReplaced, schemaVersion: store.schemaVersion };
   }
 }
 

@@ -1,8 +1,9 @@
 import { Database } from 'bun:sqlite';
 import { sql } from 'drizzle-orm';
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, linkSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqliteStore } from '../../db/sqlite-store';
+import { crashPoint } from './crash-points';
 import { InvalidBackupError } from './reader';
 import type { StagingDatabase } from './staging';
 
@@ -27,14 +28,29 @@ export function sqliteStaging(liveFile: string, workDir: string): StagingDatabas
     },
     async swapIn(keepDir) {
       retireEarlierSessions(liveFile, stagedFile);
-      // Stale -wal/-shm beside the new file would replay the old data into it: move them out with the old database.
-      for (const suffix of ['', '-wal', '-shm']) {
-        if (existsSync(liveFile + suffix)) renameSync(liveFile + suffix, join(keepDir, `wishwell.db${suffix}`));
+      if (existsSync(liveFile)) {
+        // The old file alone holds the whole old database; a stale -wal beside the new file would replay old pages into it.
+        foldWriteAheadLog(liveFile);
+        for (const suffix of ['-wal', '-shm']) rmSync(liveFile + suffix, { force: true });
+        linkSync(liveFile, join(keepDir, 'wishwell.db'));
       }
-      renameSync(stagedFile, liveFile);
+      crashPoint('database-out');
+      renameSync(stagedFile, liveFile); // atomic: the old database or the new one is in place, never neither
+      crashPoint('database-in');
     },
     async drop() {}, // the work folder goes with it
   };
+}
+
+/** Checkpoints the write-ahead log into the database file and empties it; refuses when a connection holds it. */
+function foldWriteAheadLog(file: string): void {
+  const db = new Database(file);
+  try {
+    const result = db.query<{ busy: number }, []>('PRAGMA wal_checkpoint(TRUNCATE)').get();
+    if (result && result.busy !== 0) throw new Error(`${file} is in use by another process: stop it, then restore.`);
+  } finally {
+    db.close();
+  }
 }
 
 /**

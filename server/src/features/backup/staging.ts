@@ -1,6 +1,8 @@
 import type { Config } from '../../config';
 import { databaseFile } from '../../db/open-store';
 import type { DataStore } from '../../db/store';
+import type { FileStorage } from '../../storage/file-storage';
+import { openFileStorage } from '../../storage/open-storage';
 
 /** The live database a restore replaces: the SQLite file, or the PostgreSQL database's URL. */
 export type LiveDatabase = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -8,6 +10,22 @@ export type LiveDatabase = { engine: 'sqlite'; file: string } | { engine: 'postg
 /** The database the config runs on. */
 export function liveDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): LiveDatabase {
   return config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'sqlite', file: databaseFile(config.dataDir) };
+}
+
+/** What a restore replaces and how much of the replaced data it keeps. */
+export interface RestoreTarget {
+  dataDir: string;
+  database: LiveDatabase;
+  /** Where the uploads live (the data dir's folder or a bucket). */
+  files: FileStorage;
+  schemaVersion: number;
+  /** Replaced data sets to keep (RESTORE_KEEP); older ones are removed after a restore. */
+  keepReplaced: number;
+}
+
+/** The restore target of an instance's settings, for commands (the server passes its own storage). */
+export function restoreTargetOf(settings: Pick<Config, 'dataDir' | 'databaseUrl' | 'storageUrl' | 'restoreKeep'>, schemaVersion: number): RestoreTarget {
+  return { dataDir: settings.dataDir, database: liveDatabase(settings), files: openFileStorage(settings), schemaVersion, keepReplaced: settings.restoreKeep };
 }
 
 /**

@@ -5,6 +5,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import { once } from 'node:events';
 import type { DataStore, Db } from '../../db/store';
+import type { FileStorage } from '../../storage/file-storage';
 import { BACKUP_FORMAT_VERSION, MANIFEST_ENTRY, tableEntry, UPLOADS_PREFIX, type BackupManifest } from './manifest';
 import { encodeRow, tablesInForeignKeyOrder, type BackupTable } from './tables';
 import { uploadFiles } from './uploads';
@@ -17,7 +18,8 @@ export interface BackupSource {
   store: Pick<DataStore, 'engine' | 'tables' | 'schemaVersion'>;
   /** A consistent view of it (`store.readSnapshot`): no write shows while the backup reads. */
   snapshot: Db;
-  dataDir: string;
+  /** Where the uploads are (the data dir's folder or a bucket). */
+  files: FileStorage;
   appVersion: string;
 }
 
@@ -43,7 +45,7 @@ export async function writeBackup(source: BackupSource, outFile: string, onProgr
       parts.push({ name: tableEntry(table.name), file });
       onProgress?.(`${table.name}: ${rows} rows`);
     }
-    for (const upload of uploadFiles(source.dataDir)) {
+    for await (const upload of uploadFiles(source.files, join(workDir, 'uploads'))) {
       manifest.entries[UPLOADS_PREFIX + upload.name] = await hashFile(upload.file);
       parts.push({ name: UPLOADS_PREFIX + upload.name, file: upload.file });
     }
