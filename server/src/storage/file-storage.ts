@@ -15,6 +15,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Every stored file (for clean-up and backups). */
   list(): AsyncIterable<StoredFileInfo>;
+  /** Removes what interrupted puts left behind (temporary files) last written before `before`; answers how many. */
+  removeAbandoned(before: Date): Promise<number>;
 }
 
 export interface PutOptions {

@@ -5,6 +5,8 @@ import { isDiskFull } from '../http/body-reader';
 import { cappedChunks, checkKey, StorageFailed, type FileStorage, type PutOptions, type StoredFile, type StoredFileInfo } from './file-storage';
 
 const isMissing = (error: unknown) => (error as { code?: unknown })?.code === 'ENOENT';
+/** The temporary file of a put: `.{key}.{uuid}.part`. */
+const PARTIAL = /^\..+\.part$/;
 
 /**
  * Files in a folder of the data dir (`{DATA_DIR}/uploads/{key}`, the layout data dirs have always
@@ -22,7 +24,7 @@ export class LocalFileStorage implements FileStorage {
 
   async put(key: string, body: Uint8Array | ReadableStream<Uint8Array>, options: PutOptions): Promise<StoredFileInfo> {
     const path = join(this.location, checkKey(key));
-    const partial = join(this.location, `.${key}.${crypto.randomUUID()}.part`);
+    const partial = join(this.location, `.${key}.${crypto.randomUUID()}.part`); // see PARTIAL
     const file = await this.disk.open(partial, 'wx');
     try {
       for await (const chunk of cappedChunks(body, options.maxBytes)) await file.write(chunk);
@@ -56,6 +58,19 @@ export class LocalFileStorage implements FileStorage {
       const info = await this.info(entry.name).catch(() => null); // removed meanwhile
       if (info) yield info;
     }
+  }
+
+  async removeAbandoned(before: Date): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.location)) {
+      if (!PARTIAL.test(name)) continue;
+      const path = join(this.location, name);
+      const stats = await stat(path).catch(() => null); // finished meanwhile
+      if (!stats?.isFile() || stats.mtime >= before) continue;
+      await unlink(path).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)));
+      removed++;
+    }
+    return removed;
   }
 
   private async info(key: string): Promise<StoredFileInfo> {

@@ -109,7 +109,7 @@ describe('uploads in an S3 bucket', () => {
 });
 
 describe('uploads in the data dir', () => {
-  it('removes stray files no upload record names (an interrupted upload) after the grace period, and keeps fresh ones', async () => {
+  it('removes stray files no upload record names (an interrupted upload) after the grace period, temporary files after an hour, and keeps fresh ones', async () => {
     const localDir = mkdtempSync(join(tmpdir(), 'wishwell-strays-'));
     const local = await startTestServer({}, localDir);
     const user = await signUp(local.url, 'Strays');
@@ -120,13 +120,23 @@ describe('uploads in the data dir', () => {
     writeFileSync(join(folder, 'FreshFreshFreshFresh01.png'), png());
     const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
     utimesSync(join(folder, 'StrayStrayStrayStray01.png'), twoDaysAgo, twoDaysAgo);
+    // A put's temporary files: one a crash left two hours ago, one still being written.
+    const abandoned = '.AbandonedAbandoned01.png.5f0c1f9e-0b1a-4c55-9d2e-0c1b2a3d4e5f.part';
+    const writing = '.WritingWritingWrit01.png.8d1e2f3a-4b5c-4d6e-8f70-1a2b3c4d5e6f.part';
+    writeFileSync(join(folder, abandoned), png());
+    writeFileSync(join(folder, writing), png());
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(join(folder, abandoned), twoHoursAgo, twoHoursAgo);
     const restarted = await startTestServer({}, localDir);
     try {
       await waitFor(async () => !existsSync(join(folder, 'StrayStrayStrayStray01.png')));
-      expect(readdirSync(folder).sort()).toEqual(['FreshFreshFreshFresh01.png', kept.split('/').pop()].sort());
+      await waitFor(async () => !existsSync(join(folder, abandoned)));
+      expect(readdirSync(folder).sort()).toEqual([writing, 'FreshFreshFreshFresh01.png', kept.split('/').pop()].sort());
       // The log line is written after the file goes; wait for it rather than reading at once.
       await waitFor(async () => restarted.output().includes('"event":"uploads.removed","count":1'));
       expect(restarted.output()).toContain('"event":"uploads.removed","count":1');
+      await waitFor(async () => restarted.output().includes('"reason":"temporary files of interrupted uploads"'));
+      expect(restarted.output()).toMatch(/"event":"uploads.removed","count":1,"reason":"temporary files of interrupted uploads"/);
     } finally {
       await restarted.stop();
       rmSync(localDir, { recursive: true, force: true });

@@ -126,13 +126,16 @@ export class UploadService {
 
   /**
    * Removes uploads older than the grace period that no list cover or item picture refers to,
-   * and stored files of that age with no upload record (left by an interrupted upload); answers how many.
+   * stored files of that age with no upload record (left by an interrupted upload), and the
+   * storage's temporary files of puts that stopped over an hour ago (a crash); answers how many.
    */
   async removeUnreferenced(now = Date.now()): Promise<number> {
     const unused = await this.removeUnusedUploads(now);
     const strays = await this.removeStrayFiles(now);
+    const abandoned = await this.files.removeAbandoned(new Date(now - HOUR));
     if (unused + strays > 0) logEvent({ event: 'uploads.removed', count: unused + strays, reason: 'no list or item refers to them' });
-    return unused + strays;
+    if (abandoned > 0) logEvent({ event: 'uploads.removed', count: abandoned, reason: 'temporary files of interrupted uploads' });
+    return unused + strays + abandoned;
   }
 
   private async removeUnusedUploads(now: number): Promise<number> {
