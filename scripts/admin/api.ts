@@ -5,12 +5,14 @@ import { parseArgs } from 'node:util';
 export interface AdminApi {
   /** The server's address, without a trailing slash. */
   baseUrl: string;
-  /** Authorization header value of an admin's session. */
+  /** Authorization header value of an admin's session or personal API token. */
   authorization: string;
+  /** A personal API token (wwp_…), which a restore need not end, rather than a session. */
+  personalToken: boolean;
 }
 
 export const CREDENTIALS_HELP = [
-  'Credentials: WISHWELL_TOKEN (an admin session token), or --email EMAIL with WISHWELL_PASSWORD.',
+  'Credentials: WISHWELL_TOKEN (a personal API token with the admin scope, or a session token), or --email EMAIL with WISHWELL_PASSWORD.',
   'The server: --url https://wishes.example.com (or WISHWELL_URL).',
 ].join('\n');
 
@@ -28,7 +30,7 @@ export async function adminApi(flags: { url?: string; email?: string }, usage: s
   const baseUrl = (flags.url ?? process.env.WISHWELL_URL ?? '').replace(/\/+$/, '');
   if (!/^https?:\/\//.test(baseUrl)) fail(`Say which server: --url https://…\n\nUsage: ${usage}\n${CREDENTIALS_HELP}`, 2);
   const token = process.env.WISHWELL_TOKEN ?? (await signIn(baseUrl, flags.email, usage));
-  const api = { baseUrl, authorization: `Bearer ${token}` };
+  const api = { baseUrl, authorization: `Bearer ${token}`, personalToken: token.startsWith('wwp_') };
   const profile = await fetch(`${baseUrl}/api/v1/users/profile`, { headers: { authorization: api.authorization } });
   if (profile.status !== 200) fail(`The server refused the credentials (${profile.status}): ${await messageOf(profile)}`);
   if (!((await profile.json()) as { isAdmin?: boolean }).isAdmin) fail('That account is not an admin: only admins may back up or restore.');

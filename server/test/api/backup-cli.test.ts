@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { temporaryFolders } from '../support/data-dir';
+import { createApiToken } from '../support/api-tokens';
 import { uploadPng } from '../support/backups';
 import { runCli, runScript } from '../support/cli';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
@@ -158,6 +159,26 @@ describe('scripts/backup.ts and scripts/restore.ts against a running server', ()
       expect(restore.exitCode).toBe(0);
       expect(restore.stdout).toContain('Database restore initiated. The application will restart.');
       expect(restore.stdout).toContain('the server answers on the restored data');
+      expect(await adasLists(server, ada)).toEqual(['Birthday: Teapot']);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("work with an admin's personal API token of the admin scope, not with a read token", async () => {
+    const { server, ada, list } = await instance();
+    try {
+      const archive = join(folder(), 'token.gz');
+      const reader = await createApiToken(ada, 'read');
+      const refused = await runScript('backup.ts', ['--url', server.url, '--out', archive], { WISHWELL_TOKEN: reader.token });
+      expect(refused.exitCode).toBe(1);
+      expect(refused.stderr).toMatch(/^Backup failed \(403\)/);
+      const admin = { WISHWELL_TOKEN: (await createApiToken(ada, 'admin')).token };
+      expect((await runScript('backup.ts', ['--url', server.url, '--out', archive], admin)).exitCode).toBe(0);
+      await changeAfterBackup(ada, list._id);
+      const restore = await runScript('restore.ts', [archive, '--url', server.url], admin);
+      expect(restore.stderr).not.toContain('failed');
+      expect(restore.exitCode).toBe(0);
       expect(await adasLists(server, ada)).toEqual(['Birthday: Teapot']);
     } finally {
       await server.stop();
