@@ -26,7 +26,7 @@ export function runningServerPid(dataDir: string): number | null {
   return isAlive(pid) ? pid : null;
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

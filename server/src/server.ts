@@ -9,6 +9,7 @@ import { DatabaseHealth } from './db/health';
 import { openStore } from './db/open-store';
 import { openFileStorage } from './storage/open-storage';
 import { claimPidFile } from './server-pid';
+import { removeAbandonedWorkFolders } from './work-folders';
 import { SERVER_BODY_LIMIT } from './http/body-limits';
 import { createServices, type Services } from './services';
 import { Site } from './site/site';
@@ -134,6 +135,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // Elysia reads the client address through its app's server (see http/request-info.ts).
   runtime.app.server = server;
   const releasePidFile = claimPidFile(config.dataDir);
+  const abandoned = removeAbandonedWorkFolders(config.dataDir);
+  if (abandoned.length > 0) console.log(`Removed ${abandoned.length} work folder(s) an interrupted backup, restore or migration left in ${config.dataDir}`);
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
   const running: RunningServer = {
     url,

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { makeWorkFolder } from '../work-folders';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { databaseFile, openStore } from '../db/open-store';
@@ -82,7 +83,7 @@ async function migrate(source: Instance, target: Instance, force: boolean, resto
     console.error(`${target.label} already holds ${held}: add --force to replace it (the replaced data is kept, as a restore keeps it).`);
     return 1;
   }
-  const workDir = mkdtempSync(join(target.dataDir, '.migrate-'));
+  const workDir = makeWorkFolder(target.dataDir, 'migrate');
   try {
     const archive = join(workDir, 'instance.gz');
     console.log(`Reading ${source.label}`);

@@ -60,6 +60,9 @@ describe('a crash during a restore', () => {
       expect(await listsServed(restarted, ada)).toEqual(expected);
       const oldSession = await new ApiClient(restarted.url).get('/users/profile', { bearer: ada.token });
       expect(oldSession.status).toBe(OUTCOME[point] === 'old' ? 200 : 401);
+      // The crashed restore's work folders (staged database, the uploaded backup) are gone.
+      expect(readdirSync(dataDir).filter((name) => name.startsWith('.'))).toEqual([]);
+      expect(restarted.output()).toMatch(/Removed [12] work folder\(s\) an interrupted backup, restore or migration left/);
     } finally {
       await restarted.stop();
     }

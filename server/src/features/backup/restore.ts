@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { makeWorkFolder } from '../../work-folders';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isConstraintViolation } from '../../db/errors';
@@ -30,7 +31,7 @@ export interface StagedRestore {
  * Nothing live is touched until `swap()`; any failure leaves the live data as it was.
  */
 export async function stageRestore(target: RestoreTarget, file: string, range?: { start: number; end: number }, onProgress?: (step: string) => void): Promise<StagedRestore> {
-  const workDir = mkdtempSync(join(target.dataDir, '.restore-'));
+  const workDir = makeWorkFolder(target.dataDir, 'restore');
   let staging: StagingDatabase | undefined;
   const discard = async () => {
     await staging?.drop();

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AccessPolicies } from '../../http/access';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { makeWorkFolder } from '../../work-folders';
 import { join } from 'node:path';
 import { RESTORE_BODY_LIMIT } from '../../http/body-limits';
 import { streamToFile } from '../../http/body-reader';
@@ -18,7 +19,7 @@ export function backupRoutes(policies: AccessPolicies, backups: BackupService, d
       '/admin/restore',
       async ({ request, server, user }) => {
         server?.timeout(request, 0); // checking and staging a large backup outlasts Bun's 10 s idle timeout
-        const folder = mkdtempSync(join(dataDir, '.upload-'));
+        const folder = makeWorkFolder(dataDir, 'upload');
         try {
           const file = join(folder, 'body');
           await streamToFile(request, file, RESTORE_BODY_LIMIT, 'A backup file can be at most 512 MB.');

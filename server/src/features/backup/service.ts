@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { makeWorkFolder } from '../../work-folders';
 import { join } from 'node:path';
 import type { RebuiltRuntime } from '../../app-context';
 import type { DataStore } from '../../db/store';
@@ -91,7 +92,7 @@ export class BackupService {
    */
   create(byUserId: string | null, onProgress?: (step: string) => void): Promise<BackupFile> {
     return exclusively('backup', async () => {
-      const workDir = mkdtempSync(join(this.deps.dataDir, '.backup-'));
+      const workDir = makeWorkFolder(this.deps.dataDir, 'backup');
       const discard = () => rmSync(workDir, { recursive: true, force: true });
       const createdAt = new Date();
       const fileName = backupFileName(createdAt);
