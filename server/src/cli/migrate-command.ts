@@ -36,7 +36,7 @@ function instance(spec: string, config: Config): Instance {
 
 export const migrateCommand: Command = {
   name: 'migrate',
-  usage: 'migrate --from DATA_DIR|URL --to DATA_DIR|URL [--force] [--data-dir DIR]',
+  usage: 'migrate --from DIR|URL --to DIR|URL [--force] [--data-dir DIR]',
   summary: 'copy a whole instance between SQLite and PostgreSQL, row counts checked (a target with data needs --force)',
   async run(args) {
     const [from, afterFrom] = takeFlag(args, '--from');
