@@ -8,8 +8,9 @@ import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
 import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
+import { ApiTokens } from './ApiTokens';
 
-/** /account: 'My Account': the details form, a link to change the password and Delete My Account. */
+/** /account: 'My Account': the details form, a link to change the password, API tokens and Delete My Account. */
 export default function AccountPage() {
   const { user, signIn, signOut } = useSession();
   const navigate = useNavigate();
@@ -59,6 +60,8 @@ export default function AccountPage() {
         <h2 id="password-heading">Password</h2>
         <Link to="/change-password">Change Password</Link>
       </section>
+
+      <ApiTokens isAdmin={user?.isAdmin ?? false} />
 
       <section className="ww-account-section" aria-labelledby="delete-heading">
         <div className="ww-danger-zone">

@@ -1,15 +1,10 @@
 import { sharePath } from '@wishwell/shared/wishlist-types';
-import { notify } from '../../notifications/notify';
+import { copyToClipboard } from '../../ui/clipboard';
 
 export const shareUrl = (wishlistId: string) => window.location.origin + sharePath(wishlistId);
 
-export async function copyShareLink(wishlistId: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(shareUrl(wishlistId));
-    notify('Link copied to clipboard!', 'success');
-  } catch {
-    notify('An error occurred', 'error');
-  }
+export function copyShareLink(wishlistId: string): Promise<void> {
+  return copyToClipboard(shareUrl(wishlistId), 'Link copied to clipboard!');
 }
 
 export function shareOnWhatsApp(wishlistName: string, wishlistId: string): void {

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { registerThroughForm, uniqueEmail } from './support/accounts';
+
+test('My Account > API tokens: create one, see it once and copy it, it works as a bearer token, last use shows, revoking stops it', async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await registerThroughForm(page, { name: 'Tina Tokens', email: uniqueEmail('tokens'), password: 'first password' });
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'API tokens' });
+  await expect(section.getByText('Signing out or changing your password keeps your tokens')).toBeVisible();
+  await expect(section.getByText('You have no API tokens.')).toBeVisible();
+  // Only admins are offered the admin scope.
+  await expect(section.getByLabel('Access').locator('option')).toHaveText(['Read only', 'Read and write']);
+
+  await section.getByLabel('Token name').fill('Shopping script');
+  await section.getByLabel('Access').selectOption({ label: 'Read and write' });
+  await section.getByLabel('Expires after').selectOption({ label: '30 days' });
+  await section.getByRole('button', { name: 'Create Token' }).click();
+
+  await expect(section.getByText('Copy your new token now')).toBeVisible();
+  const secret = section.getByLabel('The new token "Shopping script"');
+  const token = await secret.inputValue();
+  expect(token).toMatch(/^wwp_[\w-]{43}$/);
+  await section.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Token copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+
+  const list = section.getByRole('list', { name: 'Your API tokens' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByText('Shopping script')).toBeVisible();
+  await expect(list.getByText('Read and write')).toBeVisible();
+  await expect(list.getByText(/Never used · Expires/)).toBeVisible();
+
+  const created = await request.post('/api/v1/wishlists', { headers: { authorization: `Bearer ${token}` }, data: { name: 'From a script', theme: 'Other' } });
+  expect(created.status()).toBe(200);
+
+  // Shown once: after Done (or a reload) the secret is nowhere on the page.
+  await section.getByRole('button', { name: 'Done' }).click();
+  await page.reload();
+  await expect(page.getByText(token)).toHaveCount(0);
+  await expect(section.getByText(/Last used .+ · Expires/)).toBeVisible();
+
+  await section.getByRole('button', { name: 'Revoke Shopping script' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText('Token "Shopping script" revoked')).toBeVisible();
+  await expect(section.getByText('You have no API tokens.')).toBeVisible();
+  const refused = await request.get('/api/v1/wishlists', { headers: { authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(401);
+});
