@@ -59,6 +59,33 @@ function copyBlueprintCss(): string {
   return '/' + name;
 }
 
+/**
+ * /api/docs: Swagger UI's prebuilt bundle and style sheet (copied, never fetched from a CDN), the
+ * script starting it and the site-styled page around it, as api-docs.html (the server adds the
+ * domain's colours and logo).
+ */
+async function buildApiDocs(): Promise<void> {
+  mkdirSync(join(distDir, 'api-docs'));
+  const copied = (file: string, name: string, extension: string) => {
+    const bytes = readFileSync(file);
+    const urlPath = `/api-docs/${name}-${contentHash(bytes)}.${extension}`;
+    writeFileSync(join(distDir, urlPath), bytes);
+    return urlPath;
+  };
+  const swaggerDir = join(root, 'node_modules', 'swagger-ui-dist');
+  const boot = await Bun.build({ entrypoints: [join(webDir, 'src', 'api-docs', 'boot.ts')], target: 'browser', format: 'iife', minify: true, sourcemap: 'none' });
+  if (!boot.success) throw new Error('api docs script build failed');
+  const bootFile = join(distDir, 'api-docs', 'boot.js');
+  writeFileSync(bootFile, await boot.outputs[0]!.text());
+  const styles = [copied(join(swaggerDir, 'swagger-ui.css'), 'swagger-ui', 'css'), copied(join(webDir, 'src', 'api-docs', 'api-docs.css'), 'api-docs', 'css')];
+  const scripts = [copied(join(swaggerDir, 'swagger-ui-bundle.js'), 'swagger-ui-bundle', 'js'), copied(bootFile, 'boot', 'js')];
+  rmSync(bootFile);
+  const page = readFileSync(join(webDir, 'api-docs.html'), 'utf8')
+    .replace('<!-- styles -->', styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n    '))
+    .replace('<!-- scripts -->', scripts.map((src) => `<script src="${src}"></script>`).join('\n    '));
+  writeFileSync(join(distDir, 'api-docs.html'), page);
+}
+
 function writeShell(entryFiles: string[], blueprintCss: string): void {
   const template = readFileSync(join(webDir, 'index.html'), 'utf8');
   const styles = [blueprintCss, ...entryFiles.filter((f) => f.endsWith('.css'))]
@@ -160,6 +187,7 @@ const entryFiles = await bundleScripts();
 const blueprintCss = copyBlueprintCss();
 writeShell(entryFiles, blueprintCss);
 await bundleServiceWorker(entryFiles, blueprintCss);
+await buildApiDocs();
 const files = compressAndList();
 rmSync(finalDir, { recursive: true, force: true });
 renameSync(distDir, finalDir);

@@ -21,6 +21,7 @@ import { adminRoutes } from './features/admin/routes';
 import { logRoutes } from './features/logs/routes';
 import { adminEventRoutes } from './features/admin-events/routes';
 import { backupRoutes } from './features/backup/routes';
+import { apiDocsRoutes } from './features/api-docs/routes';
 
 /**
  * The /api/v1 routes. Every route declares exactly one access policy (see http/access.ts);
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
   const app = new Elysia()
     .use(httpPipeline(ctx))
     .use(api)
+    .use(apiDocsRoutes(() => apiRoutes(ctx, services), ctx.version, site, services.domainConfigs))
     // Unknown API paths answer 404 JSON, never the app shell: this catches every method but GET,
     // for which the router prefers the site's '/*' (hence the check there too).
     .all('/api/*', () => {

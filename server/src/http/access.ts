@@ -225,6 +225,11 @@ const POLICY_DESCRIPTIONS: Record<AccessPolicyName, string> = {
   listOwner: "the list's owner (or its guest capability)",
 };
 
+/** Who a policy lets in, in the route table's words. */
+export function policyDescription(policy: AccessPolicyName): string {
+  return POLICY_DESCRIPTIONS[policy];
+}
+
 /**
  * The route table as text, one route per line: method, path, policy, the personal API token
  * scope it needs ('none': tokens refused), who the policy lets in.

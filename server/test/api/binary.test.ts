@@ -64,6 +64,12 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('the single executable', () => {
     const css = shell.match(/href="(\/assets\/blueprint-[^"]+\.css)"/)![1]!;
     expect((await fetch(url + css)).status).toBe(200);
     expect(readdirSync(join(folder, 'data'))).toContain('wishwell.db');
+    // The API reference and its Swagger UI come from inside the binary, not a CDN.
+    const docs = await (await fetch(url + '/api/docs')).text();
+    const docScripts = [...docs.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(docScripts).toEqual([expect.stringMatching(/^\/api-docs\/swagger-ui-bundle-\w+\.js$/), expect.stringMatching(/^\/api-docs\/boot-\w+\.js$/)]);
+    for (const script of docScripts) expect((await fetch(url + script)).status).toBe(200);
+    expect((await (await fetch(url + '/api/docs/json')).json()).openapi).toBe('3.1.0');
 
     child.kill('SIGTERM');
     expect(await child.exited).toBe(0);
