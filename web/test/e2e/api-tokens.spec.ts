@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { registerThroughForm, uniqueEmail } from './support/accounts';
 
@@ -11,7 +12,7 @@ test('My Account > API tokens: create one, see it once and copy it, it works as 
   // Only admins are offered the admin scope.
   await expect(section.getByLabel('Access').locator('option')).toHaveText(['Read only', 'Read and write']);
 
-  await section.getByLabel('Token name').fill('Shopping script');
+  await section.getByLabel('Note').fill('Shopping script');
   await section.getByLabel('Access').selectOption({ label: 'Read and write' });
   await section.getByLabel('Expires after').selectOption({ label: '30 days' });
   await section.getByRole('button', { name: 'Create Token' }).click();
@@ -29,6 +30,8 @@ test('My Account > API tokens: create one, see it once and copy it, it works as 
   await expect(list.getByText('Shopping script')).toBeVisible();
   await expect(list.getByText('Read and write')).toBeVisible();
   await expect(list.getByText(/Never used · Expires/)).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).include('.ww-api-tokens').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   const created = await request.post('/api/v1/wishlists', { headers: { authorization: `Bearer ${token}` }, data: { name: 'From a script', theme: 'Other' } });
   expect(created.status()).toBe(200);

@@ -95,8 +95,9 @@ export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
           void create();
         }}
       >
-        <FormGroup label="Token name" labelFor="api-token-name" className="ww-api-token-name">
-          <InputGroup id="api-token-name" required maxLength={API_TOKEN_NAME_MAX_LENGTH} placeholder="e.g. Home automation" value={name} onValueChange={setName} />
+        {/* 'Note' (as GitHub calls it), not 'Token name': the page's own Name field keeps its label to itself. */}
+        <FormGroup label="Note" labelFor="api-token-name" className="ww-api-token-name">
+          <InputGroup id="api-token-name" required maxLength={API_TOKEN_NAME_MAX_LENGTH} placeholder="What is it for? e.g. Home automation" value={name} onValueChange={setName} />
         </FormGroup>
         <FormGroup label="Access" labelFor="api-token-scope">
           <HTMLSelect id="api-token-scope" fill value={scope} onChange={(event) => setScope(event.currentTarget.value as ApiTokenScope)}>
