@@ -1,15 +1,16 @@
 /**
- * Durability: a crash (kill -9) in the middle of purchases and item adds loses no acknowledged
- * write and leaves an intact database; SIGTERM lets in-flight requests finish and closes the
+ * Durability: a crash (kill -9) in the middle of purchases, pledges and item adds loses no
+ * acknowledged write, keeps every item's totals equal to the sums of its claims, and leaves an intact database; SIGTERM lets in-flight requests finish and closes the
  * database cleanly.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { eq, sum } from 'drizzle-orm';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, TEST_ENGINE } from '../support/test-server';
+import { startTestServer, TEST_ENGINE, withStore } from '../support/test-server';
 import { addItem, signUp } from '../support/wishlists';
 
 const ROUNDS = 15;
@@ -24,14 +25,19 @@ function freshDir(): string {
 }
 
 describe('kill -9 during a write loop', () => {
-  it(`loses no acknowledged purchase or item over ${ROUNDS} rounds, and integrity_check stays ok`, async () => {
+  it(`loses no acknowledged purchase, pledge or item over ${ROUNDS} rounds; totals match their claims and integrity_check stays ok`, async () => {
     const dataDir = freshDir();
     let server = await startTestServer({}, dataDir);
     const admin = await signUp(server.url, 'Admin'); // the first account: it may run the integrity check
     const list = (await admin.client.post<Wishlist>('/wishlists', { name: 'Crash test', theme: 'Other' })).body;
     const stock = await addItem(admin.client, list._id, { title: 'Many candles', quantity: 100_000 });
+    // A group gift takes pledges when its shop has a gift card (a referral rule says where).
+    await admin.client.post('/referral-rules', { matcher: 'giftshop.example', programName: 'Gift Shop', referralCode: 'ww', giftCardUrl: 'https://giftshop.example/cards' });
+    const groupGift = await addItem(admin.client, list._id, { title: 'Sofa', price: '1000000', url: 'https://giftshop.example/sofa', isGroupGift: true });
+    expect(groupGift.isGroupGift).toBe(true);
     const addedItems = new Set<string>();
     let acknowledgedPurchases = 0;
+    let acknowledgedPledges = 0;
 
     for (let round = 0; round < ROUNDS; round++) {
       const owner = new ApiClient(server.url); // the bearer token outlives restarts (the secret is in the data dir)
@@ -40,12 +46,16 @@ describe('kill -9 during a write loop', () => {
       const writer = async (index: number) => {
         for (let n = 0; !crashed; n++) {
           try {
-            if ((n + index) % 2 === 0) {
+            const kind = (n + index) % 3;
+            if (kind === 0) {
               const res = await owner.post<Item>(`/wishlists/${list._id}/items`, { title: `Round ${round} writer ${index} #${n}` }, { bearer: admin.token });
               if (res.status === 200) addedItems.add(res.body._id);
-            } else {
+            } else if (kind === 1) {
               const res = await guest.put(`/wishlists/share/${list._id}/items/${stock._id}`, { quantityPurchased: 1 });
               if (res.status === 200) acknowledgedPurchases++;
+            } else {
+              const res = await guest.post(`/wishlists/share/${list._id}/items/${groupGift._id}/pledges`, { amount: '1' });
+              if (res.status === 200) acknowledgedPledges++;
             }
           } catch {
             return; // the connection died with the server: this write was never acknowledged
@@ -69,6 +79,16 @@ describe('kill -9 during a write loop', () => {
     const candles = saved.items.find((item) => item._id === stock._id)!;
     expect(acknowledgedPurchases).toBeGreaterThan(ROUNDS);
     expect(candles.quantityPurchased).toBeGreaterThanOrEqual(acknowledgedPurchases);
+    const sofa = saved.items.find((item) => item._id === groupGift._id)!;
+    expect(acknowledgedPledges).toBeGreaterThan(ROUNDS);
+    expect(Number(sofa.pledgedTotal)).toBeGreaterThanOrEqual(acknowledgedPledges);
+    // Each item's running totals are exactly the sums of its claim rows: no crash split a claim from its total.
+    const sums = await withStore(server, async ({ db, tables: { claims } }) => {
+      const of = async (itemId: string) => (await db.select({ units: sum(claims.quantity), minor: sum(claims.amountMinor) }).from(claims).where(eq(claims.itemId, itemId)))[0]!;
+      return { candles: await of(stock._id), sofa: await of(groupGift._id) };
+    });
+    expect(Number(sums.candles.units)).toBe(candles.quantityPurchased);
+    expect(Number(sums.sofa.minor)).toBe(Math.round(Number(sofa.pledgedTotal) * 100));
     const check = await owner.get('/health/database', { bearer: admin.token });
     expect(check.body).toMatchObject({ status: 'ok', problems: [] });
     await server.stop();
