@@ -170,20 +170,24 @@ async function ownerView(base: string, seeded: Seeded, listId: string): Promise<
   return (await response.json()) as Wishlist;
 }
 
-/** Guests buying one unit each, round-robin over the list's items. */
-async function purchaseLua(base: string, seeded: Seeded, listId: string): Promise<string> {
+/** Guests sending one request per item of the list, round-robin over its items. */
+async function perItemLua(name: string, base: string, seeded: Seeded, listId: string, method: string, pathAfterItem: string, body: string): Promise<string> {
   const ids = (await ownerView(base, seeded, listId)).items.map((item) => `"${item._id}"`).join(', ');
   return luaScript(
-    `purchase-${listId}`,
+    name,
     `local ids = { ${ids} }
 local n = 0
 function request()
   n = n + 1
-  return wrk.format("PUT", "/api/v1/wishlists/share/${listId}/items/" .. ids[(n % #ids) + 1],
-    { ["Content-Type"] = "application/json" }, '{"quantityPurchased":1,"purchasedBy":"Bench Guest"}')
+  return wrk.format("${method}", "/api/v1/wishlists/share/${listId}/items/" .. ids[(n % #ids) + 1] .. "${pathAfterItem}",
+    { ["Content-Type"] = "application/json" }, '${body}')
 end`,
   );
 }
+
+/** Guests buying one unit each, round-robin over the list's items. */
+const purchaseLua = (base: string, seeded: Seeded, listId: string) =>
+  perItemLua(`purchase-${listId}`, base, seeded, listId, 'PUT', '', '{"quantityPurchased":1,"purchasedBy":"Bench Guest"}');
 
 /** Guests changing their purchases through the manage links (1 unit, then 2, then 1 ...). */
 async function claimChangeLua(base: string, seeded: Seeded): Promise<string> {
@@ -211,19 +215,8 @@ end`,
 }
 
 /** Guests pledging £1 each, round-robin over group gifts priced far above what a run can pledge. */
-async function pledgeLua(base: string, seeded: Seeded): Promise<string> {
-  const ids = (await ownerView(base, seeded, seeded.pledgeListId)).items.map((item) => `"${item._id}"`).join(', ');
-  return luaScript(
-    'pledge',
-    `local ids = { ${ids} }
-local n = 0
-function request()
-  n = n + 1
-  return wrk.format("POST", "/api/v1/wishlists/share/${seeded.pledgeListId}/items/" .. ids[(n % #ids) + 1] .. "/pledges",
-    { ["Content-Type"] = "application/json" }, '{"amount":"1.00","name":"Bench Guest"}')
-end`,
-  );
-}
+const pledgeLua = (base: string, seeded: Seeded) =>
+  perItemLua('pledge', base, seeded, seeded.pledgeListId, 'POST', '/pledges', '{"amount":"1.00","name":"Bench Guest"}');
 
 /** Loads every replica at once, the connections shared between them. */
 const load = (bases: string[], connections: number, seconds: number, script: string) =>

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Item, SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, withStore, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'images');
@@ -88,21 +88,9 @@ const served = async (path: string) => {
 };
 const shareView = async (listId: string) => (await new ApiClient(server.url).get<SharedWishlist>(`/wishlists/share/${listId}`)).body;
 
-async function uploadsOf(userId: string) {
-  const store = await server.openStore();
-  const { uploads } = store.tables;
-  const rows = await store.db.select().from(uploads).where(eq(uploads.uploadedById, userId));
-  await store.close();
-  return rows;
-}
-
-async function uploadsOfGuestList(listId: string) {
-  const store = await server.openStore();
-  const { uploads } = store.tables;
-  const rows = await store.db.select().from(uploads).where(eq(uploads.guestListId, listId));
-  await store.close();
-  return rows;
-}
+/** The upload records counted in an account's storage, or in a guest list's. */
+const uploadsOf = (userId: string) => withStore(server, ({ db, tables: { uploads } }) => db.select().from(uploads).where(eq(uploads.uploadedById, userId)));
+const uploadsOfGuestList = (listId: string) => withStore(server, ({ db, tables: { uploads } }) => db.select().from(uploads).where(eq(uploads.guestListId, listId)));
 
 /** A PNG cover that leaves 4 KB of a 1 MB quota (`used` bytes already kept): the next copy no longer fits. */
 async function fillQuota(client: ApiClient, used = 0): Promise<void> {

@@ -12,7 +12,7 @@ import {
 } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
 import { preparedPerDb, type DataStore, type Db, type Row } from '../../db/store';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound, type ApiError } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newSecret, newTimeOrderedId } from '../../ids';
 import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type ListAccess } from './access';
@@ -343,21 +343,25 @@ export class ClaimService {
   }
 
   private async purchaseRefusal(listId: string, itemId: string, wanted: number, nowMs: number) {
-    const list = await this.queries.list(listId);
-    if (!list || !isShared(list, nowMs)) return notFound(LIST_NOT_FOUND);
-    const item = await this.queries.item(listId, itemId);
-    if (!item) return notFound(ITEM_NOT_FOUND);
-    if (item.isGroupGift && item.pledgeCount > 0) return conflict('Guests are pledging towards this group gift: pledge what is still needed instead.');
-    return unitsRefusal(item, wanted, 0);
+    return this.refusal(listId, itemId, nowMs, (item) => {
+      if (item.isGroupGift && item.pledgeCount > 0) return conflict('Guests are pledging towards this group gift: pledge what is still needed instead.');
+      return unitsRefusal(item, wanted, 0);
+    });
   }
 
   private async pledgeRefusal(listId: string, itemId: string, amountMinor: number, nowMs: number) {
+    return this.refusal(listId, itemId, nowMs, (item) => {
+      if (item.quantityPurchased >= item.quantity) return conflict('Someone has already bought this item.');
+      return amountRefusal(item, amountMinor, 0);
+    });
+  }
+
+  /** Why a guest's conditional write changed nothing: 404 for a hidden list or unknown item, else `explain`'s 409. */
+  private async refusal(listId: string, itemId: string, nowMs: number, explain: (item: ItemRow) => ApiError) {
     const list = await this.queries.list(listId);
     if (!list || !isShared(list, nowMs)) return notFound(LIST_NOT_FOUND);
     const item = await this.queries.item(listId, itemId);
-    if (!item) return notFound(ITEM_NOT_FOUND);
-    if (item.quantityPurchased >= item.quantity) return conflict('Someone has already bought this item.');
-    return amountRefusal(item, amountMinor, 0);
+    return item ? explain(item) : notFound(ITEM_NOT_FOUND);
   }
 }
 
