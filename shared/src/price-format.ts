@@ -14,19 +14,31 @@ export function priceValue(price: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-/** "24.99" + "USD" -> "$24.99". Text without a number (e.g. 'Price not found') is shown as it is. */
-export function formatPrice(price: string, currency?: string | null): string {
+/**
+ * "24.99" + "USD" -> "$24.99". Text without a number (e.g. 'Price not found') is shown as it is.
+ * In English the spec's formats; in another `locale` (a language code) the way that language
+ * writes amounts ("24,99 $" in German).
+ */
+export function formatPrice(price: string, currency?: string | null, locale?: string): string {
   const value = priceValue(price);
   if (value === null) return price.trim();
   const code = (currency || DEFAULT_CURRENCY).trim().toUpperCase();
-  const amount = value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  if (code === 'GBP') return `£${amount}`;
-  if (DOLLAR_CURRENCIES.has(code)) return `$${amount}`;
+  const numberLocale = !locale || locale.startsWith('en') ? 'en-GB' : locale;
+  const amount = value.toLocaleString(numberLocale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (numberLocale === 'en-GB') {
+    if (code === 'GBP') return `£${amount}`;
+    if (DOLLAR_CURRENCIES.has(code)) return `$${amount}`;
+  }
   try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency: code }).format(value);
+    return new Intl.NumberFormat(numberLocale, { style: 'currency', currency: code }).format(value);
   } catch {
     return `${code} ${amount}`; // not an ISO 4217 code Intl knows
   }
+}
+
+/** '£120' rather than '£120.00', '120 €' rather than '120,00 €': whole amounts in short lines. */
+export function withoutZeroCents(formatted: string): string {
+  return formatted.replace(/[.,]00(?=\D*$)/, '');
 }
 
 const SLIDER_STEP = 50;

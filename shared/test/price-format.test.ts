@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, priceSliderMax, priceValue } from '../src/price-format';
+import { formatPrice, priceSliderMax, priceValue, withoutZeroCents } from '../src/price-format';
 
 describe('formatPrice', () => {
+  it('writes amounts the way the reader’s language does, English keeping the spec formats', () => {
+    expect(formatPrice('1299.5', 'EUR', 'de')).toBe('1.299,50\u00a0€');
+    expect(formatPrice('24.99', 'USD', 'fr')).toBe('24,99\u00a0$US');
+    expect(formatPrice('24.99', 'GBP', 'es')).toBe('24,99\u00a0GBP');
+    expect(formatPrice('24.99', 'USD', 'en')).toBe('$24.99');
+    expect(formatPrice('Price not found', 'EUR', 'de')).toBe('Price not found');
+  });
+
+  it('drops zero cents in short lines, whatever the language', () => {
+    expect(withoutZeroCents(formatPrice('1000', 'GBP'))).toBe('£1,000');
+    expect(withoutZeroCents(formatPrice('1000', 'EUR', 'de'))).toBe('1.000\u00a0€');
+    expect(withoutZeroCents(formatPrice('12.5', 'EUR', 'de'))).toBe('12,50\u00a0€');
+  });
+
   it('shows pounds when no currency is given', () => {
     expect(formatPrice('24.99')).toBe('£24.99');
     expect(formatPrice('24.99', '')).toBe('£24.99');

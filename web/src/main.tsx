@@ -3,16 +3,30 @@ import { App } from './app/App';
 import { readBootData } from './app/boot-data';
 import { createRouter, loadServerRenderedPage } from './app/router';
 import { startServiceWorker } from './app/service-worker';
+import { browserLanguage, loadI18n, switchLanguage } from './i18n/language';
 import { registerIcons } from './ui/icons';
 import './styles/app.css';
 
 const iconsLoaded = registerIcons();
 const boot = readBootData();
 const container = document.getElementById('root')!;
-const app = <App router={createRouter()} boot={boot} />;
+// A server-rendered page hydrates in the language it was rendered in (no flash of another one).
+const i18nLoaded = loadI18n(boot?.language ?? browserLanguage());
 
-// A server-rendered page (it embeds its data) is hydrated once its icons and page module are in
-// memory, so the first client render matches the server's markup; the plain shell renders from scratch.
-if (boot) void Promise.all([iconsLoaded, loadServerRenderedPage(location.pathname)]).then(() => hydrateRoot(container, app));
-else createRoot(container).render(app);
+// A server-rendered page (it embeds its data) is hydrated once its icons, page module and
+// catalogue are in memory, so the first client render matches the server's markup; the plain
+// shell renders from scratch once its catalogue is in.
+if (boot) {
+  void Promise.all([iconsLoaded, loadServerRenderedPage(location.pathname), i18nLoaded]).then(([, , i18n]) => {
+    hydrateRoot(container, <App router={createRouter()} boot={boot} i18n={i18n} />);
+    // A page from the service worker's cache may be in a language since changed in the footer.
+    const wanted = browserLanguage();
+    if (wanted !== i18n.language) void switchLanguage(i18n, wanted);
+  });
+} else {
+  void i18nLoaded.then((i18n) => {
+    document.documentElement.lang = i18n.language;
+    createRoot(container).render(<App router={createRouter()} boot={boot} i18n={i18n} />);
+  });
+}
 startServiceWorker();

@@ -6,6 +6,7 @@
  * as logging page views) have one hook.
  */
 import type { PublicDomainConfig } from '@wishwell/shared/api-types';
+import { requestLanguage, type Language } from '@wishwell/shared/languages';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import type { BootData } from '../../../web/src/app/boot-data';
 import type { DomainConfigService } from '../features/domain-configs/service';
@@ -54,7 +55,8 @@ export class SitePages {
     if (site.has(path)) return site.respond(path, request, headers);
     if (path === '/manifest.webmanifest' || ICON_PATH.test(path)) return this.appFiles.respond(path, await this.configFor(origin), request, headers);
     if (/\.[a-z0-9]+$/i.test(path)) return null;
-    const html = await this.pageHtml(path, origin, caller).catch((error: unknown) => {
+    const language = requestLanguage(request.headers.get('cookie'), request.headers.get('accept-language'));
+    const html = await this.pageHtml(path, origin, language, caller).catch((error: unknown) => {
       logEvent({ event: 'page.render_failed', level: 'error', path, error: error instanceof Error ? error.message : String(error) });
       return null;
     });
@@ -62,29 +64,29 @@ export class SitePages {
   }
 
   /** The server-rendered HTML of a path, or null where the app shell serves (client-rendered pages). */
-  private async pageHtml(path: string, origin: string, caller: ShareViewCaller): Promise<string | null> {
-    if (path === '/') return this.landingPage(origin);
+  private async pageHtml(path: string, origin: string, language: Language, caller: ShareViewCaller): Promise<string | null> {
+    if (path === '/') return this.landingPage(origin, language);
     const shareId = SHARE_PATH.exec(path)?.[1];
-    return shareId ? this.sharePage(decodeURIComponent(shareId), origin, caller) : null;
+    return shareId ? this.sharePage(decodeURIComponent(shareId), origin, language, caller) : null;
   }
 
-  private async landingPage(origin: string): Promise<string> {
+  private async landingPage(origin: string, language: Language): Promise<string> {
     const config = await this.configFor(origin);
-    const key = `${origin}|${brandingKey(config)}`;
+    const key = `${origin}|${brandingKey(config)}|${language}`;
     const cached = this.landingPages.get(key);
     if (cached) return cached;
-    const html = await this.render('/', { domainConfig: config }, '');
+    const html = await this.render('/', { domainConfig: config, language }, '');
     if (this.landingPages.size >= MAX_LANDING_PAGES) this.landingPages.clear();
     this.landingPages.set(key, html);
     return html;
   }
 
   /** A list guests cannot open gets the plain shell: the page itself says it was not found. */
-  private async sharePage(listId: string, origin: string, caller: ShareViewCaller): Promise<string | null> {
+  private async sharePage(listId: string, origin: string, language: Language, caller: ShareViewCaller): Promise<string | null> {
     const rendered = await this.sources.lists.sharedView(listId, caller).catch(() => null);
     if (!rendered) return null;
     const config = await this.configFor(origin);
-    const key = `${origin}|${brandingKey(config)}`;
+    const key = `${origin}|${brandingKey(config)}|${language}`;
     const pages = this.sharePages.get(rendered) ?? new Map<string, string>();
     const cached = pages.get(key);
     if (cached) return cached;
@@ -92,8 +94,9 @@ export class SitePages {
     const path = `/share/wishlist/${encodeURIComponent(listId)}`;
     // The cover banner is the largest thing painted: fetch it first.
     const coverPreload = `<link rel="preload" as="image" href="${escapeHtml(view.coverImage)}" fetchpriority="high">`;
-    const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin)), config.companyName) + coverPreload;
-    const html = await this.render(path, { domainConfig: config, sharedList: { id: listId, view } }, preview);
+    const i18n = (await import('../../../web/src/i18n/server-catalogues')).serverI18n(language);
+    const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin), i18n.t.bind(i18n)), config.companyName) + coverPreload;
+    const html = await this.render(path, { domainConfig: config, language, sharedList: { id: listId, view } }, preview);
     pages.set(key, html);
     this.sharePages.set(rendered, pages);
     return html;

@@ -38,6 +38,7 @@ export class PageRenderer {
     const styles = `<style id="ww-critical">${critical}</style>${SAFE_CSS.test(theme) ? `<style id="ww-theme">${theme}</style>` : ''}`;
     const titled = headTags ? withHeadTags(this.shell, headTags) : this.shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.companyName)}</title>`);
     return titled
+      .replace('<html lang="en">', `<html lang="${boot.language}">`)
       .replace(/<meta name="theme-color" content="[^"]*">/, `<meta name="theme-color" content="${escapeHtml(config.primaryColor)}">`)
       .replace('</head>', `${styles}</head>`)
       .replace('<div id="root"></div>', `<div id="root">${appHtml}</div>${bootDataScript(boot)}`);

@@ -3,6 +3,7 @@
  * the HTML the server sends (their bots run no script), so the server-rendered /share/wishlist/{id}
  * carries the list's name, cover and item count in its <head> (see pages.ts).
  */
+import type { TFunction } from 'i18next';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 
 export interface SharePreview {
@@ -16,15 +17,17 @@ export interface SharePreview {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-/** What a preview shows for a list: its name and owner, how many gifts are still wanted, its cover. */
-export function sharePreviewOf(view: SharedWishlist, pageUrl: URL): SharePreview {
+/** What a preview shows for a list, in the reader's language (`t`): its name and owner, how many gifts are still wanted, its cover. */
+export function sharePreviewOf(view: SharedWishlist, pageUrl: URL, t: TFunction): SharePreview {
   const count = view.items.length;
-  const gifts = count === 1 ? '1 gift' : `${count} gifts`;
-  const title = view.user ? `${view.name} – ${view.user.name}'s wishlist` : view.name;
-  const whose = view.user ? `${view.user.name}'s wish list` : 'this wish list';
+  const name = view.user?.name;
+  const title = name ? t('share.tabTitle', { list: view.name, name }) : view.name;
+  const description = name
+    ? count > 0 ? t('preview.ownerStillWanted', { count, name }) : t('preview.seeOwner', { name })
+    : count > 0 ? t('preview.stillWanted', { count }) : t('preview.see');
   return {
     title,
-    description: count > 0 ? `${gifts} still wanted on ${whose}. Mark what you buy so nobody buys it twice.` : `See ${whose}.`,
+    description,
     image: new URL(view.coverImage, pageUrl).href,
     url: pageUrl.href,
   };

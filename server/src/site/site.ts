@@ -85,7 +85,8 @@ export class Site {
 
   /** An HTML page made from the shell (revalidated on every visit, compressed as the client accepts). */
   respondHtml(html: string, request: Request, headers: Record<string, string>): Response {
-    return this.respondMade(new TextEncoder().encode(html), 'html', REVALIDATE, request, headers);
+    // Pages come in the language the request asks for (the language cookie, else Accept-Language).
+    return this.respondMade(new TextEncoder().encode(html), 'html', REVALIDATE, request, { ...headers, vary: 'accept-language, cookie' });
   }
 
   /** A file made for the request (a domain's manifest or icon), sent like the built ones. */
@@ -120,7 +121,7 @@ export class Site {
       'content-type': asset.contentType,
       'cache-control': asset.cacheControl,
       etag: asset.etag,
-      vary: 'accept-encoding',
+      vary: extraHeaders.vary ? `accept-encoding, ${extraHeaders.vary}` : 'accept-encoding',
     };
     if (request.headers.get('if-none-match') === asset.etag) return new Response(null, { status: 304, headers });
     const accepted = request.headers.get('accept-encoding') ?? '';

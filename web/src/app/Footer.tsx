@@ -1,14 +1,19 @@
 import { helpAddress } from '@wishwell/shared/domain';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
+import { useTranslation } from 'react-i18next';
+import { LanguageMenu } from '../i18n/LanguageMenu';
 
 export function Footer() {
   const config = useDomainConfig();
+  const { t } = useTranslation();
   const contact = helpAddress(config.hostname);
   return (
     <footer className="ww-footer">
-      <p>© {new Date().getFullYear()} {config.companyName}. All rights reserved.</p>
       <p>
-        Questions? Write to <a href={`mailto:${contact}`}>{contact}</a>
+        {t('layout.copyright', { year: new Date().getFullYear(), company: config.companyName })} <LanguageMenu />
+      </p>
+      <p>
+        {t('layout.questions')} <a href={`mailto:${contact}`}>{contact}</a>
       </p>
     </footer>
   );

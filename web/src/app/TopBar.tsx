@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LOGO_HEIGHT_PX } from '@wishwell/shared/constants';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
@@ -9,10 +10,11 @@ const AccountMenu = lazy(() => import('./AccountMenu'));
 export function TopBar() {
   const config = useDomainConfig();
   const { user } = useSession();
+  const { t } = useTranslation();
 
   return (
     <header className="ww-topbar">
-      <Link to={user ? '/dashboard' : '/'} className="ww-topbar-logo" aria-label={`${config.companyName} home`}>
+      <Link to={user ? '/dashboard' : '/'} className="ww-topbar-logo" aria-label={t('layout.home', { company: config.companyName })}>
         <img src={config.logoUrl} alt={config.companyName} height={LOGO_HEIGHT_PX} />
       </Link>
       <nav className="ww-topbar-actions">
@@ -22,8 +24,8 @@ export function TopBar() {
           </Suspense>
         ) : (
           <>
-            <Link to="/register" className="ww-topbar-link">Register</Link>
-            <Link to="/login" className="ww-topbar-link">Login</Link>
+            <Link to="/register" className="ww-topbar-link">{t('layout.register')}</Link>
+            <Link to="/login" className="ww-topbar-link">{t('layout.login')}</Link>
           </>
         )}
       </nav>

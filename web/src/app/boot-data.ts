@@ -1,14 +1,16 @@
 import { createContext, useContext } from 'react';
 import type { PublicDomainConfig } from '@wishwell/shared/api-types';
+import type { Language } from '@wishwell/shared/languages';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 
 /**
  * What a server-rendered page embeds for its first render in the browser, so hydration renders
- * exactly what the server did without waiting for the API: the domain's branding and, on a share
- * page, the list as the server rendered it.
+ * exactly what the server did without waiting for the API: the domain's branding, the language it
+ * was rendered in and, on a share page, the list as the server rendered it.
  */
 export interface BootData {
   domainConfig: PublicDomainConfig;
+  language: Language;
   sharedList?: { id: string; view: SharedWishlist };
 }
 

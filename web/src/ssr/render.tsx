@@ -5,6 +5,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../app/App';
 import type { BootData } from '../app/boot-data';
 import { routes } from '../app/router';
+import { serverI18n } from '../i18n/server-catalogues';
 import { registerIcons } from '../ui/icons';
 
 const iconsLoaded = registerIcons();
@@ -18,7 +19,7 @@ export async function renderAppHtml(path: string, boot: BootData): Promise<strin
   await iconsLoaded;
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   let failure: unknown = null;
-  const { prelude } = await prerender(<App router={router} boot={boot} />, {
+  const { prelude } = await prerender(<App router={router} boot={boot} i18n={serverI18n(boot.language)} />, {
     // Never outline a large finished boundary into a segment that an inline script moves in place.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError: (error) => {

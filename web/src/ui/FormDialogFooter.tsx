@@ -1,4 +1,5 @@
 import { Button, DialogFooter, type Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 
 interface FormDialogFooterProps {
   onCancel: () => void;
@@ -10,11 +11,12 @@ interface FormDialogFooterProps {
 
 /** The footer of every form dialog: Cancel, and the submit button of the surrounding form. */
 export function FormDialogFooter({ onCancel, submitText, busy, disabled, intent = 'primary' }: FormDialogFooterProps) {
+  const { t } = useTranslation();
   return (
     <DialogFooter
       actions={
         <>
-          <Button text="Cancel" onClick={onCancel} />
+          <Button text={t('common.cancel')} onClick={onCancel} />
           <Button type="submit" intent={intent} text={submitText} disabled={disabled} loading={busy} />
         </>
       }

@@ -1,4 +1,5 @@
 import { Tag, type Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import type { ItemPriority } from '@wishwell/shared/constants';
 import { formatPrice, priceValue } from '@wishwell/shared/price-format';
 
@@ -16,7 +17,8 @@ interface Props {
 
 /** An item's title, then its price and 'n of m still wanted' on one aligned line, then priority and group gift. */
 export function ItemFacts({ item, currency, onlyRealPrices = false, revealPurchases = true }: Props) {
-  const price = onlyRealPrices && priceValue(item.price) === null ? '' : formatPrice(item.price, item.currency || currency);
+  const { t, i18n } = useTranslation();
+  const price = onlyRealPrices && priceValue(item.price) === null ? '' : formatPrice(item.price, item.currency || currency, i18n.language);
   const remaining = Math.max(0, item.quantity - item.quantityPurchased);
   return (
     <>
@@ -25,15 +27,15 @@ export function ItemFacts({ item, currency, onlyRealPrices = false, revealPurcha
       </h3>
       <div className="ww-item-figures">
         <span className={priceValue(item.price) === null ? 'ww-item-price ww-item-price-missing' : 'ww-item-price'}>{price}</span>
-        {item.quantity > 1 && <span className="ww-item-wanted">{revealPurchases ? `${remaining} of ${item.quantity} still wanted` : `${item.quantity} wanted`}</span>}
+        {item.quantity > 1 && <span className="ww-item-wanted">{revealPurchases ? t('item.stillWanted', { remaining, quantity: item.quantity }) : t('item.wanted', { count: item.quantity })}</span>}
       </div>
       <div className="ww-item-tags">
         <Tag minimal round intent={PRIORITY_INTENTS[item.priority]}>
-          {item.priority} priority
+          {t(`item.priority_${item.priority}`)}
         </Tag>
         {item.isGroupGift && (
           <Tag minimal round icon="people">
-            Group gift
+            {t('item.groupGift')}
           </Tag>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ITEMS_PER_PAGE } from '@wishwell/shared/constants';
 
@@ -44,22 +45,23 @@ export function usePage<T>(items: readonly T[]) {
 
 /** Previous / page numbers / next; hidden when everything fits on one page. */
 export function Pager({ page, pageCount, onPage }: { page: number; pageCount: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
   if (pageCount <= 1) return null;
   return (
-    <nav className="ww-pager" aria-label="Pages">
-      <Button variant="minimal" icon="chevron-left" aria-label="Previous page" disabled={page === 1} onClick={() => onPage(page - 1)} />
+    <nav className="ww-pager" aria-label={t('pager.pages')}>
+      <Button variant="minimal" icon="chevron-left" aria-label={t('pager.previous')} disabled={page === 1} onClick={() => onPage(page - 1)} />
       {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
         <Button
           key={number}
           variant={number === page ? 'solid' : 'minimal'}
           intent={number === page ? 'primary' : 'none'}
           text={number}
-          aria-label={`Page ${number}`}
+          aria-label={t('pager.page', { number })}
           aria-current={number === page ? 'page' : undefined}
           onClick={() => onPage(number)}
         />
       ))}
-      <Button variant="minimal" icon="chevron-right" aria-label="Next page" disabled={page === pageCount} onClick={() => onPage(page + 1)} />
+      <Button variant="minimal" icon="chevron-right" aria-label={t('pager.next')} disabled={page === pageCount} onClick={() => onPage(page + 1)} />
     </nav>
   );
 }

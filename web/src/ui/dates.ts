@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -18,19 +19,29 @@ export function formatDay(day: string, locale?: string): string {
 
 type EventDay = { eventDate: string | null; isRecurring: boolean };
 
+const englishEveryYear = (day: string) => `${day} (every year)`;
+
 /** The event line of a list: "14 March 2027", "every year" added for recurring events. */
-export function eventLabel(list: EventDay, locale?: string): string {
+export function eventLabel(list: EventDay, locale?: string, everyYear = englishEveryYear): string {
   if (!list.eventDate) return '';
   const day = formatDay(list.eventDate, locale);
-  return list.isRecurring ? `${day} (every year)` : day;
+  return list.isRecurring ? everyYear(day) : day;
 }
 
 const neverChanges = () => () => {};
 
 /**
- * eventLabel in the viewer's locale. The server cannot know it: a server-rendered page (and its
- * hydration, which must match) says it in British English, and the browser then uses its own.
+ * eventLabel in the viewer's language. In English the server cannot know the viewer's locale: a
+ * server-rendered page (and its hydration, which must match) says it in British English, and the
+ * browser then uses its own. Other languages are written the language's way on both sides.
  */
 export function useEventLabel(list: EventDay): string {
-  return useSyncExternalStore(neverChanges, () => eventLabel(list), () => eventLabel(list, 'en-GB'));
+  const { t, i18n } = useTranslation();
+  const everyYear = (day: string) => t('dates.everyYear', { day });
+  const english = i18n.language.startsWith('en');
+  return useSyncExternalStore(
+    neverChanges,
+    () => eventLabel(list, english ? undefined : i18n.language, everyYear),
+    () => eventLabel(list, english ? 'en-GB' : i18n.language, everyYear),
+  );
 }

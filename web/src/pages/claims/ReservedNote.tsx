@@ -1,12 +1,14 @@
 import { Button, Icon } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 
 /** 'You reserved this — change or undo' on an item this browser reserved. */
 export function ReservedNote({ onManage }: { onManage: () => void }) {
+  const { t } = useTranslation();
   return (
     <p className="ww-reserved-note">
       <Icon icon="tick-circle" intent="success" />
-      <span>{'You reserved this — '}</span>
-      <Button variant="minimal" size="small" intent="primary" text="change or undo" onClick={onManage} />
+      <span>{t('share.reserved')}</span>
+      <Button variant="minimal" size="small" intent="primary" text={t('share.changeOrUndo')} onClick={onManage} />
     </p>
   );
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Icon, type IconName } from '@blueprintjs/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/use-page-title';
 import { useDomainConfig } from '../../branding/DomainConfigProvider';
 import { DEFAULT_BRANDING } from '@wishwell/shared/constants';
@@ -7,38 +9,34 @@ import { createGuestWishlist } from '../wishlists/guest-wishlists';
 import { ListIllustration } from './ListIllustration';
 import './landing.css';
 
+/** A card: its icon, and its catalogue keys `landing.<key>Title` and `landing.<key>Text`. */
 interface Point {
   icon: IconName;
-  title: string;
-  text: string;
+  key: string;
 }
 
 const STEPS: Point[] = [
-  {
-    icon: 'add-to-artifact',
-    title: '1. Add anything',
-    text: 'Paste a link from any online store and we fill in the title, price and picture, or add items by hand.',
-  },
-  {
-    icon: 'share',
-    title: '2. Share with one link',
-    text: 'Send your list by e-mail, on WhatsApp or on social media. Guests need no account.',
-  },
-  {
-    icon: 'gift-box',
-    title: '3. Receive gifts',
-    text: 'Guests mark what they bought, so nobody buys the same gift twice and your surprise is kept.',
-  },
+  { icon: 'add-to-artifact', key: 'stepAdd' },
+  { icon: 'share', key: 'stepShare' },
+  { icon: 'gift-box', key: 'stepReceive' },
 ];
 
 const REASONS: Point[] = [
-  { icon: 'people', title: 'No account for guests', text: 'Friends and family open your link and mark a gift in two taps. Nothing to sign up for.' },
-  { icon: 'eye-off', title: 'The surprise is kept', text: 'You never see who bought what unless you choose to look.' },
-  { icon: 'globe', title: 'Any shop, one list', text: 'Big stores, small makers, a link or just an idea: everything lives on one list.' },
+  { icon: 'people', key: 'reasonGuests' },
+  { icon: 'eye-off', key: 'reasonSurprise' },
+  { icon: 'globe', key: 'reasonShops' },
 ];
+
+const DEFAULT_TEXT_KEYS = { landingPageHeadline: 'landing.defaultHeadline', landingPageSubheadline: 'landing.defaultSubheadline' } as const;
+
+/** A domain's own headline as the operator wrote it; Wishwell's default one in the reader's language. */
+function brandingText(text: string, field: keyof typeof DEFAULT_TEXT_KEYS, t: TFunction): string {
+  return !text || text === DEFAULT_BRANDING[field] ? t(DEFAULT_TEXT_KEYS[field]) : text;
+}
 
 export function LandingPage() {
   const config = useDomainConfig();
+  const { t } = useTranslation();
   usePageTitle(null);
   const [creating, setCreating] = useState(false);
   // Loading until the page is left, so a second click cannot create a second list.
@@ -50,21 +48,21 @@ export function LandingPage() {
     <div className="ww-landing">
       <section className="ww-hero">
         <div className="ww-hero-text">
-          <h1 className="ww-hero-title">{config.landingPageHeadline || DEFAULT_BRANDING.landingPageHeadline}</h1>
-          <p className="ww-hero-subtitle">{config.landingPageSubheadline || DEFAULT_BRANDING.landingPageSubheadline}</p>
+          <h1 className="ww-hero-title">{brandingText(config.landingPageHeadline, 'landingPageHeadline', t)}</h1>
+          <p className="ww-hero-subtitle">{brandingText(config.landingPageSubheadline, 'landingPageSubheadline', t)}</p>
           <Button size="large" className="ww-accent-button ww-hero-cta" loading={creating} onClick={createList}>
-            Create a Wishlist for Free
+            {t('landing.create')}
           </Button>
-          <p className="ww-hero-note">Free, no sign-up needed to start.</p>
+          <p className="ww-hero-note">{t('landing.note')}</p>
         </div>
         <ListIllustration />
       </section>
       <section className="ww-how" aria-labelledby="how-it-works">
-        <h2 id="how-it-works">How It Works</h2>
+        <h2 id="how-it-works">{t('landing.howItWorks')}</h2>
         <PointCards points={STEPS} />
       </section>
       <section className="ww-why" aria-labelledby="why-wishwell">
-        <h2 id="why-wishwell">Why {config.companyName || DEFAULT_BRANDING.companyName}</h2>
+        <h2 id="why-wishwell">{t('landing.why', { company: config.companyName || DEFAULT_BRANDING.companyName })}</h2>
         <PointCards points={REASONS} />
       </section>
     </div>
@@ -72,13 +70,14 @@ export function LandingPage() {
 }
 
 function PointCards({ points }: { points: Point[] }) {
+  const { t } = useTranslation();
   return (
     <div className="ww-points">
       {points.map((point) => (
-        <Card key={point.title} className="ww-point">
+        <Card key={point.key} className="ww-point">
           <Icon icon={point.icon} size={28} className="ww-point-icon" />
-          <h3>{point.title}</h3>
-          <p>{point.text}</p>
+          <h3>{t(`landing.${point.key}Title`)}</h3>
+          <p>{t(`landing.${point.key}Text`)}</p>
         </Card>
       ))}
     </div>

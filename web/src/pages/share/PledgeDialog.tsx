@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { toMinorUnits } from '@wishwell/shared/money';
 import type { PledgeInput, PurchaseResult, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
+import { Emphasised } from '../../i18n/Emphasised';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
 import { rememberClaim } from '../claims/guest-claims';
 
@@ -17,6 +19,7 @@ interface Props {
 
 /** Pledge towards a group gift: an amount, and optionally a name and an e-mail for the manage link. */
 export function PledgeDialog({ wishlistId, item, onClose, onPledged }: Props) {
+  const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -31,33 +34,33 @@ export function PledgeDialog({ wishlistId, item, onClose, onPledged }: Props) {
     try {
       const { claim } = await api.post<PurchaseResult>(`/wishlists/share/${wishlistId}/items/${item._id}/pledges`, body);
       rememberClaim({ token: claim.token, listId: wishlistId, itemId: item._id, title: item.title, quantity: 0 });
-      notify('Thank you — your pledge is in. Use the gift card link to pay.', 'success');
+      notify(t('pledge.thanks'), 'success');
       onClose();
       onPledged();
     } catch (error) {
-      notify(errorMessage(error, 'An error occurred'), 'error');
+      notify(errorMessage(error, t('common.error')), 'error');
       setSaving(false);
     }
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title="Pledge towards this gift" className="ww-dialog">
+    <Dialog isOpen onClose={onClose} title={t('pledge.title')} className="ww-dialog">
       <form onSubmit={submit}>
         <DialogBody>
           <p>
-            Chip in towards <strong>{item.title}</strong> with others. Pay with the gift card link once you have pledged.
+            <Emphasised i18nKey="pledge.intro" title={item.title} />
           </p>
-          <FormGroup label="Amount" labelFor="pledge-amount" labelInfo="(required)" helperText="For example 10 or 12.50">
+          <FormGroup label={t('pledge.amount')} labelFor="pledge-amount" labelInfo={t('common.required')} helperText={t('pledge.amountHelp')}>
             <InputGroup id="pledge-amount" autoFocus inputMode="decimal" value={amount} onValueChange={setAmount} />
           </FormGroup>
-          <FormGroup label="Your name" labelFor="pledge-name" labelInfo="(optional)">
-            <InputGroup id="pledge-name" value={name} onValueChange={setName} placeholder="Anonymous" />
+          <FormGroup label={t('purchase.name')} labelFor="pledge-name" labelInfo={t('common.optional')}>
+            <InputGroup id="pledge-name" value={name} onValueChange={setName} placeholder={t('common.anonymous')} />
           </FormGroup>
-          <FormGroup label="Your e-mail" labelFor="pledge-email" labelInfo="(optional)" helperText="send me a link to change this later">
+          <FormGroup label={t('purchase.email')} labelFor="pledge-email" labelInfo={t('common.optional')} helperText={t('purchase.emailHelp')}>
             <InputGroup id="pledge-email" type="email" value={email} onValueChange={setEmail} placeholder="you@example.com" />
           </FormGroup>
         </DialogBody>
-        <FormDialogFooter onCancel={onClose} submitText="Pledge" busy={saving} disabled={!valid} intent="success" />
+        <FormDialogFooter onCancel={onClose} submitText={t('share.pledge')} busy={saving} disabled={!valid} intent="success" />
       </form>
     </Dialog>
   );

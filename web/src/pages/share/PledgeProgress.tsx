@@ -1,20 +1,20 @@
 import { toMinorUnits } from '@wishwell/shared/money';
-import { formatPrice } from '@wishwell/shared/price-format';
+import { useTranslation } from 'react-i18next';
+import { formatPrice, withoutZeroCents } from '@wishwell/shared/price-format';
 import type { SharedItem } from '@wishwell/shared/wishlist-types';
 import './pledge.css';
 
-/** '£120' rather than '£120.00' in the progress line. */
-const money = (amount: string, currency: string) => formatPrice(amount, currency).replace(/\.00$/, '');
-
 /** A group gift's 'pledged £120 of £300 by 4 people' and its progress bar; nothing for gifts without a price. */
 export function PledgeProgress({ item, currency }: { item: SharedItem; currency: string }) {
+  const { t, i18n } = useTranslation();
   const priceMinor = toMinorUnits(item.price);
   if (!priceMinor) return null;
   const pledgedMinor = toMinorUnits(item.pledgedTotal) ?? 0;
   const percent = Math.min(100, Math.round((pledgedMinor / priceMinor) * 100));
   const code = item.currency || currency;
-  const people = item.pledgeCount === 1 ? '1 person' : `${item.pledgeCount} people`;
-  const label = `pledged ${money(item.pledgedTotal, code)} of ${money(item.price, code)} by ${people}`;
+  // '£120' rather than '£120.00' in the progress line.
+  const money = (amount: string) => withoutZeroCents(formatPrice(amount, code, i18n.language));
+  const label = t('pledge.progress', { pledged: money(item.pledgedTotal), price: money(item.price), count: item.pledgeCount });
   return (
     <div className="ww-pledge-progress">
       <p>{label}</p>

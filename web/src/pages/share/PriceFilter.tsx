@@ -1,5 +1,6 @@
 import { HTMLSelect, RangeSlider, Switch, type NumberRange } from '@blueprintjs/core';
-import { formatPrice } from '@wishwell/shared/price-format';
+import { useTranslation } from 'react-i18next';
+import { formatPrice, withoutZeroCents } from '@wishwell/shared/price-format';
 
 interface Props {
   range: NumberRange;
@@ -15,20 +16,21 @@ interface Props {
 
 /** The guest view's price range in one currency (top end = no upper limit) and sort-by-price toggle. */
 export function PriceFilter({ range, max, currency, currencies, sortByPrice, onRange, onCurrency, onSortByPrice }: Props) {
-  const label = (value: number) => formatPrice(String(value), currency).replace(/\.00$/, '') + (value >= max ? '+' : '');
+  const { t, i18n } = useTranslation();
+  const label = (value: number) => withoutZeroCents(formatPrice(String(value), currency, i18n.language)) + (value >= max ? '+' : '');
   return (
     <div className="ww-price-filter">
       <div className="ww-price-filter-slider">
         <div className="ww-price-filter-head">
           <span className="ww-price-filter-label" id="price-range-label">
-            Price: {label(range[0])} – {label(range[1])}
+            {t('filter.price', { from: label(range[0]), to: label(range[1]) })}
           </span>
           {currencies.length > 1 && (
             <HTMLSelect
-              aria-label="Currency"
+              aria-label={t('filter.currency')}
               minimal
               value={currency}
-              options={currencies.map((code) => ({ value: code, label: `in ${code}` }))}
+              options={currencies.map((code) => ({ value: code, label: t('filter.inCurrency', { code }) }))}
               onChange={(e) => onCurrency(e.currentTarget.value)}
             />
           )}
@@ -41,10 +43,10 @@ export function PriceFilter({ range, max, currency, currencies, sortByPrice, onR
           labelRenderer={label}
           value={range}
           onChange={onRange}
-          handleHtmlProps={{ start: { 'aria-label': 'Lowest price' }, end: { 'aria-label': 'Highest price' } }}
+          handleHtmlProps={{ start: { 'aria-label': t('filter.lowest') }, end: { 'aria-label': t('filter.highest') } }}
         />
       </div>
-      <Switch label="Sort by price" checked={sortByPrice} onChange={(e) => onSortByPrice(e.currentTarget.checked)} />
+      <Switch label={t('filter.sortByPrice')} checked={sortByPrice} onChange={(e) => onSortByPrice(e.currentTarget.checked)} />
     </div>
   );
 }

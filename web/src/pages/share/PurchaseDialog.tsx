@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import type { PurchaseInput, PurchaseResult, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
+import { Emphasised } from '../../i18n/Emphasised';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
 import { rememberClaim } from '../claims/guest-claims';
 
@@ -33,6 +35,7 @@ async function markPurchased(wishlistId: string, item: SharedItem, body: Purchas
 
 /** Mark as Purchased: an optional name, and a quantity only when more than one is still wanted. */
 export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
+  const { t } = useTranslation();
   const remaining = remainingOf(item);
   const [purchasedBy, setPurchasedBy] = useState('');
   const [email, setEmail] = useState('');
@@ -50,25 +53,25 @@ export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title="Mark as Purchased" className="ww-dialog">
+    <Dialog isOpen onClose={onClose} title={t('share.markPurchased')} className="ww-dialog">
       <form onSubmit={submit}>
         <DialogBody>
           <p>
-            Bought <strong>{item.title}</strong>? Mark it so nobody else buys it. The list owner will not see it unless they choose to.
+            <Emphasised i18nKey="purchase.intro" title={item.title} />
           </p>
-          <FormGroup label="Your name" labelFor="purchase-name" labelInfo="(optional)">
-            <InputGroup id="purchase-name" autoFocus value={purchasedBy} onValueChange={setPurchasedBy} placeholder="Anonymous" />
+          <FormGroup label={t('purchase.name')} labelFor="purchase-name" labelInfo={t('common.optional')}>
+            <InputGroup id="purchase-name" autoFocus value={purchasedBy} onValueChange={setPurchasedBy} placeholder={t('common.anonymous')} />
           </FormGroup>
-          <FormGroup label="Your e-mail" labelFor="purchase-email" labelInfo="(optional)" helperText="send me a link to change this later">
+          <FormGroup label={t('purchase.email')} labelFor="purchase-email" labelInfo={t('common.optional')} helperText={t('purchase.emailHelp')}>
             <InputGroup id="purchase-email" type="email" value={email} onValueChange={setEmail} placeholder="you@example.com" />
           </FormGroup>
           {remaining > 1 && (
-            <FormGroup label="Quantity" labelFor="purchase-quantity" helperText={`${remaining} still wanted`}>
+            <FormGroup label={t('purchase.quantity')} labelFor="purchase-quantity" helperText={t('purchase.stillWanted', { count: remaining })}>
               <NumericInput id="purchase-quantity" min={1} max={remaining} minorStepSize={null} clampValueOnBlur value={quantity} onValueChange={setQuantity} />
             </FormGroup>
           )}
         </DialogBody>
-        <FormDialogFooter onCancel={onClose} submitText="Mark as Purchased" busy={saving} intent="success" />
+        <FormDialogFooter onCancel={onClose} submitText={t('share.markPurchased')} busy={saving} intent="success" />
       </form>
     </Dialog>
   );

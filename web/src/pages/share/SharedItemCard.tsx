@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AnchorButton, Button, Card } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { toMinorUnits } from '@wishwell/shared/money';
 import type { SharedItem } from '@wishwell/shared/wishlist-types';
 import { ItemDescription } from '../../ui/ItemDescription';
@@ -19,6 +20,7 @@ interface Props {
 
 /** An item on the guest view: picture, facts, notes, and the actions together at the bottom. */
 export function SharedItemCard({ item, currency, onPurchase, onPledge, note }: Props) {
+  const { t } = useTranslation();
   const takesPledges = item.isGroupGift && (toMinorUnits(item.price) ?? 0) > 0;
   // Once guests pledge towards a group gift, it is paid for by pledges (the server refuses a purchase).
   const pledgedFor = takesPledges && item.pledgeCount > 0;
@@ -32,11 +34,11 @@ export function SharedItemCard({ item, currency, onPurchase, onPledge, note }: P
         {takesPledges && <PledgeProgress item={item} currency={currency} />}
         {note}
         <div className="ww-item-actions">
-          {!pledgedFor && <Button intent="primary" icon="tick" text="Mark as Purchased" onClick={() => onPurchase(item)} />}
-          {takesPledges && <Button variant="outlined" icon="people" text="Pledge" onClick={() => onPledge(item)} />}
-          {item.url && <AnchorButton variant="outlined" icon="shopping-cart" text="View Product" href={item.url} target="_blank" rel="noopener noreferrer" />}
+          {!pledgedFor && <Button intent="primary" icon="tick" text={t('share.markPurchased')} onClick={() => onPurchase(item)} />}
+          {takesPledges && <Button variant="outlined" icon="people" text={t('share.pledge')} onClick={() => onPledge(item)} />}
+          {item.url && <AnchorButton variant="outlined" icon="shopping-cart" text={t('share.viewProduct')} href={item.url} target="_blank" rel="noopener noreferrer" />}
           {item.isGroupGift && item.giftCardUrl && (
-            <AnchorButton variant="outlined" icon="gift-box" text="Buy a Gift Card" href={item.giftCardUrl} target="_blank" rel="noopener noreferrer" />
+            <AnchorButton variant="outlined" icon="gift-box" text={t('share.giftCard')} href={item.giftCardUrl} target="_blank" rel="noopener noreferrer" />
           )}
         </div>
       </div>

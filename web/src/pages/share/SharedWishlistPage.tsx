@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link, useParams } from 'react-router-dom';
 import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { applyPriceFilter, listCurrencies, sliderMaxFor, sortByPrice } from '@wishwell/shared/price-filter';
@@ -34,8 +36,8 @@ export default function SharedWishlistPage() {
 }
 
 /** The tab title: the list's name and whose it is. */
-export function sharedListTitle(wishlist: SharedWishlist): string {
-  return wishlist.user ? `${wishlist.name} – ${wishlist.user.name}'s wishlist` : wishlist.name;
+function sharedListTitle(wishlist: SharedWishlist, t: TFunction): string {
+  return wishlist.user ? t('share.tabTitle', { list: wishlist.name, name: wishlist.user.name }) : wishlist.name;
 }
 
 /** The list a server-rendered page embedded, once: a later visit to the same id loads it afresh. */
@@ -51,7 +53,8 @@ function useEmbeddedList(id: string): SharedWishlist | null {
 function SharedWishlistLoader({ id }: { id: string }) {
   const embedded = useEmbeddedList(id);
   const [load, setLoad] = useState<Load>(embedded ? { state: 'ready', wishlist: embedded } : { state: 'loading' });
-  usePageTitle(load.state === 'ready' ? sharedListTitle(load.wishlist) : load.state === 'missing' ? 'Wishlist not found' : 'Wishlist');
+  const { t } = useTranslation();
+  usePageTitle(load.state === 'ready' ? sharedListTitle(load.wishlist, t) : load.state === 'missing' ? t('share.notFound') : t('share.pageTitle'));
 
   const reload = useCallback(async () => {
     try {
@@ -69,15 +72,15 @@ function SharedWishlistLoader({ id }: { id: string }) {
 
   if (load.state === 'loading') return <Spinner className="ww-page-spinner" />;
   if (load.state === 'missing') {
-    return <NonIdealState icon="search" title="Could not find this wishlist." action={<Link to="/">Go to the home page</Link>} />;
+    return <NonIdealState icon="search" title={t('share.couldNotFind')} action={<Link to="/">{t('share.goHome')}</Link>} />;
   }
   if (load.state === 'failed') {
     return (
       <NonIdealState
         icon="offline"
-        title="Could not load this wishlist"
-        description="The server did not answer. Check your connection and try again."
-        action={<Button icon="refresh" text="Try again" onClick={() => void reload()} />}
+        title={t('share.loadFailed')}
+        description={t('share.loadFailedText')}
+        action={<Button icon="refresh" text={t('share.tryAgain')} onClick={() => void reload()} />}
       />
     );
   }
@@ -85,6 +88,7 @@ function SharedWishlistLoader({ id }: { id: string }) {
 }
 
 function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; reload: () => Promise<void> }) {
+  const { t } = useTranslation();
   const listCurrency = wishlist.user?.currency || DEFAULT_CURRENCY;
   const currencies = useMemo(() => listCurrencies(wishlist.items, listCurrency), [wishlist.items, listCurrency]);
   const [chosenCurrency, setCurrency] = useState<string | null>(null);
@@ -118,8 +122,8 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
     setHigh(Infinity);
   };
   const afterPurchase = (outcome: PurchaseOutcome) => {
-    if (outcome === 'bought') notify(`Thank you — ${ownerName ?? 'the list owner'} will be thrilled`, 'success');
-    if (outcome === 'sold-out') notify('Someone has just bought this. The list now shows what is still wanted.', 'warning');
+    if (outcome === 'bought') notify(t('share.thanks', { name: ownerName ?? t('share.theOwner') }), 'success');
+    if (outcome === 'sold-out') notify(t('share.soldOut'), 'warning');
     refreshClaims();
     void reload();
   };
@@ -130,10 +134,10 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
 
   return (
     <div className={`ww-share-page ww-colors-${wishlist.colorSet}`}>
-      <CoverBanner image={wishlist.coverImage} title={ownerName ? `${ownerName}'s Wishlist` : wishlist.name} overline={ownerName ? wishlist.name : undefined} list={wishlist} />
+      <CoverBanner image={wishlist.coverImage} title={ownerName ? t('share.titleOf', { name: ownerName }) : wishlist.name} overline={ownerName ? wishlist.name : undefined} list={wishlist} />
       {reservedElsewhere.length > 0 && (
-        <section className="ww-my-reservations" aria-label="Your reservations">
-          <h2>Your reservations</h2>
+        <section className="ww-my-reservations" aria-label={t('share.yourReservations')}>
+          <h2>{t('share.yourReservations')}</h2>
           <ul>
             {reservedElsewhere.map((claim) => (
               <li key={claim.token}>
@@ -147,7 +151,7 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
       {wishlist.items.length === 0 ? (
         <NonIdealState
           icon="gift-box"
-          title={wishlist.purchasedItemCount > 0 ? 'Everything on this list has been purchased!' : 'Nothing on this list yet — check back soon'}
+          title={wishlist.purchasedItemCount > 0 ? t('share.allPurchased') : t('share.empty')}
         />
       ) : (
         <>
@@ -166,12 +170,11 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
           />
           {otherCurrencies > 0 && (
             <p className="ww-filter-note" role="status">
-              {otherCurrencies === 1 ? '1 item priced in another currency is' : `${otherCurrencies} items priced in other currencies are`} not shown while
-              the price filter is on.
+              {t('share.otherCurrencies', { count: otherCurrencies })}
             </p>
           )}
           {shown.length === 0 ? (
-            <p className="ww-empty-items">No items in this price range.</p>
+            <p className="ww-empty-items">{t('share.noneInRange')}</p>
           ) : (
             <div className="ww-item-grid" ref={listRef}>
               {pageItems.map((item) => (

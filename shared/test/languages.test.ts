@@ -1,0 +1,25 @@
+import { describe, expect, test } from 'vitest';
+import { acceptedLanguages, requestLanguage } from '../src/languages';
+
+describe('request language', () => {
+  test('Accept-Language picks the most wanted supported language by its primary subtag', () => {
+    expect(requestLanguage(null, 'de-CH,de;q=0.9,en;q=0.8')).toBe('de');
+    expect(requestLanguage(null, 'nl-NL,nl;q=0.9,fr;q=0.5,es;q=0.7')).toBe('es');
+    expect(requestLanguage(null, 'fr;q=0,es')).toBe('es');
+  });
+
+  test('English when nothing supported is asked for, or nothing at all', () => {
+    expect(requestLanguage(null, 'nl,ja;q=0.5')).toBe('en');
+    expect(requestLanguage(null, null)).toBe('en');
+    expect(requestLanguage(null, '*')).toBe('en');
+  });
+
+  test('the language chosen in the footer (its cookie) wins over the browser; an unknown one is ignored', () => {
+    expect(requestLanguage('session=abc; ww_lang=fr', 'de')).toBe('fr');
+    expect(requestLanguage('ww_lang=xx', 'de')).toBe('de');
+  });
+
+  test('tags are ordered by weight, then by position', () => {
+    expect(acceptedLanguages('en;q=0.5, de , fr;q=0.8')).toEqual(['de', 'fr', 'en']);
+  });
+});

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { LANGUAGE_COOKIE, requestLanguage, type Language } from '@wishwell/shared/languages';
+import { CATALOGUES } from './catalogues';
+import { createI18n } from './i18n';
+
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+/** The language this browser asks for: the one chosen in the footer (its cookie), else the browser's own. */
+export function browserLanguage(): Language {
+  return requestLanguage(document.cookie, navigator.languages.join(','));
+}
+
+/** An i18next instance in `language`, its catalogue loaded first (a chunk of its own, English aside). */
+export async function loadI18n(language: Language): Promise<I18n> {
+  return createI18n(language, await CATALOGUES[language]());
+}
+
+/** Switches the running app to `language` and remembers it, so the server renders the next page in it too. */
+export async function switchLanguage(i18n: I18n, language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', await CATALOGUES[language]());
+  await i18n.changeLanguage(language);
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${ONE_YEAR_S}; SameSite=Lax`;
+  document.documentElement.lang = language;
+}
+
+/** The locale prices, dates and numbers are written in: the app's language. */
+export function useLocale(): string {
+  return useTranslation().i18n.language;
+}

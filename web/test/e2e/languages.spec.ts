@@ -1,0 +1,146 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiCall } from './support/api';
+import { E2E_ADMIN, E2E_PORT } from './support/constants';
+import { itemCard, signedInPage } from './support/people';
+
+// Wishwell in the reader's language (issue 16): the browser's Accept-Language picks it, the server
+// renders the page in it before any script runs, hydration keeps it, and the footer's menu switches
+// it for this and every later page. German's longer words must not push a phone page sideways.
+
+test.describe.configure({ timeout: 90_000 });
+
+const PHONE = { width: 390, height: 844 };
+const picture = `http://127.0.0.1:${E2E_PORT}/covers/other.svg`;
+
+/** A list with a wanted-twice item and a group gift (its shop has a gift card), both in euros, for a recurring event. */
+async function sharedList(browser: Browser): Promise<string> {
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/');
+  await apiCall(adminPage, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  const shop = `fahrrad-${Date.now().toString(36)}.test`;
+  const rule = await apiCall<{ _id: string }>(adminPage, 'POST', '/referral-rules', { matcher: shop, programName: 'Fahrradladen', giftCardUrl: `https://${shop}/gutschein` });
+  const owner = await signedInPage(browser, 'Johanna');
+  const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', {
+    name: 'Geburtstag',
+    theme: 'Birthday',
+    eventDate: '2027-03-14',
+    isRecurring: true,
+  });
+  await apiCall(owner.page, 'POST', `/wishlists/${list._id}/items`, { title: 'Kaffeemühle', price: '1299.5', currency: 'EUR', imageUrl: picture, quantity: 2 });
+  await apiCall(owner.page, 'POST', `/wishlists/${list._id}/items`, { title: 'Lastenfahrrad', price: '300', currency: 'EUR', imageUrl: picture, url: `https://${shop}/lastenrad`, isGroupGift: true });
+  await owner.context.close();
+  await apiCall(adminPage, 'DELETE', `/referral-rules/${rule._id}`); // the item keeps its gift card link
+  await admin.close();
+  return list._id;
+}
+
+/** Console errors and warnings (a hydration mismatch is one), except the signed-out session probe. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const probe = message.location().url.endsWith('/api/v1/users/profile');
+    if ((message.type() === 'error' || message.type() === 'warning') && !probe) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** The page fits the screen's width; the message names what sticks out. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, width, wide } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+    wide: [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${element.textContent?.slice(0, 40)}"`)
+      .slice(0, 5),
+  }));
+  expect(scrollWidth, `${page.url()} is wider than the screen: ${wide.join(', ')}`).toBeLessThanOrEqual(width);
+}
+
+test('the server renders landing and share pages in the language the browser asks for, before any script runs', async ({ browser }) => {
+  const listId = await sharedList(browser);
+  const context = await browser.newContext({ locale: 'de-DE', javaScriptEnabled: false });
+  const page = await context.newPage();
+
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle Wünsche an einem Ort'); // the default headline; an operator's own stays as written
+  await expect(page.getByRole('heading', { name: 'So funktioniert’s' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Kostenlos Wunschliste anlegen' })).toBeVisible();
+
+  await page.goto(`/share/wishlist/${listId}`);
+  await expect(page.getByRole('heading', { name: 'Wunschliste von Johanna' })).toBeVisible();
+  await expect(page.getByText('14. März 2027 (jedes Jahr)')).toBeVisible();
+  const grinder = itemCard(page, 'Kaffeemühle');
+  await expect(grinder).toContainText('1.299,50 €');
+  await expect(grinder).toContainText('noch 2 von 2 gewünscht');
+  await expect(grinder.getByRole('button', { name: 'Als gekauft markieren' })).toBeVisible();
+  await expect(itemCard(page, 'Lastenfahrrad')).toContainText('0 € von 300 € zugesagt, von 0 Personen');
+  await expect(page).toHaveTitle('Geburtstag – Wunschliste von Johanna');
+  await context.close();
+
+  const french = await browser.newContext({ locale: 'fr-FR', javaScriptEnabled: false });
+  const frenchPage = await french.newPage();
+  await frenchPage.goto(`/share/wishlist/${listId}`);
+  await expect(frenchPage.getByRole('heading', { name: 'La liste de Johanna' })).toBeVisible();
+  await expect(itemCard(frenchPage, 'Kaffeemühle').getByRole('button', { name: 'Marquer comme acheté' })).toBeVisible();
+  await french.close();
+});
+
+test('a German guest on a phone walks landing and share page, marks a gift and pledges, nothing wider than the screen', async ({ browser }) => {
+  const listId = await sharedList(browser);
+  const context = await browser.newContext({ locale: 'de-DE', viewport: PHONE });
+  const page = await context.newPage();
+  const problems = consoleProblems(page);
+
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Kostenlos Wunschliste anlegen' })).toBeEnabled();
+  await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('landing-de-390.png'), fullPage: true });
+
+  await page.goto(`/share/wishlist/${listId}`);
+  const grinder = itemCard(page, 'Kaffeemühle');
+  await expect(grinder.getByRole('button', { name: 'Als gekauft markieren' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await grinder.getByRole('button', { name: 'Als gekauft markieren' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Kaffeemühle gekauft? Markier es, damit es niemand sonst kauft.');
+  await expect(dialog).toContainText('noch 2 gewünscht');
+  await dialog.getByLabel('Dein Name').fill('Onkel Heinz');
+  await expectNoSidewaysScroll(page);
+  await dialog.getByRole('button', { name: 'Als gekauft markieren' }).click();
+  await expect(page.getByText('Danke – Johanna wird sich riesig freuen')).toBeVisible();
+  await expect(grinder).toContainText('noch 1 von 2 gewünscht');
+  await expect(grinder).toContainText('Von dir reserviert');
+
+  const bike = itemCard(page, 'Lastenfahrrad');
+  await bike.getByRole('button', { name: 'Mitschenken' }).click();
+  await page.getByRole('dialog').getByLabel('Betrag').fill('120');
+  await page.getByRole('dialog').getByRole('button', { name: 'Mitschenken' }).click();
+  await expect(bike).toContainText('120 € von 300 € zugesagt, von 1 Person');
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('share-de-390.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('the footer menu switches the language at once and the next page comes from the server in it', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(page.getByRole('heading', { name: 'Cómo funciona' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain('<html lang="es">');
+  expect(html).toContain('Cómo funciona');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Crea tu lista gratis' })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { LANGUAGES, type Language } from '@wishwell/shared/languages';
+import { CATALOGUES, type Translation } from '../../src/i18n/catalogues';
+import { createI18n } from '../../src/i18n/i18n';
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** Every text of a catalogue by its dotted key ("share.pledge"). */
+function textsOf(catalogue: Translation, prefix = ''): Map<string, string> {
+  return new Map(
+    Object.entries(catalogue).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value] as const] : [...textsOf(value, `${prefix}${key}.`)])),
+  );
+}
+
+/** The keys a language must have: English's, each plural key in the forms the language's plural rules name. */
+function expectedKeys(english: string[], language: Language): string[] {
+  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const plurals = new Set(english.filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, '')));
+  return [...english.filter((key) => !PLURAL.test(key)), ...[...plurals].flatMap((base) => forms.map((form) => `${base}_${form}`))].sort();
+}
+
+const placeholders = (text: string | undefined) => [...new Set(text?.match(/{{\w+}}/g) ?? [])].sort();
+
+const english = textsOf(await CATALOGUES.en());
+const others = Object.keys(LANGUAGES).filter((code) => code !== 'en') as Language[];
+
+describe('catalogues', () => {
+  test.each(others)('%s has every key English has, in its own plural forms, and no other key', async (language) => {
+    expect([...textsOf(await CATALOGUES[language]()).keys()].sort()).toEqual(expectedKeys([...english.keys()], language));
+  });
+
+  test.each(others)('%s keeps the placeholders of each English text', async (language) => {
+    for (const [key, text] of textsOf(await CATALOGUES[language]())) {
+      const source = english.get(key) ?? english.get(key.replace(PLURAL, '_other'));
+      expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(source));
+    }
+  });
+
+  test('counts pick the language’s plural form', async () => {
+    const german = createI18n('de', await CATALOGUES.de());
+    expect(german.t('pledge.progress', { pledged: '20 €', price: '50 €', count: 1 })).toBe('20 € von 50 € zugesagt, von 1 Person');
+    expect(german.t('pledge.progress', { pledged: '20 €', price: '50 €', count: 3 })).toBe('20 € von 50 € zugesagt, von 3 Personen');
+    const french = createI18n('fr', await CATALOGUES.fr());
+    expect(french.t('share.otherCurrencies', { count: 0 })).toMatch(/^0 article affiché dans une autre devise/); // French counts 0 as one
+    expect(french.t('share.otherCurrencies', { count: 2 })).toMatch(/^2 articles/);
+  });
+
+  test('a language without a text falls back to English', () => {
+    expect(createI18n('es', {}).t('landing.howItWorks')).toBe('How It Works');
+  });
+});
