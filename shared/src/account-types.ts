@@ -1,13 +1,10 @@
 /**
  * The account API contract (spec section 7, "Session and domain"): request bodies, answers and
- * the account rules the forms state. Answers that sign a user in are `SessionProfile`s.
+ * the account limits. Answers that sign a user in are `SessionProfile`s.
  */
 import type { SessionProfile } from './api-types';
-import { PASSWORD_MIN_LENGTH } from './constants';
 
 export const PASSWORD_MAX_LENGTH = 256;
-/** The password rule, as the forms state it and the server enforces it. */
-export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
 /** POST /users/register */
 export interface RegisterInput {

@@ -123,6 +123,15 @@ test('a German guest on a phone walks landing and share page, marks a gift and p
   await expect(bike).toContainText('120 € von 300 € zugesagt, von 1 Person');
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: test.info().outputPath('share-de-390.png'), fullPage: true });
+
+  await page.getByRole('link', { name: 'Registrieren' }).click();
+  await expect(page.getByRole('heading', { name: 'Konto erstellen' })).toBeVisible();
+  await expect(page.getByText('Mindestens 8 Zeichen.')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('link', { name: 'Anmelden' }).last().click();
+  await expect(page.getByRole('form', { name: 'Anmelden' }).getByLabel('E-Mail-Adresse')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
   expect(problems).toEqual([]);
   await context.close();
 });

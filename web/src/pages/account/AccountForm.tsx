@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Card, FormGroup, InputGroup, type IconName } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
-import { PASSWORD_RULE } from '@wishwell/shared/account-types';
 import { usePageTitle } from '../../app/use-page-title';
 import { useAsyncAction } from '../../ui/use-async-action';
 import './account.css';
@@ -71,7 +71,9 @@ export function Field({ id, label, value, onChange, type = 'text', icon, helperT
 
 /** A field for choosing a password: it states the rule and the browser checks its length. */
 export function NewPasswordField(props: Pick<FieldProps, 'id' | 'label' | 'value' | 'onChange' | 'icon' | 'autoFocus'>) {
-  return <Field type="password" icon="lock" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} helperText={PASSWORD_RULE} {...props} />;
+  const { t } = useTranslation();
+  const rule = t('account.passwordRule', { count: PASSWORD_MIN_LENGTH });
+  return <Field type="password" icon="lock" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} helperText={rule} {...props} />;
 }
 
 export function SubmitButton({ text, busy }: { text: string; busy: boolean }) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Callout } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { LoginInput } from '@wishwell/shared/account-types';
@@ -15,12 +16,13 @@ import { useSignInFlow } from './sign-in';
  * waiting for the password that links an existing account).
  */
 export default function LoginPage() {
+  const { t } = useTranslation();
   const flow = useSignInFlow();
   const options = useSignInOptions();
   const [params] = useSearchParams();
   const pendingLink = params.has(OIDC_LINK_PARAM) ? options?.pendingLink : null;
   return (
-    <AccountCard title="Sign In">
+    <AccountCard title={t('account.signIn')}>
       <ProviderError reason={params.get(OIDC_ERROR_PARAM)} options={options} />
       {pendingLink ? (
         <LinkAccountForm email={pendingLink.email} label={options!.oidc!.label} flow={flow} />
@@ -37,9 +39,10 @@ export default function LoginPage() {
 type SignInFlow = ReturnType<typeof useSignInFlow>;
 
 function PasswordSignIn({ flow: { claimListId, complete, carry } }: { flow: SignInFlow }) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, submit } = useSubmission('Login failed');
+  const { busy, submit } = useSubmission(t('account.loginFailed'));
 
   const signIn = () =>
     submit(async () => {
@@ -49,14 +52,14 @@ function PasswordSignIn({ flow: { claimListId, complete, carry } }: { flow: Sign
 
   return (
     <>
-      <AccountForm onSubmit={signIn} noValidate label="Sign In">
-        <Field id="email" label="Email Address" type="email" icon="envelope" autoComplete="email" value={email} onChange={setEmail} autoFocus />
-        <Field id="password" label="Password" type="password" icon="lock" autoComplete="current-password" value={password} onChange={setPassword} />
-        <SubmitButton text="Sign In" busy={busy} />
+      <AccountForm onSubmit={signIn} noValidate label={t('account.signIn')}>
+        <Field id="email" label={t('account.email')} type="email" icon="envelope" autoComplete="email" value={email} onChange={setEmail} autoFocus />
+        <Field id="password" label={t('account.password')} type="password" icon="lock" autoComplete="current-password" value={password} onChange={setPassword} />
+        <SubmitButton text={t('account.signIn')} busy={busy} />
       </AccountForm>
       <div className="ww-account-links">
-        <Link to="/forgot-password">Forgot password?</Link>
-        <Link to={`/register${carry}`}>Create an account</Link>
+        <Link to="/forgot-password">{t('account.forgotPassword')}</Link>
+        <Link to={`/register${carry}`}>{t('account.createLink')}</Link>
       </div>
     </>
   );
@@ -64,8 +67,9 @@ function PasswordSignIn({ flow: { claimListId, complete, carry } }: { flow: Sign
 
 /** A provider sign-in matched an account by its verified e-mail: its password, once, links the two. */
 function LinkAccountForm({ email, label, flow: { claimListId, complete } }: { email: string; label: string; flow: SignInFlow }) {
+  const { t } = useTranslation();
   const [password, setPassword] = useState('');
-  const { busy, submit } = useSubmission('Login failed');
+  const { busy, submit } = useSubmission(t('account.loginFailed'));
 
   const link = () =>
     submit(async () => {
@@ -75,14 +79,14 @@ function LinkAccountForm({ email, label, flow: { claimListId, complete } }: { em
   return (
     <>
       <Callout intent="primary" className="ww-account-callout">
-        An account with {email} already exists. Enter its password once to link your {label} sign-in to it; after that, {label} signs you in.
+        {t('account.linkExisting', { email, label })}
       </Callout>
-      <AccountForm onSubmit={link} noValidate label="Link your account">
-        <Field id="password" label="Password" type="password" icon="lock" autoComplete="current-password" value={password} onChange={setPassword} autoFocus />
-        <SubmitButton text="Link and Sign In" busy={busy} />
+      <AccountForm onSubmit={link} noValidate label={t('account.linkTitle')}>
+        <Field id="password" label={t('account.password')} type="password" icon="lock" autoComplete="current-password" value={password} onChange={setPassword} autoFocus />
+        <SubmitButton text={t('account.linkAndSignIn')} busy={busy} />
       </AccountForm>
       <div className="ww-account-links">
-        <Link to="/forgot-password">Forgot password?</Link>
+        <Link to="/forgot-password">{t('account.forgotPassword')}</Link>
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AnchorButton, Callout } from '@blueprintjs/core';
-import { oidcButtonText, oidcErrorMessage, type SignInOptions } from '@wishwell/shared/sign-in-options';
+import { useTranslation } from 'react-i18next';
+import type { OidcErrorReason, SignInOptions } from '@wishwell/shared/sign-in-options';
 import { api } from '../../api/client';
 
 /** Until the server answers (or when it cannot), the page offers what every server has: the password form. */
@@ -28,13 +29,14 @@ export function useSignInOptions(): SignInOptions | null {
  * form, with 'or' between them.
  */
 export function ProviderSignIn({ options, carry }: { options: SignInOptions | null; carry: string }) {
+  const { t } = useTranslation();
   if (!options?.oidc) return null;
   return (
     <div className="ww-provider-sign-in">
-      <AnchorButton href={`/api/v1/users/oidc/start${carry}`} size="large" fill text={oidcButtonText(options.oidc.label)} />
+      <AnchorButton href={`/api/v1/users/oidc/start${carry}`} size="large" fill text={t('account.signInWith', { label: options.oidc.label })} />
       {options.passwordLogin && (
         <p className="ww-or" aria-hidden="true">
-          <span>or</span>
+          <span>{t('account.or')}</span>
         </p>
       )}
     </div>
@@ -43,10 +45,21 @@ export function ProviderSignIn({ options, carry }: { options: SignInOptions | nu
 
 /** Why the round trip came back without signing in (`/login?oidcError=`). */
 export function ProviderError({ reason, options }: { reason: string | null; options: SignInOptions | null }) {
+  const { t } = useTranslation();
   if (!reason || !options) return null;
+  const label = options.oidc?.label ?? t('account.identityProvider');
   return (
     <Callout intent="danger" role="alert" className="ww-account-callout">
-      {oidcErrorMessage(reason, options.oidc?.label ?? 'The identity provider')}
+      {t(PROVIDER_ERROR_KEYS[reason as OidcErrorReason] ?? PROVIDER_ERROR_KEYS.failed, { label })}
     </Callout>
   );
 }
+
+/** Unknown reasons read as a failed attempt. */
+const PROVIDER_ERROR_KEYS: Record<OidcErrorReason, string> = {
+  unavailable: 'account.oidcUnavailable',
+  failed: 'account.oidcFailed',
+  unverified: 'account.oidcUnverified',
+  'not-registered': 'account.oidcNotRegistered',
+  disabled: 'account.oidcDisabled',
+};

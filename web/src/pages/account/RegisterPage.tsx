@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { RegisterInput } from '@wishwell/shared/account-types';
@@ -13,12 +14,13 @@ import { useSignInFlow } from './sign-in';
  * password sign-in it is all the page offers.
  */
 export default function RegisterPage() {
+  const { t } = useTranslation();
   const { claimListId, complete, carry } = useSignInFlow();
   const options = useSignInOptions();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, submit } = useSubmission('Registration failed');
+  const { busy, submit } = useSubmission(t('account.registrationFailed'));
 
   const register = () =>
     submit(async () => {
@@ -27,19 +29,19 @@ export default function RegisterPage() {
     });
 
   return (
-    <AccountCard title="Create an Account">
+    <AccountCard title={t('account.createTitle')}>
       <ProviderSignIn options={options} carry={carry} />
       {options?.passwordLogin !== false && (
-        <AccountForm onSubmit={register} label="Create an Account">
-          <Field id="name" label="Name" icon="user" autoComplete="name" required value={name} onChange={setName} autoFocus />
-          <Field id="email" label="Email Address" type="email" icon="envelope" autoComplete="email" required value={email} onChange={setEmail} />
-          <NewPasswordField id="password" label="Password" value={password} onChange={setPassword} />
-          <SubmitButton text="Create Account" busy={busy} />
+        <AccountForm onSubmit={register} label={t('account.createTitle')}>
+          <Field id="name" label={t('account.name')} icon="user" autoComplete="name" required value={name} onChange={setName} autoFocus />
+          <Field id="email" label={t('account.email')} type="email" icon="envelope" autoComplete="email" required value={email} onChange={setEmail} />
+          <NewPasswordField id="password" label={t('account.password')} value={password} onChange={setPassword} />
+          <SubmitButton text={t('account.createAccount')} busy={busy} />
         </AccountForm>
       )}
       <div className="ww-account-links">
         <span>
-          Already have an account? <Link to={`/login${carry}`}>Sign in</Link>
+          {t('account.haveAccount')} <Link to={`/login${carry}`}>{t('account.signInLink')}</Link>
         </span>
       </div>
     </AccountCard>
