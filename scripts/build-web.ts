@@ -21,21 +21,29 @@ function contentHash(bytes: Uint8Array): string {
 // beside it; a second React breaks every hook inside a popover. All imports get the app's React.
 // react-router's package exports only its development build (twice the size, slower); the
 // production build sits beside it.
-const routerProduction: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+const routerProduction = join(root, 'node_modules', 'react-router', 'dist', 'production', 'index.mjs');
 const singleReact: import('bun').BunPlugin = {
   name: 'single-react',
   setup(build) {
     build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: Bun.resolveSync(args.path, webDir) }));
-    build.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
-      path: join(root, 'node_modules', 'react-router', 'dist', 'production', routerProduction[args.path]!),
-    }));
+    build.onResolve({ filter: /^react-router$/ }, () => ({ path: routerProduction }));
+  },
+};
+// Blueprint's icon loader checks names against the table of every icon name (a tenth of the first
+// download); the app's own loader (web/src/ui/icon-registry.ts) takes its place in the bundle.
+const ownIconLoader: import('bun').BunPlugin = {
+  name: 'own-icon-loader',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/iconLoader$/ }, (args) =>
+      args.importer.includes('@blueprintjs/icons') ? { path: join(webDir, 'src', 'ui', 'icon-registry.ts') } : undefined,
+    );
   },
 };
 
 async function bundleScripts(): Promise<string[]> {
   const result = await Bun.build({
     entrypoints: [join(webDir, 'src', 'main.tsx')],
-    plugins: [singleReact],
+    plugins: [singleReact, ownIconLoader],
     outdir: join(distDir, 'assets'),
     target: 'browser',
     format: 'esm',

@@ -1,24 +1,31 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { i18n as I18n } from 'i18next';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { readBootData } from './app/boot-data';
-import { createRouter, loadServerRenderedPage } from './app/router';
+import { loadServerRenderedPage } from './app/router';
 import { startServiceWorker } from './app/service-worker';
 import { browserLanguage, loadI18n, switchLanguage } from './i18n/language';
 import { registerIcons } from './ui/icons';
 import './styles/app.css';
 
-const iconsLoaded = registerIcons();
 const boot = readBootData();
 const container = document.getElementById('root')!;
 // A server-rendered page hydrates in the language it was rendered in (no flash of another one).
 const i18nLoaded = loadI18n(boot?.language ?? browserLanguage());
+const iconsLoaded = registerIcons(container);
+const app = (i18n: I18n) => (
+  <BrowserRouter>
+    <App boot={boot} i18n={i18n} />
+  </BrowserRouter>
+);
 
 // A server-rendered page (it embeds its data) is hydrated once its icons, page module and
 // catalogue are in memory, so the first client render matches the server's markup; the plain
 // shell renders from scratch once its catalogue is in.
 if (boot) {
   void Promise.all([iconsLoaded, loadServerRenderedPage(location.pathname), i18nLoaded]).then(([, , i18n]) => {
-    hydrateRoot(container, <App router={createRouter()} boot={boot} i18n={i18n} />);
+    hydrateRoot(container, app(i18n));
     // A page from the service worker's cache may be in a language since changed in the footer.
     const wanted = browserLanguage();
     if (wanted !== i18n.language) void switchLanguage(i18n, wanted);
@@ -26,7 +33,7 @@ if (boot) {
 } else {
   void i18nLoaded.then((i18n) => {
     document.documentElement.lang = i18n.language;
-    createRoot(container).render(<App router={createRouter()} boot={boot} i18n={i18n} />);
+    createRoot(container).render(app(i18n));
   });
 }
 startServiceWorker();

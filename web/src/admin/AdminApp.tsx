@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Drawer, Menu, MenuItem } from '@blueprintjs/core';
-import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ADMIN_MENU_WIDTH_PX } from '@wishwell/shared/constants';
 import { usePageTitle } from '../app/use-page-title';
 import { useDomainConfig } from '../branding/DomainConfigProvider';

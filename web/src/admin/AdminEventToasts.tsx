@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { FailureBursts, finishedSummary, scrapeFailuresSummary, scrapeLogsPathFor } from '@wishwell/shared/admin-events';
 import { notify } from '../notifications/notify';
 import { useAdminEvents } from './use-admin-events';

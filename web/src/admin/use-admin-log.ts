@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import type { LogPage, LogQuery } from '@wishwell/shared/admin-types';
 import { LOG_PAGE_SIZE_DEFAULT } from '@wishwell/shared/admin-types';
 import { api } from '../api/client';

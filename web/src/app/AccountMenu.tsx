@@ -1,5 +1,5 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { chooseColorScheme, useColorScheme } from '../branding/color-scheme';
 import { useSession } from '../session/SessionProvider';

@@ -2,17 +2,17 @@ import { StrictMode } from 'react';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { RouterProvider, type RouterProviderProps } from 'react-router-dom';
 import { DomainConfigProvider } from '../branding/DomainConfigProvider';
 import { SessionProvider } from '../session/SessionProvider';
 import { BootDataContext, type BootData } from './boot-data';
+import { AppRoutes } from './router';
 
 /**
- * The whole app, the same in the browser and on the server (which renders the landing and share
- * pages with a memory router). Blueprint's OverlaysProvider alone: the app uses no hotkeys, so
+ * The whole app, the same in the browser and on the server: the caller puts it in a router (the
+ * browser's history, or the server's static location for the landing and share pages). Blueprint's OverlaysProvider alone: the app uses no hotkeys, so
  * the hotkeys provider and its dialog stay out of the first download.
  */
-export function App({ router, boot, i18n }: { router: RouterProviderProps['router']; boot: BootData | null; i18n: I18n }) {
+export function App({ boot, i18n }: { boot: BootData | null; i18n: I18n }) {
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -20,7 +20,7 @@ export function App({ router, boot, i18n }: { router: RouterProviderProps['route
           <BootDataContext.Provider value={boot}>
             <DomainConfigProvider initial={boot?.domainConfig}>
               <SessionProvider>
-                <RouterProvider router={router} />
+                <AppRoutes />
               </SessionProvider>
             </DomainConfigProvider>
           </BootDataContext.Provider>

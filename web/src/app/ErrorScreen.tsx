@@ -1,17 +1,31 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
-/** The router's error screen: 'Unexpected Application Error!' and the status or message. */
-export function ErrorScreen() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** The error screen: 'Unexpected Application Error!' and the error's message. */
+function ErrorScreen({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : String(error);
   return (
     <div className="ww-error-screen" role="alert">
       <h2>Unexpected Application Error!</h2>
       <h3>{detail}</h3>
     </div>
   );
+}
+
+class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <ErrorScreen error={this.state.error} />;
+  }
+}
+
+/** A page that throws while rendering shows the error screen until the next navigation. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
 }

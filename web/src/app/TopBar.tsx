@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { LOGO_HEIGHT_PX } from '@wishwell/shared/constants';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
 import { useSession } from '../session/SessionProvider';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@blueprintjs/core';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { ErrorScreen } from './ErrorScreen';
+import { useRoutes, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from './ErrorScreen';
 import { RequireAdmin, RequireSignedOut, RequireUser } from './guards';
 import { Layout } from './Layout';
 import { LandingPage } from '../pages/landing/LandingPage';
@@ -30,7 +30,6 @@ const pageFallback = <Spinner className="ww-page-spinner" />;
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <ErrorScreen />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/wishlist/:id', element: <Suspense fallback={pageFallback}><WishlistPage /></Suspense> },
@@ -82,6 +81,11 @@ export function loadServerRenderedPage(pathname: string): Promise<unknown> {
   return pathname.startsWith('/share/wishlist/') ? loadSharedWishlistPage() : Promise.resolve();
 }
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The app's pages at the current location, inside the error screen's boundary. Plain routes, no
+ * data router: the pages load their own data, and the data router's code would double the
+ * router's share of the first download.
+ */
+export function AppRoutes() {
+  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
 }

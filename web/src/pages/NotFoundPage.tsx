@@ -1,5 +1,5 @@
 import { NonIdealState } from '@blueprintjs/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { usePageTitle } from '../app/use-page-title';
 
 export function NotFoundPage() {

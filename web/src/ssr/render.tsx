@@ -1,14 +1,13 @@
 // Server-side rendering of the public pages (landing, share). Imported by the server on the first
 // page it renders, never by the browser bundle.
 import { prerender } from 'react-dom/static';
-import { createMemoryRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import { App } from '../app/App';
 import type { BootData } from '../app/boot-data';
-import { routes } from '../app/router';
 import { serverI18n } from '../i18n/server-catalogues';
-import { registerIcons } from '../ui/icons';
+import { registerAllIcons } from '../ui/icons';
 
-const iconsLoaded = registerIcons();
+const iconsLoaded = registerAllIcons();
 
 /**
  * The markup of the app at `path`. prerender waits for every lazy page it shows, and no boundary
@@ -17,9 +16,13 @@ const iconsLoaded = registerIcons();
  */
 export async function renderAppHtml(path: string, boot: BootData): Promise<string> {
   await iconsLoaded;
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   let failure: unknown = null;
-  const { prelude } = await prerender(<App router={router} boot={boot} i18n={serverI18n(boot.language)} />, {
+  const app = (
+    <StaticRouter location={path}>
+      <App boot={boot} i18n={serverI18n(boot.language)} />
+    </StaticRouter>
+  );
+  const { prelude } = await prerender(app, {
     // Never outline a large finished boundary into a segment that an inline script moves in place.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError: (error) => {

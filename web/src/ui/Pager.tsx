@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { ITEMS_PER_PAGE } from '@wishwell/shared/constants';
 
 function pageFromParam(value: string | null): number {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import type { ChangePasswordAnswer, ChangePasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Callout } from '@blueprintjs/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { ForgotPasswordInput, MessageAnswer } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { LoginInput } from '@wishwell/shared/account-types';
 import { OIDC_ERROR_PARAM, OIDC_LINK_PARAM } from '@wishwell/shared/sign-in-options';

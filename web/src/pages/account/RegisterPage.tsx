@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { RegisterInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';

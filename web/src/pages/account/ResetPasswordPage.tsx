@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { ResetPasswordAnswer, ResetPasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';

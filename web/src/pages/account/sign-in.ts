@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { useSession } from '../../session/SessionProvider';
 import { acceptInvitation } from '../invitations/accept-invitation';

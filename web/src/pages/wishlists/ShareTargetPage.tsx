@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Spinner } from '@blueprintjs/core';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';

@@ -1,5 +1,5 @@
 import { Button, Card, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { eventLabel } from '../../ui/dates';
 import { ShareMenuItems } from './ShareMenuItems';
