@@ -11,7 +11,7 @@ export default function AccountMenu({ user }: { user: SessionProfile }) {
   const scheme = useColorScheme();
 
   const logout = async () => {
-    await signOut(() => navigate('/', { flushSync: true }));
+    await signOut(() => navigate('/'));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { api, ApiRequestError, setBearerToken } from '../api/client';
 
@@ -28,8 +28,9 @@ export interface Session {
   signIn(profile: SessionProfile): void;
   /**
    * Ends the session on the server; on failure the profile is kept and 'Logout failed' logged.
-   * `leave` (e.g. navigating to /) runs before the profile is cleared, so a signed-in page is left
-   * first instead of its guard bouncing to /login.
+   * `leave` (e.g. navigating to /) runs before the profile is cleared, and the router's
+   * navigation and the cleared profile are both transitions, committed together: a signed-in
+   * page is left instead of its guard bouncing to /login.
    */
   signOut(leave?: () => void | Promise<void>): Promise<boolean>;
   /** Replaces fields of the stored profile after an edit (a new token becomes the bearer). */
@@ -65,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await api.post('/users/logout');
       await leave?.();
       setBearerToken(null);
-      setUser(null);
+      startTransition(() => setUser(null));
       return true;
     } catch (error) {
       console.error('Logout failed', error);

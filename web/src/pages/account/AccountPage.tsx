@@ -35,7 +35,7 @@ export default function AccountPage() {
       console.error('Account deletion failed', error); // spec: only logged
       return;
     }
-    await signOut(() => navigate('/', { flushSync: true }));
+    await signOut(() => navigate('/'));
   };
 
   return (
