@@ -60,7 +60,7 @@ function score(label: string, results: Map<string, ExtractedProduct>, originOf: 
 console.log(`== Scraper benchmark: ${pages.length} shop pages, ${RUNS} timed runs each ==`);
 
 // 1. The extractor on each page's HTML with its original URL (as if fetched from the shop).
-const htmlOf = new Map(pages.map((page) => [page.file, decodeHtml(fixturePageBytes(page.file), 'text/html')]));
+const htmlOf = new Map(await Promise.all(pages.map(async (page) => [page.file, await decodeHtml(fixturePageBytes(page.file), 'text/html')] as const)));
 const extracted = new Map(pages.map((page) => [page.file, extractProduct(htmlOf.get(page.file)!, new URL(page.url))]));
 score('Accuracy, extractor with the original URLs:', extracted);
 score('Accuracy, extractor with the original URLs, leave-one-shop-out (site rules off):', new Map(pages.map((page) => [page.file, extractProduct(htmlOf.get(page.file)!, new URL(page.url), null, WITHOUT_SITE_RULES)])));

@@ -1,4 +1,3 @@
-import { TarArchive } from 'archiver';
 import { asc, gt, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -96,6 +95,8 @@ async function dumpTable(db: Db, table: BackupTable, file: string): Promise<{ ro
 }
 
 async function pack(manifest: BackupManifest, parts: { name: string; file: string }[], outFile: string): Promise<void> {
+  // archiver loads with the first backup, keeping it out of start-up.
+  const { TarArchive } = await import('archiver');
   const archive = new TarArchive({ gzip: true, gzipOptions: { level: 6 } });
   const output = createWriteStream(outFile);
   const finished = once(output, 'close');

@@ -62,7 +62,7 @@ export class Scraper {
 
   private async fetchDocument(url: URL, userAgent: string, signal: AbortSignal): Promise<FetchedDocument> {
     const page = await guardedFetch(url.href, { policy: this.policy, userAgent, signal });
-    return { url: page.url, html: readableHtml(page.contentType, page.status, () => decodeHtml(page.body, page.contentType)) };
+    return { url: page.url, html: await readableHtml(page.contentType, page.status, () => decodeHtml(page.body, page.contentType)) };
   }
 
   private async withCheerio(fetched: FetchedDocument, config: ScraperConfig | null): Promise<ScrapedPage> {
@@ -88,7 +88,7 @@ export class Scraper {
   private async render(url: URL, fetched: FetchedDocument | null, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
     const page = await this.browser!.render(fetched?.url ?? url, fetched?.html ?? null, userAgent, signal);
     // The same 5 MB cap as a plain fetch, on the rendered document.
-    const html = readableHtml(page.contentType, page.status, () => page.html.slice(0, MAX_BODY_BYTES));
+    const html = await readableHtml(page.contentType, page.status, () => page.html.slice(0, MAX_BODY_BYTES));
     const { extractProduct } = await loadExtractor();
     const documents = fetched ? [html, fetched.html] : [html];
     return { product: extractProduct(documents, page.url, config, this.extractOptions), finalUrl: page.url, strategy: 'puppeteer' };
@@ -96,9 +96,9 @@ export class Scraper {
 }
 
 /** The page's HTML, or a failure saying why it cannot be read (not a page, an error, a robot check). */
-function readableHtml(contentType: string, status: number, html: () => string): string {
+async function readableHtml(contentType: string, status: number, html: () => string | Promise<string>): Promise<string> {
   if (contentType && !HTML_TYPES.test(contentType)) throw new FetchFailed(`The link is not a web page (${contentType.split(';')[0]}).`);
-  const text = html();
+  const text = await html();
   const wall = botWallReason(text, status);
   if (wall) throw new BotWallFailure(wall);
   if (TURNED_AWAY.has(status)) throw new BotWallFailure(`The shop turned the request away (HTTP ${status}).`);

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
-import { Reader, type Response as MmdbRecord } from 'maxmind';
+import type { Reader, Response as MmdbRecord } from 'maxmind';
 
 export interface Location {
   city: string;
@@ -78,6 +78,8 @@ export class GeoIp {
   static async open(files: string[]): Promise<{ geoIp: GeoIp; problems: string[] }> {
     const readers: Reader<MmdbRecord>[] = [];
     const problems: string[] = [];
+    // maxmind loads with the first page view logged, keeping it out of start-up.
+    const { Reader } = await import('maxmind');
     for (const file of files) {
       try {
         readers.push(new Reader<MmdbRecord>(Buffer.from(await Bun.file(file).arrayBuffer())));
