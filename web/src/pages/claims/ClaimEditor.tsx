@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
 import { formatPrice } from '@wishwell/shared/price-format';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { sharePath, type Claim, type ClaimChangeInput } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@blueprintjs/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { sharePath, type Claim } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useCloseOnBack } from '../../ui/use-close-on-back';
