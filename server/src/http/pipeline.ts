@@ -3,7 +3,9 @@ import type { AppContext } from '../app-context';
 import { ApiError, payloadTooLarge } from './errors';
 import { bodyLimitFor, STREAMED_BODY_PATHS, tooLargeMessageFor } from './body-limits';
 import { parseBody, readBodyLimited } from './body-reader';
-import { hasCredentialCookie, XSRF_COOKIE, XSRF_HEADER } from './cookies';
+import { hasCredentialCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies';
+import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
+import { SESSION_TTL_SECONDS } from '../auth/tokens';
 import { auditRequest } from './audit';
 import { readRequestInfo, type RequestInfo } from './request-info';
 import { logEvent } from '../log';
@@ -62,6 +64,9 @@ export function httpPipeline(ctx: AppContext) {
       return { http };
     })
     .onBeforeHandle({ as: 'global' }, ({ request, http, path }) => {
+      if (http.cookies.has(SESSION_COOKIE) && !http.cookies.has(SIGNED_IN_COOKIE)) {
+        http.setCookie(SIGNED_IN_COOKIE, '1', { maxAgeSeconds: SESSION_TTL_SECONDS }); // a session from before the hint existed
+      }
       if (!path.startsWith('/api/')) return;
       if (!http.cookies.has(XSRF_COOKIE)) http.setCookie(XSRF_COOKIE, newSecret());
       if (SAFE_METHODS.has(request.method) || bearerToken(request)) return;

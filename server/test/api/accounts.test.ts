@@ -92,6 +92,24 @@ describe('registration', () => {
     expect(me.body.email).toBe(res.body.email);
   });
 
+  it('pairs the session with a readable signed-in hint: set with it, cleared with it, added to an older session', async () => {
+    const client = new ApiClient(server.url);
+    const res = await client.post('/users/register', { name: 'Hint', email: uniqueEmail('hint'), password: 'correct horse', domain: 'localhost' });
+    const hint = res.headers.getSetCookie().find((c) => c.startsWith('wishwell_signed_in='))!;
+    expect(hint).toMatch(/^wishwell_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/); // the page reads it to know whether to ask for the profile
+
+    // A browser holding a session cookie from before the hint existed gets the hint on its next page.
+    const page = await fetch(`${server.url}/`, { headers: { cookie: `wishwell_session=${client.cookies.get('wishwell_session')}` } });
+    expect(page.headers.getSetCookie().some((c) => c.startsWith('wishwell_signed_in=1;'))).toBe(true);
+    const signedOutPage = await fetch(`${server.url}/`);
+    expect(signedOutPage.headers.getSetCookie().some((c) => c.startsWith('wishwell_signed_in='))).toBe(false);
+
+    const out = await client.post('/users/logout');
+    const cleared = out.headers.getSetCookie().filter((c) => /Max-Age=0/.test(c)).map((c) => c.split('=')[0]);
+    expect(cleared.sort()).toEqual(['wishwell_session', 'wishwell_signed_in']);
+  });
+
   it('refuses a second account for the same address, whatever its case, with 409', async () => {
     const { email } = await signedUp();
     const res = await new ApiClient(server.url).post('/users/register', { name: 'Again', email: ` ${email.toUpperCase()} `, password: 'correct horse' });

@@ -1,5 +1,6 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionProfile } from '@wishwell/shared/api-types';
+import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
 import { api, ApiRequestError, setBearerToken } from '../api/client';
 
 /** Waits between profile attempts when the network or the server fails (not when it says "signed out"). */
@@ -8,13 +9,23 @@ const PROFILE_RETRY_DELAYS_MS = [500, 1500];
 /** A network error or a 5xx may pass; a 4xx is the server's answer that nobody is signed in. */
 const isPassingFailure = (error: unknown) => !(error instanceof ApiRequestError) || error.status >= 500;
 
-/** The signed-in profile, or null when signed out; a blip is retried before it counts as signed out. */
+const hasSessionHint = () => document.cookie.split('; ').some((cookie) => cookie.startsWith(`${SIGNED_IN_COOKIE}=`));
+const dropSessionHint = () => {
+  document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+};
+
+/**
+ * The signed-in profile, or null when signed out; a blip is retried before it counts as signed
+ * out. Without the session's readable hint nobody is signed in, and the server is not asked.
+ */
 async function loadProfile(): Promise<SessionProfile | null> {
+  if (!hasSessionHint()) return null;
   for (let attempt = 0; ; attempt++) {
     try {
       return await api.get<SessionProfile>('/users/profile');
     } catch (error) {
       const delay = PROFILE_RETRY_DELAYS_MS[attempt];
+      if (!isPassingFailure(error)) dropSessionHint(); // the session expired or was revoked
       if (delay === undefined || !isPassingFailure(error)) return null; // spec: failure means signed out, no message
       await new Promise((resolve) => setTimeout(resolve, delay));
     }

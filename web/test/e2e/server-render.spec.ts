@@ -1,4 +1,4 @@
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiCall } from './support/api';
 import { E2E_PORT } from './support/constants';
 import { itemCard, signedInPage } from './support/people';
@@ -18,12 +18,11 @@ async function sharedList(page: Page): Promise<string> {
   return list._id;
 }
 
-/** Console errors and warnings, except the signed-out session probe (a 401 the browser itself logs). */
+/** Console errors and warnings (a signed-out page asks for no profile, so it logs no 401 either). */
 function consoleProblems(page: Page): string[] {
   const problems: string[] = [];
-  const isSessionProbe = (message: ConsoleMessage) => message.location().url.endsWith('/api/v1/users/profile');
   page.on('console', (message) => {
-    if ((message.type() === 'error' || message.type() === 'warning') && !isSessionProbe(message)) problems.push(message.text());
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;

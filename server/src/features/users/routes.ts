@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH } from '@wishwell/shared/account-types';
 import { SESSION_TTL_SECONDS } from '../../auth/tokens';
 import { presentedToken, type AccessPolicies } from '../../http/access';
 import { SESSION_COOKIE } from '../../http/cookies';
+import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
 import type { RequestInfo } from '../../http/request-info';
 import type { UserService } from './service';
 
@@ -19,7 +20,13 @@ const claimListId = t.Optional(t.String({ maxLength: 64 }));
 /** Sets the session cookie; the account (when the answer names it) becomes the request's actor in the audit log. */
 export function startSession(http: RequestInfo, session: { token: string; _id?: string; isAdmin?: boolean }): void {
   http.setCookie(SESSION_COOKIE, session.token, { httpOnly: true, maxAgeSeconds: SESSION_TTL_SECONDS });
+  http.setCookie(SIGNED_IN_COOKIE, '1', { maxAgeSeconds: SESSION_TTL_SECONDS });
   if (session._id) http.actor = { userId: session._id, isAdmin: session.isAdmin ?? false };
+}
+
+function endSession(http: RequestInfo): void {
+  http.clearCookie(SESSION_COOKIE);
+  http.clearCookie(SIGNED_IN_COOKIE);
 }
 
 /** POST /users/register, /users/login, /users/logout; the profile; passwords; deletion. */
@@ -65,7 +72,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
         // Works without a valid session too: signing out must never leave a browser stuck.
         const user = await viewer().catch(() => null);
         if (user) await users.logout(user.id);
-        http.clearCookie(SESSION_COOKIE);
+        endSession(http);
         return { message: 'You are signed out.' };
       },
       { signInRoute: true },
@@ -83,7 +90,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
       '/users/profile',
       async ({ user, http }) => {
         await users.deleteAccount(user.id);
-        http.clearCookie(SESSION_COOKIE);
+        endSession(http);
         return { message: 'Your account has been deleted.' };
       },
       { sessionOnly: true },
