@@ -9,6 +9,8 @@ export const THROTTLING = { cpuSlowdown: 4, rttMs: 150, downloadBitsPerSecond: 1
 
 export interface PageFigures {
   lcpMs: number;
+  /** What painted last as the largest element (tag.classes), to tell what the LCP waits for. */
+  lcpElement: string;
   cls: number;
   tbtMs: number;
   /** Everything the page downloaded until the network went quiet (encoded bytes, headers included). */
@@ -22,9 +24,10 @@ export interface PageFigures {
 // Runs in the page before any of its scripts: collects the entries as they happen.
 const OBSERVERS = `
 (() => {
-  const perf = (window.__benchPerf = { lcp: 0, fcp: 0, shifts: [], longTasks: [] });
+  const perf = (window.__benchPerf = { lcp: 0, lcpElement: '', fcp: 0, shifts: [], longTasks: [] });
+  const describe = (el) => (el ? el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().replace(/ +/g, '.') : '') : 'none');
   const observe = (type, onEntry) => new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true });
-  observe('largest-contentful-paint', (e) => { perf.lcp = e.startTime; });
+  observe('largest-contentful-paint', (e) => { perf.lcp = e.startTime; perf.lcpElement = describe(e.element); });
   observe('paint', (e) => { if (e.name === 'first-contentful-paint') perf.fcp = e.startTime; });
   observe('layout-shift', (e) => { if (!e.hadRecentInput) perf.shifts.push({ t: e.startTime, v: e.value }); });
   observe('longtask', (e) => { perf.longTasks.push({ start: e.startTime, duration: e.duration }); });
@@ -33,6 +36,7 @@ const OBSERVERS = `
 
 interface RawPerf {
   lcp: number;
+  lcpElement: string;
   fcp: number;
   shifts: { t: number; v: number }[];
   longTasks: { start: number; duration: number }[];
@@ -141,6 +145,7 @@ export async function measurePageLoad(context: BrowserContext, url: string): Pro
   await page.close();
   return {
     lcpMs: perf.lcp,
+    lcpElement: perf.lcpElement,
     cls: cumulativeLayoutShift(perf.shifts),
     tbtMs: totalBlockingTime(perf.longTasks, perf.fcp),
     transferBytes: network.totals.transfer,

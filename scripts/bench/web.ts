@@ -137,6 +137,7 @@ function report(page: string, runs: PageFigures[], budgets: Budget[], visit = 'f
     console.log(`${budget.label.padEnd(22)} ${shown.padStart(9)}   budget <= ${limit.padEnd(8)} ${ok ? 'ok' : 'MISS'}`);
   }
   const last = runs.at(-1)!;
+  console.log(`LCP element: ${last.lcpElement}`);
   console.log(`scripts: ${last.scriptUrls.join(' ') || 'none'}`);
   if (last.consoleProblems.length > 0) console.log(`console: ${last.consoleProblems.join(' | ')}`);
   return misses;

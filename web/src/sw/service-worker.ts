@@ -14,7 +14,9 @@ declare const PRECACHE: { url: string; revision: string | null }[];
 
 const SHARE_PAGES = 'wishwell-share-pages';
 
-precacheAndRoute(PRECACHE);
+// No directory index: '/' would otherwise be answered with the precached shell (a spinner until
+// the app renders in the browser) instead of the server-rendered landing page.
+precacheAndRoute(PRECACHE, { directoryIndex: '' });
 cleanupOutdatedCaches();
 clientsClaim();
 

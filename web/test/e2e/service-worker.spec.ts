@@ -63,6 +63,11 @@ test('the landing page is controlled too, and a new build is offered with a toas
   const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
   expect(firstWorker).toMatch(/\/sw\.js$/);
 
+  // Once controlled, the landing page still comes rendered by the server (not the precached shell
+  // with its spinner), so a repeat visit paints the headline as soon as the page arrives.
+  const repeat = await page.goto('/');
+  expect(await repeat!.text()).toContain('All your wishes in one place</h1>');
+
   // The next build's worker, as the browser meets it after a deploy: a new script for the same
   // scope installs beside the one in control and waits (here the same bytes under another URL,
   // since this server cannot be redeployed mid-test).
