@@ -16,7 +16,7 @@ import type { WishlistService } from '../features/wishlists/service';
 import { logEvent } from '../log';
 import { escapeHtml, previewHeadTags, sharePreviewOf } from './share-preview';
 import type { PageRenderer } from './render-page';
-import type { Site } from './site';
+import type { Site, SiteAsset } from './site';
 import { AppInstallFiles, ICON_PATH } from './web-manifest';
 
 export interface SitePagesSources {
@@ -36,12 +36,12 @@ export class SitePages {
   /** Loaded on the first rendered page, so start-up does not evaluate React's server renderer. */
   private renderer: Promise<PageRenderer> | null = null;
   /** Per domain (origin and branding): the landing page changes only with its domain config. */
-  private readonly landingPages = new Map<string, string>();
+  private readonly landingPages = new Map<string, SiteAsset>();
   /**
    * Rendered share pages live exactly as long as the share view they show: the share view cache
    * drops a view on every change (on every replica), and its pages go with it.
    */
-  private readonly sharePages = new WeakMap<RenderedShareView, Map<string, string>>();
+  private readonly sharePages = new WeakMap<RenderedShareView, Map<string, SiteAsset>>();
 
   private readonly appFiles: AppInstallFiles;
 
@@ -56,38 +56,38 @@ export class SitePages {
     if (path === '/manifest.webmanifest' || ICON_PATH.test(path)) return this.appFiles.respond(path, await this.configFor(origin), request, headers);
     if (/\.[a-z0-9]+$/i.test(path)) return null;
     const language = requestLanguage(request.headers.get('cookie'), request.headers.get('accept-language'));
-    const html = await this.pageHtml(path, origin, language, caller).catch((error: unknown) => {
+    const page = await this.renderedPage(path, origin, language, caller).catch((error: unknown) => {
       logEvent({ event: 'page.render_failed', level: 'error', path, error: error instanceof Error ? error.message : String(error) });
       return null;
     });
-    return site.respondHtml(html ?? site.shellHtml(), request, headers);
+    return site.respondPage(page, request, headers);
   }
 
-  /** The server-rendered HTML of a path, or null where the app shell serves (client-rendered pages). */
-  private async pageHtml(path: string, origin: string, language: Language, caller: ShareViewCaller): Promise<string | null> {
+  /** The server-rendered page of a path, or null where the app shell serves (client-rendered pages). */
+  private async renderedPage(path: string, origin: string, language: Language, caller: ShareViewCaller): Promise<SiteAsset | null> {
     if (path === '/') return this.landingPage(origin, language);
     const shareId = SHARE_PATH.exec(path)?.[1];
     return shareId ? this.sharePage(decodeURIComponent(shareId), origin, language, caller) : null;
   }
 
-  private async landingPage(origin: string, language: Language): Promise<string> {
+  private async landingPage(origin: string, language: Language): Promise<SiteAsset> {
     const config = await this.configFor(origin);
     const key = `${origin}|${brandingKey(config)}|${language}`;
     const cached = this.landingPages.get(key);
     if (cached) return cached;
-    const html = await this.render('/', { domainConfig: config, language }, '');
+    const page = await this.render('/', { domainConfig: config, language }, '');
     if (this.landingPages.size >= MAX_LANDING_PAGES) this.landingPages.clear();
-    this.landingPages.set(key, html);
-    return html;
+    this.landingPages.set(key, page);
+    return page;
   }
 
   /** A list guests cannot open gets the plain shell: the page itself says it was not found. */
-  private async sharePage(listId: string, origin: string, language: Language, caller: ShareViewCaller): Promise<string | null> {
+  private async sharePage(listId: string, origin: string, language: Language, caller: ShareViewCaller): Promise<SiteAsset | null> {
     const rendered = await this.sources.lists.sharedView(listId, caller).catch(() => null);
     if (!rendered) return null;
     const config = await this.configFor(origin);
     const key = `${origin}|${brandingKey(config)}|${language}`;
-    const pages = this.sharePages.get(rendered) ?? new Map<string, string>();
+    const pages = this.sharePages.get(rendered) ?? new Map<string, SiteAsset>();
     const cached = pages.get(key);
     if (cached) return cached;
     const view = JSON.parse(new TextDecoder().decode(rendered.body)) as SharedWishlist;
@@ -96,20 +96,20 @@ export class SitePages {
     const coverPreload = `<link rel="preload" as="image" href="${escapeHtml(view.coverImage)}" fetchpriority="high">`;
     const i18n = (await import('../../../web/src/i18n/server-catalogues')).serverI18n(language);
     const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin), i18n.t.bind(i18n)), config.companyName) + coverPreload;
-    const html = await this.render(path, { domainConfig: config, language, sharedList: { id: listId, view } }, preview);
-    pages.set(key, html);
+    const page = await this.render(path, { domainConfig: config, language, sharedList: { id: listId, view } }, preview);
+    pages.set(key, page);
     this.sharePages.set(rendered, pages);
-    return html;
+    return page;
   }
 
   private configFor(origin: string): Promise<PublicDomainConfig> {
     return this.sources.domainConfigs.publicConfig(new URL(origin).hostname);
   }
 
-  private async render(path: string, boot: BootData, headTags: string): Promise<string> {
+  private async render(path: string, boot: BootData, headTags: string): Promise<SiteAsset> {
     const { site } = this.sources;
     this.renderer ??= import('./render-page').then(({ PageRenderer }) => new PageRenderer(site.shellHtml(), (urlPath) => site.text(urlPath)));
-    return (await this.renderer).render(path, boot, headTags);
+    return site.preparePage(await (await this.renderer).render(path, boot, headTags));
   }
 }
 

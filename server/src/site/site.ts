@@ -1,3 +1,5 @@
+import { brotliCompressSync, constants } from 'node:zlib';
+
 /** The built React site, held in memory with its pre-compressed variants. */
 export interface EmbeddedSiteFile {
   urlPath: string;
@@ -7,7 +9,8 @@ export interface EmbeddedSiteFile {
   br?: string;
 }
 
-interface SiteAsset {
+/** A file of the site or a page made from it, with the compressed forms the clients accept. */
+export interface SiteAsset {
   contentType: string;
   cacheControl: string;
   identity: Uint8Array<ArrayBuffer>;
@@ -37,6 +40,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 
+/** Pages are made often (a shared list's page on every change): a fast brotli level, near the best size for HTML. */
+const PAGE_BROTLI_QUALITY = 5;
+
+const etagOf = (bytes: Uint8Array) => `"${Bun.hash(bytes).toString(36)}"`;
+
 function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return IMMUTABLE; // content-hashed names
   if (urlPath === '/index.html' || urlPath === '/sw.js') return REVALIDATE;
@@ -61,7 +69,7 @@ export class Site {
         identity,
         gzip: await readBytes(file.gzip),
         br: await readBytes(file.br),
-        etag: `"${Bun.hash(identity).toString(36)}"`,
+        etag: etagOf(identity),
       });
     }
     return new Site(assets);
@@ -83,10 +91,25 @@ export class Site {
     return new TextDecoder().decode(asset.identity);
   }
 
-  /** An HTML page made from the shell (revalidated on every visit, compressed as the client accepts). */
-  respondHtml(html: string, request: Request, headers: Record<string, string>): Response {
+  /**
+   * A page made from the shell, compressed once (brotli and gzip) for every request that gets it:
+   * the server keeps it as long as the page it holds.
+   */
+  preparePage(html: string): SiteAsset {
+    const identity = new TextEncoder().encode(html);
+    const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
+    return { contentType: CONTENT_TYPES.html!, cacheControl: REVALIDATE, identity, etag: etagOf(identity), gzip: Bun.gzipSync(identity), br: new Uint8Array(br) };
+  }
+
+  /** A prepared page, else the app shell (revalidated on every visit). */
+  respondPage(page: SiteAsset | null, request: Request, headers: Record<string, string>): Response {
     // Pages come in the language the request asks for (the language cookie, else Accept-Language).
-    return this.respondMade(new TextEncoder().encode(html), 'html', REVALIDATE, request, { ...headers, vary: 'accept-language, cookie' });
+    return this.send(page ?? this.assets.get('/index.html')!, request, { ...headers, vary: 'accept-language, cookie' });
+  }
+
+  /** An HTML page made for this request alone (revalidated on every visit, compressed as the client accepts). */
+  respondHtml(html: string, request: Request, headers: Record<string, string>): Response {
+    return this.respondMade(new TextEncoder().encode(html), 'html', REVALIDATE, request, headers);
   }
 
   /** A file made for the request (a domain's manifest or icon), sent like the built ones. */
@@ -95,7 +118,7 @@ export class Site {
       contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
       cacheControl,
       identity: bytes,
-      etag: `"${Bun.hash(bytes).toString(36)}"`,
+      etag: etagOf(bytes),
     };
     if (COMPRESSIBLE_TYPES.has(extension) && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) made.gzip = Bun.gzipSync(bytes);
     return this.send(made, request, headers);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -94,6 +95,20 @@ describe('site', () => {
     expect(html).toContain('<script type="application/json" id="ww-boot">');
     const again = await fetch(server.url + '/', { headers: { 'if-none-match': res.headers.get('etag')! } });
     expect(again.status).toBe(304);
+  });
+
+  it('sends the rendered page brotli- or gzip-compressed as accepted, the same page each time', async () => {
+    const plain = await fetch(server.url + '/', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const html = await plain.text();
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(server.url + '/', { headers: { 'accept-encoding': encoding }, decompress: false } as RequestInit);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('etag')).toBe(plain.headers.get('etag'));
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.length).toBeLessThan(html.length / 3);
+      expect((encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString()).toBe(html);
+    }
   });
 
   it('serves hashed assets with a long cache and brotli or gzip as accepted', async () => {
