@@ -42,7 +42,8 @@ await ctx.store.close();
 const { proc: app } = await startAndWait(
   ['bun', join(root, 'server', 'src', 'main.ts'), 'serve', '--port', String(PORT), '--host', '127.0.0.1', '--data-dir', dataDir],
   `${base}/api/v1/health`,
-  // The hostile sign-ins must reach the password check, not only the per-IP limit.
+  // The hostile sign-ins must reach the password check, as from many addresses at many accounts:
+  // from one address the sign-in budgets (charged before hashing) refuse all but a few at once.
   { RATE_LIMIT_LOGIN_IP: '100000', RATE_LIMIT_LOGIN_ACCOUNT: '100000' },
 );
 

@@ -118,7 +118,7 @@ export const SETTINGS: Setting[] = [
   { env: 'ADMIN_EVENTS_KEEPALIVE_SECONDS', help: 'seconds between keep-alive comments on the admin event stream', default: '15' },
   { env: 'TRUST_PROXY', help: 'set to 1 behind a reverse proxy to trust X-Forwarded-For/-Proto' },
   { env: 'RATE_LIMIT_LOGIN_IP', help: 'sign-in attempts per client IP per 15 minutes', default: '30' },
-  { env: 'RATE_LIMIT_LOGIN_ACCOUNT', help: 'failed sign-ins per account per 15 minutes', default: '10' },
+  { env: 'RATE_LIMIT_LOGIN_ACCOUNT', help: 'sign-in attempts per e-mail address per 15 minutes (a right password clears the count)', default: '10' },
   { env: 'RATE_LIMIT_REGISTER_IP', help: 'registrations per client IP per hour', default: '10' },
   { env: 'RATE_LIMIT_FORGOT_IP', help: 'password reset requests per client IP per hour', default: '5' },
   { env: 'RATE_LIMIT_SCRAPE_IP', help: 'product link scrapes per client IP per 10 minutes', default: '60' },

@@ -1,18 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { tooManyRequests } from '../http/errors';
+import { HashThreads } from './hash-threads';
 
 /**
  * Password hashing with argon2id (`Bun.password`, 64 MiB per hash, ~200 ms on two cores).
  * Hashing is a CPU and memory cost a sign-in flood could multiply, so at most `concurrency`
  * hashes run at once (one core fewer than the machine has, so reads keep a core) and at most
- * `maxWaiting` wait (a few seconds of hashing); past that the caller gets a 429.
- * bench:load measured the flood of 100 wrong sign-ins as the cause of the share view's p99
- * under attack (4x idle with two hashes at once on two cores; the chunked bodies alone: 1.2x).
+ * `maxWaiting` wait (a few seconds of hashing); past that the caller gets a 429. The hashes run
+ * on their own low-priority threads (see HashThreads): bench:load measured a flood of 100 wrong
+ * sign-ins taking the share view's p99 to 4.3x idle while hashing ran at normal priority.
  */
 export class PasswordHasher {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   private dummyHash: Promise<string> | null = null;
+  private readonly threads = new HashThreads();
 
   constructor(
     private readonly concurrency = Math.max(1, availableParallelism() - 1),
@@ -20,19 +22,19 @@ export class PasswordHasher {
   ) {}
 
   hash(password: string): Promise<string> {
-    return this.limited(() => Bun.password.hash(password, 'argon2id'));
+    return this.limited(() => this.threads.hash(password));
   }
 
   /** Verifies against the stored hash; with none (unknown account) spends the same time and fails. */
   async verify(password: string, hash: string | null): Promise<boolean> {
     const against = hash ?? (await (this.dummyHash ??= this.hash('not a real password: equalises timing')));
-    const matches = await this.limited(() => Bun.password.verify(password, against));
+    const matches = await this.limited(() => this.threads.verify(password, against));
     return hash !== null && matches;
   }
 
   private async limited<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxWaiting) throw tooManyRequests('The server is busy. Please try again in a moment.');
+      if (this.waiting.length >= this.maxWaiting) throw tooManyRequests('The server is busy. Please try again in a moment.', 1);
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running += 1;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { DataStore } from '../../src/db/store';
 import { join } from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ApiClient } from '../support/api-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -516,11 +516,74 @@ describe('rate limits', () => {
     expect(refused.body.message).toMatch(/Too many failed sign-ins for this account/);
   });
 
+  /**
+   * Fires the wrong sign-ins at once; answers how many got each status, and the 429s. Refusals
+   * that cost no hash arrive before any checked guess is answered (a hash takes hundreds of ms,
+   * one at a time here): counted after hashing, they would trail the first 401.
+   */
+  async function burst(attempts: { email: string; ip: string }[]) {
+    const client = new ApiClient(limited.url);
+    let answered = 0;
+    const answers = await Promise.all(
+      attempts.map(({ email, ip }) => client.post('/users/login', { email, password: 'wrong guess' }, from(ip)).then((answer) => ({ ...answer, order: answered++ }))),
+    );
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.map((a) => a.order).sort((a, b) => a - b)).toEqual(refused.map((_, i) => i));
+    return { unauthorized: answers.filter((a) => a.status === 401).length, refused };
+  }
+
+  it('counts parallel guesses at an account before hashing: only its budget is checked, the rest refused at once, with or without an account', async () => {
+    const client = new ApiClient(limited.url);
+    expect((await client.post('/users/register', { name: 'B', email: 'burst@example.com', password: 'correct horse' }, from('10.0.4.1'))).status).toBe(201);
+    for (const email of ['burst@example.com', 'nobody.burst@example.com']) {
+      const { unauthorized, refused } = await burst(Array.from({ length: 8 }, (_, i) => ({ email, ip: `10.0.5.${i}` })));
+      expect(unauthorized).toBe(3);
+      expect(refused).toHaveLength(5);
+      for (const answer of refused) {
+        expect(answer.body.message).toMatch(/^Too many failed sign-ins for this account\. Please try again in 15 minutes\.$/);
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(800);
+      }
+    }
+  });
+
+  it('counts parallel guesses from one IP before hashing, whatever the addresses', async () => {
+    const { unauthorized, refused } = await burst(Array.from({ length: 8 }, () => ({ email: uniqueEmail('spray'), ip: '10.0.6.1' })));
+    expect(unauthorized).toBe(4);
+    expect(refused).toHaveLength(4);
+    for (const answer of refused) {
+      expect(answer.body.message).toMatch(/^Too many sign-in attempts\./);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(800);
+    }
+  });
+
   it('limits password reset requests per IP', async () => {
     const client = new ApiClient(limited.url);
     for (let i = 0; i < 2; i++) expect((await client.post('/users/forgot-password', { email: uniqueEmail('f') }, from('10.0.3.1'))).status).toBe(200);
     const refused = await client.post('/users/forgot-password', { email: uniqueEmail('f') }, from('10.0.3.1'));
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/Too many password reset requests/);
+  });
+});
+
+describe('password hashing', () => {
+  /** The nice value of each of the process's threads, by thread id (Linux /proc). */
+  function threadNiceValues(pid: number): Map<number, number> {
+    const nice = new Map<number, number>();
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      // Fields after the command name: state is field 3, nice field 19.
+      nice.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    }
+    return nice;
+  }
+
+  it.skipIf(process.platform !== 'linux')('hashes on threads at the lowest priority while requests keep theirs, so a flood of sign-ins leaves the CPU to guests', async () => {
+    const client = new ApiClient(server.url);
+    const email = uniqueEmail('nice');
+    await client.post('/users/register', { name: 'Nice', email, password: 'correct horse' });
+    expect((await client.post('/users/login', { email, password: 'correct horse' })).status).toBe(200);
+    const nice = threadNiceValues(server.pid);
+    expect(nice.get(server.pid)).toBe(0); // the thread answering requests
+    expect([...nice.values()]).toContain(19);
   });
 });

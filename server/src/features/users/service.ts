@@ -86,7 +86,7 @@ export interface Caller {
  */
 export class UserService {
   private readonly loginPerIp: RateLimiter;
-  private readonly failedLoginsPerAccount: RateLimiter;
+  private readonly passwordAttemptsPerAccount: RateLimiter;
   private readonly registerPerIp: RateLimiter;
   private readonly forgotPerIp: RateLimiter;
   private readonly resetMailsPerAccount: RateLimiter;
@@ -94,7 +94,7 @@ export class UserService {
   constructor(private readonly deps: UserServiceDeps) {
     const limits = deps.rateLimits;
     this.loginPerIp = new RateLimiter({ limit: limits.loginPerIp, windowMs: 15 * MINUTE, message: 'Too many sign-in attempts.' });
-    this.failedLoginsPerAccount = new RateLimiter({
+    this.passwordAttemptsPerAccount = new RateLimiter({
       limit: limits.loginPerAccount,
       windowMs: 15 * MINUTE,
       message: 'Too many failed sign-ins for this account.',
@@ -158,17 +158,25 @@ export class UserService {
     this.loginPerIp.hit(caller.ip);
     const email = normalizeEmail(input.email);
     if (!email || !input.password) throw badRequest('Please enter your email address and password.');
-    this.failedLoginsPerAccount.check(email);
     const row = await this.findByEmail(email);
     // An account made by an OpenID Connect sign-in has no password (an empty hash).
-    const valid = await this.deps.hasher.verify(input.password, row?.passwordHash || null);
-    if (!row || !valid) {
-      this.failedLoginsPerAccount.hit(email);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
-    this.failedLoginsPerAccount.reset(email);
+    const valid = await this.passwordMatches(email, input.password, row?.passwordHash || null);
+    if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
     if (row.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
     return row;
+  }
+
+  /**
+   * Checks a password against the account's budget: the attempt is counted BEFORE hashing, so a
+   * burst of parallel guesses cannot all pass the check while the first ones hash, and refusals
+   * (429 with Retry-After) cost no hash. A right password forgives the account's count. The key
+   * is the address whether or not an account has it, so refusals do not tell either.
+   */
+  private async passwordMatches(email: string, password: string, hash: string | null): Promise<boolean> {
+    this.passwordAttemptsPerAccount.hit(normalizeEmail(email));
+    const matches = await this.deps.hasher.verify(password, hash);
+    if (matches) this.passwordAttemptsPerAccount.reset(normalizeEmail(email));
+    return matches;
   }
 
   /** A session for an account another way of signing in vouched for (refused when disabled). */
@@ -208,12 +216,8 @@ export class UserService {
 
   async changePassword(user: ProfileSource, input: ChangePasswordInput): Promise<ChangePasswordAnswer> {
     validPassword(input.newPassword);
-    this.failedLoginsPerAccount.check(user.email);
     const row = (await this.findById(user.id))!;
-    if (!(await this.deps.hasher.verify(input.currentPassword, row.passwordHash || null))) {
-      this.failedLoginsPerAccount.hit(user.email);
-      throw badRequest('Your current password is not correct.');
-    }
+    if (!(await this.passwordMatches(user.email, input.currentPassword, row.passwordHash || null))) throw badRequest('Your current password is not correct.');
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
     const { users } = this.deps.store.tables;
     const [updated] = await this.deps.store.db
