@@ -3,7 +3,7 @@
 // stand-in shop on this machine), starts the binary and loads the landing page and the share page
 // in Chromium (/usr/bin/chromium) at 390x844, 4x CPU slowdown, 150 ms RTT, 1.6 Mbps down, each
 // load in a fresh browser context; then a repeat visit once the service worker controls the site,
-// and an offline reload of the share page. Prints the median of BENCH_WEB_RUNS loads (default 3)
+// and an offline reload of the share page; then Lighthouse's four scores for both pages. Prints the median of BENCH_WEB_RUNS loads (default 3)
 // beside each budget and exits 1 when a figure misses it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,8 +51,9 @@ await ctx.store.close();
 
 const base = `http://127.0.0.1:${PORT}`;
 const { proc: app } = await startAndWait([join(root, 'dist', 'wishwell'), '--port', String(PORT), '--host', '127.0.0.1', '--data-dir', dataDir], `${base}/api/v1/health`);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   args: [
     '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
     `--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1:${SHOP_PORT}`,
@@ -125,6 +126,45 @@ async function offlineReload(url: string): Promise<number> {
   return ok ? 0 : 1;
 }
 
+const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const LIGHTHOUSE_MINIMUM = 95;
+
+/**
+ * Lighthouse (its CLI, mobile preset, simulated throttling) on the same Chromium: the four
+ * category scores, each judged against the minimum. Lighthouse wants Node 22; it runs under Bun.
+ */
+function lighthouse(page: string, url: string): number {
+  const output = join(dataDir, 'lighthouse.json');
+  // Lighthouse's trace recording fails now and then on a busy machine (NO_NAVSTART): one more try.
+  let run = runLighthouse(url, output);
+  if (run.exitCode !== 0) run = runLighthouse(url, output);
+  console.log(`\n-- ${page}: Lighthouse (mobile) --`);
+  if (run.exitCode !== 0) {
+    console.log(`Lighthouse failed: ${run.stderr.toString().trim().split('\n').at(-1)}   MISS`);
+    return 1;
+  }
+  const categories = (JSON.parse(readFileSync(output, 'utf8')) as { categories: Record<string, { score: number | null }> }).categories;
+  let misses = 0;
+  for (const id of LIGHTHOUSE_CATEGORIES) {
+    const score = Math.round((categories[id]?.score ?? 0) * 100);
+    const ok = score >= LIGHTHOUSE_MINIMUM;
+    if (!ok) misses++;
+    console.log(`${id.padEnd(22)} ${String(score).padStart(9)}   budget >= ${String(LIGHTHOUSE_MINIMUM).padEnd(8)} ${ok ? 'ok' : 'MISS'}`);
+  }
+  return misses;
+}
+
+function runLighthouse(url: string, output: string) {
+  return Bun.spawnSync(
+    [
+      'bun', join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'), url, '--quiet', '--output=json', `--output-path=${output}`,
+      `--only-categories=${LIGHTHOUSE_CATEGORIES.join(',')}`,
+      `--chrome-flags=--headless=new --no-sandbox --disable-gpu "--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1:${SHOP_PORT}"`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdout: 'ignore', stderr: 'pipe' },
+  );
+}
+
 function report(page: string, runs: PageFigures[], budgets: Budget[], visit = 'first visit'): number {
   let misses = 0;
   console.log(`\n-- ${page}: ${visit}, median of ${runs.length} --`);
@@ -154,6 +194,8 @@ try {
   misses += report('landing page /', await repeatVisits(`${base}/`), REPEAT_VISIT_BUDGETS, 'repeat visit (service worker)');
   misses += report('share page (50 items)', await repeatVisits(shareUrl), REPEAT_VISIT_BUDGETS, 'repeat visit (service worker)');
   misses += await offlineReload(shareUrl);
+  misses += lighthouse('landing page /', `${base}/`);
+  misses += lighthouse('share page (50 items)', shareUrl);
 } finally {
   await browser.close();
   app.kill('SIGTERM');
