@@ -75,6 +75,8 @@ describe('a purchase is a claim the guest can manage', () => {
     const changed = await guest.put<Claim>(`/claims/${claim.token}`, { quantityPurchased: 3 });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ quantityPurchased: 3, maxQuantity: 4 });
+    // The change answers from the rows it wrote: the same claim the token opens afterwards.
+    expect(changed.body).toEqual((await guest.get<Claim>(`/claims/${claim.token}`)).body);
     expect((await sharedItem(list._id, item._id))?.quantityPurchased).toBe(3);
     expect(await ownerItem(owner, list._id, item._id)).toMatchObject({ quantityPurchased: 3, purchasedBy: 'Aunt May' });
 

@@ -15,7 +15,7 @@ export const LIST_NOT_FOUND = 'Could not find this wishlist.';
 export const ITEM_NOT_FOUND = 'Could not find this item.';
 
 /** Guests see a list unless it is deleted, disabled or expired (spec: wishlist display status). */
-export function isShared(list: WishlistRow, nowMs: number): boolean {
+export function isShared(list: Pick<WishlistRow, 'isDeleted' | 'isDisabled' | 'expiresAt'>, nowMs: number): boolean {
   return !list.isDeleted && !list.isDisabled && (list.expiresAt === null || list.expiresAt.getTime() > nowMs);
 }
 

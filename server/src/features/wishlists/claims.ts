@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { fromMinorUnits, MAX_PLEDGED_MINOR, toMinorUnits } from '@wishwell/shared/money';
 import { formatPrice } from '@wishwell/shared/price-format';
 import {
@@ -11,13 +11,14 @@ import {
   type PurchaseResult,
 } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
-import { preparedPerDb, type DataStore, type Db, type Row } from '../../db/store';
+import { preparedPerDb, type Db, type Row } from '../../db/store';
 import { badRequest, conflict, notFound, type ApiError } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newSecret, newTimeOrderedId } from '../../ids';
 import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type ListAccess } from './access';
 import type { ClaimMail } from './claim-mail';
-import { toItem, toSharedItem, type ItemRow } from './mappers';
+import { listIsShared, pledgeRoom, prepareClaimStatements, type ClaimStatements } from './claim-statements';
+import { toItem, toSharedItem, type ItemRow, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import type { ShareViewCache } from './share-cache';
 
@@ -42,60 +43,6 @@ export interface ClaimLimits {
   mailsPerIp: RateLimiter;
 }
 
-/** The list is one guests may see at `now`, as SQL on the row of `items` being written. */
-function listIsShared({ tables: { items, wishlists } }: DataStore, now: SQL | Date): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.isDeleted, false)}
-    AND ${eq(wishlists.isDisabled, false)} AND (${wishlists.expiresAt} IS NULL OR ${gt(wishlists.expiresAt, now)}))`;
-}
-
-/**
- * One conditional UPDATE: it either adds the whole quantity without passing `quantity` (on a
- * list guests may see) or changes nothing, so concurrent buyers cannot oversell (PostgreSQL
- * re-checks the WHERE on the locked row).
- */
-function purchaseStatement(store: DataStore, db: Db) {
-  const { items, wishlists } = store.tables;
-  const quantity = sql.placeholder('quantity');
-  // Timestamps go through the column's encoder (ms on SQLite, a timestamp on PostgreSQL).
-  const now = sql.param(sql.placeholder('now'), wishlists.expiresAt);
-  return db
-    .update(items)
-    .set({ quantityPurchased: sql`${items.quantityPurchased} + ${quantity}`, updatedAt: sql`${now}` })
-    .where(
-      and(
-        eq(items.id, sql.placeholder('itemId')),
-        eq(items.wishlistId, sql.placeholder('listId')),
-        sql`${items.quantityPurchased} + ${quantity} <= ${items.quantity}`,
-        // A group gift guests are pledging towards is paid for by pledges, not bought outright.
-        or(eq(items.isGroupGift, false), eq(items.pledgeCount, 0)),
-        listIsShared(store, sql`${now}`),
-      ),
-    )
-    .returning()
-    .prepare();
-}
-
-function insertClaimStatement({ tables: { claims } }: DataStore, db: Db) {
-  const column = (name: keyof typeof claims.$inferInsert) => sql.placeholder(name);
-  return db
-    .insert(claims)
-    .values({
-      id: column('id'),
-      itemId: column('itemId'),
-      wishlistId: column('wishlistId'),
-      quantity: column('quantity'),
-      kind: column('kind'),
-      amountMinor: column('amountMinor'),
-      name: column('name'),
-      email: column('email'),
-      userId: column('userId'),
-      tokenHash: column('tokenHash'),
-      createdAt: column('createdAt'),
-      updatedAt: column('updatedAt'),
-    })
-    .prepare();
-}
-
 /** '' or a plausible address (the manage link goes there). */
 function claimEmail(email: string | undefined): string {
   const trimmed = email?.trim() ?? '';
@@ -110,8 +57,7 @@ function claimEmail(email: string | undefined): string {
  * last-unit rule (a conditional UPDATE).
  */
 export class ClaimService {
-  private readonly purchaseOn;
-  private readonly insertClaimOn;
+  private readonly statementsOn: (db: Db) => ClaimStatements;
 
   constructor(
     private readonly queries: WishlistQueries,
@@ -119,8 +65,7 @@ export class ClaimService {
     private readonly mail: ClaimMail,
     private readonly limits: ClaimLimits,
   ) {
-    this.purchaseOn = preparedPerDb((db) => purchaseStatement(queries.store, db));
-    this.insertClaimOn = preparedPerDb((db) => insertClaimStatement(queries.store, db));
+    this.statementsOn = preparedPerDb((db) => prepareClaimStatements(queries.store, db));
   }
 
   private get store() {
@@ -137,12 +82,13 @@ export class ClaimService {
     const quantity = input.quantityPurchased;
     const claim = { id: claimId, itemId, wishlistId: listId, quantity, kind: 'purchase', amountMinor: 0, name: input.purchasedBy?.trim() ?? '', email };
     const row = await this.store.groupTransaction(async (tx) => {
-      const [bought] = await this.purchaseOn(tx).execute({ listId, itemId, quantity, now });
-      if (bought) await this.insertClaimOn(tx).execute({ ...claim, userId: buyer.user?.id ?? null, tokenHash: hashSecret(token), createdAt: now, updatedAt: now });
+      const statements = this.statementsOn(tx);
+      const [bought] = await statements.purchase.execute({ listId, itemId, delta: quantity, now });
+      if (bought) await statements.insertClaim.execute({ ...claim, userId: buyer.user?.id ?? null, tokenHash: hashSecret(token), createdAt: now, updatedAt: now });
       return bought;
     });
     if (!row) throw await this.purchaseRefusal(listId, itemId, quantity, now.getTime());
-    return this.receipt(row, claimId, token, buyer, email, quantity > 1 ? `${quantity} × ` : '');
+    return this.receipt(row, claimId, token, buyer, email, () => (quantity > 1 ? `${quantity} × ` : ''));
   }
 
   /**
@@ -153,68 +99,36 @@ export class ClaimService {
   async pledge(listId: string, itemId: string, input: PledgeInput, buyer: Buyer): Promise<PurchaseResult> {
     const amountMinor = positiveAmount(input.amount);
     const email = claimEmail(input.email);
-    const item = await this.queries.item(listId, itemId);
-    if (!item) throw notFound(ITEM_NOT_FOUND);
-    const priceMinor = pledgeablePrice(item);
-    if (email) this.limits.mailsPerIp.hit(buyer.ip);
-    const { items, claims } = this.store.tables;
     const now = new Date();
     const token = newSecret();
     const claimId = newTimeOrderedId();
     const row = await this.store.groupTransaction(async (tx) => {
-      const [pledged] = await tx
-        .update(items)
-        .set({ pledgedMinor: sql`${items.pledgedMinor} + ${amountMinor}`, pledgeCount: sql`${items.pledgeCount} + 1`, updatedAt: now })
-        .where(
-          and(
-            eq(items.id, itemId),
-            eq(items.wishlistId, listId),
-            eq(items.price, item.price),
-            lt(items.quantityPurchased, items.quantity), // not bought outright meanwhile
-            this.withinPrice(amountMinor, priceMinor),
-            listIsShared(this.store, now),
-          ),
-        )
-        .returning();
-      if (!pledged) return undefined;
-      await tx.insert(claims).values({
-        id: claimId,
-        itemId,
-        wishlistId: listId,
-        quantity: 0,
-        kind: 'pledge',
-        amountMinor,
-        name: input.name?.trim() ?? '',
-        email,
-        userId: buyer.user?.id ?? null,
-        tokenHash: hashSecret(token),
-        createdAt: now,
-        updatedAt: now,
-      });
+      const statements = this.statementsOn(tx);
+      const [terms] = await statements.pledgeTerms.execute({ itemId, listId });
+      if (!terms) throw notFound(ITEM_NOT_FOUND);
+      const priceMinor = pledgeablePrice(terms);
+      if (email) this.limits.mailsPerIp.hit(buyer.ip);
+      const room = pledgeRoom(amountMinor, priceMinor);
+      const [pledged] = await statements.pledge.execute({ itemId, listId, price: terms.price, delta: amountMinor, ...room, now });
+      if (pledged) {
+        const claim = { id: claimId, itemId, wishlistId: listId, quantity: 0, kind: 'pledge', amountMinor, name: input.name?.trim() ?? '', email };
+        await statements.insertClaim.execute({ ...claim, userId: buyer.user?.id ?? null, tokenHash: hashSecret(token), createdAt: now, updatedAt: now });
+      }
       return pledged;
     });
     if (!row) throw await this.pledgeRefusal(listId, itemId, amountMinor, now.getTime());
-    return this.receipt(row, claimId, token, buyer, email, `${formatPrice(fromMinorUnits(amountMinor), row.currency)} towards `);
-  }
-
-  /** After a purchase or pledge: the share views drop it, the manage link goes out if asked for. */
-  private async receipt(row: ItemRow, claimId: string, token: string, buyer: Buyer, email: string, what: string): Promise<PurchaseResult> {
-    this.shareViews.invalidate(row.wishlistId);
-    const manageUrl = `${await this.mail.origin(buyer.origin)}${claimPath(token)}`;
-    if (email) this.mail.sendManageLink(email, { item: row, listId: row.wishlistId, what, manageUrl });
-    return { ...toSharedItem(row), claim: { id: claimId, token, manageUrl } };
+    return this.receipt(row, claimId, token, buyer, email, () => `${formatPrice(fromMinorUnits(amountMinor), row.currency)} towards `);
   }
 
   /**
-   * Pledges stay within the price, unless the list's owner allows more, and always within
-   * MAX_PLEDGED_MINOR (SQL on the item row; written as a subtraction so no sum can overflow).
+   * After a purchase or pledge: the share views drop it, the manage link goes out if asked for.
+   * `what` words the claim for the mail (only then: formatting an amount costs a tenth of a pledge).
    */
-  private withinPrice(deltaMinor: number, priceMinor: number): SQL {
-    const { items, wishlists } = this.store.tables;
-    if (deltaMinor <= 0) return sql`1 = 1`; // a smaller pledge always fits
-    return sql`(${items.pledgedMinor} <= ${priceMinor - deltaMinor}
-      OR (${items.pledgedMinor} <= ${MAX_PLEDGED_MINOR - deltaMinor}
-        AND EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.allowOverPledge, true)})))`;
+  private async receipt(row: ItemRow, claimId: string, token: string, buyer: Buyer, email: string, what: () => string): Promise<PurchaseResult> {
+    this.shareViews.invalidate(row.wishlistId);
+    const manageUrl = `${await this.mail.origin(buyer.origin)}${claimPath(token)}`;
+    if (email) this.mail.sendManageLink(email, { item: row, listId: row.wishlistId, what: what(), manageUrl });
+    return { ...toSharedItem(row), claim: { id: claimId, token, manageUrl } };
   }
 
   /** The claim with its item and list; 404 when the key opens none (or its list is hidden). */
@@ -236,31 +150,26 @@ export class ClaimService {
    */
   async change(key: ClaimKey, input: ClaimChangeInput, ip: string | null): Promise<Claim> {
     if ('token' in key && ip !== null) this.limits.tokensPerIp.hit(ip);
-    const { claims, items } = this.store.tables;
     const now = new Date();
-    const listId = await this.store.groupTransaction(async (tx) => {
-      // Touching the claim first locks it (PostgreSQL), so two changes of one claim queue up.
-      const [claim] = await tx.update(claims).set({ updatedAt: now }).where(this.keyCondition(key)).returning();
+    const changed = await this.store.groupTransaction(async (tx) => {
+      const statements = this.statementsOn(tx);
+      const [claim] = await ('token' in key
+        ? statements.touchClaimByToken.execute({ tokenHash: hashSecret(key.token), now })
+        : statements.touchClaimOfUser.execute({ claimId: key.claimId, userId: key.userId, now }));
       if (!claim) throw notFound(CLAIM_NOT_FOUND);
-      const [item] = await tx.select().from(items).where(eq(items.id, claim.itemId));
-      if (!item) throw notFound(CLAIM_NOT_FOUND);
+      const [found] = await statements.itemWithList.execute({ itemId: claim.itemId });
+      if (!found || !isShared(found.list, now.getTime())) throw notFound(CLAIM_NOT_FOUND);
+      const { item, list } = found;
       const change = claim.kind === 'pledge' ? pledgeChange(claim, item, input) : purchaseChange(claim, input);
-      // A pledge also needs the price it was checked against (the owner may change it meanwhile).
-      const withinLimit =
-        claim.kind === 'pledge'
-          ? and(eq(items.price, item.price), this.withinPrice(change.delta, pledgeablePrice(item)))!
-          : sql`${items.quantityPurchased} + ${change.delta} <= ${items.quantity}`;
-      const [changed] = await tx
-        .update(items)
-        .set({ [change.column]: sql`${items[change.column]} + ${change.delta}`, updatedAt: now })
-        .where(and(eq(items.id, claim.itemId), withinLimit, listIsShared(this.store, now)))
-        .returning({ id: items.id });
-      if (!changed) throw claim.kind === 'pledge' ? amountRefusal(item, change.delta, claim.amountMinor) : unitsRefusal(item, claim.quantity + change.delta, claim.quantity);
-      await tx.update(claims).set(change.claim).where(eq(claims.id, claim.id));
-      return claim.wishlistId;
+      const [itemNow] = await (claim.kind === 'pledge'
+        ? statements.changeAmount.execute({ itemId: item.id, price: item.price, delta: change.delta, ...pledgeRoom(change.delta, pledgeablePrice(item)), now })
+        : statements.changeUnits.execute({ itemId: item.id, delta: change.delta, now }));
+      if (!itemNow) throw claim.kind === 'pledge' ? amountRefusal(item, change.delta, claim.amountMinor) : unitsRefusal(item, claim.quantity + change.delta, claim.quantity);
+      await statements.setClaimShare.execute({ id: claim.id, ...change.claim });
+      return toClaim({ ...claim, ...change.claim }, itemNow, list);
     });
-    this.shareViews.invalidate(listId);
-    return this.get(key, null);
+    this.shareViews.invalidate(changed.list._id);
+    return changed;
   }
 
   /** Undo: the claim goes and its units are wanted again. */
@@ -319,27 +228,7 @@ export class ClaimService {
       .where(condition)
       .orderBy(desc(claims.createdAt), desc(claims.id))
       .limit(limit);
-    return rows.map(({ claim, item, list }) => ({
-      _id: claim.id,
-      kind: claim.kind === 'pledge' ? 'pledge' : 'purchase',
-      amount: fromMinorUnits(claim.amountMinor),
-      maxAmount: claim.kind === 'pledge' && !list.allowOverPledge ? fromMinorUnits(claim.amountMinor + Math.max(0, (toMinorUnits(item.price) ?? 0) - item.pledgedMinor)) : null,
-      quantityPurchased: claim.quantity,
-      name: claim.name,
-      createdAt: claim.createdAt.toISOString(),
-      maxQuantity: claim.kind === 'pledge' ? 0 : claim.quantity + item.quantity - item.quantityPurchased,
-      item: {
-        _id: item.id,
-        title: item.title,
-        imageUrl: item.imageUrl,
-        price: item.price,
-        currency: item.currency,
-        quantity: item.quantity,
-        url: item.url,
-        giftCardUrl: item.giftCardUrl,
-      },
-      list: { _id: list.id, name: list.name },
-    }));
+    return rows.map(({ claim, item, list }) => toClaim(claim, item, list));
   }
 
   private async purchaseRefusal(listId: string, itemId: string, wanted: number, nowMs: number) {
@@ -365,23 +254,48 @@ export class ClaimService {
   }
 }
 
-/** What a change does to the item (which column, by how much) and to the claim. */
+/** The claim as its holder sees it: the rows of the claim, its item and (part of) its list. */
+function toClaim(claim: Row<'claims'>, item: ItemRow, list: Pick<WishlistRow, 'id' | 'name' | 'allowOverPledge'>): Claim {
+  const isPledge = claim.kind === 'pledge';
+  return {
+    _id: claim.id,
+    kind: isPledge ? 'pledge' : 'purchase',
+    amount: fromMinorUnits(claim.amountMinor),
+    maxAmount: isPledge && !list.allowOverPledge ? fromMinorUnits(claim.amountMinor + Math.max(0, (toMinorUnits(item.price) ?? 0) - item.pledgedMinor)) : null,
+    quantityPurchased: claim.quantity,
+    name: claim.name,
+    createdAt: claim.createdAt.toISOString(),
+    maxQuantity: isPledge ? 0 : claim.quantity + item.quantity - item.quantityPurchased,
+    item: {
+      _id: item.id,
+      title: item.title,
+      imageUrl: item.imageUrl,
+      price: item.price,
+      currency: item.currency,
+      quantity: item.quantity,
+      url: item.url,
+      giftCardUrl: item.giftCardUrl,
+    },
+    list: { _id: list.id, name: list.name },
+  };
+}
+
+/** What a change adds to the item (units or minor units) and the claim's share afterwards. */
 interface ClaimDelta {
-  column: 'quantityPurchased' | 'pledgedMinor';
   delta: number;
-  claim: { quantity: number } | { amountMinor: number };
+  claim: { quantity: number; amountMinor: number };
 }
 
 function purchaseChange(claim: Row<'claims'>, input: ClaimChangeInput): ClaimDelta {
   if (input.quantityPurchased === undefined) throw badRequest('Say how many you are giving (quantityPurchased).');
-  return { column: 'quantityPurchased', delta: input.quantityPurchased - claim.quantity, claim: { quantity: input.quantityPurchased } };
+  return { delta: input.quantityPurchased - claim.quantity, claim: { quantity: input.quantityPurchased, amountMinor: claim.amountMinor } };
 }
 
 function pledgeChange(claim: Row<'claims'>, item: ItemRow, input: ClaimChangeInput): ClaimDelta {
   if (input.amount === undefined) throw badRequest('Say how much you are pledging (amount).');
   pledgeablePrice(item);
   const amountMinor = positiveAmount(input.amount);
-  return { column: 'pledgedMinor', delta: amountMinor - claim.amountMinor, claim: { amountMinor } };
+  return { delta: amountMinor - claim.amountMinor, claim: { quantity: claim.quantity, amountMinor } };
 }
 
 /** A positive plain amount in minor units; 400 otherwise. */
@@ -393,7 +307,7 @@ function positiveAmount(amount: string): number {
 }
 
 /** A group gift's price in minor units (pledges stop at MAX_PLEDGED_MINOR); 400 for items that take no pledges. */
-function pledgeablePrice(item: ItemRow): number {
+function pledgeablePrice(item: Pick<ItemRow, 'isGroupGift' | 'price'>): number {
   if (!item.isGroupGift) throw badRequest('Only group gifts take pledges.');
   const priceMinor = toMinorUnits(item.price);
   if (!priceMinor) throw badRequest('This gift has no price to pledge towards.');

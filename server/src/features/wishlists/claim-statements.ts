@@ -1,0 +1,153 @@
+import { and, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { MAX_PLEDGED_MINOR } from '@wishwell/shared/money';
+import type { DataStore, Db } from '../../db/store';
+
+/**
+ * The prepared statements of guests' claim writes (purchases, pledges, changes through a manage
+ * link): built once per Drizzle instance (`preparedPerDb`), so a write pays for SQLite's work
+ * and not for assembling its SQL again, as the purchase always did.
+ */
+export type ClaimStatements = ReturnType<typeof prepareClaimStatements>;
+
+/** The list is one guests may see at `now`, as SQL on the row of `items` being written. */
+export function listIsShared({ tables: { items, wishlists } }: DataStore, now: SQL | Date): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.isDeleted, false)}
+    AND ${eq(wishlists.isDisabled, false)} AND (${wishlists.expiresAt} IS NULL OR ${gt(wishlists.expiresAt, now)}))`;
+}
+
+/**
+ * The placeholders of `withinPriceSql` for a pledge growing by `deltaMinor` towards `priceMinor`:
+ * it fits when the pledges so far are at most `fitsUpTo` (within the price), or at most
+ * `overFitsUpTo` on a list that allows over-pledging (always within MAX_PLEDGED_MINOR). Written
+ * as subtractions so no sum can overflow; a smaller pledge always fits.
+ */
+export function pledgeRoom(deltaMinor: number, priceMinor: number): { fitsUpTo: number; overFitsUpTo: number } {
+  if (deltaMinor <= 0) return { fitsUpTo: MAX_PLEDGED_MINOR, overFitsUpTo: MAX_PLEDGED_MINOR };
+  return { fitsUpTo: priceMinor - deltaMinor, overFitsUpTo: MAX_PLEDGED_MINOR - deltaMinor };
+}
+
+function withinPriceSql({ tables: { items, wishlists } }: DataStore): SQL {
+  return sql`(${items.pledgedMinor} <= ${sql.placeholder('fitsUpTo')}
+    OR (${items.pledgedMinor} <= ${sql.placeholder('overFitsUpTo')}
+      AND EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.allowOverPledge, true)})))`;
+}
+
+export function prepareClaimStatements(store: DataStore, db: Db) {
+  const { claims, items, wishlists } = store.tables;
+  // Timestamps go through the column's encoder (ms on SQLite, a timestamp on PostgreSQL).
+  const now = sql.param(sql.placeholder('now'), wishlists.expiresAt);
+  const onSharedList = listIsShared(store, sql`${now}`);
+  const delta = sql.placeholder('delta');
+  const claimColumn = (name: keyof typeof claims.$inferInsert) => sql.placeholder(name);
+  return {
+    /**
+     * A purchase: one conditional UPDATE either adds the whole quantity without passing
+     * `quantity` (on a list guests may see) or changes nothing, so concurrent buyers cannot
+     * oversell (PostgreSQL re-checks the WHERE on the locked row).
+     */
+    purchase: db
+      .update(items)
+      .set({ quantityPurchased: sql`${items.quantityPurchased} + ${delta}`, updatedAt: sql`${now}` })
+      .where(
+        and(
+          eq(items.id, sql.placeholder('itemId')),
+          eq(items.wishlistId, sql.placeholder('listId')),
+          sql`${items.quantityPurchased} + ${delta} <= ${items.quantity}`,
+          // A group gift guests are pledging towards is paid for by pledges, not bought outright.
+          or(eq(items.isGroupGift, false), eq(items.pledgeCount, 0)),
+          onSharedList,
+        ),
+      )
+      .returning()
+      .prepare(),
+    /** A new pledge of `delta` minor units, only while it fits (see pledgeRoom) and the item is not bought outright. */
+    pledge: db
+      .update(items)
+      .set({ pledgedMinor: sql`${items.pledgedMinor} + ${delta}`, pledgeCount: sql`${items.pledgeCount} + 1`, updatedAt: sql`${now}` })
+      .where(
+        and(
+          eq(items.id, sql.placeholder('itemId')),
+          eq(items.wishlistId, sql.placeholder('listId')),
+          // The price the pledge was checked against (the owner may change it meanwhile).
+          eq(items.price, sql.placeholder('price')),
+          lt(items.quantityPurchased, items.quantity),
+          withinPriceSql(store),
+          onSharedList,
+        ),
+      )
+      .returning()
+      .prepare(),
+    insertClaim: db
+      .insert(claims)
+      .values({
+        id: claimColumn('id'),
+        itemId: claimColumn('itemId'),
+        wishlistId: claimColumn('wishlistId'),
+        quantity: claimColumn('quantity'),
+        kind: claimColumn('kind'),
+        amountMinor: claimColumn('amountMinor'),
+        name: claimColumn('name'),
+        email: claimColumn('email'),
+        userId: claimColumn('userId'),
+        tokenHash: claimColumn('tokenHash'),
+        createdAt: claimColumn('createdAt'),
+        updatedAt: claimColumn('updatedAt'),
+      })
+      .prepare(),
+    /** Touching the claim first locks it (PostgreSQL), so two changes of one claim queue up. */
+    touchClaimByToken: db
+      .update(claims)
+      .set({ updatedAt: sql`${now}` })
+      .where(eq(claims.tokenHash, sql.placeholder('tokenHash')))
+      .returning()
+      .prepare(),
+    touchClaimOfUser: db
+      .update(claims)
+      .set({ updatedAt: sql`${now}` })
+      .where(and(eq(claims.id, sql.placeholder('claimId')), eq(claims.userId, sql.placeholder('userId'))))
+      .returning()
+      .prepare(),
+    /** What a pledge needs of its item: whether it takes pledges, and the price they go towards. */
+    pledgeTerms: db
+      .select({ isGroupGift: items.isGroupGift, price: items.price })
+      .from(items)
+      .where(and(eq(items.id, sql.placeholder('itemId')), eq(items.wishlistId, sql.placeholder('listId'))))
+      .prepare(),
+    /** An item with what a claim on it needs of its list (whether guests see it, its name, over-pledging). */
+    itemWithList: db
+      .select({
+        item: items,
+        list: {
+          id: wishlists.id,
+          name: wishlists.name,
+          allowOverPledge: wishlists.allowOverPledge,
+          isDeleted: wishlists.isDeleted,
+          isDisabled: wishlists.isDisabled,
+          expiresAt: wishlists.expiresAt,
+        },
+      })
+      .from(items)
+      .innerJoin(wishlists, eq(wishlists.id, items.wishlistId))
+      .where(eq(items.id, sql.placeholder('itemId')))
+      .prepare(),
+    /** A purchase claim changes by `delta` units, never past the item's quantity. */
+    changeUnits: db
+      .update(items)
+      .set({ quantityPurchased: sql`${items.quantityPurchased} + ${delta}`, updatedAt: sql`${now}` })
+      .where(and(eq(items.id, sql.placeholder('itemId')), sql`${items.quantityPurchased} + ${delta} <= ${items.quantity}`, onSharedList))
+      .returning()
+      .prepare(),
+    /** A pledge changes by `delta` minor units while it fits (see pledgeRoom) at the price it was checked against. */
+    changeAmount: db
+      .update(items)
+      .set({ pledgedMinor: sql`${items.pledgedMinor} + ${delta}`, updatedAt: sql`${now}` })
+      .where(and(eq(items.id, sql.placeholder('itemId')), eq(items.price, sql.placeholder('price')), withinPriceSql(store), onSharedList))
+      .returning()
+      .prepare(),
+    setClaimShare: db
+      .update(claims)
+      .set({ quantity: sql`${sql.placeholder('quantity')}`, amountMinor: sql`${sql.placeholder('amountMinor')}` })
+      .where(eq(claims.id, sql.placeholder('id')))
+      .prepare(),
+  };
+}
