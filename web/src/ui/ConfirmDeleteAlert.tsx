@@ -1,24 +1,26 @@
 import { Alert } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ConfirmDeleteAlertProps {
   isOpen: boolean;
   onCancel: () => void;
   onConfirm: () => void;
-  /** The confirm button's text (default 'Delete'). */
+  /** The confirm button's text (default 'Delete', in the viewer's language). */
   confirmText?: string;
   children: ReactNode;
 }
 
 /** The one way the app asks before deleting something: a danger alert with Cancel and Delete. */
-export function ConfirmDeleteAlert({ isOpen, onCancel, onConfirm, confirmText = 'Delete', children }: ConfirmDeleteAlertProps) {
+export function ConfirmDeleteAlert({ isOpen, onCancel, onConfirm, confirmText, children }: ConfirmDeleteAlertProps) {
+  const { t } = useTranslation();
   return (
     <Alert
       isOpen={isOpen}
       intent="danger"
       icon="trash"
-      confirmButtonText={confirmText}
-      cancelButtonText="Cancel"
+      confirmButtonText={confirmText ?? t('common.delete')}
+      cancelButtonText={t('common.cancel')}
       canEscapeKeyCancel
       onCancel={onCancel}
       onConfirm={onConfirm}

@@ -1,7 +1,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The shop's description, three lines at most, with 'more' when there is more (and 'less' to fold it again). */
 export function ItemDescription({ text }: { text: string }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLParagraphElement>(null);
   const [open, setOpen] = useState(false);
   const [clipped, setClipped] = useState(false);
@@ -23,7 +25,7 @@ export function ItemDescription({ text }: { text: string }) {
       </p>
       {(clipped || open) && (
         <button type="button" className="ww-link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? 'less' : 'more'}
+          {open ? t('item.less') : t('item.more')}
         </button>
       )}
     </div>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Icon } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 
 /** An item's picture (square, cover-fit), or the same gift placeholder when it has none or it fails to load. */
 export function ItemThumbnail({ imageUrl }: { imageUrl: string }) {
+  const { t } = useTranslation();
   const [broken, setBroken] = useState<string | null>(null);
   const showImage = imageUrl !== '' && broken !== imageUrl;
   return (
@@ -10,7 +12,7 @@ export function ItemThumbnail({ imageUrl }: { imageUrl: string }) {
       {showImage ? (
         <img src={imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(imageUrl)} />
       ) : (
-        <Icon icon="gift-box" size={32} aria-label="No picture" />
+        <Icon icon="gift-box" size={32} aria-label={t('item.noPicture')} />
       )}
     </div>
   );

@@ -30,6 +30,15 @@ export function eventLabel(list: EventDay, locale?: string, everyYear = englishE
 
 const neverChanges = () => () => {};
 
+/** English days in the browser's own English (en-GB or en-US), other languages the language's way. */
+const dayLocale = (language: string) => (language.startsWith('en') ? undefined : language);
+
+/** Formats a timestamp as its local calendar day in the viewer's language (pages rendered in the browser only). */
+export function useDayFormat(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  return (iso) => formatDay(localDay(iso), dayLocale(i18n.language));
+}
+
 /**
  * eventLabel in the viewer's language. In English the server cannot know the viewer's locale: a
  * server-rendered page (and its hydration, which must match) says it in British English, and the
@@ -38,10 +47,10 @@ const neverChanges = () => () => {};
 export function useEventLabel(list: EventDay): string {
   const { t, i18n } = useTranslation();
   const everyYear = (day: string) => t('dates.everyYear', { day });
-  const english = i18n.language.startsWith('en');
+  const locale = dayLocale(i18n.language);
   return useSyncExternalStore(
     neverChanges,
-    () => eventLabel(list, english ? undefined : i18n.language, everyYear),
-    () => eventLabel(list, english ? 'en-GB' : i18n.language, everyYear),
+    () => eventLabel(list, locale, everyYear),
+    () => eventLabel(list, locale ?? 'en-GB', everyYear),
   );
 }

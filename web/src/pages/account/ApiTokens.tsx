@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import {
   API_TOKEN_NAME_MAX_LENGTH,
   API_TOKEN_SCOPE_LABELS,
@@ -30,6 +31,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 
  * button, list them with their last use, revoke. Admins may also create admin tokens.
  */
 export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
   const [tokens, setTokens] = useState<ApiTokenSummary[] | null>(null);
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
@@ -81,7 +83,7 @@ export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
           <p>It will not be shown again. Anyone holding it can act as you within its scope.</p>
           <div className="ww-api-token-secret">
             <InputGroup readOnly value={created.token} aria-label={`The new token "${created.name}"`} onFocus={(event) => event.currentTarget.select()} />
-            <Button icon="duplicate" text="Copy" onClick={() => void copyToClipboard(created.token, 'Token copied to clipboard!')} />
+            <Button icon="duplicate" text="Copy" onClick={() => void copyToClipboard(created.token, 'Token copied to clipboard!', t('common.error'))} />
           </div>
           <Button variant="minimal" text="Done" onClick={() => setCreated(null)} />
         </Callout>

@@ -42,7 +42,7 @@ export function LandingPage() {
   // Loading until the page is left, so a second click cannot create a second list.
   const createList = () => {
     setCreating(true);
-    void createGuestWishlist().then((left) => left || setCreating(false));
+    void createGuestWishlist(t('list.newName')).then((left) => left || setCreating(false));
   };
   return (
     <div className="ww-landing">

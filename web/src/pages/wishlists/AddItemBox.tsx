@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import type { ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
@@ -17,6 +18,7 @@ interface Props {
 }
 
 export function AddItemBox({ onOpenForm, sharedLink, onSharedLinkTaken }: Props) {
+  const { t } = useTranslation();
   const [text, setText] = useState(sharedLink ?? '');
   const [scraping, setScraping] = useState(false);
 
@@ -31,10 +33,10 @@ export function AddItemBox({ onOpenForm, sharedLink, onSharedLinkTaken }: Props)
     try {
       const body: ScrapeRequest = { url, userAgent: navigator.userAgent };
       const result = await api.post<ScrapeResult>('/scrape', body);
-      if (!result.title) notify('Could not find all details, please complete them manually.', 'warning');
+      if (!result.title) notify(t('addItem.incomplete'), 'warning');
       onOpenForm(draftFromScrape(result, url));
     } catch {
-      notify('Scraping failed, please add details manually.', 'warning');
+      notify(t('addItem.scrapeFailed'), 'warning');
       onOpenForm(blankItem({ url }));
     } finally {
       setScraping(false);
@@ -60,13 +62,13 @@ export function AddItemBox({ onOpenForm, sharedLink, onSharedLinkTaken }: Props)
       <InputGroup
         size="large"
         fill
-        aria-label="Add an item"
-        placeholder="Paste a product link or type a gift idea"
+        aria-label={t('addItem.label')}
+        placeholder={t('addItem.placeholder')}
         value={text}
         onValueChange={setText}
         disabled={scraping}
       />
-      <Button type="submit" size="large" icon="plus" className="ww-accent-button ww-add-item-button" text="Add Item" aria-label="Add Item" loading={scraping} />
+      <Button type="submit" size="large" icon="plus" className="ww-accent-button ww-add-item-button" text={t('addItem.button')} aria-label={t('addItem.button')} loading={scraping} />
     </form>
   );
 }

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { Button, FileInput, FormGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useAsyncAction } from '../../ui/use-async-action';
 
-const TOO_LARGE = 'Image cannot be larger than 10MB';
-
 /** Cover upload (POST /upload, field `image`); null means the theme's default cover. */
 export function CoverImageField({ value, defaultCover, onChange }: { value: string | null; defaultCover: string; onChange: (url: string | null) => void }) {
+  const { t } = useTranslation();
   const { busy: uploading, run } = useAsyncAction();
   const [fileName, setFileName] = useState('');
 
   const upload = async (file: File) => {
     if (file.size > IMAGE_UPLOAD_LIMIT_BYTES) {
-      notify(TOO_LARGE, 'error');
+      notify(t('cover.tooLarge'), 'error');
       return;
     }
     const form = new FormData();
@@ -24,25 +24,25 @@ export function CoverImageField({ value, defaultCover, onChange }: { value: stri
       const uploaded = await api.post<UploadedImage>('/upload', form);
       setFileName(file.name);
       onChange(uploaded.url);
-    }, { success: 'Image uploaded successfully', failure: 'Image upload failed' });
+    }, { success: t('cover.uploaded'), failure: t('cover.uploadFailed') });
   };
 
   return (
-    <FormGroup label="Cover image" labelFor="cover-image" helperText="JPEG, PNG, WebP or GIF, up to 10MB. Without one, the theme's cover is used.">
+    <FormGroup label={t('cover.label')} labelFor="cover-image" helperText={t('cover.help')}>
       <div className="ww-cover-field">
-        <img className="ww-cover-preview" src={value ?? defaultCover} alt="Cover preview" />
+        <img className="ww-cover-preview" src={value ?? defaultCover} alt={t('cover.preview')} />
         <div className="ww-cover-field-actions">
           <FileInput
             inputProps={{ id: 'cover-image', accept: 'image/jpeg,image/png,image/webp,image/gif' }}
-            text={uploading ? 'Uploading…' : fileName || 'Choose image…'}
-            buttonText="Browse"
+            text={uploading ? t('cover.uploading') : fileName || t('cover.choose')}
+            buttonText={t('cover.browse')}
             disabled={uploading}
             onInputChange={(event) => {
               const file = event.currentTarget.files?.[0];
               if (file) void upload(file);
             }}
           />
-          {value && <Button variant="minimal" text="Use theme cover" onClick={() => onChange(null)} />}
+          {value && <Button variant="minimal" text={t('cover.useTheme')} onClick={() => onChange(null)} />}
         </div>
       </div>
     </FormGroup>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import type { Wishlist, WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
@@ -29,11 +30,12 @@ type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; wishl
 
 /** My Wishlists (/dashboard): the lists the user owns or edits. */
 export default function DashboardPage() {
+  const { t } = useTranslation();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
   useCloseOnBack(dialog !== null, close);
-  usePageTitle('My Wishlists');
+  usePageTitle(t('dashboard.title'));
   const { run } = useAsyncAction();
 
   const reload = useCallback(() => {
@@ -54,7 +56,7 @@ export default function DashboardPage() {
     onShareByEmail: (wishlist) => setDialog({ kind: 'share', wishlistId: wishlist._id }),
     // The card has no editors or items; the edit dialog needs both (Manage Editors, purchases warning).
     onEdit: (summary) =>
-      void run(async () => setDialog({ kind: 'edit', wishlist: await api.get<Wishlist>(`/wishlists/${summary._id}`) }), { failure: 'Could not load wishlist' }),
+      void run(async () => setDialog({ kind: 'edit', wishlist: await api.get<Wishlist>(`/wishlists/${summary._id}`) }), { failure: t('list.loadFailed') }),
     onDelete: (wishlist) => setDialog({ kind: 'delete', wishlist }),
   };
 
@@ -63,7 +65,7 @@ export default function DashboardPage() {
     void run(async () => {
       await api.delete(`/wishlists/${wishlist._id}`);
       changeLists((lists) => lists.filter((list) => list._id !== wishlist._id));
-    }, { success: 'Wishlist deleted!', failure: 'Failed to delete wishlist' });
+    }, { success: t('dashboard.deleted'), failure: t('dashboard.deleteFailed') });
   };
   const created = (wishlist: Wishlist) => changeLists((lists) => [summaryOf(wishlist), ...lists]);
   const updated = (wishlist: Wishlist) => changeLists((lists) => lists.map((list) => (list._id === wishlist._id ? summaryOf(wishlist) : list)));
@@ -71,20 +73,20 @@ export default function DashboardPage() {
   return (
     <div className="ww-dashboard">
       <div className="ww-page-heading">
-        <h1>My Wishlists</h1>
-        <Button icon="plus" className="ww-accent-button" text="Create Wishlist" onClick={() => setDialog({ kind: 'create' })} />
+        <h1>{t('dashboard.title')}</h1>
+        <Button icon="plus" className="ww-accent-button" text={t('dashboard.create')} onClick={() => setDialog({ kind: 'create' })} />
       </div>
       {load.state === 'loading' ? (
         <Spinner />
       ) : load.state === 'failed' ? (
         <NonIdealState
           icon="offline"
-          title="Could not load your wishlists"
-          description="The server did not answer. Your lists are safe; try again in a moment."
-          action={<Button icon="refresh" text="Try again" onClick={reload} />}
+          title={t('dashboard.loadFailed')}
+          description={t('dashboard.loadFailedText')}
+          action={<Button icon="refresh" text={t('share.tryAgain')} onClick={reload} />}
         />
       ) : load.wishlists.length === 0 ? (
-        <NonIdealState icon="gift-box" title="No wishlists yet" description="Create your first wishlist and start adding gift ideas." />
+        <NonIdealState icon="gift-box" title={t('dashboard.empty')} description={t('dashboard.emptyText')} />
       ) : (
         <div className="ww-list-grid">
           {load.wishlists.map((wishlist) => (
@@ -101,7 +103,7 @@ export default function DashboardPage() {
         onCancel={close}
         onConfirm={() => dialog?.kind === 'delete' && deleteWishlist(dialog.wishlist)}
       >
-        <p>Delete "{dialog?.kind === 'delete' ? dialog.wishlist.name : ''}"? Guests will no longer be able to open it.</p>
+        <p>{t('dashboard.deleteConfirm', { name: dialog?.kind === 'delete' ? dialog.wishlist.name : '' })}</p>
       </ConfirmDeleteAlert>
     </div>
   );

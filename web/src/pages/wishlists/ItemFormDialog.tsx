@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { ITEM_PRIORITIES, type ItemPriority } from '@wishwell/shared/constants';
-import { isValidPrice, PRICE_RULE } from '@wishwell/shared/price-input';
+import { isValidPrice } from '@wishwell/shared/price-input';
 import type { Item, ItemInput } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';
@@ -23,6 +24,7 @@ interface Props {
 
 /** Add and edit items: one form for both. */
 export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const { busy: saving, run } = useAsyncAction();
   const priceIsValid = isValidPrice(draft.price);
@@ -44,35 +46,35 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
       const saved = itemId ? await api.put<Item>(`/wishlists/${wishlistId}/items/${itemId}`, body) : await api.post<Item>(`/wishlists/${wishlistId}/items`, body);
       onSaved(saved);
       onClose();
-    }, { success: itemId ? 'Item updated!' : 'Item added!', failure: 'Failed to save item' });
+    }, { success: itemId ? t('itemForm.updated') : t('itemForm.added'), failure: t('itemForm.failed') });
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={itemId ? 'Edit Item' : 'Add Item'} className="ww-dialog">
+    <Dialog isOpen onClose={onClose} title={itemId ? t('itemForm.editTitle') : t('itemForm.addTitle')} className="ww-dialog">
       <form onSubmit={save}>
         <DialogBody>
-          <FormGroup label="Title" labelFor="item-title" labelInfo="(required)">
+          <FormGroup label={t('itemForm.title')} labelFor="item-title" labelInfo={t('common.required')}>
             <InputGroup id="item-title" required autoFocus value={draft.title} onValueChange={(value) => set('title', value)} />
           </FormGroup>
-          <FormGroup label="Product link" labelFor="item-url">
+          <FormGroup label={t('itemForm.link')} labelFor="item-url">
             <InputGroup id="item-url" type="url" placeholder="https://" value={draft.url} onValueChange={(value) => set('url', value)} />
           </FormGroup>
-          <FormGroup label="Description" labelFor="item-description" helperText="What the shop says about it.">
+          <FormGroup label={t('itemForm.description')} labelFor="item-description" helperText={t('itemForm.descriptionHelp')}>
             <TextArea id="item-description" fill rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} />
           </FormGroup>
-          <FormGroup label="Notes" labelFor="item-notes" helperText="For your guests, e.g. size M, not orange.">
+          <FormGroup label={t('itemForm.notes')} labelFor="item-notes" helperText={t('itemForm.notesHelp')}>
             <TextArea id="item-notes" fill rows={2} value={draft.notes} onChange={(e) => set('notes', e.target.value)} />
           </FormGroup>
           <div className="ww-form-row">
-            <FormGroup label="Quantity" labelFor="item-quantity">
+            <FormGroup label={t('itemForm.quantity')} labelFor="item-quantity">
               <NumericInput id="item-quantity" fill min={1} minorStepSize={null} stepSize={1} clampValueOnBlur value={draft.quantity} onValueChange={(value) => set('quantity', value)} />
             </FormGroup>
-            <FormGroup label="Priority" labelFor="item-priority">
-              <HTMLSelect id="item-priority" fill value={draft.priority} options={[...ITEM_PRIORITIES]} onChange={(e) => set('priority', e.currentTarget.value as ItemPriority)} />
+            <FormGroup label={t('itemForm.priority')} labelFor="item-priority">
+              <HTMLSelect id="item-priority" fill value={draft.priority} options={ITEM_PRIORITIES.map((value) => ({ value, label: t(`itemForm.priorityLevel_${value}`) }))} onChange={(e) => set('priority', e.currentTarget.value as ItemPriority)} />
             </FormGroup>
           </div>
           <div className="ww-form-row">
-            <FormGroup label="Price" labelFor="item-price" intent={priceIsValid ? 'none' : 'danger'} helperText={priceIsValid ? undefined : PRICE_RULE}>
+            <FormGroup label={t('itemForm.price')} labelFor="item-price" intent={priceIsValid ? 'none' : 'danger'} helperText={priceIsValid ? undefined : t('itemForm.priceRule')}>
               <InputGroup
                 id="item-price"
                 inputMode="decimal"
@@ -83,22 +85,22 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
                 onValueChange={(value) => set('price', value)}
               />
             </FormGroup>
-            <FormGroup label="Currency" labelFor="item-currency">
+            <FormGroup label={t('itemForm.currency')} labelFor="item-currency">
               <InputGroup id="item-currency" maxLength={3} placeholder={defaultCurrency} value={draft.currency} onValueChange={(value) => set('currency', value)} />
             </FormGroup>
           </div>
-          <FormGroup label="Image URL" labelFor="item-image">
+          <FormGroup label={t('itemForm.image')} labelFor="item-image">
             <InputGroup id="item-image" type="url" placeholder="https://" value={draft.imageUrl} onValueChange={(value) => set('imageUrl', value)} />
           </FormGroup>
           {groupGiftOffered && (
             <Checkbox
-              label="Group gift: guests can contribute with a gift card"
+              label={t('itemForm.groupGift')}
               checked={draft.isGroupGift}
               onChange={(e) => set('isGroupGift', e.currentTarget.checked)}
             />
           )}
         </DialogBody>
-        <FormDialogFooter onCancel={onClose} submitText={itemId ? 'Save' : 'Add Item'} busy={saving} disabled={!priceIsValid} />
+        <FormDialogFooter onCancel={onClose} submitText={itemId ? t('itemForm.save') : t('itemForm.addTitle')} busy={saving} disabled={!priceIsValid} />
       </form>
     </Dialog>
   );

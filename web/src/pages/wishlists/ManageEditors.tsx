@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import type { AddEditorInput, EditorInvitation, WishlistEditor } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';
@@ -9,6 +10,7 @@ import { useAsyncAction } from '../../ui/use-async-action';
  * an account); it shows the editors who accepted and the invitations still pending, each removable.
  */
 export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishlistId: string; initialEditors: WishlistEditor[]; onChanged: (editors: WishlistEditor[]) => void }) {
+  const { t } = useTranslation();
   const [editors, setEditors] = useState(initialEditors);
   const [invitations, setInvitations] = useState<EditorInvitation[]>([]);
   const [email, setEmail] = useState('');
@@ -32,26 +34,26 @@ export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishl
       show(await api.post<WishlistEditor[]>(`/wishlists/${wishlistId}/editors`, body));
       setInvitations(await api.get<EditorInvitation[]>(invitationsPath));
       setEmail('');
-    }, { success: `Invitation sent to ${address}`, failure: 'Could not add editor' });
+    }, { success: t('editors.invited', { email: address }), failure: t('editors.addFailed') });
   };
 
   const withdraw = (invitation: EditorInvitation) =>
     run(async () => setInvitations(await api.delete<EditorInvitation[]>(`${invitationsPath}/${invitation._id}`)), {
-      success: 'Invitation withdrawn',
-      failure: 'Could not withdraw the invitation',
+      success: t('editors.withdrawn'),
+      failure: t('editors.withdrawFailed'),
     });
 
   const remove = (editor: WishlistEditor) =>
     run(async () => show(await api.delete<WishlistEditor[]>(`/wishlists/${wishlistId}/editors/${editor._id}`)), {
-      success: 'Editor removed!',
-      failure: 'Could not remove editor',
+      success: t('editors.removed'),
+      failure: t('editors.removeFailed'),
     });
 
   return (
     <section className="ww-editors" aria-labelledby="manage-editors">
-      <h4 id="manage-editors">Manage Editors</h4>
+      <h4 id="manage-editors">{t('editors.title')}</h4>
       {editors.length === 0 && invitations.length === 0 ? (
-        <p className="ww-muted">No editors yet. Editors can change the list and its items.</p>
+        <p className="ww-muted">{t('editors.none')}</p>
       ) : (
         <ul className="ww-editor-list">
           {editors.map((editor) => (
@@ -59,15 +61,15 @@ export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishl
               <span>
                 {editor.name} <span className="ww-muted">({editor.email})</span>
               </span>
-              <Button variant="minimal" size="small" icon="trash" aria-label={`Remove ${editor.email}`} onClick={() => void remove(editor)} />
+              <Button variant="minimal" size="small" icon="trash" aria-label={t('editors.remove', { email: editor.email })} onClick={() => void remove(editor)} />
             </li>
           ))}
           {invitations.map((invitation) => (
             <li key={invitation._id}>
               <span>
-                {invitation.email} <span className="ww-muted">(invited, not yet accepted)</span>
+                {invitation.email} <span className="ww-muted">{t('editors.pending')}</span>
               </span>
-              <Button variant="minimal" size="small" icon="cross" aria-label={`Withdraw the invitation to ${invitation.email}`} onClick={() => void withdraw(invitation)} />
+              <Button variant="minimal" size="small" icon="cross" aria-label={t('editors.withdraw', { email: invitation.email })} onClick={() => void withdraw(invitation)} />
             </li>
           ))}
         </ul>
@@ -76,8 +78,8 @@ export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishl
       <div className="ww-editor-add">
         <InputGroup
           type="email"
-          placeholder="Editor's e-mail address"
-          aria-label="Editor's e-mail address"
+          placeholder={t('editors.emailLabel')}
+          aria-label={t('editors.emailLabel')}
           value={email}
           onValueChange={setEmail}
           onKeyDown={(e) => {
@@ -86,9 +88,9 @@ export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishl
             void add();
           }}
         />
-        <Button text="Add Editor" onClick={() => void add()} loading={busy} />
+        <Button text={t('editors.add')} onClick={() => void add()} loading={busy} />
       </div>
-      <p className="ww-muted ww-editor-hint">They get an e-mail with a link and become an editor once they open it and sign in.</p>
+      <p className="ww-muted ww-editor-hint">{t('editors.hint')}</p>
     </section>
   );
 }

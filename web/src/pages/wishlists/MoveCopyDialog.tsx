@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, NonIdealState, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import type { Item, MoveCopyInput, WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';
@@ -14,6 +15,7 @@ interface Props {
 
 /** Move/Copy Item to another list the user owns or edits. */
 export function MoveCopyDialog({ sourceListId, item, onClose, onDone }: Props) {
+  const { t } = useTranslation();
   const [targets, setTargets] = useState<WishlistSummary[] | null>(null);
   const [destinationListId, setDestinationListId] = useState('');
   const [action, setAction] = useState<MoveCopyInput['action']>('move');
@@ -39,10 +41,10 @@ export function MoveCopyDialog({ sourceListId, item, onClose, onDone }: Props) {
       await api.post('/wishlists/items/move-copy', body);
       onDone(action);
       onClose();
-    }, { success: 'Item successfully moved/copied!', failure: 'Failed to process item.' });
+    }, { success: t('moveCopy.done'), failure: t('moveCopy.failed') });
 
   return (
-    <Dialog isOpen onClose={onClose} title="Move/Copy Item" className="ww-dialog">
+    <Dialog isOpen onClose={onClose} title={t('moveCopy.title')} className="ww-dialog">
       <DialogBody>
         <p>
           <strong>{item.title}</strong>
@@ -50,10 +52,10 @@ export function MoveCopyDialog({ sourceListId, item, onClose, onDone }: Props) {
         {targets === null ? (
           <Spinner size={24} />
         ) : targets.length === 0 ? (
-          <NonIdealState icon="th-list" description="You have no other wishlists to move or copy this item to." />
+          <NonIdealState icon="th-list" description={t('moveCopy.noOtherLists')} />
         ) : (
           <>
-            <FormGroup label="Destination list" labelFor="move-destination">
+            <FormGroup label={t('moveCopy.destination')} labelFor="move-destination">
               <HTMLSelect
                 id="move-destination"
                 fill
@@ -62,9 +64,9 @@ export function MoveCopyDialog({ sourceListId, item, onClose, onDone }: Props) {
                 options={targets.map((list) => ({ value: list._id, label: list.name }))}
               />
             </FormGroup>
-            <RadioGroup inline label="Action" selectedValue={action} onChange={(e) => setAction(e.currentTarget.value as MoveCopyInput['action'])}>
-              <Radio label="Move" value="move" />
-              <Radio label="Copy" value="copy" />
+            <RadioGroup inline label={t('moveCopy.action')} selectedValue={action} onChange={(e) => setAction(e.currentTarget.value as MoveCopyInput['action'])}>
+              <Radio label={t('moveCopy.move')} value="move" />
+              <Radio label={t('moveCopy.copy')} value="copy" />
             </RadioGroup>
           </>
         )}
@@ -72,8 +74,8 @@ export function MoveCopyDialog({ sourceListId, item, onClose, onDone }: Props) {
       <DialogFooter
         actions={
           <>
-            <Button text="Cancel" onClick={onClose} />
-            <Button intent="primary" text={action === 'move' ? 'Move' : 'Copy'} disabled={!destinationListId} loading={working} onClick={() => void submit()} />
+            <Button text={t('common.cancel')} onClick={onClose} />
+            <Button intent="primary" text={action === 'move' ? t('moveCopy.move') : t('moveCopy.copy')} disabled={!destinationListId} loading={working} onClick={() => void submit()} />
           </>
         }
       />

@@ -1,4 +1,5 @@
 import { Button, Card, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import type { Item } from '@wishwell/shared/wishlist-types';
 import { ItemDescription } from '../../ui/ItemDescription';
 import { ItemFacts } from '../../ui/ItemFacts';
@@ -18,6 +19,7 @@ export interface OwnerItemActions {
  * mode (`surprise`) a group gift still shows its pledge total, never who pledged.
  */
 export function OwnerItemCard({ item, currency, showPurchases, surprise, actions }: { item: Item; currency: string; showPurchases: boolean; surprise: boolean; actions: OwnerItemActions }) {
+  const { t } = useTranslation();
   const purchaseVisible = showPurchases && (item.quantityPurchased > 0 || item.pledgeCount > 0);
   return (
     <Card className={`ww-item-card${item.isPurchased ? ' ww-item-purchased' : ''}`}>
@@ -30,14 +32,14 @@ export function OwnerItemCard({ item, currency, showPurchases, surprise, actions
         {purchaseVisible && (
           <div className="ww-item-purchase">
             <Tag round intent="success" className="ww-purchased-chip">
-              Purchased by {item.purchasedBy || 'Anonymous'}
+              {t('list.purchasedBy', { name: item.purchasedBy || t('common.anonymous') })}
             </Tag>
             {!item.isPurchased && item.quantityPurchased > 0 && (
               <span className="ww-muted">
-                {item.quantityPurchased} of {item.quantity} bought
+                {t('list.bought', { bought: item.quantityPurchased, quantity: item.quantity })}
               </span>
             )}
-            <Button size="small" variant="outlined" icon="refresh" text="Re-list" onClick={() => actions.onRelist(item)} />
+            <Button size="small" variant="outlined" icon="refresh" text={t('list.relist')} onClick={() => actions.onRelist(item)} />
           </div>
         )}
       </div>
@@ -45,14 +47,14 @@ export function OwnerItemCard({ item, currency, showPurchases, surprise, actions
         placement="bottom-end"
         content={
           <Menu>
-            <MenuItem icon="shopping-cart" text="View Product" href={item.url || undefined} target="_blank" rel="noopener noreferrer" disabled={!item.url} />
-            <MenuItem icon="edit" text="Edit" onClick={() => actions.onEdit(item)} />
-            <MenuItem icon="trash" intent="danger" text="Delete" onClick={() => actions.onDelete(item)} />
-            {actions.onMoveCopy && <MenuItem icon="duplicate" text="Move/Copy Item" onClick={() => actions.onMoveCopy?.(item)} />}
+            <MenuItem icon="shopping-cart" text={t('share.viewProduct')} href={item.url || undefined} target="_blank" rel="noopener noreferrer" disabled={!item.url} />
+            <MenuItem icon="edit" text={t('common.edit')} onClick={() => actions.onEdit(item)} />
+            <MenuItem icon="trash" intent="danger" text={t('common.delete')} onClick={() => actions.onDelete(item)} />
+            {actions.onMoveCopy && <MenuItem icon="duplicate" text={t('list.moveCopy')} onClick={() => actions.onMoveCopy?.(item)} />}
           </Menu>
         }
       >
-        <Button variant="minimal" icon="more" className="ww-item-menu" aria-label={`Actions for ${item.title}`} />
+        <Button variant="minimal" icon="more" className="ww-item-menu" aria-label={t('dashboard.actionsFor', { name: item.title })} />
       </Popover>
     </Card>
   );

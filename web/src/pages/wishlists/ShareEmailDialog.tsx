@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import type { ShareByEmailInput } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';
@@ -7,6 +8,7 @@ import { FormDialogFooter } from '../../ui/FormDialogFooter';
 
 /** Share via Email: comma-separated recipients and a message; the server mails each the share link. */
 export function ShareEmailDialog({ wishlistId, onClose }: { wishlistId: string; onClose: () => void }) {
+  const { t } = useTranslation();
   const [recipients, setRecipients] = useState('');
   const [message, setMessage] = useState('');
   const { busy: sending, run } = useAsyncAction();
@@ -17,21 +19,21 @@ export function ShareEmailDialog({ wishlistId, onClose }: { wishlistId: string; 
       const body: ShareByEmailInput = { recipients, message, domain: window.location.hostname };
       await api.post(`/wishlists/${wishlistId}/share`, body);
       onClose();
-    }, { success: 'Email sent successfully!', failure: 'Failed to send email' });
+    }, { success: t('shareMenu.sent'), failure: t('shareMenu.sendFailed') });
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title="Share via Email" className="ww-dialog">
+    <Dialog isOpen onClose={onClose} title={t('shareMenu.email')} className="ww-dialog">
       <form onSubmit={send}>
         <DialogBody>
-          <FormGroup label="Recipients" labelFor="share-recipients" helperText="Separate addresses with commas.">
+          <FormGroup label={t('shareMenu.recipients')} labelFor="share-recipients" helperText={t('shareMenu.recipientsHelp')}>
             <InputGroup id="share-recipients" required value={recipients} onValueChange={setRecipients} placeholder="anna@example.com, ben@example.com" />
           </FormGroup>
-          <FormGroup label="Message" labelFor="share-message">
+          <FormGroup label={t('shareMenu.message')} labelFor="share-message">
             <TextArea id="share-message" fill rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />
           </FormGroup>
         </DialogBody>
-        <FormDialogFooter onCancel={onClose} submitText="Send" busy={sending} />
+        <FormDialogFooter onCancel={onClose} submitText={t('shareMenu.send')} busy={sending} />
       </form>
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import { MenuItem } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { useCanSendMail } from '../../api/server-features';
 import { copyShareLink, shareOnWhatsApp } from './share-links';
 
@@ -8,11 +9,12 @@ import { copyShareLink, shareOnWhatsApp } from './share-links';
  * no e-mail entry; on a server that cannot send mail the entry says so before anyone types.
  */
 export function ShareMenuItems({ wishlist, onShareByEmail }: { wishlist: { _id: string; name: string }; onShareByEmail?: () => void }) {
+  const { t } = useTranslation();
   const canSendMail = useCanSendMail();
   return (
     <>
-      <MenuItem icon="link" text="Copy Link" onClick={() => void copyShareLink(wishlist._id)} />
-      <MenuItem icon="share" text="Share on WhatsApp" onClick={() => shareOnWhatsApp(wishlist.name, wishlist._id)} />
+      <MenuItem icon="link" text={t('shareMenu.copyLink')} onClick={() => void copyShareLink(wishlist._id, t('shareMenu.copied'), t('common.error'))} />
+      <MenuItem icon="share" text={t('shareMenu.whatsApp')} onClick={() => shareOnWhatsApp(wishlist.name, wishlist._id)} />
       {onShareByEmail &&
         (canSendMail === false ? (
           <MenuItem
@@ -21,13 +23,13 @@ export function ShareMenuItems({ wishlist, onShareByEmail }: { wishlist: { _id: 
             multiline
             text={
               <>
-                Share via Email
-                <span className="ww-menu-note">This server cannot send e-mail. Use Copy Link and send the link yourself.</span>
+                {t('shareMenu.email')}
+                <span className="ww-menu-note">{t('shareMenu.noMail')}</span>
               </>
             }
           />
         ) : (
-          <MenuItem icon="envelope" text="Share via Email" onClick={onShareByEmail} />
+          <MenuItem icon="envelope" text={t('shareMenu.email')} onClick={onShareByEmail} />
         ))}
     </>
   );

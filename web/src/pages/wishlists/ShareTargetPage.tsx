@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
@@ -19,6 +20,7 @@ export function sharedProductLink(params: URLSearchParams): string | null {
  * list kept in this browser, or a new guest list) with the link being read into the add form.
  */
 export default function ShareTargetPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const { loading, user } = useSession();
   const navigate = useNavigate();
@@ -33,11 +35,11 @@ export default function ShareTargetPage() {
     const query = `?add=${encodeURIComponent(link)}`;
     void latestListId(user !== null).then(async (id) => {
       if (id) await navigate(ownerPath(id) + query, { replace: true });
-      else await createGuestWishlist(query);
+      else await createGuestWishlist(t('list.newName'), query);
     });
-  }, [loading, user, link, navigate]);
+  }, [loading, user, link, navigate, t]);
 
-  return <Spinner className="ww-page-spinner" aria-label="Opening your list" />;
+  return <Spinner className="ww-page-spinner" aria-label={t('shareTarget.opening')} />;
 }
 
 async function latestListId(signedIn: boolean): Promise<string | null> {

@@ -1,14 +1,16 @@
 import { Icon } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import type { SurpriseNotice } from '@wishwell/shared/wishlist-types';
-import { formatDay, localDay } from '../../ui/dates';
+import { useDayFormat } from '../../ui/dates';
 
 /** 'n gifts reserved — revealed on {date}': all an owner learns about purchases during surprise mode. */
 export function SurpriseNote({ surprise }: { surprise: SurpriseNotice }) {
-  const gifts = surprise.reservedCount === 1 ? '1 gift' : `${surprise.reservedCount} gifts`;
+  const { t } = useTranslation();
+  const dayOf = useDayFormat();
   return (
     <p className="ww-surprise-note">
       <Icon icon="eye-off" />
-      <span>{`${gifts} reserved — revealed on ${formatDay(localDay(surprise.revealOn))}`}</span>
+      <span>{t('list.surprise', { count: surprise.reservedCount, day: dayOf(surprise.revealOn) })}</span>
     </p>
   );
 }

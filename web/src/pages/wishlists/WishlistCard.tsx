@@ -1,7 +1,8 @@
 import { Button, Card, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
-import { eventLabel } from '../../ui/dates';
+import { useEventLabel } from '../../ui/dates';
 import { ShareMenuItems } from './ShareMenuItems';
 import { SurpriseNote } from './SurpriseNote';
 import '../../ui/list-theme.css';
@@ -14,7 +15,8 @@ export interface WishlistCardActions {
 
 /** A dashboard card: cover, name, counts, 'Shared by {owner}' for lists the user edits, and the list menu. */
 export function WishlistCard({ wishlist, actions }: { wishlist: WishlistSummary; actions: WishlistCardActions }) {
-  const itemLabel = wishlist.itemCount === 1 ? '1 item' : `${wishlist.itemCount} items`;
+  const { t } = useTranslation();
+  const event = useEventLabel(wishlist);
   return (
     <Card className={`ww-list-card ww-colors-${wishlist.colorSet}`}>
       <Link to={ownerPath(wishlist._id)} className="ww-list-card-link">
@@ -22,10 +24,10 @@ export function WishlistCard({ wishlist, actions }: { wishlist: WishlistSummary;
         <div className="ww-list-card-body">
           <h3 className="ww-list-card-title">{wishlist.name}</h3>
           <p className="ww-muted">
-            {wishlist.theme} · {itemLabel}
-            {wishlist.eventDate && ` · ${eventLabel(wishlist)}`}
+            {t(`themes.${wishlist.theme}`)} · {t('dashboard.items', { count: wishlist.itemCount })}
+            {event && ` · ${event}`}
           </p>
-          {wishlist.role === 'editor' && wishlist.user && <Tag minimal round>Shared by {wishlist.user.name}</Tag>}
+          {wishlist.role === 'editor' && wishlist.user && <Tag minimal round>{t('dashboard.sharedBy', { name: wishlist.user.name })}</Tag>}
           {wishlist.surprise && <SurpriseNote surprise={wishlist.surprise} />}
         </div>
       </Link>
@@ -35,12 +37,12 @@ export function WishlistCard({ wishlist, actions }: { wishlist: WishlistSummary;
           <Menu>
             <ShareMenuItems wishlist={wishlist} onShareByEmail={() => actions.onShareByEmail(wishlist)} />
             <MenuDivider />
-            <MenuItem icon="edit" text="Edit" onClick={() => actions.onEdit(wishlist)} />
-            {wishlist.role === 'owner' && <MenuItem icon="trash" intent="danger" text="Delete" onClick={() => actions.onDelete(wishlist)} />}
+            <MenuItem icon="edit" text={t('common.edit')} onClick={() => actions.onEdit(wishlist)} />
+            {wishlist.role === 'owner' && <MenuItem icon="trash" intent="danger" text={t('common.delete')} onClick={() => actions.onDelete(wishlist)} />}
           </Menu>
         }
       >
-        <Button className="ww-list-card-menu" variant="minimal" icon="more" aria-label={`Actions for ${wishlist.name}`} />
+        <Button className="ww-list-card-menu" variant="minimal" icon="more" aria-label={t('dashboard.actionsFor', { name: wishlist.name })} />
       </Popover>
     </Card>
   );

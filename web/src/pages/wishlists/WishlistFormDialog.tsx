@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { COLOR_SETS, WISHLIST_THEMES, type ColorSet, type WishlistTheme } from '@wishwell/shared/constants';
 import { defaultCoverImage, type Wishlist, type WishlistEditor, type WishlistInput } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
@@ -10,7 +11,6 @@ import { ManageEditors } from './ManageEditors';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
 
 const DATE_LIMITS = { min: '1900-01-01', max: '2099-12-31' };
-const COLOR_SET_LABELS: Record<ColorSet, string> = { default: 'Default', festive: 'Festive', celebration: 'Celebration', elegant: 'Elegant', pastel: 'Pastel' };
 
 /** An uploaded cover, or null when the list shows its theme's default cover. */
 function uploadedCover(wishlist: Wishlist | undefined): string | null {
@@ -36,6 +36,7 @@ interface Props {
 
 /** Create Wishlist and Edit List: one form for both. */
 export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChanged }: Props) {
+  const { t } = useTranslation();
   const [name, setName] = useState(wishlist?.name ?? '');
   const [description, setDescription] = useState(wishlist?.description ?? '');
   const [theme, setTheme] = useState<WishlistTheme>(wishlist?.theme ?? 'Other');
@@ -70,67 +71,67 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChange
     await run(async () => {
       onSaved(wishlist ? await api.put<Wishlist>(`/wishlists/${wishlist._id}`, body) : await api.post<Wishlist>('/wishlists', body));
       onClose();
-    }, wishlist ? { success: 'Wishlist updated!', failure: 'Failed to update wishlist' } : { failure: 'Failed to save wishlist' });
+    }, wishlist ? { success: t('listForm.updated'), failure: t('listForm.updateFailed') } : { failure: t('listForm.saveFailed') });
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={wishlist ? 'Edit Wishlist' : 'Create Wishlist'} className="ww-dialog">
+    <Dialog isOpen onClose={onClose} title={wishlist ? t('listForm.editTitle') : t('listForm.createTitle')} className="ww-dialog">
       <form onSubmit={save}>
         <DialogBody>
           {hasPurchases && (
             <Callout intent="warning" className="ww-dialog-callout">
-              Some items on this list have already been marked as purchased. Guests may already have bought them, so think twice before changing or removing items.
+              {t('listForm.hasPurchases')}
             </Callout>
           )}
-          <FormGroup label="Name" labelFor="wishlist-name" labelInfo="(required)">
+          <FormGroup label={t('listForm.name')} labelFor="wishlist-name" labelInfo={t('common.required')}>
             <InputGroup id="wishlist-name" required value={name} onValueChange={setName} autoFocus />
           </FormGroup>
-          <FormGroup label="Description" labelFor="wishlist-description">
+          <FormGroup label={t('listForm.description')} labelFor="wishlist-description">
             <TextArea id="wishlist-description" fill rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
           </FormGroup>
           <div className="ww-form-row">
-            <FormGroup label="Theme" labelFor="wishlist-theme">
-              <HTMLSelect id="wishlist-theme" fill value={theme} onChange={(e) => setTheme(e.currentTarget.value as WishlistTheme)} options={[...WISHLIST_THEMES]} />
+            <FormGroup label={t('listForm.theme')} labelFor="wishlist-theme">
+              <HTMLSelect id="wishlist-theme" fill value={theme} onChange={(e) => setTheme(e.currentTarget.value as WishlistTheme)} options={WISHLIST_THEMES.map((value) => ({ value, label: t(`themes.${value}`) }))} />
             </FormGroup>
-            <FormGroup label="Colour set" labelFor="wishlist-colors">
+            <FormGroup label={t('listForm.colorSet')} labelFor="wishlist-colors">
               <HTMLSelect
                 id="wishlist-colors"
                 fill
                 value={colorSet}
                 onChange={(e) => setColorSet(e.currentTarget.value as ColorSet)}
-                options={COLOR_SETS.map((value) => ({ value, label: COLOR_SET_LABELS[value] }))}
+                options={COLOR_SETS.map((value) => ({ value, label: t(`colorSets.${value}`) }))}
               />
             </FormGroup>
           </div>
           <div className="ww-form-row">
-            <FormGroup label="Event date" labelFor="wishlist-event-date">
+            <FormGroup label={t('listForm.eventDate')} labelFor="wishlist-event-date">
               <input id="wishlist-event-date" type="date" className="bp6-input bp6-fill" {...DATE_LIMITS} value={eventDate} onChange={(e) => setEventDate(e.target.value)} />
             </FormGroup>
-            <FormGroup label="Expires on" labelFor="wishlist-expires">
+            <FormGroup label={t('listForm.expiresOn')} labelFor="wishlist-expires">
               <input id="wishlist-expires" type="date" className="bp6-input bp6-fill" {...DATE_LIMITS} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />
             </FormGroup>
           </div>
-          <Checkbox label="Recurring event (every year)" checked={isRecurring} onChange={(e) => setIsRecurring(e.currentTarget.checked)} />
+          <Checkbox label={t('listForm.recurring')} checked={isRecurring} onChange={(e) => setIsRecurring(e.currentTarget.checked)} />
           <Checkbox
-            label="Group gifts may be pledged beyond their price"
+            label={t('listForm.overPledge')}
             checked={allowOverPledge}
             onChange={(e) => setAllowOverPledge(e.currentTarget.checked)}
           />
           <CoverImageField value={coverImage} defaultCover={defaultCoverImage(theme)} onChange={setCoverImage} />
           {ownsList && (
             <div className="ww-surprise-settings">
-              <FormGroup label="Keep purchases a surprise until …" labelFor="wishlist-surprise" helperText="Until then you see no purchases, only how many gifts are reserved.">
+              <FormGroup label={t('listForm.surpriseUntil')} labelFor="wishlist-surprise" helperText={t('listForm.surpriseHelp')}>
                 <input id="wishlist-surprise" type="date" className="bp6-input bp6-fill" {...DATE_LIMITS} value={surpriseOn} onChange={(e) => setSurpriseOn(e.target.value)} />
               </FormGroup>
               {wishlist?.role === 'owner' && (
-                <Checkbox label="Editors can see reservations" checked={editorsSeeClaims} onChange={(e) => setEditorsSeeClaims(e.currentTarget.checked)} />
+                <Checkbox label={t('listForm.editorsSeeClaims')} checked={editorsSeeClaims} onChange={(e) => setEditorsSeeClaims(e.currentTarget.checked)} />
               )}
-              {inFuture(wishlist?.surpriseUntil) && <Button icon="eye-open" text="Reveal now" disabled={saving} onClick={(e) => void save(e, true)} />}
+              {inFuture(wishlist?.surpriseUntil) && <Button icon="eye-open" text={t('listForm.revealNow')} disabled={saving} onClick={(e) => void save(e, true)} />}
             </div>
           )}
           {wishlist?.role === 'owner' && <ManageEditors wishlistId={wishlist._id} initialEditors={wishlist.editors} onChanged={(editors) => onEditorsChanged?.(editors)} />}
         </DialogBody>
-        <FormDialogFooter onCancel={onClose} submitText={wishlist ? 'Save' : 'Create'} busy={saving} />
+        <FormDialogFooter onCancel={onClose} submitText={wishlist ? t('listForm.save') : t('listForm.create')} busy={saving} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Callout, Menu, NonIdealState, Popover, Spinner, Switch } from '@blueprintjs/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { sharePath, type Item, type Wishlist } from '@wishwell/shared/wishlist-types';
@@ -10,7 +11,7 @@ import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
 import { CoverBanner } from '../../ui/CoverBanner';
 import { SurpriseNote } from './SurpriseNote';
-import { formatDay, localDay } from '../../ui/dates';
+import { useDayFormat } from '../../ui/dates';
 import { Pager, usePage } from '../../ui/Pager';
 import { useAsyncAction } from '../../ui/use-async-action';
 import { useCloseOnBack } from '../../ui/use-close-on-back';
@@ -50,7 +51,8 @@ function WishlistLoader({ id }: { id: string }) {
   const [wishlist, setWishlist] = useState<Wishlist | null>(null);
   const [sendToShareView, setSendToShareView] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
-  usePageTitle(wishlist?.name ?? 'Wishlist');
+  const { t } = useTranslation();
+  usePageTitle(wishlist?.name ?? t('share.pageTitle'));
 
   const load = useCallback(async () => {
     setLoadFailed(false);
@@ -59,11 +61,11 @@ function WishlistLoader({ id }: { id: string }) {
     } catch (error) {
       if (error instanceof ApiRequestError && NOT_AN_EDITOR.has(error.status)) setSendToShareView(true);
       else {
-        notify(errorMessage(error, 'Could not load wishlist'), 'error');
+        notify(errorMessage(error, t('list.loadFailed')), 'error');
         setLoadFailed(true);
       }
     }
-  }, [id]);
+  }, [id, t]);
 
   useEffect(() => {
     if (!session.loading && mayEdit) void load();
@@ -72,7 +74,7 @@ function WishlistLoader({ id }: { id: string }) {
   if (session.loading) return <Spinner className="ww-page-spinner" />;
   if (!mayEdit || sendToShareView) return <Navigate to={sharePath(id)} replace />;
   if (loadFailed && !wishlist) {
-    return <NonIdealState icon="error" title="Could not load wishlist" action={<Button text="Try again" onClick={() => void load()} />} />;
+    return <NonIdealState icon="error" title={t('list.loadFailed')} action={<Button text={t('share.tryAgain')} onClick={() => void load()} />} />;
   }
   if (!wishlist) return <Spinner className="ww-page-spinner" />;
   const change = (update: (current: Wishlist) => Wishlist) => setWishlist((current) => (current ? update(current) : current));
@@ -109,6 +111,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
   const { sharedLink, forgetSharedLink } = useSharedLink();
   const currency = wishlist.user?.currency || DEFAULT_CURRENCY;
   const { run } = useAsyncAction();
+  const { t } = useTranslation();
   const itemPath = (itemId: string) => `/wishlists/${wishlist._id}/items/${itemId}`;
 
   const itemActions: OwnerItemActions = {
@@ -119,7 +122,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
       void run(async () => {
         const relisted = await api.put<Item>(`${itemPath(item._id)}/unpurchase`);
         change((list) => withItem(list, relisted));
-      }, { success: 'Item has been re-listed.', failure: 'Failed to re-list item' }),
+      }, { success: t('list.relisted'), failure: t('list.relistFailed') }),
   };
 
   const deleteItem = (item: Item) => {
@@ -127,20 +130,19 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
     void run(async () => {
       await api.delete(itemPath(item._id));
       change((list) => withoutItem(list, item._id));
-    }, { success: 'Item deleted!', failure: 'Failed to delete item' });
+    }, { success: t('list.itemDeleted'), failure: t('list.itemDeleteFailed') });
   };
 
   return (
     <div className={`ww-list-page ww-colors-${wishlist.colorSet}`}>
       {isGuestOwner && (
         <Callout intent="primary" icon="info-sign" className="ww-guest-banner">
-          You are editing this list as a guest, and only this browser can change it.{' '}
-          <Link to={`/register?claimList=${encodeURIComponent(wishlist._id)}`}>Sign Up</Link> to keep it in your account and open it anywhere.
+          <Trans i18nKey="list.guestBanner" components={{ signup: <Link to={`/register?claimList=${encodeURIComponent(wishlist._id)}`} /> }} />
         </Callout>
       )}
       <GuestAccessNotice wishlist={wishlist} />
       <CoverBanner image={wishlist.coverImage} title={wishlist.name} list={wishlist}>
-        <Button icon="edit" text="Edit List" onClick={() => setDialog({ kind: 'edit-list' })} />
+        <Button icon="edit" text={t('list.editList')} onClick={() => setDialog({ kind: 'edit-list' })} />
         <Popover
           placement="bottom-end"
           content={
@@ -149,21 +151,21 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
             </Menu>
           }
         >
-          <Button icon="share" className="ww-accent-button" text="Share" />
+          <Button icon="share" className="ww-accent-button" text={t('list.share')} />
         </Popover>
       </CoverBanner>
 
       <div className="ww-list-toolbar">
         <AddItemBox onOpenForm={(draft) => setDialog({ kind: 'item', draft })} sharedLink={sharedLink} onSharedLinkTaken={forgetSharedLink} />
         {!wishlist.surprise && (
-          <Switch label="Show Purchased" checked={showPurchased} onChange={(e) => setShowPurchased(e.currentTarget.checked)} className="ww-show-purchased" />
+          <Switch label={t('list.showPurchased')} checked={showPurchased} onChange={(e) => setShowPurchased(e.currentTarget.checked)} className="ww-show-purchased" />
         )}
       </div>
       {wishlist.surprise && <SurpriseNote surprise={wishlist.surprise} />}
 
       {visibleItems.length === 0 ? (
         <p className="ww-empty-items">
-          {wishlist.items.length === 0 ? 'No items yet. Paste a product link or type a gift idea above.' : 'Every item has been purchased. Turn on Show Purchased to see them.'}
+          {wishlist.items.length === 0 ? t('list.noItems') : t('list.allPurchased')}
         </p>
       ) : (
         <div className="ww-item-list" ref={listRef}>
@@ -206,13 +208,12 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
         onCancel={close}
         onConfirm={() => dialog?.kind === 'delete-item' && deleteItem(dialog.item)}
       >
-        <p>Delete "{dialog?.kind === 'delete-item' ? dialog.item.title : ''}" from this list?</p>
+        <p>{t('list.deleteItemConfirm', { title: dialog?.kind === 'delete-item' ? dialog.item.title : '' })}</p>
       </ConfirmDeleteAlert>
     </div>
   );
 }
 
-/** Why guests cannot open the list right now, if they cannot. */
 /** `?add=` holds a link shared to the app (ShareTargetPage); dropped once taken, so a reload adds nothing. */
 function useSharedLink() {
   const [params, setParams] = useSearchParams();
@@ -229,17 +230,16 @@ function useSharedLink() {
   return { sharedLink: params.get('add'), forgetSharedLink };
 }
 
+/** Why guests cannot open the list right now, if they cannot. */
 function GuestAccessNotice({ wishlist }: { wishlist: Wishlist }) {
+  const { t } = useTranslation();
+  const dayOf = useDayFormat();
   const status = wishlistDisplayStatus(wishlist);
   if (status === 'Disabled') {
-    return <Callout intent="danger">An administrator has disabled this list, so guests cannot open it.</Callout>;
+    return <Callout intent="danger">{t('list.disabled')}</Callout>;
   }
   if (status === 'Expired' && wishlist.expiresAt) {
-    return (
-      <Callout intent="warning">
-        This list expired on {formatDay(localDay(wishlist.expiresAt))}, so guests can no longer open it. Change the expiry date under Edit List to share it again.
-      </Callout>
-    );
+    return <Callout intent="warning">{t('list.expired', { day: dayOf(wishlist.expiresAt) })}</Callout>;
   }
   return null;
 }

@@ -28,13 +28,14 @@ export function forgetGuestWishlist(id: string): void {
 }
 
 /**
- * The landing button (and a share to the app without a list): a guest list, remembered here,
- * then a full page load of its page (with `query`, e.g. a link to add).
+ * The landing button (and a share to the app without a list): a guest list named `name` (the
+ * default name in the visitor's language), remembered here, then a full page load of its page
+ * (with `query`, e.g. a link to add).
  * Failures are only logged. Resolves whether the page is being left.
  */
-export async function createGuestWishlist(query = ''): Promise<boolean> {
+export async function createGuestWishlist(name: string, query = ''): Promise<boolean> {
   try {
-    const body: CreateGuestWishlistBody = { ...GUEST_LIST_DEFAULTS };
+    const body: CreateGuestWishlistBody = { ...GUEST_LIST_DEFAULTS, name };
     const created = await api.post<Pick<Wishlist, '_id'>>('/wishlists/guest', body);
     rememberGuestWishlist(created._id);
     window.location.assign(ownerPath(created._id) + query);

@@ -3,8 +3,8 @@ import { copyToClipboard } from '../../ui/clipboard';
 
 export const shareUrl = (wishlistId: string) => window.location.origin + sharePath(wishlistId);
 
-export function copyShareLink(wishlistId: string): Promise<void> {
-  return copyToClipboard(shareUrl(wishlistId), 'Link copied to clipboard!');
+export function copyShareLink(wishlistId: string, copied: string, failed: string): Promise<void> {
+  return copyToClipboard(shareUrl(wishlistId), copied, failed);
 }
 
 export function shareOnWhatsApp(wishlistName: string, wishlistId: string): void {

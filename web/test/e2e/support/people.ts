@@ -1,13 +1,13 @@
 // People in their own browser contexts, and the item cards they look at (shared by the wish list specs).
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './accounts';
 import { apiCall } from './api';
 
 export const PASSWORD = 'correct horse battery';
 
-/** A signed-in person in their own browser context (registered through the API). */
-export async function signedInPage(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const context = await browser.newContext();
+/** A signed-in person in their own browser context (registered through the API), e.g. with a locale and a phone's viewport. */
+export async function signedInPage(browser: Browser, name: string, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   const email = uniqueEmail(name.toLowerCase());
   await page.goto('/');
