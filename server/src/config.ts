@@ -30,8 +30,12 @@ export interface Config {
   guestListQuotaBytes: number;
   /** Age after which an image no list or item uses is removed (UPLOAD_GRACE_HOURS). */
   uploadGraceMs: number;
-  /** Shop images of older items the background job copies per minute at most (IMAGE_COPY_PER_MINUTE). */
+  /** Shop images the copy job fetches per minute at most, per replica (IMAGE_COPY_PER_MINUTE). */
   imageCopyPerMinute: number;
+  /** Wait before the first retry of a failed image copy (IMAGE_COPY_RETRY_SECONDS); each later one waits 4 times longer. */
+  imageCopyRetryMs: number;
+  /** Attempts at copying an image before the item keeps the shop's URL (IMAGE_COPY_TRIES). */
+  imageCopyTries: number;
   /** Page views of the public site are logged (VISITOR_LOG, on unless `off`). */
   visitorLog: boolean;
   /** Visitor log rows older than this many days are pruned (VISITOR_LOG_DAYS). */
@@ -133,7 +137,9 @@ export const SETTINGS: Setting[] = [
   { env: 'UPLOAD_QUOTA_MB', help: 'megabytes of images one account may keep', default: '100' },
   { env: 'UPLOAD_QUOTA_GUEST_LIST_MB', help: 'megabytes of images one guest list (no account yet) may keep', default: '20' },
   { env: 'UPLOAD_GRACE_HOURS', help: 'hours before an image no list or item uses is removed', default: '24' },
-  { env: 'IMAGE_COPY_PER_MINUTE', help: "shop images of items saved before copies were kept that the background job fetches per minute at most", default: '30' },
+  { env: 'IMAGE_COPY_PER_MINUTE', help: "shop images the background copy job fetches per minute at most, per replica", default: '30' },
+  { env: 'IMAGE_COPY_RETRY_SECONDS', help: 'seconds before a failed image copy (network, time-out, the shop busy) is tried again; each later retry waits 4 times longer', default: '60' },
+  { env: 'IMAGE_COPY_TRIES', help: "attempts at copying a shop's image before the item keeps showing the shop's URL", default: '5' },
   { env: 'RESTORE_KEEP', help: 'replaced data sets a restore keeps (pre-restore-* folders, pre_restore_* schemas); older ones are removed', default: '1' },
   { env: 'SCRAPE_ALLOW_HOSTS', help: 'tests only: hosts exempt from the private-address rule, comma-separated' },
   { env: 'VISITOR_LOG', help: 'off stops logging page views (IP address, user agent, city: personal data)', default: 'on' },
@@ -211,6 +217,8 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     guestListQuotaBytes: positiveInteger('UPLOAD_QUOTA_GUEST_LIST_MB', get) * 1024 * 1024,
     uploadGraceMs: positiveInteger('UPLOAD_GRACE_HOURS', get) * 60 * 60_000,
     imageCopyPerMinute: positiveInteger('IMAGE_COPY_PER_MINUTE', get),
+    imageCopyRetryMs: positiveInteger('IMAGE_COPY_RETRY_SECONDS', get) * 1000,
+    imageCopyTries: positiveInteger('IMAGE_COPY_TRIES', get),
     visitorLog: (get('VISITOR_LOG') ?? 'on').toLowerCase() !== 'off',
     visitorLogDays: positiveInteger('VISITOR_LOG_DAYS', get),
     geoIpDb: get('GEOIP_DB')?.split(',').map((file) => resolve(file.trim())).filter(Boolean) ?? null,

@@ -8,6 +8,7 @@ import { logEvent } from './log';
  */
 export class Scheduler {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private stopped = false;
 
   constructor(private readonly store: DataStore) {}
 
@@ -16,17 +17,52 @@ export class Scheduler {
     const run = () => {
       this.store.runExclusive(name, job).catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error }));
     };
+    this.repeat(run, intervalMs, firstRunAfterMs);
+  }
+
+  /**
+   * A queue worker: `takeTurn` handles some due work and answers how much; it runs every
+   * `intervalMs` (first `firstRunAfterMs` after start) and on wake(), repeats while it finds work,
+   * and never runs twice at once in this process (a wake during a run makes it look again after).
+   * Not exclusive across replicas: the queue claims its rows in the database, so every replica helps.
+   */
+  worker(name: string, intervalMs: number, takeTurn: () => Promise<number>, firstRunAfterMs = intervalMs): { wake: () => void } {
+    let running = false;
+    let wokenWhileRunning = false;
+    const drain = async () => {
+      do {
+        wokenWhileRunning = false;
+        while (!this.stopped && (await takeTurn()) > 0);
+      } while (wokenWhileRunning && !this.stopped);
+    };
+    const wake = () => {
+      if (this.stopped) return;
+      if (running) {
+        wokenWhileRunning = true;
+        return;
+      }
+      running = true;
+      drain()
+        .catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error }))
+        .finally(() => (running = false));
+    };
+    this.repeat(wake, intervalMs, firstRunAfterMs);
+    return { wake };
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private repeat(run: () => void, intervalMs: number, firstRunAfterMs: number): void {
     const first = setTimeout(() => {
       this.timers.delete(first);
       run();
       this.keep(setInterval(run, intervalMs));
     }, firstRunAfterMs);
     this.keep(first);
-  }
-
-  stop(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
   }
 
   private keep(timer: ReturnType<typeof setTimeout>): void {

@@ -80,7 +80,7 @@ async function buildRuntime(config: Config, site: Site, rebuild: AppContext['reb
   services.uploads.scheduleCleanup(services.scheduler);
   services.wishlists.invitations.scheduleCleanup(services.scheduler);
   services.pageViews.schedulePruning(services.scheduler);
-  services.itemImages.scheduleMigration(services.scheduler, (listId) => services.wishlists.shareViews.invalidate(listId));
+  services.itemImages.schedule(services.scheduler, (listId) => services.wishlists.shareViews.invalidate(listId));
   services.wishlists.surprise.schedule(services.scheduler);
   return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };
 }

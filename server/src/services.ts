@@ -35,7 +35,12 @@ export function createServices(ctx: AppContext) {
     guestListQuotaBytes: ctx.config.guestListQuotaBytes,
     graceMs: ctx.config.uploadGraceMs,
   });
-  const itemImages = new ItemImages(ctx.store, uploads, { policy: urlPolicy(ctx.config), copiesPerMinute: ctx.config.imageCopyPerMinute });
+  const itemImages = new ItemImages(ctx.store, uploads, {
+    policy: urlPolicy(ctx.config),
+    copiesPerMinute: ctx.config.imageCopyPerMinute,
+    retryAfterMs: ctx.config.imageCopyRetryMs,
+    tries: ctx.config.imageCopyTries,
+  });
   const mailLinks = new MailLinks(domainConfigs, ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`);
   const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, ctx.config.rateLimits, itemImages);
   const users = new UserService({

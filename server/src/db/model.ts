@@ -223,7 +223,15 @@ export const MODEL: TableModel[] = [
       text('currency', 'currency', { default: 'GBP' }),
       text('imageUrl', 'image_url', { default: '' }),
       text('storedImageUrl', 'stored_image_url', { default: '', doc: "Our copy of a shop's image (/uploads/…), '' when none" }),
-      { key: 'imageCheckedAt', name: 'image_checked_at', kind: 'timestamp', nullable: true, doc: 'When a copy of the image was last tried (null: never)' },
+      { key: 'imageCheckedAt', name: 'image_checked_at', kind: 'timestamp', nullable: true, doc: 'When copying the image was settled: copied or given up (null: a copy is pending)' },
+      { key: 'imageCopyTries', name: 'image_copy_tries', kind: 'integer', default: 0, doc: 'Attempts at copying the current image so far' },
+      {
+        key: 'imageCopyDueAt',
+        name: 'image_copy_due_at',
+        kind: 'timestamp',
+        nullable: true,
+        doc: 'A pending copy is not tried before this (null: at once); a replica taking it sets it past its lease, a failure to its back-off',
+      },
       flag('isGroupGift', 'is_group_gift'),
       text('giftCardUrl', 'gift_card_url', { default: '' }),
       { key: 'quantityPurchased', name: 'quantity_purchased', kind: 'integer', default: 0 },
@@ -238,6 +246,8 @@ export const MODEL: TableModel[] = [
       // Referral Opportunities sums per shop and currency, the Dashboard counts per program: both read only these indexes.
       { name: 'items_shop_idx', columns: ['shopDomain', 'currency', 'price', 'quantity'] },
       { name: 'items_referral_program_idx', columns: ['referralProgram'] },
+      // The image copy job's queue: pending copies (image_checked_at null) by when they are due.
+      { name: 'items_image_copy_idx', columns: ['imageCheckedAt', 'imageCopyDueAt'] },
     ],
     checks: [
       { name: 'items_quantity_min', expression: '{quantity} >= 1' },

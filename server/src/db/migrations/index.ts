@@ -10,6 +10,7 @@ import sqlite7 from './sqlite/0007_claims.sql' with { type: 'text' };
 import sqlite8 from './sqlite/0008_surprise.sql' with { type: 'text' };
 import sqlite9 from './sqlite/0009_pledges.sql' with { type: 'text' };
 import sqlite10 from './sqlite/0010_oidc-identities.sql' with { type: 'text' };
+import sqlite11 from './sqlite/0011_image-copy-queue.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -21,6 +22,7 @@ import pg7 from './pg/0007_claims.sql' with { type: 'text' };
 import pg8 from './pg/0008_surprise.sql' with { type: 'text' };
 import pg9 from './pg/0009_pledges.sql' with { type: 'text' };
 import pg10 from './pg/0010_oidc-identities.sql' with { type: 'text' };
+import pg11 from './pg/0011_image-copy-queue.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -39,6 +41,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0008_surprise', sql: sqlite8 },
   { name: '0009_pledges', sql: sqlite9 },
   { name: '0010_oidc-identities', sql: sqlite10 },
+  { name: '0011_image-copy-queue', sql: sqlite11 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -53,4 +56,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0008_surprise', sql: pg8 },
   { name: '0009_pledges', sql: pg9 },
   { name: '0010_oidc-identities', sql: pg10 },
+  { name: '0011_image-copy-queue', sql: pg11 },
 ];

@@ -148,8 +148,12 @@ export const items = pgTable('items', {
   imageUrl: text('image_url').notNull().default(''),
   /** Our copy of a shop's image (/uploads/…), '' when none */
   storedImageUrl: text('stored_image_url').notNull().default(''),
-  /** When a copy of the image was last tried (null: never) */
+  /** When copying the image was settled: copied or given up (null: a copy is pending) */
   imageCheckedAt: timestamp('image_checked_at', { withTimezone: true, mode: 'date' }),
+  /** Attempts at copying the current image so far */
+  imageCopyTries: integer('image_copy_tries').notNull().default(0),
+  /** A pending copy is not tried before this (null: at once); a replica taking it sets it past its lease, a failure to its back-off */
+  imageCopyDueAt: timestamp('image_copy_due_at', { withTimezone: true, mode: 'date' }),
   isGroupGift: boolean('is_group_gift').notNull().default(false),
   giftCardUrl: text('gift_card_url').notNull().default(''),
   quantityPurchased: integer('quantity_purchased').notNull().default(0),
@@ -163,6 +167,7 @@ export const items = pgTable('items', {
   index('items_wishlist_idx').on(t.wishlistId, t.createdAt),
   index('items_shop_idx').on(t.shopDomain, t.currency, t.price, t.quantity),
   index('items_referral_program_idx').on(t.referralProgram),
+  index('items_image_copy_idx').on(t.imageCheckedAt, t.imageCopyDueAt),
   check('items_quantity_min', sql`${t.quantity} >= 1`),
   check('items_no_oversell', sql`${t.quantityPurchased} >= 0 AND ${t.quantityPurchased} <= ${t.quantity}`),
 ]);

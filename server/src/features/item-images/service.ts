@@ -1,50 +1,70 @@
-import { and, eq, isNull, like } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { DataStore } from '../../db/store';
+import { ApiError } from '../../http/errors';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
-import type { UrlPolicy } from '../scrape/url-guard';
+import { ScrapeRefused, type UrlPolicy } from '../scrape/url-guard';
 import type { UploadService } from '../uploads/service';
-import type { ImageCopies, ImageCopyColumns, ListOfItem } from '../wishlists/items-service';
-import { fetchImage } from './fetch-image';
+import type { ImageCopies, ImageCopyColumns } from '../wishlists/items-service';
+import { fetchImage, ImageNotCopyable, IMAGE_FETCH_TIMEOUT_MS } from './fetch-image';
 
-const MINUTE = 60_000;
 const isShopAddress = (url: string) => /^https?:\/\//i.test(url);
+/** How long a replica holds a copy it took: past this (the replica died mid-copy) any replica may take it again. */
+const CLAIM_LEASE_MS = 6 * IMAGE_FETCH_TIMEOUT_MS;
+/** Due copies looked at per claim: when another replica takes the first, this one tries the next. */
+const CANDIDATES = 5;
 
 export interface ItemImageOptions {
   /** Where image links may point (the scraper's SSRF policy). */
   policy: UrlPolicy;
-  /** Images the background job copies per minute (IMAGE_COPY_PER_MINUTE). */
+  /** Shop images this replica fetches per minute at most (IMAGE_COPY_PER_MINUTE). */
   copiesPerMinute: number;
+  /** Wait before the first retry of a failed copy; each later retry waits four times longer (IMAGE_COPY_RETRY_SECONDS). */
+  retryAfterMs: number;
+  /** Attempts before a copy is given up and the item keeps showing the shop's URL (IMAGE_COPY_TRIES). */
+  tries: number;
+}
+
+/** A pending copy this replica took (its lease written in imageCopyDueAt). */
+interface ClaimedCopy {
+  id: string;
+  listId: string;
+  ownerId: string | null;
+  imageUrl: string;
+  tries: number;
+  lease: Date;
 }
 
 /**
- * Items' pictures kept on our side: a shop's image is fetched once (SSRF-safe, capped, judged by
- * its bytes) and stored as an upload of the list's owner (counted in their quota, or the guest list's), so share
- * pages show `/uploads/…` from our origin and a shop that moves or blocks the image breaks
- * nothing. The item keeps the shop's URL, shown when no copy could be made.
+ * Items' pictures kept on our side: a shop's image is fetched (SSRF-safe, capped, judged by its
+ * bytes) and stored as an upload of the list's owner (counted in their quota, or the guest
+ * list's), so share pages show `/uploads/…` from our origin and a shop that moves or blocks the
+ * image breaks nothing. Saving an item only queues the copy (the item shows the shop's URL
+ * until it is done); a background worker on every replica claims due copies in the database,
+ * retries failures that may pass with back-off, and gives up after IMAGE_COPY_TRIES, keeping
+ * the shop's URL. The queue lives in the item rows, so copies resume after a restart.
  */
 export class ItemImages implements ImageCopies {
+  private wakeWorker = () => {};
+  private lastFetchAt = 0;
+
   constructor(
     private readonly store: DataStore,
     private readonly uploads: UploadService,
     private readonly options: ItemImageOptions,
   ) {}
 
-  /**
-   * The copy of an item's image: `/uploads/…`, or '' when it is not a shop's image or could not
-   * be copied (the item shows its URL then). Either way the item is checked: the background job
-   * does not try it again.
-   */
-  async copy(imageUrl: string, list: ListOfItem): Promise<ImageCopyColumns> {
-    const imageCheckedAt = new Date();
-    if (!isShopAddress(imageUrl)) return { storedImageUrl: '', imageCheckedAt };
-    try {
-      const image = await fetchImage(imageUrl, this.options.policy);
-      return { storedImageUrl: (await this.uploads.keep(image.bytes, image.type, { userId: list.ownerId, guestListId: list.id })).url, imageCheckedAt };
-    } catch (error) {
-      logEvent({ event: 'item_image.not_copied', level: 'warn', imageUrl, ownerId: list.ownerId, wishlistId: list.id, reason: error instanceof Error ? error.message : String(error) });
-      return { storedImageUrl: '', imageCheckedAt };
-    }
+  /** The copy columns of an item that now shows `imageUrl`: a copy due at once for a shop's image, else nothing to copy. */
+  pendingCopy(imageUrl: string): ImageCopyColumns {
+    const now = new Date();
+    return isShopAddress(imageUrl)
+      ? { storedImageUrl: '', imageCheckedAt: null, imageCopyTries: 0, imageCopyDueAt: now }
+      : { storedImageUrl: '', imageCheckedAt: now, imageCopyTries: 0, imageCopyDueAt: null };
+  }
+
+  /** Copies were queued: this replica's worker starts on them now rather than at its next turn. */
+  queued(): void {
+    this.wakeWorker();
   }
 
   /** Removes a copy once no item or list uses it any more (an item deleted, its image changed). */
@@ -53,38 +73,89 @@ export class ItemImages implements ImageCopies {
   }
 
   /**
-   * Copies the images of items saved before copies existed, `limit` at a time, pausing between
-   * fetches; answers how many it tried. Progress is kept in the rows (imageCheckedAt), so a
-   * restart or another replica carries on where this one stopped.
+   * The copy worker: looks for due copies every `retryAfterMs` (at least once a minute) and when
+   * woken by a save; `changed` is told of each list whose item got its copy.
    */
-  async migrate(limit: number, pauseMs: number, changed: (listId: string) => void): Promise<number> {
-    const { db, tables: { items, wishlists } } = this.store;
-    const pending = await db
-      .select({ id: items.id, listId: items.wishlistId, imageUrl: items.imageUrl, ownerId: wishlists.ownerId })
-      .from(items)
-      .innerJoin(wishlists, eq(wishlists.id, items.wishlistId))
-      .where(and(isNull(items.imageCheckedAt), like(items.imageUrl, 'http%')))
-      .limit(limit);
-    for (const [index, item] of pending.entries()) {
-      if (index > 0) await Bun.sleep(pauseMs);
-      const { storedImageUrl } = await this.copy(item.imageUrl, { id: item.listId, ownerId: item.ownerId });
-      const updated = await db
-        .update(items)
-        .set({ storedImageUrl, imageCheckedAt: new Date() })
-        .where(and(eq(items.id, item.id), eq(items.imageUrl, item.imageUrl), isNull(items.imageCheckedAt)))
-        .returning({ id: items.id });
-      if (updated.length === 0) await this.release(storedImageUrl); // changed meanwhile: its new image has its own copy
-      else if (storedImageUrl) changed(item.listId);
-    }
-    if (pending.length > 0) logEvent({ event: 'item_images.migrated', tried: pending.length });
-    return pending.length;
+  schedule(scheduler: Scheduler, changed: (listId: string) => void): void {
+    const interval = Math.min(this.options.retryAfterMs, 60_000);
+    this.wakeWorker = scheduler.worker('item-images.copy', interval, () => this.copyNext(changed), 2_000).wake;
   }
 
-  /** The background copy of older items' images: every minute on one replica, IMAGE_COPY_PER_MINUTE fetches spread over it. */
-  scheduleMigration(scheduler: Scheduler, changed: (listId: string) => void): void {
-    const perMinute = this.options.copiesPerMinute;
-    // Half a minute of work per turn, so a turn ends before the next one starts.
-    const batch = Math.max(1, Math.floor(perMinute / 2));
-    scheduler.every('item-images.migrate', MINUTE, async () => void (await this.migrate(batch, MINUTE / perMinute, changed)), 2_000);
+  /** Copies one due image (paced to IMAGE_COPY_PER_MINUTE); answers how many it took (0: none due). */
+  async copyNext(changed: (listId: string) => void): Promise<number> {
+    const wait = this.lastFetchAt + 60_000 / this.options.copiesPerMinute - Date.now();
+    if (wait > 0) await Bun.sleep(wait);
+    const claimed = await this.claimNext();
+    if (!claimed) return 0;
+    this.lastFetchAt = Date.now();
+    await this.copy(claimed, changed);
+    return 1;
   }
+
+  /**
+   * Takes the next due copy: queued ones by due time, then items saved before copies were
+   * queued (no due time). The conditional update is the claim: of several replicas seeing the
+   * same row, only the one whose update still finds the old due time takes it.
+   */
+  private async claimNext(): Promise<ClaimedCopy | null> {
+    const { items } = this.store.tables;
+    const now = new Date();
+    const queued = await this.dueCopies(lte(items.imageCopyDueAt, now));
+    const candidates = queued.length > 0 ? queued : await this.dueCopies(and(isNull(items.imageCopyDueAt), like(items.imageUrl, 'http%'))!);
+    for (const candidate of candidates) {
+      const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
+      const stillDue = candidate.dueAt === null ? isNull(items.imageCopyDueAt) : eq(items.imageCopyDueAt, candidate.dueAt);
+      const [taken] = await this.store.db
+        .update(items)
+        .set({ imageCopyDueAt: lease, imageCopyTries: sql`${items.imageCopyTries} + 1` })
+        .where(and(eq(items.id, candidate.id), isNull(items.imageCheckedAt), stillDue))
+        .returning({ tries: items.imageCopyTries });
+      if (taken) return { ...candidate, tries: taken.tries, lease };
+    }
+    return null;
+  }
+
+  private async dueCopies(due: SQL) {
+    const { db, tables: { items, wishlists } } = this.store;
+    return db
+      .select({ id: items.id, listId: items.wishlistId, ownerId: wishlists.ownerId, imageUrl: items.imageUrl, dueAt: items.imageCopyDueAt })
+      .from(items)
+      .innerJoin(wishlists, eq(wishlists.id, items.wishlistId))
+      .where(and(isNull(items.imageCheckedAt), due))
+      .orderBy(asc(items.imageCopyDueAt))
+      .limit(CANDIDATES);
+  }
+
+  private async copy(claimed: ClaimedCopy, changed: (listId: string) => void): Promise<void> {
+    try {
+      const image = await fetchImage(claimed.imageUrl, this.options.policy);
+      const { url } = await this.uploads.keep(image.bytes, image.type, { userId: claimed.ownerId, guestListId: claimed.listId });
+      if (await this.settle(claimed, { storedImageUrl: url, imageCheckedAt: new Date() })) changed(claimed.listId);
+      else await this.release(url); // the item changed or went meanwhile: its new image has its own copy
+    } catch (error) {
+      const retry = worthRetrying(error) && claimed.tries < this.options.tries;
+      const reason = error instanceof Error ? error.message : String(error);
+      logEvent({ event: 'item_image.not_copied', level: 'warn', imageUrl: claimed.imageUrl, ownerId: claimed.ownerId, wishlistId: claimed.listId, tries: claimed.tries, retry, reason });
+      const retryAt = new Date(Date.now() + this.options.retryAfterMs * 4 ** (claimed.tries - 1));
+      await this.settle(claimed, retry ? { imageCopyDueAt: retryAt } : { storedImageUrl: '', imageCheckedAt: new Date() });
+    }
+  }
+
+  /** Writes the outcome while the item still shows that image and the claim is still ours; false otherwise. */
+  private async settle(claimed: ClaimedCopy, outcome: Partial<ImageCopyColumns>): Promise<boolean> {
+    const { items } = this.store.tables;
+    const updated = await this.store.db
+      .update(items)
+      .set(outcome)
+      .where(and(eq(items.id, claimed.id), eq(items.imageUrl, claimed.imageUrl), isNull(items.imageCheckedAt), eq(items.imageCopyDueAt, claimed.lease)))
+      .returning({ id: items.id });
+    return updated.length > 0;
+  }
+}
+
+/** Failures that may pass (network, time-outs, the shop's 5xx/429, our storage down); not refusals, non-images or a full quota. */
+function worthRetrying(error: unknown): boolean {
+  if (error instanceof ImageNotCopyable || error instanceof ScrapeRefused) return false;
+  if (error instanceof ApiError) return error.status >= 500;
+  return true;
 }

@@ -10,29 +10,32 @@ import { toItem, toOwnerItem, type ItemRow, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import type { ShareViewCache } from './share-cache';
 
-/** The list an item is on: its storage is the owner's, or the list's own while it has no owner. */
-export interface ListOfItem {
-  id: string;
-  ownerId: string | null;
-}
-
-/** Copies of items' shop images kept on our side (see ItemImages). */
+/** Copies of items' shop images kept on our side, made in the background (see ItemImages). */
 export interface ImageCopies {
-  /** The copy columns for an item showing `imageUrl` on `list` (fetches and stores the image in its owner's storage). */
-  copy(imageUrl: string, list: ListOfItem): Promise<ImageCopyColumns>;
+  /** The copy columns for an item that now shows `imageUrl`: a copy queued when it is a shop's image. */
+  pendingCopy(imageUrl: string): ImageCopyColumns;
+  /** Items with queued copies were saved: start on them. */
+  queued(): void;
   /** The item no longer uses this copy: remove it unless something else does. */
   release(storedImageUrl: string): Promise<void>;
 }
 
 export interface ImageCopyColumns {
   storedImageUrl: string;
-  imageCheckedAt: Date;
+  imageCheckedAt: Date | null;
+  imageCopyTries: number;
+  imageCopyDueAt: Date | null;
 }
 
 /** The referral rules' verdict on a product link (see ReferralRuleService.apply). */
 export type ApplyReferralRules = (url: string) => Promise<ReferralOutcome>;
 
-function insertStatement({ tables: { items } }: DataStore, db: Db) {
+/**
+ * The item insert, prepared for an image copy queued (`copyPending`) or not: Drizzle runs every
+ * placeholder through its column's mapper, which refuses a null timestamp, so the one of
+ * imageCheckedAt / imageCopyDueAt left null is written as a literal.
+ */
+function insertStatement({ tables: { items } }: DataStore, db: Db, copyPending: boolean) {
   const column = (name: keyof typeof items.$inferInsert) => sql.placeholder(name);
   return db
     .insert(items)
@@ -50,7 +53,9 @@ function insertStatement({ tables: { items } }: DataStore, db: Db) {
       currency: column('currency'),
       imageUrl: column('imageUrl'),
       storedImageUrl: column('storedImageUrl'),
-      imageCheckedAt: column('imageCheckedAt'),
+      imageCheckedAt: copyPending ? null : column('imageCheckedAt'),
+      imageCopyTries: column('imageCopyTries'),
+      imageCopyDueAt: copyPending ? column('imageCopyDueAt') : null,
       isGroupGift: column('isGroupGift'),
       giftCardUrl: column('giftCardUrl'),
       referralProgram: column('referralProgram'),
@@ -63,6 +68,7 @@ function insertStatement({ tables: { items } }: DataStore, db: Db) {
 
 /** Items on lists: owner/editor changes, move and copy (guests' purchases and re-list: ClaimService). */
 export class ItemService {
+  private readonly insertQueuingCopyOn;
   private readonly insertOn;
 
   constructor(
@@ -71,7 +77,8 @@ export class ItemService {
     private readonly applyReferralRules: ApplyReferralRules,
     private readonly images: ImageCopies,
   ) {
-    this.insertOn = preparedPerDb((db) => insertStatement(queries.store, db));
+    this.insertQueuingCopyOn = preparedPerDb((db) => insertStatement(queries.store, db, true));
+    this.insertOn = preparedPerDb((db) => insertStatement(queries.store, db, false));
   }
 
   private get store() {
@@ -81,14 +88,15 @@ export class ItemService {
   async add({ list }: ListAccess, input: ItemInput): Promise<Item> {
     const listId = list.id;
     const columns = itemColumns(input);
-    const [referral, currency, image] = await Promise.all([
+    const [referral, currency] = await Promise.all([
       this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false),
       columns.currency ?? this.listCurrency(list),
-      this.images.copy(columns.imageUrl ?? '', list),
     ]);
     const now = new Date();
+    const image = this.images.pendingCopy(columns.imageUrl ?? '');
+    const insertOn = image.imageCheckedAt === null ? this.insertQueuingCopyOn : this.insertOn;
     const [row] = await this.store.groupCommit((db) =>
-      this.insertOn(db).execute({
+      insertOn(db).execute({
         id: newTimeOrderedId(),
         wishlistId: listId,
         title: columns.title,
@@ -110,6 +118,7 @@ export class ItemService {
       }),
     );
     this.shareViews.invalidate(listId);
+    if (image.imageCheckedAt === null) this.images.queued();
     return toItem(row!, '');
   }
 
@@ -119,7 +128,7 @@ export class ItemService {
     const item = await this.itemOf(access, itemId);
     const { url, isGroupGift, ...columns } = itemColumns(input);
     const imageChanged = columns.imageUrl !== undefined && columns.imageUrl !== item.imageUrl;
-    const image = imageChanged ? await this.images.copy(columns.imageUrl!, access.list) : {};
+    const image = imageChanged ? this.images.pendingCopy(columns.imageUrl!) : {};
     const { tables: { items }, dialect } = this.store;
     const [row] = await this.store.db
       .update(items)
@@ -133,7 +142,10 @@ export class ItemService {
       .where(eq(items.id, itemId))
       .returning();
     this.shareViews.invalidate(listId);
-    if (imageChanged) await this.images.release(item.storedImageUrl);
+    if (imageChanged) {
+      this.images.queued();
+      await this.images.release(item.storedImageUrl);
+    }
     return toOwnerItem(row!, access.list, access.role, await this.queries.buyers(listId));
   }
 

@@ -1,0 +1,5 @@
+ALTER TABLE `items` ADD `image_copy_tries` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `items` ADD `image_copy_due_at` integer;--> statement-breakpoint
+CREATE INDEX `items_image_copy_idx` ON `items` (`image_checked_at`,`image_copy_due_at`);--> statement-breakpoint
+-- Items with no shop image have no copy to make: settled, so the copy queue never scans them.
+UPDATE items SET image_checked_at = created_at WHERE image_checked_at IS NULL AND image_url NOT LIKE 'http%';
