@@ -36,6 +36,16 @@ describe('titles', () => {
     expect(extract(page('<title>Oak Desk | Shop</title><meta property="og:site_name" content="Shop">')).title).toBe('Oak Desk');
     expect(extract(page('<title>Oak Desk – Fine Furniture Co</title>'), 'https://www.finefurnitureco.com/desk').title).toBe('Oak Desk');
   });
+
+  it("strips the shop's name glued on with a dash, as og:site_name or the shop's logo link names it, and nothing else", () => {
+    const logo = '<a href="//www.taobao.com" title="淘宝网"><img alt="淘宝网logo" src="//img.example.com/logo.png"></a>';
+    expect(extract(page('<title>乳白亚克力外壳 60%键盘外壳-淘宝网</title>', logo), 'https://item.taobao.com/item.htm?id=1').title).toBe('乳白亚克力外壳 60%键盘外壳');
+    expect(extract(page('<title>Oak Desk-Fine Furniture</title><meta property="og:site_name" content="Fine Furniture">')).title).toBe('Oak Desk');
+    // A hyphenated name stays whole; a logo link that only says "Home", or one to another site, names no shop.
+    const notNames = '<a href="/" title="Home"><img alt="Home" src="/logo.png"></a><a href="https://partner.example.org/" title="Rack"><img alt="" src="/p.png"></a>';
+    expect(extract(page('<title>Wall-Mounted Bike-Rack</title>', notNames)).title).toBe('Wall-Mounted Bike-Rack');
+    expect(extract(page('<title>Oak L-Shaped Desk-Home</title>', notNames)).title).toBe('Oak L-Shaped Desk-Home');
+  });
 });
 
 describe('visible prices', () => {

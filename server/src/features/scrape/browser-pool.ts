@@ -3,6 +3,7 @@ import { delimiter, join } from 'node:path';
 import type { Browser, BrowserContext, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { declaringUtf8 } from './charset';
 import { FilteringProxy } from './filtering-proxy';
+import { siteOf } from './site-of';
 import { FetchFailed } from './guarded-fetch';
 import { checkScrapeUrl, type UrlPolicy } from './url-guard';
 
@@ -18,13 +19,6 @@ const CHROMIUM_FLAGS = [
 ];
 /** Never needed to read a product: pictures, fonts, media, styles (they hold scripts up), beacons. */
 const NOT_LOADED = new Set(['image', 'font', 'media', 'stylesheet', 'ping', 'csp_violation_report', 'manifest', 'texttrack']);
-
-/** The site a host belongs to: its last two labels, three under a country's second level ("shop.co.uk"). */
-export function siteOf(host: string): string {
-  const labels = host.toLowerCase().split('.');
-  const secondLevel = labels.length > 2 && labels.at(-1)!.length === 2 && labels.at(-2)!.length <= 3;
-  return labels.slice(secondLevel ? -3 : -2).join('.');
-}
 
 /** CHROMIUM_PATH if set, else the first Chromium or Chrome on PATH; null when there is none. */
 export function findChromium(configured: string | null): string | null {

@@ -48,7 +48,8 @@ const ITEM_NUMBER = /[\s,|(-]+(?:item|sku|model|part|art(?:icle)?|style|product)
  * "Tully Sconce", "Positron Quickdraw Set - 18cm - REI.com" -> "Positron Quickdraw Set - 18cm",
  * "L-Shaped Desk Item # 101095" -> "L-Shaped Desk".
  */
-export function stripSiteName(title: string, siteNames: string[]): string {
+export function stripSiteName(decorated: string, siteNames: string[]): string {
+  const title = withoutGluedSiteName(decorated, siteNames);
   const names = siteNames.map(comparable).filter((n) => n.length >= 3);
   const namesShop = (segment: string) => {
     if (HOST_NAME.test(segment)) return true;
@@ -67,6 +68,18 @@ export function stripSiteName(title: string, siteNames: string[]): string {
   while (parts.length > 2 && isDecoration(parts[parts.length - 1]!)) parts.splice(-2);
   while (parts.length > 2 && isDecoration(parts[0]!)) parts.splice(0, 2);
   return parts.join('').replace(/\s+(?:on|at)\s+\S+$/i, (suffix) => (isDecoration(suffix) ? '' : suffix)).replace(ITEM_NUMBER, '').trim();
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** "Keyboard case-淘宝网": the shop's name glued to the end by a dash or bar without spaces, which SEPARATOR leaves alone ("L-Shaped"). */
+function withoutGluedSiteName(title: string, siteNames: string[]): string {
+  for (const name of siteNames) {
+    if (name.trim().length < 2) continue;
+    const stripped = title.replace(new RegExp(`\\s*[-–—_|]\\s*${escapeRegExp(name.trim())}\\s*$`, 'iu'), '').trim();
+    if (stripped !== title.trim() && stripped.length > 0) return stripped;
+  }
+  return title;
 }
 
 /** Whether `longer` is `shorter` followed by a separator and more ("Name | Category"). */

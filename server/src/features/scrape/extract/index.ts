@@ -9,6 +9,7 @@ import { addJsonLdCandidates } from './json-ld';
 import { addMetaTagCandidates } from './meta-tags';
 import { addMicrodataCandidates } from './microdata';
 import { shownPrices } from './shown-prices';
+import { siteOf } from '../site-of';
 import { addSiteCandidates, SHOP_CURRENCY } from './site-rules';
 import { stripNonContent } from './strip-markup';
 import { addVisibleTextCandidates } from './visible-text';
@@ -55,7 +56,7 @@ export function extractProduct(html: string | readonly string[], pageUrl: URL, c
   const hostCurrency = (options.siteRules === false ? null : shopCurrency(host)) ?? currencyOfHost(host);
   const currency = price ? currencyOf(price, candidates.of('price'), hostCurrency) : '';
   return {
-    title: chooseTitle(candidates.of('title'), siteNames($, host)),
+    title: chooseTitle(candidates.of('title'), siteNames($, pageUrl)),
     price: price?.price ?? '',
     currency,
     priceIsRange: price?.isRange ?? false,
@@ -87,15 +88,42 @@ function shopCurrency(host: string): string | null {
   return entry?.[1] ?? null;
 }
 
-/** Names the shop goes by: og:site_name, application-name and the host's main label. */
-function siteNames($: cheerio.CheerioAPI, host: string): string[] {
+/** Names the shop goes by: og:site_name, application-name, the host's main label and its logo link's name. */
+function siteNames($: cheerio.CheerioAPI, pageUrl: URL): string[] {
+  const host = pageUrl.hostname.replace(/^www\./, '');
   const labels = host.split('.');
   const main = labels.length > 2 && labels[labels.length - 2]!.length <= 3 ? labels[labels.length - 3]! : labels[labels.length - 2] ?? host;
   return [
     main,
     $('meta[property="og:site_name"]').attr('content') ?? '',
     $('meta[name="application-name"]').attr('content') ?? '',
+    ...logoLinkNames($, pageUrl),
   ].filter(Boolean);
+}
+
+/** What a logo link's text says when it only says where it goes. */
+const GENERIC_LINK_NAME = /^(?:home(?:\s*page)?|start(?:seite)?|accueil|inicio|首页|logo|back|go to home(?:\s*page)?)$/iu;
+
+/**
+ * The shop's name as its own logo says it: the title, label or logo picture's alt of a link with
+ * a picture to the site's home page (`<a href="//www.taobao.com" title="淘宝网"><img alt="淘宝网logo">`).
+ */
+function logoLinkNames($: cheerio.CheerioAPI, pageUrl: URL): string[] {
+  const names = new Set<string>();
+  const site = siteOf(pageUrl.hostname);
+  $('a[href]:has(img)').each((_, element) => {
+    const link = $(element);
+    const target = absoluteUrl(link.attr('href') ?? '', pageUrl);
+    if (!target) return;
+    const { hostname, pathname, search } = new URL(target);
+    if (pathname !== '/' || search || siteOf(hostname) !== site) return;
+    for (const name of [link.attr('title'), link.attr('aria-label'), link.find('img[alt]').first().attr('alt')?.replace(/\s*logo$/i, '')]) {
+      const trimmed = name?.trim() ?? '';
+      if (trimmed.length >= 2 && trimmed.length <= 40 && !GENERIC_LINK_NAME.test(trimmed)) names.add(trimmed);
+    }
+    if (names.size >= 3) return false;
+  });
+  return [...names];
 }
 
 function baseUrl($: cheerio.CheerioAPI, pageUrl: URL): URL {
