@@ -35,7 +35,11 @@ export function createServices(ctx: AppContext) {
     guestListQuotaBytes: ctx.config.guestListQuotaBytes,
     graceMs: ctx.config.uploadGraceMs,
   });
+  const events = new EventBus(ctx.store.changes);
+  const scraperConfigs = new ScraperConfigService(ctx.store);
+  const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
   const itemImages = new ItemImages(ctx.store, uploads, {
+    onBlankPage: scrape.onBlankPage,
     policy: urlPolicy(ctx.config),
     copiesPerMinute: ctx.config.imageCopyPerMinute,
     retryAfterMs: ctx.config.imageCopyRetryMs,
@@ -55,10 +59,7 @@ export function createServices(ctx: AppContext) {
   });
   const apiTokens = new ApiTokenService(ctx.store);
   const oidc = new OidcSignIns(ctx.config, ctx.store, users);
-  const events = new EventBus(ctx.store.changes);
-  const scraperConfigs = new ScraperConfigService(ctx.store);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
-  const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.revokeResetLinks(userId));
   const logs = new LogService(ctx.store);
   const scheduler = new Scheduler(ctx.store);

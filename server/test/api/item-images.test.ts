@@ -19,6 +19,8 @@ import { addItem, signUp, type Account } from '../support/wishlists';
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'images');
 const PHOTO = new Uint8Array(readFileSync(join(fixtures, 'photo.jpg')));
 const LOGO = new Uint8Array(readFileSync(join(fixtures, 'logo.png')));
+/** A 1600 x 1000 JPEG: larger than the 800 px a copy keeps. */
+const LARGE = new Uint8Array(readFileSync(join(fixtures, 'large.jpg')));
 const MB = 1024 * 1024;
 
 const hits = new Map<string, number>();
@@ -84,6 +86,8 @@ const shop = Bun.serve({
       case '/pending.png':
       case '/already-tried.png':
         return new Response(LOGO, { headers: { 'content-type': 'application/octet-stream' } }); // judged by its bytes
+      case '/large.jpg':
+        return new Response(LARGE, { headers: { 'content-type': 'image/jpeg' } });
       case '/page.jpg':
         return new Response('<html><body>Not an image</body></html>', { headers: { 'content-type': 'image/jpeg' } });
       case '/vector.svg':
@@ -154,6 +158,19 @@ async function copied(listId: string, itemId: string, timeoutMs = 15_000) {
   return sharedItem(listId, itemId);
 }
 
+/** A WebP file's width and height, from its first chunk (lossy VP8, lossless VP8L or extended VP8X). */
+function webpSize(bytes: Uint8Array): { width: number; height: number } {
+  const chunk = new TextDecoder().decode(bytes.subarray(12, 16));
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (chunk === 'VP8 ') return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+  if (chunk === 'VP8L') {
+    const bits = view.getUint32(21, true);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8X') return { width: (view.getUint32(24, true) & 0xffffff) + 1, height: (view.getUint32(27, true) & 0xffffff) + 1 };
+  throw new Error(`not a WebP file (${chunk})`);
+}
+
 /** The job's `item_image.not_copied` log lines for an image, oldest first. */
 const notCopied = (imageUrl: string, output = server.output()) =>
   output
@@ -218,6 +235,18 @@ describe('an item saved with a shop image', () => {
     }
     const [upload] = (await uploadsOf(owner.id)).filter((row) => guestSees.displayImageUrl.endsWith(row.fileName));
     expect(upload).toMatchObject({ sizeBytes: PHOTO.length, contentType: 'image/jpeg' }); // counted in the owner's quota
+  });
+
+  it('keeps a picture larger than 800 px scaled to 800 px on its longest side, as WebP, counted in the quota at that size', async () => {
+    const item = await addItem(owner.client, list._id, { title: 'Poster', imageUrl: shopUrl('/large.jpg') });
+    const { displayImageUrl } = await copied(list._id, item._id);
+    expect(displayImageUrl).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}\.webp$/);
+    const copy = await served(displayImageUrl);
+    expect(copy.type).toBe('image/webp');
+    expect(webpSize(copy.bytes)).toEqual({ width: 800, height: 500 });
+    expect(copy.bytes.length).toBeLessThan(LARGE.length);
+    const [upload] = (await uploadsOf(owner.id)).filter((row) => displayImageUrl.endsWith(row.fileName));
+    expect(upload).toMatchObject({ sizeBytes: copy.bytes.length, contentType: 'image/webp' });
   });
 
   it.each([

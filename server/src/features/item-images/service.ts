@@ -6,7 +6,8 @@ import type { Scheduler } from '../../scheduler';
 import { ScrapeRefused, type UrlPolicy } from '../scrape/url-guard';
 import type { UploadService } from '../uploads/service';
 import type { ImageCopies, ImageCopyColumns } from '../wishlists/items-service';
-import { fetchImage, ImageNotCopyable, IMAGE_FETCH_TIMEOUT_MS } from './fetch-image';
+import { fetchImage, ImageNotCopyable, IMAGE_FETCH_TIMEOUT_MS, type FetchedImage } from './fetch-image';
+import { shrinkImage, type OnBlankPage } from './shrink';
 
 const isShopAddress = (url: string) => /^https?:\/\//i.test(url);
 /** How long a replica holds a copy it took: past this (the replica died mid-copy) any replica may take it again. */
@@ -23,6 +24,8 @@ export interface ItemImageOptions {
   retryAfterMs: number;
   /** Attempts before a copy is given up and the item keeps showing the shop's URL (IMAGE_COPY_TRIES). */
   tries: number;
+  /** The headless browser that scales large images down (null without Chromium: copies are kept as sent). */
+  onBlankPage: OnBlankPage | null;
 }
 
 /** A pending copy this replica took (its lease written in imageCopyDueAt). */
@@ -128,7 +131,7 @@ export class ItemImages implements ImageCopies {
 
   private async copy(claimed: ClaimedCopy, changed: (listId: string) => void): Promise<void> {
     try {
-      const image = await fetchImage(claimed.imageUrl, this.options.policy);
+      const image = await this.shrunk(await fetchImage(claimed.imageUrl, this.options.policy), claimed);
       const { url } = await this.uploads.keep(image.bytes, image.type, { userId: claimed.ownerId, guestListId: claimed.listId });
       if (await this.settle(claimed, { storedImageUrl: url, imageCheckedAt: new Date() })) changed(claimed.listId);
       else await this.release(url); // the item changed or went meanwhile: its new image has its own copy
@@ -138,6 +141,17 @@ export class ItemImages implements ImageCopies {
       logEvent({ event: 'item_image.not_copied', level: 'warn', imageUrl: claimed.imageUrl, ownerId: claimed.ownerId, wishlistId: claimed.listId, tries: claimed.tries, retry, reason });
       const retryAt = new Date(Date.now() + this.options.retryAfterMs * 4 ** (claimed.tries - 1));
       await this.settle(claimed, retry ? { imageCopyDueAt: retryAt } : { storedImageUrl: '', imageCheckedAt: new Date() });
+    }
+  }
+
+  /** The image scaled to MAX_IMAGE_SIDE as WebP when it is larger, else (or when the browser cannot) as sent. */
+  private async shrunk(image: FetchedImage, claimed: ClaimedCopy): Promise<FetchedImage> {
+    if (!this.options.onBlankPage) return image;
+    try {
+      return (await shrinkImage(image, this.options.onBlankPage)) ?? image;
+    } catch (error) {
+      logEvent({ event: 'item_image.not_scaled', level: 'warn', imageUrl: claimed.imageUrl, reason: error instanceof Error ? error.message : String(error) });
+      return image;
     }
   }
 

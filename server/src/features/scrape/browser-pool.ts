@@ -115,6 +115,23 @@ export class BrowserPool {
   }
 
   /**
+   * Runs `work` on a fresh blank page of the shared browser, within the pool's page limit; the
+   * page loads nothing from the network (every request it makes is screened as a shop page's
+   * would be, with no shop site allowed).
+   */
+  async onBlankPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
+    await this.acquire();
+    let page: Page | null = null;
+    try {
+      page = await this.takePage();
+      return await work(page);
+    } finally {
+      if (page) this.returnPage(page);
+      this.release();
+    }
+  }
+
+  /**
    * Opens the page and answers its document's response. A page whose slow scripts or trackers
    * hold up DOMContentLoaded is read as far as it got once its document has arrived.
    */

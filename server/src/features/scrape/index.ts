@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { EventBus } from '../../events';
 import type { ReferralRuleService } from '../referral-rules/service';
 import type { ScraperConfigService } from '../scraper-configs/service';
+import type { OnBlankPage } from '../item-images/shrink';
 import { BrowserPool, findChromium } from './browser-pool';
 import { Scraper } from './scraper';
 import { ScrapeService } from './service';
@@ -11,7 +12,7 @@ import type { UrlPolicy } from './url-guard';
 /** Where pasted links (and the images they name) may point: SCRAPE_ALLOW_HOSTS and SCRAPE_ALLOW_PORTS. */
 export const urlPolicy = (config: Config): UrlPolicy => ({ allowHosts: config.scrapeAllowHosts, allowPorts: config.scrapeAllowPorts });
 
-/** The scrape feature: the shared browser (only when Chromium exists) and the service around it. */
+/** The scrape feature: the shared browser (only when Chromium exists; item images are scaled in it too) and the service around it. */
 export function createScrapeService(ctx: AppContext, deps: { configs: ScraperConfigService; referrals: ReferralRuleService; events: EventBus }) {
   const policy = urlPolicy(ctx.config);
   const chromium = findChromium(ctx.config.chromiumPath);
@@ -23,5 +24,6 @@ export function createScrapeService(ctx: AppContext, deps: { configs: ScraperCon
     policy,
     limits: { perIp: ctx.config.rateLimits.scrapePerIp, perUser: ctx.config.rateLimits.scrapePerUser },
   });
-  return { service, close: () => browser?.close() ?? Promise.resolve() };
+  const onBlankPage: OnBlankPage | null = browser && ((work) => browser.onBlankPage(work));
+  return { service, onBlankPage, close: () => browser?.close() ?? Promise.resolve() };
 }
