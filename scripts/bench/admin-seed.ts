@@ -1,3 +1,4 @@
+import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf } from '@wishwell/shared/referral';
 import type { DataStore } from '../../server/src/db/store';
 import { newId } from '../../server/src/ids';
@@ -64,6 +65,7 @@ export async function seedAdminBench(store: DataStore, sizes: AdminSeedSizes, lo
   const itemCount = listCount * sizes.itemsPerList;
   await insertMany(store, items, itemCount, (i) => {
     const url = i % 20 === 0 ? '' : `https://www.shop-${(i * 7919) % SHOPS}.example.com/p/${i}`;
+    const price = i % 11 === 0 ? 'Price not found' : (5 + ((i * 7) % 95)).toFixed(2);
     return {
     id: newId(),
     wishlistId: listIds[Math.floor(i / sizes.itemsPerList)]!,
@@ -71,7 +73,8 @@ export async function seedAdminBench(store: DataStore, sizes: AdminSeedSizes, lo
     url,
     shopDomain: shopDomainOf(url),
     quantity: 1 + (i % 3),
-    price: i % 11 === 0 ? 'Price not found' : (5 + ((i * 7) % 95)).toFixed(2),
+    price,
+    priceMinor: toMinorUnits(price),
     currency: i % 10 === 0 ? 'EUR' : i % 10 === 1 ? 'USD' : 'GBP',
     referralProgram: i % 4 === 0 ? 'Amazon UK' : null,
     createdAt: new Date(now - (itemCount - i) * 100),

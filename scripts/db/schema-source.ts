@@ -20,6 +20,7 @@ const SPELLINGS: Record<Dialect, DialectSpelling> = {
       id: (n) => `text('${n}')`,
       text: (n) => `text('${n}')`,
       integer: (n) => `integer('${n}')`,
+      bigint: (n) => `integer('${n}')`,
       real: (n) => `real('${n}')`,
       flag: (n) => `integer('${n}', { mode: 'boolean' })`,
       timestamp: (n) => `integer('${n}', { mode: 'timestamp_ms' })`,
@@ -32,6 +33,7 @@ const SPELLINGS: Record<Dialect, DialectSpelling> = {
       id: (n) => `text('${n}')`,
       text: (n) => `text('${n}')`,
       integer: (n) => `integer('${n}')`,
+      bigint: (n) => `bigint('${n}', { mode: 'number' })`,
       real: (n) => `doublePrecision('${n}')`,
       flag: (n) => `boolean('${n}')`,
       timestamp: (n) => `timestamp('${n}', { withTimezone: true, mode: 'date' })`,
@@ -81,7 +83,7 @@ function tableSource(table: TableModel, spelling: DialectSpelling): string {
 export function schemaSource(dialect: Dialect): string {
   const spelling = SPELLINGS[dialect];
   const body = MODEL.map((table) => tableSource(table, spelling)).join('\n');
-  const helpers = [spelling.table, 'check', 'index', 'primaryKey', 'uniqueIndex', 'text', 'integer', 'real', 'doublePrecision', 'boolean', 'timestamp']
+  const helpers = [spelling.table, 'check', 'index', 'primaryKey', 'uniqueIndex', 'text', 'integer', 'bigint', 'real', 'doublePrecision', 'boolean', 'timestamp']
     .filter((name) => new RegExp(`\\b${name}\\(`).test(body))
     .sort();
   return [

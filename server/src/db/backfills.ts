@@ -1,10 +1,11 @@
 import type { Database } from 'bun:sqlite';
 import type { SQL } from 'bun';
+import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf } from '@wishwell/shared/referral';
 
 /**
  * What a migration's SQL cannot compute, filled in by code right after that migration's
- * statements, inside its transaction. Keyed by the migration's name without its number (so
+ * statements (or at its `--> backfill` line, see migrate.ts), inside its transaction. Keyed by the migration's name without its number (so
  * renumbering on a rebase keeps the link).
  */
 export interface Backfill {
@@ -12,38 +13,52 @@ export interface Backfill {
   postgres(tx: SQL): Promise<void>;
 }
 
-const BATCH = 5_000;
+const BATCH = 10_000;
 
-/** items.shop_domain from each item's link, with the same helper the server uses on every save. */
-const itemShopDomains: Backfill = {
-  sqlite(db) {
-    const read = db.query<{ rowid: number; url: string }, [number]>("SELECT rowid, url FROM items WHERE rowid > ? AND url <> '' ORDER BY rowid LIMIT " + BATCH);
-    const write = db.query<unknown, [string, number]>('UPDATE items SET shop_domain = ? WHERE rowid = ?');
-    for (let after = 0; ; ) {
-      const rows = read.all(after);
-      if (rows.length === 0) return;
-      for (const { rowid, url } of rows) {
-        const domain = shopDomainOf(url);
-        if (domain) write.run(domain, rowid);
+/**
+ * Sets an items column derived from another with the same pure helper the server uses on every
+ * save, one UPDATE per batch of 10,000 items (rows whose value stays the column's default are
+ * not written).
+ */
+function deriveItemColumn(source: 'url' | 'price', target: { name: string; pgType: string }, derive: (value: string) => string | number | null): Backfill {
+  const changes = <K>(rows: { key: K; value: string }[]) =>
+    rows.flatMap(({ key, value }) => {
+      const derived = derive(value);
+      return derived === null || derived === '' ? [] : [[key, derived] as const];
+    });
+  return {
+    sqlite(db) {
+      const read = db.query<{ key: number; value: string }, [number]>(`SELECT rowid AS key, ${source} AS value FROM items WHERE rowid > ? AND ${source} <> '' ORDER BY rowid LIMIT ${BATCH}`);
+      for (let after = 0; ; ) {
+        const rows = read.all(after);
+        if (rows.length === 0) return;
+        const changed = changes(rows);
+        if (changed.length > 0) {
+          const values = changed.map(() => '(?, ?)').join(', ');
+          db.run(`UPDATE items SET ${target.name} = v.column2 FROM (VALUES ${values}) AS v WHERE items.rowid = v.column1`, changed.flat());
+        }
+        after = rows.at(-1)!.key;
       }
-      after = rows.at(-1)!.rowid;
-    }
-  },
-  async postgres(tx) {
-    for (let after = ''; ; ) {
-      const rows = await tx<{ id: string; url: string }[]>`SELECT id, url FROM items WHERE id > ${after} AND url <> '' ORDER BY id LIMIT ${BATCH}`;
-      if (rows.length === 0) return;
-      const changed = rows.map(({ id, url }) => [id, shopDomainOf(url)] as const).filter(([, domain]) => domain);
-      if (changed.length > 0) {
-        const values = changed.map((_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(', ');
-        await tx.unsafe(`UPDATE items SET shop_domain = v.domain FROM (VALUES ${values}) AS v(id, domain) WHERE items.id = v.id`, changed.flat());
+    },
+    async postgres(tx) {
+      for (let after = ''; ; ) {
+        const rows = await tx.unsafe<{ key: string; value: string }[]>(`SELECT id AS key, ${source} AS value FROM items WHERE id > $1 AND ${source} <> '' ORDER BY id LIMIT ${BATCH}`, [after]);
+        if (rows.length === 0) return;
+        const changed = changes(rows);
+        if (changed.length > 0) {
+          const batch = JSON.stringify(changed.map(([id, value]) => ({ id, value })));
+          await tx.unsafe(`UPDATE items SET ${target.name} = v.value FROM json_to_recordset($1::text::json) AS v(id text, value ${target.pgType}) WHERE items.id = v.id`, [batch]);
+        }
+        after = rows.at(-1)!.key;
       }
-      after = rows.at(-1)!.id;
-    }
-  },
+    },
+  };
+}
+
+const BACKFILLS: Record<string, Backfill> = {
+  'shop-domains-visitor-addresses': deriveItemColumn('url', { name: 'shop_domain', pgType: 'text' }, shopDomainOf),
+  'shop-totals': deriveItemColumn('price', { name: 'price_minor', pgType: 'bigint' }, toMinorUnits),
 };
-
-const BACKFILLS: Record<string, Backfill> = { 'shop-domains-visitor-addresses': itemShopDomains };
 
 /** The backfill that follows the migration of this name, if any. */
 export function backfillAfter(migrationName: string): Backfill | undefined {
@@ -54,6 +69,7 @@ export function backfillAfter(migrationName: string): Backfill | undefined {
 const DERIVED_COLUMNS: Record<string, (row: Record<string, unknown>) => void> = {
   items: (row) => {
     if (row.shopDomain === undefined && typeof row.url === 'string') row.shopDomain = shopDomainOf(row.url);
+    if (row.priceMinor === undefined && typeof row.price === 'string') row.priceMinor = toMinorUnits(row.price);
   },
 };
 

@@ -4,7 +4,17 @@ import { backfillAfter } from './backfills';
 import { PG_MIGRATIONS, SQLITE_MIGRATIONS, type Migration } from './migrations';
 
 /** drizzle-kit's separator between the statements of one migration file. */
-const statementsOf = (migration: Migration) => migration.sql.split('--> statement-breakpoint').filter((s) => s.trim());
+const statementsOf = (sql: string) => sql.split('--> statement-breakpoint').filter((s) => s.trim());
+
+/**
+ * A migration's statements before its backfill runs and after it: a hand-written `--> backfill`
+ * line marks the point (e.g. indexes and triggers that should not see the backfill's updates);
+ * without one, the backfill follows every statement.
+ */
+function stepsOf(migration: Migration): { before: string[]; after: string[] } {
+  const [before, after = ''] = migration.sql.split('--> backfill');
+  return { before: statementsOf(before!), after: statementsOf(after) };
+}
 
 /**
  * Applies each embedded SQLite migration not yet recorded (and its backfill), each in its own
@@ -18,9 +28,11 @@ export function applySqliteMigrations(sqlite: Database, migrations = SQLITE_MIGR
   const record = sqlite.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
   for (const migration of migrations) {
     if (applied.has(migration.name)) continue;
+    const { before, after } = stepsOf(migration);
     sqlite.transaction(() => {
-      for (const statement of statementsOf(migration)) sqlite.exec(statement);
+      for (const statement of before) sqlite.exec(statement);
       backfillAfter(migration.name)?.sqlite(sqlite);
+      for (const statement of after) sqlite.exec(statement);
       record.run(migration.name, Date.now());
     })();
   }
@@ -43,8 +55,11 @@ export async function applyPostgresMigrations(client: SQL, schema = 'public', mi
     const applied = new Set((await tx<{ name: string }[]>`SELECT name FROM schema_migrations`).map((r) => r.name));
     for (const migration of migrations) {
       if (applied.has(migration.name)) continue;
-      for (const statement of statementsOf(migration)) await tx.unsafe(statement.replaceAll('"public".', `"${schema}".`));
+      const { before, after } = stepsOf(migration);
+      const run = (statement: string) => tx.unsafe(statement.replaceAll('"public".', `"${schema}".`));
+      for (const statement of before) await run(statement);
       await backfillAfter(migration.name)?.postgres(tx);
+      for (const statement of after) await run(statement);
       await tx`INSERT INTO schema_migrations (name) VALUES (${migration.name})`;
     }
   });

@@ -3,11 +3,12 @@
  * `bun run db:generate` writes the two dialects' Drizzle schemas from it (schema/sqlite.ts,
  * schema/pg.ts) and then the migrations for both. Change this file, never the generated ones.
  *
- * Kinds: `id` (text primary key), `text`, `integer`, `real`, `flag` (boolean: integer 0/1 on
+ * Kinds: `id` (text primary key), `text`, `integer`, `bigint` (64-bit: SQLite's integers already
+ * are, bigint on PostgreSQL, read as a JS number), `real`, `flag` (boolean: integer 0/1 on
  * SQLite, boolean on PostgreSQL) and `timestamp` (a JS Date: integer ms on SQLite, timestamp
  * with time zone on PostgreSQL).
  */
-export type ColumnKind = 'id' | 'text' | 'integer' | 'real' | 'flag' | 'timestamp';
+export type ColumnKind = 'id' | 'text' | 'integer' | 'bigint' | 'real' | 'flag' | 'timestamp';
 
 export interface ColumnModel {
   /** The JavaScript property services use. */
@@ -33,6 +34,8 @@ export interface TableModel {
   indexes?: { name: string; columns: string[]; unique?: boolean }[];
   /** SQL both engines understand; `{key}` stands for a column of this table. */
   checks?: { name: string; expression: string }[];
+  /** Kept by database triggers from other tables: left out of backups, rebuilt as a restore inserts its sources. */
+  derived?: boolean;
 }
 
 const id = (): ColumnModel => ({ key: 'id', name: 'id', kind: 'id', primaryKey: true });
@@ -48,6 +51,9 @@ const userRef = (key: string, name: string, onDelete: 'cascade' | 'set null'): C
   references: { table: 'users', column: 'id', onDelete },
 });
 const listRef = (): ColumnModel => ({ key: 'wishlistId', name: 'wishlist_id', kind: 'text', references: { table: 'wishlists', column: 'id', onDelete: 'cascade' } });
+
+/** SQL names of the tables a backup leaves out (see TableModel.derived). */
+export const derivedTableNames = (): Set<string> => new Set(MODEL.filter((table) => table.derived).map((table) => table.name));
 
 /** Every table, parents before children (the order a full export/import writes them in). */
 export const MODEL: TableModel[] = [
@@ -220,6 +226,13 @@ export const MODEL: TableModel[] = [
       { key: 'quantity', name: 'quantity', kind: 'integer', default: 1 },
       text('priority', 'priority', { default: 'Medium' }),
       text('price', 'price', { default: '' }),
+      {
+        key: 'priceMinor',
+        name: 'price_minor',
+        kind: 'bigint',
+        nullable: true,
+        doc: 'The price in minor units (toMinorUnits), null when it is not a plain amount; set on every save',
+      },
       text('currency', 'currency', { default: 'GBP' }),
       text('imageUrl', 'image_url', { default: '' }),
       text('storedImageUrl', 'stored_image_url', { default: '', doc: "Our copy of a shop's image (/uploads/…), '' when none" }),
@@ -243,8 +256,7 @@ export const MODEL: TableModel[] = [
     ],
     indexes: [
       { name: 'items_wishlist_idx', columns: ['wishlistId', 'createdAt'] },
-      // Referral Opportunities sums per shop and currency, the Dashboard counts per program: both read only these indexes.
-      { name: 'items_shop_idx', columns: ['shopDomain', 'currency', 'price', 'quantity'] },
+      // The Dashboard counts per program from this index alone (Referral Opportunities reads shop_totals).
       { name: 'items_referral_program_idx', columns: ['referralProgram'] },
       // The image copy job's queue: pending copies (image_checked_at null) by when they are due.
       { name: 'items_image_copy_idx', columns: ['imageCheckedAt', 'imageCopyDueAt'] },
@@ -253,6 +265,20 @@ export const MODEL: TableModel[] = [
       { name: 'items_quantity_min', expression: '{quantity} >= 1' },
       { name: 'items_no_oversell', expression: '{quantityPurchased} >= 0 AND {quantityPurchased} <= {quantity}' },
     ],
+  },
+  {
+    key: 'shopTotals',
+    name: 'shop_totals',
+    doc: "Referral Opportunities' figures per shop domain and currency, kept by triggers on items (migration shop-totals) in the writing transaction.",
+    derived: true,
+    columns: [
+      text('shopDomain', 'shop_domain'),
+      text('currency', 'currency'),
+      { key: 'itemCount', name: 'item_count', kind: 'integer' },
+      { key: 'pricedCount', name: 'priced_count', kind: 'integer', doc: 'Items with a plain amount as price' },
+      { key: 'totalMinor', name: 'total_minor', kind: 'bigint', doc: 'Price × quantity over the priced items, in minor units' },
+    ],
+    primaryKey: ['shopDomain', 'currency'],
   },
   {
     key: 'claims',

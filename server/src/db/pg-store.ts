@@ -12,7 +12,6 @@ const postgresDialect: SqlDialect = {
   position: (haystack, needle) => sql<number>`strpos(${haystack}, ${needle})`,
   likeIgnoringCase: (value, pattern) => sql`${value} ILIKE ${pattern} ESCAPE '\\'`,
   // The pattern picks the text or NULL before the cast, so no row (or folded constant) can fail it.
-  plainNumber: (text) => sql<number | null>`CAST(substring(${text} from '^[0-9]+(?:\\.[0-9]*)?$') AS double precision)`,
 };
 
 /** Connections per process; PostgreSQL's default max_connections (100) leaves room for several replicas. */

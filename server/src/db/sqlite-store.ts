@@ -18,7 +18,6 @@ const sqliteDialect: SqlDialect = {
   contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
   position: (haystack, needle) => sql<number>`instr(${haystack}, ${needle})`,
   likeIgnoringCase: (value, pattern) => sql`${value} LIKE ${pattern} ESCAPE '\\'`,
-  plainNumber: (text) => sql<number | null>`CASE WHEN ${text} GLOB '[0-9]*' AND ${text} NOT GLOB '*[^0-9.]*' AND ${text} NOT GLOB '*.*.*' THEN CAST(${text} AS REAL) END`,
 };
 
 /**

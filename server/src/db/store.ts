@@ -30,8 +30,6 @@ export interface SqlDialect {
   likeIgnoringCase(value: unknown, pattern: string): SQL;
   /** Where `needle` first starts in `haystack`, from 1; 0 when it does not occur (SQLite instr, PostgreSQL strpos). */
   position(haystack: unknown, needle: unknown): SQL<number>;
-  /** The text as a number when it is digits with an optional decimal part ("1299.99"), else NULL. */
-  plainNumber(text: unknown): SQL<number | null>;
 }
 
 export interface DataStore {

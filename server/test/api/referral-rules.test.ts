@@ -100,6 +100,30 @@ describe('referral opportunities', () => {
       },
     ]);
   });
+
+  it('follows edits of price, quantity, link and currency, copies and deletions at once', async () => {
+    const list = await member.post('/wishlists', { name: 'Follow' });
+    const other = await member.post('/wishlists', { name: 'Other' });
+    const items = `/wishlists/${list.body._id}/items`;
+    const report = async (domain: string) => (await admin.get('/stats/referral-opportunities')).body.find((row: { domain: string }) => row.domain === domain);
+    const teapot = await member.post(items, { title: 'Teapot', url: 'https://follow.example.com/teapot', price: '10.00', quantity: 2 });
+    const cups = await member.post(items, { title: 'Cups', url: 'https://follow.example.com/cups', price: 'Price not found' });
+    expect(await report('follow.example.com')).toMatchObject({ itemCount: 2, totalValue: 20 });
+
+    await member.put(`${items}/${teapot.body._id}`, { title: 'Teapot', price: '12.50', quantity: 1 });
+    expect(await report('follow.example.com')).toMatchObject({ itemCount: 2, totalValue: 12.5 });
+    await member.put(`${items}/${cups.body._id}`, { title: 'Cups', url: 'https://moved.example.com/cups', price: '5', currency: 'EUR' });
+    expect(await report('follow.example.com')).toMatchObject({ itemCount: 1, totalValue: 12.5 });
+    expect(await report('moved.example.com')).toEqual({ domain: 'moved.example.com', itemCount: 1, totalValue: 0, totals: [{ currency: 'EUR', total: 5 }], hasReferralRule: false });
+
+    const copy = await member.post('/wishlists/items/move-copy', { sourceListId: list.body._id, itemId: teapot.body._id, destinationListId: other.body._id, action: 'copy' });
+    expect(copy.status).toBeLessThan(300);
+    expect(await report('follow.example.com')).toMatchObject({ itemCount: 2, totalValue: 25 });
+    expect((await member.delete(`${items}/${teapot.body._id}`)).status).toBe(200);
+    expect((await member.delete(`${items}/${cups.body._id}`)).status).toBe(200);
+    expect(await report('follow.example.com')).toMatchObject({ itemCount: 1, totalValue: 12.5 });
+    expect(await report('moved.example.com')).toBeUndefined();
+  });
 });
 
 describe('group gifts when an item is saved', () => {

@@ -11,8 +11,9 @@ import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
 import { startTestServer } from '../support/test-server';
 import { signUp } from '../support/wishlists';
 
-// A database from before items kept their shop's domain: the migration that adds the column
-// fills it from each item's link, so Referral Opportunities counts the old items at once.
+// A database from before items kept their shop's domain and price in minor units: the migrations
+// that add the columns fill them from each item's link and price (and the shop totals from them),
+// so Referral Opportunities counts the old items at once.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-upgrade-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -65,8 +66,10 @@ describe(`upgrading a database with items (${TEST_ENGINE})`, () => {
     try {
       const store = await server.openStore();
       try {
-        const rows = await store.db.select({ id: store.tables.items.id, shopDomain: store.tables.items.shopDomain }).from(store.tables.items);
+        const { items } = store.tables;
+        const rows = await store.db.select({ id: items.id, shopDomain: items.shopDomain, priceMinor: items.priceMinor }).from(items);
         expect(Object.fromEntries(rows.map((row) => [row.id, row.shopDomain]))).toEqual({ i1: 'amazon.co.uk', i2: 'amazon.co.uk', i3: 'shop.example.com', i4: '', i5: '' });
+        expect(Object.fromEntries(rows.map((row) => [row.id, row.priceMinor]))).toEqual({ i1: 1250, i2: null, i3: 1000, i4: 500, i5: 500 });
       } finally {
         await store.close();
       }

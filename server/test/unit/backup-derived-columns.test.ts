@@ -13,3 +13,16 @@ describe('restoring a backup taken before items kept their shop', () => {
     expect(decodeRow(JSON.stringify({ id: 'c', url: 'https://www.etsy.com/x', shopDomain: 'kept.example' }), items).shopDomain).toBe('kept.example');
   });
 });
+
+describe('restoring a backup taken before items kept their price in minor units', () => {
+  it("derives it from the price text with the server's parser, null when the price is not an amount", () => {
+    expect(decodeRow(JSON.stringify({ id: 'a', price: '1,299.99' }), items).priceMinor).toBe(129_999);
+    expect(decodeRow(JSON.stringify({ id: 'b', price: 'Price not found' }), items).priceMinor).toBeNull();
+    expect(decodeRow(JSON.stringify({ id: 'c', price: '' }), items).priceMinor).toBeNull();
+    expect(decodeRow(JSON.stringify({ id: 'd', price: '5', priceMinor: 700 }), items).priceMinor).toBe(700);
+  });
+
+  it('leaves the derived shop totals out of every backup (the restore rebuilds them from the items)', () => {
+    expect(tablesInForeignKeyOrder(tables as unknown as Tables).map((table) => table.name)).not.toContain('shop_totals');
+  });
+});

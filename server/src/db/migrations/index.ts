@@ -11,6 +11,7 @@ import sqlite8 from './sqlite/0008_surprise.sql' with { type: 'text' };
 import sqlite9 from './sqlite/0009_pledges.sql' with { type: 'text' };
 import sqlite10 from './sqlite/0010_oidc-identities.sql' with { type: 'text' };
 import sqlite11 from './sqlite/0011_image-copy-queue.sql' with { type: 'text' };
+import sqlite12 from './sqlite/0012_shop-totals.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -23,6 +24,7 @@ import pg8 from './pg/0008_surprise.sql' with { type: 'text' };
 import pg9 from './pg/0009_pledges.sql' with { type: 'text' };
 import pg10 from './pg/0010_oidc-identities.sql' with { type: 'text' };
 import pg11 from './pg/0011_image-copy-queue.sql' with { type: 'text' };
+import pg12 from './pg/0012_shop-totals.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -42,6 +44,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0009_pledges', sql: sqlite9 },
   { name: '0010_oidc-identities', sql: sqlite10 },
   { name: '0011_image-copy-queue', sql: sqlite11 },
+  { name: '0012_shop-totals', sql: sqlite12 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -57,4 +60,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0009_pledges', sql: pg9 },
   { name: '0010_oidc-identities', sql: pg10 },
   { name: '0011_image-copy-queue', sql: pg11 },
+  { name: '0012_shop-totals', sql: pg12 },
 ];

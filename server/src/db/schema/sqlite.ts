@@ -144,6 +144,8 @@ export const items = sqliteTable('items', {
   quantity: integer('quantity').notNull().default(1),
   priority: text('priority').notNull().default('Medium'),
   price: text('price').notNull().default(''),
+  /** The price in minor units (toMinorUnits), null when it is not a plain amount; set on every save */
+  priceMinor: integer('price_minor'),
   currency: text('currency').notNull().default('GBP'),
   imageUrl: text('image_url').notNull().default(''),
   /** Our copy of a shop's image (/uploads/…), '' when none */
@@ -165,11 +167,23 @@ export const items = sqliteTable('items', {
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 }, (t) => [
   index('items_wishlist_idx').on(t.wishlistId, t.createdAt),
-  index('items_shop_idx').on(t.shopDomain, t.currency, t.price, t.quantity),
   index('items_referral_program_idx').on(t.referralProgram),
   index('items_image_copy_idx').on(t.imageCheckedAt, t.imageCopyDueAt),
   check('items_quantity_min', sql`${t.quantity} >= 1`),
   check('items_no_oversell', sql`${t.quantityPurchased} >= 0 AND ${t.quantityPurchased} <= ${t.quantity}`),
+]);
+
+/** Referral Opportunities' figures per shop domain and currency, kept by triggers on items (migration shop-totals) in the writing transaction. */
+export const shopTotals = sqliteTable('shop_totals', {
+  shopDomain: text('shop_domain').notNull(),
+  currency: text('currency').notNull(),
+  itemCount: integer('item_count').notNull(),
+  /** Items with a plain amount as price */
+  pricedCount: integer('priced_count').notNull(),
+  /** Price × quantity over the priced items, in minor units */
+  totalMinor: integer('total_minor').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.shopDomain, t.currency] }),
 ]);
 
 /** A guest's purchase mark on an item; the item's quantity_purchased is the sum of its claims. */

@@ -2,6 +2,7 @@ import { getTableColumns, getTableName, is, Table } from 'drizzle-orm';
 import { getTableConfig as pgTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { addDerivedColumns } from '../../db/backfills';
+import { derivedTableNames } from '../../db/model';
 import type { Tables } from '../../db/store';
 
 /** One table of the backup: its SQL name, its Drizzle object and the columns that hold dates. */
@@ -14,9 +15,13 @@ export interface BackupTable {
   keyColumns: string[];
 }
 
-/** Every table, parents before children (foreign-key order), so a restore inserts without violations. */
+/**
+ * Every table but the derived ones (rebuilt by the database as a restore inserts their sources),
+ * parents before children (foreign-key order), so a restore inserts without violations.
+ */
 export function tablesInForeignKeyOrder(tables: Tables): BackupTable[] {
-  const all = (Object.values(tables) as unknown[]).filter((value): value is SQLiteTable => is(value, Table));
+  const derived = derivedTableNames();
+  const all = (Object.values(tables) as unknown[]).filter((value): value is SQLiteTable => is(value, Table) && !derived.has(getTableName(value)));
   const parentsOf = new Map<SQLiteTable, SQLiteTable[]>(
     all.map((table) => [table, tableConfig(table).foreignKeys.map((fk) => fk.reference().foreignTable as SQLiteTable)]),
   );

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput } from '@wishwell/shared/wishlist-types';
 import { preparedPerDb, type DataStore, type Db } from '../../db/store';
@@ -50,6 +51,7 @@ function insertStatement({ tables: { items } }: DataStore, db: Db, copyPending: 
       quantity: column('quantity'),
       priority: column('priority'),
       price: column('price'),
+      priceMinor: column('priceMinor'),
       currency: column('currency'),
       imageUrl: column('imageUrl'),
       storedImageUrl: column('storedImageUrl'),
@@ -107,6 +109,7 @@ export class ItemService {
         quantity: columns.quantity ?? 1,
         priority: columns.priority ?? 'Medium',
         price: columns.price ?? '',
+        priceMinor: toMinorUnits(columns.price ?? ''),
         currency,
         imageUrl: columns.imageUrl ?? '',
         ...image,
@@ -134,6 +137,7 @@ export class ItemService {
       .update(items)
       .set({
         ...columns,
+        priceMinor: columns.price === undefined ? undefined : toMinorUnits(columns.price),
         ...image,
         ...(await this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift)),
         quantityPurchased: columns.quantity === undefined ? undefined : dialect.smaller(items.quantityPurchased, columns.quantity),
