@@ -85,7 +85,8 @@ describe('referral opportunities', () => {
     expect((await member.get('/stats/referral-opportunities')).status).toBe(403);
     const report = await admin.get('/stats/referral-opportunities');
     expect(report.status).toBe(200);
-    expect(report.body).toEqual([
+    expect(report.body).toMatchObject({ total: 2, page: 1, pageSize: 50 });
+    expect(report.body.entries).toEqual([
       { domain: 'amazon.co.uk', itemCount: 4, totalValue: 1038.89, totals: [{ currency: 'GBP', total: 1038.89 }], hasReferralRule: true },
       {
         domain: 'wayfair.com',
@@ -105,7 +106,7 @@ describe('referral opportunities', () => {
     const list = await member.post('/wishlists', { name: 'Follow' });
     const other = await member.post('/wishlists', { name: 'Other' });
     const items = `/wishlists/${list.body._id}/items`;
-    const report = async (domain: string) => (await admin.get('/stats/referral-opportunities')).body.find((row: { domain: string }) => row.domain === domain);
+    const report = async (domain: string) => (await admin.get(`/stats/referral-opportunities?q=${domain}`)).body.entries.find((row: { domain: string }) => row.domain === domain);
     const teapot = await member.post(items, { title: 'Teapot', url: 'https://follow.example.com/teapot', price: '10.00', quantity: 2 });
     const cups = await member.post(items, { title: 'Cups', url: 'https://follow.example.com/cups', price: 'Price not found' });
     expect(await report('follow.example.com')).toMatchObject({ itemCount: 2, totalValue: 20 });
@@ -123,6 +124,26 @@ describe('referral opportunities', () => {
     expect((await member.delete(`${items}/${cups.body._id}`)).status).toBe(200);
     expect(await report('follow.example.com')).toMatchObject({ itemCount: 1, totalValue: 12.5 });
     expect(await report('moved.example.com')).toBeUndefined();
+  });
+
+  it('pages and searches the shops on the server, most items first', async () => {
+    const list = await member.post('/wishlists', { name: 'Many shops' });
+    for (let shop = 1; shop <= 4; shop++) {
+      for (let n = 0; n < shop; n++) await member.post(`/wishlists/${list.body._id}/items`, { title: `Gift ${n}`, url: `https://paged-${shop}.example.org/${n}`, price: '1' });
+    }
+    const page = async (query: string) => (await admin.get(`/stats/referral-opportunities?${query}`)).body;
+    const first = await page('q=paged-&pageSize=3');
+    expect(first).toMatchObject({ total: 4, page: 1, pageSize: 3 });
+    expect(first.entries.map((row: { domain: string; itemCount: number }) => [row.domain, row.itemCount])).toEqual([
+      ['paged-4.example.org', 4],
+      ['paged-3.example.org', 3],
+      ['paged-2.example.org', 2],
+    ]);
+    expect((await page('q=PAGED-&pageSize=3&page=2')).entries).toEqual([
+      { domain: 'paged-1.example.org', itemCount: 1, totalValue: 1, totals: [{ currency: 'GBP', total: 1 }], hasReferralRule: false },
+    ]);
+    expect(await page('q=no-such-shop')).toEqual({ entries: [], total: 0, page: 1, pageSize: 50 });
+    expect((await admin.get('/stats/referral-opportunities?pageSize=1000')).status).toBe(400);
   });
 });
 

@@ -76,7 +76,7 @@ describe(`upgrading a database with items (${TEST_ENGINE})`, () => {
       const admin = await signUp(server.url, 'Operator'); // the first account: the admin
       const report = await admin.client.get('/stats/referral-opportunities');
       expect(report.status).toBe(200);
-      expect(report.body).toEqual([
+      expect(report.body.entries).toEqual([
         { domain: 'amazon.co.uk', itemCount: 2, totalValue: 25, totals: [{ currency: 'GBP', total: 25 }], hasReferralRule: false },
         { domain: 'shop.example.com', itemCount: 1, totalValue: 0, totals: [{ currency: 'EUR', total: 10 }], hasReferralRule: false },
       ]);

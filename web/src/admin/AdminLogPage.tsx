@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AdminEventToasts } from './AdminEventToasts';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminTable, type AdminColumn } from './AdminTable';
@@ -7,6 +8,8 @@ import './admin.css';
 
 interface ViewProps<T> {
   title: string;
+  /** What the page is for, under its title. */
+  intro?: ReactNode;
   columns: AdminColumn<T>[];
   emptyText: string;
   searchPlaceholder: string;
@@ -31,11 +34,12 @@ export function AdminLogPage<T extends { _id: string }>({ path, failureLog, ...v
 
 /** A server-paged admin list whose page also acts on its rows (and so holds `log` itself, for its reload). */
 export function AdminLogView<T extends { _id: string }>(props: ViewProps<T> & { log: ReturnType<typeof useAdminLog<T>> }) {
-  const { log, title, columns, emptyText, searchPlaceholder, withStatus, withDates, muted, withScrapeFailureToasts } = props;
+  const { log, title, intro, columns, emptyText, searchPlaceholder, withStatus, withDates, muted, withScrapeFailureToasts } = props;
   return (
     <>
       {withScrapeFailureToasts && <AdminEventToasts onScrapeFailure={log.reload} />}
       <AdminPageHeader title={title} />
+      {intro}
       {/* Keyed by the filters so a link that sets them (?q=&status=) shows them in the fields. */}
       <LogToolbar key={JSON.stringify(log.filters)} filters={log.filters} onFilters={log.setFilters} withStatus={withStatus} withDates={withDates} searchPlaceholder={searchPlaceholder} />
       <AdminTable columns={columns} rows={log.rows} loading={log.loading} emptyText={emptyText} muted={muted} />

@@ -1,8 +1,8 @@
 import { Tag } from '@blueprintjs/core';
 import { REPORT_CURRENCY, type ReferralOpportunity } from '@wishwell/shared/referral-types';
-import { AdminPageHeader } from './AdminPageHeader';
-import { AdminTable, type AdminColumn } from './AdminTable';
-import { useAdminList } from './use-admin-list';
+import { AdminLogView } from './AdminLogPage';
+import type { AdminColumn } from './AdminTable';
+import { useAdminLog } from './use-admin-log';
 import './admin.css';
 
 /** An amount in its own currency, en-GB style (£1,038.89, US$111.99, €200.00). */
@@ -35,26 +35,29 @@ const COLUMNS: AdminColumn<Row>[] = [
   { label: 'Referral Rule Setup?', render: (row) => <Tag intent={row.hasReferralRule ? 'success' : 'none'}>{row.hasReferralRule ? 'Yes' : 'No'}</Tag> },
 ];
 
-/** /admin/referral-opportunities: the shops wish list items come from most, and whether a referral rule covers them. */
+/** /admin/referral-opportunities: the shops wish list items come from most, a page at a time from the server, and whether a referral rule covers them. */
 export function ReferralOpportunitiesPage() {
-  const { rows, loading } = useAdminList<ReferralOpportunity>('/stats/referral-opportunities', 'Could not fetch referral opportunities');
+  const shops = useAdminLog<ReferralOpportunity>('/stats/referral-opportunities', 'Could not fetch referral opportunities');
   return (
-    <>
-      <AdminPageHeader title="Referral Opportunities" />
-      <p className="ww-admin-intro">
-        The most popular shop sites for wishlist items, by number of items. Shops without a referral rule are opportunities: add a
-        rule under Referral Rules to earn from the gifts bought there.
-      </p>
-      <p className="ww-admin-intro">
-        Total Value is in GBP. Items priced in other currencies are shown in their own currency, line by line: Wishwell keeps no
-        exchange rates, so it does not convert them.
-      </p>
-      <AdminTable
-        columns={COLUMNS}
-        rows={rows.map((row) => ({ ...row, _id: row.domain }))}
-        loading={loading}
-        emptyText="No items with shop links yet."
-      />
-    </>
+    <AdminLogView
+      log={{ ...shops, rows: shops.rows.map((row) => ({ ...row, _id: row.domain })) }}
+      title="Referral Opportunities"
+      intro={
+        <>
+          <p className="ww-admin-intro">
+            The most popular shop sites for wishlist items, by number of items. Shops without a referral rule are opportunities: add a
+            rule under Referral Rules to earn from the gifts bought there.
+          </p>
+          <p className="ww-admin-intro">
+            Total Value is in GBP. Items priced in other currencies are shown in their own currency, line by line: Wishwell keeps no
+            exchange rates, so it does not convert them.
+          </p>
+        </>
+      }
+      columns={COLUMNS}
+      emptyText={shops.filters.q ? 'No shops match.' : 'No items with shop links yet.'}
+      searchPlaceholder="Shop domain"
+      withDates={false}
+    />
   );
 }

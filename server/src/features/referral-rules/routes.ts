@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AccessPolicies } from '../../http/access';
 import type { ReferralRuleService } from './service';
-import { idParams } from '../../http/schemas';
+import { idParams, pagedQueryFields } from '../../http/schemas';
 
 const ruleBody = t.Object({
   matcher: t.String({ minLength: 1, maxLength: 253 }),
@@ -30,5 +30,5 @@ export function referralRuleRoutes(policies: AccessPolicies, service: ReferralRu
       await service.remove(params.id);
       return { message: 'Referral rule deleted.' };
     }, { adminOnly: true, params: idParams })
-    .get('/stats/referral-opportunities', () => service.opportunities(), { adminOnly: true });
+    .get('/stats/referral-opportunities', ({ query }) => service.opportunities(query), { adminOnly: true, query: t.Object(pagedQueryFields) });
 }

@@ -1,12 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { applyReferralRules, findReferralRule, giftCardUrlOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { PublicReferralRule } from '@wishwell/shared/scrape-types';
+import type { LogPage, PagedQuery } from '@wishwell/shared/admin-types';
 import { REPORT_CURRENCY, type CurrencyTotal, type ReferralOpportunity, type ReferralRule, type ReferralRuleInput } from '@wishwell/shared/referral-types';
 import type { DataStore, Row } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 import { newId } from '../../ids';
-import { shopTotals } from './shop-totals';
+import { shopTotalsPage } from './shop-totals';
 
 type ReferralRuleRow = Row<'referralRules'>;
 
@@ -97,23 +98,22 @@ export class ReferralRuleService {
   }
 
   /**
-   * Items per shop domain (counted and summed in SQL), most items first, with their value in each
-   * currency and whether a rule covers the shop. No exchange rates are kept, so `totalValue` is
-   * the GBP-priced items' value and other currencies are reported beside it, never converted.
+   * One page of shop domains (matching `q`), most items first, with their value in each currency
+   * and whether a rule covers the shop. No exchange rates are kept, so `totalValue` is the
+   * GBP-priced items' value and other currencies are reported beside it, never converted.
    */
-  async opportunities(): Promise<ReferralOpportunity[]> {
-    const [totals, rules] = await Promise.all([shopTotals(this.store), this.rules()]);
-    const byDomain = new Map<string, ReferralOpportunity>();
-    for (const { domain, currency, itemCount, pricedCount, total } of totals) {
-      const entry = byDomain.get(domain) ?? { domain, itemCount: 0, totalValue: 0, totals: [], hasReferralRule: findReferralRule(rules, `https://${domain}/`) !== null };
-      entry.itemCount += itemCount;
-      if (currency === REPORT_CURRENCY) entry.totalValue = roundCents(total);
-      if (pricedCount > 0) entry.totals.push({ currency, total: roundCents(total) });
-      byDomain.set(domain, entry);
-    }
-    const entries = [...byDomain.values()];
-    for (const entry of entries) entry.totals.sort(reportCurrencyFirst);
-    return entries.sort((a, b) => b.itemCount - a.itemCount || b.totalValue - a.totalValue || a.domain.localeCompare(b.domain));
+  async opportunities(query: PagedQuery): Promise<LogPage<ReferralOpportunity>> {
+    const [page, rules] = await Promise.all([shopTotalsPage(this.store, query), this.rules()]);
+    return {
+      ...page,
+      entries: page.entries.map(({ domain, itemCount, totals }) => ({
+        domain,
+        itemCount,
+        totalValue: roundCents(totals.find((total) => total.currency === REPORT_CURRENCY)?.total ?? 0),
+        totals: totals.map(({ currency, total }) => ({ currency, total: roundCents(total) })).sort(reportCurrencyFirst),
+        hasReferralRule: findReferralRule(rules, `https://${domain}/`) !== null,
+      })),
+    };
   }
 
   private rules(): Promise<ReferralRuleRow[]> {
