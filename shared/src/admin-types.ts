@@ -75,10 +75,18 @@ export interface LogQuery extends PagedQuery {
   to?: string;
 }
 
+/**
+ * A log's text search counts its matches up to this many: counting every match among 1,000,000
+ * rows would cost more than reading the page itself.
+ */
+export const LOG_COUNT_CAP = 10_000;
+
 /** One page of a log or admin list, newest first, with the number of matching rows. */
 export interface LogPage<T> {
   entries: T[];
   total: number;
   page: number;
   pageSize: number;
+  /** More rows match than `total` (a text search counted up to LOG_COUNT_CAP and stopped). */
+  totalCapped?: boolean;
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_COUNT_CAP } from '@wishwell/shared/admin-types';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { declaredPolicies } from '../../src/http/access';
@@ -291,6 +292,26 @@ describe('logs', () => {
       ipAddress: '198.51.100.9',
       userAgent: 'Mozilla/5.0 VisitorTest',
     });
+  });
+
+  it("counts a text search's matches only up to the cap, and says that more match", async () => {
+    const own = await fresh();
+    try {
+      const rows = Array.from({ length: LOG_COUNT_CAP + 5 }, (_, i) => [`10.0.${i >> 8}.${i & 255}`, 1, 'CapTest'] as [string, number, string]);
+      for (let at = 0; at < rows.length; at += 1_000) await seedVisitors(own.server, rows.slice(at, at + 1_000));
+      await seedVisitors(own.server, [['10.9.9.9', 1, 'Other']]);
+      const searched = await own.admin.client.get('/logs/visitors?q=captest&page=2');
+      expect(searched.body).toMatchObject({ total: LOG_COUNT_CAP, totalCapped: true, page: 2, pageSize: 50 });
+      expect(searched.body.entries).toHaveLength(50);
+      const few = await own.admin.client.get('/logs/visitors?q=other');
+      expect(few.body).toMatchObject({ total: 1 });
+      expect(few.body.totalCapped).toBeUndefined();
+      const all = await own.admin.client.get('/logs/visitors'); // no search: the exact count
+      expect(all.body.total).toBeGreaterThanOrEqual(LOG_COUNT_CAP + 6);
+      expect(all.body.totalCapped).toBeUndefined();
+    } finally {
+      await own.server.stop();
+    }
   });
 });
 

@@ -43,7 +43,7 @@ export function AdminLogView<T extends { _id: string }>(props: ViewProps<T> & { 
       {/* Keyed by the filters so a link that sets them (?q=&status=) shows them in the fields. */}
       <LogToolbar key={JSON.stringify(log.filters)} filters={log.filters} onFilters={log.setFilters} withStatus={withStatus} withDates={withDates} searchPlaceholder={searchPlaceholder} />
       <AdminTable columns={columns} rows={log.rows} loading={log.loading} emptyText={emptyText} muted={muted} />
-      {log.total > 0 && <LogPager page={log.page} pageCount={log.pageCount} total={log.total} onPage={log.setPage} />}
+      {log.total > 0 && <LogPager page={log.page} pageCount={log.pageCount} total={log.total} totalCapped={log.totalCapped} onPage={log.setPage} />}
     </>
   );
 }

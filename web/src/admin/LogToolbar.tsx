@@ -42,14 +42,18 @@ export function LogToolbar({ filters, onFilters, withStatus = false, withDates =
 }
 
 /** Previous / "Page x of y (n entries)" / Next under a log. */
-export function LogPager({ page, pageCount, total, onPage }: { page: number; pageCount: number; total: number; onPage: (page: number) => void }) {
+export function LogPager(props: { page: number; pageCount: number; total: number; totalCapped?: boolean; onPage: (page: number) => void }) {
+  const { page, pageCount, total, totalCapped = false, onPage } = props;
+  const more = totalCapped ? '+' : ''; // a search counted up to its cap: there are more pages
   return (
     <nav className="ww-admin-log-pager" aria-label="Pages">
       <Button variant="minimal" icon="chevron-left" text="Previous" disabled={page <= 1} onClick={() => onPage(page - 1)} />
       <span>
-        Page {page.toLocaleString('en-GB')} of {pageCount.toLocaleString('en-GB')} ({total.toLocaleString('en-GB')} {total === 1 ? 'entry' : 'entries'})
+        Page {page.toLocaleString('en-GB')} of {pageCount.toLocaleString('en-GB')}
+        {more} ({total.toLocaleString('en-GB')}
+        {more} {total === 1 && !totalCapped ? 'entry' : 'entries'})
       </span>
-      <Button variant="minimal" rightIcon="chevron-right" text="Next" disabled={page >= pageCount} onClick={() => onPage(page + 1)} />
+      <Button variant="minimal" rightIcon="chevron-right" text="Next" disabled={page >= pageCount && !totalCapped} onClick={() => onPage(page + 1)} />
     </nav>
   );
 }

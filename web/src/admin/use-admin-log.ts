@@ -63,5 +63,6 @@ export function useAdminLog<T>(path: string, failureLog: string) {
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  return { rows: data?.entries ?? [], total: data?.total ?? 0, loading: loading && !data, page, pageCount, setPage, filters, setFilters, reload };
+  const totalCapped = data?.totalCapped ?? false;
+  return { rows: data?.entries ?? [], total: data?.total ?? 0, totalCapped, loading: loading && !data, page, pageCount, setPage, filters, setFilters, reload };
 }

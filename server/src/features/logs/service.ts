@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { EmailLogEntry, LogPage, LogQuery, VisitorLogEntry } from '@wishwell/shared/admin-types';
+import { LOG_COUNT_CAP, type EmailLogEntry, type LogPage, type LogQuery, type VisitorLogEntry } from '@wishwell/shared/admin-types';
 import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
 import type { DataStore, Tables } from '../../db/store';
 import { badRequest } from '../../http/errors';
@@ -112,8 +112,17 @@ export class LogService {
     });
   }
 
-  /** One page of a log: the entries `fetchPage` reads for the page's window, and how many rows `where` matches in all. */
-  private page<Entry>(query: LogQuery, table: LogTable, where: SQL | undefined, fetchPage: (window: PageWindow) => Promise<Entry[]>): Promise<LogPage<Entry>> {
-    return readPage(query, fetchPage, () => this.db.select({ total: count() }).from(table).where(where));
+  /**
+   * One page of a log: the entries `fetchPage` reads for the page's window, and how many rows
+   * `where` matches in all — with a text search, counted up to LOG_COUNT_CAP only (no index
+   * serves a search inside the text, so an exact count reads every row of the log).
+   */
+  private async page<Entry>(query: LogQuery, table: LogTable, where: SQL | undefined, fetchPage: (window: PageWindow) => Promise<Entry[]>): Promise<LogPage<Entry>> {
+    if (!query.q?.trim()) return readPage(query, fetchPage, () => this.db.select({ total: count() }).from(table).where(where));
+    const page = await readPage(query, fetchPage, () => {
+      const matches = this.db.select({ one: sql`1`.as('one') }).from(table).where(where).limit(LOG_COUNT_CAP + 1).as('matches');
+      return this.db.select({ total: count() }).from(matches);
+    });
+    return page.total > LOG_COUNT_CAP ? { ...page, total: LOG_COUNT_CAP, totalCapped: true } : page;
   }
 }
