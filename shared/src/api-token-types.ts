@@ -13,12 +13,6 @@ export const API_TOKEN_NAME_MAX_LENGTH = 100;
 /** How many tokens one account may hold. */
 export const API_TOKENS_PER_ACCOUNT = 50;
 
-export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
-  read: 'Read only',
-  'read-write': 'Read and write',
-  admin: 'Read, write and admin',
-};
-
 /** POST /users/tokens */
 export interface CreateApiTokenInput {
   name: string;

@@ -36,4 +36,4 @@ if (boot) {
     createRoot(container).render(app(i18n));
   });
 }
-startServiceWorker();
+startServiceWorker(i18nLoaded);

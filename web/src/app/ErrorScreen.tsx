@@ -1,12 +1,14 @@
 import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
 /** The error screen: 'Unexpected Application Error!' and the error's message. */
 function ErrorScreen({ error }: { error: unknown }) {
+  const { t } = useTranslation();
   const detail = error instanceof Error ? error.message : String(error);
   return (
     <div className="ww-error-screen" role="alert">
-      <h2>Unexpected Application Error!</h2>
+      <h2>{t('app.unexpectedError')}</h2>
       <h3>{detail}</h3>
     </div>
   );

@@ -1,21 +1,23 @@
+import type { i18n as I18n } from 'i18next';
 import { notify } from '../notifications/notify';
 import { SHARE_PAGE_PATH, SKIP_WAITING } from '../sw/messages';
 
 /**
  * Registers /sw.js on the public pages (the admin console is left to the network). Once it is in
  * control it is handed what this page already loaded, so a list opened once opens offline. A new
- * version waits behind a 'new version available — reload' toast; taking it reloads on the new one.
+ * version waits behind a 'new version available — reload' toast (in the page's language, from
+ * `i18nLoaded`); taking it reloads on the new one.
  */
-export function startServiceWorker(): void {
+export function startServiceWorker(i18nLoaded: Promise<I18n>): void {
   if (!('serviceWorker' in navigator) || location.pathname.startsWith('/admin')) return;
   addEventListener('load', () => {
-    register().catch((error: unknown) => console.warn('The service worker could not be registered', error));
+    register(i18nLoaded).catch((error: unknown) => console.warn('The service worker could not be registered', error));
   });
 }
 
-async function register(): Promise<void> {
+async function register(i18nLoaded: Promise<I18n>): Promise<void> {
   const registration = await navigator.serviceWorker.register('/sw.js');
-  offerUpdates(registration);
+  offerUpdates(registration, await i18nLoaded);
   const ready = await navigator.serviceWorker.ready;
   ready.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedUrls() } });
 }
@@ -30,11 +32,11 @@ function loadedUrls(): string[] {
   return SHARE_PAGE_PATH.test(location.pathname) ? [location.href, ...assets] : assets;
 }
 
-function offerUpdates(registration: ServiceWorkerRegistration): void {
+function offerUpdates(registration: ServiceWorkerRegistration, i18n: I18n): void {
   let reloadAsked = false;
   const offer = (worker: ServiceWorker) =>
-    notify('new version available — reload', 'info', {
-      text: 'Reload',
+    notify(i18n.t('app.newVersion'), 'info', {
+      text: i18n.t('app.reload'),
       onClick: () => {
         reloadAsked = true;
         worker.postMessage({ type: SKIP_WAITING });

@@ -1,15 +1,17 @@
 import { NonIdealState } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../app/use-page-title';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
+  const { t } = useTranslation();
+  usePageTitle(t('notFound.title'));
   return (
     <NonIdealState
       icon="search"
-      title="Page not found"
-      description="The address may be mistyped, or the page has moved."
-      action={<Link to="/">Go to the home page</Link>}
+      title={t('notFound.title')}
+      description={t('notFound.text')}
+      action={<Link to="/">{t('share.goHome')}</Link>}
     />
   );
 }

@@ -31,7 +31,7 @@ export function eventLabel(list: EventDay, locale?: string, everyYear = englishE
 const neverChanges = () => () => {};
 
 /** English days in the browser's own English (en-GB or en-US), other languages the language's way. */
-const dayLocale = (language: string) => (language.startsWith('en') ? undefined : language);
+export const dayLocale = (language: string) => (language.startsWith('en') ? undefined : language);
 
 /** Formats a timestamp as its local calendar day in the viewer's language (pages rendered in the browser only). */
 export function useDayFormat(): (iso: string) => string {

@@ -118,9 +118,14 @@ test('a German guest on a phone walks landing and share page, marks a gift and p
 
   const bike = itemCard(page, 'Lastenfahrrad');
   await bike.getByRole('button', { name: 'Mitschenken' }).click();
-  await page.getByRole('dialog').getByLabel('Betrag').fill('120');
-  await page.getByRole('dialog').getByRole('button', { name: 'Mitschenken' }).click();
-  await expect(bike).toContainText('120 € von 300 € zugesagt, von 1 Person');
+  const pledge = page.getByRole('dialog');
+  await expect(pledge.getByText('Zum Beispiel 10 oder 12,50')).toBeVisible();
+  await pledge.getByLabel('Betrag').fill('1,250');
+  await expect(pledge.getByText('„1,250“ kann 1250 oder 1,25 heißen.')).toBeVisible();
+  await expect(pledge.getByRole('button', { name: 'Mitschenken' })).toBeDisabled();
+  await pledge.getByLabel('Betrag').fill('120,50');
+  await pledge.getByRole('button', { name: 'Mitschenken' }).click();
+  await expect(bike).toContainText('120,50 € von 300 € zugesagt, von 1 Person');
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: test.info().outputPath('share-de-390.png'), fullPage: true });
 
@@ -235,4 +240,58 @@ test('a German guest gets a list named in German and the guest banner in German'
   await expect(page.locator('.ww-guest-banner').getByRole('link', { name: 'Registrier dich' })).toHaveAttribute('href', /\/register\?claimList=/);
   await expectNoSidewaysScroll(page);
   await context.close();
+});
+
+test('a German guest changes a reservation in German: the dialog, the mailed link’s page and the German way of writing amounts', async ({ browser }) => {
+  const listId = await sharedList(browser);
+  const context = await browser.newContext({ locale: 'de-DE', viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`/share/wishlist/${listId}`);
+  const grinder = itemCard(page, 'Kaffeemühle');
+  await grinder.getByRole('button', { name: 'Als gekauft markieren' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Als gekauft markieren' }).click();
+  await grinder.getByRole('button', { name: 'ändern oder zurücknehmen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deine Reservierung' });
+  await expect(dialog).toContainText('Du hast Kaffeemühle auf Geburtstag reserviert.');
+  await expect(dialog.getByText('Du kannst bis zu 2 schenken')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.keyboard.press('Escape');
+
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('guestClaims') ?? '[]') as { token: string }[])[0]?.token);
+  await page.goto(`/claims/${token}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Deine Reservierung' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Reservierung zurücknehmen' }).click();
+  await expect(page.getByText('Reservierung zurückgenommen – der Wunsch ist wieder frei.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zurück zur Wunschliste' })).toBeVisible();
+
+  await page.goto('/gibt-es-nicht');
+  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+  await context.close();
+});
+
+test('My Account, its API tokens and the password pages speak German, and say that tokens outlive a sign-out', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Johanna', { locale: 'de-DE', viewport: PHONE });
+  const page = owner.page;
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mein Konto' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'API-Tokens' })).toBeVisible();
+  await expect(page.getByText('Abmelden oder ein neues Passwort lässt deine Tokens bestehen')).toBeVisible();
+  await page.getByLabel('Notiz').fill('Hausautomation');
+  await page.getByRole('button', { name: 'Token erstellen' }).click();
+  await expect(page.getByText('Kopier dein neues Token jetzt')).toBeVisible();
+  const tokens = page.getByRole('list', { name: 'Deine API-Tokens' });
+  await expect(tokens).toContainText('Nur lesen');
+  await expect(tokens).toContainText('Noch nie benutzt');
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('account-de-390.png'), fullPage: true });
+
+  await page.getByRole('link', { name: 'Passwort ändern' }).click();
+  await page.getByLabel('Aktuelles Passwort').fill('whatever it was');
+  await page.getByLabel('Neues Passwort', { exact: true }).fill('ein neues Passwort');
+  await page.getByLabel('Neues Passwort bestätigen').fill('ein anderes Passwort');
+  await page.getByRole('form', { name: 'Passwort ändern' }).getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(page.getByText('Die neuen Passwörter stimmen nicht überein')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await owner.context.close();
 });

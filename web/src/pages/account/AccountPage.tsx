@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { ProfileInput } from '@wishwell/shared/account-types';
@@ -12,19 +13,20 @@ import { ApiTokens } from './ApiTokens';
 
 /** /account: 'My Account': the details form, a link to change the password, API tokens and Delete My Account. */
 export default function AccountPage() {
+  const { t } = useTranslation();
   const { user, signIn, signOut } = useSession();
   const navigate = useNavigate();
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [country, setCountry] = useState(user?.country ?? '');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const { busy, submit } = useSubmission('Update failed');
+  const { busy, submit } = useSubmission(t('myAccount.updateFailed'));
 
   const save = () =>
     submit(async () => {
       const body: ProfileInput = { name, email, country };
       signIn(await api.put<SessionProfile>('/users/profile', body));
-      notify('Profile Updated Successfully!', 'success');
+      notify(t('myAccount.updated'), 'success');
     });
 
   const deleteAccount = async () => {
@@ -39,47 +41,47 @@ export default function AccountPage() {
   };
 
   return (
-    <AccountCard title="My Account" wide>
-      <AccountForm onSubmit={save} label="My Account details">
-        <Field id="name" label="Name" icon="user" autoComplete="name" required value={name} onChange={setName} />
-        <Field id="email" label="Email Address" type="email" icon="envelope" autoComplete="email" required value={email} onChange={setEmail} />
+    <AccountCard title={t('myAccount.title')} wide>
+      <AccountForm onSubmit={save} label={t('myAccount.details')}>
+        <Field id="name" label={t('account.name')} icon="user" autoComplete="name" required value={name} onChange={setName} />
+        <Field id="email" label={t('account.email')} type="email" icon="envelope" autoComplete="email" required value={email} onChange={setEmail} />
         <Field
           id="country"
-          label="Country"
+          label={t('myAccount.country')}
           icon="globe"
           autoComplete="country-name"
-          placeholder="e.g. UK or US"
-          helperText="A hint such as UK or US: prices show in its currency (GBP unless US, CA, AU or NZ)."
+          placeholder={t('myAccount.countryPlaceholder')}
+          helperText={t('myAccount.countryHelp')}
           value={country}
           onChange={setCountry}
         />
-        <SubmitButton text="Save Changes" busy={busy} />
+        <SubmitButton text={t('myAccount.save')} busy={busy} />
       </AccountForm>
 
       <section className="ww-account-section" aria-labelledby="password-heading">
-        <h2 id="password-heading">Password</h2>
-        <Link to="/change-password">Change Password</Link>
+        <h2 id="password-heading">{t('myAccount.password')}</h2>
+        <Link to="/change-password">{t('myAccount.changePassword')}</Link>
       </section>
 
       <ApiTokens isAdmin={user?.isAdmin ?? false} />
 
       <section className="ww-account-section" aria-labelledby="delete-heading">
         <div className="ww-danger-zone">
-          <h2 id="delete-heading">Delete My Account</h2>
-          <p className="ww-account-note">Your account and your wish lists are removed. This cannot be undone.</p>
+          <h2 id="delete-heading">{t('myAccount.deleteTitle')}</h2>
+          <p className="ww-account-note">{t('myAccount.deleteNote')}</p>
           <Button intent="danger" icon="trash" onClick={() => setConfirmingDelete(true)}>
-            Delete My Account
+            {t('myAccount.deleteTitle')}
           </Button>
         </div>
       </section>
 
       <ConfirmDeleteAlert
         isOpen={confirmingDelete}
-        confirmText="Delete My Account"
+        confirmText={t('myAccount.deleteTitle')}
         onConfirm={deleteAccount}
         onCancel={() => setConfirmingDelete(false)}
       >
-        <p>Are you sure you want to delete your account? Your wish lists will be deleted too. This cannot be undone.</p>
+        <p>{t('myAccount.deleteConfirm')}</p>
       </ConfirmDeleteAlert>
     </AccountCard>
   );

@@ -3,35 +3,33 @@ import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs
 import { useTranslation } from 'react-i18next';
 import {
   API_TOKEN_NAME_MAX_LENGTH,
-  API_TOKEN_SCOPE_LABELS,
   type ApiTokenScope,
   type ApiTokenSummary,
   type CreateApiTokenInput,
   type CreatedApiToken,
 } from '@wishwell/shared/api-token-types';
 import { api } from '../../api/client';
+import { Sentence } from '../../i18n/Sentence';
 import { copyToClipboard } from '../../ui/clipboard';
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 import { useAsyncAction } from '../../ui/use-async-action';
+import { dayLocale } from '../../ui/dates';
 
 const DAY_MS = 86_400_000;
 /** The lifetimes offered, in days (0: never expires). */
-const LIFETIMES = [
-  { days: 30, label: '30 days' },
-  { days: 90, label: '90 days' },
-  { days: 365, label: '1 year' },
-  { days: 0, label: 'Never' },
-];
+const LIFETIMES = [30, 90, 365, 0];
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const dateTime = (iso: string, locale?: string) => new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const day = (iso: string, locale?: string) => new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * My Account's 'API tokens': create one (name, scope, lifetime), see its secret once with a copy
  * button, list them with their last use, revoke. Admins may also create admin tokens.
  */
 export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = dayLocale(i18n.language);
+  const lifetimeLabel = (days: number) => (days === 0 ? t('tokens.never') : days === 365 ? t('tokens.year') : t('tokens.days', { number: days }));
   const [tokens, setTokens] = useState<ApiTokenSummary[] | null>(null);
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
@@ -54,7 +52,7 @@ export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
         setName('');
         await reload();
       },
-      { failure: 'Could not create the token' },
+      { failure: t('tokens.createFailed') },
     );
 
   const revoke = (token: ApiTokenSummary) => {
@@ -65,83 +63,82 @@ export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
         if (created?._id === token._id) setCreated(null);
         await reload();
       },
-      { success: `Token "${token.name}" revoked`, failure: 'Could not revoke the token' },
+      { success: t('tokens.revoked', { name: token.name }), failure: t('tokens.revokeFailed') },
     );
   };
 
   return (
     <section className="ww-account-section ww-api-tokens" aria-labelledby="api-tokens-heading">
-      <h2 id="api-tokens-heading">API tokens</h2>
+      <h2 id="api-tokens-heading">{t('tokens.title')}</h2>
       <p className="ww-account-note">
-        Scripts and other apps can use your lists through the <a href="/api/docs">Wishwell API</a> with a token. Signing out or changing your
-        password keeps your tokens, and while an admin has disabled your account they stop working until it is enabled again. Revoke a token
-        you no longer need.
+        <Sentence i18nKey="tokens.intro" parts={{ api: <a href="/api/docs">{t('tokens.api')}</a> }} />
       </p>
 
       {created && (
-        <Callout intent="success" icon="key" title="Copy your new token now" className="ww-api-token-created">
-          <p>It will not be shown again. Anyone holding it can act as you within its scope.</p>
+        <Callout intent="success" icon="key" title={t('tokens.createdTitle')} className="ww-api-token-created">
+          <p>{t('tokens.createdText')}</p>
           <div className="ww-api-token-secret">
-            <InputGroup readOnly value={created.token} aria-label={`The new token "${created.name}"`} onFocus={(event) => event.currentTarget.select()} />
-            <Button icon="duplicate" text="Copy" onClick={() => void copyToClipboard(created.token, 'Token copied to clipboard!', t('common.error'))} />
+            <InputGroup readOnly value={created.token} aria-label={t('tokens.newToken', { name: created.name })} onFocus={(event) => event.currentTarget.select()} />
+            <Button icon="duplicate" text={t('tokens.copy')} onClick={() => void copyToClipboard(created.token, t('tokens.copied'), t('common.error'))} />
           </div>
-          <Button variant="minimal" text="Done" onClick={() => setCreated(null)} />
+          <Button variant="minimal" text={t('tokens.done')} onClick={() => setCreated(null)} />
         </Callout>
       )}
 
       <form
         className="ww-api-token-form"
-        aria-label="Create an API token"
+        aria-label={t('tokens.form')}
         onSubmit={(event) => {
           event.preventDefault();
           void create();
         }}
       >
         {/* 'Note' (as GitHub calls it), not 'Token name': the page's own Name field keeps its label to itself. */}
-        <FormGroup label="Note" labelFor="api-token-name" className="ww-api-token-name">
-          <InputGroup id="api-token-name" required maxLength={API_TOKEN_NAME_MAX_LENGTH} placeholder="What is it for? e.g. Home automation" value={name} onValueChange={setName} />
+        <FormGroup label={t('tokens.note')} labelFor="api-token-name" className="ww-api-token-name">
+          <InputGroup id="api-token-name" required maxLength={API_TOKEN_NAME_MAX_LENGTH} placeholder={t('tokens.notePlaceholder')} value={name} onValueChange={setName} />
         </FormGroup>
-        <FormGroup label="Access" labelFor="api-token-scope">
+        <FormGroup label={t('tokens.access')} labelFor="api-token-scope">
           <HTMLSelect id="api-token-scope" fill value={scope} onChange={(event) => setScope(event.currentTarget.value as ApiTokenScope)}>
             {scopes.map((option) => (
               <option key={option} value={option}>
-                {API_TOKEN_SCOPE_LABELS[option]}
+                {t(`tokens.scope_${option}`)}
               </option>
             ))}
           </HTMLSelect>
         </FormGroup>
-        <FormGroup label="Expires after" labelFor="api-token-lifetime">
+        <FormGroup label={t('tokens.expiresAfter')} labelFor="api-token-lifetime">
           <HTMLSelect id="api-token-lifetime" fill value={lifetimeDays} onChange={(event) => setLifetimeDays(Number(event.currentTarget.value))}>
-            {LIFETIMES.map((option) => (
-              <option key={option.days} value={option.days}>
-                {option.label}
+            {LIFETIMES.map((days) => (
+              <option key={days} value={days}>
+                {lifetimeLabel(days)}
               </option>
             ))}
           </HTMLSelect>
         </FormGroup>
-        <Button type="submit" icon="plus" text="Create Token" loading={busy} className="ww-api-token-submit" />
+        <Button type="submit" icon="plus" text={t('tokens.create')} loading={busy} className="ww-api-token-submit" />
       </form>
 
-      {tokens && tokens.length === 0 && <p className="ww-muted">You have no API tokens.</p>}
+      {tokens && tokens.length === 0 && <p className="ww-muted">{t('tokens.none')}</p>}
       {tokens && tokens.length > 0 && (
-        <ul className="ww-api-token-list" aria-label="Your API tokens">
+        <ul className="ww-api-token-list" aria-label={t('tokens.list')}>
           {tokens.map((token) => (
             <li key={token._id}>
               <div className="ww-api-token-facts">
                 <strong>{token.name}</strong>
-                <span className="ww-api-token-scope">{API_TOKEN_SCOPE_LABELS[token.scope]}</span>
+                <span className="ww-api-token-scope">{t(`tokens.scope_${token.scope}`)}</span>
                 <span className="ww-muted">
-                  {token.lastUsedAt ? `Last used ${dateTime(token.lastUsedAt)}` : 'Never used'} · {token.expiresAt ? `Expires ${day(token.expiresAt)}` : 'Never expires'}
+                  {token.lastUsedAt ? t('tokens.lastUsed', { when: dateTime(token.lastUsedAt, locale) }) : t('tokens.neverUsed')} ·{' '}
+                  {token.expiresAt ? t('tokens.expires', { day: day(token.expiresAt, locale) }) : t('tokens.neverExpires')}
                 </span>
               </div>
-              <Button variant="minimal" intent="danger" icon="trash" text="Revoke" aria-label={`Revoke ${token.name}`} onClick={() => setRevoking(token)} />
+              <Button variant="minimal" intent="danger" icon="trash" text={t('tokens.revoke')} aria-label={t('tokens.revokeNamed', { name: token.name })} onClick={() => setRevoking(token)} />
             </li>
           ))}
         </ul>
       )}
 
-      <ConfirmDeleteAlert isOpen={revoking !== null} confirmText="Revoke" onConfirm={() => revoking && revoke(revoking)} onCancel={() => setRevoking(null)}>
-        <p>Revoke the token "{revoking?.name}"? Scripts using it stop working at once. This cannot be undone.</p>
+      <ConfirmDeleteAlert isOpen={revoking !== null} confirmText={t('tokens.revoke')} onConfirm={() => revoking && revoke(revoking)} onCancel={() => setRevoking(null)}>
+        <p>{t('tokens.revokeConfirm', { name: revoking?.name ?? '' })}</p>
       </ConfirmDeleteAlert>
     </section>
   );

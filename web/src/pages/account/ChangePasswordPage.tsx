@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ChangePasswordAnswer, ChangePasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
@@ -8,15 +9,16 @@ import { AccountCard, AccountForm, Field, NewPasswordField, SubmitButton, useSub
 
 /** /change-password: Current, New and Confirm New password. Other sessions are signed out. */
 export default function ChangePasswordPage() {
+  const { t } = useTranslation();
   const { update } = useSession();
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { busy, submit } = useSubmission('Password change failed');
+  const { busy, submit } = useSubmission(t('password.changeFailed'));
 
   const change = () => {
-    if (next !== confirm) return notify('New passwords do not match', 'error');
+    if (next !== confirm) return notify(t('password.newMismatch'), 'error');
     return submit(async () => {
       const body: ChangePasswordInput = { currentPassword: current, newPassword: next };
       const answer = await api.put<ChangePasswordAnswer>('/users/profile/password', body);
@@ -27,15 +29,15 @@ export default function ChangePasswordPage() {
   };
 
   return (
-    <AccountCard title="Change Password">
-      <AccountForm onSubmit={change} label="Change Password">
-        <Field id="current-password" label="Current Password" type="password" icon="lock" autoComplete="current-password" required value={current} onChange={setCurrent} autoFocus />
-        <NewPasswordField id="new-password" label="New Password" icon="key" value={next} onChange={setNext} />
-        <Field id="confirm-password" label="Confirm New Password" type="password" icon="key" autoComplete="new-password" required value={confirm} onChange={setConfirm} />
-        <SubmitButton text="Change Password" busy={busy} />
+    <AccountCard title={t('myAccount.changePassword')}>
+      <AccountForm onSubmit={change} label={t('myAccount.changePassword')}>
+        <Field id="current-password" label={t('password.current')} type="password" icon="lock" autoComplete="current-password" required value={current} onChange={setCurrent} autoFocus />
+        <NewPasswordField id="new-password" label={t('password.new')} icon="key" value={next} onChange={setNext} />
+        <Field id="confirm-password" label={t('password.confirmNew')} type="password" icon="key" autoComplete="new-password" required value={confirm} onChange={setConfirm} />
+        <SubmitButton text={t('myAccount.changePassword')} busy={busy} />
       </AccountForm>
       <div className="ww-account-links">
-        <Link to="/account">Back to My Account</Link>
+        <Link to="/account">{t('password.backToAccount')}</Link>
       </div>
     </AccountCard>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Callout } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ForgotPasswordInput, MessageAnswer } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
@@ -8,9 +9,10 @@ import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './
 
 /** /forgot-password: an e-mail field and 'Send Reset Link'. */
 export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
-  const { busy, submit } = useSubmission('Could not send the reset link');
+  const { busy, submit } = useSubmission(t('password.sendFailed'));
 
   const requestLink = () =>
     submit(async () => {
@@ -21,19 +23,19 @@ export default function ForgotPasswordPage() {
     });
 
   return (
-    <AccountCard title="Forgot Password">
-      <p className="ww-account-note">Enter the email address of your account and we will send you a link to choose a new password.</p>
+    <AccountCard title={t('password.forgotTitle')}>
+      <p className="ww-account-note">{t('password.forgotIntro')}</p>
       {sent && (
         <Callout intent="success" icon="envelope" className="ww-account-note" role="status">
           {sent}
         </Callout>
       )}
-      <AccountForm onSubmit={requestLink} label="Forgot Password">
-        <Field id="email" label="Email Address" type="email" icon="envelope" autoComplete="email" required value={email} onChange={setEmail} autoFocus />
-        <SubmitButton text="Send Reset Link" busy={busy} />
+      <AccountForm onSubmit={requestLink} label={t('password.forgotTitle')}>
+        <Field id="email" label={t('account.email')} type="email" icon="envelope" autoComplete="email" required value={email} onChange={setEmail} autoFocus />
+        <SubmitButton text={t('password.sendLink')} busy={busy} />
       </AccountForm>
       <div className="ww-account-links">
-        <Link to="/login">Back to sign in</Link>
+        <Link to="/login">{t('password.backToSignIn')}</Link>
       </div>
     </AccountCard>
   );

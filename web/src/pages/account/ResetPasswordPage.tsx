@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ResetPasswordAnswer, ResetPasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
@@ -8,15 +9,16 @@ import { AccountCard, AccountForm, Field, NewPasswordField, SubmitButton, useSub
 
 /** /reset-password/{token}: New and Confirm password; the reset signs in, then /dashboard. */
 export default function ResetPasswordPage() {
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { busy, submit } = useSubmission('Password reset failed');
+  const { busy, submit } = useSubmission(t('password.resetFailed'));
 
   const reset = () => {
-    if (password !== confirm) return notify('Passwords do not match', 'error');
+    if (password !== confirm) return notify(t('password.mismatch'), 'error');
     return submit(async () => {
       const body: ResetPasswordInput = { password };
       const { message, ...profile } = await api.put<ResetPasswordAnswer>(`/users/reset-password/${encodeURIComponent(token)}`, body);
@@ -27,14 +29,14 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <AccountCard title="Reset Password">
-      <AccountForm onSubmit={reset} label="Reset Password">
-        <NewPasswordField id="new-password" label="New Password" value={password} onChange={setPassword} autoFocus />
-        <Field id="confirm-password" label="Confirm Password" type="password" icon="lock" autoComplete="new-password" required value={confirm} onChange={setConfirm} />
-        <SubmitButton text="Reset Password" busy={busy} />
+    <AccountCard title={t('password.resetTitle')}>
+      <AccountForm onSubmit={reset} label={t('password.resetTitle')}>
+        <NewPasswordField id="new-password" label={t('password.new')} value={password} onChange={setPassword} autoFocus />
+        <Field id="confirm-password" label={t('password.confirm')} type="password" icon="lock" autoComplete="new-password" required value={confirm} onChange={setConfirm} />
+        <SubmitButton text={t('password.resetTitle')} busy={busy} />
       </AccountForm>
       <div className="ww-account-links">
-        <Link to="/forgot-password">Ask for a new link</Link>
+        <Link to="/forgot-password">{t('password.askNewLink')}</Link>
       </div>
     </AccountCard>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { useSession } from '../../session/SessionProvider';
@@ -10,6 +11,7 @@ import { forgetGuestWishlist } from '../wishlists/guest-wishlists';
  * /dashboard, or, with an `invitation` token in the URL, accepts it and goes to the list.
  */
 export function useSignInFlow() {
+  const { t } = useTranslation();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -18,7 +20,7 @@ export function useSignInFlow() {
   const complete = async (profile: SessionProfile) => {
     signIn(profile);
     if (claimListId) forgetGuestWishlist(claimListId);
-    navigate(invitation ? await acceptInvitation(invitation) : '/dashboard');
+    navigate(invitation ? await acceptInvitation(invitation, t('invitation.acceptFailed')) : '/dashboard');
   };
   /** The same query string for the link to the other form, so a claim or invitation survives switching. */
   const carried = new URLSearchParams();

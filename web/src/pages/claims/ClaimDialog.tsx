@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Dialog, DialogBody, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import type { Claim } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
 import { ClaimEditor } from './ClaimEditor';
@@ -19,6 +20,7 @@ interface Props {
 
 /** 'Change or undo' in a dialog: the share page and the dashboard's My reservations. */
 export function ClaimDialog({ path, claim, onClose, onSaved, onGone }: Props) {
+  const { t } = useTranslation();
   const [load, setLoad] = useState<Load>(claim ? { state: 'ready', claim } : { state: 'loading' });
   const whenGone = useRef(onGone);
   whenGone.current = onGone;
@@ -35,11 +37,11 @@ export function ClaimDialog({ path, claim, onClose, onSaved, onGone }: Props) {
   }, [path, claim]);
 
   return (
-    <Dialog isOpen onClose={onClose} title="Your reservation" className="ww-dialog">
+    <Dialog isOpen onClose={onClose} title={t('claims.title')} className="ww-dialog">
       <DialogBody>
         {load.state === 'loading' && <Spinner />}
-        {load.state === 'gone' && <NonIdealState icon="gift-box" title="This reservation no longer exists" description="It was undone, or the list owner listed the item again." />}
-        {load.state === 'failed' && <NonIdealState icon="offline" title="Could not load your reservation" description="The server did not answer. Try again in a moment." />}
+        {load.state === 'gone' && <NonIdealState icon="gift-box" title={t('claims.gone')} description={t('claims.goneText')} />}
+        {load.state === 'failed' && <NonIdealState icon="offline" title={t('claims.loadFailed')} description={t('claims.loadFailedText')} />}
         {load.state === 'ready' && (
           <ClaimEditor
             claim={load.claim}

@@ -1,10 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { fromMinorUnits, toMinorUnits } from '@wishwell/shared/money';
+import { amountForInput } from '@wishwell/shared/money-input';
 import { formatPrice } from '@wishwell/shared/price-format';
 import { Link } from 'react-router';
 import { sharePath, type Claim, type ClaimChangeInput } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';
+import { useAmountField } from '../../ui/use-amount-field';
+import { Sentence } from '../../i18n/Sentence';
+import { ClaimedItem } from './ClaimedItem';
 
 interface Props {
   claim: Claim;
@@ -18,10 +24,12 @@ interface Props {
 
 /** One reservation: how many, change it (1 .. own + still wanted) or undo it. */
 export function ClaimEditor({ claim, path, onSaved, onUndone, onGone }: Props) {
+  const { t, i18n } = useTranslation();
   const [quantity, setQuantity] = useState(claim.quantityPurchased);
-  const [amount, setAmount] = useState(claim.amount);
+  const [amount, setAmount] = useState(() => amountForInput(toMinorUnits(claim.amount) ?? 0, i18n.language));
+  const amountField = useAmountField(amount);
   const isPledge = claim.kind === 'pledge';
-  const money = (value: string) => formatPrice(value, claim.item.currency);
+  const money = (value: string) => formatPrice(value, claim.item.currency, i18n.language);
   const { busy, run } = useAsyncAction();
   const goneAware = async <T,>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -34,8 +42,9 @@ export function ClaimEditor({ claim, path, onSaved, onUndone, onGone }: Props) {
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const body: ClaimChangeInput = isPledge ? { amount: amount.trim() } : { quantityPurchased: Math.min(claim.maxQuantity, Math.max(1, Math.floor(quantity) || 1)) };
-    void run(async () => onSaved(await goneAware(() => api.put<Claim>(path, body))), { success: 'Reservation updated.', failure: 'Update failed' });
+    if (isPledge && amountField.minor === null) return;
+    const body: ClaimChangeInput = isPledge ? { amount: fromMinorUnits(amountField.minor ?? 0) } : { quantityPurchased: Math.min(claim.maxQuantity, Math.max(1, Math.floor(quantity) || 1)) };
+    void run(async () => onSaved(await goneAware(() => api.put<Claim>(path, body))), { success: t('claims.updated'), failure: t('claims.updateFailed') });
   };
   const undo = () =>
     void run(
@@ -43,27 +52,30 @@ export function ClaimEditor({ claim, path, onSaved, onUndone, onGone }: Props) {
         await goneAware(() => api.delete(path));
         onUndone();
       },
-      { success: 'Reservation undone — the item is listed again.', failure: 'An error occurred' },
+      { success: t('claims.undoneToast'), failure: t('common.error') },
     );
 
   return (
     <form className="ww-claim-editor" onSubmit={save}>
       <p>
-        {isPledge ? `You pledged ${money(claim.amount)} towards ` : 'You reserved '}
-        <strong>{claim.quantityPurchased > 1 ? `${claim.quantityPurchased} × ` : ''}{claim.item.title}</strong> on{' '}
-        <Link to={sharePath(claim.list._id)}>{claim.list.name}</Link>.
+        <Sentence
+          i18nKey={isPledge ? 'claims.pledgedOn' : 'claims.reservedOn'}
+          values={{ amount: money(claim.amount) }}
+          parts={{ item: <ClaimedItem claim={claim} />, list: <Link to={sharePath(claim.list._id)}>{claim.list.name}</Link> }}
+        />
       </p>
       {isPledge && (
         <FormGroup
-          label="Amount"
+          label={t('pledge.amount')}
           labelFor={`claim-amount-${claim._id}`}
-          helperText={claim.maxAmount ? `At most ${money(claim.maxAmount)}` : undefined}
+          helperText={amountField.problem ?? (claim.maxAmount ? t('claims.atMost', { amount: money(claim.maxAmount) }) : undefined)}
+          intent={amountField.problem ? 'danger' : 'none'}
         >
           <InputGroup id={`claim-amount-${claim._id}`} inputMode="decimal" value={amount} onValueChange={setAmount} />
         </FormGroup>
       )}
       {!isPledge && claim.maxQuantity > 1 && (
-        <FormGroup label="Quantity" labelFor={`claim-quantity-${claim._id}`} helperText={`You can give up to ${claim.maxQuantity}`}>
+        <FormGroup label={t('purchase.quantity')} labelFor={`claim-quantity-${claim._id}`} helperText={t('claims.upTo', { count: claim.maxQuantity })}>
           <NumericInput
             id={`claim-quantity-${claim._id}`}
             min={1}
@@ -76,8 +88,8 @@ export function ClaimEditor({ claim, path, onSaved, onUndone, onGone }: Props) {
         </FormGroup>
       )}
       <div className="ww-claim-actions">
-        {(isPledge || claim.maxQuantity > 1) && <Button type="submit" intent="primary" icon="floppy-disk" text="Save Change" loading={busy} />}
-        <Button variant="outlined" intent="danger" icon="undo" text={isPledge ? 'Withdraw Pledge' : 'Undo Reservation'} disabled={busy} onClick={undo} />
+        {(isPledge || claim.maxQuantity > 1) && <Button type="submit" intent="primary" icon="floppy-disk" text={t('claims.save')} loading={busy} />}
+        <Button variant="outlined" intent="danger" icon="undo" text={isPledge ? t('claims.withdraw') : t('claims.undo')} disabled={busy} onClick={undo} />
       </div>
     </form>
   );

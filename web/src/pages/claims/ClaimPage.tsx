@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { claimPath, sharePath, type Claim } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
@@ -13,9 +14,10 @@ type Load = { state: 'loading' } | { state: 'gone' } | { state: 'failed' } | { s
 
 /** /claims/{token}: the page the mailed link opens, on any device, to change or undo a reservation. */
 export default function ClaimPage() {
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  usePageTitle('Your reservation');
+  usePageTitle(t('claims.title'));
   const path = claimPath(token); // the page and its API call share the path
 
   useEffect(() => {
@@ -30,26 +32,26 @@ export default function ClaimPage() {
     return (
       <NonIdealState
         icon="gift-box"
-        title="This reservation no longer exists"
-        description="It was undone, or the list owner listed the item again. Open the wishlist to mark a gift again."
+        title={t('claims.gone')}
+        description={`${t('claims.goneText')} ${t('claims.markAgain')}`}
       />
     );
   }
-  if (load.state === 'failed') return <NonIdealState icon="offline" title="Could not load your reservation" description="The server did not answer. Try again in a moment." />;
+  if (load.state === 'failed') return <NonIdealState icon="offline" title={t('claims.loadFailed')} description={t('claims.loadFailedText')} />;
   if (load.state === 'undone') {
     return (
       <NonIdealState
         icon="undo"
-        title="Reservation undone"
-        description="The item is listed again for others to give."
-        action={<Link to={sharePath(load.listId)}>Back to the wishlist</Link>}
+        title={t('claims.undone')}
+        description={t('claims.undoneText')}
+        action={<Link to={sharePath(load.listId)}>{t('claims.backToList')}</Link>}
       />
     );
   }
   const { claim } = load;
   return (
     <div className="ww-claim-page">
-      <h1>Your reservation</h1>
+      <h1>{t('claims.title')}</h1>
       <Card className="ww-claim-card">
         <ItemThumbnail imageUrl={claim.item.imageUrl} />
         <ClaimEditor

@@ -1,14 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { sharePath, type Claim } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useCloseOnBack } from '../../ui/use-close-on-back';
+import { Sentence } from '../../i18n/Sentence';
 import { ClaimDialog } from './ClaimDialog';
+import { ClaimedItem } from './ClaimedItem';
 import './claims.css';
 
 /** 'My reservations' on the dashboard: the signed-in user's purchase marks across lists. */
 export function MyReservations() {
+  const { t } = useTranslation();
   const [claims, setClaims] = useState<Claim[]>([]);
   const [managing, setManaging] = useState<Claim | null>(null);
   useCloseOnBack(managing !== null, () => setManaging(null));
@@ -22,16 +26,15 @@ export function MyReservations() {
 
   if (claims.length === 0) return null;
   return (
-    <section className="ww-my-reservations" aria-label="My reservations">
-      <h2>My reservations</h2>
+    <section className="ww-my-reservations" aria-label={t('claims.mine')}>
+      <h2>{t('claims.mine')}</h2>
       <ul>
         {claims.map((claim) => (
           <li key={claim._id}>
             <span>
-              <strong>{claim.quantityPurchased > 1 ? `${claim.quantityPurchased} × ` : ''}{claim.item.title}</strong> on{' '}
-              <Link to={sharePath(claim.list._id)}>{claim.list.name}</Link>
+              <Sentence i18nKey="claims.itemOn" parts={{ item: <ClaimedItem claim={claim} />, list: <Link to={sharePath(claim.list._id)}>{claim.list.name}</Link> }} />
             </span>
-            <Button variant="outlined" size="small" icon="edit" text="Change or undo" onClick={() => setManaging(claim)} />
+            <Button variant="outlined" size="small" icon="edit" text={t('claims.changeOrUndo')} onClick={() => setManaging(claim)} />
           </li>
         ))}
       </ul>

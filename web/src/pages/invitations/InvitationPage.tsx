@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InvitationPreview } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
+import { Sentence } from '../../i18n/Sentence';
 import { AccountCard } from '../account/AccountForm';
 import { acceptInvitation } from './accept-invitation';
 
@@ -15,6 +17,7 @@ type Loaded = { preview: InvitationPreview } | { problem: string };
  * carried along (the sign-in flow accepts it once they are in).
  */
 export default function InvitationPage() {
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   const { loading, user } = useSession();
   const navigate = useNavigate();
@@ -25,21 +28,21 @@ export default function InvitationPage() {
     api
       .get<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`)
       .then((preview) => setLoaded({ preview }))
-      .catch((error: unknown) => setLoaded({ problem: errorMessage(error, 'Could not load the invitation') }));
-  }, [token]);
+      .catch((error: unknown) => setLoaded({ problem: errorMessage(error, t('invitation.loadFailed')) }));
+  }, [token, t]);
 
   const accept = async () => {
     setBusy(true);
-    navigate(await acceptInvitation(token));
+    navigate(await acceptInvitation(token, t('invitation.acceptFailed')));
   };
 
   if (loading || !loaded) return <Spinner className="ww-page-spinner" />;
   if ('problem' in loaded) {
     return (
-      <AccountCard title="Invitation">
+      <AccountCard title={t('invitation.title')}>
         <p className="ww-account-note">{loaded.problem}</p>
         <div className="ww-account-links">
-          <Link to="/">Go to the home page</Link>
+          <Link to="/">{t('share.goHome')}</Link>
         </div>
       </AccountCard>
     );
@@ -47,18 +50,18 @@ export default function InvitationPage() {
   const { preview } = loaded;
   const carry = `?invitation=${encodeURIComponent(token)}`;
   return (
-    <AccountCard title="Invitation">
+    <AccountCard title={t('invitation.title')}>
       <p className="ww-account-note">
-        {preview.invitedBy} invited you to help edit the wishlist <strong>{preview.wishlistName}</strong>.
+        <Sentence i18nKey="invitation.invitedYou" values={{ name: preview.invitedBy }} parts={{ list: <strong>{preview.wishlistName}</strong> }} />
       </p>
       {user ? (
-        <Button intent="primary" size="large" fill text="Accept Invitation" loading={busy} onClick={() => void accept()} />
+        <Button intent="primary" size="large" fill text={t('invitation.accept')} loading={busy} onClick={() => void accept()} />
       ) : (
         <>
-          <p className="ww-account-note">Sign in or create an account to accept.</p>
+          <p className="ww-account-note">{t('invitation.signInFirst')}</p>
           <div className="ww-invitation-actions">
-            <Button intent="primary" size="large" text="Sign in to accept" onClick={() => navigate(`/login${carry}`)} />
-            <Button size="large" text="Create an account" onClick={() => navigate(`/register${carry}`)} />
+            <Button intent="primary" size="large" text={t('invitation.signInToAccept')} onClick={() => navigate(`/login${carry}`)} />
+            <Button size="large" text={t('account.createLink')} onClick={() => navigate(`/register${carry}`)} />
           </div>
         </>
       )}

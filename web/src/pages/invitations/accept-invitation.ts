@@ -4,15 +4,15 @@ import { notify } from '../../notifications/notify';
 
 /**
  * Accepts an editor invitation for the signed-in account and answers where to go next: the
- * list on success (with a toast), else the dashboard with the server's reason.
+ * list on success (with a toast), else the dashboard with the server's reason (or `failure`).
  */
-export async function acceptInvitation(token: string): Promise<string> {
+export async function acceptInvitation(token: string, failure: string): Promise<string> {
   try {
     const accepted = await api.post<AcceptedInvitation>(`/invitations/${encodeURIComponent(token)}/accept`);
     notify(accepted.message, 'success');
     return ownerPath(accepted.wishlistId);
   } catch (error) {
-    notify(errorMessage(error, 'Could not accept the invitation'), 'error');
+    notify(errorMessage(error, failure), 'error');
     return '/dashboard';
   }
 }

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { toMinorUnits } from '@wishwell/shared/money';
+import { fromMinorUnits } from '@wishwell/shared/money';
 import type { PledgeInput, PurchaseResult, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
-import { Emphasised } from '../../i18n/Emphasised';
+import { Emphasised } from '../../i18n/Sentence';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
+import { useAmountField } from '../../ui/use-amount-field';
 import { rememberClaim } from '../claims/guest-claims';
 
 interface Props {
@@ -24,13 +25,14 @@ export function PledgeDialog({ wishlistId, item, onClose, onPledged }: Props) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [saving, setSaving] = useState(false);
-  const valid = (toMinorUnits(amount) ?? 0) > 0;
+  const amountField = useAmountField(amount);
+  const valid = (amountField.minor ?? 0) > 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving || !valid) return;
+    if (saving || !valid || amountField.minor === null) return;
     setSaving(true);
-    const body: PledgeInput = { amount: amount.trim(), name: name.trim(), email: email.trim() || undefined };
+    const body: PledgeInput = { amount: fromMinorUnits(amountField.minor), name: name.trim(), email: email.trim() || undefined };
     try {
       const { claim } = await api.post<PurchaseResult>(`/wishlists/share/${wishlistId}/items/${item._id}/pledges`, body);
       rememberClaim({ token: claim.token, listId: wishlistId, itemId: item._id, title: item.title, quantity: 0 });
@@ -50,8 +52,14 @@ export function PledgeDialog({ wishlistId, item, onClose, onPledged }: Props) {
           <p>
             <Emphasised i18nKey="pledge.intro" title={item.title} />
           </p>
-          <FormGroup label={t('pledge.amount')} labelFor="pledge-amount" labelInfo={t('common.required')} helperText={t('pledge.amountHelp')}>
-            <InputGroup id="pledge-amount" autoFocus inputMode="decimal" value={amount} onValueChange={setAmount} />
+          <FormGroup
+            label={t('pledge.amount')}
+            labelFor="pledge-amount"
+            labelInfo={t('common.required')}
+            helperText={amountField.problem ?? amountField.help}
+            intent={amountField.problem ? 'danger' : 'none'}
+          >
+            <InputGroup id="pledge-amount" autoFocus inputMode="decimal" value={amount} onValueChange={setAmount} intent={amountField.problem ? 'danger' : 'none'} aria-invalid={Boolean(amountField.problem)} />
           </FormGroup>
           <FormGroup label={t('purchase.name')} labelFor="pledge-name" labelInfo={t('common.optional')}>
             <InputGroup id="pledge-name" value={name} onValueChange={setName} placeholder={t('common.anonymous')} />

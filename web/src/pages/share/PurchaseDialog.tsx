@@ -3,7 +3,7 @@ import { Dialog, DialogBody, FormGroup, InputGroup, NumericInput } from '@bluepr
 import { useTranslation } from 'react-i18next';
 import type { PurchaseInput, PurchaseResult, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
-import { Emphasised } from '../../i18n/Emphasised';
+import { Emphasised } from '../../i18n/Sentence';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
 import { rememberClaim } from '../claims/guest-claims';
 
