@@ -10,6 +10,7 @@ import { openStore } from './db/open-store';
 import { openFileStorage } from './storage/open-storage';
 import { claimPidFile } from './server-pid';
 import { removeAbandonedWorkFolders } from './work-folders';
+import { dropAbandonedStagingSchemas } from './features/backup/pg-staging';
 import { SERVER_BODY_LIMIT } from './http/body-limits';
 import { createServices, type Services } from './services';
 import { Site } from './site/site';
@@ -137,6 +138,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const releasePidFile = claimPidFile(config.dataDir);
   const abandoned = removeAbandonedWorkFolders(config.dataDir);
   if (abandoned.length > 0) console.log(`Removed ${abandoned.length} work folder(s) an interrupted backup, restore or migration left in ${config.dataDir}`);
+  if (config.databaseUrl) {
+    const schemas = await dropAbandonedStagingSchemas(config.databaseUrl);
+    if (schemas.length > 0) console.log(`Removed ${schemas.length} staging schema(s) an interrupted restore or migration left in PostgreSQL: ${schemas.join(', ')}`);
+  }
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;
   const running: RunningServer = {
     url,

@@ -15,6 +15,7 @@ import { downloadBackup, restoreBackup, uploadPng, waitFor } from '../support/ba
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { signUp, type Account } from '../support/wishlists';
 import { CRASH_POINTS, type CrashPoint } from '../../src/features/backup/crash-points';
+import { postgresStaging } from '../../src/features/backup/pg-staging';
 
 const folder = temporaryFolders('wishwell-restore-crash-');
 
@@ -63,6 +64,11 @@ describe('a crash during a restore', () => {
       // The crashed restore's work folders (staged database, the uploaded backup) are gone.
       expect(readdirSync(dataDir).filter((name) => name.startsWith('.'))).toEqual([]);
       expect(restarted.output()).toMatch(/Removed [12] work folder\(s\) an interrupted backup, restore or migration left/);
+      if (restarted.databaseUrl) {
+        // Before the swap the staging schema was still loaded beside public: the start drops it.
+        expect(await schemasLike(restarted.databaseUrl, 'wishwell\\_staging\\_%')).toEqual([]);
+        if (OUTCOME[point] === 'old') expect(restarted.output()).toMatch(/Removed 1 staging schema\(s\) an interrupted restore or migration left in PostgreSQL: wishwell_staging_[0-9a-f]{12}\n/);
+      }
     } finally {
       await restarted.stop();
     }
@@ -87,11 +93,32 @@ describe('replaced data kept by restores', () => {
       expect(seen).toHaveLength(3);
       expect(keptFolders()).toEqual(seen.slice(1));
       expect(existsSync(join(dataDir, seen[0]!))).toBe(false);
-      if (server.databaseUrl) expect(await keptSchemas(server.databaseUrl)).toEqual(seen.slice(1).map((name) => name.toLowerCase().replace(/[^a-z0-9]/g, '_')));
+      if (server.databaseUrl) expect(await schemasLike(server.databaseUrl, 'pre\\_restore\\_%')).toEqual(seen.slice(1).map((name) => name.toLowerCase().replace(/[^a-z0-9]/g, '_')));
     } finally {
       await server.stop();
     }
   }, 120_000);
+});
+
+describe('staging schemas on PostgreSQL', () => {
+  it.skipIf(TEST_ENGINE !== 'postgres')("a replica starting while another process's restore is staged leaves that restore's schema alone", async () => {
+    const first = await startTestServer({}, folder());
+    const url = first.databaseUrl!;
+    const staging = await postgresStaging(url); // as a restore in another process holds it
+    try {
+      await staging.close();
+      const staged = await schemasLike(url, 'wishwell\\_staging\\_%');
+      expect(staged).toHaveLength(1);
+      const second = await startTestServer({ DATABASE_URL: url }, folder());
+      await second.stop();
+      expect(second.output()).not.toContain('staging schema');
+      expect(await schemasLike(url, 'wishwell\\_staging\\_%')).toEqual(staged);
+    } finally {
+      await staging.drop();
+      await first.stop();
+    }
+    expect(await schemasLike(url, 'wishwell\\_staging\\_%')).toEqual([]);
+  }, 60_000);
 });
 
 async function signedIn(server: TestServer, email: string): Promise<ApiClient> {
@@ -100,10 +127,11 @@ async function signedIn(server: TestServer, email: string): Promise<ApiClient> {
   return client;
 }
 
-async function keptSchemas(url: string): Promise<string[]> {
+/** The PostgreSQL schemas whose names match a LIKE pattern, sorted. */
+async function schemasLike(url: string, pattern: string): Promise<string[]> {
   const client = new SQL(url, { max: 1 });
   try {
-    const rows = await client<{ name: string }[]>`SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'pre\\_restore\\_%' ORDER BY nspname`;
+    const rows = await client<{ name: string }[]>`SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE ${pattern} ORDER BY nspname`;
     return rows.map((row) => row.name);
   } finally {
     await client.close();

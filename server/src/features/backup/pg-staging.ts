@@ -11,12 +11,18 @@ import type { StagingDatabase } from './staging';
  * the SQLite file), the staging schema becomes public. Replicas then rebuild (see the service).
  */
 export async function postgresStaging(url: string): Promise<StagingDatabase> {
-  const schema = `wishwell_staging_${randomBytes(6).toString('hex')}`;
-  await withClient(url, (client) => client.unsafe(`CREATE SCHEMA "${schema}"`));
-  const store = await openPostgresStore(url, schema).catch(async (error: unknown) => {
+  const schema = `${STAGING_PREFIX}${randomBytes(6).toString('hex')}`;
+  const guard = await holdStagingLock(url, schema);
+  const dropSchema = async () => {
     await withClient(url, (client) => client.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
-    throw error;
-  });
+    await guard.close();
+  };
+  const store = await withClient(url, (client) => client.unsafe(`CREATE SCHEMA "${schema}"`))
+    .then(() => openPostgresStore(url, schema))
+    .catch(async (error: unknown) => {
+      await dropSchema();
+      throw error;
+    });
   return {
     store,
     prove: async () => {},
@@ -30,9 +36,43 @@ export async function postgresStaging(url: string): Promise<StagingDatabase> {
           await tx.unsafe(`ALTER SCHEMA public RENAME TO "${keptSchemaName(keepDir)}"`);
           await tx.unsafe(`ALTER SCHEMA "${schema}" RENAME TO public`);
         }),
-      ),
-    drop: () => withClient(url, (client) => client.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)),
+      ).finally(() => guard.close()), // swapped in, or left for the next start's clean-up
+    drop: dropSchema,
   };
+}
+
+const STAGING_PREFIX = 'wishwell_staging_';
+const STAGING_PATTERN = 'wishwell\\_staging\\_%'; // LIKE: the underscores taken literally
+
+/**
+ * A staging schema belongs to the restore holding a session advisory lock keyed by its name,
+ * on a connection of its own, from before the schema exists until it is swapped in or dropped.
+ * A process that dies (kill -9, power cut) loses its connection and so the lock: its schema is
+ * then known abandoned, while another replica's restore under way keeps its own.
+ */
+async function holdStagingLock(url: string, schema: string): Promise<SQL> {
+  const guard = new SQL(url, { max: 1, idleTimeout: 0 });
+  await guard`SELECT pg_advisory_lock(hashtext(${schema}))`;
+  return guard;
+}
+
+/** Drops the staging schemas of restores that died before their swap (nobody holds their lock); answers their names. */
+export async function dropAbandonedStagingSchemas(url: string): Promise<string[]> {
+  return withClient(url, async (client) => {
+    const schemas = await client<{ name: string }[]>`SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE ${STAGING_PATTERN}`;
+    const dropped: string[] = [];
+    for (const { name } of schemas) {
+      const [row] = await client<{ free: boolean }[]>`SELECT pg_try_advisory_lock(hashtext(${name})) AS free`;
+      if (!row?.free) continue; // a restore under way in another process
+      try {
+        await client.unsafe(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+        dropped.push(name);
+      } finally {
+        await client`SELECT pg_advisory_unlock(hashtext(${name}))`;
+      }
+    }
+    return dropped;
+  });
 }
 
 /** data/pre-restore-2026-11-23T19-00-00-000Z -> pre_restore_2026_11_23t19_00_00_000z. */
