@@ -72,7 +72,7 @@ export class S3FileStorage implements FileStorage {
     const file = this.file(key);
     const stat = await this.attempt(() => file.stat().catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error))));
     if (!stat) return null;
-    return { key, size: stat.size, lastModified: stat.lastModified, contentType: stat.type || null, body: file.stream() };
+    return { key, size: stat.size, lastModified: stat.lastModified, contentType: stat.type || null, body: this.watched(file.stream()) };
   }
 
   exists(key: string): Promise<boolean> {
@@ -86,23 +86,74 @@ export class S3FileStorage implements FileStorage {
   }
 
   async *list(): AsyncIterable<StoredFileInfo> {
+    for await (const object of this.objects(this.prefix)) {
+      const key = object.key.slice(this.prefix.length);
+      if (key.includes('/')) continue; // another folder's (a kept set, another tool's)
+      yield { key, size: object.size ?? 0, lastModified: new Date(object.lastModified ?? 0) };
+    }
+  }
+
+  /**
+   * Copies every file into the folder `name` beside them (a restore's pre-restore-{time} set, as
+   * the data dir keeps its files in that folder). Through this process: a GET and a PUT each.
+   */
+  async keepCopies(name: string): Promise<void> {
+    const folder = `${this.prefix}${checkKey(name)}/`;
+    for await (const { key } of this.list()) {
+      const stored = await this.get(key);
+      if (!stored) continue; // removed meanwhile
+      const bytes = new Uint8Array(await new Response(stored.body).arrayBuffer());
+      await this.attempt(() => this.client.file(folder + key).write(bytes, { type: stored.contentType ?? undefined }));
+    }
+  }
+
+  /** Removes the copied folders named `{namePrefix}…` but the newest `keep` (their names sort by time). */
+  async removeOlderCopies(namePrefix: string, keep: number): Promise<void> {
+    const folders = new Map<string, string[]>();
+    for await (const { key } of this.objects(this.prefix + namePrefix)) {
+      const folder = key.slice(this.prefix.length).split('/')[0]!;
+      folders.set(folder, [...(folders.get(folder) ?? []), key]);
+    }
+    const older = [...folders.keys()].sort().reverse().slice(keep);
+    for (const folder of older) for (const key of folders.get(folder)!) await this.attempt(() => this.client.delete(key));
+  }
+
+  /** A put is one request: a failed one leaves nothing in the bucket. */
+  async removeAbandoned(): Promise<number> {
+    return 0;
+  }
+
+  /** Every object whose full key starts with `prefix`, page by page. */
+  private async *objects(prefix: string): AsyncIterable<{ key: string; size?: number; lastModified?: string }> {
     let startAfter: string | undefined;
     for (;;) {
-      const page = await this.attempt(() => this.client.list({ prefix: this.prefix, startAfter }));
-      for (const object of page.contents ?? []) {
-        const key = object.key.slice(this.prefix.length);
-        if (key.includes('/')) continue; // another folder's
-        yield { key, size: object.size ?? 0, lastModified: new Date(object.lastModified ?? 0) };
-      }
+      const page = await this.attempt(() => this.client.list({ prefix, startAfter }));
+      yield* page.contents ?? [];
       const last = page.contents?.at(-1)?.key;
       if (!page.isTruncated || !last) return;
       startAfter = last;
     }
   }
 
-  /** A put is one request: a failed one leaves nothing in the bucket. */
-  async removeAbandoned(): Promise<number> {
-    return 0;
+  /**
+   * The body of a download, failing with StorageFailed when the bucket sends nothing for the
+   * timeout: a download that stalls half-way through (or before its first byte) never hangs its reader.
+   */
+  private watched(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+    const reader = body.getReader();
+    return new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        try {
+          const chunk = await this.attempt(() => reader.read());
+          if (chunk.done) controller.close();
+          else controller.enqueue(chunk.value);
+        } catch (error) {
+          controller.error(error);
+          void reader.cancel().catch(() => undefined);
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
   }
 
   private file(key: string): S3File {

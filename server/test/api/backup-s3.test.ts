@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { downloadBackup, ONE_PIXEL_PNG, restoreBackup, uploadPng, waitFor } from '../support/backups';
+import { ApiClient } from '../support/api-client';
 import { runCli } from '../support/cli';
 import { startTestBucket, type TestBucket } from '../support/s3';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -29,6 +30,18 @@ afterAll(async () => {
   await bucket.remove();
   rmSync(work, { recursive: true, force: true });
 });
+
+async function signedIn(email: string): Promise<ApiClient> {
+  const client = new ApiClient(server.url);
+  expect((await client.post('/users/login', { email, password: 'correct horse battery' })).status).toBe(200);
+  return client;
+}
+
+/** The keys of the bucket's objects under the uploads folder's pre-restore-* folders. */
+async function keptObjects(): Promise<string[]> {
+  const page = await bucket.client.list({ prefix: 'uploads/pre-restore-' });
+  return (page.contents ?? []).map((object) => object.key);
+}
 
 /** The archive's entries, unpacked with the system's tar. */
 function unpack(archive: Uint8Array): (entry: string) => Buffer {
@@ -58,6 +71,34 @@ describe('backups with uploads in an S3 bucket', () => {
     const served = await fetch(server.url + coverUrl);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(ONE_PIXEL_PNG);
+  });
+
+  it("keep the replaced images in the bucket's pre-restore folder, and only the newest RESTORE_KEEP (1) such folders", async () => {
+    const admin = await signedIn(ada.email); // earlier restores ended every session
+    const inBackup = (await uploadPng(admin)).split('/').pop()!;
+    await admin.post('/wishlists', { name: 'Kept', coverImage: `/uploads/${inBackup}` });
+    const backup = await downloadBackup(admin);
+    const addedSince = (await uploadPng(admin)).split('/').pop()!;
+
+    const keptFolders: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      const client = await signedIn(ada.email);
+      expect((await restoreBackup(client, backup)).status).toBe(200);
+      await waitFor(async () => (await client.get('/users/profile')).status === 401);
+      const kept = await keptObjects();
+      const newest = [...new Set(kept.map((key) => key.split('/')[1]!))].sort();
+      expect(newest).toHaveLength(1); // the older set is gone
+      keptFolders.push(newest[0]!);
+      // Every image the replaced data had, byte for byte: the one added since the backup too.
+      for (const key of [inBackup, addedSince]) {
+        expect(Buffer.from(await bucket.client.file(`uploads/${newest[0]}/${key}`).arrayBuffer())).toEqual(ONE_PIXEL_PNG);
+      }
+    }
+    expect(keptFolders[0]).not.toBe(keptFolders[1]);
+    expect(keptFolders[1]).toMatch(/^pre-restore-\d{4}-/);
+    // The kept copies are no uploads: not in the next backup.
+    const next = unpack(await downloadBackup(await signedIn(ada.email)));
+    expect(() => next(`uploads/${keptFolders[1]}/${inBackup}`)).toThrow();
   });
 
   it('wishwell backup on the command line reads the same bucket', async () => {

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +145,31 @@ describe('an S3 bucket', () => {
     } finally {
       sockets.forEach((socket) => socket.destroy());
       hung.close();
+    }
+  });
+
+  it('gives up on a download that stalls half-way through the body, within the timeout STORAGE_URL sets', async () => {
+    // Answers the metadata request, then sends half of the object's 1,000 bytes and nothing more.
+    const stalled = new Set<ServerResponse>();
+    const halfway = createHttpServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': '1000', 'last-modified': new Date().toUTCString(), etag: '"half"' });
+      if (request.method === 'HEAD') return void response.end();
+      response.write(Buffer.alloc(500, 1));
+      stalled.add(response);
+    });
+    await new Promise<void>((resolve) => halfway.listen(0, '127.0.0.1', resolve));
+    const endpoint = encodeURIComponent(`http://127.0.0.1:${(halfway.address() as AddressInfo).port}`);
+    try {
+      const files = openFileStorage({ dataDir, storageUrl: `s3://wishes/uploads?endpoint=${endpoint}&region=us-east-1&timeout=0.5` }, bucket.env);
+      const file = await files.get('half.png');
+      expect(file?.size).toBe(1000);
+      const started = Date.now();
+      await expect(new Response(file!.body).arrayBuffer()).rejects.toMatchObject({ name: 'StorageFailed', reason: 'unavailable' });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(stalled.size).toBe(1); // the download did start, and stalled
+    } finally {
+      stalled.forEach((response) => response.destroy());
+      halfway.close();
     }
   });
 

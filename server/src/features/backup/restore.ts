@@ -13,7 +13,7 @@ import { InvalidBackupError, unpackBackup } from './reader';
 import { sqliteStaging } from './sqlite-staging';
 import type { RestoreTarget, StagingDatabase } from './staging';
 import { decodeRow, tablesInForeignKeyOrder, type BackupTable } from './tables';
-import { addRestoredUploads, removeReplacedUploads } from './uploads';
+import { addRestoredUploads, removeOlderKeptUploads, removeReplacedUploads } from './uploads';
 
 const INSERT_BATCH = 200;
 
@@ -82,6 +82,7 @@ const KEPT_PREFIX = 'pre-restore-';
 async function removeOlderKept(target: RestoreTarget): Promise<void> {
   const kept = readdirSync(target.dataDir).filter((name) => name.startsWith(KEPT_PREFIX)).sort().reverse();
   for (const old of kept.slice(target.keepReplaced)) rmSync(join(target.dataDir, old), { recursive: true, force: true });
+  await removeOlderKeptUploads(target.files, KEPT_PREFIX, target.keepReplaced);
   if (target.database.engine === 'postgres') await dropOlderKeptSchemas(target.database.url, target.keepReplaced);
 }
 

@@ -1,7 +1,8 @@
 import { existsSync, linkSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { FileStorage } from '../../storage/file-storage';
 import { LocalFileStorage } from '../../storage/local-storage';
+import { S3FileStorage } from '../../storage/s3-storage';
 import { storedImageType } from '../uploads/sniff';
 import { crashPoint } from './crash-points';
 
@@ -31,17 +32,15 @@ export async function* uploadFiles(files: FileStorage, workDir: string): AsyncGe
 
 /**
  * Adds the restored uploads (a folder, maybe absent) to the storage before the database swap, so
- * whichever database a crash leaves in place finds every file it refers to. In the data dir the
- * live files are first linked into `keepDir/uploads` (kept with the replaced database), then each
- * restored file is renamed in. Answers the restored names.
+ * whichever database a crash leaves in place finds every file it refers to. The live files are
+ * first kept with the replaced database: in the data dir linked into `keepDir/uploads`, in a
+ * bucket copied into a folder named like keepDir beside them. Answers the restored names.
  */
 export async function addRestoredUploads(files: FileStorage, restoredDir: string, keepDir: string): Promise<Set<string>> {
   const names = existsSync(restoredDir) ? readdirSync(restoredDir) : [];
+  await keepLiveUploads(files, keepDir);
+  crashPoint('uploads-kept');
   if (files instanceof LocalFileStorage) {
-    const kept = join(keepDir, 'uploads');
-    mkdirSync(kept, { recursive: true });
-    for await (const { key } of files.list()) linkSync(join(files.location, key), join(kept, key));
-    crashPoint('uploads-kept');
     names.forEach((name, index) => {
       renameSync(join(restoredDir, name), join(files.location, name));
       if (index === 0) crashPoint('first-upload-in');
@@ -55,12 +54,26 @@ export async function addRestoredUploads(files: FileStorage, restoredDir: string
   return new Set(names);
 }
 
+async function keepLiveUploads(files: FileStorage, keepDir: string): Promise<void> {
+  if (files instanceof S3FileStorage) return files.keepCopies(basename(keepDir));
+  if (!(files instanceof LocalFileStorage)) return;
+  const kept = join(keepDir, 'uploads');
+  mkdirSync(kept, { recursive: true });
+  for await (const { key } of files.list()) linkSync(join(files.location, key), join(kept, key));
+}
+
 /**
  * After the database swap: removes from the data dir's uploads the files the restored data does
- * not hold (they are kept in the pre-restore folder). A bucket keeps them until the uploads
- * clean-up removes them as unused, after UPLOAD_GRACE_HOURS.
+ * not hold (they are kept in the pre-restore folder). A bucket keeps them (besides the copy in
+ * its pre-restore folder) until the uploads clean-up removes them as unused, after
+ * UPLOAD_GRACE_HOURS: replicas still on the replaced data until they rebuild keep finding them.
  */
 export async function removeReplacedUploads(files: FileStorage, restored: Set<string>): Promise<void> {
   if (!(files instanceof LocalFileStorage)) return;
   for await (const { key } of files.list()) if (!restored.has(key)) await files.delete(key);
+}
+
+/** A bucket's kept copies beyond the newest `keep` sets go with their pre-restore folders (see removeOlderKept). */
+export async function removeOlderKeptUploads(files: FileStorage, keptPrefix: string, keep: number): Promise<void> {
+  if (files instanceof S3FileStorage) await files.removeOlderCopies(keptPrefix, keep);
 }
