@@ -12,6 +12,7 @@ import { claimPidFile } from './server-pid';
 import { removeAbandonedWorkFolders } from './work-folders';
 import { dropAbandonedStagingSchemas } from './features/backup/pg-staging';
 import { SERVER_BODY_LIMIT } from './http/body-limits';
+import { shareRateLimitsThrough } from './http/rate-limit';
 import { createServices, type Services } from './services';
 import { Site } from './site/site';
 import { SITE_FILES } from './site/assets.generated';
@@ -74,6 +75,7 @@ interface Runtime {
 
 async function buildRuntime(config: Config, site: Site, rebuild: AppContext['rebuild']): Promise<Runtime> {
   const ctx: AppContext = { ...(await openContext(config)), rebuild };
+  shareRateLimitsThrough(ctx.store.rateCounts);
   const services = createServices(ctx);
   await services.listen();
   await services.domainConfigs.ensureDefault();
@@ -93,6 +95,7 @@ async function closeRuntime(runtime: Runtime): Promise<void> {
   while (runtime.inFlight > 0) await Bun.sleep(10);
   await runtime.services.pageViews.flush();
   await runtime.services.scrape.close();
+  shareRateLimitsThrough(null);
   await runtime.ctx.store.close();
 }
 

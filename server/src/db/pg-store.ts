@@ -3,6 +3,7 @@ import { getTableName, is, sql, Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/bun-sql';
 import { postgresChangeFeed } from './change-feed';
 import { applyPostgresMigrations } from './migrate';
+import { postgresRateCounts } from './pg-rate-counts';
 import * as pgTables from './schema/pg';
 import type { DataStore, Db, SqlDialect, Tables } from './store';
 
@@ -57,6 +58,13 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
     throw error;
   });
   const db = drizzle({ client });
+  // A staging schema's store (a restore) serves no requests: only the live one shares counts.
+  const rateCounts = schema
+    ? null
+    : await postgresRateCounts(client).catch(async (error: unknown) => {
+        await client.close();
+        throw error;
+      });
   const inTransaction: DataStore['transaction'] = (work) => db.transaction((tx) => work(asServiceDb(tx)));
   return {
     engine: 'postgres',
@@ -69,6 +77,7 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
     groupCommit: (write) => write(asServiceDb(db)),
     groupTransaction: inTransaction,
     changes: postgresChangeFeed(client),
+    rateCounts,
     runExclusive: (name, job) => runExclusive(client, name, job),
     ping: async () => (await client<{ ok: number }[]>`SELECT 1 AS ok`)[0]?.ok === 1,
     integrityProblems: () => readEveryTable(client),

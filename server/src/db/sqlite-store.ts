@@ -89,6 +89,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
     groupCommit: (write) => writes.run(write),
     groupTransaction: inSavepoint,
     changes: new LocalChangeFeed(),
+    rateCounts: null,
     runExclusive: async (_name, job) => {
       await job();
       return true;

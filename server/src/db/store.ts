@@ -32,6 +32,13 @@ export interface SqlDialect {
   position(haystack: unknown, needle: unknown): SQL<number>;
 }
 
+/** Rate-limit counts kept in the database, so every process on it counts together (see http/rate-limit.ts). */
+export interface SharedRateCounts {
+  /** Counts one hit of `key` under the limit `scope` (a window of `windowMs` from its first hit); answers the shared count and when its window ends. */
+  add(scope: string, key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  forget(scope: string, key: string): Promise<void>;
+}
+
 export interface DataStore {
   readonly engine: Engine;
   readonly db: Db;
@@ -64,6 +71,8 @@ export interface DataStore {
   groupTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** Change notices between the processes sharing this database (in memory on SQLite). */
   readonly changes: ChangeFeed;
+  /** Rate-limit counts shared by the processes on this database (PostgreSQL); null on SQLite, whose one process counts in memory. */
+  readonly rateCounts: SharedRateCounts | null;
   /**
    * Runs `job` unless another process sharing the database is running the job of that name
    * (a PostgreSQL advisory lock; on SQLite there is one process). True when it ran.

@@ -103,3 +103,33 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
     expect((await again.get('/users/profile')).status).toBe(200);
   });
 });
+
+describe.skipIf(TEST_ENGINE !== 'postgres')('rate limits across two replicas over one PostgreSQL', () => {
+  const limits = { ...sharedSecret, TRUST_PROXY: '1', RATE_LIMIT_LOGIN_IP: '4' };
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer(limits);
+    second = await startTestServer({ ...limits, DATABASE_URL: first.databaseUrl! });
+  });
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+  });
+
+  it('count sign-in attempts from one IP together: taking turns between replicas gets the limit (give or take one per other replica), not twice it', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const replica = new ApiClient((attempt % 2 ? second : first).url);
+      const answer = await replica.post('/users/login', { email: `guess${attempt}@example.com`, password: 'wrong guess' }, { headers: { 'x-forwarded-for': '10.8.0.1' } });
+      statuses.push(answer.status);
+    }
+    const checked = statuses.filter((status) => status === 401).length;
+    // Counted per replica, each would take 4 (8 in all). A replica decides at once on what it
+    // knows: its own hits and the shared count as of its last hit, so one more can pass.
+    expect(checked).toBeGreaterThanOrEqual(4);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
+    // Another address still signs in on either replica.
+    expect((await new ApiClient(second.url).post('/users/login', { email: 'nobody@example.com', password: 'wrong guess' }, { headers: { 'x-forwarded-for': '10.8.0.2' } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,44 @@
+import type { SQL as BunSql } from 'bun';
+import type { SharedRateCounts } from './store';
+
+/**
+ * Rate-limit counts shared by every replica on one PostgreSQL: one row per limit and key with a
+ * fixed window (count, and when the window ends), in an UNLOGGED table of a schema of its own.
+ * Counters are no data: not in migrations or backups, untouched by a restore's schema swap, and
+ * losing them in a database crash only restarts the windows.
+ */
+const TABLE = 'wishwell_runtime.rate_limit_counts';
+const CREATE_LOCK = 'wishwell rate limit counts';
+/** Ended windows are deleted at most this often (by whichever replica counts a hit then). */
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+export async function postgresRateCounts(client: BunSql): Promise<SharedRateCounts> {
+  await client.begin(async (tx) => {
+    // Replicas starting together: IF NOT EXISTS alone can still collide in the catalogue.
+    await tx`SELECT pg_advisory_xact_lock(hashtext(${CREATE_LOCK}))`;
+    await tx`CREATE SCHEMA IF NOT EXISTS wishwell_runtime`;
+    await tx.unsafe(`CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (scope text NOT NULL, key text NOT NULL, count integer NOT NULL, reset_at bigint NOT NULL, PRIMARY KEY (scope, key))`);
+  });
+  let sweptAt = 0;
+  return {
+    async add(scope, key, windowMs) {
+      const now = Date.now();
+      if (now - sweptAt > SWEEP_EVERY_MS) {
+        sweptAt = now;
+        void client.unsafe(`DELETE FROM ${TABLE} WHERE reset_at <= $1`, [now]).catch(() => undefined);
+      }
+      const [row] = await client.unsafe<{ count: number; reset_at: string | number }[]>(
+        `INSERT INTO ${TABLE} AS c (scope, key, count, reset_at) VALUES ($1, $2, 1, $3)
+         ON CONFLICT (scope, key) DO UPDATE SET
+           count = CASE WHEN c.reset_at <= $4 THEN 1 ELSE c.count + 1 END,
+           reset_at = CASE WHEN c.reset_at <= $4 THEN $3 ELSE c.reset_at END
+         RETURNING count, reset_at`,
+        [scope, key, now + windowMs, now],
+      );
+      return { count: row!.count, resetAt: Number(row!.reset_at) };
+    },
+    async forget(scope, key) {
+      await client.unsafe(`DELETE FROM ${TABLE} WHERE scope = $1 AND key = $2`, [scope, key]);
+    },
+  };
+}
