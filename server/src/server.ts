@@ -142,7 +142,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const abandoned = removeAbandonedWorkFolders(config.dataDir);
   if (abandoned.length > 0) console.log(`Removed ${abandoned.length} work folder(s) an interrupted backup, restore or migration left in ${config.dataDir}`);
   if (config.databaseUrl) {
-    const schemas = await dropAbandonedStagingSchemas(config.databaseUrl);
+    const schemas = await dropAbandonedStagingSchemas(config.databaseUrl).catch((error: unknown) => {
+      console.error('Could not look for staging schemas an interrupted restore left:', error);
+      return [];
+    });
     if (schemas.length > 0) console.log(`Removed ${schemas.length} staging schema(s) an interrupted restore or migration left in PostgreSQL: ${schemas.join(', ')}`);
   }
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`;

@@ -12,13 +12,19 @@ const CREATE_LOCK = 'wishwell rate limit counts';
 /** Ended windows are deleted at most this often (by whichever replica counts a hit then). */
 const SWEEP_EVERY_MS = 10 * 60_000;
 
-export async function postgresRateCounts(client: BunSql): Promise<SharedRateCounts> {
-  await client.begin(async (tx) => {
-    // Replicas starting together: IF NOT EXISTS alone can still collide in the catalogue.
-    await tx`SELECT pg_advisory_xact_lock(hashtext(${CREATE_LOCK}))`;
-    await tx`CREATE SCHEMA IF NOT EXISTS wishwell_runtime`;
-    await tx.unsafe(`CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (scope text NOT NULL, key text NOT NULL, count integer NOT NULL, reset_at bigint NOT NULL, PRIMARY KEY (scope, key))`);
-  });
+/** The shared counts, or null (counting per process, said in the log) when the database user may not create their table. */
+export async function postgresRateCounts(client: BunSql): Promise<SharedRateCounts | null> {
+  try {
+    await client.begin(async (tx) => {
+      // Replicas starting together: IF NOT EXISTS alone can still collide in the catalogue.
+      await tx`SELECT pg_advisory_xact_lock(hashtext(${CREATE_LOCK}))`;
+      await tx`CREATE SCHEMA IF NOT EXISTS wishwell_runtime`;
+      await tx.unsafe(`CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (scope text NOT NULL, key text NOT NULL, count integer NOT NULL, reset_at bigint NOT NULL, PRIMARY KEY (scope, key))`);
+    });
+  } catch (error) {
+    console.error(`Rate limits are counted per replica: the table ${TABLE} could not be created (${(error as Error).message}).`);
+    return null;
+  }
   let sweptAt = 0;
   return {
     async add(scope, key, windowMs) {

@@ -59,12 +59,7 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
   });
   const db = drizzle({ client });
   // A staging schema's store (a restore) serves no requests: only the live one shares counts.
-  const rateCounts = schema
-    ? null
-    : await postgresRateCounts(client).catch(async (error: unknown) => {
-        await client.close();
-        throw error;
-      });
+  const rateCounts = schema ? null : await postgresRateCounts(client);
   const inTransaction: DataStore['transaction'] = (work) => db.transaction((tx) => work(asServiceDb(tx)));
   return {
     engine: 'postgres',
