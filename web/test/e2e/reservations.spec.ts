@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { startSmtpServer } from '../../../server/test/support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
@@ -18,6 +18,18 @@ async function listWith(browser: Browser, items: { title: string; quantity?: num
   const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists/guest', { name: 'Housewarming', theme: 'Other' });
   for (const item of items) await apiCall(owner, 'POST', `/wishlists/${list._id}/items`, { price: '20', ...item });
   return list._id;
+}
+
+/** How far each row of a card's action buttons stops short of the row's right edge, in whole px. */
+function actionRowGaps(card: Locator): Promise<number[]> {
+  return card.locator('.ww-item-actions').evaluate((actions) => {
+    const rowEnds = new Map<number, number>();
+    for (const button of actions.children) {
+      const box = button.getBoundingClientRect();
+      rowEnds.set(Math.round(box.top), Math.max(rowEnds.get(Math.round(box.top)) ?? 0, box.right));
+    }
+    return [...rowEnds.values()].map((end) => Math.round(actions.getBoundingClientRect().right - end));
+  });
 }
 
 async function markPurchased(page: Page, title: string, fields: { quantity?: string; email?: string } = {}) {
@@ -124,7 +136,7 @@ test('guests pledge towards a group gift and watch the progress bar fill until i
     const owner = await (await browser.newContext()).newPage();
     await owner.goto('/');
     const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists/guest', { name: 'Baby shower', theme: 'New Baby' });
-    await apiCall(owner, 'POST', `/wishlists/${list._id}/items`, { title: 'Pram', price: '300', url: `https://${giftShop}/pram`, isGroupGift: true });
+    const pramItem = await apiCall<{ _id: string }>(owner, 'POST', `/wishlists/${list._id}/items`, { title: 'Pram', price: '300', url: `https://${giftShop}/pram`, isGroupGift: true });
 
     const guest = await (await browser.newContext()).newPage();
     await guest.goto(`/share/wishlist/${list._id}`);
@@ -142,17 +154,29 @@ test('guests pledge towards a group gift and watch the progress bar fill until i
     await expect(pram).toContainText('You reserved this — change or undo');
     // Pledged towards: paid for by pledges now, not bought outright.
     await expect(pram.getByRole('button', { name: 'Mark as Purchased' })).toHaveCount(0);
+    // Pledge, View Product and Buy a Gift Card: every row of buttons spans the card, none left half-width.
+    expect(new Set(await actionRowGaps(pram))).toEqual(new Set([0]));
     await guest.screenshot({ path: test.info().outputPath('pledges.png'), fullPage: true });
+
+    // A signed-in guest's pledge shows under My reservations with its amount.
+    const bea = await signedInPage(browser, 'Bea');
+    await bea.page.goto(`/share/wishlist/${list._id}`);
+    await apiCall(bea.page, 'POST', `/wishlists/share/${list._id}/items/${pramItem._id}/pledges`, { amount: '30', name: 'Bea' });
+    await bea.page.goto('/dashboard');
+    await expect(bea.page.getByRole('region', { name: 'My reservations' })).toContainText('£30.00 towards Pram on Baby shower');
+    await bea.context.close();
 
     // Too much is refused with the amount still needed; the rest completes the gift.
     const other = await (await browser.newContext()).newPage();
     await other.goto(`/share/wishlist/${list._id}`);
     await itemCard(other, 'Pram').getByRole('button', { name: 'Pledge' }).click();
     const otherDialog = other.getByRole('dialog', { name: 'Pledge towards this gift' });
+    // The dialog says how far the group has got before the guest picks an amount.
+    await expect(otherDialog).toContainText('pledged £150 of £300 by 2 people');
     await otherDialog.getByLabel(/Amount/).fill('200');
     await otherDialog.getByRole('button', { name: 'Pledge' }).click();
-    await expect(other.getByText('Only £180.00 is still needed, not £200.00.')).toBeVisible();
-    await otherDialog.getByLabel(/Amount/).fill('180');
+    await expect(other.getByText('Only £150.00 is still needed, not £200.00.')).toBeVisible();
+    await otherDialog.getByLabel(/Amount/).fill('150');
     await otherDialog.getByRole('button', { name: 'Pledge' }).click();
     await expect(other.getByText('Everything on this list has been purchased!')).toBeVisible();
   } finally {

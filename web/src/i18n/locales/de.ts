@@ -413,6 +413,7 @@ const de: Translation = {
     undoneToast: 'Reservierung zurückgenommen – der Wunsch ist wieder frei.',
     mine: 'Meine Reservierungen',
     itemOn: '{{item}} auf {{list}}',
+    pledgeOn: '{{amount}} für {{item}} auf {{list}}',
     changeOrUndo: 'Ändern oder zurücknehmen',
   },
   notFound: {

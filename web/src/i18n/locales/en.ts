@@ -415,6 +415,7 @@ const en = {
     undoneToast: 'Reservation undone — the item is listed again.',
     mine: 'My reservations',
     itemOn: '{{item}} on {{list}}',
+    pledgeOn: '{{amount}} towards {{item}} on {{list}}',
     changeOrUndo: 'Change or undo',
   },
   notFound: {

@@ -419,6 +419,7 @@ const es: Translation = {
     undoneToast: 'Reserva deshecha — el artículo vuelve a estar en la lista.',
     mine: 'Mis reservas',
     itemOn: '{{item}} en {{list}}',
+    pledgeOn: '{{amount}} para {{item}} en {{list}}',
     changeOrUndo: 'Cambiar o deshacer',
   },
   notFound: {

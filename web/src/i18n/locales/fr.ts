@@ -419,6 +419,7 @@ const fr: Translation = {
     undoneToast: 'Réservation annulée — l’article est de nouveau sur la liste.',
     mine: 'Mes réservations',
     itemOn: '{{item}} sur {{list}}',
+    pledgeOn: '{{amount}} pour {{item}} sur {{list}}',
     changeOrUndo: 'Modifier ou annuler',
   },
   notFound: {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatPrice } from '@wishwell/shared/price-format';
 import { sharePath, type Claim } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useCloseOnBack } from '../../ui/use-close-on-back';
@@ -10,9 +11,9 @@ import { ClaimDialog } from './ClaimDialog';
 import { ClaimedItem } from './ClaimedItem';
 import './claims.css';
 
-/** 'My reservations' on the dashboard: the signed-in user's purchase marks across lists. */
+/** 'My reservations' on the dashboard: the signed-in user's purchase marks and pledges across lists. */
 export function MyReservations() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [claims, setClaims] = useState<Claim[]>([]);
   const [managing, setManaging] = useState<Claim | null>(null);
   useCloseOnBack(managing !== null, () => setManaging(null));
@@ -32,7 +33,11 @@ export function MyReservations() {
         {claims.map((claim) => (
           <li key={claim._id}>
             <span>
-              <Sentence i18nKey="claims.itemOn" parts={{ item: <ClaimedItem claim={claim} />, list: <Link to={sharePath(claim.list._id)}>{claim.list.name}</Link> }} />
+              <Sentence
+                i18nKey={claim.kind === 'pledge' ? 'claims.pledgeOn' : 'claims.itemOn'}
+                values={{ amount: formatPrice(claim.amount, claim.item.currency, i18n.language) }}
+                parts={{ item: <ClaimedItem claim={claim} />, list: <Link to={sharePath(claim.list._id)}>{claim.list.name}</Link> }}
+              />
             </span>
             <Button variant="outlined" size="small" icon="edit" text={t('claims.changeOrUndo')} onClick={() => setManaging(claim)} />
           </li>

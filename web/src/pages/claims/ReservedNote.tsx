@@ -1,4 +1,4 @@
-import { Button, Icon } from '@blueprintjs/core';
+import { Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
 /** 'You reserved this — change or undo' on an item this browser reserved. */
@@ -7,8 +7,10 @@ export function ReservedNote({ onManage }: { onManage: () => void }) {
   return (
     <p className="ww-reserved-note">
       <Icon icon="tick-circle" intent="success" />
-      <span>{t('share.reserved')}</span>
-      <Button variant="minimal" size="small" intent="primary" text={t('share.changeOrUndo')} onClick={onManage} />
+      {t('share.reserved')}
+      <button type="button" className="ww-link-button" onClick={onManage}>
+        {t('share.changeOrUndo')}
+      </button>
     </p>
   );
 }

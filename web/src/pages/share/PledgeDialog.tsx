@@ -9,17 +9,20 @@ import { Emphasised } from '../../i18n/Sentence';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
 import { useAmountField } from '../../ui/use-amount-field';
 import { rememberClaim } from '../claims/guest-claims';
+import { PledgeProgress } from './PledgeProgress';
 
 interface Props {
   wishlistId: string;
   item: SharedItem;
+  /** The list's currency, for items priced without one. */
+  currency: string;
   onClose: () => void;
   /** After a pledge went in: the list is reloaded. */
   onPledged: () => void;
 }
 
 /** Pledge towards a group gift: an amount, and optionally a name and an e-mail for the manage link. */
-export function PledgeDialog({ wishlistId, item, onClose, onPledged }: Props) {
+export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }: Props) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [name, setName] = useState('');
@@ -52,6 +55,7 @@ export function PledgeDialog({ wishlistId, item, onClose, onPledged }: Props) {
           <p>
             <Emphasised i18nKey="pledge.intro" title={item.title} />
           </p>
+          <PledgeProgress item={item} currency={currency} />
           <FormGroup
             label={t('pledge.amount')}
             labelFor="pledge-amount"

@@ -195,6 +195,7 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
           <PledgeDialog
             wishlistId={wishlist._id}
             item={pledging}
+            currency={listCurrency}
             onClose={() => setPledging(null)}
             onPledged={() => {
               refreshClaims();
