@@ -124,6 +124,10 @@ describe('group-gift pledges', () => {
     const seen = (await owner.client.get<Wishlist>(`/wishlists/${list._id}`)).body;
     expect(seen.items[0]).toMatchObject({ pledgedTotal: '40.00', pledgeCount: 2, isPurchased: false, purchasedBy: '' });
     expect(JSON.stringify(seen)).not.toContain('Secret S');
+    // Two people chipping in towards one cot is one gift reserved, in the list and on the dashboard.
+    expect(seen.surprise?.reservedCount).toBe(1);
+    const dashboard = (await owner.client.get<Wishlist[]>('/wishlists')).body;
+    expect(dashboard.find((entry) => entry._id === list._id)?.surprise?.reservedCount).toBe(1);
   });
 
   it('changes and withdraws a pledge through its token; re-list clears all pledges', async () => {

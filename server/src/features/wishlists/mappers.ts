@@ -89,6 +89,9 @@ function surpriseFields(row: WishlistRow, notice: SurpriseNotice | null) {
   };
 }
 
+/** Units bought, and a group gift people are chipping in towards as one gift (however many pledged). */
+const giftsReserved = (item: ItemRow) => item.quantityPurchased + (item.pledgeCount > 0 ? 1 : 0);
+
 const noticeOf = (row: WishlistRow, reservedCount: number): SurpriseNotice => ({ reservedCount, revealOn: row.surpriseUntil!.toISOString() });
 
 export function toOwner(row: OwnerRow): WishlistOwner {
@@ -124,7 +127,7 @@ export function toWishlist(
   role: ListRole,
 ): Wishlist {
   const shown = seesPurchases(row, role);
-  const reserved = itemRows.reduce((sum, item) => sum + item.quantityPurchased + item.pledgeCount, 0);
+  const reserved = itemRows.reduce((sum, item) => sum + giftsReserved(item), 0);
   return {
     ...wishlistFields(row),
     ...surpriseFields(row, shown ? null : noticeOf(row, reserved)),

@@ -120,7 +120,7 @@ export class WishlistQueries {
         // Mapped to numbers: PostgreSQL answers count(*) as a bigint (a string in JavaScript).
         itemCount: sql<number>`(SELECT count(*) FROM items i WHERE i.wishlist_id = "wishlists"."id")`.mapWith(Number),
         purchasedCount: sql<number>`(SELECT count(*) FROM items i WHERE i.wishlist_id = "wishlists"."id" AND i.quantity_purchased > 0)`.mapWith(Number),
-        reservedCount: sql<number>`(SELECT coalesce(sum(i.quantity_purchased + i.pledge_count), 0) FROM items i WHERE i.wishlist_id = "wishlists"."id")`.mapWith(Number),
+        reservedCount: sql<number>`(SELECT coalesce(sum(i.quantity_purchased + CASE WHEN i.pledge_count > 0 THEN 1 ELSE 0 END), 0) FROM items i WHERE i.wishlist_id = "wishlists"."id")`.mapWith(Number),
       })
       .from(wishlists)
       .where(and(eq(wishlists.isDeleted, false), or(eq(wishlists.ownerId, userId), inArray(wishlists.id, edited))))
