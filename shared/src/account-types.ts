@@ -30,6 +30,13 @@ export interface ProfileInput {
   email: string;
   /** A free text hint like UK or US; the currency follows it where known. */
   country?: string;
+  /** The account's language (a code in LANGUAGES); null: the browser's; left out: unchanged. */
+  language?: string | null;
+}
+
+/** PUT /users/profile/language: the footer's language menu, signed in. */
+export interface LanguageInput {
+  language: string | null;
 }
 
 /** PUT /users/profile/password */

@@ -1,4 +1,5 @@
 /** Shapes of the /api/v1 answers. The server maps rows to these explicitly; the web reads them. */
+import type { Language } from './languages';
 
 export interface ApiErrorBody {
   message: string;
@@ -35,4 +36,6 @@ export interface SessionProfile {
   isAdmin: boolean;
   isDisabled: boolean;
   registeredOnDomain: string;
+  /** The language chosen in My Account; null: the browser's (footer menu, else Accept-Language). */
+  language: Language | null;
 }

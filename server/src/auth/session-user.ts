@@ -11,6 +11,7 @@ export interface SessionUser {
   isAdmin: boolean;
   isDisabled: boolean;
   registeredOnDomain: string;
+  language: string | null;
   tokenVersion: number;
 }
 
@@ -27,6 +28,7 @@ export function sessionUserLookup(store: DataStore): (id: string) => Promise<Ses
       isAdmin: users.isAdmin,
       isDisabled: users.isDisabled,
       registeredOnDomain: users.registeredOnDomain,
+      language: users.language,
       tokenVersion: users.tokenVersion,
     })
     .from(users)

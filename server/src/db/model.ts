@@ -70,6 +70,10 @@ export const MODEL: TableModel[] = [
       flag('isAdmin', 'is_admin'),
       flag('isDisabled', 'is_disabled'),
       text('registeredOnDomain', 'registered_on_domain', { default: '' }),
+      text('language', 'language', {
+        nullable: true,
+        doc: "The account's chosen language (a code in shared/src/languages.ts); null: the browser's language.",
+      }),
       {
         key: 'tokenVersion',
         name: 'token_version',

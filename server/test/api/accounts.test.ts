@@ -8,7 +8,7 @@ import { ApiClient } from '../support/api-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-const PROFILE_KEYS = ['_id', 'country', 'currency', 'email', 'isAdmin', 'isDisabled', 'name', 'registeredOnDomain', 'token'];
+const PROFILE_KEYS = ['_id', 'country', 'currency', 'email', 'isAdmin', 'isDisabled', 'language', 'name', 'registeredOnDomain', 'token'];
 const INVALID = 'Invalid email or password';
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
 

@@ -1,10 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGES } from '@wishwell/shared/languages';
+import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
+import { useSession } from '../session/SessionProvider';
+import { saveAccountLanguage } from './account-language';
 import { switchLanguage } from './language';
 
-/** The footer's language menu: each language named in itself; the choice is remembered for the next visit. */
+/**
+ * The footer's language menu: each language named in itself; the choice is remembered for the
+ * next visit, and on the account when signed in (it follows the account to every device).
+ */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
+  const { user, update } = useSession();
+  const choose = (language: Language) => {
+    void switchLanguage(i18n, language);
+    if (user) saveAccountLanguage(language).then(update, (error: unknown) => console.error('Saving the language failed', error));
+  };
   return (
     <select
       className="ww-language-menu"
@@ -12,7 +22,7 @@ export function LanguageMenu() {
       value={i18n.language}
       onChange={(event) => {
         const language = event.currentTarget.value;
-        if (isLanguage(language)) void switchLanguage(i18n, language);
+        if (isLanguage(language)) choose(language);
       }}
     >
       {Object.entries(LANGUAGES).map(([code, name]) => (

@@ -18,9 +18,19 @@ export async function loadI18n(language: Language): Promise<I18n> {
 
 /** Switches the running app to `language` and remembers it, so the server renders the next page in it too. */
 export async function switchLanguage(i18n: I18n, language: Language): Promise<void> {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${ONE_YEAR_S}; SameSite=Lax`;
+  await changeLanguage(i18n, language);
+}
+
+/** Drops the remembered choice: the app follows the browser's own languages again. */
+export async function forgetLanguageChoice(i18n: I18n): Promise<void> {
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+  await changeLanguage(i18n, browserLanguage());
+}
+
+async function changeLanguage(i18n: I18n, language: Language): Promise<void> {
   if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', await CATALOGUES[language]());
   await i18n.changeLanguage(language);
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${ONE_YEAR_S}; SameSite=Lax`;
   document.documentElement.lang = language;
 }
 

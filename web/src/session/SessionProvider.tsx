@@ -2,6 +2,7 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
 import { api, ApiRequestError, setBearerToken } from '../api/client';
+import { useAccountLanguage } from '../i18n/account-language';
 
 /** Waits between profile attempts when the network or the server fails (not when it says "signed out"). */
 const PROFILE_RETRY_DELAYS_MS = [500, 1500];
@@ -59,6 +60,7 @@ export function useSession(): Session {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [user, setUser] = useState<SessionProfile | null>(null);
+  useAccountLanguage(user);
 
   const signIn = useCallback((profile: SessionProfile) => {
     setBearerToken(profile.token || null);

@@ -12,6 +12,8 @@ export const users = pgTable('users', {
   isAdmin: boolean('is_admin').notNull().default(false),
   isDisabled: boolean('is_disabled').notNull().default(false),
   registeredOnDomain: text('registered_on_domain').notNull().default(''),
+  /** The account's chosen language (a code in shared/src/languages.ts); null: the browser's language. */
+  language: text('language'),
   /** Bumped on logout, password change and reset: tokens carrying an older version stop working. */
   tokenVersion: integer('token_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),

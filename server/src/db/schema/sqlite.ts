@@ -12,6 +12,8 @@ export const users = sqliteTable('users', {
   isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
   isDisabled: integer('is_disabled', { mode: 'boolean' }).notNull().default(false),
   registeredOnDomain: text('registered_on_domain').notNull().default(''),
+  /** The account's chosen language (a code in shared/src/languages.ts); null: the browser's language. */
+  language: text('language'),
   /** Bumped on logout, password change and reset: tokens carrying an older version stop working. */
   tokenVersion: integer('token_version').notNull().default(0),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),

@@ -15,6 +15,8 @@ export type ClaimGuestList = (userId: string, listId: string, http: RequestInfo)
 
 const email = t.String({ maxLength: 254, error: 'Please enter your email address.' });
 const password = t.String({ maxLength: PASSWORD_MAX_LENGTH, error: 'Please enter a password.' });
+/** A language code, or null for the browser's language (the service names the codes it knows). */
+const language = t.Nullable(t.String({ maxLength: 16 }));
 const claimListId = t.Optional(t.String({ maxLength: 64 }));
 
 /** Sets the session cookie; the account (when the answer names it) becomes the request's actor in the audit log. */
@@ -84,7 +86,12 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
         name: t.String({ maxLength: 200, error: 'Please enter your name.' }),
         email,
         country: t.Optional(t.String({ maxLength: 100 })),
+        language: t.Optional(language),
       }),
+    })
+    .put('/users/profile/language', ({ user, body, request, http }) => users.setLanguage(user, body.language, presentedToken(request, http)!), {
+      sessionOnly: true,
+      body: t.Object({ language }),
     })
     .delete(
       '/users/profile',

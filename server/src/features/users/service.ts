@@ -2,6 +2,7 @@ import { and, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { normalizeHostname } from '@wishwell/shared/domain';
 import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
+import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
 import {
   currencyForCountry,
   looksLikeEmail,
@@ -29,13 +30,14 @@ import { logEvent } from '../../log';
 
 type UserRow = Row<'users'>;
 /** What a session profile is built from: a user row or the request's SessionUser. */
-type ProfileSource = Pick<UserRow, 'id' | 'name' | 'email' | 'country' | 'currency' | 'isAdmin' | 'isDisabled' | 'registeredOnDomain'>;
+type ProfileSource = Pick<UserRow, 'id' | 'name' | 'email' | 'country' | 'currency' | 'isAdmin' | 'isDisabled' | 'registeredOnDomain' | 'language'>;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email address, a link to reset its password is on its way. The link works for 1 hour.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please ask for a new one.';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const LANGUAGE_UNKNOWN = `Please choose one of the languages Wishwell speaks (${Object.keys(LANGUAGES).join(', ')}), or none for the browser's language.`;
 export const PASSWORD_LOGIN_OFF = 'Signing in with an email address and password is turned off on this site.';
 
 const MINUTE = 60_000;
@@ -200,17 +202,29 @@ export class UserService {
     const name = requiredName(input.name);
     const email = validEmail(input.email);
     const country = (input.country ?? '').trim().slice(0, 60);
+    const language = input.language === undefined ? {} : { language: chosenLanguage(input.language) };
     const { db, tables: { users } } = this.deps.store;
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id)));
     if (taken) throw emailTaken();
     const [row] = await db
       .update(users)
-      .set({ name, email, country, currency: currencyForCountry(country), updatedAt: new Date() })
+      .set({ name, email, country, currency: currencyForCountry(country), ...language, updatedAt: new Date() })
       .where(eq(users.id, user.id))
       .returning();
     // A reset link mailed to the old address must not outlive the change.
     if (email !== normalizeEmail(user.email)) await this.revokeResetLinks(user.id);
     await this.deps.lists.ownerChanged(user.id);
+    return toSessionProfile(row!, token);
+  }
+
+  /** The footer's menu, signed in: the account keeps the language for every device and for its mails. */
+  async setLanguage(user: ProfileSource, language: string | null, token: string): Promise<SessionProfile> {
+    const { db, tables: { users } } = this.deps.store;
+    const [row] = await db
+      .update(users)
+      .set({ language: chosenLanguage(language), updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
     return toSessionProfile(row!, token);
   }
 
@@ -377,11 +391,17 @@ function toSessionProfile(user: ProfileSource, token: string): SessionProfile {
     isAdmin: user.isAdmin,
     isDisabled: user.isDisabled,
     registeredOnDomain: user.registeredOnDomain,
+    language: isLanguage(user.language) ? user.language : null,
   };
 }
 
 function emailTaken() {
   return conflict('An account with this email address already exists. Sign in, or use another email address.');
+}
+
+function chosenLanguage(value: string | null): Language | null {
+  if (value === null || isLanguage(value)) return value;
+  throw badRequest(LANGUAGE_UNKNOWN);
 }
 
 function requiredName(value: string): string {

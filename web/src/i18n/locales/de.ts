@@ -19,6 +19,11 @@ const de: Translation = {
     questions: 'Fragen? Schreib uns an',
     language: 'Sprache',
   },
+  accountLanguage: {
+    label: 'Sprache',
+    browser: '(Sprache des Browsers)',
+    help: 'Seiten erscheinen in dieser Sprache – auf jedem Gerät, auf dem du angemeldet bist.',
+  },
   landing: {
     defaultHeadline: 'Alle Wünsche an einem Ort',
     defaultSubheadline: 'Leg eine Wunschliste für jeden Anlass an, füg Geschenke aus jedem Onlineshop hinzu und teil sie mit einem einzigen Link. Gäste markieren, was sie gekauft haben – so bleibt die Überraschung.',

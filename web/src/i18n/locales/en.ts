@@ -21,6 +21,11 @@ const en = {
     questions: 'Questions? Write to',
     language: 'Language',
   },
+  accountLanguage: {
+    label: 'Language',
+    browser: "(browser's language)",
+    help: 'Pages come in this language on every device you sign in on.',
+  },
   landing: {
     defaultHeadline: 'All your wishes in one place',
     defaultSubheadline: 'Create a wish list for any occasion, add gifts from any online store and share it with one link. Guests mark what they bought, so the surprise is kept.',

@@ -19,6 +19,11 @@ const es: Translation = {
     questions: '¿Dudas? Escríbenos a',
     language: 'Idioma',
   },
+  accountLanguage: {
+    label: 'Idioma',
+    browser: '(idioma del navegador)',
+    help: 'Las páginas se muestran en este idioma en todos los dispositivos en los que inicies sesión.',
+  },
   landing: {
     defaultHeadline: 'Todos tus deseos en un solo lugar',
     defaultSubheadline: 'Crea una lista de deseos para cualquier ocasión, añade regalos de cualquier tienda online y compártela con un solo enlace. Los invitados marcan lo que han comprado, así la sorpresa se mantiene.',

@@ -19,6 +19,11 @@ const fr: Translation = {
     questions: 'Une question ? Écrivez-nous à',
     language: 'Langue',
   },
+  accountLanguage: {
+    label: 'Langue',
+    browser: '(langue du navigateur)',
+    help: 'Les pages s’affichent dans cette langue sur tous les appareils où vous êtes connecté.',
+  },
   landing: {
     defaultHeadline: 'Tous vos souhaits au même endroit',
     defaultSubheadline: 'Créez une liste pour toutes les occasions, ajoutez des cadeaux de n’importe quelle boutique en ligne et partagez-la avec un seul lien. Les invités indiquent ce qu’ils ont acheté : la surprise reste entière.',

@@ -10,22 +10,28 @@ import { useSession } from '../../session/SessionProvider';
 import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 import { ApiTokens } from './ApiTokens';
+import { LanguageField } from './LanguageField';
+import { forgetLanguageChoice } from '../../i18n/language';
 
 /** /account: 'My Account': the details form, a link to change the password, API tokens and Delete My Account. */
 export default function AccountPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user, signIn, signOut } = useSession();
   const navigate = useNavigate();
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [country, setCountry] = useState(user?.country ?? '');
+  const [language, setLanguage] = useState(user?.language ?? null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { busy, submit } = useSubmission(t('myAccount.updateFailed'));
 
   const save = () =>
     submit(async () => {
-      const body: ProfileInput = { name, email, country };
+      const body: ProfileInput = { name, email, country, language };
+      const hadLanguage = user?.language;
       signIn(await api.put<SessionProfile>('/users/profile', body));
+      // A chosen language is applied by the session; going back to "the browser's" drops the choice here too.
+      if (hadLanguage && !language) await forgetLanguageChoice(i18n);
       notify(t('myAccount.updated'), 'success');
     });
 
@@ -55,6 +61,7 @@ export default function AccountPage() {
           value={country}
           onChange={setCountry}
         />
+        <LanguageField value={language} onChange={setLanguage} />
         <SubmitButton text={t('myAccount.save')} busy={busy} />
       </AccountForm>
 
