@@ -25,7 +25,7 @@ async function seedAdmin(): Promise<void> {
   const { createServices } = await import('../server/src/services.ts');
   const ctx = await openContext(loadConfig(serveArgs));
   try {
-    await createServices(ctx).users.register({ ...E2E_ADMIN, domain: '127.0.0.1' }, { ip: '127.0.0.1', origin: `http://127.0.0.1:${port}` });
+    await createServices(ctx).users.register({ ...E2E_ADMIN, domain: '127.0.0.1' }, { ip: '127.0.0.1', origin: `http://127.0.0.1:${port}`, language: 'en' });
   } finally {
     await ctx.store.close();
   }

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { isLanguage } from '@wishwell/shared/languages';
 import type { AppContext } from '../app-context';
 import type { ApiTokenScope } from '@wishwell/shared/api-token-types';
 import { sessionUserLookup, type SessionUser } from '../auth/session-user';
@@ -51,6 +52,7 @@ export function createViewerResolver(ctx: AppContext): ViewerResolver {
 /** Records the account as the request's actor; a disabled account is refused whatever it presented. */
 function signedInAs(user: SessionUser, http: RequestInfo, apiTokenId?: string): SessionUser {
   http.actor = { userId: user.id, isAdmin: user.isAdmin, ...(apiTokenId ? { apiTokenId } : {}) };
+  if (isLanguage(user.language)) http.language = user.language;
   if (user.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
   return user;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { requestLanguage, type Language } from '@wishwell/shared/languages';
 import type { RequestActor } from './audit';
 import { parseCookies, serializeCookie, type CookieOptions } from './cookies';
 
@@ -11,6 +12,11 @@ export interface RequestInfo {
   secure: boolean;
   /** The origin the browser used, e.g. https://wishes.example.com: links in mails point here. */
   origin: string;
+  /**
+   * The caller's language: the signed-in account's setting (once the access policy finds the
+   * account), else the `ww_lang` cookie, else Accept-Language, else English.
+   */
+  language: Language;
   setCookie(name: string, value: string, options?: Omit<CookieOptions, 'secure'>): void;
   clearCookie(name: string): void;
   /** Set-Cookie values to send with the answer. */
@@ -42,6 +48,7 @@ export function readRequestInfo(request: Request, server: ServerLike | null, tru
     ip: clientIp(request, server, trustProxy),
     secure,
     origin: `${protocol}://${host}`,
+    language: requestLanguage(request.headers.get('cookie'), request.headers.get('accept-language')),
     outgoingCookies,
     actor: null,
     policy: null,

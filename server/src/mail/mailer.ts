@@ -1,6 +1,23 @@
 import type { Transporter } from 'nodemailer';
+import { eq } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
+import { normalizeEmail } from '@wishwell/shared/account-types';
+import { isLanguage, type Language } from '@wishwell/shared/languages';
 import type { DataStore } from '../db/store';
+import { serverTexts } from '../i18n/texts';
 import { newId } from '../ids';
+
+/** A mail's language and its texts in it. */
+export interface MailTexts {
+  language: Language;
+  t: TFunction;
+}
+
+/** The request a mail answers: where its links point and the language it was made in. */
+export interface MailRequest {
+  origin: string;
+  language: Language;
+}
 
 export interface OutgoingMail {
   to: string;
@@ -53,6 +70,17 @@ export class Mailer {
       nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
     );
     return this.transport;
+  }
+
+  /**
+   * The texts a mail to `to` is written in: the language its account chose (My Account), else
+   * `fallback` (the language of the request that caused the mail, or English without one).
+   */
+  async textsFor(to: string, fallback: Language): Promise<MailTexts> {
+    const { users } = this.store.tables;
+    const [account] = await this.store.db.select({ language: users.language }).from(users).where(eq(users.email, normalizeEmail(to)));
+    const language = isLanguage(account?.language) ? account.language : fallback;
+    return { language, t: serverTexts(language) };
   }
 
   async send(mail: OutgoingMail): Promise<MailOutcome> {

@@ -66,8 +66,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   };
 }
 
+/** Soft breaks dropped; each run of =XX escapes is UTF-8 bytes ("=C3=BC" is "ü"). */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'));
 }
 
 /** Unfolds a header and decodes =?utf-8?Q?...?= / =?utf-8?B?...?= words. */
@@ -77,7 +78,7 @@ function decodeHeader(value: string): string {
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
       kind.toUpperCase() === 'B'
         ? Buffer.from(data, 'base64').toString('utf8')
-        : Buffer.from(decodeQuotedPrintable(data.replace(/_/g, ' ')), 'latin1').toString('utf8'),
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     )
     .trim();
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { LANGUAGES, type Language } from '@wishwell/shared/languages';
 import { CATALOGUES, type Translation } from '../../src/i18n/catalogues';
 import { createI18n } from '../../src/i18n/i18n';
+import { SERVER_CATALOGUES } from '../../../server/src/i18n/texts';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -21,21 +22,29 @@ function expectedKeys(english: string[], language: Language): string[] {
 
 const placeholders = (text: string | undefined) => [...new Set(text?.match(/{{\w+}}/g) ?? [])].sort();
 
-const english = textsOf(await CATALOGUES.en());
 const others = Object.keys(LANGUAGES).filter((code) => code !== 'en') as Language[];
+/** The web's catalogues (browser chunks) and the server's (mails, API errors): each checked against its English. */
+const CATALOGUE_SETS: [string, (language: Language) => Promise<Translation>][] = [
+  ['web', (language) => CATALOGUES[language]()],
+  ['server', async (language) => SERVER_CATALOGUES[language]],
+];
 
-describe('catalogues', () => {
+describe.each(CATALOGUE_SETS)('%s catalogues', (_, catalogue) => {
   test.each(others)('%s has every key English has, in its own plural forms, and no other key', async (language) => {
-    expect([...textsOf(await CATALOGUES[language]()).keys()].sort()).toEqual(expectedKeys([...english.keys()], language));
+    const english = textsOf(await catalogue('en'));
+    expect([...textsOf(await catalogue(language)).keys()].sort()).toEqual(expectedKeys([...english.keys()], language));
   });
 
   test.each(others)('%s keeps the placeholders of each English text', async (language) => {
-    for (const [key, text] of textsOf(await CATALOGUES[language]())) {
+    const english = textsOf(await catalogue('en'));
+    for (const [key, text] of textsOf(await catalogue(language))) {
       const source = english.get(key) ?? english.get(key.replace(PLURAL, '_other'));
       expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(source));
     }
   });
+});
 
+describe('catalogues', () => {
   test('counts pick the language’s plural form', async () => {
     const german = createI18n('de', await CATALOGUES.de());
     expect(german.t('pledge.progress', { pledged: '20 €', price: '50 €', count: 1 })).toBe('20 € von 50 € zugesagt, von 1 Person');

@@ -24,7 +24,7 @@ import { ACCOUNT_DISABLED_MESSAGE } from '../../http/access';
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
 import { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer, MailRequest } from '../../mail/mailer';
 import { hostnameOf, type MailLinks } from '../../mail/link-origin';
 import { logEvent } from '../../log';
 
@@ -75,10 +75,9 @@ export interface AccountLists {
 }
 
 /** Where a request came from, as far as the account rules care. */
-export interface Caller {
+/** `origin`, e.g. https://wishes.example.com: password reset links point here when the host is ours. */
+export interface Caller extends MailRequest {
   ip: string;
-  /** e.g. https://wishes.example.com: password reset links point here when the host is ours. */
-  origin: string;
 }
 
 /**
@@ -273,7 +272,7 @@ export class UserService {
       await db
         .insert(passwordResetTokens)
         .values({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS), createdAt: new Date(now) });
-      this.sendResetMail(user, token, caller.origin).catch((error: unknown) => console.error('Password reset mail failed:', error));
+      this.sendResetMail(user, token, caller).catch((error: unknown) => console.error('Password reset mail failed:', error));
     }
     return { message: RESET_REQUESTED_MESSAGE };
   }
@@ -325,20 +324,20 @@ export class UserService {
     return result.length > 0;
   }
 
-  private async sendResetMail(user: UserRow, token: string, requestOrigin: string): Promise<void> {
-    const { origin, company } = await this.deps.mailLinks.site(requestOrigin);
-    const link = `${origin}/reset-password/${token}`;
+  private async sendResetMail(user: UserRow, token: string, request: MailRequest): Promise<void> {
+    const { origin, company } = await this.deps.mailLinks.site(request.origin);
+    const { t } = await this.deps.mailer.textsFor(user.email, request.language);
     await this.deps.mailer.send({
       to: user.email,
-      subject: `Reset your ${company} password`,
+      subject: t('mail.reset.subject', { company }),
       text: [
-        `Hello ${user.name},`,
+        t('mail.hello', { name: user.name }),
         '',
-        `Someone, hopefully you, asked to reset the password of your ${company} account. Open this link within 1 hour to choose a new password:`,
+        t('mail.reset.body', { company }),
         '',
-        link,
+        `${origin}/reset-password/${token}`,
         '',
-        'If you did not ask for this, ignore this mail: your password stays as it is.',
+        t('mail.reset.ignore'),
         '',
         company,
       ].join('\n'),

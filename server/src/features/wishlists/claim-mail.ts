@@ -1,7 +1,10 @@
+import type { Language } from '@wishwell/shared/languages';
+import { fromMinorUnits } from '@wishwell/shared/money';
+import { formatPrice } from '@wishwell/shared/price-format';
 import { sharePath } from '@wishwell/shared/wishlist-types';
 import { logEvent } from '../../log';
 import type { MailLinks } from '../../mail/link-origin';
-import type { Mailer, OutgoingMail } from '../../mail/mailer';
+import type { Mailer, MailRequest, MailTexts, OutgoingMail } from '../../mail/mailer';
 import type { ItemRow, WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 
@@ -20,35 +23,28 @@ export class ClaimMail {
   }
 
   /** Sent after the answer: the purchase stands whether or not the mail goes out (the e-mail log says). */
-  /** `what` goes before the title: '2 × ' for units, '£10.00 towards ' for a pledge. */
-  sendManageLink(to: string, claim: { item: ItemRow; listId: string; what: string; manageUrl: string }): void {
+  sendManageLink(to: string, claim: { item: ItemRow; listId: string; reserved: Reserved; manageUrl: string; language: Language }): void {
     this.later(async () => {
       const list = await this.queries.list(claim.listId);
+      const texts = await this.mailer.textsFor(to, claim.language);
+      const names = { title: claim.item.title, list: list?.name ?? '' };
       return {
         to,
-        subject: `You reserved "${claim.item.title}"`,
-        text: [
-          `You reserved ${claim.what}"${claim.item.title}" on the wishlist "${list?.name ?? ''}".`,
-          '',
-          'To change how many you are giving, or to undo it, open this link (keep it to yourself: anyone with it can change your reservation):',
-          '',
-          claim.manageUrl,
-        ].join('\n'),
+        subject: texts.t('mail.claim.subject', names),
+        text: [reservedLine(texts, claim.reserved, names, claim.item.currency), '', texts.t('mail.claim.manage'), '', claim.manageUrl].join('\n'),
       };
     });
   }
 
-  sendRelisted(addresses: string[], relisted: { item: ItemRow; list: WishlistRow; requestOrigin: string }): void {
+  /** To each claimer who left an address; a claimer without an account reads it in the language of the request that re-listed. */
+  sendRelisted(addresses: string[], relisted: { item: ItemRow; list: WishlistRow; request: MailRequest }): void {
     for (const to of addresses) {
-      this.later(async () => ({
-        to,
-        subject: `"${relisted.item.title}" is wanted again`,
-        text: [
-          `The wishlist "${relisted.list.name}" listed "${relisted.item.title}" again, so your reservation of it was removed.`,
-          '',
-          `If you still mean to give it, mark it again here: ${await this.origin(relisted.requestOrigin)}${sharePath(relisted.list.id)}`,
-        ].join('\n'),
-      }));
+      this.later(async () => {
+        const { t } = await this.mailer.textsFor(to, relisted.request.language);
+        const names = { title: relisted.item.title, list: relisted.list.name };
+        const link = `${await this.origin(relisted.request.origin)}${sharePath(relisted.list.id)}`;
+        return { to, subject: t('mail.relisted.subject', names), text: [t('mail.relisted.body', names), '', t('mail.relisted.markAgain', { link })].join('\n') };
+      });
     }
   }
 
@@ -57,4 +53,15 @@ export class ClaimMail {
       .then((mail) => this.mailer.send(mail))
       .catch((error: unknown) => logEvent({ event: 'mail.failed', level: 'error', error }));
   }
+}
+
+/** What a claim reserved: units of an item, or an amount (minor units) towards a group gift. */
+export type Reserved = { quantity: number } | { pledgedMinor: number };
+
+function reservedLine({ t, language }: MailTexts, reserved: Reserved, names: { title: string; list: string }, currency: string): string {
+  if ('pledgedMinor' in reserved) {
+    const amount = formatPrice(fromMinorUnits(reserved.pledgedMinor), currency, language);
+    return t('mail.claim.reservedPledge', { ...names, amount });
+  }
+  return reserved.quantity > 1 ? t('mail.claim.reservedUnits', { ...names, count: reserved.quantity }) : t('mail.claim.reservedOne', names);
 }

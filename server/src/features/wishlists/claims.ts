@@ -16,7 +16,8 @@ import { badRequest, conflict, notFound, type ApiError } from '../../http/errors
 import type { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newSecret, newTimeOrderedId } from '../../ids';
 import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type ListAccess } from './access';
-import type { ClaimMail } from './claim-mail';
+import type { MailRequest } from '../../mail/mailer';
+import type { ClaimMail, Reserved } from './claim-mail';
 import { listIsShared, pledgeRoom, prepareClaimStatements, type ClaimStatements } from './claim-statements';
 import { toItem, toSharedItem, type ItemRow, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
@@ -27,10 +28,9 @@ const EMAIL_PATTERN = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
 const MAX_RESERVATIONS_SHOWN = 200;
 
 /** Who marks an item purchased: their account (if signed in), address and the origin links point at. */
-export interface Buyer {
+export interface Buyer extends MailRequest {
   user: SessionUser | null;
   ip: string;
-  origin: string;
 }
 
 /** How a claim is found: by its manage token (anyone holding it) or by id for its signed-in owner. */
@@ -88,7 +88,7 @@ export class ClaimService {
       return bought;
     });
     if (!row) throw await this.purchaseRefusal(listId, itemId, quantity, now.getTime());
-    return this.receipt(row, claimId, token, buyer, email, () => (quantity > 1 ? `${quantity} × ` : ''));
+    return this.receipt(row, claimId, token, buyer, email, { quantity });
   }
 
   /**
@@ -117,17 +117,17 @@ export class ClaimService {
       return pledged;
     });
     if (!row) throw await this.pledgeRefusal(listId, itemId, amountMinor, now.getTime());
-    return this.receipt(row, claimId, token, buyer, email, () => `${formatPrice(fromMinorUnits(amountMinor), row.currency)} towards `);
+    return this.receipt(row, claimId, token, buyer, email, { pledgedMinor: amountMinor });
   }
 
   /**
    * After a purchase or pledge: the share views drop it, the manage link goes out if asked for.
-   * `what` words the claim for the mail (only then: formatting an amount costs a tenth of a pledge).
+   * `reserved` is worded (an amount formatted) only for the mail: formatting costs a tenth of a pledge.
    */
-  private async receipt(row: ItemRow, claimId: string, token: string, buyer: Buyer, email: string, what: () => string): Promise<PurchaseResult> {
+  private async receipt(row: ItemRow, claimId: string, token: string, buyer: Buyer, email: string, reserved: Reserved): Promise<PurchaseResult> {
     this.shareViews.invalidate(row.wishlistId);
     const manageUrl = `${await this.mail.origin(buyer.origin)}${claimPath(token)}`;
-    if (email) this.mail.sendManageLink(email, { item: row, listId: row.wishlistId, what: what(), manageUrl });
+    if (email) this.mail.sendManageLink(email, { item: row, listId: row.wishlistId, reserved, manageUrl, language: buyer.language });
     return { ...toSharedItem(row), claim: { id: claimId, token, manageUrl } };
   }
 
@@ -193,7 +193,7 @@ export class ClaimService {
   }
 
   /** Re-list (owner or editor): every claim of the item goes; claimers who left an address are told. */
-  async relist(access: ListAccess, itemId: string, requestOrigin: string): Promise<Item> {
+  async relist(access: ListAccess, itemId: string, request: MailRequest): Promise<Item> {
     const { claims, items } = this.store.tables;
     const outcome = await this.store.transaction(async (tx) => {
       const removed = await tx.delete(claims).where(and(eq(claims.itemId, itemId), eq(claims.wishlistId, access.list.id))).returning();
@@ -207,7 +207,7 @@ export class ClaimService {
     });
     this.shareViews.invalidate(access.list.id);
     const addresses = [...new Set(outcome.removed.map((claim) => claim.email).filter(Boolean))];
-    if (addresses.length > 0) this.mail.sendRelisted(addresses, { item: outcome.row, list: access.list, requestOrigin });
+    if (addresses.length > 0) this.mail.sendRelisted(addresses, { item: outcome.row, list: access.list, request });
     return toItem(outcome.row, '');
   }
 

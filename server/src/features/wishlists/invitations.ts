@@ -8,7 +8,7 @@ import { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { logEvent } from '../../log';
 import type { MailLinks } from '../../mail/link-origin';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer, MailRequest } from '../../mail/mailer';
 import type { Scheduler } from '../../scheduler';
 import type { ListAccess } from './access';
 import { toEditor, type WishlistRow } from './mappers';
@@ -52,7 +52,7 @@ export class InvitationService {
   }
 
   /** Mails an invitation to `emailInput` (replacing a pending one to the same address); answers the editor list. */
-  async invite(access: ListAccess, emailInput: string, requestOrigin: string): Promise<WishlistEditor[]> {
+  async invite(access: ListAccess, emailInput: string, request: MailRequest): Promise<WishlistEditor[]> {
     const { list, user } = accountOwned(access);
     const email = normalizeEmail(emailInput);
     if (!looksLikeEmail(email)) throw badRequest('Please enter a valid e-mail address.');
@@ -74,7 +74,7 @@ export class InvitationService {
     });
     logEvent({ event: 'editor.invited', userId: user.id, wishlistId: list.id, invitationId: id });
     // Sent after answering: a slow or failing mail server must not show in the answer either.
-    this.sendMail(email, token, list, user, requestOrigin).catch((error: unknown) => console.error('Invitation mail failed:', error));
+    this.sendMail(email, token, list, user, request).catch((error: unknown) => console.error('Invitation mail failed:', error));
     return (await this.queries.editors(list.id)).map(toEditor);
   }
 
@@ -148,20 +148,22 @@ export class InvitationService {
     return { invitation, list };
   }
 
-  private async sendMail(to: string, token: string, list: WishlistRow, inviter: SessionUser, requestOrigin: string): Promise<void> {
-    const { origin, company } = await this.mailLinks.site(requestOrigin);
+  private async sendMail(to: string, token: string, list: WishlistRow, inviter: SessionUser, request: MailRequest): Promise<void> {
+    const { origin, company } = await this.mailLinks.site(request.origin);
+    const { t } = await this.mailer.textsFor(to, request.language);
+    const names = { inviter: inviter.name, list: list.name, company };
     await this.mailer.send({
       to,
-      subject: `${inviter.name} invited you to edit the wishlist "${list.name}"`,
+      subject: t('mail.invitation.subject', names),
       sentById: inviter.id,
       text: [
-        'Hello,',
+        t('mail.helloAnyone'),
         '',
-        `${inviter.name} invited you to help edit the wishlist "${list.name}" on ${company}. Open this link within 7 days to accept; you can sign in or create an account there:`,
+        t('mail.invitation.body', names),
         '',
         `${origin}${invitationPath(token)}`,
         '',
-        'If you were not expecting this, ignore this mail.',
+        t('mail.invitation.ignore'),
         '',
         company,
       ].join('\n'),

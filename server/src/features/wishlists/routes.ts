@@ -84,14 +84,14 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       )
       .put(
         '/wishlists/share/:id/items/:itemId',
-        async ({ params, body, http, viewer }) => claims.purchase(params.id, params.itemId, body, { user: await viewer(), ip: http.ip, origin: http.origin }),
+        async ({ params, body, http, viewer }) => claims.purchase(params.id, params.itemId, body, { user: await viewer(), ip: http.ip, origin: http.origin, language: http.language }),
         { publicRoute: true, params: itemParams, body: purchaseBody },
       )
       // The manage token is the guest's capability on one claim (wrong or used-up: 404, rate limited per IP).
       .get('/claims/:token', ({ params, http }) => claims.get({ token: params.token }, http.ip), { publicRoute: true, params: tokenParams })
       .post(
         '/wishlists/share/:id/items/:itemId/pledges',
-        async ({ params, body, http, viewer }) => claims.pledge(params.id, params.itemId, body, { user: await viewer(), ip: http.ip, origin: http.origin }),
+        async ({ params, body, http, viewer }) => claims.pledge(params.id, params.itemId, body, { user: await viewer(), ip: http.ip, origin: http.origin, language: http.language }),
         { publicRoute: true, params: itemParams, body: pledgeBody },
       )
       .put('/claims/:token', ({ params, body, http }) => claims.change({ token: params.token }, body, http.ip), {
@@ -131,12 +131,12 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         },
         { listOwner: true, params: idParams },
       )
-      .post('/wishlists/:id/share', ({ access, body, http }) => shareMail.share(access, body, http.origin), {
+      .post('/wishlists/:id/share', ({ access, body, http }) => shareMail.share(access, body, http), {
         listEditor: true,
         params: idParams,
         body: shareByEmailBody,
       })
-      .post('/wishlists/:id/editors', ({ access, body, http }) => invitations.invite(access, body.email, http.origin), {
+      .post('/wishlists/:id/editors', ({ access, body, http }) => invitations.invite(access, body.email, http), {
         listOwner: true,
         params: idParams,
         body: addEditorBody,
@@ -166,7 +166,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         },
         { listEditor: true, params: itemParams },
       )
-      .put('/wishlists/:id/items/:itemId/unpurchase', ({ access, params, http }) => claims.relist(access, params.itemId, http.origin), {
+      .put('/wishlists/:id/items/:itemId/unpurchase', ({ access, params, http }) => claims.relist(access, params.itemId, http), {
         listEditor: true,
         params: itemParams,
       })

@@ -2,7 +2,7 @@ import { normalizeHostname } from '@wishwell/shared/domain';
 import { sharePath, type ShareByEmailInput } from '@wishwell/shared/wishlist-types';
 import { badRequest, ApiError, unauthorized } from '../../http/errors';
 import { RateLimiter } from '../../http/rate-limit';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer, MailRequest } from '../../mail/mailer';
 import type { ListAccess } from './access';
 
 const MAX_RECIPIENTS = 20;
@@ -27,16 +27,19 @@ export class ShareMailService {
   ) {}
 
   /** Owners and editors with an account (sending mail needs one: guest-owners are asked to sign up). */
-  async share({ list, user }: ListAccess, input: ShareByEmailInput, requestOrigin: string): Promise<ShareMailResult> {
+  async share({ list, user }: ListAccess, input: ShareByEmailInput, request: MailRequest): Promise<ShareMailResult> {
     if (!user) throw unauthorized('Sign up to share your wishlist by e-mail.');
     const recipients = parseRecipients(input.recipients);
     this.limiter.hit(user.id);
-    const link = `${await this.linkOrigin(input.domain, requestOrigin)}${sharePath(list.id)}`;
+    const link = `${await this.linkOrigin(input.domain, request.origin)}${sharePath(list.id)}`;
     const note = input.message?.trim();
-    const text = [`${user.name} shared the wishlist "${list.name}" with you.`, note ? `\n${note}\n` : '', `Open it here: ${link}`].join('\n');
-    const outcomes = await Promise.all(
-      recipients.map((to) => this.mailer.send({ to, subject: `${user.name} shared a wishlist with you: ${list.name}`, text, sentById: user.id })),
-    );
+    const names = { sender: user.name, list: list.name };
+    const mailTo = async (to: string) => {
+      const { t } = await this.mailer.textsFor(to, request.language);
+      const text = [t('mail.share.body', names), note ? `\n${note}\n` : '', t('mail.share.open', { link })].join('\n');
+      return this.mailer.send({ to, subject: t('mail.share.subject', names), text, sentById: user.id });
+    };
+    const outcomes = await Promise.all(recipients.map(mailTo));
     const failed = recipients.filter((_, index) => !outcomes[index]!.sent);
     if (failed.length === recipients.length) {
       throw new ApiError(502, this.mailer.configured ? `Could not send the e-mail to ${failed.join(', ')}.` : 'This server is not set up to send e-mail yet.');

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { isLanguage, SOURCE_LANGUAGE } from '@wishwell/shared/languages';
 import { ownerPath } from '@wishwell/shared/wishlist-types';
 import type { DataStore } from '../../db/store';
+import { serverTexts } from '../../i18n/texts';
 import type { Mailer } from '../../mail/mailer';
 import type { Scheduler } from '../../scheduler';
 
@@ -35,21 +37,19 @@ export class SurpriseReveal {
     const ownerIds = revealed.flatMap((list) => (list.ownerId ? [list.ownerId] : []));
     if (ownerIds.length === 0) return;
     const owners = new Map(
-      (await this.store.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ownerIds))).map((owner) => [owner.id, owner]),
+      (await this.store.db.select({ id: users.id, name: users.name, email: users.email, language: users.language }).from(users).where(inArray(users.id, ownerIds))).map(
+        (owner) => [owner.id, owner],
+      ),
     );
     for (const list of revealed) {
       const owner = list.ownerId ? owners.get(list.ownerId) : undefined;
       if (!owner?.email) continue;
+      // No request caused it: the owner's chosen language, else English.
+      const t = serverTexts(isLanguage(owner.language) ? owner.language : SOURCE_LANGUAGE);
       await this.mailer.send({
         to: owner.email,
-        subject: 'Your gifts have been revealed',
-        text: [
-          `Hello ${owner.name},`,
-          '',
-          `The surprise on your wishlist "${list.name}" is over: you can now see what your guests reserved.`,
-          '',
-          `${this.origin}${ownerPath(list.id)}`,
-        ].join('\n'),
+        subject: t('mail.reveal.subject'),
+        text: [t('mail.hello', { name: owner.name }), '', t('mail.reveal.body', { list: list.name }), '', `${this.origin}${ownerPath(list.id)}`].join('\n'),
       });
     }
   }

@@ -22,7 +22,7 @@ const de: Translation = {
   accountLanguage: {
     label: 'Sprache',
     browser: '(Sprache des Browsers)',
-    help: 'Seiten erscheinen in dieser Sprache – auf jedem Gerät, auf dem du angemeldet bist.',
+    help: 'Seiten erscheinen in dieser Sprache auf jedem Gerät, auf dem du angemeldet bist; auch unsere E-Mails an dich schreiben wir darin.',
   },
   landing: {
     defaultHeadline: 'Alle Wünsche an einem Ort',

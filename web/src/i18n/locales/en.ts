@@ -24,7 +24,7 @@ const en = {
   accountLanguage: {
     label: 'Language',
     browser: "(browser's language)",
-    help: 'Pages come in this language on every device you sign in on.',
+    help: 'Pages come in this language on every device you sign in on, and so do the e-mails we send you.',
   },
   landing: {
     defaultHeadline: 'All your wishes in one place',

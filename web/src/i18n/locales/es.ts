@@ -22,7 +22,7 @@ const es: Translation = {
   accountLanguage: {
     label: 'Idioma',
     browser: '(idioma del navegador)',
-    help: 'Las páginas se muestran en este idioma en todos los dispositivos en los que inicies sesión.',
+    help: 'Las páginas se muestran en este idioma en todos los dispositivos en los que inicies sesión, y también los correos que te enviamos.',
   },
   landing: {
     defaultHeadline: 'Todos tus deseos en un solo lugar',

@@ -22,7 +22,7 @@ const fr: Translation = {
   accountLanguage: {
     label: 'Langue',
     browser: '(langue du navigateur)',
-    help: 'Les pages s’affichent dans cette langue sur tous les appareils où vous êtes connecté.',
+    help: 'Les pages s’affichent dans cette langue sur tous les appareils où vous êtes connecté ; nos e-mails aussi.',
   },
   landing: {
     defaultHeadline: 'Tous vos souhaits au même endroit',
