@@ -35,7 +35,7 @@ test('a language chosen in My Account follows the account to another browser, an
   await expect(other.getByRole('heading', { level: 1 })).toHaveText('Alle Wünsche an einem Ort');
   await other.goto('/account');
   await expect(accountLanguage(other)).toHaveValue('de');
-  await expect(other.getByText('Seiten erscheinen in dieser Sprache auf jedem Gerät')).toBeVisible();
+  await expect(other.getByText('Seiten erscheinen in dieser Sprache')).toBeVisible();
 
   // Back to the browser's language: this browser asks for English, so English it is.
   await accountLanguage(other).selectOption('');
