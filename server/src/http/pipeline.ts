@@ -14,6 +14,8 @@ import { newSecret } from '../ids';
 import { bearerToken } from './access';
 import { timingSafeEqual } from 'node:crypto';
 import { isUnstorableText } from '../db/errors';
+import { requestLanguage, type Language } from '@wishwell/shared/languages';
+import { translateError } from '../i18n/api-errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
@@ -36,14 +38,14 @@ export function httpPipeline(ctx: AppContext) {
   return new Elysia({ name: 'http-pipeline' })
     .onRequest(({ request }) => {
       // No id or path holds a NUL character, and PostgreSQL cannot even compare one.
-      if (/%00/.test(request.url)) return Response.json({ message: 'Not found.' }, { status: 404 });
+      if (/%00/.test(request.url)) return json(404, { message: translateError('Not found.', languageOf(request)) });
       const length = Number(request.headers.get('content-length') ?? 0);
       if (length === 0) return;
       const path = new URL(request.url).pathname;
       if (length > bodyLimitFor(path)) {
         auditRequest({ method: request.method, route: path, status: 413, requestId: null, ip: null, actor: null, policy: null });
         const tooLarge = payloadTooLarge(tooLargeMessageFor(path));
-        return Response.json({ message: tooLarge.message }, { status: 413, headers: tooLarge.headers });
+        return json(413, { message: translateError(tooLarge.message, languageOf(request)) }, tooLarge.headers);
       }
     })
     // Every body is read here, counted against its route's cap as it arrives (Content-Length
@@ -94,28 +96,37 @@ export function httpPipeline(ctx: AppContext) {
         policy: http?.policy ?? null,
       });
     })
-    .onError({ as: 'global' }, ({ code, error, set, request, path }) => {
+    .onError({ as: 'global' }, (context) => {
+      const { code, error, set, request, path } = context;
       const requestId = String(set.headers['x-request-id'] ?? '');
+      // The message in the caller's language (the account's once the access policy found it); status and headers unchanged.
+      const language = (context as { http?: RequestInfo }).http?.language ?? languageOf(request);
+      const answer = (status: number, message: string, headers?: Record<string, string>) => json(status, { message: translateError(message, language) }, headers);
       // A refusal thrown while reading the body (413, 507) arrives wrapped in Elysia's ParseError.
       const refusal = error instanceof ApiError ? error : (error as { cause?: unknown })?.cause;
-      if (refusal instanceof ApiError) return json(refusal.status, { message: refusal.message }, refusal.headers);
+      if (refusal instanceof ApiError) return answer(refusal.status, refusal.message, refusal.headers);
       switch (code) {
         case 'VALIDATION':
-          return json(400, { message: validationMessage(error) });
+          return answer(400, validationMessage(error));
         case 'PARSE':
-          return json(400, { message: 'The request body could not be read.' });
+          return answer(400, 'The request body could not be read.');
         case 'NOT_FOUND':
-          return json(404, { message: 'Not found.' });
+          return answer(404, 'Not found.');
         case 'INVALID_COOKIE_SIGNATURE':
-          return json(400, { message: 'Invalid cookie.' });
+          return answer(400, 'Invalid cookie.');
       }
-      if (isUnstorableText(error)) return json(400, { message: NUL_MESSAGE });
+      if (isUnstorableText(error)) return answer(400, NUL_MESSAGE);
       const status = errorStatus(error);
-      if (status >= 400 && status < 500) return json(status, { message: messageOf(error) ?? 'Bad request.' });
+      if (status >= 400 && status < 500) return answer(status, messageOf(error) ?? 'Bad request.');
       const databaseFailing = ctx.databaseHealth.record(error);
       logEvent({ event: databaseFailing ? 'database.failing' : 'request.failed', level: 'error', requestId, route: `${request.method} ${path}`, error });
-      return json(500, { message: 'Something went wrong on our side. Please try again.', requestId });
+      return json(500, { message: translateError('Something went wrong on our side. Please try again.', language), requestId });
     });
+}
+
+/** The language of a request no access policy has looked at: its ww_lang cookie, else Accept-Language. */
+function languageOf(request: Request): Language {
+  return requestLanguage(request.headers.get('cookie'), request.headers.get('accept-language'));
 }
 
 /** Content types a cross-site HTML form can submit (anything else needs a CORS preflight we never grant). */
