@@ -25,7 +25,7 @@ export default function LoginPage() {
     <AccountCard title={t('account.signIn')}>
       <ProviderError reason={params.get(OIDC_ERROR_PARAM)} options={options} />
       {pendingLink ? (
-        <LinkAccountForm email={pendingLink.email} label={options!.oidc!.label} flow={flow} />
+        <LinkAccountForm email={pendingLink.email} label={options!.oidc!.label} passwordResets={options!.passwordLogin} flow={flow} />
       ) : (
         <>
           <ProviderSignIn options={options} carry={flow.carry} />
@@ -65,8 +65,11 @@ function PasswordSignIn({ flow: { claimListId, complete, carry } }: { flow: Sign
   );
 }
 
-/** A provider sign-in matched an account by its verified e-mail: its password, once, links the two. */
-function LinkAccountForm({ email, label, flow: { claimListId, complete } }: { email: string; label: string; flow: SignInFlow }) {
+/**
+ * A provider sign-in matched an account by its verified e-mail: its password, once, links the two.
+ * 'Forgot password?' only where the server takes resets (PASSWORD_LOGIN=false refuses them).
+ */
+function LinkAccountForm({ email, label, passwordResets, flow: { claimListId, complete } }: { email: string; label: string; passwordResets: boolean; flow: SignInFlow }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const { busy, submit } = useSubmission(t('account.loginFailed'));
@@ -85,9 +88,11 @@ function LinkAccountForm({ email, label, flow: { claimListId, complete } }: { em
         <Field id="password" label={t('account.password')} type="password" icon="lock" autoComplete="current-password" value={password} onChange={setPassword} autoFocus />
         <SubmitButton text={t('account.linkAndSignIn')} busy={busy} />
       </AccountForm>
-      <div className="ww-account-links">
-        <Link to="/forgot-password">{t('account.forgotPassword')}</Link>
-      </div>
+      {passwordResets && (
+        <div className="ww-account-links">
+          <Link to="/forgot-password">{t('account.forgotPassword')}</Link>
+        </div>
+      )}
     </>
   );
 }
