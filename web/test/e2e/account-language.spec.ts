@@ -39,7 +39,7 @@ test('a language chosen in My Account follows the account to another browser, an
 
   // Back to the browser's language: this browser asks for English, so English it is.
   await accountLanguage(other).selectOption('');
-  await other.getByRole('button', { name: 'Save Changes' }).click();
+  await other.getByRole('button', { name: 'Änderungen speichern' }).click(); // My Account is in German until saved
   await expect(other.locator('html')).toHaveAttribute('lang', 'en');
   await expect(footerMenu(other, 'Language')).toHaveValue('en');
   expect(await savedLanguage(other)).toBeNull();
