@@ -43,7 +43,10 @@ const SHORT = 'public, max-age=3600';
 /** Pages are made often (a shared list's page on every change): a fast brotli level, near the best size for HTML. */
 const PAGE_BROTLI_QUALITY = 5;
 
-const etagOf = (bytes: Uint8Array) => `"${Bun.hash(bytes).toString(36)}"`;
+/** A file's bytes as the site sends them uncompressed: type by extension, an ETag of its bytes. */
+function madeAsset(identity: Uint8Array<ArrayBuffer>, extension: string, cacheControl: string): SiteAsset {
+  return { contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', cacheControl, identity, etag: `"${Bun.hash(identity).toString(36)}"` };
+}
 
 function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return IMMUTABLE; // content-hashed names
@@ -63,14 +66,7 @@ export class Site {
     for (const file of files) {
       const identity = (await readBytes(file.file))!;
       const extension = file.urlPath.split('.').pop() ?? '';
-      assets.set(file.urlPath, {
-        contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
-        cacheControl: cacheControlFor(file.urlPath),
-        identity,
-        gzip: await readBytes(file.gzip),
-        br: await readBytes(file.br),
-        etag: etagOf(identity),
-      });
+      assets.set(file.urlPath, { ...madeAsset(identity, extension, cacheControlFor(file.urlPath)), gzip: await readBytes(file.gzip), br: await readBytes(file.br) });
     }
     return new Site(assets);
   }
@@ -98,7 +94,7 @@ export class Site {
   preparePage(html: string): SiteAsset {
     const identity = new TextEncoder().encode(html);
     const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
-    return { contentType: CONTENT_TYPES.html!, cacheControl: REVALIDATE, identity, etag: etagOf(identity), gzip: Bun.gzipSync(identity), br: new Uint8Array(br) };
+    return { ...madeAsset(identity, 'html', REVALIDATE), gzip: Bun.gzipSync(identity), br: new Uint8Array(br) };
   }
 
   /** A prepared page, else the app shell (revalidated on every visit). */
@@ -114,12 +110,7 @@ export class Site {
 
   /** A file made for the request (a domain's manifest or icon), sent like the built ones. */
   respondMade(bytes: Uint8Array<ArrayBuffer>, extension: string, cacheControl: string, request: Request, headers: Record<string, string>): Response {
-    const made: SiteAsset = {
-      contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
-      cacheControl,
-      identity: bytes,
-      etag: etagOf(bytes),
-    };
+    const made = madeAsset(bytes, extension, cacheControl);
     if (COMPRESSIBLE_TYPES.has(extension) && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) made.gzip = Bun.gzipSync(bytes);
     return this.send(made, request, headers);
   }

@@ -24,7 +24,8 @@ export function setBearerToken(token: string | null): void {
   bearerToken = token;
 }
 
-function readCookie(name: string): string | null {
+/** A cookie the page may read (not httpOnly), decoded; null when absent. */
+export function readCookie(name: string): string | null {
   const match = document.cookie.split('; ').find((c) => c.startsWith(name + '='));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }

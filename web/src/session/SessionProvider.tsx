@@ -1,7 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
-import { api, ApiRequestError, setBearerToken } from '../api/client';
+import { api, ApiRequestError, readCookie, setBearerToken } from '../api/client';
 import { useAccountLanguage } from '../i18n/account-language';
 
 /** Waits between profile attempts when the network or the server fails (not when it says "signed out"). */
@@ -10,7 +10,7 @@ const PROFILE_RETRY_DELAYS_MS = [500, 1500];
 /** A network error or a 5xx may pass; a 4xx is the server's answer that nobody is signed in. */
 const isPassingFailure = (error: unknown) => !(error instanceof ApiRequestError) || error.status >= 500;
 
-const hasSessionHint = () => document.cookie.split('; ').some((cookie) => cookie.startsWith(`${SIGNED_IN_COOKIE}=`));
+const hasSessionHint = () => readCookie(SIGNED_IN_COOKIE) !== null;
 const dropSessionHint = () => {
   document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
 };
@@ -25,9 +25,13 @@ async function loadProfile(): Promise<SessionProfile | null> {
     try {
       return await api.get<SessionProfile>('/users/profile');
     } catch (error) {
+      // spec: failure means signed out, no message
+      if (!isPassingFailure(error)) {
+        dropSessionHint(); // the session expired or was revoked
+        return null;
+      }
       const delay = PROFILE_RETRY_DELAYS_MS[attempt];
-      if (!isPassingFailure(error)) dropSessionHint(); // the session expired or was revoked
-      if (delay === undefined || !isPassingFailure(error)) return null; // spec: failure means signed out, no message
+      if (delay === undefined) return null;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
