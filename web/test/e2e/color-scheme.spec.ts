@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { apiCall } from './support/api';
+import { consoleProblems } from './support/console';
 import { E2E_PORT } from './support/constants';
 import { itemCard, signedInPage } from './support/people';
 
@@ -102,15 +103,6 @@ async function recordPaintedBackgrounds(page: Page): Promise<() => Promise<strin
     requestAnimationFrame(sample);
   });
   return () => page.evaluate(() => (window as unknown as { paintedBackgrounds: string[] }).paintedBackgrounds);
-}
-
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
 }
 
 test('with scripts, a dark page stays dark through hydration on every frame, without console complaints', async ({ browser }) => {
