@@ -4,6 +4,8 @@
 // site rules of the big shops switched off; they are recognised by a shop's own markup, so on a
 // page only its own shop's rule can fire), with the misses; p50/p95 time per strategy; and the
 // price string parser's accuracy on real price strings. Each figure is printed beside its target.
+// Beside each wall time, this process's CPU time per scrape (process.cpuUsage): on a shared,
+// busy machine the wall time follows everyone else's load, the CPU time much less.
 import { parsePrice } from '../../shared/src/price-parse';
 import { BrowserPool, findChromium } from '../../server/src/features/scrape/browser-pool';
 import { decodeHtml } from '../../server/src/features/scrape/charset';
@@ -27,6 +29,18 @@ const pages = fixturePages();
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 const pct = (n: number, total: number) => `${n}/${total} (${((n / total) * 100).toFixed(1)}%)`;
 const timing = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(1)} ms  p95 ${percentile(values, 0.95).toFixed(1)} ms  (n=${values.length})`;
+const cpuTiming = (values: number[]) => `CPU p50 ${percentile(values, 0.5).toFixed(1)} ms  p95 ${percentile(values, 0.95).toFixed(1)} ms`;
+
+/** Wall and CPU milliseconds of one timed step, each pushed to its list. */
+async function timed<T>(wall: number[], cpu: number[], step: () => T | Promise<T>): Promise<T> {
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const result = await step();
+  const used = process.cpuUsage(cpuBefore);
+  wall.push(performance.now() - started);
+  cpu.push((used.user + used.system) / 1000);
+  return result;
+}
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 const WITHOUT_SITE_RULES: ExtractOptions = { siteRules: false };
 
@@ -65,12 +79,9 @@ const extracted = new Map(pages.map((page) => [page.file, extractProduct(htmlOf.
 score('Accuracy, extractor with the original URLs:', extracted);
 score('Accuracy, extractor with the original URLs, leave-one-shop-out (site rules off):', new Map(pages.map((page) => [page.file, extractProduct(htmlOf.get(page.file)!, new URL(page.url), null, WITHOUT_SITE_RULES)])));
 const extractTimes: number[] = [];
+const extractCpu: number[] = [];
 for (let run = 0; run < RUNS; run++) {
-  for (const page of pages) {
-    const started = performance.now();
-    extractProduct(htmlOf.get(page.file)!, new URL(page.url));
-    extractTimes.push(performance.now() - started);
-  }
+  for (const page of pages) await timed(extractTimes, extractCpu, () => extractProduct(htmlOf.get(page.file)!, new URL(page.url)));
 }
 
 // 2. End to end over HTTP from a local server: guarded fetch, charset, extraction.
@@ -80,27 +91,26 @@ const policy = { allowHosts: ['127.0.0.1'] };
 const signal = () => AbortSignal.timeout(15_000);
 const onShop = (url: string, page: FixturePage) => url.replace(base, new URL(page.url).origin);
 /** Each page once through the scraper; the times when asked. */
-async function scrapeAll(scraper: Scraper, config: Parameters<Scraper['scrape']>[1], times?: number[]) {
+async function scrapeAll(scraper: Scraper, config: Parameters<Scraper['scrape']>[1], times: number[] = [], cpu: number[] = []) {
   const results = new Map<string, ExtractedProduct>();
   const failedRender: ExtractedProduct = { title: '', price: '', currency: '', priceIsRange: false, imageUrl: '', description: '' };
   for (const page of pages) {
-    const started = performance.now();
-    const scraped = await scraper.scrape(new URL(`${base}/${page.file}`), config, 'Mozilla/5.0 bench', signal()).catch(() => null);
-    times?.push(performance.now() - started);
+    const scraped = await timed(times, cpu, () => scraper.scrape(new URL(`${base}/${page.file}`), config, 'Mozilla/5.0 bench', signal()).catch(() => null));
     results.set(page.file, scraped?.product ?? failedRender);
   }
   return results;
 }
 
 const cheerioTimes: number[] = [];
+const cheerioCpu: number[] = [];
 let overHttp = new Map<string, ExtractedProduct>();
-for (let run = 0; run < RUNS; run++) overHttp = await scrapeAll(new Scraper(policy, null), null, cheerioTimes);
+for (let run = 0; run < RUNS; run++) overHttp = await scrapeAll(new Scraper(policy, null), null, cheerioTimes, cheerioCpu);
 score('Accuracy, cheerio strategy end to end over HTTP (relative images compared as on the shop):', overHttp, onShop);
 score('Accuracy, cheerio strategy, leave-one-shop-out (site rules off):', await scrapeAll(new Scraper(policy, null, WITHOUT_SITE_RULES), null), onShop);
 
 console.log('\nTime per strategy:');
-console.log(`  extraction only (page already fetched)   ${timing(extractTimes)}`);
-console.log(`  cheerio (local fetch + extraction)       ${timing(cheerioTimes)}  target p50 < 50 ms  ${verdict(percentile(cheerioTimes, 0.5) < 50)}`);
+console.log(`  extraction only (page already fetched)   ${timing(extractTimes)}  ${cpuTiming(extractCpu)}`);
+console.log(`  cheerio (local fetch + extraction)       ${timing(cheerioTimes)}  target p50 < 50 ms  ${verdict(percentile(cheerioTimes, 0.5) < 50)}  ${cpuTiming(cheerioCpu)}`);
 
 // 3. Puppeteer: one shared browser, warm (first launch excluded).
 const chromium = findChromium(process.env.CHROMIUM_PATH ?? null);
@@ -118,14 +128,15 @@ if (chromium) {
     simpleTimes.push(performance.now() - started);
   }
   const fixtureTimes: number[] = [];
-  const rendered = await scrapeAll(browserScraper, config, fixtureTimes);
+  const fixtureCpu: number[] = [];
+  const rendered = await scrapeAll(browserScraper, config, fixtureTimes, fixtureCpu);
   const renderedWithoutSiteRules = await scrapeAll(new Scraper(policy, pool, WITHOUT_SITE_RULES), config);
   await pool.close();
   score('Accuracy, puppeteer strategy (pages rendered in Chromium, their own scripts run, other sites and private addresses refused):', rendered, onShop);
   score('Accuracy, puppeteer strategy, leave-one-shop-out (site rules off):', renderedWithoutSiteRules, onShop);
   console.log(`  puppeteer, first scrape (browser launch)  ${coldMs.toFixed(0)} ms`);
   console.log(`  puppeteer, warm, small local page        ${timing(simpleTimes)}`);
-  console.log(`  puppeteer, warm, the shop pages          ${timing(fixtureTimes)}  target p50 < 1000 ms  ${verdict(percentile(fixtureTimes, 0.5) < 1000)}`);
+  console.log(`  puppeteer, warm, the shop pages          ${timing(fixtureTimes)}  target p50 < 1000 ms  ${verdict(percentile(fixtureTimes, 0.5) < 1000)}  ${cpuTiming(fixtureCpu)} (this process; Chromium's own not counted)`);
 } else {
   console.log('  puppeteer: no Chromium found (set CHROMIUM_PATH)');
 }

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from './react';
+import { useTranslation } from 'react-i18next';
 
 const MARK = '\u0001';
 

@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import { LANGUAGE_COOKIE, requestLanguage, type Language } from '@wishwell/shared/languages';
 import { CATALOGUES } from './catalogues';
-import { createI18n, type I18n } from './i18n';
-import { useTranslation } from './react';
+import { createI18n } from './i18n';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
@@ -10,7 +11,7 @@ export function browserLanguage(): Language {
   return requestLanguage(document.cookie, navigator.languages.join(','));
 }
 
-/** An instance in `language`, its catalogue loaded first (a chunk of its own, English aside). */
+/** An i18next instance in `language`, its catalogue loaded first (a chunk of its own, English aside). */
 export async function loadI18n(language: Language): Promise<I18n> {
   return createI18n(language, await CATALOGUES[language]());
 }
@@ -28,7 +29,8 @@ export async function forgetLanguageChoice(i18n: I18n): Promise<void> {
 }
 
 async function changeLanguage(i18n: I18n, language: Language): Promise<void> {
-  i18n.changeLanguage(language, i18n.hasCatalogue(language) ? undefined : await CATALOGUES[language]());
+  if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', await CATALOGUES[language]());
+  await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }
 

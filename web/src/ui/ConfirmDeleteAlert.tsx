@@ -1,6 +1,6 @@
 import { Alert } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from 'react-i18next';
 
 interface ConfirmDeleteAlertProps {
   isOpen: boolean;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Icon } from '@blueprintjs/core';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from 'react-i18next';
 
 /** An item's picture (square, cover-fit), or the same gift placeholder when it has none or it fails to load. */
 export function ItemThumbnail({ imageUrl }: { imageUrl: string }) {

@@ -1,5 +1,5 @@
 import { Icon } from '@blueprintjs/core';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from 'react-i18next';
 
 /** 'You reserved this — change or undo' on an item this browser reserved. */
 export function ReservedNote({ onManage }: { onManage: () => void }) {

@@ -2,7 +2,8 @@ import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { comparable, MIN_PICTURE_PX } from './choose';
 import type { CandidateList } from './candidates';
-import { IMAGE_FILE, linksToAnotherPage, OTHER_PRODUCTS_SELECTOR } from './page-regions';
+import { closestWhere, enclosingLink } from './dom-walk';
+import { IMAGE_FILE, isOtherProductsRegion, linksToAnotherPage } from './page-regions';
 
 /** Ids and classes shops give the big product picture. */
 const HERO_NAME = /hero|main[-_]?(image|img|photo)|primary[-_]?(image|img)|product[-_]?(photo|image|img)|mainimage|zoom[-_]?(large|image)|header[-_]?image/i;
@@ -36,10 +37,9 @@ function largestSrcset(srcset: string | undefined): string | undefined {
 }
 
 /** The full-size picture the page names for a shown <img>: a zoom attribute, the link around it, its srcset. */
-export function largerRendition(img: Cheerio<Element>): string | undefined {
+function largerRendition(img: Cheerio<Element>, link: string | undefined): string | undefined {
   const zoom = LARGER_ATTRIBUTES.map((name) => img.attr(name)).find(looksLikeUrl);
   if (zoom) return zoom;
-  const link = img.closest('a[href]').attr('href');
   if (link && IMAGE_FILE.test(link) && looksLikeUrl(link)) return link;
   return largestSrcset(img.attr('srcset') ?? img.attr('data-srcset'));
 }
@@ -61,8 +61,8 @@ export function addDisplayedImageCandidates($: CheerioAPI, candidates: Candidate
   let named = 0;
   let gallery = false;
   const seen = new Set<string>();
-  $('img').each((_, element) => {
-    const img = $(element as Element);
+  $('img').each((_, element: Element) => {
+    const img = $(element);
     const declared = (img.attr('src') || img.attr('data-src') || img.attr('data-lazy-src'))?.trim();
     // A placeholder (data: URI) until a script swaps the picture in: its full size stands for it.
     const src = declared && !declared.startsWith('data:') ? declared : LARGER_ATTRIBUTES.map((name) => img.attr(name)).find(looksLikeUrl);
@@ -70,10 +70,11 @@ export function addDisplayedImageCandidates($: CheerioAPI, candidates: Candidate
     seen.add(src);
     const label = `${img.attr('id') ?? ''} ${img.attr('class') ?? ''} ${img.attr('data-ui') ?? ''}`;
     // A picture that links to another page is that page's product (recommendations, cards).
-    if (/logo|icon|swatch/i.test(label) || img.closest(OTHER_PRODUCTS_SELECTOR).length > 0 || linksToAnotherPage(img.closest('a[href]').attr('href'))) return;
+    const link = enclosingLink(element)?.attribs.href;
+    if (/logo|icon|swatch/i.test(label) || closestWhere(element, isOtherProductsRegion) || linksToAnotherPage(link)) return;
     const alt = img.attr('alt') ?? '';
     if (declaredTooSmall(img) || /thumb/i.test(`${label} ${alt}`)) return;
-    const larger = largerRendition(img);
+    const larger = largerRendition(img, link);
     if (!gallery && larger) {
       gallery = true;
       candidates.add('image', src, 'gallery', { larger });

@@ -1,10 +1,12 @@
 import * as cheerio from 'cheerio';
+import type { Element } from 'domhandler';
 import { currencyOfHost, refineCurrency } from '@wishwell/shared/currency-tokens';
 import { CandidateList } from './candidates';
 import { absoluteUrl, chooseImage, choosePrice, chooseTitle, type ChosenPrice } from './choose';
 import { addConfigCandidates, type SelectorConfig } from './config-selectors';
 import { addDisplayedImageCandidates } from './displayed-image';
 import { addDocumentCandidates } from './document-text';
+import { enclosingLink } from './dom-walk';
 import { addJsonLdCandidates } from './json-ld';
 import { addMetaTagCandidates } from './meta-tags';
 import { addMicrodataCandidates } from './microdata';
@@ -111,18 +113,23 @@ const GENERIC_LINK_NAME = /^(?:home(?:\s*page)?|start(?:seite)?|accueil|inicio|é
 function logoLinkNames($: cheerio.CheerioAPI, pageUrl: URL): string[] {
   const names = new Set<string>();
   const site = siteOf(pageUrl.hostname);
-  $('a[href]:has(img)').each((_, element) => {
+  const links = new Set<Element>();
+  $('img').each((_, img) => {
+    const link = enclosingLink(img);
+    if (link) links.add(link);
+  });
+  for (const element of links) {
     const link = $(element);
     const target = absoluteUrl(link.attr('href') ?? '', pageUrl);
-    if (!target) return;
+    if (!target) continue;
     const { hostname, pathname, search } = new URL(target);
-    if (pathname !== '/' || search || siteOf(hostname) !== site) return;
+    if (pathname !== '/' || search || siteOf(hostname) !== site) continue;
     for (const name of [link.attr('title'), link.attr('aria-label'), link.find('img[alt]').first().attr('alt')?.replace(/\s*logo$/i, '')]) {
       const trimmed = name?.trim() ?? '';
       if (trimmed.length >= 2 && trimmed.length <= 40 && !GENERIC_LINK_NAME.test(trimmed)) names.add(trimmed);
     }
-    if (names.size >= 3) return false;
-  });
+    if (names.size >= 3) break;
+  }
   return [...names];
 }
 

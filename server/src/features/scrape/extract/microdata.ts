@@ -6,7 +6,10 @@ import type { CandidateList } from './candidates';
 export function addMicrodataCandidates($: CheerioAPI, candidates: CandidateList): void {
   const product = $('[itemscope][itemtype*="schema.org/Product" i]').first();
   const scope: Cheerio<AnyNode> = product.length > 0 ? product : $.root();
-  const prop = (name: string) => scope.find(`[itemprop="${name}"]`).filter((_, el) => !$(el).is('[itemscope]') || name === 'image').first();
+  // One scan for every property, read by name below (a scan per name cost a pass over the page each).
+  const properties = scope.find('[itemprop]');
+  const named = (name: string) => properties.filter((_, el) => el.attribs.itemprop === name);
+  const prop = (name: string) => named(name).filter((_, el) => el.attribs.itemscope === undefined || name === 'image').first();
   const value = (element: Cheerio<AnyNode>) => element.attr('content') ?? element.attr('value') ?? element.text();
   if (product.length > 0) {
     const brand = prop('brand');
@@ -17,7 +20,7 @@ export function addMicrodataCandidates($: CheerioAPI, candidates: CandidateList)
   candidates.add('image', image.attr('content') ?? image.attr('src') ?? image.attr('href') ?? image.attr('data-src'), 'microdata');
   const price = prop('price');
   if (price.length > 0) {
-    const currency = scope.find('[itemprop="priceCurrency"]').first();
+    const currency = named('priceCurrency').first();
     candidates.add('price', value(price), 'microdata', { currency: currency.attr('content') ?? (currency.text() || null) });
   } else {
     const low = prop('lowPrice');

@@ -4,15 +4,9 @@ const OTHER_PRODUCTS_TAGS = ['header', 'footer', 'nav'];
 /** Class or id words of blocks that show other products (recommendations, ads, listings). */
 const OTHER_PRODUCTS_WORDS = ['related', 'recommend', 'sponsor', 'upsell', 'cross-sell', 'recs', 'listing-card', 'product-card'];
 
-/** Parts of a product page that show other products (recommendations, ads, site chrome). */
-export const OTHER_PRODUCTS_SELECTOR = [
-  ...OTHER_PRODUCTS_TAGS,
-  ...OTHER_PRODUCTS_WORDS.flatMap((word) => [`[class*="${word}" i]`, `[id*="${word}" i]`]),
-].join(', ');
-
 const OTHER_PRODUCTS_NAME = new RegExp(OTHER_PRODUCTS_WORDS.join('|'), 'i');
 
-/** The same test as OTHER_PRODUCTS_SELECTOR for one element, for walks over the whole tree. */
+/** Parts of a product page that show other products (recommendations, ads, site chrome). */
 export function isOtherProductsRegion(element: Element): boolean {
   if (OTHER_PRODUCTS_TAGS.includes(element.name)) return true;
   const { class: className = '', id = '' } = element.attribs;
@@ -39,3 +33,4 @@ export const IMAGE_FILE = /\.(?:jpe?g|png|webp|avif|gif)(?:[?#]|$)/i;
 export function linksToAnotherPage(href: string | undefined): boolean {
   return !!href && /^\s*(?:https?:|\/)/i.test(href) && !IMAGE_FILE.test(href);
 }
+

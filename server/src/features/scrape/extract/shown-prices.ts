@@ -32,6 +32,7 @@ function visit(node: AnyNode, shown: Set<number>): string | null {
     if (text !== null && text.length > MAX_PRICE_TEXT * 4) text = null;
   }
   if (text === null) return null;
+  if (!/\d/.test(text)) return text;
   const collapsed = text.replace(/\s+/g, ' ').trim();
   if (collapsed.length > MAX_PRICE_TEXT) return null;
   if (readsAsMoney(collapsed)) {

@@ -5,7 +5,9 @@
  * only moves forward with indexOf: linear in the page size, whatever the page holds.
  */
 const RAW_BLOCKS = new Set(['script', 'style', 'svg']);
-const TAG_NAME = /^<([a-zA-Z][\w-]*)/;
+/** Where each raw block ends, found case-insensitively without a lower-cased copy of the page. */
+const BLOCK_CLOSE: Record<string, RegExp> = { script: /<\/script/gi, style: /<\/style/gi, svg: /<\/svg/gi };
+const TAG_NAME = /<([a-zA-Z][\w-]*)/y;
 
 const TAG_END_OR_QUOTE = /["'>]/g;
 
@@ -22,7 +24,6 @@ function endOfTag(html: string, start: number): number {
 }
 
 export function stripNonContent(html: string): string {
-  const lower = html.toLowerCase();
   const kept: string[] = [];
   let copiedUpTo = 0;
   let position = 0;
@@ -30,20 +31,23 @@ export function stripNonContent(html: string): string {
     const open = html.indexOf('<', position);
     if (open === -1) break;
     if (html.startsWith('<!--', open)) {
-      const end = lower.indexOf('-->', open + 4);
+      const end = html.indexOf('-->', open + 4);
       kept.push(html.slice(copiedUpTo, open));
       position = copiedUpTo = end === -1 ? html.length : end + 3;
       continue;
     }
-    const name = TAG_NAME.exec(html.slice(open, open + 32))?.[1]?.toLowerCase();
+    TAG_NAME.lastIndex = open;
+    const name = TAG_NAME.exec(html)?.[1]?.toLowerCase();
     const tagEnd = name ? endOfTag(html, open) : open + 1;
     if (!name || !RAW_BLOCKS.has(name)) {
       position = tagEnd;
       continue;
     }
-    const closeAt = lower.indexOf(`</${name}`, tagEnd);
+    const close = BLOCK_CLOSE[name]!;
+    close.lastIndex = tagEnd;
+    const closeAt = close.exec(html)?.index ?? -1;
     const blockEnd = closeAt === -1 ? html.length : endOfTag(html, closeAt);
-    const isJsonLd = name === 'script' && lower.slice(open, tagEnd).includes('ld+json');
+    const isJsonLd = name === 'script' && /ld\+json/i.test(html.slice(open, tagEnd));
     if (!isJsonLd) {
       kept.push(html.slice(copiedUpTo, open));
       copiedUpTo = blockEnd;
