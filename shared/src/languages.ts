@@ -1,3 +1,5 @@
+import { cookieValue } from './cookies';
+
 /**
  * The languages Wishwell speaks. English is the source catalogue; each other language is one
  * catalogue file (web/src/i18n/locales/<code>.ts) and one line here.
@@ -47,11 +49,4 @@ export function requestLanguage(cookieHeader: string | null | undefined, acceptL
   const chosen = cookieValue(cookieHeader, LANGUAGE_COOKIE);
   if (isLanguage(chosen)) return chosen;
   return firstSupported(acceptedLanguages(acceptLanguage)) ?? SOURCE_LANGUAGE;
-}
-
-function cookieValue(header: string | null | undefined, name: string): string | undefined {
-  return header
-    ?.split(';')
-    .map((part) => part.trim().split('='))
-    .find(([key]) => key === name)?.[1];
 }

@@ -1,10 +1,10 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { i18n as I18n } from 'i18next';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { readBootData } from './app/boot-data';
 import { loadServerRenderedPage } from './app/router';
 import { startServiceWorker } from './app/service-worker';
+import type { I18n } from './i18n/i18n';
 import { browserLanguage, loadI18n, switchLanguage } from './i18n/language';
 import { registerIcons } from './ui/icons';
 import './styles/app.css';

@@ -54,9 +54,12 @@ export async function streamToFile(request: Request, file: string, cap: number, 
 /**
  * Past the cap, at most this much more is read (and dropped) before the connection closes, so a
  * client that overshot a little gets the 413 instead of a reset; a hostile stream is cut there.
+ * Kept short and one connection at a time: while a connection lingers the server keeps taking that
+ * sender's data, and hostile senders lingering 250 ms each held 300–450 MiB (body-limits test).
  */
-const LINGER_BYTES = 1024 * 1024;
-const LINGER_MS = 250;
+const LINGER_BYTES = 256 * 1024;
+const LINGER_MS = 50;
+let lingering = false;
 
 async function* limitedChunks(body: ReadableStream<Uint8Array>, cap: number, tooLargeMessage: string): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
@@ -77,11 +80,17 @@ async function* limitedChunks(body: ReadableStream<Uint8Array>, cap: number, too
 }
 
 async function linger(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  const deadline = Bun.sleep(LINGER_MS).then(() => 'late' as const);
-  for (let dropped = 0; dropped < LINGER_BYTES; ) {
-    const next = await Promise.race([reader.read(), deadline]);
-    if (next === 'late' || next.done) return;
-    dropped += next.value.byteLength;
+  if (lingering) return;
+  lingering = true;
+  try {
+    const deadline = Bun.sleep(LINGER_MS).then(() => 'late' as const);
+    for (let dropped = 0; dropped < LINGER_BYTES; ) {
+      const next = await Promise.race([reader.read(), deadline]);
+      if (next === 'late' || next.done) return;
+      dropped += next.value.byteLength;
+    }
+  } finally {
+    lingering = false;
   }
 }
 

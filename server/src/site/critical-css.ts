@@ -16,6 +16,17 @@ type CssNode =
 /** At-rules whose block holds rules (filtered inside); every other at-rule is kept as written. */
 const GROUPING_AT_RULES = /^@(media|supports|layer|container)\b/i;
 
+/**
+ * A class the page may not wear yet, whose rules should also apply under a media query where a
+ * selector stands in for it: Blueprint's dark theme (`.bp6-dark`) following a dark system while
+ * <html> has the marker class. Each copy sits right after its rule, so the cascade keeps its order.
+ */
+export interface StandIn {
+  className: string;
+  media: string;
+  selector: string;
+}
+
 export class CriticalCss {
   private constructor(private readonly nodes: CssNode[]) {}
 
@@ -24,9 +35,9 @@ export class CriticalCss {
     return new CriticalCss(parseBlock(source, { at: 0 }));
   }
 
-  /** The rules that can apply to markup using exactly `classes`. */
-  for(classes: ReadonlySet<string>): string {
-    return serialize(this.nodes, classes);
+  /** The rules that can apply to markup using exactly `classes` (and, given, their stand-in copies). */
+  for(classes: ReadonlySet<string>, standIn?: StandIn): string {
+    return serialize(this.nodes, classes, standIn);
   }
 }
 
@@ -109,17 +120,33 @@ function selectorOf(text: string): { text: string; classes: string[] } {
   return { text, classes: [...required.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!) };
 }
 
-function serialize(nodes: CssNode[], classes: ReadonlySet<string>): string {
+function serialize(nodes: CssNode[], classes: ReadonlySet<string>, standIn: StandIn | undefined): string {
   let out = '';
+  // Stand-in copies of consecutive rules share one media block, closed before any other rule.
+  let copies = '';
+  const flush = () => {
+    if (copies && standIn) out += `${standIn.media}{${copies}}`;
+    copies = '';
+  };
   for (const node of nodes) {
+    if (node.kind !== 'rule') flush();
     if (node.kind === 'verbatim') out += node.text;
     else if (node.kind === 'group') {
-      const inner = serialize(node.children, classes);
+      const inner = serialize(node.children, classes, standIn);
       if (inner) out += `${node.prelude}{${inner}}`;
     } else {
       const kept = node.selectors.filter((s) => s.classes.every((name) => classes.has(name)));
-      if (kept.length > 0) out += `${kept.map((s) => s.text).join(',')}{${node.body}}`;
+      if (kept.length === 0) continue;
+      const stoodIn = standIn ? kept.filter((s) => s.classes.includes(standIn.className)) : [];
+      if (stoodIn.length < kept.length) flush();
+      out += `${kept.map((s) => s.text).join(',')}{${node.body}}`;
+      if (stoodIn.length > 0) copies += `${stoodIn.map((s) => replaceClass(s.text, standIn!)).join(',')}{${node.body}}`;
     }
   }
+  flush();
   return out;
+}
+
+function replaceClass(selector: string, standIn: StandIn): string {
+  return selector.replace(new RegExp(`\\.${standIn.className}(?![\\w-])`, 'g'), standIn.selector);
 }

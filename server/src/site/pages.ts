@@ -6,6 +6,7 @@
  * as logging page views) have one hook.
  */
 import type { PublicDomainConfig } from '@wishwell/shared/api-types';
+import { requestColorScheme, type ColorScheme } from '@wishwell/shared/color-scheme';
 import { requestLanguage, type Language } from '@wishwell/shared/languages';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import type { BootData } from '../../../web/src/app/boot-data';
@@ -14,6 +15,7 @@ import type { Caller } from '../features/wishlists/access';
 import type { RenderedShareView } from '../features/wishlists/share-cache';
 import type { WishlistService } from '../features/wishlists/service';
 import { logEvent } from '../log';
+import { themeStyle, withColorScheme } from './color-scheme-markup';
 import { escapeHtml, previewHeadTags, sharePreviewOf } from './share-preview';
 import type { PageRenderer } from './render-page';
 import type { Site, SiteAsset } from './site';
@@ -30,7 +32,16 @@ const SHARE_PATH = /^\/share\/wishlist\/([^/]+)$/;
 
 /** Who is asking for a page, resolved only when it matters (a share page during surprise mode). */
 export type ShareViewCaller = () => Promise<Caller | null>;
-const MAX_LANDING_PAGES = 100;
+
+/** What a rendered page depends on besides its path and data: who it is for and how they read it. */
+interface PageReader {
+  origin: string;
+  language: Language;
+  /** The scheme chosen (cookie), else null: the page follows the system's. */
+  scheme: ColorScheme | null;
+}
+/** Bounds the landing pages and shells kept (one per domain, branding, language and scheme). */
+const MAX_KEPT_PAGES = 100;
 
 export class SitePages {
   /** Loaded on the first rendered page, so start-up does not evaluate React's server renderer. */
@@ -42,6 +53,8 @@ export class SitePages {
    * drops a view on every change (on every replica), and its pages go with it.
    */
   private readonly sharePages = new WeakMap<RenderedShareView, Map<string, SiteAsset>>();
+  /** The app shell per domain branding and scheme, so client-rendered pages open in it too. */
+  private readonly shells = new Map<string, SiteAsset>();
 
   private readonly appFiles: AppInstallFiles;
 
@@ -55,38 +68,53 @@ export class SitePages {
     if (site.has(path)) return site.respond(path, request, headers);
     if (path === '/manifest.webmanifest' || ICON_PATH.test(path)) return this.appFiles.respond(path, await this.configFor(origin), request, headers);
     if (/\.[a-z0-9]+$/i.test(path)) return null;
-    const language = requestLanguage(request.headers.get('cookie'), request.headers.get('accept-language'));
-    const page = await this.renderedPage(path, origin, language, caller).catch((error: unknown) => {
+    const cookies = request.headers.get('cookie');
+    const reader = { origin, language: requestLanguage(cookies, request.headers.get('accept-language')), scheme: requestColorScheme(cookies) };
+    const page = await this.renderedPage(path, reader, caller).catch((error: unknown) => {
       logEvent({ event: 'page.render_failed', level: 'error', path, error: error instanceof Error ? error.message : String(error) });
       return null;
     });
-    return site.respondPage(page, request, headers);
+    return site.respondPage(page ?? (await this.shell(reader).catch(() => null)), request, headers);
+  }
+
+  /** The app shell in the reader's scheme and the domain's colours (a spinner until the page renders in the browser). */
+  private async shell(reader: PageReader): Promise<SiteAsset> {
+    const config = await this.configFor(reader.origin);
+    const key = `${brandingKey(config)}|${reader.scheme ?? 'system'}`;
+    const cached = this.shells.get(key);
+    if (cached) return cached;
+    const html = withColorScheme(this.sources.site.shellHtml(), reader.scheme).replace('</head>', `${themeStyle(config, reader.scheme)}</head>`);
+    const shell = this.sources.site.preparePage(html);
+    if (this.shells.size >= MAX_KEPT_PAGES) this.shells.clear();
+    this.shells.set(key, shell);
+    return shell;
   }
 
   /** The server-rendered page of a path, or null where the app shell serves (client-rendered pages). */
-  private async renderedPage(path: string, origin: string, language: Language, caller: ShareViewCaller): Promise<SiteAsset | null> {
-    if (path === '/') return this.landingPage(origin, language);
+  private async renderedPage(path: string, reader: PageReader, caller: ShareViewCaller): Promise<SiteAsset | null> {
+    if (path === '/') return this.landingPage(reader);
     const shareId = SHARE_PATH.exec(path)?.[1];
-    return shareId ? this.sharePage(decodeURIComponent(shareId), origin, language, caller) : null;
+    return shareId ? this.sharePage(decodeURIComponent(shareId), reader, caller) : null;
   }
 
-  private async landingPage(origin: string, language: Language): Promise<SiteAsset> {
-    const config = await this.configFor(origin);
-    const key = `${origin}|${brandingKey(config)}|${language}`;
+  private async landingPage(reader: PageReader): Promise<SiteAsset> {
+    const config = await this.configFor(reader.origin);
+    const key = pageKey(reader, config);
     const cached = this.landingPages.get(key);
     if (cached) return cached;
-    const page = await this.render('/', { domainConfig: config, language }, '');
-    if (this.landingPages.size >= MAX_LANDING_PAGES) this.landingPages.clear();
+    const page = await this.render('/', { domainConfig: config, language: reader.language }, '', reader.scheme);
+    if (this.landingPages.size >= MAX_KEPT_PAGES) this.landingPages.clear();
     this.landingPages.set(key, page);
     return page;
   }
 
   /** A list guests cannot open gets the plain shell: the page itself says it was not found. */
-  private async sharePage(listId: string, origin: string, language: Language, caller: ShareViewCaller): Promise<SiteAsset | null> {
+  private async sharePage(listId: string, reader: PageReader, caller: ShareViewCaller): Promise<SiteAsset | null> {
     const rendered = await this.sources.lists.sharedView(listId, caller).catch(() => null);
     if (!rendered) return null;
+    const { origin, language } = reader;
     const config = await this.configFor(origin);
-    const key = `${origin}|${brandingKey(config)}|${language}`;
+    const key = pageKey(reader, config);
     const pages = this.sharePages.get(rendered) ?? new Map<string, SiteAsset>();
     const cached = pages.get(key);
     if (cached) return cached;
@@ -96,7 +124,7 @@ export class SitePages {
     const coverPreload = `<link rel="preload" as="image" href="${escapeHtml(view.coverImage)}" fetchpriority="high">`;
     const i18n = (await import('../../../web/src/i18n/server-catalogues')).serverI18n(language);
     const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin), i18n.t.bind(i18n)), config.companyName) + coverPreload;
-    const page = await this.render(path, { domainConfig: config, language, sharedList: { id: listId, view } }, preview);
+    const page = await this.render(path, { domainConfig: config, language, sharedList: { id: listId, view } }, preview, reader.scheme);
     pages.set(key, page);
     this.sharePages.set(rendered, pages);
     return page;
@@ -106,14 +134,19 @@ export class SitePages {
     return this.sources.domainConfigs.publicConfig(new URL(origin).hostname);
   }
 
-  private async render(path: string, boot: BootData, headTags: string): Promise<SiteAsset> {
+  private async render(path: string, boot: BootData, headTags: string, scheme: ColorScheme | null): Promise<SiteAsset> {
     const { site } = this.sources;
     this.renderer ??= import('./render-page').then(({ PageRenderer }) => new PageRenderer(site.shellHtml(), (urlPath) => site.text(urlPath)));
-    return site.preparePage(await (await this.renderer).render(path, boot, headTags));
+    return site.preparePage(await (await this.renderer).render(path, boot, headTags, scheme));
   }
 }
 
 /** Everything of a domain config that shows on a page: a change renders the page again. */
 function brandingKey(config: PublicDomainConfig): string {
   return Bun.hash(JSON.stringify(config)).toString(36);
+}
+
+/** One rendered page per reader and branding. */
+function pageKey(reader: PageReader, config: PublicDomainConfig): string {
+  return `${reader.origin}|${brandingKey(config)}|${reader.language}|${reader.scheme ?? 'system'}`;
 }

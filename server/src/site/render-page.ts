@@ -3,19 +3,22 @@
  * data it was rendered from beside it (hydration starts from the same data), and in <head> the
  * page's title and tags, the domain's colours, the critical CSS of the markup inline and the
  * theme colour, so the first paint needs no style sheet download and already wears the domain's
- * branding. The full style sheets load after the content. Loaded on the first rendered page.
+ * branding in the visitor's colour scheme (the one chosen, else the system's through CSS). The
+ * full style sheets load after the content. Loaded on the first rendered page.
  */
+import type { ColorScheme } from '@wishwell/shared/color-scheme';
 import { bootDataScript, type BootData } from '../../../web/src/app/boot-data';
-import { themeStyleSheet } from '../../../web/src/branding/theme';
+import { DARK_CLASS, SYSTEM_DARK_MEDIA, SYSTEM_SCHEME_CLASS } from '../../../web/src/branding/theme';
 import { renderAppHtml } from '../../../web/src/ssr/render';
-import { classesIn, CriticalCss } from './critical-css';
+import { themeStyle, withColorScheme } from './color-scheme-markup';
+import { classesIn, CriticalCss, type StandIn } from './critical-css';
 import { escapeHtml, withHeadTags } from './share-preview';
 
-/** Colours reach a <style> element: anything but colour syntax is dropped, so nothing can close it. */
-const SAFE_CSS = /^[#\w\s(),.%:;{}-]*$/;
 const STYLESHEET_LINK = /<link rel="stylesheet" href="([^"]+)">\s*/g;
 /** Classes added before the full sheets arrive: the dark scheme on <body>, the service worker's offline notice. */
-const CLIENT_CLASSES = ['bp6-dark', 'ww-offline', 'ww-offline-notice'];
+const CLIENT_CLASSES = [DARK_CLASS, 'ww-offline', 'ww-offline-notice'];
+/** With no scheme chosen, the dark theme's rules also apply on a dark system until the page takes over. */
+const SYSTEM_DARK: StandIn = { className: DARK_CLASS, media: SYSTEM_DARK_MEDIA, selector: `:is(.${SYSTEM_SCHEME_CLASS} body)` };
 
 export class PageRenderer {
   private readonly css: CriticalCss;
@@ -30,15 +33,15 @@ export class PageRenderer {
     this.shell = shell.replace(STYLESHEET_LINK, '').replace('</body>', `${links}</body>`);
   }
 
-  async render(path: string, boot: BootData, headTags: string): Promise<string> {
+  /** `scheme`: the one the visitor chose, else null (the page follows the system's). */
+  async render(path: string, boot: BootData, headTags: string, scheme: ColorScheme | null): Promise<string> {
     const appHtml = await renderAppHtml(path, boot);
     const config = boot.domainConfig;
-    const theme = themeStyleSheet(config);
-    const critical = this.css.for(new Set([...classesIn(appHtml), ...CLIENT_CLASSES]));
-    const styles = `<style id="ww-critical">${critical}</style>${SAFE_CSS.test(theme) ? `<style id="ww-theme">${theme}</style>` : ''}`;
+    const critical = this.css.for(new Set([...classesIn(appHtml), ...CLIENT_CLASSES]), scheme ? undefined : SYSTEM_DARK);
+    const styles = `<style id="ww-critical">${critical}</style>${themeStyle(config, scheme)}`;
     const titled = headTags ? withHeadTags(this.shell, headTags) : this.shell.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.companyName)}</title>`);
-    return titled
-      .replace('<html lang="en">', `<html lang="${boot.language}">`)
+    return withColorScheme(titled, scheme)
+      .replace('lang="en">', `lang="${boot.language}">`)
       .replace(/<meta name="theme-color" content="[^"]*">/, `<meta name="theme-color" content="${escapeHtml(config.primaryColor)}">`)
       .replace('</head>', `${styles}</head>`)
       .replace('<div id="root"></div>', `<div id="root">${appHtml}</div>${bootDataScript(boot)}`);

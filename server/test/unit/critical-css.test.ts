@@ -42,3 +42,35 @@ describe('critical CSS', () => {
     expect(critical).not.toContain('a comment');
   });
 });
+
+// A visitor who chose no scheme gets the dark theme's rules again under a dark system's media
+// query, each copy right after its rule so a later light rule still wins where it did before.
+describe('critical CSS following a dark system', () => {
+  const DARK_SHEET = `
+.bp6-dark { --bp-surface: black; }
+.bp6-button { color: black; }
+.bp6-dark .bp6-button, .bp6-button.bp6-dark { color: white; }
+.bp6-dark .bp6-card { background: gray; }
+.bp6-button.bp6-intent-primary { color: blue; }
+@media (max-width: 600px) { .bp6-dark .bp6-button { padding: 2px; } }
+`;
+  const css = CriticalCss.parse(DARK_SHEET);
+  const classes = classesIn('<button class="bp6-button bp6-intent-primary">Buy</button><div class="bp6-card"></div>');
+  classes.add('bp6-dark');
+  const standIn = { className: 'bp6-dark', media: '@media (prefers-color-scheme:dark)', selector: ':is(.auto body)' };
+
+  it('copies each dark rule under the media query, with the stand-in selector, before the next light rule', () => {
+    expect(css.for(classes, standIn)).toBe(
+      '.bp6-dark{--bp-surface: black;}@media (prefers-color-scheme:dark){:is(.auto body){--bp-surface: black;}}' +
+        '.bp6-button{color: black;}' +
+        '.bp6-dark .bp6-button,.bp6-button.bp6-dark{color: white;}.bp6-dark .bp6-card{background: gray;}' +
+        '@media (prefers-color-scheme:dark){:is(.auto body) .bp6-button,.bp6-button:is(.auto body){color: white;}:is(.auto body) .bp6-card{background: gray;}}' +
+        '.bp6-button.bp6-intent-primary{color: blue;}' +
+        '@media (max-width: 600px){.bp6-dark .bp6-button{padding: 2px;}@media (prefers-color-scheme:dark){:is(.auto body) .bp6-button{padding: 2px;}}}',
+    );
+  });
+
+  it('copies nothing without a stand-in (a scheme was chosen)', () => {
+    expect(css.for(classes)).not.toContain('prefers-color-scheme');
+  });
+});

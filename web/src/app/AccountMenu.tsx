@@ -1,5 +1,5 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useNavigate } from 'react-router';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { chooseColorScheme, useColorScheme } from '../branding/color-scheme';

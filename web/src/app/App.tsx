@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { OverlaysProvider } from '@blueprintjs/core';
-import { I18nextProvider } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '../i18n/i18n';
+import { I18nProvider } from '../i18n/react';
 import { DomainConfigProvider } from '../branding/DomainConfigProvider';
 import { SessionProvider } from '../session/SessionProvider';
 import { BootDataContext, type BootData } from './boot-data';
@@ -15,7 +15,7 @@ import { AppRoutes } from './router';
 export function App({ boot, i18n }: { boot: BootData | null; i18n: I18n }) {
   return (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <OverlaysProvider>
           <BootDataContext.Provider value={boot}>
             <DomainConfigProvider initial={boot?.domainConfig}>
@@ -25,7 +25,7 @@ export function App({ boot, i18n }: { boot: BootData | null; i18n: I18n }) {
             </DomainConfigProvider>
           </BootDataContext.Provider>
         </OverlaysProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </StrictMode>
   );
 }

@@ -1,6 +1,6 @@
 import { helpAddress } from '@wishwell/shared/domain';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { LanguageMenu } from '../i18n/LanguageMenu';
 
 export function Footer() {

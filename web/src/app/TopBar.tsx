@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import { LOGO_HEIGHT_PX } from '@wishwell/shared/constants';
 import { useDomainConfig } from '../branding/DomainConfigProvider';

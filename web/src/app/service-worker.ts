@@ -1,4 +1,4 @@
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '../i18n/i18n';
 import { notify } from '../notifications/notify';
 import { SHARE_PAGE_PATH, SKIP_WAITING } from '../sw/messages';
 

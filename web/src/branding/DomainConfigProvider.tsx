@@ -3,7 +3,7 @@ import { Spinner } from '@blueprintjs/core';
 import { DEFAULT_BRANDING } from '@wishwell/shared/constants';
 import type { PublicDomainConfig } from '@wishwell/shared/api-types';
 import { api } from '../api/client';
-import { useColorScheme } from './color-scheme';
+import { mirrorChoiceInCookie, useColorScheme } from './color-scheme';
 import { applyTheme } from './theme';
 
 const DomainConfigContext = createContext<PublicDomainConfig | null>(null);
@@ -39,6 +39,8 @@ export function DomainConfigProvider({ initial, children }: { initial?: PublicDo
         setConfig(loaded);
       });
   }, [initial]);
+  // A scheme chosen before the cookie mirrored it: the next server-rendered page comes in it.
+  useEffect(mirrorChoiceInCookie, []);
   // The default colours until the config arrives, then the domain's; again when the scheme changes.
   useLayoutEffect(() => applyTheme(config ?? fallbackConfig(), scheme), [config, scheme]);
   if (!config) {

@@ -37,12 +37,27 @@ export function themeVariables(config: PublicDomainConfig, scheme: ColorScheme):
 }
 
 /**
- * The light theme as a style sheet, for the first HTML of a server-rendered page. `html:root`
- * outranks Blueprint's own `:root` tokens, which arrive later with its full style sheet.
+ * On <html> of a server-rendered page for a visitor who chose no scheme: its CSS follows the
+ * system's (`prefers-color-scheme`) until the page applies the scheme itself and drops the class.
  */
-export function themeStyleSheet(config: PublicDomainConfig): string {
-  const declarations = Object.entries(themeVariables(config, 'light')).map(([name, value]) => `${name}:${value}`);
-  return `html:root{${declarations.join(';')}}`;
+export const SYSTEM_SCHEME_CLASS = 'ww-system-scheme';
+/** Blueprint's dark theme, on <body>. */
+export const DARK_CLASS = 'bp6-dark';
+export const SYSTEM_DARK_MEDIA = '@media (prefers-color-scheme:dark)';
+
+function rootRule(selector: string, config: PublicDomainConfig, scheme: ColorScheme): string {
+  const declarations = Object.entries(themeVariables(config, scheme)).map(([name, value]) => `${name}:${value}`);
+  return `${selector}{${declarations.join(';')};color-scheme:${scheme}}`;
+}
+
+/**
+ * The theme as a style sheet, for the first HTML of a server-rendered page: the chosen scheme, or
+ * (null) light with the dark one for a dark system. `html:root` outranks Blueprint's own `:root`
+ * tokens, which arrive later with its full style sheet.
+ */
+export function themeStyleSheet(config: PublicDomainConfig, chosen: ColorScheme | null): string {
+  if (chosen) return rootRule('html:root', config, chosen);
+  return `${rootRule('html:root', config, 'light')}${SYSTEM_DARK_MEDIA}{${rootRule(`html.${SYSTEM_SCHEME_CLASS}:root`, config, 'dark')}}`;
 }
 
 /** Applies the theme to the page; the dark scheme is Blueprint's dark theme on <body>. */
@@ -50,5 +65,6 @@ export function applyTheme(config: PublicDomainConfig, scheme: ColorScheme): voi
   const root = document.documentElement;
   for (const [name, value] of Object.entries(themeVariables(config, scheme))) root.style.setProperty(name, value);
   root.style.colorScheme = scheme;
-  document.body.classList.toggle('bp6-dark', scheme === 'dark');
+  root.classList.remove(SYSTEM_SCHEME_CLASS);
+  document.body.classList.toggle(DARK_CLASS, scheme === 'dark');
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './react';
 import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
 import { useSession } from '../session/SessionProvider';
 import { saveAccountLanguage } from './account-language';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './react';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { LanguageInput } from '@wishwell/shared/account-types';
 import { api } from '../api/client';

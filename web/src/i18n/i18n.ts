@@ -1,23 +1,102 @@
-import { createInstance, type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
 import type { Translation } from './catalogues';
 import en from './locales/en';
 
+/** What fills a text's `{{name}}` placeholders; a number `count` also picks the plural form. */
+export type TOptions = Record<string, unknown>;
+/** Looks a dotted key ('share.markPurchased') up in the current language, English underneath. */
+export type TFunction = (key: string, options?: TOptions) => string;
+
+const PLACEHOLDER = /{{\s*([^{}]+?)\s*}}/g;
+
 /**
- * An i18next instance speaking `language` from `catalogue`, English underneath for any key it
- * lacks. Initialised synchronously (the catalogue is already in memory), so the first render, on
- * the server or in the browser, is already in the right language.
+ * The app's texts in one language at a time, English underneath for any key it lacks: i18next's
+ * lookup rules for what the catalogues use (nested keys, `{{name}}` filled as plain text,
+ * `_zero`/`_one`/`_other`/… plural keys picked by `Intl.PluralRules`), in a few hundred bytes
+ * instead of i18next's and react-i18next's ~18 KB (web/test/unit/i18n.test.ts holds it to
+ * i18next's answers for every key of every catalogue).
  */
+export class I18n {
+  private readonly catalogues = new Map<Language, Translation>([[SOURCE_LANGUAGE, en]]);
+  private readonly listeners = new Set<() => void>();
+  language: Language;
+  /** `t` of the current language: a new function after each change, so hooks depending on it re-run. */
+  t: TFunction;
+
+  constructor(language: Language, catalogue: Translation) {
+    this.catalogues.set(language, catalogue);
+    this.language = language;
+    this.t = this.fixedT(language);
+  }
+
+  hasCatalogue(language: Language): boolean {
+    return this.catalogues.has(language);
+  }
+
+  /** Speaks `language` from now on (its catalogue given the first time) and tells every subscriber. */
+  changeLanguage(language: Language, catalogue?: Translation): void {
+    if (catalogue) this.catalogues.set(language, catalogue);
+    this.language = language;
+    this.t = this.fixedT(language);
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Calls `listener` after each language change; answers the function that stops it. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private fixedT(language: Language): TFunction {
+    const languages = language === SOURCE_LANGUAGE ? [language] : [language, SOURCE_LANGUAGE];
+    return (key, options) => {
+      for (const code of languages) {
+        const text = this.lookUp(code, key, options?.count);
+        if (text !== undefined) return options ? interpolate(text, options) : text;
+      }
+      return key;
+    };
+  }
+
+  /** `key`'s text in `language`: for a number `count`, its `_zero` (for 0), then its plural form, then the bare key. */
+  private lookUp(language: Language, key: string, count: unknown): string | undefined {
+    const catalogue = this.catalogues.get(language);
+    if (!catalogue) return undefined;
+    const candidates = typeof count === 'number' ? [`${key}_${pluralRules(language).select(count)}`, key] : [key];
+    if (count === 0) candidates.unshift(`${key}_zero`);
+    for (const candidate of candidates) {
+      const text = textAt(catalogue, candidate);
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  }
+}
+
+/** An instance speaking `language` from `catalogue` (already in memory, so the first render is in it). */
 export function createI18n(language: Language, catalogue: Translation): I18n {
-  const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: SOURCE_LANGUAGE,
-    resources: { en: { translation: en }, [language]: { translation: catalogue } },
-    initAsync: false,
-    interpolation: { escapeValue: false }, // React escapes
-    react: { useSuspense: false },
+  return new I18n(language, catalogue);
+}
+
+function textAt(catalogue: Translation, key: string): string | undefined {
+  let node: string | Translation | undefined = catalogue;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Fills each `{{name}}` with its value as plain text ('' when missing); values are never read for placeholders again. */
+function interpolate(text: string, values: TOptions): string {
+  return text.replace(PLACEHOLDER, (_, name: string) => {
+    const value = values[name];
+    return value === undefined || value === null ? '' : String(value);
   });
-  return instance;
+}
+
+const rulesByLanguage = new Map<Language, Intl.PluralRules>();
+function pluralRules(language: Language): Intl.PluralRules {
+  let rules = rulesByLanguage.get(language);
+  if (!rules) rulesByLanguage.set(language, (rules = new Intl.PluralRules(language)));
+  return rules;
 }

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
 import { LANGUAGE_COOKIE, requestLanguage, type Language } from '@wishwell/shared/languages';
 import { CATALOGUES } from './catalogues';
-import { createI18n } from './i18n';
+import { createI18n, type I18n } from './i18n';
+import { useTranslation } from './react';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
@@ -11,7 +10,7 @@ export function browserLanguage(): Language {
   return requestLanguage(document.cookie, navigator.languages.join(','));
 }
 
-/** An i18next instance in `language`, its catalogue loaded first (a chunk of its own, English aside). */
+/** An instance in `language`, its catalogue loaded first (a chunk of its own, English aside). */
 export async function loadI18n(language: Language): Promise<I18n> {
   return createI18n(language, await CATALOGUES[language]());
 }
@@ -29,8 +28,7 @@ export async function forgetLanguageChoice(i18n: I18n): Promise<void> {
 }
 
 async function changeLanguage(i18n: I18n, language: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', await CATALOGUES[language]());
-  await i18n.changeLanguage(language);
+  i18n.changeLanguage(language, i18n.hasCatalogue(language) ? undefined : await CATALOGUES[language]());
   document.documentElement.lang = language;
 }
 

@@ -1,8 +1,7 @@
 // Every catalogue in memory, for the server's renderer (never imported by the browser bundle).
-import type { i18n as I18n } from 'i18next';
 import type { Language } from '@wishwell/shared/languages';
 import type { Translation } from './catalogues';
-import { createI18n } from './i18n';
+import { createI18n, type I18n } from './i18n';
 import de from './locales/de';
 import en from './locales/en';
 import es from './locales/es';

@@ -1,5 +1,5 @@
 import { NonIdealState } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../app/use-page-title';
 

@@ -52,9 +52,11 @@ async function sharePage(request: Request): Promise<Response> {
 }
 
 async function withOfflineNotice(cached: Response): Promise<Response> {
+  // The page's own <body> classes (its dark scheme) stay beside the offline one.
   const html = (await cached.text()).replace(
-    /<body([^>]*)>/,
-    `<body$1 class="ww-offline"><div class="ww-offline-notice" role="status">${OFFLINE_NOTICE}</div>`,
+    /<body(?: class="([^"]*)")?([^>]*)>/,
+    (_, classes: string | undefined, rest: string) =>
+      `<body class="${classes ? `${classes} ` : ''}ww-offline"${rest}><div class="ww-offline-notice" role="status">${OFFLINE_NOTICE}</div>`,
   );
   const headers = new Headers(cached.headers);
   headers.delete('content-encoding');

@@ -1,6 +1,6 @@
 import { Alert } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 interface ConfirmDeleteAlertProps {
   isOpen: boolean;

@@ -1,5 +1,5 @@
 import { Button, DialogFooter, type Intent } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 interface FormDialogFooterProps {
   onCancel: () => void;

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** The shop's description, three lines at most, with 'more' when there is more (and 'less' to fold it again). */
 export function ItemDescription({ text }: { text: string }) {

@@ -1,5 +1,5 @@
 import { Tag, type Intent } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { ItemPriority } from '@wishwell/shared/constants';
 import { formatPrice, priceValue } from '@wishwell/shared/price-format';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Icon } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** An item's picture (square, cover-fit), or the same gift placeholder when it has none or it fails to load. */
 export function ItemThumbnail({ imageUrl }: { imageUrl: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useSearchParams } from 'react-router';
 import { ITEMS_PER_PAGE } from '@wishwell/shared/constants';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { amountForInput, readAmount } from '@wishwell/shared/money-input';
 
 export interface AmountField {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall } from './support/api';
+import { consoleProblems } from './support/console';
 import { E2E_PORT } from './support/constants';
 import { itemCard, signedInPage } from './support/people';
 
@@ -16,16 +17,6 @@ async function sharedList(page: Page): Promise<string> {
     await apiCall(page, 'POST', `/wishlists/${list._id}/items`, { title, price: '12', currency: 'GBP', imageUrl: picture });
   }
   return list._id;
-}
-
-/** Console errors and warnings (a signed-out page asks for no profile, so it logs no 401 either). */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
 }
 
 test('without JavaScript the landing page shows its headline and the share page its items, in the domain colours', async ({ browser }) => {
@@ -54,6 +45,7 @@ test('both pages hydrate without console errors or warnings, work at once, and n
   const listId = await sharedList(owner.page);
   const context = await browser.newContext();
   const page = await context.newPage();
+  // A signed-out page asks for no profile, so it logs no 401 either.
   const problems = consoleProblems(page);
   const scripts: string[] = [];
   page.on('response', async (response) => {

@@ -26,6 +26,8 @@ test('a shared list opened once opens offline, read-only, with the notice; API a
   const owner = await signedInPage(browser, 'Hugo');
   const listId = await sharedList(owner.page);
   const context = await browser.newContext();
+  // A guest who chose dark: the page arrives with its own <body> class, which the offline one joins.
+  await context.addCookies([{ name: 'ww_scheme', value: 'dark', domain: '127.0.0.1', path: '/' }]);
   const guest = await context.newPage();
   await guest.goto(`/share/wishlist/${listId}`);
   await expect(itemCard(guest, 'Tent')).toBeVisible();
@@ -37,6 +39,7 @@ test('a shared list opened once opens offline, read-only, with the notice; API a
   await expect(itemCard(guest, 'Tent')).toBeVisible();
   await expect(itemCard(guest, 'Head torch')).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Mark as Purchased' })).toHaveCount(0);
+  await expect(guest.locator('body')).toHaveClass(/\bbp6-dark\b/);
 
   const cachedUrls = await guest.evaluate(async () => {
     const urls: string[] = [];

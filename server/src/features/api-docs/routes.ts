@@ -26,7 +26,7 @@ export function apiDocsRoutes(standaloneApi: () => AnyElysia, version: string, s
       const html = site
         .text(DOCS_PAGE)
         .replace('<title>API reference</title>', `<title>API reference · ${escapeHtml(config.companyName)}</title>`)
-        .replace('<!-- brand -->', `<style>${themeStyleSheet(config)}</style>`)
+        .replace('<!-- brand -->', `<style>${themeStyleSheet(config, 'light')}</style>`)
         .replace('<!-- logo -->', `<img src="${escapeHtml(config.logoUrl)}" alt="${escapeHtml(config.companyName)}">`);
       return site.respondHtml(html, request, set.headers as Record<string, string>);
     });

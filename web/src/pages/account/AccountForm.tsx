@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Card, FormGroup, InputGroup, type IconName } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
 import { usePageTitle } from '../../app/use-page-title';
 import { useAsyncAction } from '../../ui/use-async-action';

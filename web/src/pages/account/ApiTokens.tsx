@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import {
   API_TOKEN_NAME_MAX_LENGTH,
   type ApiTokenScope,

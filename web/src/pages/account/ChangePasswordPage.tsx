@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate } from 'react-router';
 import type { ChangePasswordAnswer, ChangePasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';

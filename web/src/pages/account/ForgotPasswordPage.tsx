@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Callout } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import type { ForgotPasswordInput, MessageAnswer } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';

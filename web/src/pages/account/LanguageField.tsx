@@ -1,5 +1,5 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
 
 const BROWSER = '';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Callout } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { LoginInput } from '@wishwell/shared/account-types';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { AnchorButton, Callout } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { OidcErrorReason, SignInOptions } from '@wishwell/shared/sign-in-options';
 import { api } from '../../api/client';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { useSession } from '../../session/SessionProvider';

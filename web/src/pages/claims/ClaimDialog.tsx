@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Dialog, DialogBody, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Claim } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
 import { ClaimEditor } from './ClaimEditor';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fromMinorUnits, toMinorUnits } from '@wishwell/shared/money';
 import { amountForInput } from '@wishwell/shared/money-input';
 import { formatPrice } from '@wishwell/shared/price-format';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useParams } from 'react-router';
 import { claimPath, sharePath, type Claim } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { formatPrice } from '@wishwell/shared/price-format';
 import { sharePath, type Claim } from '@wishwell/shared/wishlist-types';

@@ -1,5 +1,5 @@
 import { Icon } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** 'You reserved this — change or undo' on an item this browser reserved. */
 export function ReservedNote({ onManage }: { onManage: () => void }) {

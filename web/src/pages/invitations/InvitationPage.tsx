@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Spinner } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InvitationPreview } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Icon, type IconName } from '@blueprintjs/core';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../i18n/i18n';
+import { useTranslation } from '../../i18n/react';
 import { usePageTitle } from '../../app/use-page-title';
 import { useDomainConfig } from '../../branding/DomainConfigProvider';
 import { DEFAULT_BRANDING } from '@wishwell/shared/constants';

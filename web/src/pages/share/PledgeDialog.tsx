@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fromMinorUnits } from '@wishwell/shared/money';
 import type { PledgeInput, PurchaseResult, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';

@@ -1,5 +1,5 @@
 import { toMinorUnits } from '@wishwell/shared/money';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatPrice, withoutZeroCents } from '@wishwell/shared/price-format';
 import type { SharedItem } from '@wishwell/shared/wishlist-types';
 import './pledge.css';

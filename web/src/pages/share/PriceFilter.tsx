@@ -1,5 +1,5 @@
 import { HTMLSelect, RangeSlider, Switch, type NumberRange } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatPrice, withoutZeroCents } from '@wishwell/shared/price-format';
 
 interface Props {

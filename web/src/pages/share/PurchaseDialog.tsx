@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { PurchaseInput, PurchaseResult, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
 import { Emphasised } from '../../i18n/Sentence';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AnchorButton, Button, Card } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { toMinorUnits } from '@wishwell/shared/money';
 import type { SharedItem } from '@wishwell/shared/wishlist-types';
 import { ItemDescription } from '../../ui/ItemDescription';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../i18n/react';
+import type { TFunction } from '../../i18n/i18n';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { applyPriceFilter, listCurrencies, sliderMaxFor, sortByPrice } from '@wishwell/shared/price-filter';

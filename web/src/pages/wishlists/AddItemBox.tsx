@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, FileInput, FormGroup } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';

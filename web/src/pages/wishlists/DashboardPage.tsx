@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Wishlist, WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';

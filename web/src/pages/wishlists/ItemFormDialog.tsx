@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ITEM_PRIORITIES, type ItemPriority } from '@wishwell/shared/constants';
 import { isValidPrice } from '@wishwell/shared/price-input';
 import type { Item, ItemInput } from '@wishwell/shared/wishlist-types';

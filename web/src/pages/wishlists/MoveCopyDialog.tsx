@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, NonIdealState, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Item, MoveCopyInput, WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';

@@ -1,5 +1,5 @@
 import { Button, Card, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Item } from '@wishwell/shared/wishlist-types';
 import { ItemDescription } from '../../ui/ItemDescription';
 import { ItemFacts } from '../../ui/ItemFacts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ShareByEmailInput } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';

@@ -1,5 +1,5 @@
 import { MenuItem } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useCanSendMail } from '../../api/server-features';
 import { copyShareLink, shareOnWhatsApp } from './share-links';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Spinner } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';

@@ -1,5 +1,5 @@
 import { Icon } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { SurpriseNotice } from '@wishwell/shared/wishlist-types';
 import { useDayFormat } from '../../ui/dates';
 

@@ -1,5 +1,5 @@
 import { Button, Card, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { useEventLabel } from '../../ui/dates';

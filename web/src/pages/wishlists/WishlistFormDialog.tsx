@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { COLOR_SETS, WISHLIST_THEMES, type ColorSet, type WishlistTheme } from '@wishwell/shared/constants';
 import { defaultCoverImage, type Wishlist, type WishlistEditor, type WishlistInput } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';

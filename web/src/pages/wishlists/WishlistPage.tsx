@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Callout, Menu, NonIdealState, Popover, Spinner, Switch } from '@blueprintjs/core';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../i18n/react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { sharePath, type Item, type Wishlist } from '@wishwell/shared/wishlist-types';
