@@ -39,3 +39,9 @@ export interface SessionProfile {
   /** The language chosen in My Account; null: the browser's (footer menu, else Accept-Language). */
   language: Language | null;
 }
+
+/**
+ * The UTF-8 JSON of a T, encoded ahead of time (the cached share view): the route answers these
+ * bytes as they are, and the web's typed client reads them back as a T.
+ */
+export type JsonBytes<T> = Uint8Array<ArrayBuffer> & { readonly '~json': T };

@@ -1,6 +1,13 @@
 import { t } from 'elysia';
 import { LOG_PAGE_SIZE_MAX } from '@wishwell/shared/admin-types';
 
+/** One of a fixed set of strings (t.UnionEnum would default a missing optional field to the first value). */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  t.Union(
+    values.map((value) => t.Literal(value)),
+    { error: `${what} must be one of: ${values.join(', ')}.` },
+  ) as unknown as ReturnType<typeof t.Literal<T[number]>>;
+
 /** `/:id` path parameters of every collection route (ids are short; anything longer is not one). */
 export const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 

@@ -20,7 +20,7 @@ const STAT_CARDS: { label: string; key: Exclude<keyof AdminStats, 'referralBreak
 export function AdminDashboard() {
   const [stats, setStats] = useState<AdminStats | null>(null);
   useEffect(() => {
-    api.get<AdminStats>('/stats').then(setStats, (error: unknown) => console.error('Failed to fetch stats', error));
+    api.get('/stats').then(setStats, (error: unknown) => console.error('Failed to fetch stats', error));
   }, []);
   return (
     <>

@@ -1,16 +1,16 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
-import { api, errorMessage } from '../api/client';
+import { errorMessage } from '../api/client';
 import { notify } from '../notifications/notify';
 import { FormDialogFooter } from '../ui/FormDialogFooter';
 
 interface Props {
   /** "Referral Rule": the title reads "Add …" or "Edit …". */
   noun: string;
-  /** The collection, e.g. "/referral-rules": POST there, or PUT to path/{id} when the entity has an id. */
-  path: string;
-  id: string | undefined;
-  body: () => unknown;
+  /** Whether the entity exists (has an _id): the title reads "Edit …", else "Add …". */
+  editing: boolean;
+  /** Creates or updates the entity (POST to its collection, or PUT to its own path). */
+  save: () => Promise<unknown>;
   canSave?: boolean;
   /** Logged, and shown when the server sends no message ("Failed to save rule"). */
   failureText: string;
@@ -20,16 +20,15 @@ interface Props {
 }
 
 /** The create/edit dialog of an admin entity: edit mode exactly when the entity has an _id (spec section 2). */
-export function AdminFormDialog({ noun, path, id, body, canSave = true, failureText, onSaved, onClose, children }: Props) {
+export function AdminFormDialog({ noun, editing, save, canSave = true, failureText, onSaved, onClose, children }: Props) {
   const [saving, setSaving] = useState(false);
 
-  const save = async (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSave) return;
     setSaving(true);
     try {
-      if (id) await api.put(`${path}/${id}`, body());
-      else await api.post(path, body());
+      await save();
       onSaved();
       onClose();
     } catch (error) {
@@ -41,8 +40,8 @@ export function AdminFormDialog({ noun, path, id, body, canSave = true, failureT
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={`${id ? 'Edit' : 'Add'} ${noun}`} className="ww-admin-dialog">
-      <form onSubmit={save}>
+    <Dialog isOpen onClose={onClose} title={`${editing ? 'Edit' : 'Add'} ${noun}`} className="ww-admin-dialog">
+      <form onSubmit={submit}>
         <DialogBody>{children}</DialogBody>
         <FormDialogFooter onCancel={onClose} submitText="Save" busy={saving} disabled={!canSave} />
       </form>

@@ -3,7 +3,7 @@ import { AdminEventToasts } from './AdminEventToasts';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminTable, type AdminColumn } from './AdminTable';
 import { LogPager, LogToolbar } from './LogToolbar';
-import { useAdminLog } from './use-admin-log';
+import { useAdminLog, type PageLoader } from './use-admin-log';
 import './admin.css';
 
 interface ViewProps<T> {
@@ -23,13 +23,13 @@ interface ViewProps<T> {
 }
 
 interface Props<T> extends ViewProps<T> {
-  path: string;
+  load: PageLoader<T>;
   failureLog: string;
 }
 
 /** An admin log page: filters, one page of rows (table or cards), and the pager. */
-export function AdminLogPage<T extends { _id: string }>({ path, failureLog, ...view }: Props<T>) {
-  return <AdminLogView log={useAdminLog<T>(path, failureLog)} {...view} />;
+export function AdminLogPage<T extends { _id: string }>({ load, failureLog, ...view }: Props<T>) {
+  return <AdminLogView log={useAdminLog(load, failureLog)} {...view} />;
 }
 
 /** A server-paged admin list whose page also acts on its rows (and so holds `log` itself, for its reload). */

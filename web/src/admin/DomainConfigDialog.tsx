@@ -1,6 +1,7 @@
 import { FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import type { DomainConfig, DomainConfigInput } from '@wishwell/shared/domain-config-types';
 import { HEX_COLOR_PATTERN, NEW_DOMAIN_CONFIG_DEFAULTS } from '@wishwell/shared/domain-config-types';
+import { api } from '../api/client';
 import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
 
 interface Props {
@@ -47,9 +48,10 @@ export function DomainConfigDialog({ config, onSaved, onClose }: Props) {
     landingPageSubheadline: config.landingPageSubheadline ?? '',
   }));
   const body = (): DomainConfigInput => ({ ...draft, hostname: draft.hostname.trim(), logoUrl: draft.logoUrl.trim() });
+  const save = () => (config._id ? api.put('/domain-configs/:id', { params: { id: config._id }, body: body() }) : api.post('/domain-configs', { body: body() }));
 
   return (
-    <AdminFormDialog noun="Domain Config" path="/domain-configs" id={config._id} body={body} failureText="Failed to save domain config" onSaved={onSaved} onClose={onClose}>
+    <AdminFormDialog noun="Domain Config" editing={config._id !== undefined} save={save} failureText="Failed to save domain config" onSaved={onSaved} onClose={onClose}>
       <TextField id="domain-hostname" label="Hostname" value={draft.hostname} onChange={set('hostname')} placeholder="wishes.example.com" />
       <TextField id="domain-company" label="Company Name" value={draft.companyName} onChange={set('companyName')} placeholder="Wishwell" />
       <TextField id="domain-logo" label="Logo URL" value={draft.logoUrl} onChange={set('logoUrl')} placeholder="/Logo.png" />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import type { DomainConfig } from '@wishwell/shared/domain-config-types';
+import { api } from '../api/client';
 import { useAdminDeleteAlert } from './AdminDeleteAlert';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminTable, type AdminColumn } from './AdminTable';
@@ -14,11 +15,13 @@ const COLUMNS: AdminColumn<DomainConfig>[] = [
   { label: 'Company Name', render: (config) => config.companyName },
 ];
 
+const loadConfigs = () => api.get('/domain-configs');
+
 /** /admin/domain-configs: branding (logo, colours, landing texts) per hostname. */
 export function DomainConfigsPage() {
-  const { rows, loading, reload, remove } = useAdminList<DomainConfig>('/domain-configs', 'Failed to fetch domain configs');
+  const { rows, loading, reload, remove } = useAdminList(loadConfigs, 'Failed to fetch domain configs');
   const [editing, setEditing] = useState<Partial<DomainConfig> | null>(null);
-  const deletion = useAdminDeleteAlert<DomainConfig>((config) => remove(`/domain-configs/${config._id}`, 'Failed to delete domain config'));
+  const deletion = useAdminDeleteAlert<DomainConfig>((config) => remove(() => api.delete('/domain-configs/:id', { params: { id: config._id }, withoutToken: true }), 'Failed to delete domain config'));
 
   return (
     <>

@@ -1,5 +1,6 @@
 import { Tag } from '@blueprintjs/core';
-import type { EmailLogEntry } from '@wishwell/shared/admin-types';
+import type { EmailLogEntry, LogQuery } from '@wishwell/shared/admin-types';
+import { api } from '../api/client';
 import { formatDateTime } from '@wishwell/shared/format';
 import type { AdminColumn } from './AdminTable';
 import { AdminLogPage } from './AdminLogPage';
@@ -19,12 +20,14 @@ const COLUMNS: AdminColumn<EmailLogEntry>[] = [
   },
 ];
 
+const loadEmails = (query: LogQuery) => api.get('/logs/email', { query });
+
 /** /admin/email-logs: every mail the server sent or tried to send, newest first. */
 export function EmailLogsPage() {
   return (
     <AdminLogPage
       title="E-mail Logs"
-      path="/logs/email"
+      load={loadEmails}
       failureLog="Failed to fetch e-mail logs"
       columns={COLUMNS}
       emptyText="No e-mails logged yet."

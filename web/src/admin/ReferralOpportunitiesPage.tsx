@@ -1,5 +1,7 @@
 import { Tag } from '@blueprintjs/core';
+import type { LogQuery } from '@wishwell/shared/admin-types';
 import { REPORT_CURRENCY, type ReferralOpportunity } from '@wishwell/shared/referral-types';
+import { api } from '../api/client';
 import { AdminLogView } from './AdminLogPage';
 import type { AdminColumn } from './AdminTable';
 import { useAdminLog } from './use-admin-log';
@@ -35,9 +37,11 @@ const COLUMNS: AdminColumn<Row>[] = [
   { label: 'Referral Rule Setup?', render: (row) => <Tag intent={row.hasReferralRule ? 'success' : 'none'}>{row.hasReferralRule ? 'Yes' : 'No'}</Tag> },
 ];
 
+const loadShops = (query: LogQuery) => api.get('/stats/referral-opportunities', { query });
+
 /** /admin/referral-opportunities: the shops wish list items come from most, a page at a time from the server, and whether a referral rule covers them. */
 export function ReferralOpportunitiesPage() {
-  const shops = useAdminLog<ReferralOpportunity>('/stats/referral-opportunities', 'Could not fetch referral opportunities');
+  const shops = useAdminLog(loadShops, 'Could not fetch referral opportunities');
   return (
     <AdminLogView
       log={{ ...shops, rows: shops.rows.map((row) => ({ ...row, _id: row.domain })) }}

@@ -1,4 +1,5 @@
 import type { ReferralRule, ReferralRuleInput } from '@wishwell/shared/referral-types';
+import { api } from '../api/client';
 import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
 
 interface Props {
@@ -19,9 +20,10 @@ export function ReferralRuleDialog({ rule, onSaved, onClose }: Props) {
     giftCardUrl: rule.giftCardUrl ?? '',
   }));
   const body = (): ReferralRuleInput => ({ ...draft, matcher: draft.matcher.trim(), giftCardUrl: draft.giftCardUrl.trim() || null });
+  const save = () => (rule._id ? api.put('/referral-rules/:id', { params: { id: rule._id }, body: body() }) : api.post('/referral-rules', { body: body() }));
 
   return (
-    <AdminFormDialog noun="Referral Rule" path="/referral-rules" id={rule._id} body={body} failureText="Failed to save rule" onSaved={onSaved} onClose={onClose}>
+    <AdminFormDialog noun="Referral Rule" editing={rule._id !== undefined} save={save} failureText="Failed to save rule" onSaved={onSaved} onClose={onClose}>
       <TextField id="rule-matcher" label="Matcher" value={draft.matcher} onChange={set('matcher')} placeholder="amazon.co.uk" />
       <TextField id="rule-program" label="Program Name" value={draft.programName} onChange={set('programName')} placeholder="Amazon Associates" />
       <TextField id="rule-code" label="Your Referral Code" value={draft.referralCode} onChange={set('referralCode')} placeholder="yourtag-21" />

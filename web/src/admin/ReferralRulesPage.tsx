@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import type { ReferralRule } from '@wishwell/shared/referral-types';
+import { api } from '../api/client';
 import { useAdminDeleteAlert } from './AdminDeleteAlert';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminTable, type AdminColumn } from './AdminTable';
@@ -14,11 +15,13 @@ const COLUMNS: AdminColumn<ReferralRule>[] = [
   { label: 'Program Name', render: (rule) => rule.programName },
 ];
 
+const loadRules = () => api.get('/referral-rules/all');
+
 /** /admin/referral-rules: the rules that turn shop links into affiliate links and gift cards. */
 export function ReferralRulesPage() {
-  const { rows, loading, reload, remove } = useAdminList<ReferralRule>('/referral-rules/all', 'Failed to fetch referral rules');
+  const { rows, loading, reload, remove } = useAdminList(loadRules, 'Failed to fetch referral rules');
   const [editing, setEditing] = useState<Partial<ReferralRule> | null>(null);
-  const deletion = useAdminDeleteAlert<ReferralRule>((rule) => remove(`/referral-rules/${rule._id}`, 'Failed to delete rule'));
+  const deletion = useAdminDeleteAlert<ReferralRule>((rule) => remove(() => api.delete('/referral-rules/:id', { params: { id: rule._id }, withoutToken: true }), 'Failed to delete rule'));
 
   return (
     <>

@@ -1,5 +1,7 @@
 import { Tag } from '@blueprintjs/core';
+import type { LogQuery } from '@wishwell/shared/admin-types';
 import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
+import { api } from '../api/client';
 import { formatDateTime, formatSeconds } from '@wishwell/shared/format';
 import { isWebAddress } from '@wishwell/shared/domain';
 import type { AdminColumn } from './AdminTable';
@@ -32,12 +34,14 @@ const COLUMNS: AdminColumn<ScrapeLogEntry>[] = [
   { label: 'IP Address', render: (log) => log.ipAddress },
 ];
 
+const loadScrapes = (query: LogQuery) => api.get('/logs/scrape', { query });
+
 /** /admin/scrape-logs: every scrape attempt, newest first, paged by the server; new failures appear as toasts. */
 export function ScrapeLogsPage() {
   return (
     <AdminLogPage
       title="Scrape Logs"
-      path="/logs/scrape"
+      load={loadScrapes}
       failureLog="Failed to fetch scrape logs"
       columns={COLUMNS}
       emptyText="No scrapes logged yet."

@@ -1,5 +1,6 @@
 import { FormGroup, HTMLSelect, Switch, TextArea } from '@blueprintjs/core';
 import { SCRAPER_STRATEGIES, type ScraperConfig, type ScraperConfigInput, type ScraperStrategy } from '@wishwell/shared/scraper-config-types';
+import { api } from '../api/client';
 import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
 
 interface Props {
@@ -21,14 +22,15 @@ export function ScraperConfigDialog({ config, onSaved, onClose }: Props) {
     imageAttribute: config.imageAttribute || 'src',
     isPriceComplex: config.isPriceComplex ?? false,
   }));
+  const body = () => ({ ...draft, domain: draft.domain.trim() });
+  const save = () => (config._id ? api.put('/scraper-configs/:id', { params: { id: config._id }, body: body() }) : api.post('/scraper-configs', { body: body() }));
   const canSave = [draft.domain, draft.titleSelector, draft.priceSelector, draft.imageSelector].every((value) => value.trim() !== '');
 
   return (
     <AdminFormDialog
       noun="Scraper Config"
-      path="/scraper-configs"
-      id={config._id}
-      body={() => ({ ...draft, domain: draft.domain.trim() })}
+      editing={config._id !== undefined}
+      save={save}
       canSave={canSave}
       failureText="Failed to save config"
       onSaved={onSaved}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Tag } from '@blueprintjs/core';
 import type { ScraperConfig } from '@wishwell/shared/scraper-config-types';
 import { formatSeconds } from '@wishwell/shared/format';
+import { api } from '../api/client';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminTable, type AdminColumn } from './AdminTable';
 import { RowActions } from './RowActions';
@@ -15,14 +16,16 @@ const COLUMNS: AdminColumn<ScraperConfig>[] = [
   { label: 'Avg. Scrape Time', render: (config) => formatSeconds(config.averageScrapeTimeMs) },
 ];
 
+const loadConfigs = () => api.get('/scraper-configs');
+
 /** /admin/scraper-configs: per-domain scraping strategy and selectors. */
 export function ScraperConfigsPage() {
-  const { rows, loading, reload, remove } = useAdminList<ScraperConfig>('/scraper-configs', 'Failed to fetch scraper configs');
+  const { rows, loading, reload, remove } = useAdminList(loadConfigs, 'Failed to fetch scraper configs');
   const [editing, setEditing] = useState<Partial<ScraperConfig> | null>(null);
 
   const removeConfig = async (config: ScraperConfig) => {
     if (!window.confirm('Are you sure you want to delete this config?')) return;
-    await remove(`/scraper-configs/${config._id}`, 'Failed to delete config');
+    await remove(() => api.delete('/scraper-configs/:id', { params: { id: config._id }, withoutToken: true }), 'Failed to delete config');
   };
 
   return (

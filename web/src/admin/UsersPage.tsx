@@ -1,13 +1,16 @@
 import { Switch } from '@blueprintjs/core';
-import type { AdminUser } from '@wishwell/shared/admin-types';
+import type { AdminUser, LogQuery } from '@wishwell/shared/admin-types';
+import { api } from '../api/client';
 import { AdminLogView } from './AdminLogPage';
 import type { AdminColumn } from './AdminTable';
 import { useAdminLog } from './use-admin-log';
 import { useToggle } from './use-toggle';
 
+const loadUsers = (query: LogQuery) => api.get('/users', { query });
+
 /** /admin/users: every account, newest first, paged and searched by the server; the switch enables or disables one (disabled rows greyed). */
 export function UsersPage() {
-  const users = useAdminLog<AdminUser>('/users', 'Could not fetch users');
+  const users = useAdminLog(loadUsers, 'Could not fetch users');
   const toggle = useToggle(users.reload);
   const columns: AdminColumn<AdminUser>[] = [
     { label: 'Name', render: (user) => user.name },
@@ -22,7 +25,7 @@ export function UsersPage() {
           checked={!user.isDisabled}
           label={user.isDisabled ? 'Disabled' : 'Enabled'}
           aria-label={`${user.isDisabled ? 'Enable' : 'Disable'} ${user.email}`}
-          onChange={() => void toggle(`/users/${user._id}/toggle-disable`)}
+          onChange={() => void toggle('/users/:id/toggle-disable', user._id)}
         />
       ),
     },

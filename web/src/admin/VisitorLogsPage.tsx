@@ -1,7 +1,10 @@
-import type { VisitorLogEntry } from '@wishwell/shared/admin-types';
+import type { LogQuery, VisitorLogEntry } from '@wishwell/shared/admin-types';
+import { api } from '../api/client';
 import { formatDateTime } from '@wishwell/shared/format';
 import type { AdminColumn } from './AdminTable';
 import { AdminLogPage } from './AdminLogPage';
+
+const loadVisits = (query: LogQuery) => api.get('/logs/visitors', { query });
 
 /** "city, country", whichever parts are known; loopback and private addresses have none. */
 export function visitorLocation(log: Pick<VisitorLogEntry, 'city' | 'country'>): string {
@@ -28,7 +31,7 @@ export function VisitorLogsPage() {
   return (
     <AdminLogPage
       title="Visitor Logs"
-      path="/logs/visitors"
+      load={loadVisits}
       failureLog="Failed to fetch visitor logs"
       columns={COLUMNS}
       emptyText="No visits logged yet."

@@ -1,5 +1,6 @@
 import { HTMLTable, Section, SectionCard, Spinner, Switch, Tag, type Intent } from '@blueprintjs/core';
-import type { AdminWishlist } from '@wishwell/shared/admin-types';
+import type { AdminWishlist, LogQuery } from '@wishwell/shared/admin-types';
+import { api } from '../api/client';
 import type { WishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
 import { AdminPageHeader } from './AdminPageHeader';
 import { LogPager, LogToolbar } from './LogToolbar';
@@ -9,9 +10,11 @@ import './admin.css';
 
 const STATUS_INTENT: Record<WishlistDisplayStatus, Intent> = { Active: 'success', Expired: 'warning', Disabled: 'danger', Deleted: 'none' };
 
+const loadWishlists = (query: LogQuery) => api.get('/wishlists/all', { query });
+
 /** /admin/wishlists: every list as an accordion row (name, owner or Guest, status, switch) opening its items; paged by the server. */
 export function WishlistsPage() {
-  const lists = useAdminLog<AdminWishlist>('/wishlists/all', 'Could not fetch wishlists');
+  const lists = useAdminLog(loadWishlists, 'Could not fetch wishlists');
   const toggle = useToggle(lists.reload);
   return (
     <>
@@ -24,7 +27,7 @@ export function WishlistsPage() {
       ) : (
         <div className="ww-admin-lists">
           {lists.rows.map((list) => (
-            <WishlistSection key={list._id} list={list} onToggle={() => void toggle(`/wishlists/${list._id}/toggle-disable`)} />
+            <WishlistSection key={list._id} list={list} onToggle={() => void toggle('/wishlists/:id/toggle-disable', list._id)} />
           ))}
           <LogPager page={lists.page} pageCount={lists.pageCount} total={lists.total} onPage={lists.setPage} />
         </div>

@@ -1,34 +1,35 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorMessage } from '../api/client';
+import { errorMessage } from '../api/client';
 import { notify } from '../notifications/notify';
 
 /**
- * One admin collection: loaded on mount and again by `reload` (after a save or delete).
+ * One admin collection, read by `load` (keep it one function for the page's life): loaded on
+ * mount and again by `reload` (after a save or delete).
  * Load failures are logged only (spec section 8).
  */
-export function useAdminList<T>(path: string, failureLog: string) {
+export function useAdminList<T>(load: () => Promise<T[]>, failureLog: string) {
   const [rows, setRows] = useState<T[]>([]);
   const [loading, setLoading] = useState(true);
 
   const reload = useCallback(async () => {
     try {
-      setRows(await api.get<T[]>(path));
+      setRows(await load());
     } catch (error) {
       console.error(failureLog, error);
     } finally {
       setLoading(false);
     }
-  }, [path, failureLog]);
+  }, [load, failureLog]);
 
   useEffect(() => {
     void reload();
   }, [reload]);
 
-  /** Deletes one row (without the bearer token, as the spec's admin deletes are sent), then reloads. */
+  /** Deletes one row (the call sends no bearer token, as the spec's admin deletes are sent), then reloads. */
   const remove = useCallback(
-    async (rowPath: string, failureText: string) => {
+    async (deleteRow: () => Promise<unknown>, failureText: string) => {
       try {
-        await api.delete(rowPath, { withoutToken: true });
+        await deleteRow();
       } catch (error) {
         console.error(failureText, error);
         notify(errorMessage(error, failureText), 'error');

@@ -2,15 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LogPage, LogQuery } from '@wishwell/shared/admin-types';
 import { LOG_PAGE_SIZE_DEFAULT } from '@wishwell/shared/admin-types';
-import { api } from '../api/client';
 
 export type LogFilters = Pick<LogQuery, 'q' | 'status' | 'from' | 'to'>;
 
-function queryString(page: number, filters: LogFilters): string {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(LOG_PAGE_SIZE_DEFAULT) });
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  return params.toString();
-}
+/** Reads one page of a server-paged list: `(query) => api.get('/users', { query })`, one function for the page's life. */
+export type PageLoader<T> = (query: LogQuery) => Promise<LogPage<T>>;
 
 /** The filters a link to the page sets (`?q=&status=&from=&to=`, e.g. from a failure notification). */
 function filtersIn(params: URLSearchParams): LogFilters {
@@ -28,7 +24,7 @@ function filtersIn(params: URLSearchParams): LogFilters {
  * from the page address's). Changing a filter goes back to page 1; `reload` fetches the page
  * again. Load failures are logged only (spec section 8).
  */
-export function useAdminLog<T>(path: string, failureLog: string) {
+export function useAdminLog<T>(load: PageLoader<T>, failureLog: string) {
   const [searchParams] = useSearchParams();
   const linked = searchParams.toString();
   const [linkedSeen, setLinkedSeen] = useState(linked);
@@ -46,15 +42,14 @@ export function useAdminLog<T>(path: string, failureLog: string) {
   useEffect(() => {
     let current = true;
     setLoading(true);
-    api
-      .get<LogPage<T>>(`${path}?${queryString(page, filters)}`)
+    load({ page, pageSize: LOG_PAGE_SIZE_DEFAULT, ...filters })
       .then((answer) => current && setData(answer))
       .catch((error: unknown) => console.error(failureLog, error))
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
     };
-  }, [path, failureLog, page, filters, version]);
+  }, [load, failureLog, page, filters, version]);
 
   const setFilters = useCallback((next: LogFilters) => {
     setFiltersState(next);

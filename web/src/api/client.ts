@@ -1,5 +1,6 @@
 import { API_BASE } from '@wishwell/shared/constants';
 import type { ApiErrorBody } from '@wishwell/shared/api-types';
+import type { ApiAnswer, ApiCallOptions, ApiMethod, ApiPath } from './routes';
 
 /** A failed API call: the server's message when it sent one. */
 export class ApiRequestError extends Error {
@@ -30,18 +31,16 @@ export function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 export interface RequestOptions {
   /** Send without the bearer token (the spec's admin delete calls). */
   withoutToken?: boolean;
 }
 
 /** One /api/v1 call: cookies sent, bearer token when signed in, XSRF header from its cookie. */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+async function apiRequest(method: Uppercase<ApiMethod>, path: string, body: unknown, options: RequestOptions): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(options) };
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
+  if (hasFile(body)) payload = formData(body);
   else if (body !== undefined) {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
@@ -49,8 +48,37 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   const response = await fetch(API_BASE + path, { method, headers, body: payload, credentials: 'include' });
   if (!response.ok) throw await failedResponseError(response);
   const type = response.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) return (await response.json()) as T;
-  return (await response.blob()) as T;
+  if (type.includes('application/json')) return await response.json();
+  return await response.blob();
+}
+
+/** A body with a file field goes as multipart form data (the upload route), every other as JSON. */
+function hasFile(body: unknown): body is Record<string, string | Blob> {
+  return typeof body === 'object' && body !== null && Object.values(body).some((value) => value instanceof Blob);
+}
+
+function formData(fields: Record<string, string | Blob>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+/** The route's path with its `:names` filled in, and the query appended. */
+function resolvedPath(path: string, params: Record<string, string> = {}, query: Record<string, unknown> = {}): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(name, String(value));
+  return search.size > 0 ? `${filled}?${search}` : filled;
+}
+
+type CallArguments<Method extends ApiMethod, Path extends ApiPath<Method>> =
+  {} extends ApiCallOptions<Method, Path> ? [options?: ApiCallOptions<Method, Path> & RequestOptions] : [options: ApiCallOptions<Method, Path> & RequestOptions];
+
+function caller<Method extends ApiMethod>(method: Method) {
+  return <Path extends ApiPath<Method>>(path: Path, ...[options]: CallArguments<Method, Path>): Promise<ApiAnswer<Method, Path>> => {
+    const { params, query, body, ...request } = (options ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown } & RequestOptions;
+    return apiRequest(method.toUpperCase() as Uppercase<Method>, resolvedPath(path, params, query), body, request) as Promise<ApiAnswer<Method, Path>>;
+  };
 }
 
 /** The headers that authenticate a call: bearer token when signed in, XSRF header from its cookie. */
@@ -77,9 +105,13 @@ export function serverMessageOf(body: string): string | null {
   }
 }
 
+/**
+ * The typed API: `api.get('/wishlists/:id', { params: { id } })` answers what that route's handler
+ * returns on the server (see ./routes.ts), and takes the body its schema accepts.
+ */
 export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
+  get: caller('get'),
+  post: caller('post'),
+  put: caller('put'),
+  delete: caller('delete'),
 };

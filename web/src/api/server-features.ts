@@ -8,7 +8,7 @@ let health: Promise<HealthStatus | null> | null = null;
 export function useCanSendMail(): boolean | null {
   const [canSendMail, setCanSendMail] = useState<boolean | null>(null);
   useEffect(() => {
-    health ??= api.get<HealthStatus>('/health').catch(() => null);
+    health ??= api.get('/health').catch(() => null);
     let live = true;
     // An unknown answer leaves the entry as it always was: the server's error explains a failure.
     void health.then((status) => live && setCanSendMail(status?.canSendMail ?? true));

@@ -29,7 +29,7 @@ export function DomainConfigProvider({ initial, children }: { initial?: PublicDo
   useEffect(() => {
     if (initial) return;
     api
-      .get<PublicDomainConfig>(`/domain-configs/public/${encodeURIComponent(window.location.hostname)}`)
+      .get('/domain-configs/public/:hostname', { params: { hostname: window.location.hostname } })
       .catch((error: unknown) => {
         console.error('Could not load the domain configuration; using the default colours.', error);
         return fallbackConfig();

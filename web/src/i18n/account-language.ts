@@ -19,5 +19,5 @@ export function useAccountLanguage(user: SessionProfile | null): void {
 
 /** Stores the footer menu's choice on the signed-in account; answers the updated profile. */
 export function saveAccountLanguage(language: LanguageInput['language']): Promise<SessionProfile> {
-  return api.put<SessionProfile>('/users/profile/language', { language } satisfies LanguageInput);
+  return api.put('/users/profile/language', { body: { language } satisfies LanguageInput });
 }

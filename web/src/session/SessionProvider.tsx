@@ -23,7 +23,7 @@ async function loadProfile(): Promise<SessionProfile | null> {
   if (!hasSessionHint()) return null;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await api.get<SessionProfile>('/users/profile');
+      return await api.get('/users/profile');
     } catch (error) {
       // spec: failure means signed out, no message
       if (!isPassingFailure(error)) {

@@ -2,12 +2,12 @@ import { Elysia, t } from 'elysia';
 import { SCRAPER_STRATEGIES } from '@wishwell/shared/scraper-config-types';
 import type { AccessPolicies } from '../../http/access';
 import type { ScraperConfigService } from './service';
-import { idParams } from '../../http/schemas';
+import { idParams, oneOf } from '../../http/schemas';
 
 const selector = t.Optional(t.String({ maxLength: 500 }));
 const configBody = t.Object({
   domain: t.String({ minLength: 1, maxLength: 253 }),
-  strategy: t.Optional(t.Union(SCRAPER_STRATEGIES.map((s) => t.Literal(s)))),
+  strategy: t.Optional(oneOf(SCRAPER_STRATEGIES, 'Strategy')),
   notes: t.Optional(t.String({ maxLength: 2000 })),
   titleSelector: selector,
   priceSelector: selector,

@@ -68,15 +68,12 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       })
       .get(
         '/wishlists/share/:id',
-        async ({ params, request, set, http, viewer }) => {
+        async ({ params, request, set, http, viewer, status }) => {
           const view = await wishlists.sharedView(params.id, async () => ({ user: await viewer(), cookies: http.cookies }));
           // Headers go on `set` so Elysia builds one Response (merging into a returned one costs more).
           set.headers.etag = view.etag;
           set.headers['cache-control'] = 'no-cache';
-          if (matchesEtag(request.headers.get('if-none-match'), view.etag)) {
-            set.status = 304;
-            return null;
-          }
+          if (matchesEtag(request.headers.get('if-none-match'), view.etag)) return status(304, null);
           set.headers['content-type'] = 'application/json';
           return view.body;
         },

@@ -2,13 +2,7 @@
 import { t } from 'elysia';
 import { COLOR_SETS, ITEM_PRIORITIES, WISHLIST_THEMES } from '@wishwell/shared/constants';
 import { PRICE_PATTERN } from '@wishwell/shared/price-input';
-
-/** One of a fixed set of strings (t.UnionEnum would default a missing optional field to the first value). */
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
-  t.Union(
-    values.map((value) => t.Literal(value)),
-    { error: `${what} must be one of: ${values.join(', ')}.` },
-  ) as unknown as ReturnType<typeof t.Literal<T[number]>>;
+import { oneOf } from '../../http/schemas';
 
 const theme = oneOf(WISHLIST_THEMES, 'Theme');
 const colorSet = oneOf(COLOR_SETS, 'Colour set');

@@ -122,7 +122,7 @@ export class WishlistService {
     const role = list && (await this.access.role(list, asking));
     if (!list || !role || seesPurchases(list, role)) return view;
     const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
-    return renderShareView(JSON.stringify(toSharedWishlist(list, owner, items.map(unbought))), shareViewTimes(list), Date.now());
+    return renderShareView(toSharedWishlist(list, owner, items.map(unbought)), shareViewTimes(list), Date.now());
   }
 
   private async guestView(listId: string): Promise<RenderedShareView> {
@@ -134,7 +134,7 @@ export class WishlistService {
     if (!list || !isShared(list, now)) throw notFound(LIST_NOT_FOUND);
     const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
     const view = toSharedWishlist(list, owner, items);
-    return this.shareViews.set(listId, JSON.stringify(view), shareViewTimes(list), now, renderStarted);
+    return this.shareViews.set(listId, view, shareViewTimes(list), now, renderStarted);
   }
 
   async removeEditor(access: ListAccess, editorId: string): Promise<WishlistEditor[]> {

@@ -1,9 +1,11 @@
+import type { JsonBytes } from '@wishwell/shared/api-types';
+import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import type { ChangeFeed } from '../../db/change-feed';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 /** A rendered share view: the JSON body guests get and its ETag. */
 export interface RenderedShareView {
   /** UTF-8 JSON, encoded once. */
-  body: Uint8Array<ArrayBuffer>;
+  body: JsonBytes<SharedWishlist>;
   etag: string;
   /** The list's expiry (ms), so a cached answer stops being served the moment the list expires. */
   expiresAtMs: number | null;
@@ -17,8 +19,8 @@ export interface RenderedShareView {
 export type ShareViewTimes = Pick<RenderedShareView, 'expiresAtMs' | 'surpriseUntilMs'>;
 
 /** A view's body, encoded once, and its ETag (also for answers that are not kept, e.g. the owner's during a surprise). */
-export function renderShareView(json: string, times: ShareViewTimes, nowMs: number): RenderedShareView {
-  const body = new TextEncoder().encode(json);
+export function renderShareView(view: SharedWishlist, times: ShareViewTimes, nowMs: number): RenderedShareView {
+  const body = new TextEncoder().encode(JSON.stringify(view)) as JsonBytes<SharedWishlist>;
   return { body, etag: `"${Bun.hash(body).toString(36)}"`, ...times, renderedAtMs: nowMs, bytes: body.byteLength };
 }
 
@@ -61,9 +63,9 @@ export class ShareViewCache {
     return undefined;
   }
 
-  set(listId: string, json: string, times: ShareViewTimes, nowMs: number, renderStarted: number): RenderedShareView {
+  set(listId: string, view: SharedWishlist, times: ShareViewTimes, nowMs: number, renderStarted: number): RenderedShareView {
     this.drop(listId);
-    const entry = renderShareView(json, times, nowMs);
+    const entry = renderShareView(view, times, nowMs);
     if (renderStarted !== this.sync.generation) return entry; // a change may have landed after the read
     this.entries.set(listId, entry);
     this.totalBytes += entry.bytes;

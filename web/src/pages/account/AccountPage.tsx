@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate } from 'react-router';
-import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { ProfileInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
@@ -29,7 +28,7 @@ export default function AccountPage() {
     submit(async () => {
       const body: ProfileInput = { name, email, country, language };
       const hadLanguage = user?.language;
-      signIn(await api.put<SessionProfile>('/users/profile', body));
+      signIn(await api.put('/users/profile', { body }));
       // A chosen language is applied by the session; going back to "the browser's" drops the choice here too.
       if (hadLanguage && !language) await forgetLanguageChoice(i18n);
       notify(t('myAccount.updated'), 'success');

@@ -39,7 +39,7 @@ export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
   const { busy, run } = useAsyncAction();
   const scopes: ApiTokenScope[] = isAdmin ? ['read', 'read-write', 'admin'] : ['read', 'read-write'];
 
-  const reload = async () => setTokens(await api.get<ApiTokenSummary[]>('/users/tokens'));
+  const reload = async () => setTokens(await api.get('/users/tokens'));
   useEffect(() => {
     reload().catch(() => setTokens([]));
   }, []);
@@ -48,7 +48,7 @@ export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
     run(
       async () => {
         const body: CreateApiTokenInput = { name, scope, expiresAt: lifetimeDays ? new Date(Date.now() + lifetimeDays * DAY_MS).toISOString() : null };
-        setCreated(await api.post<CreatedApiToken>('/users/tokens', body));
+        setCreated(await api.post('/users/tokens', { body }));
         setName('');
         await reload();
       },
@@ -59,7 +59,7 @@ export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
     setRevoking(null);
     void run(
       async () => {
-        await api.delete(`/users/tokens/${token._id}`);
+        await api.delete('/users/tokens/:id', { params: { id: token._id } });
         if (created?._id === token._id) setCreated(null);
         await reload();
       },

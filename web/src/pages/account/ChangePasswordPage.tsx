@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate } from 'react-router';
-import type { ChangePasswordAnswer, ChangePasswordInput } from '@wishwell/shared/account-types';
+import type { ChangePasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
@@ -21,7 +21,7 @@ export default function ChangePasswordPage() {
     if (next !== confirm) return notify(t('password.newMismatch'), 'error');
     return submit(async () => {
       const body: ChangePasswordInput = { currentPassword: current, newPassword: next };
-      const answer = await api.put<ChangePasswordAnswer>('/users/profile/password', body);
+      const answer = await api.put('/users/profile/password', { body });
       update({ token: answer.token }); // the old token was revoked with the password
       notify(answer.message, 'success');
       navigate('/account');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
-import type { ForgotPasswordInput, MessageAnswer } from '@wishwell/shared/account-types';
+import type { ForgotPasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
@@ -17,7 +17,7 @@ export default function ForgotPasswordPage() {
   const requestLink = () =>
     submit(async () => {
       const body: ForgotPasswordInput = { email };
-      const answer = await api.post<MessageAnswer>('/users/forgot-password', body);
+      const answer = await api.post('/users/forgot-password', { body });
       setSent(answer.message);
       notify(answer.message, 'success');
     });

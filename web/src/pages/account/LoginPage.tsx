@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { Link, useSearchParams } from 'react-router';
-import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { LoginInput } from '@wishwell/shared/account-types';
 import { OIDC_ERROR_PARAM, OIDC_LINK_PARAM } from '@wishwell/shared/sign-in-options';
 import { api } from '../../api/client';
@@ -47,7 +46,7 @@ function PasswordSignIn({ flow: { claimListId, complete, carry } }: { flow: Sign
   const signIn = () =>
     submit(async () => {
       const body: LoginInput = { email, password, claimListId };
-      await complete(await api.post<SessionProfile>('/users/login', body));
+      await complete(await api.post('/users/login', { body }));
     });
 
   return (
@@ -76,7 +75,7 @@ function LinkAccountForm({ email, label, passwordResets, flow: { claimListId, co
 
   const link = () =>
     submit(async () => {
-      await complete(await api.post<SessionProfile>('/users/oidc/link', { password, claimListId }));
+      await complete(await api.post('/users/oidc/link', { body: { password, claimListId } }));
     });
 
   return (

@@ -12,7 +12,7 @@ export function useSignInOptions(): SignInOptions | null {
   const [options, setOptions] = useState<SignInOptions | null>(null);
   useEffect(() => {
     let live = true;
-    api.get<SignInOptions>('/users/sign-in-options').then(
+    api.get('/users/sign-in-options').then(
       (answer) => live && setOptions(answer),
       () => live && setOptions(PASSWORD_ONLY),
     );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
-import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { RegisterInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { AccountCard, AccountForm, Field, NewPasswordField, SubmitButton, useSubmission } from './AccountForm';
@@ -25,7 +24,7 @@ export default function RegisterPage() {
   const register = () =>
     submit(async () => {
       const body: RegisterInput = { name, email, password, claimListId, domain: window.location.hostname };
-      await complete(await api.post<SessionProfile>('/users/register', body));
+      await complete(await api.post('/users/register', { body }));
     });
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ResetPasswordAnswer, ResetPasswordInput } from '@wishwell/shared/account-types';
+import type { ResetPasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
@@ -21,7 +21,7 @@ export default function ResetPasswordPage() {
     if (password !== confirm) return notify(t('password.mismatch'), 'error');
     return submit(async () => {
       const body: ResetPasswordInput = { password };
-      const { message, ...profile } = await api.put<ResetPasswordAnswer>(`/users/reset-password/${encodeURIComponent(token)}`, body);
+      const { message, ...profile } = await api.put('/users/reset-password/:token', { params: { token }, body });
       signIn(profile);
       notify(message, 'success');
       navigate('/dashboard');

@@ -6,16 +6,16 @@ import { amountForInput } from '@wishwell/shared/money-input';
 import { formatPrice } from '@wishwell/shared/price-format';
 import { Link } from 'react-router';
 import { sharePath, type Claim, type ClaimChangeInput } from '@wishwell/shared/wishlist-types';
-import { api, ApiRequestError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';
 import { useAmountField } from '../../ui/use-amount-field';
 import { Sentence } from '../../i18n/Sentence';
+import { changeClaim, undoClaim, type ClaimHandle } from './claim-api';
 import { ClaimedItem } from './ClaimedItem';
 
 interface Props {
   claim: Claim;
-  /** Where the claim is changed (PUT) and undone (DELETE): /claims/{token} or /reservations/{id}. */
-  path: string;
+  handle: ClaimHandle;
   onSaved: (claim: Claim) => void;
   onUndone: () => void;
   /** The claim no longer exists (undone elsewhere, or the owner re-listed the item). */
@@ -23,7 +23,7 @@ interface Props {
 }
 
 /** One reservation: how many, change it (1 .. own + still wanted) or undo it. */
-export function ClaimEditor({ claim, path, onSaved, onUndone, onGone }: Props) {
+export function ClaimEditor({ claim, handle, onSaved, onUndone, onGone }: Props) {
   const { t, i18n } = useTranslation();
   const [quantity, setQuantity] = useState(claim.quantityPurchased);
   const [amount, setAmount] = useState(() => amountForInput(toMinorUnits(claim.amount) ?? 0, i18n.language));
@@ -44,12 +44,12 @@ export function ClaimEditor({ claim, path, onSaved, onUndone, onGone }: Props) {
     event.preventDefault();
     if (isPledge && amountField.minor === null) return;
     const body: ClaimChangeInput = isPledge ? { amount: fromMinorUnits(amountField.minor ?? 0) } : { quantityPurchased: Math.min(claim.maxQuantity, Math.max(1, Math.floor(quantity) || 1)) };
-    void run(async () => onSaved(await goneAware(() => api.put<Claim>(path, body))), { success: t('claims.updated'), failure: t('claims.updateFailed') });
+    void run(async () => onSaved(await goneAware(() => changeClaim(handle, body))), { success: t('claims.updated'), failure: t('claims.updateFailed') });
   };
   const undo = () =>
     void run(
       async () => {
-        await goneAware(() => api.delete(path));
+        await goneAware(() => undoClaim(handle));
         onUndone();
       },
       { success: t('claims.undoneToast'), failure: t('common.error') },

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { Link, useParams } from 'react-router';
-import { claimPath, sharePath, type Claim } from '@wishwell/shared/wishlist-types';
-import { api, ApiRequestError } from '../../api/client';
+import { sharePath, type Claim } from '@wishwell/shared/wishlist-types';
+import { ApiRequestError } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
+import { readClaim } from './claim-api';
 import { ClaimEditor } from './ClaimEditor';
 import { forgetClaim, updateRememberedClaim } from './guest-claims';
 import './claims.css';
@@ -18,14 +19,13 @@ export default function ClaimPage() {
   const { token = '' } = useParams();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   usePageTitle(t('claims.title'));
-  const path = claimPath(token); // the page and its API call share the path
+  const handle = useMemo(() => ({ token }), [token]);
 
   useEffect(() => {
-    api
-      .get<Claim>(path)
+    readClaim(token)
       .then((claim) => setLoad({ state: 'ready', claim }))
       .catch((error: unknown) => setLoad({ state: error instanceof ApiRequestError && error.status === 404 ? 'gone' : 'failed' }));
-  }, [path]);
+  }, [token]);
 
   if (load.state === 'loading') return <Spinner className="ww-page-spinner" />;
   if (load.state === 'gone') {
@@ -56,7 +56,7 @@ export default function ClaimPage() {
         <ItemThumbnail imageUrl={claim.item.imageUrl} />
         <ClaimEditor
           claim={claim}
-          path={path}
+          handle={handle}
           onSaved={(saved) => {
             updateRememberedClaim(token, saved.quantityPurchased);
             setLoad({ state: 'ready', claim: saved });

@@ -19,7 +19,7 @@ export function MyReservations() {
   useCloseOnBack(managing !== null, () => setManaging(null));
   const reload = useCallback(() => {
     api
-      .get<Claim[]>('/reservations')
+      .get('/reservations')
       .then(setClaims)
       .catch((error: unknown) => console.error('Could not load reservations', error));
   }, []);
@@ -44,7 +44,7 @@ export function MyReservations() {
         ))}
       </ul>
       {managing && (
-        <ClaimDialog path={`/reservations/${managing._id}`} claim={managing} onClose={() => setManaging(null)} onSaved={reload} onGone={reload} />
+        <ClaimDialog handle={{ reservationId: managing._id }} claim={managing} onClose={() => setManaging(null)} onSaved={reload} onGone={reload} />
       )}
     </section>
   );

@@ -26,7 +26,7 @@ export default function InvitationPage() {
 
   useEffect(() => {
     api
-      .get<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`)
+      .get('/invitations/:token', { params: { token } })
       .then((preview) => setLoaded({ preview }))
       .catch((error: unknown) => setLoaded({ problem: errorMessage(error, t('invitation.loadFailed')) }));
   }, [token, t]);

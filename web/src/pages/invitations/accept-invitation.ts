@@ -1,4 +1,4 @@
-import { ownerPath, type AcceptedInvitation } from '@wishwell/shared/wishlist-types';
+import { ownerPath } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
 
@@ -8,7 +8,7 @@ import { notify } from '../../notifications/notify';
  */
 export async function acceptInvitation(token: string, failure: string): Promise<string> {
   try {
-    const accepted = await api.post<AcceptedInvitation>(`/invitations/${encodeURIComponent(token)}/accept`);
+    const accepted = await api.post('/invitations/:token/accept', { params: { token } });
     notify(accepted.message, 'success');
     return ownerPath(accepted.wishlistId);
   } catch (error) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { fromMinorUnits } from '@wishwell/shared/money';
-import type { PledgeInput, PurchaseResult, SharedItem } from '@wishwell/shared/wishlist-types';
+import type { PledgeInput, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { Emphasised } from '../../i18n/Sentence';
@@ -37,7 +37,7 @@ export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }:
     setSaving(true);
     const body: PledgeInput = { amount: fromMinorUnits(amountField.minor), name: name.trim(), email: email.trim() || undefined };
     try {
-      const { claim } = await api.post<PurchaseResult>(`/wishlists/share/${wishlistId}/items/${item._id}/pledges`, body);
+      const { claim } = await api.post('/wishlists/share/:id/items/:itemId/pledges', { params: { id: wishlistId, itemId: item._id }, body });
       rememberClaim({ token: claim.token, listId: wishlistId, itemId: item._id, title: item.title, quantity: 0 });
       notify(t('pledge.thanks'), 'success');
       onClose();

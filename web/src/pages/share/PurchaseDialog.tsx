@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import type { PurchaseInput, PurchaseResult, SharedItem } from '@wishwell/shared/wishlist-types';
+import type { PurchaseInput, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
 import { Emphasised } from '../../i18n/Sentence';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
@@ -23,7 +23,7 @@ export const remainingOf = (item: SharedItem) => Math.max(0, item.quantity - ite
 /** Marks the item; the claim's manage token is remembered here (guestClaims) so the guest can change or undo it. */
 async function markPurchased(wishlistId: string, item: SharedItem, body: PurchaseInput): Promise<PurchaseOutcome> {
   try {
-    const { claim } = await api.put<PurchaseResult>(`/wishlists/share/${wishlistId}/items/${item._id}`, body);
+    const { claim } = await api.put('/wishlists/share/:id/items/:itemId', { params: { id: wishlistId, itemId: item._id }, body });
     rememberClaim({ token: claim.token, listId: wishlistId, itemId: item._id, title: item.title, quantity: body.quantityPurchased });
     return 'bought';
   } catch (error) {

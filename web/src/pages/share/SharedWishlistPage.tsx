@@ -18,7 +18,6 @@ import type { PurchaseOutcome } from './PurchaseDialog';
 import { SharedItemCard } from './SharedItemCard';
 import { forgetClaim, rememberedClaims, updateRememberedClaim, type GuestClaim } from '../claims/guest-claims';
 import { ReservedNote } from '../claims/ReservedNote';
-import { claimPath } from '@wishwell/shared/wishlist-types';
 import '../claims/claims.css';
 import './share.css';
 
@@ -58,7 +57,7 @@ function SharedWishlistLoader({ id }: { id: string }) {
 
   const reload = useCallback(async () => {
     try {
-      setLoad({ state: 'ready', wishlist: await api.get<SharedWishlist>(`/wishlists/share/${id}`) });
+      setLoad({ state: 'ready', wishlist: await api.get('/wishlists/share/:id', { params: { id } }) });
     } catch (error) {
       console.error('Could not load the shared wishlist', error);
       // Only a 404 means the list is gone; a server or network failure keeps what is shown, or offers a retry.
@@ -207,7 +206,7 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
       {managing && (
         <Suspense fallback={null}>
           <ClaimDialog
-            path={claimPath(managing.token)}
+            handle={{ token: managing.token }}
             onClose={() => setManaging(null)}
             onSaved={(saved) => {
               updateRememberedClaim(managing.token, saved.quantityPurchased);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import type { ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
+import type { ScrapeRequest } from '@wishwell/shared/scrape-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { asWebAddress, blankItem, draftFromScrape, type ItemDraft } from './item-draft';
@@ -32,7 +32,7 @@ export function AddItemBox({ onOpenForm, sharedLink, onSharedLinkTaken }: Props)
     setScraping(true);
     try {
       const body: ScrapeRequest = { url, userAgent: navigator.userAgent };
-      const result = await api.post<ScrapeResult>('/scrape', body);
+      const result = await api.post('/scrape', { body });
       if (!result.title) notify(t('addItem.incomplete'), 'warning');
       onOpenForm(draftFromScrape(result, url));
     } catch {

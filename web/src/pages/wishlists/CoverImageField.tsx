@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, FileInput, FormGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
-import type { UploadedImage } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useAsyncAction } from '../../ui/use-async-action';
@@ -18,10 +17,8 @@ export function CoverImageField({ value, defaultCover, onChange }: { value: stri
       notify(t('cover.tooLarge'), 'error');
       return;
     }
-    const form = new FormData();
-    form.append('image', file);
     await run(async () => {
-      const uploaded = await api.post<UploadedImage>('/upload', form);
+      const uploaded = await api.post('/upload', { body: { image: file } });
       setFileName(file.name);
       onChange(uploaded.url);
     }, { success: t('cover.uploaded'), failure: t('cover.uploadFailed') });

@@ -41,7 +41,7 @@ export default function DashboardPage() {
   const reload = useCallback(() => {
     setLoad({ state: 'loading' });
     api
-      .get<WishlistSummary[]>('/wishlists')
+      .get('/wishlists')
       .then((wishlists) => setLoad({ state: 'ready', wishlists }))
       .catch((error: unknown) => {
         console.error('Could not load wishlists', error); // spec: logged; the page says it failed instead of "no wishlists"
@@ -56,14 +56,14 @@ export default function DashboardPage() {
     onShareByEmail: (wishlist) => setDialog({ kind: 'share', wishlistId: wishlist._id }),
     // The card has no editors or items; the edit dialog needs both (Manage Editors, purchases warning).
     onEdit: (summary) =>
-      void run(async () => setDialog({ kind: 'edit', wishlist: await api.get<Wishlist>(`/wishlists/${summary._id}`) }), { failure: t('list.loadFailed') }),
+      void run(async () => setDialog({ kind: 'edit', wishlist: await api.get('/wishlists/:id', { params: { id: summary._id } }) }), { failure: t('list.loadFailed') }),
     onDelete: (wishlist) => setDialog({ kind: 'delete', wishlist }),
   };
 
   const deleteWishlist = (wishlist: WishlistSummary) => {
     close();
     void run(async () => {
-      await api.delete(`/wishlists/${wishlist._id}`);
+      await api.delete('/wishlists/:id', { params: { id: wishlist._id } });
       changeLists((lists) => lists.filter((list) => list._id !== wishlist._id));
     }, { success: t('dashboard.deleted'), failure: t('dashboard.deleteFailed') });
   };

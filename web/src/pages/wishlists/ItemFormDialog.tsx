@@ -43,7 +43,7 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
     };
     if (!priceIsValid) return;
     await run(async () => {
-      const saved = itemId ? await api.put<Item>(`/wishlists/${wishlistId}/items/${itemId}`, body) : await api.post<Item>(`/wishlists/${wishlistId}/items`, body);
+      const saved = itemId ? await api.put('/wishlists/:id/items/:itemId', { params: { id: wishlistId, itemId }, body }) : await api.post('/wishlists/:id/items', { params: { id: wishlistId }, body });
       onSaved(saved);
       onClose();
     }, { success: itemId ? t('itemForm.updated') : t('itemForm.added'), failure: t('itemForm.failed') });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import type { AddEditorInput, EditorInvitation, WishlistEditor } from '@wishwell/shared/wishlist-types';
@@ -15,11 +15,11 @@ export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishl
   const [invitations, setInvitations] = useState<EditorInvitation[]>([]);
   const [email, setEmail] = useState('');
   const { busy, run } = useAsyncAction();
-  const invitationsPath = `/wishlists/${wishlistId}/invitations`;
+  const loadInvitations = useCallback(() => api.get('/wishlists/:id/invitations', { params: { id: wishlistId } }), [wishlistId]);
 
   useEffect(() => {
-    api.get<EditorInvitation[]>(invitationsPath).then(setInvitations, () => setInvitations([]));
-  }, [invitationsPath]);
+    loadInvitations().then(setInvitations, () => setInvitations([]));
+  }, [loadInvitations]);
 
   const show = (changed: WishlistEditor[]) => {
     setEditors(changed);
@@ -31,20 +31,20 @@ export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishl
     if (!address) return;
     await run(async () => {
       const body: AddEditorInput = { email: address };
-      show(await api.post<WishlistEditor[]>(`/wishlists/${wishlistId}/editors`, body));
-      setInvitations(await api.get<EditorInvitation[]>(invitationsPath));
+      show(await api.post('/wishlists/:id/editors', { params: { id: wishlistId }, body }));
+      setInvitations(await loadInvitations());
       setEmail('');
     }, { success: t('editors.invited', { email: address }), failure: t('editors.addFailed') });
   };
 
   const withdraw = (invitation: EditorInvitation) =>
-    run(async () => setInvitations(await api.delete<EditorInvitation[]>(`${invitationsPath}/${invitation._id}`)), {
+    run(async () => setInvitations(await api.delete('/wishlists/:id/invitations/:invitationId', { params: { id: wishlistId, invitationId: invitation._id } })), {
       success: t('editors.withdrawn'),
       failure: t('editors.withdrawFailed'),
     });
 
   const remove = (editor: WishlistEditor) =>
-    run(async () => show(await api.delete<WishlistEditor[]>(`/wishlists/${wishlistId}/editors/${editor._id}`)), {
+    run(async () => show(await api.delete('/wishlists/:id/editors/:editorId', { params: { id: wishlistId, editorId: editor._id } })), {
       success: t('editors.removed'),
       failure: t('editors.removeFailed'),
     });

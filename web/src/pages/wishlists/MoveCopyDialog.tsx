@@ -23,7 +23,7 @@ export function MoveCopyDialog({ sourceListId, item, onClose, onDone }: Props) {
 
   useEffect(() => {
     api
-      .get<WishlistSummary[]>('/wishlists')
+      .get('/wishlists')
       .then((lists) => {
         const others = lists.filter((list) => list._id !== sourceListId);
         setTargets(others);
@@ -38,7 +38,7 @@ export function MoveCopyDialog({ sourceListId, item, onClose, onDone }: Props) {
   const submit = () =>
     run(async () => {
       const body: MoveCopyInput = { sourceListId, itemId: item._id, destinationListId, action };
-      await api.post('/wishlists/items/move-copy', body);
+      await api.post('/wishlists/items/move-copy', { body });
       onDone(action);
       onClose();
     }, { success: t('moveCopy.done'), failure: t('moveCopy.failed') });

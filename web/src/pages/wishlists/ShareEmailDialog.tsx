@@ -17,7 +17,7 @@ export function ShareEmailDialog({ wishlistId, onClose }: { wishlistId: string; 
     event.preventDefault();
     await run(async () => {
       const body: ShareByEmailInput = { recipients, message, domain: window.location.hostname };
-      await api.post(`/wishlists/${wishlistId}/share`, body);
+      await api.post('/wishlists/:id/share', { params: { id: wishlistId }, body });
       onClose();
     }, { success: t('shareMenu.sent'), failure: t('shareMenu.sendFailed') });
   };

@@ -44,6 +44,6 @@ export default function ShareTargetPage() {
 
 async function latestListId(signedIn: boolean): Promise<string | null> {
   if (!signedIn) return rememberedGuestWishlists().at(-1) ?? null;
-  const lists = await api.get<WishlistSummary[]>('/wishlists').catch((): WishlistSummary[] => []);
+  const lists = await api.get('/wishlists').catch((): WishlistSummary[] => []);
   return lists[0]?._id ?? null; // the dashboard's first: the newest
 }

@@ -69,7 +69,7 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChange
       coverImage,
     };
     await run(async () => {
-      onSaved(wishlist ? await api.put<Wishlist>(`/wishlists/${wishlist._id}`, body) : await api.post<Wishlist>('/wishlists', body));
+      onSaved(wishlist ? await api.put('/wishlists/:id', { params: { id: wishlist._id }, body }) : await api.post('/wishlists', { body }));
       onClose();
     }, wishlist ? { success: t('listForm.updated'), failure: t('listForm.updateFailed') } : { failure: t('listForm.saveFailed') });
   };

@@ -57,7 +57,7 @@ function WishlistLoader({ id }: { id: string }) {
   const load = useCallback(async () => {
     setLoadFailed(false);
     try {
-      setWishlist(await api.get<Wishlist>(`/wishlists/${id}`));
+      setWishlist(await api.get('/wishlists/:id', { params: { id } }));
     } catch (error) {
       if (error instanceof ApiRequestError && NOT_AN_EDITOR.has(error.status)) setSendToShareView(true);
       else {
@@ -112,7 +112,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
   const currency = wishlist.user?.currency || DEFAULT_CURRENCY;
   const { run } = useAsyncAction();
   const { t } = useTranslation();
-  const itemPath = (itemId: string) => `/wishlists/${wishlist._id}/items/${itemId}`;
+  const itemParams = (item: Item) => ({ id: wishlist._id, itemId: item._id });
 
   const itemActions: OwnerItemActions = {
     onEdit: (item) => setDialog({ kind: 'item', draft: draftFromItem(item), itemId: item._id }),
@@ -120,7 +120,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
     onMoveCopy: isGuestOwner ? undefined : (item) => setDialog({ kind: 'move-copy', item }),
     onRelist: (item) =>
       void run(async () => {
-        const relisted = await api.put<Item>(`${itemPath(item._id)}/unpurchase`);
+        const relisted = await api.put('/wishlists/:id/items/:itemId/unpurchase', { params: itemParams(item) });
         change((list) => withItem(list, relisted));
       }, { success: t('list.relisted'), failure: t('list.relistFailed') }),
   };
@@ -128,7 +128,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
   const deleteItem = (item: Item) => {
     close();
     void run(async () => {
-      await api.delete(itemPath(item._id));
+      await api.delete('/wishlists/:id/items/:itemId', { params: itemParams(item) });
       change((list) => withoutItem(list, item._id));
     }, { success: t('list.itemDeleted'), failure: t('list.itemDeleteFailed') });
   };

@@ -1,5 +1,5 @@
 import { GUEST_LIST_DEFAULTS, GUEST_WISHLISTS_STORAGE_KEY } from '@wishwell/shared/constants';
-import { ownerPath, type CreateGuestWishlistBody, type Wishlist } from '@wishwell/shared/wishlist-types';
+import { ownerPath, type CreateGuestWishlistBody } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 
 /** The ids of guest lists this browser created (local storage `guestWishlists`). */
@@ -36,7 +36,7 @@ export function forgetGuestWishlist(id: string): void {
 export async function createGuestWishlist(name: string, query = ''): Promise<boolean> {
   try {
     const body: CreateGuestWishlistBody = { ...GUEST_LIST_DEFAULTS, name };
-    const created = await api.post<Pick<Wishlist, '_id'>>('/wishlists/guest', body);
+    const created = await api.post('/wishlists/guest', { body });
     rememberGuestWishlist(created._id);
     window.location.assign(ownerPath(created._id) + query);
     return true;

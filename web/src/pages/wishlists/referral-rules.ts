@@ -9,7 +9,7 @@ let rulesRequest: Promise<PublicReferralRule[]> | null = null;
 export function useReferralRules(): PublicReferralRule[] {
   const [rules, setRules] = useState<PublicReferralRule[]>([]);
   useEffect(() => {
-    rulesRequest ??= api.get<PublicReferralRule[]>('/referral-rules').catch((error: unknown) => {
+    rulesRequest ??= api.get('/referral-rules').catch((error: unknown) => {
       console.error('Could not load referral rules', error);
       rulesRequest = null;
       return [];
