@@ -1,14 +1,23 @@
 /**
  * What the price field accepts: nothing, the scraper's 'Price not found', or a non-negative amount
- * with at most two decimals ("12", "12.5", "1,299.99"). The form and the server share this rule;
- * the form states it through the catalogue (itemForm.priceRule).
+ * with at most two decimals written the caller's way ('12,50' in German, '1,299.99' in English;
+ * see money-input.ts). The form and the server read it with the same rules; what is stored and
+ * sent on is the amount's canonical spelling ('12.50').
  */
+import { fromMinorUnits } from './money';
+import { readAmount, type AmountReading } from './money-input';
+
 export const PRICE_NOT_FOUND = 'Price not found';
 
-/** The rule as a pattern the server's request schema uses too (blank, 'Price not found' or an amount; spaces around allowed). */
-export const PRICE_PATTERN = '^\\s*(Price not found|(\\d{1,3}(,\\d{3})+|\\d+)(\\.\\d{1,2})?)?\\s*$';
-const PRICE = new RegExp(PRICE_PATTERN);
+/** What the server's request schema lets through to readPrice: blank, 'Price not found', or digits with separators. */
+export const PRICE_TEXT_PATTERN = "^\\s*(Price not found|[\\d.,' \\u00a0\\u202f]*)\\s*$";
 
-export function isValidPrice(price: string): boolean {
-  return PRICE.test(price);
+/** A price as stored ('' for none, 'Price not found', or '1299.99'), or why the text is not one. */
+export type PriceReading = { price: string } | Exclude<AmountReading, { minor: number }>;
+
+export function readPrice(text: string, locale: string): PriceReading {
+  const typed = text.trim();
+  if (typed === '' || typed === PRICE_NOT_FOUND) return { price: typed };
+  const reading = readAmount(typed, locale);
+  return 'minor' in reading ? { price: fromMinorUnits(reading.minor) } : reading;
 }

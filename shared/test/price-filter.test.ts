@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPriceFilter, listCurrencies, sliderMaxFor, sortByPrice } from '../src/price-filter';
-import { isValidPrice } from '../src/price-input';
+import { readPrice } from '../src/price-input';
 
 const item = (title: string, price: string, currency = '') => ({ title, price, currency });
 const titles = (items: { title: string }[]) => items.map((i) => i.title);
@@ -44,11 +44,16 @@ describe('sortByPrice', () => {
   });
 });
 
-describe('isValidPrice', () => {
-  it('accepts blanks, Price not found and non-negative amounts', () => {
-    for (const ok of ['', ' ', '0', '12', '12.5', '12.99', '1,299.99', 'Price not found']) expect(isValidPrice(ok), ok).toBe(true);
+describe('readPrice', () => {
+  it('keeps blanks and Price not found, and spells amounts one way whatever the language wrote', () => {
+    const english = { '': '', ' ': '', '0': '0.00', '12': '12.00', '12.5': '12.50', '12,50': '12.50', '1,299.99': '1299.99', 'Price not found': 'Price not found' };
+    for (const [typed, stored] of Object.entries(english)) expect(readPrice(typed, 'en'), typed).toEqual({ price: stored });
+    const german = { '12,50': '12.50', '1.299,99': '1299.99', '1.250': '1250.00', '12.5': '12.50' };
+    for (const [typed, stored] of Object.entries(german)) expect(readPrice(typed, 'de'), typed).toEqual({ price: stored });
   });
-  it('refuses negatives, words and over-precise amounts', () => {
-    for (const bad of ['-20', 'abc', '12.999', '1,2', '12abc', '£12', 'NaN', 'Infinity', '1e3']) expect(isValidPrice(bad), bad).toBe(false);
+  it('refuses negatives, words and over-precise amounts, and names both readings of an ambiguous one', () => {
+    for (const bad of ['-20', 'abc', '12abc', '£12', 'NaN', 'Infinity', '1e3', '12,3456']) expect(readPrice(bad, 'en'), bad).toEqual({ problem: 'invalid' });
+    expect(readPrice('1,250', 'de')).toEqual({ problem: 'ambiguous', whole: 1250, decimal: 1.25 });
+    expect(readPrice('1.250', 'en')).toEqual({ problem: 'ambiguous', whole: 1250, decimal: 1.25 });
   });
 });

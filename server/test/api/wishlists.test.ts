@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
+import type { Item, SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { addItem, guestWithList } from '../support/wishlists';
@@ -109,7 +109,27 @@ describe('items', () => {
     const item = await addItem(client, list._id, { title: 'Bike', price: '120' });
     expect((await client.put(`/wishlists/${list._id}/items/${item._id}`, { title: 'Bike', price: '-120' })).status).toBe(400);
     const kept = (await client.get<Wishlist>(`/wishlists/${list._id}`)).body.items.find((i) => i._id === item._id);
-    expect(kept?.price).toBe('120');
+    expect(kept?.price).toBe('120.00');
+  });
+
+  it("reads prices the way the caller's language writes them and stores one spelling; an ambiguous '1,250' is refused naming both readings", async () => {
+    const { client, list } = await guestWithList(server.url);
+    const german = { headers: { 'accept-language': 'de-DE,de;q=0.9' } };
+    const priceOf = async (price: string, options = german) => (await client.post<Item>(`/wishlists/${list._id}/items`, { title: `Kite ${price}`, price }, options)).body.price;
+    expect(await priceOf('12,50')).toBe('12.50');
+    expect(await priceOf('1.299,99')).toBe('1299.99');
+    expect(await priceOf('1,299.99')).toBe('1299.99');
+    expect(await priceOf('1,250', { headers: { 'accept-language': 'en-GB' } })).toBe('1250.00');
+    expect(await priceOf('1.250')).toBe('1250.00');
+
+    const ambiguous = await client.post<{ message: string }>(`/wishlists/${list._id}/items`, { title: 'Kite', price: '1,250' }, german);
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body.message).toBe('Der Preis „1,250“ kann 1250 oder 1,25 bedeuten. Bitte gib an, welcher gemeint ist.');
+    const english = await client.post<{ message: string }>(`/wishlists/${list._id}/items`, { title: 'Kite', price: '1.250' }, { headers: { 'accept-language': 'en-GB' } });
+    expect(english.status).toBe(400);
+    expect(english.body.message).toBe('The price “1.250” could mean 1250 or 1.25. Please send the one you mean.');
+    const titles = (await client.get<Wishlist>(`/wishlists/${list._id}`)).body.items.map((item) => item.title);
+    expect(titles).not.toContain('Kite');
   });
 });
 

@@ -186,9 +186,12 @@ test('a German owner on a phone keeps a list in German: dashboard, list page, it
   await page.getByRole('textbox', { name: 'Wunsch hinzufügen' }).fill('Kaffeemühle');
   await page.getByRole('button', { name: 'Hinzufügen' }).click();
   const itemDialog = page.getByRole('dialog', { name: 'Wunsch hinzufügen' });
+  // The price is typed the German way; '1,250' could be either and is refused naming both readings.
+  await expect(itemDialog.getByLabel('Preis', { exact: true })).toHaveAttribute('placeholder', '0,00');
+  await itemDialog.getByLabel('Preis', { exact: true }).fill('1,250');
+  await expect(itemDialog).toContainText('„1,250“ kann 1250 oder 1,25 heißen.');
+  await expect(itemDialog.getByRole('button', { name: 'Wunsch hinzufügen' })).toBeDisabled();
   await itemDialog.getByLabel('Preis', { exact: true }).fill('12,50');
-  await expect(itemDialog).toContainText('Gib einen Betrag wie 12.99 ein'); // the price field reads a dot (see the pledge amount for the locale's comma)
-  await itemDialog.getByLabel('Preis', { exact: true }).fill('12.50');
   await itemDialog.getByLabel('Währung', { exact: true }).fill('EUR');
   await itemDialog.getByLabel('Priorität', { exact: true }).selectOption({ label: 'Hoch' });
   await expectNoSidewaysScroll(page);
@@ -197,6 +200,13 @@ test('a German owner on a phone keeps a list in German: dashboard, list page, it
   const grinder = itemCard(page, 'Kaffeemühle');
   await expect(grinder).toContainText('12,50 €');
   await expect(grinder).toContainText('Hohe Priorität');
+  await grinder.getByRole('button', { name: 'Aktionen für Kaffeemühle' }).click();
+  await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Wunsch bearbeiten' });
+  await expect(editDialog.getByLabel('Preis', { exact: true })).toHaveValue('12,50');
+  await editDialog.getByLabel('Preis', { exact: true }).fill('1.299,9');
+  await editDialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(grinder).toContainText('1.299,90 €');
 
   await page.getByRole('button', { name: 'Teilen' }).click();
   await expect(page.getByRole('menuitem', { name: 'Link kopieren' })).toBeVisible();

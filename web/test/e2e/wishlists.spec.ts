@@ -345,7 +345,11 @@ test('an owner creates lists, uploads a cover, shares by e-mail, edits, moves an
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const itemForm = page.getByRole('dialog', { name: 'Edit Item' });
   await expect(itemForm.getByLabel('Price')).toHaveValue('');
-  await itemForm.getByLabel('Price').fill('22.5');
+  // An English reader's '1.250' could be either amount: refused, naming both; a comma decimal is read.
+  await itemForm.getByLabel('Price').fill('1.250');
+  await expect(itemForm).toContainText('“1.250” could mean 1250 or 1.25.');
+  await expect(itemForm.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await itemForm.getByLabel('Price').fill('22,5');
   await itemForm.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Item updated!')).toBeVisible();
   await expect(itemCard(page, 'Kite')).toContainText('$22.50');

@@ -1,5 +1,7 @@
 /** Turns validated request bodies into column values, refusing what the schemas cannot express. */
 import { WISHLIST_THEMES, type WishlistTheme } from '@wishwell/shared/constants';
+import type { Language } from '@wishwell/shared/languages';
+import { readPrice } from '@wishwell/shared/price-input';
 import { defaultCoverImage, type ItemInput, type WishlistInput } from '@wishwell/shared/wishlist-types';
 import { badRequest, forbidden } from '../../http/errors';
 import type { ListRole } from './mappers';
@@ -63,8 +65,20 @@ export function wishlistColumns(input: WishlistInput) {
   };
 }
 
-/** Item columns from a body; fields the body leaves out stay undefined. */
-export function itemColumns(input: ItemInput) {
+export const PRICE_INVALID = "The price must be an amount such as 12.99 (no minus sign, at most two decimals), or 'Price not found'.";
+
+/** The price as stored, read the way `language` writes numbers ('12,50' in German); an ambiguous '1,250' is refused naming both readings. */
+function price(value: string | undefined, language: Language): string | undefined {
+  if (value === undefined) return undefined;
+  const reading = readPrice(value, language);
+  if ('price' in reading) return reading.price;
+  if (reading.problem === 'invalid') throw badRequest(PRICE_INVALID);
+  const plain = (amount: number) => new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 2 }).format(amount);
+  throw badRequest(`The price “${value.trim()}” could mean ${plain(reading.whole)} or ${plain(reading.decimal)}. Please send the one you mean.`);
+}
+
+/** Item columns from a body, its amounts read the way `language` writes them; fields the body leaves out stay undefined. */
+export function itemColumns(input: ItemInput, language: Language) {
   return {
     title: input.title.trim(),
     url: webAddressOrEmpty(input.url, 'The product address'),
@@ -72,7 +86,7 @@ export function itemColumns(input: ItemInput) {
     description: input.description?.trim(),
     quantity: input.quantity,
     priority: input.priority,
-    price: input.price?.trim(),
+    price: price(input.price, language),
     currency: input.currency ? input.currency.toUpperCase() : undefined,
     imageUrl: webAddressOrEmpty(input.imageUrl, 'The image address', true),
     isGroupGift: input.isGroupGift,

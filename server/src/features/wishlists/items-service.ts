@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput } from '@wishwell/shared/wishlist-types';
+import type { Language } from '@wishwell/shared/languages';
 import { preparedPerDb, type DataStore, type Db } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
 import { newTimeOrderedId } from '../../ids';
@@ -87,9 +88,9 @@ export class ItemService {
     return this.queries.store;
   }
 
-  async add({ list }: ListAccess, input: ItemInput): Promise<Item> {
+  async add({ list }: ListAccess, input: ItemInput, language: Language): Promise<Item> {
     const listId = list.id;
-    const columns = itemColumns(input);
+    const columns = itemColumns(input, language);
     const [referral, currency] = await Promise.all([
       this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false),
       columns.currency ?? this.listCurrency(list),
@@ -126,10 +127,10 @@ export class ItemService {
   }
 
   /** Lowering the quantity below what guests already bought marks the item fully purchased. */
-  async update(access: ListAccess, itemId: string, input: ItemInput): Promise<Item> {
+  async update(access: ListAccess, itemId: string, input: ItemInput, language: Language): Promise<Item> {
     const listId = access.list.id;
     const item = await this.itemOf(access, itemId);
-    const { url, isGroupGift, ...columns } = itemColumns(input);
+    const { url, isGroupGift, ...columns } = itemColumns(input, language);
     const imageChanged = columns.imageUrl !== undefined && columns.imageUrl !== item.imageUrl;
     const image = imageChanged ? this.images.pendingCopy(columns.imageUrl!) : {};
     const { tables: { items }, dialect } = this.store;

@@ -149,8 +149,8 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         listOwner: true,
         params: editorParams,
       })
-      .post('/wishlists/:id/items', ({ access, body }) => items.add(access, body), { listEditor: true, params: idParams, body: itemBody })
-      .put('/wishlists/:id/items/:itemId', ({ access, params, body }) => items.update(access, params.itemId, body), {
+      .post('/wishlists/:id/items', ({ access, body, http }) => items.add(access, body, http.language), { listEditor: true, params: idParams, body: itemBody })
+      .put('/wishlists/:id/items/:itemId', ({ access, params, body, http }) => items.update(access, params.itemId, body, http.language), {
         listEditor: true,
         params: itemParams,
         body: itemBody,

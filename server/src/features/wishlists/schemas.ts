@@ -1,8 +1,9 @@
 /** Request validation for the wish list API (the shapes of shared/src/wishlist-types.ts). */
 import { t } from 'elysia';
 import { COLOR_SETS, ITEM_PRIORITIES, WISHLIST_THEMES } from '@wishwell/shared/constants';
-import { PRICE_PATTERN } from '@wishwell/shared/price-input';
+import { PRICE_TEXT_PATTERN } from '@wishwell/shared/price-input';
 import { oneOf } from '../../http/schemas';
+import { PRICE_INVALID } from './input';
 
 const theme = oneOf(WISHLIST_THEMES, 'Theme');
 const colorSet = oneOf(COLOR_SETS, 'Colour set');
@@ -43,9 +44,10 @@ export const itemBody = t.Object({
   description: t.Optional(text(2000, 'The description')),
   quantity: t.Optional(quantity),
   priority: t.Optional(priority),
-  // 'Price not found' (the scraper's word) is the only text that is not an amount.
+  // 'Price not found' (the scraper's word) is the only text that is not an amount; itemColumns reads
+  // the amount in the caller's language.
   price: t.Optional(
-    t.String({ maxLength: 100, pattern: PRICE_PATTERN, error: "The price must be an amount such as 12.99 (no minus sign, at most two decimals), or 'Price not found'." }),
+    t.String({ maxLength: 100, pattern: PRICE_TEXT_PATTERN, error: PRICE_INVALID }),
   ),
   currency: t.Optional(t.String({ maxLength: 3, pattern: '^([A-Za-z]{3})?$', error: 'Currency must be a three-letter code such as GBP.' })),
   imageUrl: t.Optional(text(2048, 'The image address')),

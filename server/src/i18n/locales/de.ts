@@ -73,6 +73,7 @@ export default {
     alreadyBought: 'Jemand hat diesen Artikel schon gekauft.',
     fullyPledged: 'Für dieses Gemeinschaftsgeschenk ist schon alles zugesagt.',
     stillNeeded: 'Es fehlen nur noch {{stillNeeded}}, nicht {{amount}}.',
+    priceAmbiguous: 'Der Preis „{{amount}}“ kann {{whole}} oder {{decimal}} bedeuten. Bitte gib an, welcher gemeint ist.',
     unitsLeftOne: 'Von diesem Artikel wird nur noch {{remaining}} gewünscht, nicht {{wanted}}.',
     unitsLeftOther: 'Von diesem Artikel werden nur noch {{remaining}} gewünscht, nicht {{wanted}}.',
     groupGiftOnly: 'Zusagen gibt es nur für Gemeinschaftsgeschenke.',

@@ -74,6 +74,7 @@ export default {
     alreadyBought: 'Someone has already bought this item.',
     fullyPledged: 'This group gift is already fully pledged.',
     stillNeeded: 'Only {{stillNeeded}} is still needed, not {{amount}}.',
+    priceAmbiguous: 'The price “{{amount}}” could mean {{whole}} or {{decimal}}. Please send the one you mean.',
     unitsLeftOne: 'Only {{remaining}} of this item is still wanted, not {{wanted}}.',
     unitsLeftOther: 'Only {{remaining}} of this item are still wanted, not {{wanted}}.',
     groupGiftOnly: 'Only group gifts take pledges.',

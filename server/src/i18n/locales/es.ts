@@ -73,6 +73,7 @@ export default {
     alreadyBought: 'Alguien ya ha comprado este artículo.',
     fullyPledged: 'Este regalo conjunto ya está cubierto por completo.',
     stillNeeded: 'Solo faltan {{stillNeeded}}, no {{amount}}.',
+    priceAmbiguous: 'El precio «{{amount}}» puede ser {{whole}} o {{decimal}}. Indica cuál quieres decir.',
     unitsLeftOne: 'Solo queda {{remaining}} unidad deseada de este artículo, no {{wanted}}.',
     unitsLeftOther: 'Solo quedan {{remaining}} unidades deseadas de este artículo, no {{wanted}}.',
     groupGiftOnly: 'Solo los regalos conjuntos admiten aportaciones.',

@@ -73,6 +73,7 @@ export default {
     alreadyBought: 'Quelqu’un a déjà acheté cet article.',
     fullyPledged: 'Ce cadeau commun est déjà entièrement financé.',
     stillNeeded: 'Il ne manque plus que {{stillNeeded}}, pas {{amount}}.',
+    priceAmbiguous: 'Le prix « {{amount}} » peut vouloir dire {{whole}} ou {{decimal}}. Indiquez celui que vous voulez dire.',
     unitsLeftOne: 'Il ne reste que {{remaining}} exemplaire souhaité de cet article, pas {{wanted}}.',
     unitsLeftOther: 'Il ne reste que {{remaining}} exemplaires souhaités de cet article, pas {{wanted}}.',
     groupGiftOnly: 'Seuls les cadeaux communs acceptent des participations.',

@@ -234,7 +234,6 @@ const de: Translation = {
     priorityLevel_Medium: 'Mittel',
     priorityLevel_High: 'Hoch',
     price: 'Preis',
-    priceRule: 'Gib einen Betrag wie 12.99 ein (mit Punkt, ohne Minus, höchstens zwei Nachkommastellen).',
     currency: 'Währung',
     image: 'Bild-URL',
     groupGift: 'Gruppengeschenk: Gäste können per Gutschein mitschenken',

@@ -236,7 +236,6 @@ const en = {
     priorityLevel_Medium: 'Medium',
     priorityLevel_High: 'High',
     price: 'Price',
-    priceRule: 'Enter an amount such as 12.99 (no minus sign, at most two decimals).',
     currency: 'Currency',
     image: 'Image URL',
     groupGift: 'Group gift: guests can contribute with a gift card',

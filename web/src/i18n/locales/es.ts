@@ -240,7 +240,6 @@ const es: Translation = {
     priorityLevel_Medium: 'Media',
     priorityLevel_High: 'Alta',
     price: 'Precio',
-    priceRule: 'Escribe un importe como 12.99 (con punto, sin signo menos, dos decimales como máximo).',
     currency: 'Moneda',
     image: 'URL de la imagen',
     groupGift: 'Regalo en grupo: los invitados pueden aportar con una tarjeta regalo',

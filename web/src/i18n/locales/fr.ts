@@ -240,7 +240,6 @@ const fr: Translation = {
     priorityLevel_Medium: 'Moyenne',
     priorityLevel_High: 'Haute',
     price: 'Prix',
-    priceRule: 'Saisissez un montant comme 12.99 (avec un point, sans signe moins, deux décimales au plus).',
     currency: 'Devise',
     image: 'URL de l’image',
     groupGift: 'Cadeau commun : les invités peuvent participer avec une carte cadeau',

@@ -2,11 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { ITEM_PRIORITIES, type ItemPriority } from '@wishwell/shared/constants';
-import { isValidPrice } from '@wishwell/shared/price-input';
+import { fromMinorUnits } from '@wishwell/shared/money';
+import { amountForInput } from '@wishwell/shared/money-input';
 import type { Item, ItemInput } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';
-import type { ItemDraft } from './item-draft';
+import { useAmountField } from '../../ui/use-amount-field';
+import { priceForInput, type ItemDraft } from './item-draft';
 import { offersGroupGift, useReferralRules } from './referral-rules';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
 
@@ -24,10 +26,12 @@ interface Props {
 
 /** Add and edit items: one form for both. */
 export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, onClose, onSaved }: Props) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState(initial);
+  const { t, i18n } = useTranslation();
+  // The price field shows and reads amounts the viewer's way ('12,50' in German); the server gets '12.50'.
+  const [draft, setDraft] = useState(() => ({ ...initial, price: priceForInput(initial.price, i18n.language) }));
   const { busy: saving, run } = useAsyncAction();
-  const priceIsValid = isValidPrice(draft.price);
+  const price = useAmountField(draft.price);
+  const priceIsValid = price.problem === undefined;
   const rules = useReferralRules();
   const groupGiftOffered = offersGroupGift(draft.url, rules);
   const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -37,6 +41,7 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
     const body: ItemInput = {
       ...draft,
       title: draft.title.trim(),
+      price: price.minor === null ? '' : fromMinorUnits(price.minor),
       quantity: Math.max(1, Math.floor(draft.quantity) || 1),
       currency: draft.currency.trim().toUpperCase(),
       isGroupGift: groupGiftOffered && draft.isGroupGift,
@@ -74,11 +79,11 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
             </FormGroup>
           </div>
           <div className="ww-form-row">
-            <FormGroup label={t('itemForm.price')} labelFor="item-price" intent={priceIsValid ? 'none' : 'danger'} helperText={priceIsValid ? undefined : t('itemForm.priceRule')}>
+            <FormGroup label={t('itemForm.price')} labelFor="item-price" intent={priceIsValid ? 'none' : 'danger'} helperText={price.problem}>
               <InputGroup
                 id="item-price"
                 inputMode="decimal"
-                placeholder="0.00"
+                placeholder={amountForInput(0, i18n.language)}
                 intent={priceIsValid ? 'none' : 'danger'}
                 aria-invalid={!priceIsValid}
                 value={draft.price}

@@ -1,6 +1,8 @@
 import type { ItemPriority } from '@wishwell/shared/constants';
 import type { Item, ItemInput } from '@wishwell/shared/wishlist-types';
 import type { ScrapeResult } from '@wishwell/shared/scrape-types';
+import { toMinorUnits } from '@wishwell/shared/money';
+import { amountForInput } from '@wishwell/shared/money-input';
 import { PRICE_NOT_FOUND } from '@wishwell/shared/price-input';
 
 /** Everything the item form edits: ItemInput with every field present. */
@@ -36,6 +38,12 @@ export function draftFromItem(item: Item): ItemDraft {
     imageUrl: item.imageUrl,
     isGroupGift: item.isGroupGift,
   });
+}
+
+/** A stored or scraped price ('1,299.99') as `locale` types it in the price field ('1299,99' in German); '' when there is none. */
+export function priceForInput(price: string, locale: string): string {
+  const minor = toMinorUnits(price);
+  return minor === null ? '' : amountForInput(minor, locale);
 }
 
 export function draftFromScrape(result: ScrapeResult, pastedUrl: string): ItemDraft {
