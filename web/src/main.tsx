@@ -1,7 +1,9 @@
+import { useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { readBootData } from './app/boot-data';
+import { replayEarlyTaps } from './app/early-taps';
 import { loadServerRenderedPage } from './app/router';
 import { startServiceWorker } from './app/service-worker';
 import type { I18n } from './i18n/i18n';
@@ -20,12 +22,18 @@ const app = (i18n: I18n) => (
   </BrowserRouter>
 );
 
+/** Replays a tap made before hydration once the page it wraps is hydrated (its effects run after the whole tree's). */
+function ReplayEarlyTaps({ children }: { children: ReactNode }) {
+  useEffect(replayEarlyTaps, []);
+  return children;
+}
+
 // A server-rendered page (it embeds its data) is hydrated once its icons, page module and
 // catalogue are in memory, so the first client render matches the server's markup; the plain
 // shell renders from scratch once its catalogue is in.
 if (boot) {
   void Promise.all([iconsLoaded, loadServerRenderedPage(location.pathname), i18nLoaded]).then(([, , i18n]) => {
-    hydrateRoot(container, app(i18n));
+    hydrateRoot(container, <ReplayEarlyTaps>{app(i18n)}</ReplayEarlyTaps>);
     // A page from the service worker's cache may be in a language since changed in the footer.
     const wanted = browserLanguage();
     if (wanted !== i18n.language) void switchLanguage(i18n, wanted);

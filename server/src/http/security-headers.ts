@@ -1,10 +1,17 @@
+import { createHash } from 'node:crypto';
+import { EARLY_TAPS_SCRIPT } from '../../../web/src/app/early-taps';
+
+/** The one inline script allowed: server-rendered pages' keeper of taps before hydration. */
+const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
+
 /**
  * Headers on every answer. The CSP allows product images from any https/http shop, inline
- * style attributes (Blueprint positions popovers with them) and nothing else from outside.
+ * style attributes (Blueprint positions popovers with them), the early-taps script by its hash
+ * and nothing else from outside.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${EARLY_TAPS_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",

@@ -4,10 +4,12 @@
  * page's title and tags, the domain's colours, the critical CSS of the markup inline and the
  * theme colour, so the first paint needs no style sheet download and already wears the domain's
  * branding in the visitor's colour scheme (the one chosen, else the system's through CSS). The
- * full style sheets load after the content. Loaded on the first rendered page.
+ * full style sheets load after the content; a tiny inline script keeps button taps made before
+ * hydration (web/src/app/early-taps.ts). Loaded on the first rendered page.
  */
 import type { ColorScheme } from '@wishwell/shared/color-scheme';
 import { bootDataScript, type BootData } from '../../../web/src/app/boot-data';
+import { EARLY_TAPS_SCRIPT } from '../../../web/src/app/early-taps';
 import { DARK_CLASS, SYSTEM_DARK_MEDIA, SYSTEM_SCHEME_CLASS } from '../../../web/src/branding/theme';
 import { renderAppHtml } from '../../../web/src/ssr/render';
 import { themeStyle, withColorScheme } from './color-scheme-markup';
@@ -43,7 +45,7 @@ export class PageRenderer {
     return withColorScheme(titled, scheme)
       .replace('lang="en">', `lang="${boot.language}">`)
       .replace(/<meta name="theme-color" content="[^"]*">/, `<meta name="theme-color" content="${escapeHtml(config.primaryColor)}">`)
-      .replace('</head>', `${styles}</head>`)
+      .replace('</head>', `${styles}<script>${EARLY_TAPS_SCRIPT}</script></head>`)
       .replace('<div id="root"></div>', `<div id="root">${appHtml}</div>${bootDataScript(boot)}`);
   }
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Spinner } from '@blueprintjs/core';
 import { useRoutes, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from './ErrorScreen';
@@ -12,8 +12,7 @@ const AdminApp = lazy(() => import('../admin/AdminApp'));
 // The wish list pages are chunks too, so the landing page stays small.
 const DashboardPage = lazy(() => import('../pages/wishlists/DashboardPage'));
 const WishlistPage = lazy(() => import('../pages/wishlists/WishlistPage'));
-const loadSharedWishlistPage = () => import('../pages/share/SharedWishlistPage');
-const SharedWishlistPage = lazy(loadSharedWishlistPage);
+const { Page: SharedWishlistPage, preload: loadSharedWishlistPage } = preloadablePage(() => import('../pages/share/SharedWishlistPage'));
 const ClaimPage = lazy(() => import('../pages/claims/ClaimPage'));
 const LoginPage = lazy(() => import('../pages/account/LoginPage'));
 const RegisterPage = lazy(() => import('../pages/account/RegisterPage'));
@@ -24,6 +23,23 @@ const ChangePasswordPage = lazy(() => import('../pages/account/ChangePasswordPag
 const ProviderSignedInPage = lazy(() => import('../pages/account/ProviderSignedInPage'));
 const ShareTargetPage = lazy(() => import('../pages/wishlists/ShareTargetPage'));
 const InvitationPage = lazy(() => import('../pages/invitations/InvitationPage'));
+
+type PageModule = { default: ComponentType };
+
+/**
+ * A lazy page whose module can be loaded before its first render (`preload`): it then renders at
+ * once instead of suspending. Hydration needs that: a server-rendered page that suspends stays
+ * dead server HTML until the module's promise settles, and an update meanwhile (the session, the
+ * branding) makes React drop that HTML and render the page afresh, so a button tapped on it before
+ * then is no longer on the page (web/src/app/early-taps.ts replays taps on the hydrated one).
+ */
+function preloadablePage(load: () => Promise<PageModule>) {
+  let loaded: PageModule | undefined;
+  const preload = () => load().then((module) => (loaded = module));
+  // React.lazy takes a thenable: one that calls back at once makes the first render synchronous.
+  const alreadyLoaded = (module: PageModule) => ({ then: (resolve: (value: PageModule) => void) => resolve(module) }) as unknown as Promise<PageModule>;
+  return { Page: lazy(() => (loaded ? alreadyLoaded(loaded) : preload())), preload };
+}
 
 const pageFallback = <Spinner className="ww-page-spinner" />;
 

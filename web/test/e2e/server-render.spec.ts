@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiCall } from './support/api';
 import { consoleProblems } from './support/console';
 import { E2E_PORT } from './support/constants';
@@ -17,6 +17,19 @@ async function sharedList(page: Page): Promise<string> {
     await apiCall(page, 'POST', `/wishlists/${list._id}/items`, { title, price: '12', currency: 'GBP', imageUrl: picture });
   }
   return list._id;
+}
+
+/** `ownerName`'s shared list and a guest's fresh page whose console problems are collected; `close` ends both. */
+async function guestOfSharedList(browser: Browser, ownerName: string) {
+  const owner = await signedInPage(browser, ownerName);
+  const listId = await sharedList(owner.page);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const close = async () => {
+    await context.close();
+    await owner.context.close();
+  };
+  return { listId, page, problems: consoleProblems(page), close };
 }
 
 test('without JavaScript the landing page shows its headline and the share page its items, in the domain colours', async ({ browser }) => {
@@ -41,12 +54,8 @@ test('without JavaScript the landing page shows its headline and the share page 
 });
 
 test('both pages hydrate without console errors or warnings, work at once, and never load admin code', async ({ browser }) => {
-  const owner = await signedInPage(browser, 'Tomas');
-  const listId = await sharedList(owner.page);
-  const context = await browser.newContext();
-  const page = await context.newPage();
   // A signed-out page asks for no profile, so it logs no 401 either.
-  const problems = consoleProblems(page);
+  const { listId, page, problems, close } = await guestOfSharedList(browser, 'Tomas');
   const scripts: string[] = [];
   page.on('response', async (response) => {
     if (response.url().endsWith('.js')) scripts.push(await response.text());
@@ -63,8 +72,30 @@ test('both pages hydrate without console errors or warnings, work at once, and n
   expect(problems).toEqual([]);
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.some((s) => s.includes('Back to site'))).toBe(false);
-  await context.close();
-  await owner.context.close();
+  await close();
+});
+
+test('a guest who taps Mark as Purchased before the page is hydrated gets its dialog once the script arrives', async ({ browser }) => {
+  const { listId, page, problems, close } = await guestOfSharedList(browser, 'Noor');
+  // A slow phone: the app's script arrives only after the guest's tap.
+  let deliverScript = () => {};
+  const scriptHeld = new Promise<void>((resolve) => (deliverScript = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+
+  await page.goto(`/share/wishlist/${listId}`, { waitUntil: 'commit' });
+  await itemCard(page, 'Seed box').getByRole('button', { name: 'Mark as Purchased' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark as Purchased' });
+  await expect(dialog).toBeHidden(); // no script of the app has run yet
+  deliverScript();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Seed box');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(problems).toEqual([]);
+  await close();
 });
 
 test('a change to the list is in the next server-rendered page', async ({ browser }) => {
