@@ -100,13 +100,13 @@ async function visitUntilKept(context: BrowserContext, url: string): Promise<Pag
 }
 
 /**
- * Whether the worker's caches hold the page's scripts and, for a share page, the page itself.
+ * Whether the worker's caches hold the page's scripts and the page itself (landing and share pages).
  * (Polled from here: waitForFunction takes the promise an async predicate returns as a truthy answer.)
  */
 function keptByWorker(page: Page): Promise<boolean> {
   return page.evaluate(async () => {
     const urls = performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => new URL(name).pathname.startsWith('/assets/'));
-    if (location.pathname.startsWith('/share/')) urls.push(location.href);
+    urls.push(location.href);
     const found = await Promise.all(urls.map((url) => caches.match(url)));
     return found.every((response) => response !== undefined);
   });

@@ -1,6 +1,6 @@
 import type { I18n } from '../i18n/i18n';
 import { notify } from '../notifications/notify';
-import { SHARE_PAGE_PATH, SKIP_WAITING } from '../sw/messages';
+import { keptPageKind, SKIP_WAITING } from '../sw/messages';
 
 /**
  * Registers /sw.js on the public pages (the admin console is left to the network). Once it is in
@@ -22,14 +22,14 @@ async function register(i18nLoaded: Promise<I18n>): Promise<void> {
   ready.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: loadedUrls() } });
 }
 
-/** This page and the hashed assets it loaded (the worker keeps them as if it had fetched them). */
+/** This page (if the worker keeps such pages) and the hashed assets it loaded, kept as if the worker had fetched them. */
 function loadedUrls(): string[] {
   const assets = performance
     .getEntriesByType('resource')
     .map((entry) => new URL(entry.name))
     .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
     .map((url) => url.href);
-  return SHARE_PAGE_PATH.test(location.pathname) ? [location.href, ...assets] : assets;
+  return keptPageKind(location.pathname) ? [location.href, ...assets] : assets;
 }
 
 function offerUpdates(registration: ServiceWorkerRegistration, i18n: I18n): void {

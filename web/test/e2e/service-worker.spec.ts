@@ -86,3 +86,87 @@ test('the landing page is controlled too, and a new build is offered with a toas
   await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js?next-build'));
   await context.close();
 });
+
+/** The HTML the worker keeps for `url`, or null. */
+function keptHtml(page: Page, url: string): Promise<string | null> {
+  return page.evaluate(async (href) => (await (await caches.match(href))?.text()) ?? null, url);
+}
+
+/** Rewrites the kept copy of `url` as an older visit would have left it: its date, or its scripts from another build. */
+async function ageKeptCopy(page: Page, url: string, change: { date?: string; entryScript?: string }): Promise<void> {
+  await page.evaluate(
+    async ({ href, date, entryScript }) => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        const kept = await cache.match(href);
+        if (!kept) continue;
+        const headers = new Headers(kept.headers);
+        if (date) headers.set('date', date);
+        const html = await kept.text();
+        await cache.put(href, new Response(entryScript ? html.replace(/\/assets\/main-[^"]+\.js/, entryScript) : html, { headers }));
+      }
+    },
+    { href: url, ...change },
+  );
+}
+
+test('a repeat visit shows the page kept at once and fetches a fresh one for the next visit', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Lea');
+  const listId = await sharedList(owner.page);
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  await guest.goto(`/share/wishlist/${listId}`);
+  await keptForOffline(guest);
+  const url = guest.url();
+
+  await apiCall(owner.page, 'POST', `/wishlists/${listId}/items`, { title: 'Camp stove', price: '30', currency: 'GBP' });
+  const repeat = await guest.goto(url);
+  expect(repeat!.fromServiceWorker()).toBe(true);
+  expect(await repeat!.text()).not.toContain('Camp stove');
+  await expect(itemCard(guest, 'Tent')).toBeVisible();
+  await expect.poll(async () => (await keptHtml(guest, url))?.includes('Camp stove')).toBe(true);
+  expect(await (await guest.goto(url))!.text()).toContain('Camp stove');
+
+  // The landing page too, once the worker has it.
+  await guest.goto('/');
+  await expect.poll(async () => (await keptHtml(guest, new URL('/', url).href)) !== null).toBe(true);
+  const landing = await guest.goto('/');
+  expect(landing!.fromServiceWorker()).toBe(true);
+  expect(await landing!.text()).toContain('All your wishes in one place</h1>');
+  await context.close();
+  await owner.context.close();
+});
+
+test('a kept copy that is old, from an earlier build, for another reader or a signed-in one waits for the network', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Sami');
+  const listId = await sharedList(owner.page);
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  await guest.goto(`/share/wishlist/${listId}`);
+  await keptForOffline(guest);
+  const url = guest.url();
+  const addItem = (title: string) => apiCall(owner.page, 'POST', `/wishlists/${listId}/items`, { title, price: '5', currency: 'GBP' });
+
+  await addItem('Old copy');
+  await ageKeptCopy(guest, url, { date: new Date(Date.now() - 3600_000).toUTCString() });
+  expect(await (await guest.goto(url))!.text()).toContain('Old copy');
+
+  // After a deploy: the kept page loads scripts this worker's build does not have.
+  await addItem('New build');
+  await ageKeptCopy(guest, url, { entryScript: '/assets/main-earlier.js' });
+  expect(await (await guest.goto(url))!.text()).toContain('New build');
+
+  // Another reader: the dark scheme chosen since, so the first paint is dark.
+  await addItem('Dark reader');
+  await context.addCookies([{ name: 'ww_scheme', value: 'dark', domain: '127.0.0.1', path: '/' }]);
+  const dark = await guest.goto(url);
+  expect(await dark!.text()).toContain('Dark reader');
+  expect(await dark!.text()).toContain('<body class="bp6-dark">');
+
+  // Signed in: always the network (what the server renders for a signed-in reader is never shown from a copy).
+  await addItem('Signed in');
+  await context.addCookies([{ name: 'wishwell_signed_in', value: '1', domain: '127.0.0.1', path: '/' }]);
+  expect(await (await guest.goto(url))!.text()).toContain('Signed in');
+  await context.close();
+  await owner.context.close();
+});
