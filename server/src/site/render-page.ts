@@ -5,11 +5,11 @@
  * theme colour, so the first paint needs no style sheet download and already wears the domain's
  * branding in the visitor's colour scheme (the one chosen, else the system's through CSS). The
  * full style sheets load after the content; a tiny inline script keeps button taps made before
- * hydration (web/src/app/early-taps.ts). Loaded on the first rendered page.
+ * hydration (web/src/ssr/early-taps-script.ts). Loaded on the first rendered page.
  */
 import type { ColorScheme } from '@wishwell/shared/color-scheme';
 import { bootDataScript, type BootData } from '../../../web/src/app/boot-data';
-import { EARLY_TAPS_SCRIPT } from '../../../web/src/app/early-taps';
+import { EARLY_TAPS_SCRIPT } from '../../../web/src/ssr/early-taps-script';
 import { DARK_CLASS, SYSTEM_DARK_MEDIA, SYSTEM_SCHEME_CLASS } from '../../../web/src/branding/theme';
 import { renderAppHtml } from '../../../web/src/ssr/render';
 import { themeStyle, withColorScheme } from './color-scheme-markup';

@@ -1,7 +1,7 @@
 /**
  * Taps before hydration. A server-rendered page shows its buttons before React has hydrated
  * them, and on a slow phone that takes seconds: a guest taps 'Mark as Purchased' and nothing
- * would happen. The page's inline script (`EARLY_TAPS_SCRIPT`, first thing in <head>) keeps each
+ * would happen. The page's inline script (web/src/ssr/early-taps-script.ts, in <head>) keeps each
  * button tap until then; once hydrated, the last one is replayed, so it does what was asked.
  * Links are left alone: they work without React (the browser follows them).
  */
@@ -12,12 +12,6 @@ declare global {
     [EARLY_TAPS]?: Element[];
   }
 }
-
-/**
- * The inline script: buttons tapped before hydration are kept (their default action and React's
- * listeners on #root held back) until `replayEarlyTaps` takes the list away. CSP allows it by its hash.
- */
-export const EARLY_TAPS_SCRIPT = `(function(k,q){window[k]=q;document.addEventListener('click',function(e){var b=window[k]===q&&e.target.closest&&e.target.closest('button');if(b){e.preventDefault();e.stopImmediatePropagation();q.push(b)}},true)})(${JSON.stringify(EARLY_TAPS)},[])`;
 
 /**
  * Stops holding taps back and replays the last one kept, if its button is still on the page. The

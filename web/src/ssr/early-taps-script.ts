@@ -1,0 +1,8 @@
+// On the server only (render-page, the CSP's hash): a string in the browser bundle would be dead weight.
+import { EARLY_TAPS } from '../app/early-taps';
+
+/**
+ * The inline script: buttons tapped before hydration are kept (their default action and React's
+ * listeners on #root held back) until `replayEarlyTaps` takes the list away. CSP allows it by its hash.
+ */
+export const EARLY_TAPS_SCRIPT = `(function(k,q){window[k]=q;document.addEventListener('click',function(e){var b=window[k]===q&&e.target.closest&&e.target.closest('button');if(b){e.preventDefault();e.stopImmediatePropagation();q.push(b)}},true)})(${JSON.stringify(EARLY_TAPS)},[])`;
