@@ -32,6 +32,8 @@ export interface Config {
   uploadGraceMs: number;
   /** Shop images the copy job fetches per minute at most, per replica (IMAGE_COPY_PER_MINUTE). */
   imageCopyPerMinute: number;
+  /** Image copies one replica makes at once, one per shop host (IMAGE_COPY_CONCURRENCY). */
+  imageCopyConcurrency: number;
   /** Wait before the first retry of a failed image copy (IMAGE_COPY_RETRY_SECONDS); each later one waits 4 times longer. */
   imageCopyRetryMs: number;
   /** Attempts at copying an image before the item keeps the shop's URL (IMAGE_COPY_TRIES). */
@@ -138,6 +140,7 @@ export const SETTINGS: Setting[] = [
   { env: 'UPLOAD_QUOTA_GUEST_LIST_MB', help: 'megabytes of images one guest list (no account yet) may keep', default: '20' },
   { env: 'UPLOAD_GRACE_HOURS', help: 'hours before an image no list or item uses is removed', default: '24' },
   { env: 'IMAGE_COPY_PER_MINUTE', help: "shop images the background copy job fetches per minute at most, per replica", default: '30' },
+  { env: 'IMAGE_COPY_CONCURRENCY', help: 'shop images the background copy job fetches at once, per replica (never two from one host)', default: '4' },
   { env: 'IMAGE_COPY_RETRY_SECONDS', help: 'seconds before a failed image copy (network, time-out, the shop busy) is tried again; each later retry waits 4 times longer', default: '60' },
   { env: 'IMAGE_COPY_TRIES', help: "attempts at copying a shop's image before the item keeps showing the shop's URL", default: '5' },
   { env: 'RESTORE_KEEP', help: 'replaced data sets a restore keeps (pre-restore-* folders, pre_restore_* schemas); older ones are removed', default: '1' },
@@ -217,6 +220,7 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     guestListQuotaBytes: positiveInteger('UPLOAD_QUOTA_GUEST_LIST_MB', get) * 1024 * 1024,
     uploadGraceMs: positiveInteger('UPLOAD_GRACE_HOURS', get) * 60 * 60_000,
     imageCopyPerMinute: positiveInteger('IMAGE_COPY_PER_MINUTE', get),
+    imageCopyConcurrency: positiveInteger('IMAGE_COPY_CONCURRENCY', get),
     imageCopyRetryMs: positiveInteger('IMAGE_COPY_RETRY_SECONDS', get) * 1000,
     imageCopyTries: positiveInteger('IMAGE_COPY_TRIES', get),
     visitorLog: (get('VISITOR_LOG') ?? 'on').toLowerCase() !== 'off',

@@ -42,6 +42,7 @@ export function createServices(ctx: AppContext) {
     onBlankPage: scrape.onBlankPage,
     policy: urlPolicy(ctx.config),
     copiesPerMinute: ctx.config.imageCopyPerMinute,
+    concurrency: ctx.config.imageCopyConcurrency,
     retryAfterMs: ctx.config.imageCopyRetryMs,
     tries: ctx.config.imageCopyTries,
   });

@@ -22,12 +22,14 @@ export interface FetchedImage {
  * A shop's image through the scraper's SSRF-safe fetch (every redirect and DNS answer checked),
  * at most the upload size, judged by its bytes: JPEG, PNG, WebP or GIF, whatever the shop says.
  * Throws with a reason otherwise: ImageNotCopyable (or the guard's ScrapeRefused) when retrying cannot help.
+ * `cancel` cuts the fetch short (the server stopping).
  */
-export async function fetchImage(url: string, policy: UrlPolicy): Promise<FetchedImage> {
+export async function fetchImage(url: string, policy: UrlPolicy, cancel?: AbortSignal): Promise<FetchedImage> {
+  const timeout = AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS);
   const answer = await guardedFetch(url, {
     policy,
     userAgent: USER_AGENT,
-    signal: AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS),
+    signal: cancel ? AbortSignal.any([timeout, cancel]) : timeout,
     headers: { accept: 'image/webp,image/png,image/jpeg,image/gif;q=0.9,*/*;q=0.1' },
     maxBytes: IMAGE_UPLOAD_LIMIT_BYTES,
   });

@@ -3,7 +3,7 @@ import type { DataStore } from '../../db/store';
 import { ApiError } from '../../http/errors';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
-import { ScrapeRefused, type UrlPolicy } from '../scrape/url-guard';
+import { hostOf, ScrapeRefused, type UrlPolicy } from '../scrape/url-guard';
 import type { UploadService } from '../uploads/service';
 import type { ImageCopies, ImageCopyColumns } from '../wishlists/items-service';
 import { fetchImage, ImageNotCopyable, IMAGE_FETCH_TIMEOUT_MS, type FetchedImage } from './fetch-image';
@@ -12,14 +12,19 @@ import { shrinkImage, type OnBlankPage } from './shrink';
 const isShopAddress = (url: string) => /^https?:\/\//i.test(url);
 /** How long a replica holds a copy it took: past this (the replica died mid-copy) any replica may take it again. */
 const CLAIM_LEASE_MS = 6 * IMAGE_FETCH_TIMEOUT_MS;
-/** Due copies looked at per claim: when another replica takes the first, this one tries the next. */
-const CANDIDATES = 5;
+/**
+ * Due copies looked at per claim: when another replica takes the first, or its shop is busy
+ * with another of this replica's copies, this one tries the next.
+ */
+const CANDIDATES = 20;
 
 export interface ItemImageOptions {
   /** Where image links may point (the scraper's SSRF policy). */
   policy: UrlPolicy;
   /** Shop images this replica fetches per minute at most (IMAGE_COPY_PER_MINUTE). */
   copiesPerMinute: number;
+  /** Copies this replica makes at once, never two from one host (IMAGE_COPY_CONCURRENCY). */
+  concurrency: number;
   /** Wait before the first retry of a failed copy; each later retry waits four times longer (IMAGE_COPY_RETRY_SECONDS). */
   retryAfterMs: number;
   /** Attempts before a copy is given up and the item keeps showing the shop's URL (IMAGE_COPY_TRIES). */
@@ -46,10 +51,16 @@ interface ClaimedCopy {
  * until it is done); a background worker on every replica claims due copies in the database,
  * retries failures that may pass with back-off, and gives up after IMAGE_COPY_TRIES, keeping
  * the shop's URL. The queue lives in the item rows, so copies resume after a restart.
+ * A replica makes a few copies at once, one per shop host, so a shop that hangs holds up only
+ * its own images; a graceful stop hands the copies in flight back to the queue.
  */
 export class ItemImages implements ImageCopies {
   private wakeWorker = () => {};
   private lastFetchAt = 0;
+  /** Copies in flight on this replica, and the hosts they fetch from. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly busyHosts = new Set<string>();
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly store: DataStore,
@@ -77,22 +88,45 @@ export class ItemImages implements ImageCopies {
 
   /**
    * The copy worker: looks for due copies every `retryAfterMs` (at least once a minute) and when
-   * woken by a save; `changed` is told of each list whose item got its copy.
+   * woken by a save or a finished copy; `changed` is told of each list whose item got its copy.
    */
   schedule(scheduler: Scheduler, changed: (listId: string) => void): void {
     const interval = Math.min(this.options.retryAfterMs, 60_000);
     this.wakeWorker = scheduler.worker('item-images.copy', interval, () => this.copyNext(changed), 2_000).wake;
   }
 
-  /** Copies one due image (paced to IMAGE_COPY_PER_MINUTE); answers how many it took (0: none due). */
+  /**
+   * Starts copying one due image when a place is free (paced to IMAGE_COPY_PER_MINUTE); answers
+   * how many it started (0: none due, or all places taken). A finished copy wakes the worker.
+   */
   async copyNext(changed: (listId: string) => void): Promise<number> {
+    if (this.inFlight.size >= this.options.concurrency || this.stopping.signal.aborted) return 0;
     const wait = this.lastFetchAt + 60_000 / this.options.copiesPerMinute - Date.now();
     if (wait > 0) await Bun.sleep(wait);
-    const claimed = await this.claimNext();
+    const claimed = this.stopping.signal.aborted ? null : await this.claimNext();
     if (!claimed) return 0;
     this.lastFetchAt = Date.now();
-    await this.copy(claimed, changed);
+    const host = imageHost(claimed.imageUrl);
+    this.busyHosts.add(host);
+    const copying = this.copy(claimed, changed)
+      .catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: 'item-images.copy', error }))
+      .finally(() => {
+        this.busyHosts.delete(host);
+        this.inFlight.delete(copying);
+        this.wakeWorker();
+      });
+    this.inFlight.add(copying);
     return 1;
+  }
+
+  /**
+   * Takes no more copies and hands the ones in flight back: each is cut short and its row made
+   * due again at once with the try not counted, so another replica (or this one restarted)
+   * takes it without waiting for the lease to run out. Called before the store closes.
+   */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await Promise.all(this.inFlight);
   }
 
   /**
@@ -103,8 +137,9 @@ export class ItemImages implements ImageCopies {
   private async claimNext(): Promise<ClaimedCopy | null> {
     const { items } = this.store.tables;
     const now = new Date();
-    const queued = await this.dueCopies(lte(items.imageCopyDueAt, now));
-    const candidates = queued.length > 0 ? queued : await this.dueCopies(and(isNull(items.imageCopyDueAt), like(items.imageUrl, 'http%'))!);
+    const hostFree = (candidate: { imageUrl: string }) => !this.busyHosts.has(imageHost(candidate.imageUrl));
+    const queued = (await this.dueCopies(lte(items.imageCopyDueAt, now))).filter(hostFree);
+    const candidates = queued.length > 0 ? queued : (await this.dueCopies(and(isNull(items.imageCopyDueAt), like(items.imageUrl, 'http%'))!)).filter(hostFree);
     for (const candidate of candidates) {
       const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
       const stillDue = candidate.dueAt === null ? isNull(items.imageCopyDueAt) : eq(items.imageCopyDueAt, candidate.dueAt);
@@ -131,11 +166,15 @@ export class ItemImages implements ImageCopies {
 
   private async copy(claimed: ClaimedCopy, changed: (listId: string) => void): Promise<void> {
     try {
-      const image = await this.shrunk(await fetchImage(claimed.imageUrl, this.options.policy), claimed);
+      const image = await this.shrunk(await fetchImage(claimed.imageUrl, this.options.policy, this.stopping.signal), claimed);
       const { url } = await this.uploads.keep(image.bytes, image.type, { userId: claimed.ownerId, guestListId: claimed.listId });
       if (await this.settle(claimed, { storedImageUrl: url, imageCheckedAt: new Date() })) changed(claimed.listId);
       else await this.release(url); // the item changed or went meanwhile: its new image has its own copy
     } catch (error) {
+      if (this.stopping.signal.aborted) {
+        await this.settle(claimed, { imageCopyDueAt: new Date(), imageCopyTries: claimed.tries - 1 });
+        return;
+      }
       const retry = worthRetrying(error) && claimed.tries < this.options.tries;
       const reason = error instanceof Error ? error.message : String(error);
       logEvent({ event: 'item_image.not_copied', level: 'warn', imageUrl: claimed.imageUrl, ownerId: claimed.ownerId, wishlistId: claimed.listId, tries: claimed.tries, retry, reason });
@@ -165,6 +204,12 @@ export class ItemImages implements ImageCopies {
       .returning({ id: items.id });
     return updated.length > 0;
   }
+}
+
+/** The host an image is fetched from ('' for an address that is not a URL: the fetch refuses it). */
+function imageHost(imageUrl: string): string {
+  const url = URL.parse(imageUrl);
+  return url ? hostOf(url) : '';
 }
 
 /** Failures that may pass (network, time-outs, the shop's 5xx/429, our storage down); not refusals, non-images or a full quota. */

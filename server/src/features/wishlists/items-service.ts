@@ -179,12 +179,21 @@ export class ItemService {
         : (
             await this.store.db
               .insert(items)
-              .values({ ...item, id: newTimeOrderedId(), wishlistId: destination.id, quantityPurchased: 0, createdAt: now, updatedAt: now })
+              .values({ ...item, ...this.copiedImage(item), id: newTimeOrderedId(), wishlistId: destination.id, quantityPurchased: 0, createdAt: now, updatedAt: now })
               .returning()
           )[0];
     this.shareViews.invalidate(input.sourceListId);
     this.shareViews.invalidate(destination.id);
+    if (row!.imageCheckedAt === null) this.images.queued();
     return toOwnerItem(row!, destination, destinationAccess.role, input.action === 'move' ? await this.queries.buyers(destination.id) : new Map());
+  }
+
+  /**
+   * A copied item shares the source's finished copy; while the source's copy is still pending
+   * (due later, or leased by a worker busy with it) the new item gets its own, due at once.
+   */
+  private copiedImage(item: ItemRow): Partial<ImageCopyColumns> {
+    return item.imageCheckedAt === null ? this.images.pendingCopy(item.imageUrl) : {};
   }
 
   private async itemOf({ list }: ListAccess, itemId: string): Promise<ItemRow> {
