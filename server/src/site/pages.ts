@@ -40,21 +40,21 @@ interface PageReader {
   /** The scheme chosen (cookie), else null: the page follows the system's. */
   scheme: ColorScheme | null;
 }
-/** Bounds the landing pages and shells kept (one per domain, branding, language and scheme). */
+/** Bounds the pages kept in one map (one per domain, branding, language and scheme). */
 const MAX_KEPT_PAGES = 100;
 
 export class SitePages {
   /** Loaded on the first rendered page, so start-up does not evaluate React's server renderer. */
   private renderer: Promise<PageRenderer> | null = null;
   /** Per domain (origin and branding): the landing page changes only with its domain config. */
-  private readonly landingPages = new Map<string, SiteAsset>();
+  private readonly landingPages = new Map<string, Promise<SiteAsset>>();
   /**
    * Rendered share pages live exactly as long as the share view they show: the share view cache
    * drops a view on every change (on every replica), and its pages go with it.
    */
-  private readonly sharePages = new WeakMap<RenderedShareView, Map<string, SiteAsset>>();
+  private readonly sharePages = new WeakMap<RenderedShareView, Map<string, Promise<SiteAsset>>>();
   /** The app shell per domain branding and scheme, so client-rendered pages open in it too. */
-  private readonly shells = new Map<string, SiteAsset>();
+  private readonly shells = new Map<string, Promise<SiteAsset>>();
 
   private readonly appFiles: AppInstallFiles;
 
@@ -80,14 +80,10 @@ export class SitePages {
   /** The app shell in the reader's scheme and the domain's colours (a spinner until the page renders in the browser). */
   private async shell(reader: PageReader): Promise<SiteAsset> {
     const config = await this.configFor(reader.origin);
-    const key = `${brandingKey(config)}|${reader.scheme ?? 'system'}`;
-    const cached = this.shells.get(key);
-    if (cached) return cached;
-    const html = withColorScheme(this.sources.site.shellHtml(), reader.scheme).replace('</head>', `${themeStyle(config, reader.scheme)}</head>`);
-    const shell = this.sources.site.preparePage(html);
-    if (this.shells.size >= MAX_KEPT_PAGES) this.shells.clear();
-    this.shells.set(key, shell);
-    return shell;
+    return keptOrMade(this.shells, `${brandingKey(config)}|${reader.scheme ?? 'system'}`, async () => {
+      const html = withColorScheme(this.sources.site.shellHtml(), reader.scheme).replace('</head>', `${themeStyle(config, reader.scheme)}</head>`);
+      return this.sources.site.preparePage(html);
+    });
   }
 
   /** The server-rendered page of a path, or null where the app shell serves (client-rendered pages). */
@@ -99,35 +95,28 @@ export class SitePages {
 
   private async landingPage(reader: PageReader): Promise<SiteAsset> {
     const config = await this.configFor(reader.origin);
-    const key = pageKey(reader, config);
-    const cached = this.landingPages.get(key);
-    if (cached) return cached;
-    const page = await this.render('/', { domainConfig: config, language: reader.language }, '', reader.scheme);
-    if (this.landingPages.size >= MAX_KEPT_PAGES) this.landingPages.clear();
-    this.landingPages.set(key, page);
-    return page;
+    return keptOrMade(this.landingPages, pageKey(reader, config), () => this.render('/', { domainConfig: config, language: reader.language }, '', reader.scheme));
   }
 
   /** A list guests cannot open gets the plain shell: the page itself says it was not found. */
   private async sharePage(listId: string, reader: PageReader, caller: ShareViewCaller): Promise<SiteAsset | null> {
     const rendered = await this.sources.lists.sharedView(listId, caller).catch(() => null);
     if (!rendered) return null;
+    const config = await this.configFor(reader.origin);
+    const pages = this.sharePages.get(rendered) ?? new Map<string, Promise<SiteAsset>>();
+    this.sharePages.set(rendered, pages);
+    return keptOrMade(pages, pageKey(reader, config), () => this.renderSharePage(listId, rendered, reader, config));
+  }
+
+  private async renderSharePage(listId: string, rendered: RenderedShareView, reader: PageReader, config: PublicDomainConfig): Promise<SiteAsset> {
     const { origin, language } = reader;
-    const config = await this.configFor(origin);
-    const key = pageKey(reader, config);
-    const pages = this.sharePages.get(rendered) ?? new Map<string, SiteAsset>();
-    const cached = pages.get(key);
-    if (cached) return cached;
     const view = JSON.parse(new TextDecoder().decode(rendered.body)) as SharedWishlist;
     const path = `/share/wishlist/${encodeURIComponent(listId)}`;
     // The cover banner is the largest thing painted: fetch it first.
     const coverPreload = `<link rel="preload" as="image" href="${escapeHtml(view.coverImage)}" fetchpriority="high">`;
     const i18n = (await import('../../../web/src/i18n/server-catalogues')).serverI18n(language);
     const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin), i18n.t.bind(i18n)), config.companyName) + coverPreload;
-    const page = await this.render(path, { domainConfig: config, language, sharedList: { id: listId, view } }, preview, reader.scheme);
-    pages.set(key, page);
-    this.sharePages.set(rendered, pages);
-    return page;
+    return this.render(path, { domainConfig: config, language, sharedList: { id: listId, view } }, preview, reader.scheme);
   }
 
   private configFor(origin: string): Promise<PublicDomainConfig> {
@@ -139,6 +128,23 @@ export class SitePages {
     this.renderer ??= import('./render-page').then(({ PageRenderer }) => new PageRenderer(site.shellHtml(), (urlPath) => site.text(urlPath)));
     return site.preparePage(await (await this.renderer).render(path, boot, headTags, scheme));
   }
+}
+
+/**
+ * The page kept under `key`, else made once for everyone asking at the same time (a fresh server
+ * under load would otherwise render the same page for every waiting request). A failed page is
+ * forgotten, so the next request tries again.
+ */
+function keptOrMade(pages: Map<string, Promise<SiteAsset>>, key: string, make: () => Promise<SiteAsset>): Promise<SiteAsset> {
+  const kept = pages.get(key);
+  if (kept) return kept;
+  if (pages.size >= MAX_KEPT_PAGES) pages.clear();
+  const made = make();
+  pages.set(key, made);
+  made.catch(() => {
+    if (pages.get(key) === made) pages.delete(key);
+  });
+  return made;
 }
 
 /** Everything of a domain config that shows on a page: a change renders the page again. */
