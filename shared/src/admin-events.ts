@@ -53,11 +53,46 @@ export function scrapeLogsPathFor(domain: string): string {
 /** Failures on one domain within this time make one notification or toast. */
 export const FAILURE_BURST_MS = 3000;
 
+/**
+ * The words of the notifications: English here (the desktop app's native notifications); the admin
+ * console passes its reader's language from its catalogue.
+ */
+export interface AdminEventWording {
+  /** 'Scrape failed on example.com' / '5 scrapes failed on example.com'. */
+  scrapesFailed(count: number, domain: string): string;
+  /** 'Latest: https://…', the burst's last link. */
+  latest(url: string): string;
+  /** 'file.gz by Ann': what an operator ran, and who. */
+  by(what: string, name: string): string;
+  noReason: string;
+  backupFailed: string;
+  restoreFailed: string;
+  backupFinished: string;
+  restoreFinished: string;
+  restoredFrom(fileName: string): string;
+}
+
+export const ENGLISH_EVENT_WORDING: AdminEventWording = {
+  scrapesFailed: (count, domain) => (count === 1 ? `Scrape failed on ${domain}` : `${count} scrapes failed on ${domain}`),
+  latest: (url) => `Latest: ${url}`,
+  by: (what, name) => `${what} by ${name}`,
+  noReason: 'no reason given',
+  backupFailed: 'Backup failed',
+  restoreFailed: 'Restore failed',
+  backupFinished: 'Backup finished',
+  restoreFinished: 'Restore finished',
+  restoredFrom: (fileName) => `Restored from ${fileName}`,
+};
+
 /** 'Scrape failed on example.com', or '5 scrapes failed on example.com' for a burst; the latest link and reason below. */
-export function scrapeFailuresSummary(domain: string, failures: ScrapeFailedNotice[]): { title: string; body: string } {
+export function scrapeFailuresSummary(
+  domain: string,
+  failures: ScrapeFailedNotice[],
+  wording: AdminEventWording = ENGLISH_EVENT_WORDING,
+): { title: string; body: string } {
   const latest = failures.at(-1)!;
-  const title = failures.length === 1 ? `Scrape failed on ${domain}` : `${failures.length} scrapes failed on ${domain}`;
-  return { title, body: `${failures.length === 1 ? '' : 'Latest: '}${latest.url}\n${latest.reason}` };
+  const link = failures.length === 1 ? latest.url : wording.latest(latest.url);
+  return { title: wording.scrapesFailed(failures.length, domain), body: `${link}\n${latest.reason}` };
 }
 
 /**
@@ -94,14 +129,19 @@ export class FailureBursts {
 }
 
 /** The title and line of a finished backup or restore: how it went, the file and who ran it. */
-export function finishedSummary(event: Extract<AdminStreamEvent, { type: 'backup.finished' | 'restore.finished' }>): { title: string; body: string } {
+export function finishedSummary(
+  event: Extract<AdminStreamEvent, { type: 'backup.finished' | 'restore.finished' }>,
+  wording: AdminEventWording = ENGLISH_EVENT_WORDING,
+): { title: string; body: string } {
   const { data } = event;
-  const who = data.by ? ` by ${data.by.name}` : '';
-  const what = event.type === 'backup.finished' ? 'Backup' : 'Restore';
-  if (data.outcome === 'failed') return { title: `${what} failed`, body: `${data.fileName}${who}: ${data.message ?? 'no reason given'}` };
-  return event.type === 'backup.finished'
-    ? { title: 'Backup finished', body: `${data.fileName} (${formatMegabytes(data.sizeBytes)})${who}` }
-    : { title: 'Restore finished', body: `Restored from ${data.fileName}${who}` };
+  const byWhom = (what: string) => (data.by ? wording.by(what, data.by.name) : what);
+  const backup = event.type === 'backup.finished';
+  if (data.outcome === 'failed') {
+    return { title: backup ? wording.backupFailed : wording.restoreFailed, body: `${byWhom(data.fileName)}: ${data.message ?? wording.noReason}` };
+  }
+  return backup
+    ? { title: wording.backupFinished, body: byWhom(`${data.fileName} (${formatMegabytes(data.sizeBytes)})`) }
+    : { title: wording.restoreFinished, body: byWhom(wording.restoredFrom(data.fileName)) };
 }
 
 function formatMegabytes(bytes: number): string {

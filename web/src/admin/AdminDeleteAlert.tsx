@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { ConfirmDeleteAlert } from '../ui/ConfirmDeleteAlert';
+import { useAdminText } from './admin-text';
 
 /**
  * The admin delete confirmation (spec section 2: 'Confirm Deletion: Are you sure you want to
  * delete this item? This action cannot be undone.'): `ask(row)` opens it; confirming deletes.
  */
 export function useAdminDeleteAlert<T>(onConfirm: (row: T) => Promise<void>) {
+  const t = useAdminText();
   const [deleting, setDeleting] = useState<T | null>(null);
   const confirm = async () => {
     if (deleting === null) return;
@@ -14,8 +16,8 @@ export function useAdminDeleteAlert<T>(onConfirm: (row: T) => Promise<void>) {
   };
   const alert = (
     <ConfirmDeleteAlert isOpen={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={() => void confirm()}>
-      <p className="ww-admin-alert-title">Confirm Deletion</p>
-      <p>Are you sure you want to delete this item? This action cannot be undone.</p>
+      <p className="ww-admin-alert-title">{t('common.confirmDeletionTitle')}</p>
+      <p>{t('common.confirmDeletion')}</p>
     </ConfirmDeleteAlert>
   );
   return { ask: setDeleting, alert };

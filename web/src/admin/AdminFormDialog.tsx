@@ -3,24 +3,24 @@ import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
 import { errorMessage } from '../api/client';
 import { notify } from '../notifications/notify';
 import { FormDialogFooter } from '../ui/FormDialogFooter';
+import { useAdminText } from './admin-text';
 
 interface Props {
-  /** "Referral Rule": the title reads "Add …" or "Edit …". */
-  noun: string;
+  /** The entity's group in the admin catalogue, holding the titles (`addTitle`, `editTitle`) and `saveFailed`, shown when the server sends no message. */
+  texts: 'referralRules' | 'domainConfigs' | 'scraperConfigs';
   /** Whether the entity exists (has an _id): the title reads "Edit …", else "Add …". */
   editing: boolean;
   /** Creates or updates the entity (POST to its collection, or PUT to its own path). */
   save: () => Promise<unknown>;
   canSave?: boolean;
-  /** Logged, and shown when the server sends no message ("Failed to save rule"). */
-  failureText: string;
   onSaved: () => void;
   onClose: () => void;
   children: ReactNode;
 }
 
 /** The create/edit dialog of an admin entity: edit mode exactly when the entity has an _id (spec section 2). */
-export function AdminFormDialog({ noun, editing, save, canSave = true, failureText, onSaved, onClose, children }: Props) {
+export function AdminFormDialog({ texts, editing, save, canSave = true, onSaved, onClose, children }: Props) {
+  const t = useAdminText();
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -32,18 +32,18 @@ export function AdminFormDialog({ noun, editing, save, canSave = true, failureTe
       onSaved();
       onClose();
     } catch (error) {
-      console.error(failureText, error);
-      notify(errorMessage(error, failureText), 'error');
+      console.error(`Failed to save (${texts})`, error);
+      notify(errorMessage(error, t(`${texts}.saveFailed`)), 'error');
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={`${editing ? 'Edit' : 'Add'} ${noun}`} className="ww-admin-dialog">
+    <Dialog isOpen onClose={onClose} title={t(`${texts}.${editing ? 'editTitle' : 'addTitle'}`)} className="ww-admin-dialog">
       <form onSubmit={submit}>
         <DialogBody>{children}</DialogBody>
-        <FormDialogFooter onCancel={onClose} submitText="Save" busy={saving} disabled={!canSave} />
+        <FormDialogFooter onCancel={onClose} submitText={t('common.save')} busy={saving} disabled={!canSave} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, HTMLTable, Spinner } from '@blueprintjs/core';
+import { useAdminText } from './admin-text';
 import { useWideLayout } from './use-media-query';
 
 export interface AdminColumn<T> {
@@ -23,6 +24,7 @@ interface Props<T extends { _id: string }> {
 
 /** An admin collection as a table at 900 px and above, as cards below (spec section 2). */
 export function AdminTable<T extends { _id: string }>({ columns, rows, loading, emptyText, actions, muted }: Props<T>) {
+  const t = useAdminText();
   const wide = useWideLayout();
   if (loading) return <Spinner className="ww-admin-spinner" />;
   if (rows.length === 0) return <p className="ww-admin-empty">{emptyText}</p>;
@@ -34,7 +36,7 @@ export function AdminTable<T extends { _id: string }>({ columns, rows, loading, 
           {columns.map((column) => (
             <th key={column.label}>{column.label}</th>
           ))}
-          {actions && <th className="ww-admin-actions-cell">Actions</th>}
+          {actions && <th className="ww-admin-actions-cell">{t('common.actions')}</th>}
         </tr>
       </thead>
       <tbody>

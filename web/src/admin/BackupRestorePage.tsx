@@ -3,6 +3,7 @@ import { Button, Callout, Card, H4, ProgressBar } from '@blueprintjs/core';
 import { RESTORE_RELOAD_DELAY_MS } from '@wishwell/shared/constants';
 import { errorMessage } from '../api/client';
 import { ConfirmDeleteAlert } from '../ui/ConfirmDeleteAlert';
+import { useAdminText } from './admin-text';
 import { AdminPageHeader } from './AdminPageHeader';
 import { getPlatformBridge, type RestoreFile, type TransferProgress } from './platform-bridge';
 import './admin.css';
@@ -12,6 +13,7 @@ import './admin.css';
  * the PlatformBridge: the desktop app's native dialogs, or a download link and file input.
  */
 export function BackupRestorePage() {
+  const t = useAdminText();
   const bridge = useMemo(getPlatformBridge, []);
   const [backupProgress, setBackupProgress] = useState<TransferProgress | null>(null);
   const [file, setFile] = useState<RestoreFile | null>(null);
@@ -21,10 +23,10 @@ export function BackupRestorePage() {
   const downloadBackup = async () => {
     setBackupProgress({ loaded: 0, total: null });
     try {
-      if (await bridge.saveBackup(setBackupProgress)) bridge.notify('Backup downloaded successfully.', 'success');
+      if (await bridge.saveBackup(setBackupProgress)) bridge.notify(t('backup.downloaded'), 'success');
     } catch (error) {
       console.error('Backup failed', error);
-      bridge.notify('Backup failed.', 'error');
+      bridge.notify(t('backup.failed'), 'error');
     } finally {
       setBackupProgress(null);
     }
@@ -37,7 +39,7 @@ export function BackupRestorePage() {
 
   const askToRestore = () => {
     if (file) setConfirming(true);
-    else bridge.notify('Please select a backup file to restore.', 'warning');
+    else bridge.notify(t('backup.selectFile'), 'warning');
   };
 
   const restore = async () => {
@@ -46,56 +48,54 @@ export function BackupRestorePage() {
     setRestoreProgress({ loaded: 0, total: file.size });
     try {
       await bridge.uploadRestoreFile(file, setRestoreProgress);
-      bridge.notify('Database restore initiated. The application will restart.', 'success');
+      bridge.notify(t('backup.restoreStarted'), 'success');
       setTimeout(() => window.location.reload(), RESTORE_RELOAD_DELAY_MS);
     } catch (error) {
-      bridge.notify(errorMessage(error, 'Restore failed.'), 'error');
+      bridge.notify(errorMessage(error, t('backup.restoreFailed')), 'error');
       setRestoreProgress(null);
     }
   };
 
   return (
     <>
-      <AdminPageHeader title="Backup & Restore" />
+      <AdminPageHeader title={t('pages.backupRestore')} />
       <div className="ww-admin-backup">
         <Card>
-          <H4>Create Backup</H4>
-          <p>Download one file holding the whole database and every uploaded picture.</p>
-          <Button intent="primary" icon="download" text="Download Backup" loading={backupProgress !== null} onClick={() => void downloadBackup()} />
-          {backupProgress && <Transfer progress={backupProgress} verb="Downloaded" />}
+          <H4>{t('backup.createTitle')}</H4>
+          <p>{t('backup.createText')}</p>
+          <Button intent="primary" icon="download" text={t('backup.download')} loading={backupProgress !== null} onClick={() => void downloadBackup()} />
+          {backupProgress && <Transfer progress={backupProgress} kind="downloaded" />}
         </Card>
         <Card>
-          <H4>Restore from Backup</H4>
+          <H4>{t('backup.restoreTitle')}</H4>
           <Callout intent="warning" icon="warning-sign">
-            Restoring overwrites all current data with the backup's. This cannot be undone.
+            {t('backup.restoreWarning')}
           </Callout>
           <div className="ww-admin-backup-file">
-            <Button icon="document" text="Choose File" disabled={restoreProgress !== null} onClick={() => void chooseFile()} />
-            <span aria-label="Chosen backup file">{file ? file.name : 'No file chosen (.gz)'}</span>
+            <Button icon="document" text={t('backup.chooseFile')} disabled={restoreProgress !== null} onClick={() => void chooseFile()} />
+            <span aria-label={t('backup.chosenFile')}>{file ? file.name : t('backup.noFile')}</span>
           </div>
-          <Button intent="danger" icon="refresh" text="Restore Database" disabled={!file || restoreProgress !== null} onClick={askToRestore} />
-          {restoreProgress && <Transfer progress={restoreProgress} verb="Uploaded" />}
+          <Button intent="danger" icon="refresh" text={t('backup.restore')} disabled={!file || restoreProgress !== null} onClick={askToRestore} />
+          {restoreProgress && <Transfer progress={restoreProgress} kind="uploaded" />}
         </Card>
       </div>
-      <ConfirmDeleteAlert isOpen={confirming} confirmText="Yes, Restore Now" onCancel={() => setConfirming(false)} onConfirm={() => void restore()}>
-        <p className="ww-admin-alert-title">Confirm Restore</p>
-        <p>
-          Are you absolutely sure you want to restore the database from "{file?.name}"? All existing data will be permanently deleted and replaced.
-        </p>
+      <ConfirmDeleteAlert isOpen={confirming} confirmText={t('backup.confirmButton')} onCancel={() => setConfirming(false)} onConfirm={() => void restore()}>
+        <p className="ww-admin-alert-title">{t('backup.confirmTitle')}</p>
+        <p>{t('backup.confirmText', { file: file?.name ?? '' })}</p>
       </ConfirmDeleteAlert>
     </>
   );
 }
 
 /** A transfer's bar (indeterminate while the size is unknown) and its megabytes. */
-function Transfer({ progress, verb }: { progress: TransferProgress; verb: string }) {
+function Transfer({ progress, kind }: { progress: TransferProgress; kind: 'downloaded' | 'uploaded' }) {
+  const t = useAdminText();
   const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
+  const loaded = megabytes(progress.loaded);
   return (
     <div className="ww-admin-transfer" role="status">
       <ProgressBar intent="primary" value={progress.total ? progress.loaded / progress.total : undefined} />
-      <span>
-        {verb} {megabytes(progress.loaded)} MB{progress.total ? ` of ${megabytes(progress.total)} MB` : ''}
-      </span>
+      <span>{progress.total ? t(`backup.${kind}Of`, { loaded, total: megabytes(progress.total) }) : t(`backup.${kind}SoFar`, { loaded })}</span>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { DomainConfig, DomainConfigInput } from '@wishwell/shared/domain-co
 import { HEX_COLOR_PATTERN, NEW_DOMAIN_CONFIG_DEFAULTS } from '@wishwell/shared/domain-config-types';
 import { api } from '../api/client';
 import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
+import { useAdminText } from './admin-text';
 
 interface Props {
   /** The config to edit; one without an _id is created (with the spec's defaults). */
@@ -15,6 +16,7 @@ const isHexColor = (value: string) => new RegExp(HEX_COLOR_PATTERN).test(value);
 
 /** A hex colour as a picker beside its text (the text is what is saved). */
 function ColorField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  const t = useAdminText();
   return (
     <FormGroup label={label} labelFor={id}>
       <InputGroup
@@ -26,7 +28,7 @@ function ColorField({ id, label, value, onChange }: { id: string; label: string;
           <input
             type="color"
             className="ww-admin-color-swatch"
-            aria-label={`${label} picker`}
+            aria-label={t('domainConfigs.colorPicker', { label })}
             value={isHexColor(value) && value.length === 7 ? value : '#000000'}
             onChange={(event) => onChange(event.target.value)}
           />
@@ -38,6 +40,7 @@ function ColorField({ id, label, value, onChange }: { id: string; label: string;
 
 /** Domain config create/edit: branding for one hostname. The server validates (hex colours, logo address, unique hostname). */
 export function DomainConfigDialog({ config, onSaved, onClose }: Props) {
+  const t = useAdminText();
   const [draft, set] = useDraft<DomainConfigInput>(() => ({
     hostname: config.hostname ?? '',
     companyName: config.companyName ?? '',
@@ -51,14 +54,14 @@ export function DomainConfigDialog({ config, onSaved, onClose }: Props) {
   const save = () => (config._id ? api.put('/domain-configs/:id', { params: { id: config._id }, body: body() }) : api.post('/domain-configs', { body: body() }));
 
   return (
-    <AdminFormDialog noun="Domain Config" editing={config._id !== undefined} save={save} failureText="Failed to save domain config" onSaved={onSaved} onClose={onClose}>
-      <TextField id="domain-hostname" label="Hostname" value={draft.hostname} onChange={set('hostname')} placeholder="wishes.example.com" />
-      <TextField id="domain-company" label="Company Name" value={draft.companyName} onChange={set('companyName')} placeholder="Wishwell" />
-      <TextField id="domain-logo" label="Logo URL" value={draft.logoUrl} onChange={set('logoUrl')} placeholder="/Logo.png" />
-      <ColorField id="domain-primary" label="Primary Color" value={draft.primaryColor} onChange={set('primaryColor')} />
-      <ColorField id="domain-secondary" label="Secondary Color" value={draft.secondaryColor} onChange={set('secondaryColor')} />
-      <TextField id="domain-headline" label="Landing Page Headline" value={draft.landingPageHeadline} onChange={set('landingPageHeadline')} />
-      <FormGroup label="Landing Page Sub-headline" labelFor="domain-subheadline">
+    <AdminFormDialog texts="domainConfigs" editing={config._id !== undefined} save={save} onSaved={onSaved} onClose={onClose}>
+      <TextField id="domain-hostname" label={t('domainConfigs.hostname')} value={draft.hostname} onChange={set('hostname')} placeholder="wishes.example.com" />
+      <TextField id="domain-company" label={t('domainConfigs.companyName')} value={draft.companyName} onChange={set('companyName')} placeholder="Wishwell" />
+      <TextField id="domain-logo" label={t('domainConfigs.logoUrl')} value={draft.logoUrl} onChange={set('logoUrl')} placeholder="/Logo.png" />
+      <ColorField id="domain-primary" label={t('domainConfigs.primaryColor')} value={draft.primaryColor} onChange={set('primaryColor')} />
+      <ColorField id="domain-secondary" label={t('domainConfigs.secondaryColor')} value={draft.secondaryColor} onChange={set('secondaryColor')} />
+      <TextField id="domain-headline" label={t('domainConfigs.headline')} value={draft.landingPageHeadline} onChange={set('landingPageHeadline')} />
+      <FormGroup label={t('domainConfigs.subheadline')} labelFor="domain-subheadline">
         <TextArea id="domain-subheadline" fill rows={3} value={draft.landingPageSubheadline} onChange={(event) => set('landingPageSubheadline')(event.target.value)} />
       </FormGroup>
     </AdminFormDialog>

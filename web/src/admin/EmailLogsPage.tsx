@@ -2,19 +2,20 @@ import { Tag } from '@blueprintjs/core';
 import type { EmailLogEntry, LogQuery } from '@wishwell/shared/admin-types';
 import { api } from '../api/client';
 import { formatDateTime } from '@wishwell/shared/format';
+import { useAdminText, type AdminText } from './admin-text';
 import type { AdminColumn } from './AdminTable';
 import { AdminLogPage } from './AdminLogPage';
 
-const COLUMNS: AdminColumn<EmailLogEntry>[] = [
-  { label: 'Date', render: (log) => formatDateTime(log.createdAt), nowrap: true },
-  { label: 'Recipient', render: (log) => log.recipient },
-  { label: 'Subject', render: (log) => log.subject },
-  { label: 'Sent By', render: (log) => log.sentBy?.name ?? 'N/A' },
+const columns = (t: AdminText): AdminColumn<EmailLogEntry>[] => [
+  { label: t('columns.date'), render: (log) => formatDateTime(log.createdAt), nowrap: true },
+  { label: t('columns.recipient'), render: (log) => log.recipient },
+  { label: t('columns.subject'), render: (log) => log.subject },
+  { label: t('columns.sentBy'), render: (log) => log.sentBy?.name ?? t('common.notAvailable') },
   {
-    label: 'Status',
+    label: t('columns.status'),
     render: (log) => (
       <Tag intent={log.status === 'Success' ? 'success' : 'danger'} title={log.status}>
-        {log.status === 'Success' ? 'Success' : 'Failed'}
+        {log.status === 'Success' ? t('common.success') : t('common.failed')}
       </Tag>
     ),
   },
@@ -24,14 +25,15 @@ const loadEmails = (query: LogQuery) => api.get('/logs/email', { query });
 
 /** /admin/email-logs: every mail the server sent or tried to send, newest first. */
 export function EmailLogsPage() {
+  const t = useAdminText();
   return (
     <AdminLogPage
-      title="E-mail Logs"
+      title={t('pages.emailLogs')}
       load={loadEmails}
       failureLog="Failed to fetch e-mail logs"
-      columns={COLUMNS}
-      emptyText="No e-mails logged yet."
-      searchPlaceholder="Recipient or subject"
+      columns={columns(t)}
+      emptyText={t('emailLogs.none')}
+      searchPlaceholder={t('emailLogs.search')}
       withStatus
     />
   );

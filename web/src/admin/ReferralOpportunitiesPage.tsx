@@ -3,6 +3,7 @@ import type { LogQuery } from '@wishwell/shared/admin-types';
 import { REPORT_CURRENCY, type ReferralOpportunity } from '@wishwell/shared/referral-types';
 import { api } from '../api/client';
 import { AdminLogView } from './AdminLogPage';
+import { useAdminText, type AdminText } from './admin-text';
 import type { AdminColumn } from './AdminTable';
 import { useAdminLog } from './use-admin-log';
 import './admin.css';
@@ -30,37 +31,35 @@ function TotalValue({ row }: { row: ReferralOpportunity }) {
 
 type Row = ReferralOpportunity & { _id: string };
 
-const COLUMNS: AdminColumn<Row>[] = [
-  { label: 'Domain', render: (row) => row.domain },
-  { label: 'Item Count', render: (row) => row.itemCount.toLocaleString('en-GB') },
-  { label: 'Total Value', render: (row) => <TotalValue row={row} /> },
-  { label: 'Referral Rule Setup?', render: (row) => <Tag intent={row.hasReferralRule ? 'success' : 'none'}>{row.hasReferralRule ? 'Yes' : 'No'}</Tag> },
+const columns = (t: AdminText): AdminColumn<Row>[] => [
+  { label: t('columns.domain'), render: (row) => row.domain },
+  { label: t('columns.itemCount'), render: (row) => row.itemCount.toLocaleString('en-GB') },
+  { label: t('columns.totalValue'), render: (row) => <TotalValue row={row} /> },
+  {
+    label: t('columns.ruleSetUp'),
+    render: (row) => <Tag intent={row.hasReferralRule ? 'success' : 'none'}>{row.hasReferralRule ? t('common.yes') : t('common.no')}</Tag>,
+  },
 ];
 
 const loadShops = (query: LogQuery) => api.get('/stats/referral-opportunities', { query });
 
 /** /admin/referral-opportunities: the shops wish list items come from most, a page at a time from the server, and whether a referral rule covers them. */
 export function ReferralOpportunitiesPage() {
+  const t = useAdminText();
   const shops = useAdminLog(loadShops, 'Could not fetch referral opportunities');
   return (
     <AdminLogView
       log={{ ...shops, rows: shops.rows.map((row) => ({ ...row, _id: row.domain })) }}
-      title="Referral Opportunities"
+      title={t('pages.referralOpportunities')}
       intro={
         <>
-          <p className="ww-admin-intro">
-            The most popular shop sites for wishlist items, by number of items. Shops without a referral rule are opportunities: add a
-            rule under Referral Rules to earn from the gifts bought there.
-          </p>
-          <p className="ww-admin-intro">
-            Total Value is in GBP. Items priced in other currencies are shown in their own currency, line by line: Wishwell keeps no
-            exchange rates, so it does not convert them.
-          </p>
+          <p className="ww-admin-intro">{t('opportunities.introShops')}</p>
+          <p className="ww-admin-intro">{t('opportunities.introCurrencies')}</p>
         </>
       }
-      columns={COLUMNS}
-      emptyText={shops.filters.q ? 'No shops match.' : 'No items with shop links yet.'}
-      searchPlaceholder="Shop domain"
+      columns={columns(t)}
+      emptyText={shops.filters.q ? t('opportunities.noneMatch') : t('opportunities.none')}
+      searchPlaceholder={t('opportunities.search')}
       withDates={false}
     />
   );

@@ -1,6 +1,7 @@
 import type { ReferralRule, ReferralRuleInput } from '@wishwell/shared/referral-types';
 import { api } from '../api/client';
 import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
+import { useAdminText } from './admin-text';
 
 interface Props {
   /** The rule to edit; one without an _id is created. */
@@ -11,6 +12,7 @@ interface Props {
 
 /** Referral rule create/edit. The spec shows no validation on this form: the server decides. */
 export function ReferralRuleDialog({ rule, onSaved, onClose }: Props) {
+  const t = useAdminText();
   const [draft, set] = useDraft(() => ({
     matcher: rule.matcher ?? '',
     programName: rule.programName ?? '',
@@ -23,16 +25,16 @@ export function ReferralRuleDialog({ rule, onSaved, onClose }: Props) {
   const save = () => (rule._id ? api.put('/referral-rules/:id', { params: { id: rule._id }, body: body() }) : api.post('/referral-rules', { body: body() }));
 
   return (
-    <AdminFormDialog noun="Referral Rule" editing={rule._id !== undefined} save={save} failureText="Failed to save rule" onSaved={onSaved} onClose={onClose}>
-      <TextField id="rule-matcher" label="Matcher" value={draft.matcher} onChange={set('matcher')} placeholder="amazon.co.uk" />
-      <TextField id="rule-program" label="Program Name" value={draft.programName} onChange={set('programName')} placeholder="Amazon Associates" />
-      <TextField id="rule-code" label="Your Referral Code" value={draft.referralCode} onChange={set('referralCode')} placeholder="yourtag-21" />
-      <TextField id="rule-regex" label="Product ID Regex" value={draft.idRegex} onChange={set('idRegex')} placeholder="/dp/([A-Z0-9]{10})" />
-      <TextField id="rule-url" label="URL Structure" value={draft.urlStructure} onChange={set('urlStructure')} placeholder="https://www.amazon.co.uk/dp/{ID}?tag={TAG}" />
+    <AdminFormDialog texts="referralRules" editing={rule._id !== undefined} save={save} onSaved={onSaved} onClose={onClose}>
+      <TextField id="rule-matcher" label={t('referralRules.matcher')} value={draft.matcher} onChange={set('matcher')} placeholder="amazon.co.uk" />
+      <TextField id="rule-program" label={t('referralRules.programName')} value={draft.programName} onChange={set('programName')} placeholder="Amazon Associates" />
+      <TextField id="rule-code" label={t('referralRules.referralCode')} value={draft.referralCode} onChange={set('referralCode')} placeholder="yourtag-21" />
+      <TextField id="rule-regex" label={t('referralRules.idRegex')} value={draft.idRegex} onChange={set('idRegex')} placeholder="/dp/([A-Z0-9]{10})" />
+      <TextField id="rule-url" label={t('referralRules.urlStructure')} value={draft.urlStructure} onChange={set('urlStructure')} placeholder="https://www.amazon.co.uk/dp/{ID}?tag={TAG}" />
       <TextField
         id="rule-gift-card"
-        label="Gift Card URL"
-        labelInfo="(optional)"
+        label={t('referralRules.giftCardUrl')}
+        labelInfo={t('common.optional')}
         value={draft.giftCardUrl}
         onChange={set('giftCardUrl')}
         placeholder="https://www.amazon.co.uk/gift-cards?tag={TAG}"

@@ -3,6 +3,7 @@ import { Button } from '@blueprintjs/core';
 import type { ReferralRule } from '@wishwell/shared/referral-types';
 import { api } from '../api/client';
 import { useAdminDeleteAlert } from './AdminDeleteAlert';
+import { useAdminText, type AdminText } from './admin-text';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminTable, type AdminColumn } from './AdminTable';
 import { ReferralRuleDialog } from './ReferralRuleDialog';
@@ -10,29 +11,30 @@ import { RowActions } from './RowActions';
 import { useAdminList } from './use-admin-list';
 import './admin.css';
 
-const COLUMNS: AdminColumn<ReferralRule>[] = [
-  { label: 'Matcher', render: (rule) => rule.matcher },
-  { label: 'Program Name', render: (rule) => rule.programName },
+const columns = (t: AdminText): AdminColumn<ReferralRule>[] => [
+  { label: t('columns.matcher'), render: (rule) => rule.matcher },
+  { label: t('columns.programName'), render: (rule) => rule.programName },
 ];
 
 const loadRules = () => api.get('/referral-rules/all');
 
 /** /admin/referral-rules: the rules that turn shop links into affiliate links and gift cards. */
 export function ReferralRulesPage() {
+  const t = useAdminText();
   const { rows, loading, reload, remove } = useAdminList(loadRules, 'Failed to fetch referral rules');
   const [editing, setEditing] = useState<Partial<ReferralRule> | null>(null);
-  const deletion = useAdminDeleteAlert<ReferralRule>((rule) => remove(() => api.delete('/referral-rules/:id', { params: { id: rule._id }, withoutToken: true }), 'Failed to delete rule'));
+  const deletion = useAdminDeleteAlert<ReferralRule>((rule) => remove(() => api.delete('/referral-rules/:id', { params: { id: rule._id }, withoutToken: true }), t('referralRules.deleteFailed')));
 
   return (
     <>
-      <AdminPageHeader title="Referral Rules">
-        <Button intent="primary" icon="plus" text="Add Rule" onClick={() => setEditing({})} />
+      <AdminPageHeader title={t('pages.referralRules')}>
+        <Button intent="primary" icon="plus" text={t('referralRules.add')} onClick={() => setEditing({})} />
       </AdminPageHeader>
       <AdminTable
-        columns={COLUMNS}
+        columns={columns(t)}
         rows={rows}
         loading={loading}
-        emptyText="No referral rules yet."
+        emptyText={t('referralRules.none')}
         actions={(rule) => <RowActions name={rule.matcher} onEdit={() => setEditing(rule)} onDelete={() => deletion.ask(rule)} />}
       />
       {editing && <ReferralRuleDialog rule={editing} onSaved={() => void reload()} onClose={() => setEditing(null)} />}

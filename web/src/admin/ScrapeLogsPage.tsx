@@ -4,6 +4,7 @@ import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
 import { api } from '../api/client';
 import { formatDateTime, formatSeconds } from '@wishwell/shared/format';
 import { isWebAddress } from '@wishwell/shared/domain';
+import { useAdminText, type AdminText } from './admin-text';
 import type { AdminColumn } from './AdminTable';
 import { AdminLogPage } from './AdminLogPage';
 
@@ -17,35 +18,36 @@ function SourceUrl({ url }: { url: string }) {
   );
 }
 
-const COLUMNS: AdminColumn<ScrapeLogEntry>[] = [
-  { label: 'Date', render: (log) => formatDateTime(log.createdAt), nowrap: true },
-  { label: 'Source URL', render: (log) => <SourceUrl url={log.sourceUrl} /> },
+const columns = (t: AdminText): AdminColumn<ScrapeLogEntry>[] => [
+  { label: t('columns.date'), render: (log) => formatDateTime(log.createdAt), nowrap: true },
+  { label: t('columns.sourceUrl'), render: (log) => <SourceUrl url={log.sourceUrl} /> },
   {
-    label: 'Status',
+    label: t('columns.status'),
     // The failure reason is for the operator: a hover away, not a column.
     render: (log) => (
       <Tag intent={log.success ? 'success' : 'danger'} title={log.error ?? undefined}>
-        {log.success ? 'Success' : 'Failed'}
+        {log.success ? t('common.success') : t('common.failed')}
       </Tag>
     ),
   },
-  { label: 'Time', render: (log) => formatSeconds(log.durationMs) },
-  { label: 'User', render: (log) => log.requestedBy?.name ?? 'N/A' },
-  { label: 'IP Address', render: (log) => log.ipAddress },
+  { label: t('columns.time'), render: (log) => formatSeconds(log.durationMs) },
+  { label: t('columns.user'), render: (log) => log.requestedBy?.name ?? t('common.notAvailable') },
+  { label: t('columns.ipAddress'), render: (log) => log.ipAddress },
 ];
 
 const loadScrapes = (query: LogQuery) => api.get('/logs/scrape', { query });
 
 /** /admin/scrape-logs: every scrape attempt, newest first, paged by the server; new failures appear as toasts. */
 export function ScrapeLogsPage() {
+  const t = useAdminText();
   return (
     <AdminLogPage
-      title="Scrape Logs"
+      title={t('pages.scrapeLogs')}
       load={loadScrapes}
       failureLog="Failed to fetch scrape logs"
-      columns={COLUMNS}
-      emptyText="No scrapes logged yet."
-      searchPlaceholder="Link or IP address"
+      columns={columns(t)}
+      emptyText={t('scrapeLogs.none')}
+      searchPlaceholder={t('scrapeLogs.search')}
       withStatus
       withScrapeFailureToasts
     />

@@ -2,6 +2,7 @@ import { FormGroup, HTMLSelect, Switch, TextArea } from '@blueprintjs/core';
 import { SCRAPER_STRATEGIES, type ScraperConfig, type ScraperConfigInput, type ScraperStrategy } from '@wishwell/shared/scraper-config-types';
 import { api } from '../api/client';
 import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
+import { useAdminText } from './admin-text';
 
 interface Props {
   /** The config to edit; one without an _id is created. */
@@ -12,6 +13,7 @@ interface Props {
 
 /** Scraper config create/edit. Save needs the domain and the three selectors (spec section 5). */
 export function ScraperConfigDialog({ config, onSaved, onClose }: Props) {
+  const t = useAdminText();
   const [draft, set] = useDraft<Required<ScraperConfigInput>>(() => ({
     domain: config.domain ?? '',
     strategy: config.strategy ?? 'cheerio',
@@ -28,16 +30,15 @@ export function ScraperConfigDialog({ config, onSaved, onClose }: Props) {
 
   return (
     <AdminFormDialog
-      noun="Scraper Config"
+      texts="scraperConfigs"
       editing={config._id !== undefined}
       save={save}
       canSave={canSave}
-      failureText="Failed to save config"
       onSaved={onSaved}
       onClose={onClose}
     >
-      <TextField id="config-domain" label="Domain" value={draft.domain} onChange={set('domain')} placeholder="example.com" />
-      <FormGroup label="Strategy" labelFor="config-strategy">
+      <TextField id="config-domain" label={t('scraperConfigs.domain')} value={draft.domain} onChange={set('domain')} placeholder="example.com" />
+      <FormGroup label={t('scraperConfigs.strategy')} labelFor="config-strategy">
         <HTMLSelect
           id="config-strategy"
           fill
@@ -46,14 +47,14 @@ export function ScraperConfigDialog({ config, onSaved, onClose }: Props) {
           options={[...SCRAPER_STRATEGIES]}
         />
       </FormGroup>
-      <FormGroup label="Notes" labelFor="config-notes">
+      <FormGroup label={t('scraperConfigs.notes')} labelFor="config-notes">
         <TextArea id="config-notes" fill rows={2} value={draft.notes} onChange={(e) => set('notes')(e.target.value)} />
       </FormGroup>
-      <TextField id="config-title" label="Title Selector" value={draft.titleSelector} onChange={set('titleSelector')} placeholder="h1.product-title" />
-      <TextField id="config-price" label="Price Selector" value={draft.priceSelector} onChange={set('priceSelector')} placeholder=".price" />
-      <TextField id="config-image" label="Image Selector" value={draft.imageSelector} onChange={set('imageSelector')} placeholder="img.main-image" />
-      <TextField id="config-image-attribute" label="Image Attribute" value={draft.imageAttribute} onChange={set('imageAttribute')} />
-      <Switch label="Price is complex" checked={draft.isPriceComplex} onChange={(e) => set('isPriceComplex')(e.currentTarget.checked)} />
+      <TextField id="config-title" label={t('scraperConfigs.titleSelector')} value={draft.titleSelector} onChange={set('titleSelector')} placeholder="h1.product-title" />
+      <TextField id="config-price" label={t('scraperConfigs.priceSelector')} value={draft.priceSelector} onChange={set('priceSelector')} placeholder=".price" />
+      <TextField id="config-image" label={t('scraperConfigs.imageSelector')} value={draft.imageSelector} onChange={set('imageSelector')} placeholder="img.main-image" />
+      <TextField id="config-image-attribute" label={t('scraperConfigs.imageAttribute')} value={draft.imageAttribute} onChange={set('imageAttribute')} />
+      <Switch label={t('scraperConfigs.priceIsComplex')} checked={draft.isPriceComplex} onChange={(e) => set('isPriceComplex')(e.currentTarget.checked)} />
     </AdminFormDialog>
   );
 }

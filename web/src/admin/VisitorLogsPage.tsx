@@ -1,23 +1,22 @@
 import type { LogQuery, VisitorLogEntry } from '@wishwell/shared/admin-types';
 import { api } from '../api/client';
 import { formatDateTime } from '@wishwell/shared/format';
+import { useAdminText, type AdminText } from './admin-text';
 import type { AdminColumn } from './AdminTable';
 import { AdminLogPage } from './AdminLogPage';
 
-const loadVisits = (query: LogQuery) => api.get('/logs/visitors', { query });
-
 /** "city, country", whichever parts are known; loopback and private addresses have none. */
-export function visitorLocation(log: Pick<VisitorLogEntry, 'city' | 'country'>): string {
-  return [log.city, log.country].filter(Boolean).join(', ') || 'Unknown';
+function visitorLocation(log: Pick<VisitorLogEntry, 'city' | 'country'>, unknown: string): string {
+  return [log.city, log.country].filter(Boolean).join(', ') || unknown;
 }
 
-const COLUMNS: AdminColumn<VisitorLogEntry>[] = [
-  { label: 'Date', render: (log) => formatDateTime(log.createdAt), nowrap: true },
-  { label: 'Domain', render: (log) => log.domain },
-  { label: 'Location', render: visitorLocation },
-  { label: 'IP Address', render: (log) => log.ipAddress },
+const columns = (t: AdminText): AdminColumn<VisitorLogEntry>[] => [
+  { label: t('columns.date'), render: (log) => formatDateTime(log.createdAt), nowrap: true },
+  { label: t('columns.domain'), render: (log) => log.domain },
+  { label: t('columns.location'), render: (log) => visitorLocation(log, t('visitorLogs.unknownLocation')) },
+  { label: t('columns.ipAddress'), render: (log) => log.ipAddress },
   {
-    label: 'User Agent',
+    label: t('columns.userAgent'),
     render: (log) => (
       <span className="ww-admin-truncate" title={log.userAgent}>
         {log.userAgent}
@@ -26,16 +25,19 @@ const COLUMNS: AdminColumn<VisitorLogEntry>[] = [
   },
 ];
 
+const loadVisits = (query: LogQuery) => api.get('/logs/visitors', { query });
+
 /** /admin/visitor-logs: page views of the public site, newest first. */
 export function VisitorLogsPage() {
+  const t = useAdminText();
   return (
     <AdminLogPage
-      title="Visitor Logs"
+      title={t('pages.visitorLogs')}
       load={loadVisits}
       failureLog="Failed to fetch visitor logs"
-      columns={COLUMNS}
-      emptyText="No visits logged yet."
-      searchPlaceholder="Domain, place, IP address or browser"
+      columns={columns(t)}
+      emptyText={t('visitorLogs.none')}
+      searchPlaceholder={t('visitorLogs.search')}
     />
   );
 }

@@ -3,6 +3,7 @@ import type { AdminWishlist, LogQuery } from '@wishwell/shared/admin-types';
 import { api } from '../api/client';
 import type { WishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
 import { AdminPageHeader } from './AdminPageHeader';
+import { useAdminText } from './admin-text';
 import { LogPager, LogToolbar } from './LogToolbar';
 import { useAdminLog } from './use-admin-log';
 import { useToggle } from './use-toggle';
@@ -14,16 +15,17 @@ const loadWishlists = (query: LogQuery) => api.get('/wishlists/all', { query });
 
 /** /admin/wishlists: every list as an accordion row (name, owner or Guest, status, switch) opening its items; paged by the server. */
 export function WishlistsPage() {
+  const t = useAdminText();
   const lists = useAdminLog(loadWishlists, 'Could not fetch wishlists');
   const toggle = useToggle(lists.reload);
   return (
     <>
-      <AdminPageHeader title="All Wishlists" />
-      <LogToolbar key={lists.filters.q ?? ''} filters={lists.filters} onFilters={lists.setFilters} withDates={false} searchPlaceholder="List or owner name" />
+      <AdminPageHeader title={t('wishlists.title')} />
+      <LogToolbar key={lists.filters.q ?? ''} filters={lists.filters} onFilters={lists.setFilters} withDates={false} searchPlaceholder={t('wishlists.search')} />
       {lists.loading ? (
         <Spinner className="ww-admin-spinner" />
       ) : lists.rows.length === 0 ? (
-        <p className="ww-admin-empty">{lists.filters.q ? 'No wishlists match.' : 'No wishlists yet.'}</p>
+        <p className="ww-admin-empty">{lists.filters.q ? t('wishlists.noneMatch') : t('wishlists.none')}</p>
       ) : (
         <div className="ww-admin-lists">
           {lists.rows.map((list) => (
@@ -37,6 +39,7 @@ export function WishlistsPage() {
 }
 
 function WishlistSection({ list, onToggle }: { list: AdminWishlist; onToggle: () => void }) {
+  const t = useAdminText();
   return (
     <Section
       collapsible
@@ -44,14 +47,14 @@ function WishlistSection({ list, onToggle }: { list: AdminWishlist; onToggle: ()
       compact
       data-testid="admin-wishlist"
       title={<span className="ww-admin-list-name">{list.name}</span>}
-      subtitle={list.owner?.name ?? 'Guest'}
+      subtitle={list.owner?.name ?? t('wishlists.guest')}
       rightElement={
         <span className="ww-admin-list-summary" onClick={(event) => event.stopPropagation()}>
-          <Tag intent={STATUS_INTENT[list.status]}>{list.status}</Tag>
+          <Tag intent={STATUS_INTENT[list.status]}>{t(`wishlists.status.${list.status}`)}</Tag>
           <Switch
             checked={!list.isDisabled}
-            label={list.isDisabled ? 'Disabled' : 'Enabled'}
-            aria-label={`${list.isDisabled ? 'Enable' : 'Disable'} ${list.name}`}
+            label={list.isDisabled ? t('common.disabled') : t('common.enabled')}
+            aria-label={t(list.isDisabled ? 'common.enableNamed' : 'common.disableNamed', { name: list.name })}
             onChange={onToggle}
           />
         </span>
@@ -60,21 +63,21 @@ function WishlistSection({ list, onToggle }: { list: AdminWishlist; onToggle: ()
       <SectionCard padded={false}>
         {list.items.length === 0 ? (
           <p className="ww-admin-empty" style={{ padding: '8px 16px' }}>
-            No items.
+            {t('wishlists.noItems')}
           </p>
         ) : (
           <HTMLTable compact className="ww-admin-list-items">
             <thead>
               <tr>
-                <th>Title</th>
-                <th>Referral Program</th>
+                <th>{t('columns.title')}</th>
+                <th>{t('columns.referralProgram')}</th>
               </tr>
             </thead>
             <tbody>
               {list.items.map((item) => (
                 <tr key={item._id}>
                   <td>{item.title}</td>
-                  <td>{item.referralProgram ?? 'N/A'}</td>
+                  <td>{item.referralProgram ?? t('common.notAvailable')}</td>
                 </tr>
               ))}
             </tbody>

@@ -15,21 +15,22 @@ import { WishlistsPage } from './WishlistsPage';
 /** The console's pages in side-menu order; each admin feature adds its page here. */
 export interface AdminPage {
   path: string;
-  title: string;
+  /** The catalogue key of its name in the menu and page title (admin.pages.*). */
+  titleKey: string;
   icon: IconName;
   Component: ComponentType;
 }
 
 export const ADMIN_PAGES: AdminPage[] = [
-  { path: '', title: 'Dashboard', icon: 'dashboard', Component: AdminDashboard },
-  { path: 'users', title: 'Users', icon: 'people', Component: UsersPage },
-  { path: 'wishlists', title: 'Wishlists', icon: 'gift-box', Component: WishlistsPage },
-  { path: 'referral-rules', title: 'Referral Rules', icon: 'link', Component: ReferralRulesPage },
-  { path: 'referral-opportunities', title: 'Referral Opportunities', icon: 'chart', Component: ReferralOpportunitiesPage },
-  { path: 'scraper-configs', title: 'Scraper Configs', icon: 'cog', Component: ScraperConfigsPage },
-  { path: 'scrape-logs', title: 'Scrape Logs', icon: 'th-list', Component: ScrapeLogsPage },
-  { path: 'email-logs', title: 'E-mail Logs', icon: 'envelope', Component: EmailLogsPage },
-  { path: 'visitor-logs', title: 'Visitor Logs', icon: 'eye-open', Component: VisitorLogsPage },
-  { path: 'domain-configs', title: 'Domain Configs', icon: 'globe', Component: DomainConfigsPage },
-  { path: 'backup-restore', title: 'Backup & Restore', icon: 'database', Component: BackupRestorePage },
+  { path: '', titleKey: 'pages.dashboard', icon: 'dashboard', Component: AdminDashboard },
+  { path: 'users', titleKey: 'pages.users', icon: 'people', Component: UsersPage },
+  { path: 'wishlists', titleKey: 'pages.wishlists', icon: 'gift-box', Component: WishlistsPage },
+  { path: 'referral-rules', titleKey: 'pages.referralRules', icon: 'link', Component: ReferralRulesPage },
+  { path: 'referral-opportunities', titleKey: 'pages.referralOpportunities', icon: 'chart', Component: ReferralOpportunitiesPage },
+  { path: 'scraper-configs', titleKey: 'pages.scraperConfigs', icon: 'cog', Component: ScraperConfigsPage },
+  { path: 'scrape-logs', titleKey: 'pages.scrapeLogs', icon: 'th-list', Component: ScrapeLogsPage },
+  { path: 'email-logs', titleKey: 'pages.emailLogs', icon: 'envelope', Component: EmailLogsPage },
+  { path: 'visitor-logs', titleKey: 'pages.visitorLogs', icon: 'eye-open', Component: VisitorLogsPage },
+  { path: 'domain-configs', titleKey: 'pages.domainConfigs', icon: 'globe', Component: DomainConfigsPage },
+  { path: 'backup-restore', titleKey: 'pages.backupRestore', icon: 'database', Component: BackupRestorePage },
 ];

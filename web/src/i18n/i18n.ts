@@ -41,6 +41,22 @@ export class I18n {
     for (const listener of this.listeners) listener();
   }
 
+  /** Whether `language`'s catalogue holds the group of texts `key` (e.g. the admin console's). */
+  hasGroup(language: Language, key: string): boolean {
+    const catalogue = this.catalogues.get(language);
+    return catalogue !== undefined && Object.hasOwn(catalogue, key);
+  }
+
+  /**
+   * Adds the group of texts `key` to the loaded catalogue of `language`: texts that come with a
+   * chunk of their own (the admin console's, `t('admin.users.title')`), never in the main bundle.
+   */
+  addGroup(language: Language, key: string, texts: Translation): void {
+    const catalogue = this.catalogues.get(language);
+    if (!catalogue) throw new Error(`the ${language} catalogue is not loaded`);
+    this.catalogues.set(language, { ...catalogue, [key]: texts });
+  }
+
   /** Calls `listener` after each language change; answers the function that stops it. */
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);

@@ -1,6 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { apiCall } from './support/api';
 import { E2E_ADMIN, E2E_PORT } from './support/constants';
+import { consoleProblems, isSessionProbe } from './support/console';
+import { expectNoSidewaysScroll, PHONE } from './support/languages';
 import { itemCard, signedInPage } from './support/people';
 
 // Wishwell in the reader's language (issue 16): the browser's Accept-Language picks it, the server
@@ -9,7 +11,6 @@ import { itemCard, signedInPage } from './support/people';
 
 test.describe.configure({ timeout: 90_000 });
 
-const PHONE = { width: 390, height: 844 };
 const picture = `http://127.0.0.1:${E2E_PORT}/covers/other.svg`;
 
 /** A list with a wanted-twice item and a group gift (its shop has a gift card), both in euros, for a recurring event. */
@@ -33,30 +34,6 @@ async function sharedList(browser: Browser): Promise<string> {
   await apiCall(adminPage, 'DELETE', `/referral-rules/${rule._id}`); // the item keeps its gift card link
   await admin.close();
   return list._id;
-}
-
-/** Console errors and warnings (a hydration mismatch is one), except the signed-out session probe. */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const probe = message.location().url.endsWith('/api/v1/users/profile');
-    if ((message.type() === 'error' || message.type() === 'warning') && !probe) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-/** The page fits the screen's width; the message names what sticks out. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, width, wide } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-    wide: [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${element.textContent?.slice(0, 40)}"`)
-      .slice(0, 5),
-  }));
-  expect(scrollWidth, `${page.url()} is wider than the screen: ${wide.join(', ')}`).toBeLessThanOrEqual(width);
 }
 
 test('the server renders landing and share pages in the language the browser asks for, before any script runs', async ({ browser }) => {
@@ -93,7 +70,7 @@ test('a German guest on a phone walks landing and share page, marks a gift and p
   const listId = await sharedList(browser);
   const context = await browser.newContext({ locale: 'de-DE', viewport: PHONE });
   const page = await context.newPage();
-  const problems = consoleProblems(page);
+  const problems = consoleProblems(page, isSessionProbe);
 
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Kostenlos Wunschliste anlegen' })).toBeEnabled();
@@ -162,7 +139,7 @@ test('the footer menu switches the language at once and the next page comes from
 test('a German owner on a phone keeps a list in German: dashboard, list page, item and list dialogs, nothing wider than the screen', async ({ browser }) => {
   const owner = await signedInPage(browser, 'Johanna', { locale: 'de-DE', viewport: PHONE });
   const page = owner.page;
-  const problems = consoleProblems(page);
+  const problems = consoleProblems(page, isSessionProbe);
 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Meine Wunschlisten' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES, type Language } from '@wishwell/shared/languages';
+import { ADMIN_CATALOGUES } from '../../src/admin/admin-text';
 import { CATALOGUES, type Translation } from '../../src/i18n/catalogues';
 import { createI18n } from '../../src/i18n/i18n';
 import { SERVER_CATALOGUES } from '../../../server/src/i18n/texts';
@@ -23,9 +24,10 @@ function expectedKeys(english: string[], language: Language): string[] {
 const placeholders = (text: string | undefined) => [...new Set(text?.match(/{{\w+}}/g) ?? [])].sort();
 
 const others = Object.keys(LANGUAGES).filter((code) => code !== 'en') as Language[];
-/** The web's catalogues (browser chunks) and the server's (mails, API errors): each checked against its English. */
+/** The web's catalogues (browser chunks), the admin console's and the server's (mails, API errors): each checked against its English. */
 const CATALOGUE_SETS: [string, (language: Language) => Promise<Translation>][] = [
   ['web', (language) => CATALOGUES[language]()],
+  ['admin', (language) => ADMIN_CATALOGUES[language]()],
   ['server', async (language) => SERVER_CATALOGUES[language]],
 ];
 
@@ -56,5 +58,22 @@ describe('catalogues', () => {
 
   test('a language without a text falls back to English', () => {
     expect(createI18n('es', {}).t('landing.howItWorks')).toBe('How It Works');
+  });
+
+  test('the admin console’s texts join a loaded catalogue as a group, with English underneath and the language’s plurals', async () => {
+    const french = createI18n('fr', await CATALOGUES.fr());
+    expect(french.hasGroup('fr', 'admin')).toBe(false);
+    expect(french.t('admin.pages.users')).toBe('admin.pages.users');
+    french.addGroup('en', 'admin', await ADMIN_CATALOGUES.en());
+    french.addGroup('fr', 'admin', { pages: { users: 'Utilisateurs' } });
+    expect(french.hasGroup('fr', 'admin')).toBe(true);
+    expect(french.t('admin.pages.users')).toBe('Utilisateurs');
+    expect(french.t('admin.pages.wishlists')).toBe('Wishlists'); // not in this French group: English
+    expect(french.t('landing.howItWorks')).toBe('Comment ça marche'); // the app's own texts stay
+    french.addGroup('fr', 'admin', await ADMIN_CATALOGUES.fr());
+    const page = { page: '1', pageCount: '1' };
+    expect(french.t('admin.logs.page', { ...page, total: '1', count: 1 })).toBe('Page 1 sur 1 (1 entrée)');
+    expect(french.t('admin.logs.page', { ...page, total: '1,000,000', count: 1_000_000 })).toBe('Page 1 sur 1 (1,000,000 d’entrées)');
+    expect(() => french.addGroup('de', 'admin', {})).toThrow(/not loaded/);
   });
 });

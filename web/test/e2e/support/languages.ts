@@ -1,0 +1,101 @@
+// Checks for pages in another language (issue 16): nothing wider than a phone's screen, and no
+// English left over (a text the catalogue translates, shown in English, or a key shown raw).
+import { expect, type Page } from '@playwright/test';
+import type { Language } from '@wishwell/shared/languages';
+import adminDe from '../../../src/admin/locales/de';
+import adminEn from '../../../src/admin/locales/en';
+import adminEs from '../../../src/admin/locales/es';
+import adminFr from '../../../src/admin/locales/fr';
+import type { Translation } from '../../../src/i18n/catalogues';
+import de from '../../../src/i18n/locales/de';
+import en from '../../../src/i18n/locales/en';
+import es from '../../../src/i18n/locales/es';
+import fr from '../../../src/i18n/locales/fr';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** Every catalogue of the web app (the admin console's under `admin`, as the app joins them). */
+const CATALOGUES: Record<Language, Translation> = {
+  en: { ...en, admin: adminEn },
+  de: { ...de, admin: adminDe },
+  fr: { ...fr, admin: adminFr },
+  es: { ...es, admin: adminEs },
+};
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const PLACEHOLDER = /{{\w+}}/g;
+
+function textsOf(catalogue: Translation, prefix = ''): Map<string, string> {
+  return new Map(
+    Object.entries(catalogue).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value] as const] : [...textsOf(value, `${prefix}${key}.`)])),
+  );
+}
+
+/** A text of `language`'s catalogue by its dotted key ('admin.pages.users'), `{{name}}`s filled from `values`. */
+export function textIn(language: Language, key: string, values: Record<string, string | number> = {}): string {
+  const text = textsOf(CATALOGUES[language]).get(key);
+  if (text === undefined) throw new Error(`no text ${key} in ${language}`);
+  return text.replace(PLACEHOLDER, (placeholder) => String(values[placeholder.slice(2, -2)]));
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What would betray an untranslated text on a page in `language`: each English text the
+ * language never writes itself ('Admin' is a German column header too), as a whole-text pattern
+ * (placeholders match anything); English texts with little besides placeholders ('{{what}} by
+ * {{name}}') are left out, they would match people's own words.
+ */
+function englishTells(language: Language): { patterns: { key: string; pattern: RegExp }[]; keys: Set<string> } {
+  const english = textsOf(CATALOGUES.en);
+  const own = new Set(textsOf(CATALOGUES[language]).values());
+  const patterns = [...english]
+    .filter(([, text]) => !own.has(text) && text.replace(PLACEHOLDER, '').replace(/\W/g, '').length >= 4)
+    .map(([key, text]) => ({ key, pattern: new RegExp(`^${text.split(PLACEHOLDER).map(escape).join('.+')}$`) }));
+  return { patterns, keys: new Set([...english.keys()].map((key) => key.replace(PLURAL, ''))) };
+}
+
+/** The page's visible texts: each element's own text, and the labels, titles and placeholders people and screen readers meet. */
+function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts = [document.title];
+    for (const element of document.body.querySelectorAll('*')) {
+      if (!element.checkVisibility() && element.tagName !== 'OPTION') continue;
+      const own = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent)
+        .join('')
+        .trim();
+      if (own) texts.push(own);
+      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) texts.push(value);
+      }
+    }
+    return texts;
+  });
+}
+
+/** No text on the page is English the catalogue of `language` translates, and no catalogue key shows raw. */
+export async function expectNoEnglishLeft(page: Page, language: Language): Promise<void> {
+  const { patterns, keys } = englishTells(language);
+  const found = (await pageTexts(page)).flatMap((text) => [
+    ...patterns.filter(({ pattern }) => pattern.test(text)).map(({ key }) => `"${text}" (${key})`),
+    ...(keys.has(text) ? [`the key ${text}`] : []),
+  ]);
+  expect(found, `English left on ${page.url()} in ${language}`).toEqual([]);
+}
+
+/** The page fits the screen's width; the message names what sticks out. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, width, wide } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+    wide: [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${element.textContent?.slice(0, 40)}"`)
+      .slice(0, 5),
+  }));
+  expect(scrollWidth, `${page.url()} is wider than the screen: ${wide.join(', ')}`).toBeLessThanOrEqual(width);
+}
