@@ -32,7 +32,7 @@ export function apiRoutes(ctx: AppContext, services: Services) {
   return new Elysia({ prefix: '/api/v1' })
     .use(healthRoutes(policies, ctx))
     .use(domainConfigRoutes(policies, services.domainConfigs))
-    .use(userRoutes(policies, services.users, guestListClaimer(services.wishlists.lists)))
+    .use(userRoutes(policies, services.users, guestListClaimer(services.wishlists.lists), (userId, token, origin) => services.oidc.signOutUrl(userId, token, origin)))
     .use(apiTokenRoutes(policies, services.apiTokens))
     .use(oidcRoutes(policies, ctx.sealer, services.oidc, ctx.config.passwordLogin, guestListClaimer(services.wishlists.lists)))
     .use(wishlistRoutes(policies, services.wishlists))

@@ -59,6 +59,11 @@ export interface MessageAnswer {
   message: string;
 }
 
+/** POST /users/logout. `endSessionUrl`: the session came through a provider; the browser goes there to sign out of it too. */
+export interface SignOutAnswer extends MessageAnswer {
+  endSessionUrl?: string;
+}
+
 /** PUT /users/profile/password: the old tokens are revoked, so the answer carries the new one. */
 export interface ChangePasswordAnswer extends MessageAnswer {
   token: string;

@@ -131,6 +131,19 @@ export const MODEL: TableModel[] = [
     indexes: [{ name: 'oidc_identities_user_idx', columns: ['userId'] }],
   },
   {
+    key: 'oidcSessions',
+    name: 'oidc_sessions',
+    doc: "A session opened through an OpenID Connect provider, found by its token's hash: the ID token is kept for signing out at the provider (id_token_hint).",
+    columns: [
+      { key: 'tokenHash', name: 'token_hash', kind: 'text', primaryKey: true },
+      userRef('userId', 'user_id', 'cascade'),
+      text('issuer', 'issuer'),
+      text('idToken', 'id_token'),
+      { key: 'expiresAt', name: 'expires_at', kind: 'timestamp' },
+    ],
+    indexes: [{ name: 'oidc_sessions_user_idx', columns: ['userId'] }],
+  },
+  {
     key: 'domainConfigs',
     name: 'domain_configs',
     columns: [

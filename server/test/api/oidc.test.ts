@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { SignOutAnswer } from '@wishwell/shared/account-types';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { SignInOptions } from '@wishwell/shared/sign-in-options';
 import type { WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
-import { freePort, startOidcProvider, type ProviderAccount, type TestOidcProvider } from '../support/oidc-provider';
-import { oidcRoundTrip } from '../support/oidc-round-trip';
+import { freePort, startOidcProvider, type ProviderAccount, type ProviderOptions, type TestOidcProvider } from '../support/oidc-provider';
+import { followAtProvider, oidcRoundTrip } from '../support/oidc-round-trip';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { guestWithList, signUp } from '../support/wishlists';
 
@@ -16,7 +17,7 @@ const ADMIN_GROUP = 'wishwell-admins';
 const PASSWORD = 'correct horse battery';
 
 /** A Wishwell server using its own real provider (each provider knows one server's redirect URI). */
-async function serverWithProvider(env: Record<string, string> = {}): Promise<{ server: TestServer; provider: TestOidcProvider }> {
+async function serverWithProvider(env: Record<string, string> = {}, providerOptions?: ProviderOptions): Promise<{ server: TestServer; provider: TestOidcProvider }> {
   const port = await freePort();
   const server = await startTestServer({
     OIDC_ISSUER: `http://127.0.0.1:${port}`,
@@ -26,7 +27,7 @@ async function serverWithProvider(env: Record<string, string> = {}): Promise<{ s
     OIDC_SCOPES: 'openid email profile groups',
     ...env,
   });
-  return { server, provider: await startOidcProvider(server.url, port) };
+  return { server, provider: await startOidcProvider(server.url, port, providerOptions) };
 }
 
 let main: { server: TestServer; provider: TestOidcProvider };
@@ -70,6 +71,16 @@ async function identities(server: TestServer, userId: string): Promise<string[]>
     const { oidcIdentities } = store.tables;
     const rows = await store.db.select({ subject: oidcIdentities.subject }).from(oidcIdentities).where(eq(oidcIdentities.userId, userId));
     return rows.map((row) => row.subject);
+  } finally {
+    await store.close();
+  }
+}
+
+async function storedIdTokens(server: TestServer, userId: string): Promise<number> {
+  const store = await server.openStore();
+  try {
+    const { oidcSessions } = store.tables;
+    return (await store.db.select({ userId: oidcSessions.userId }).from(oidcSessions).where(eq(oidcSessions.userId, userId))).length;
   } finally {
     await store.close();
   }
@@ -191,6 +202,75 @@ describe('sign in with an OpenID Connect provider', () => {
     const again = await signInThroughProvider(someone);
     expect(again.landing.searchParams.get('oidcError')).toBe('disabled');
     expect(again.profile.status).not.toBe(200);
+  });
+});
+
+describe('signing out of a session that came through the provider', () => {
+  /** What the browser does at the provider's end-session page: confirm "Yes, sign me out", then follow it back. */
+  async function confirmAtProvider(endSessionUrl: URL, siteOrigin: string, jar: Map<string, string>): Promise<URL> {
+    const page = await fetch(endSessionUrl, { headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const html = await page.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+    if (!action || !xsrf) throw new Error(`no sign-out form at the provider: ${html.slice(0, 200)}`);
+    return followAtProvider(new URL(action, endSessionUrl), siteOrigin, jar, new URLSearchParams({ xsrf, logout: 'yes' }));
+  }
+
+  it('ends the provider session too: the answer sends the browser there with the ID token as hint, and the provider sends it back', async () => {
+    const someone = person();
+    const jar = new Map<string, string>();
+    const { client, profile } = await signInThroughProvider(someone, main, { providerCookies: jar });
+    const loginsAtStart = main.provider.logins;
+    // While the provider's session lives, signing in again asks nothing there.
+    expect((await oidcRoundTrip(client, { providerCookies: jar })).pathname).toBe('/signed-in');
+    expect(main.provider.logins).toBe(loginsAtStart);
+    expect(await storedIdTokens(main.server, profile.body._id)).toBeGreaterThan(0); // kept on the server
+
+    const signOut = await client.post<SignOutAnswer>('/users/logout');
+    expect(signOut.status).toBe(200);
+    expect(signOut.body.message).toBe('You are signed out.');
+    const endSession = new URL(signOut.body.endSessionUrl!);
+    expect(endSession.origin).toBe(main.provider.issuer);
+    expect(endSession.searchParams.get('client_id')).toBe('wishwell');
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${main.server.url}/`);
+    const hint = JSON.parse(Buffer.from(endSession.searchParams.get('id_token_hint')!.split('.')[1]!, 'base64url').toString());
+    expect(hint).toMatchObject({ iss: main.provider.issuer, sub: someone.sub, aud: 'wishwell' });
+    expect(JSON.stringify(profile.body)).not.toContain(endSession.searchParams.get('id_token_hint')); // the page never held it
+    expect((await client.get('/users/profile')).status).toBe(401); // signed out here at once
+    expect(await storedIdTokens(main.server, profile.body._id)).toBe(0);
+
+    const back = await confirmAtProvider(endSession, main.server.url, jar);
+    expect(back.href).toBe(`${main.server.url}/`);
+    // The provider forgot the person: the next sign-in goes through its login step again.
+    expect((await oidcRoundTrip(client, { providerCookies: jar })).pathname).toBe('/signed-in');
+    expect(main.provider.logins).toBe(loginsAtStart + 1);
+  });
+
+  it('keeps the ID token of a session that linked an account by password, and leaves password sessions alone', async () => {
+    const owner = await signUp(main.server.url, 'Lena');
+    const pending = await signInThroughProvider(person({ email: owner.email }));
+    const linked = await pending.client.post<SessionProfile>('/users/oidc/link', { password: PASSWORD });
+    expect(linked.status).toBe(200);
+    expect((await pending.client.post<SignOutAnswer>('/users/logout')).body.endSessionUrl).toContain(main.provider.issuer);
+
+    const byPassword = await browser(main.server);
+    expect((await byPassword.post('/users/login', { email: owner.email, password: PASSWORD })).status).toBe(200);
+    expect((await byPassword.post<SignOutAnswer>('/users/logout')).body).toEqual({ message: 'You are signed out.' });
+  });
+
+  it('signs out here only when the provider has no end-session endpoint', async () => {
+    const plain = await serverWithProvider({}, { endSession: false });
+    try {
+      const client = await browser(plain.server);
+      plain.provider.signInAs(person());
+      expect((await oidcRoundTrip(client)).pathname).toBe('/signed-in');
+      const signOut = await client.post<SignOutAnswer>('/users/logout');
+      expect(signOut.body).toEqual({ message: 'You are signed out.' });
+      expect((await client.get('/users/profile')).status).toBe(401);
+    } finally {
+      await plain.provider.stop();
+      await plain.server.stop();
+    }
   });
 });
 

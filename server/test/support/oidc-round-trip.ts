@@ -5,6 +5,8 @@ export interface RoundTripOptions {
   query?: Record<string, string>;
   /** Changes the authorization request on its way to the provider (a forged state or nonce). */
   alterAuthorizationUrl?: (url: URL) => void;
+  /** The browser's cookies at the provider, kept across round trips (its session); a fresh jar when left out. */
+  providerCookies?: Map<string, string>;
 }
 
 /**
@@ -19,16 +21,25 @@ export async function oidcRoundTrip(client: ApiClient, options: RoundTripOptions
   let location = new URL(requireRedirect(start.status, start.headers), client.baseUrl);
   if (location.origin === client.baseUrl) return location; // refused before leaving (provider down)
   options.alterAuthorizationUrl?.(location);
-  const providerCookies = new Map<string, string>();
-  for (let hops = 0; location.origin !== client.baseUrl; hops++) {
+  location = await followAtProvider(location, client.baseUrl, options.providerCookies ?? new Map());
+  const callback = await client.get(location.pathname + location.search);
+  return new URL(requireRedirect(callback.status, callback.headers), client.baseUrl);
+}
+
+/**
+ * Follows the provider's redirects (GET, or `form` POSTed to the first one) with its cookies
+ * in `jar` until one leads back to `siteOrigin`, and answers that URL.
+ */
+export async function followAtProvider(location: URL, siteOrigin: string, jar: Map<string, string>, form?: URLSearchParams): Promise<URL> {
+  for (let hops = 0; location.origin !== siteOrigin; hops++) {
     if (hops > 10) throw new Error('too many redirects at the provider');
-    const response = await fetch(location, { redirect: 'manual', headers: { cookie: [...providerCookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
-    keepCookies(providerCookies, response.headers);
+    const body = hops === 0 ? form : undefined;
+    const response = await fetch(location, { method: body ? 'POST' : 'GET', body, redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    keepCookies(jar, response.headers);
     await response.body?.cancel();
     location = new URL(requireRedirect(response.status, response.headers), location);
   }
-  const callback = await client.get(location.pathname + location.search);
-  return new URL(requireRedirect(callback.status, callback.headers), client.baseUrl);
+  return location;
 }
 
 function requireRedirect(status: number, headers: Headers): string {

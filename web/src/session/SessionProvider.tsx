@@ -46,7 +46,9 @@ export interface Session {
    * Ends the session on the server; on failure the profile is kept and 'Logout failed' logged.
    * `leave` (e.g. navigating to /) runs before the profile is cleared, and the router's
    * navigation and the cleared profile are both transitions, committed together: a signed-in
-   * page is left instead of its guard bouncing to /login.
+   * page is left instead of its guard bouncing to /login. A session that came through an
+   * identity provider with an end-session endpoint leaves for the provider instead, which
+   * signs out there too and sends the browser back to the site.
    */
   signOut(leave?: () => void | Promise<void>): Promise<boolean>;
   /** Replaces fields of the stored profile after an edit (a new token becomes the bearer). */
@@ -80,7 +82,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async (leave?: () => void | Promise<void>) => {
     try {
-      await api.post('/users/logout');
+      const answer = await api.post('/users/logout');
+      if (answer.endSessionUrl) {
+        setBearerToken(null);
+        window.location.assign(answer.endSessionUrl);
+        return true;
+      }
       await leave?.();
       setBearerToken(null);
       startTransition(() => setUser(null));

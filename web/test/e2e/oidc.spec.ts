@@ -45,6 +45,18 @@ test('a guest signs in with the provider: the list is claimed and the dashboard 
     await page.getByRole('button', { name: /account/i }).click();
     await expect(page.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
 
+    // Logout ends the provider's session too: its sign-out page, then back on the site, signed out.
+    const loginsBefore = provider.logins;
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(new RegExp(`^http://127.0.0.1:${providerPort}/`));
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await expect(page).toHaveURL(`${base}/`);
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Family ID' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(provider.logins).toBe(loginsBefore + 1); // the provider asked who it was again
+
     // Someone with a password account signs in with the provider for the first time: one password links them.
     const linda = await browser.newContext({ baseURL: base });
     const lindaPage = await linda.newPage();

@@ -13,6 +13,7 @@ import sqlite10 from './sqlite/0010_oidc-identities.sql' with { type: 'text' };
 import sqlite11 from './sqlite/0011_image-copy-queue.sql' with { type: 'text' };
 import sqlite12 from './sqlite/0012_shop-totals.sql' with { type: 'text' };
 import sqlite13 from './sqlite/0013_user-language.sql' with { type: 'text' };
+import sqlite14 from './sqlite/0014_oidc-sessions.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -27,6 +28,7 @@ import pg10 from './pg/0010_oidc-identities.sql' with { type: 'text' };
 import pg11 from './pg/0011_image-copy-queue.sql' with { type: 'text' };
 import pg12 from './pg/0012_shop-totals.sql' with { type: 'text' };
 import pg13 from './pg/0013_user-language.sql' with { type: 'text' };
+import pg14 from './pg/0014_oidc-sessions.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -48,6 +50,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0011_image-copy-queue', sql: sqlite11 },
   { name: '0012_shop-totals', sql: sqlite12 },
   { name: '0013_user-language', sql: sqlite13 },
+  { name: '0014_oidc-sessions', sql: sqlite14 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -65,4 +68,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0011_image-copy-queue', sql: pg11 },
   { name: '0012_shop-totals', sql: pg12 },
   { name: '0013_user-language', sql: pg13 },
+  { name: '0014_oidc-sessions', sql: pg14 },
 ];

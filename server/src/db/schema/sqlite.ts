@@ -58,6 +58,17 @@ export const oidcIdentities = sqliteTable('oidc_identities', {
   index('oidc_identities_user_idx').on(t.userId),
 ]);
 
+/** A session opened through an OpenID Connect provider, found by its token's hash: the ID token is kept for signing out at the provider (id_token_hint). */
+export const oidcSessions = sqliteTable('oidc_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  idToken: text('id_token').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+}, (t) => [
+  index('oidc_sessions_user_idx').on(t.userId),
+]);
+
 export const domainConfigs = sqliteTable('domain_configs', {
   id: text('id').primaryKey(),
   hostname: text('hostname').notNull(),

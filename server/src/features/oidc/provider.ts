@@ -29,6 +29,14 @@ export interface OidcPerson {
   emailVerified: boolean;
   name: string | null;
   groups: string[];
+  /** The ID token itself: kept with the session as the hint for signing out at the provider. */
+  idToken: string;
+}
+
+/** A session's sign-in at the provider, enough to end it there. */
+export interface ProviderSession {
+  issuer: string;
+  idToken: string;
 }
 
 /** A provider that takes longer than this is treated as down (the user gets the message). */
@@ -89,7 +97,20 @@ export class OidcProvider {
       emailVerified: claims.email_verified === true || claims.email_verified === 'true',
       name: firstText(claims.name, claims.preferred_username, claims.nickname),
       groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+      idToken: tokens.id_token!,
     };
+  }
+
+  /**
+   * Where the browser goes to sign out at the provider too (RP-initiated logout, with the ID
+   * token as hint and our client_id), coming back to `returnTo`; null when the provider
+   * advertises no end_session_endpoint or the session was opened at another issuer.
+   */
+  async endSessionUrl(session: ProviderSession, returnTo: string): Promise<string | null> {
+    const config = await this.discover();
+    const metadata = config.serverMetadata();
+    if (!metadata.end_session_endpoint || metadata.issuer !== session.issuer) return null;
+    return client.buildEndSessionUrl(config, { id_token_hint: session.idToken, post_logout_redirect_uri: returnTo }).href;
   }
 
   /** Claims some providers keep out of the ID token (Authelia, Keycloak by setting); the ID token's win. */

@@ -8,6 +8,7 @@ import { conflict } from '../../http/errors';
 import { logEvent } from '../../log';
 import type { Caller, UserService } from '../users/service';
 import type { OidcPerson } from './provider';
+import type { OidcSessions } from './sessions';
 
 export const LINK_EXPIRED = 'This link to your account has expired. Please sign in with your provider again.';
 
@@ -19,6 +20,7 @@ export interface PendingLink {
   email: string;
   /** The admin role the provider's groups give (null: OIDC_ADMIN_GROUP is not set). */
   admin: boolean | null;
+  idToken: string;
 }
 
 export type OidcOutcome = { kind: 'signedIn'; profile: SessionProfile } | { kind: 'link'; link: PendingLink };
@@ -41,17 +43,19 @@ export class OidcAccounts {
     private readonly store: DataStore,
     private readonly users: UserService,
     private readonly settings: OidcSettings,
+    private readonly sessions: OidcSessions,
   ) {}
 
   async signIn(person: OidcPerson, domain: string): Promise<OidcOutcome> {
     const linked = await this.linkedUser(person);
-    if (linked) return this.signedIn(linked, this.adminFromGroups(person));
+    if (linked) return this.signedIn(linked, person, this.adminFromGroups(person));
     if (!person.email || !person.emailVerified) throw new OidcRefusal('unverified');
     const email = normalizeEmail(person.email);
     const { users } = this.store.tables;
     const [existing] = await this.store.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing) {
-      return { kind: 'link', link: { issuer: person.issuer, subject: person.subject, userId: existing.id, email, admin: this.adminFromGroups(person) } };
+      const link = { issuer: person.issuer, subject: person.subject, userId: existing.id, email, admin: this.adminFromGroups(person), idToken: person.idToken };
+      return { kind: 'link', link };
     }
     if (!this.settings.autoRegister) throw new OidcRefusal('not-registered');
     const created = await this.users.createAccount(
@@ -59,7 +63,7 @@ export class OidcAccounts {
       (tx, user) => this.insertIdentity(tx, person, user.id),
     );
     logEvent({ event: 'register', userId: created.id, method: 'oidc' });
-    return { kind: 'signedIn', profile: await this.users.openSession(created.id) };
+    return this.signedIn(created.id, person, null);
   }
 
   /** Links the pending identity once the account's password is proven, and signs in. */
@@ -68,12 +72,15 @@ export class OidcAccounts {
     if (account.id !== pending.userId) throw conflict(LINK_EXPIRED); // the address moved to another account meanwhile
     await this.insertIdentity(this.store.db, pending, account.id);
     logEvent({ event: 'oidc.link', userId: account.id, issuer: pending.issuer });
-    return (await this.signedIn(account.id, pending.admin)).profile;
+    return (await this.signedIn(account.id, pending, pending.admin)).profile;
   }
 
-  private async signedIn(userId: string, admin: boolean | null): Promise<OidcOutcome & { kind: 'signedIn' }> {
+  /** Opens the session and keeps the provider's ID token with it (for signing out there too). */
+  private async signedIn(userId: string, person: Pick<OidcPerson, 'issuer' | 'idToken'>, admin: boolean | null): Promise<OidcOutcome & { kind: 'signedIn' }> {
     if (admin !== null) await this.setAdmin(userId, admin);
-    return { kind: 'signedIn', profile: await this.users.openSession(userId) };
+    const profile = await this.users.openSession(userId);
+    await this.sessions.remember(profile.token, userId, { issuer: person.issuer, idToken: person.idToken });
+    return { kind: 'signedIn', profile };
   }
 
   private async linkedUser(person: Pick<OidcPerson, 'issuer' | 'subject'>): Promise<string | null> {

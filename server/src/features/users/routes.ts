@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia';
-import { PASSWORD_MAX_LENGTH } from '@wishwell/shared/account-types';
+import { PASSWORD_MAX_LENGTH, type SignOutAnswer } from '@wishwell/shared/account-types';
 import { SESSION_TTL_SECONDS } from '../../auth/tokens';
 import { presentedToken, type AccessPolicies } from '../../http/access';
 import { SESSION_COOKIE } from '../../http/cookies';
@@ -12,6 +12,9 @@ import type { UserService } from './service';
  * browser may (the wish list feature decides: it holds the list's edit capability).
  */
 export type ClaimGuestList = (userId: string, listId: string, http: RequestInfo) => Promise<void>;
+
+/** Where to send the browser so an identity provider's session ends too, or null (the OIDC feature decides). */
+export type ProviderSignOut = (userId: string, sessionToken: string, origin: string) => Promise<string | null>;
 
 const email = t.String({ maxLength: 254, error: 'Please enter your email address.' });
 const password = t.String({ maxLength: PASSWORD_MAX_LENGTH, error: 'Please enter a password.' });
@@ -32,7 +35,7 @@ function endSession(http: RequestInfo): void {
 }
 
 /** POST /users/register, /users/login, /users/logout; the profile; passwords; deletion. */
-export function userRoutes(policies: AccessPolicies, users: UserService, claimGuestList?: ClaimGuestList) {
+export function userRoutes(policies: AccessPolicies, users: UserService, claimGuestList?: ClaimGuestList, providerSignOut?: ProviderSignOut) {
   const claim = async (userId: string, listId: string | undefined, http: RequestInfo) => {
     if (listId && claimGuestList) await claimGuestList(userId, listId, http);
   };
@@ -70,12 +73,14 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
     )
     .post(
       '/users/logout',
-      async ({ viewer, http }) => {
+      async ({ viewer, request, http }): Promise<SignOutAnswer> => {
         // Works without a valid session too: signing out must never leave a browser stuck.
         const user = await viewer().catch(() => null);
+        const token = presentedToken(request, http);
+        const endSessionUrl = user && token && providerSignOut ? await providerSignOut(user.id, token, http.origin) : null;
         if (user) await users.logout(user.id);
         endSession(http);
-        return { message: 'You are signed out.' };
+        return endSessionUrl ? { message: 'You are signed out.', endSessionUrl } : { message: 'You are signed out.' };
       },
       { signInRoute: true },
     )
