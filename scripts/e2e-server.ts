@@ -13,7 +13,8 @@ for (const name of LIMITS) process.env[name] ??= '10000';
 // Mail goes to an SMTP server the mail tests start on the next port (refused, and logged, otherwise).
 process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 1}`;
 const serveArgs = ['--port', port, '--host', '127.0.0.1', '--data-dir', dataDir];
-await seedAdmin();
+// A provider-only site (PASSWORD_LOGIN=false) registers nobody by password: its first provider sign-in is the admin.
+if (process.env.PASSWORD_LOGIN !== 'false') await seedAdmin();
 process.argv = [process.argv[0]!, 'main.ts', 'serve', ...serveArgs];
 await import('../server/src/main.ts');
 

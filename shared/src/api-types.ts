@@ -38,6 +38,8 @@ export interface SessionProfile {
   registeredOnDomain: string;
   /** The language chosen in My Account; null: the browser's (footer menu, else Accept-Language). */
   language: Language | null;
+  /** False for an account made by an identity provider sign-in that never set a password: My Account offers 'Set a password'. */
+  hasPassword: boolean;
 }
 
 /**

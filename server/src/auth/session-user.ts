@@ -12,6 +12,8 @@ export interface SessionUser {
   isDisabled: boolean;
   registeredOnDomain: string;
   language: string | null;
+  /** False for an account made by an OpenID Connect sign-in that never set a password. */
+  hasPassword: boolean;
   tokenVersion: number;
 }
 
@@ -29,6 +31,7 @@ export function sessionUserLookup(store: DataStore): (id: string) => Promise<Ses
       isDisabled: users.isDisabled,
       registeredOnDomain: users.registeredOnDomain,
       language: users.language,
+      hasPassword: sql<boolean>`${users.passwordHash} <> ''`.mapWith(Boolean),
       tokenVersion: users.tokenVersion,
     })
     .from(users)

@@ -8,7 +8,7 @@ import { ApiClient } from '../support/api-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-const PROFILE_KEYS = ['_id', 'country', 'currency', 'email', 'isAdmin', 'isDisabled', 'language', 'name', 'registeredOnDomain', 'token'];
+const PROFILE_KEYS = ['_id', 'country', 'currency', 'email', 'hasPassword', 'isAdmin', 'isDisabled', 'language', 'name', 'registeredOnDomain', 'token'];
 const INVALID = 'Invalid email or password';
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
 
@@ -78,7 +78,7 @@ describe('registration', () => {
       isDisabled: false,
       registeredOnDomain: 'wishes.example.test',
     });
-    expect(JSON.stringify(profile)).not.toMatch(/argon2|password/i);
+    expect(JSON.stringify(profile)).not.toMatch(/argon2|passwordHash/i);
   });
 
   it('sets an httpOnly SameSite=Lax session cookie that authenticates', async () => {

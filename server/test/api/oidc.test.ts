@@ -10,6 +10,7 @@ import type { WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { freePort, startOidcProvider, type ProviderAccount, type ProviderOptions, type TestOidcProvider } from '../support/oidc-provider';
 import { followAtProvider, oidcRoundTrip } from '../support/oidc-round-trip';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { guestWithList, signUp } from '../support/wishlists';
 
@@ -32,10 +33,12 @@ async function serverWithProvider(env: Record<string, string> = {}, providerOpti
 
 let main: { server: TestServer; provider: TestOidcProvider };
 let closed: { server: TestServer; provider: TestOidcProvider };
+let smtp: TestSmtpServer;
 let people = 0;
 
 beforeAll(async () => {
-  main = await serverWithProvider({ OIDC_ADMIN_GROUP: ADMIN_GROUP });
+  smtp = await startSmtpServer();
+  main = await serverWithProvider({ OIDC_ADMIN_GROUP: ADMIN_GROUP, SMTP_URL: smtp.url });
   closed = await serverWithProvider({ OIDC_AUTO_REGISTER: 'false', PASSWORD_LOGIN: 'false' });
   await signUp(main.server.url, 'First'); // the first account is the admin: later ones start as plain users
 });
@@ -44,6 +47,7 @@ afterAll(async () => {
     await provider.stop();
     await server.stop();
   }
+  await smtp.stop();
 });
 
 function person(fields: Partial<ProviderAccount> = {}): ProviderAccount {
@@ -205,6 +209,33 @@ describe('sign in with an OpenID Connect provider', () => {
   });
 });
 
+describe('an account the provider made has no password until its owner sets one', () => {
+  it('says so in the profile; the reset mail to its address sets the first one, and then it signs in with it too', async () => {
+    const someone = person();
+    const { client, profile } = await signInThroughProvider(someone);
+    expect(profile.body.hasPassword).toBe(false);
+
+    // 'Set a password' in My Account asks for the reset mail to the account's own address.
+    expect((await client.post('/users/forgot-password', { email: someone.email })).status).toBe(200);
+    const mail = await smtp.waitForMail(someone.email!);
+    const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    const set = await new ApiClient(main.server.url).put<SessionProfile>(`/users/reset-password/${token}`, { password: PASSWORD });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ _id: profile.body._id, hasPassword: true });
+
+    const byPassword = await browser(main.server);
+    const login = await byPassword.post<SessionProfile>('/users/login', { email: someone.email, password: PASSWORD });
+    expect(login.body).toMatchObject({ _id: profile.body._id, hasPassword: true });
+    expect((await byPassword.get<SessionProfile>('/users/profile')).body.hasPassword).toBe(true);
+  });
+
+  it('says a password account has one', async () => {
+    const owner = await signUp(main.server.url, 'Paula');
+    const client = await browser(main.server);
+    expect((await client.post<SessionProfile>('/users/login', { email: owner.email, password: PASSWORD })).body.hasPassword).toBe(true);
+  });
+});
+
 describe('signing out of a session that came through the provider', () => {
   /** What the browser does at the provider's end-session page: confirm "Yes, sign me out", then follow it back. */
   async function confirmAtProvider(endSessionUrl: URL, siteOrigin: string, jar: Map<string, string>): Promise<URL> {
@@ -282,6 +313,7 @@ describe('OIDC_AUTO_REGISTER=false and PASSWORD_LOGIN=false', () => {
     expect(await client.post('/users/login', { email: 'a@example.com', password: PASSWORD })).toMatchObject({ status: 403, body: { message: refused } });
     expect(await client.post('/users/register', { name: 'A', email: 'a@example.com', password: PASSWORD })).toMatchObject({ status: 403, body: { message: refused } });
     expect(await client.post('/users/forgot-password', { email: 'a@example.com' })).toMatchObject({ status: 403, body: { message: refused } });
+    expect(await client.put('/users/reset-password/any-token', { password: PASSWORD })).toMatchObject({ status: 403, body: { message: refused } });
   });
 
   it('lets only existing accounts in', async () => {

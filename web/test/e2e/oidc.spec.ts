@@ -2,29 +2,39 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort, startOidcProvider } from '../../../server/test/support/oidc-provider';
+import { startSmtpServer, type TestSmtpServer } from '../../../server/test/support/smtp';
 import { uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
 import { createGuestListFromLanding, PASSWORD } from './support/people';
 
 // 'Sign in with {label}' in the browser: the round trip through a real OpenID Connect provider
 // (oidc-provider in this process), a guest list claimed on the way, the provider-down message,
-// and linking an existing account with its password.
+// linking an existing account with its password, signing out at the provider too, a first
+// password for an account the provider made, and the password pages of a provider-only site.
 
 test.describe.configure({ timeout: 120_000 });
 
-let server: ChildProcess | undefined;
-test.afterAll(() => {
-  server?.kill();
+const servers: ChildProcess[] = [];
+let smtp: TestSmtpServer | undefined;
+test.afterAll(async () => {
+  for (const server of servers) server.kill();
+  await smtp?.stop();
 });
 
-test('a guest signs in with the provider: the list is claimed and the dashboard opens', async ({ browser }) => {
-  const [appPort, providerPort] = [await freePort(), await freePort()];
+/** A Wishwell server (scripts/e2e-server.ts) using the provider that will listen on `providerPort`; answers its URL. */
+async function startServer(providerPort: number, env: Record<string, string> = {}): Promise<string> {
+  const appPort = await freePort();
   const base = `http://127.0.0.1:${appPort}`;
-  server = spawn('bun', ['scripts/e2e-server.ts', String(appPort)], {
-    env: { ...process.env, OIDC_ISSUER: `http://127.0.0.1:${providerPort}`, OIDC_CLIENT_ID: 'wishwell', OIDC_CLIENT_SECRET: 'a-client-secret-for-tests-only', OIDC_BUTTON_LABEL: 'Family ID' },
-    stdio: 'ignore',
-  });
+  const provider = { OIDC_ISSUER: `http://127.0.0.1:${providerPort}`, OIDC_CLIENT_ID: 'wishwell', OIDC_CLIENT_SECRET: 'a-client-secret-for-tests-only', OIDC_BUTTON_LABEL: 'Family ID' };
+  servers.push(spawn('bun', ['scripts/e2e-server.ts', String(appPort)], { env: { ...process.env, ...provider, ...env }, stdio: 'ignore' }));
   await expect.poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok ?? false, { timeout: 30_000 }).toBe(true);
+  return base;
+}
+
+test('a guest signs in with the provider: the list is claimed and the dashboard opens', async ({ browser }) => {
+  const providerPort = await freePort();
+  smtp = await startSmtpServer();
+  const base = await startServer(providerPort, { SMTP_URL: smtp.url });
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
   const listId = await createGuestListFromLanding(page);
@@ -37,7 +47,8 @@ test('a guest signs in with the provider: the list is claimed and the dashboard 
 
   const provider = await startOidcProvider(base, providerPort);
   try {
-    provider.signInAs({ sub: 'grace-1', email: uniqueEmail('grace'), email_verified: true, name: 'Grace Provider' });
+    const graceEmail = uniqueEmail('grace');
+    provider.signInAs({ sub: 'grace-1', email: graceEmail, email_verified: true, name: 'Grace Provider' });
     await page.getByRole('button', { name: 'Sign in with Family ID' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'My New Wishlist' })).toBeVisible();
@@ -56,6 +67,23 @@ test('a guest signs in with the provider: the list is claimed and the dashboard 
     await page.getByRole('button', { name: 'Sign in with Family ID' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(provider.logins).toBe(loginsBefore + 1); // the provider asked who it was again
+
+    // Grace's account came from the provider: no password to change; 'Set a password' mails her the link.
+    await page.goto('/account');
+    await expect(page.getByText('Your account has no password yet: you sign in with Family ID.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Change Password' })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: 'Set a password' }).click();
+    await expect(page.getByText(`We sent a link to set your password to ${graceEmail}. It works for 1 hour.`)).toBeVisible();
+    const mail = await smtp.waitForMail(graceEmail);
+    await page.goto(new URL(/\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text)![0], base).href);
+    await page.getByLabel('New Password').fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/account');
+    await expect(page.getByRole('link', { name: 'Change Password' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set a password' })).toHaveCount(0);
 
     // Someone with a password account signs in with the provider for the first time: one password links them.
     const linda = await browser.newContext({ baseURL: base });
@@ -81,6 +109,33 @@ test('a guest signs in with the provider: the list is claimed and the dashboard 
   } finally {
     await provider.stop();
     await context.close();
+  }
+});
+
+test('a provider-only site (PASSWORD_LOGIN=false): the password pages point to the provider, My Account has no password section', async ({ browser }) => {
+  const providerPort = await freePort();
+  const base = await startServer(providerPort, { PASSWORD_LOGIN: 'false' });
+  const provider = await startOidcProvider(base, providerPort);
+  const context = await browser.newContext({ baseURL: base });
+  try {
+    const page = await context.newPage();
+    for (const path of ['/forgot-password', '/reset-password/some-link-token']) {
+      await page.goto(path);
+      await expect(page.getByText('This site signs in through Family ID only, so there is no password to reset here.')).toBeVisible();
+      await expect(page.getByLabel('Email')).toHaveCount(0);
+      await expect(page.getByLabel('New Password')).toHaveCount(0);
+      await expectNoSeriousAxeViolations(page);
+    }
+    provider.signInAs({ sub: 'ida-1', email: uniqueEmail('ida'), email_verified: true, name: 'Ida Provider' });
+    await page.getByRole('button', { name: 'Sign in with Family ID' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'API tokens' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Password' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Set a password' })).toHaveCount(0);
+  } finally {
+    await context.close();
+    await provider.stop();
   }
 });
 

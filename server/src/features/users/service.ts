@@ -29,8 +29,9 @@ import { hostnameOf, type MailLinks } from '../../mail/link-origin';
 import { logEvent } from '../../log';
 
 type UserRow = Row<'users'>;
-/** What a session profile is built from: a user row or the request's SessionUser. */
-type ProfileSource = Pick<UserRow, 'id' | 'name' | 'email' | 'country' | 'currency' | 'isAdmin' | 'isDisabled' | 'registeredOnDomain' | 'language'>;
+/** What a session profile is built from: a user row (with its hash) or the request's SessionUser (with hasPassword). */
+type ProfileSource = Pick<UserRow, 'id' | 'name' | 'email' | 'country' | 'currency' | 'isAdmin' | 'isDisabled' | 'registeredOnDomain' | 'language'> &
+  (Pick<UserRow, 'passwordHash'> | { hasPassword: boolean });
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const RESET_REQUESTED_MESSAGE =
@@ -391,6 +392,7 @@ function toSessionProfile(user: ProfileSource, token: string): SessionProfile {
     isDisabled: user.isDisabled,
     registeredOnDomain: user.registeredOnDomain,
     language: isLanguage(user.language) ? user.language : null,
+    hasPassword: 'hasPassword' in user ? user.hasPassword : user.passwordHash !== '',
   };
 }
 

@@ -329,6 +329,10 @@ const de: Translation = {
     updateFailed: 'Speichern fehlgeschlagen',
     password: 'Passwort',
     changePassword: 'Passwort ändern',
+    setPassword: 'Passwort festlegen',
+    noPasswordNote: 'Dein Konto hat noch kein Passwort – du meldest dich mit {{label}} an. Wir schicken dir gern einen Link, mit dem du eins festlegst; dann kannst du dich auch mit deiner E-Mail-Adresse anmelden.',
+    setPasswordSent: 'Wir haben dir einen Link zum Festlegen deines Passworts an {{email}} geschickt. Er ist 1 Stunde lang gültig.',
+    setPasswordFailed: 'Der Link konnte nicht gesendet werden',
     deleteTitle: 'Mein Konto löschen',
     deleteNote: 'Dein Konto und deine Wunschlisten werden entfernt. Das lässt sich nicht rückgängig machen.',
     deleteConfirm: 'Willst du dein Konto wirklich löschen? Deine Wunschlisten werden mitgelöscht. Das lässt sich nicht rückgängig machen.',
@@ -350,6 +354,7 @@ const de: Translation = {
     sendLink: 'Link zum Zurücksetzen senden',
     sendFailed: 'Der Link konnte nicht verschickt werden',
     backToSignIn: 'Zurück zur Anmeldung',
+    providerOnly: 'Auf dieser Seite meldest du dich nur mit {{label}} an – ein Passwort zum Zurücksetzen gibt es hier nicht.',
   },
   tokens: {
     title: 'API-Tokens',

@@ -331,6 +331,10 @@ const en = {
     updateFailed: 'Update failed',
     password: 'Password',
     changePassword: 'Change Password',
+    setPassword: 'Set a password',
+    noPasswordNote: 'Your account has no password yet: you sign in with {{label}}. We can email you a link to set one, so that you can also sign in with your email address.',
+    setPasswordSent: 'We sent a link to set your password to {{email}}. It works for 1 hour.',
+    setPasswordFailed: 'Could not send the link',
     deleteTitle: 'Delete My Account',
     deleteNote: 'Your account and your wish lists are removed. This cannot be undone.',
     deleteConfirm: 'Are you sure you want to delete your account? Your wish lists will be deleted too. This cannot be undone.',
@@ -352,6 +356,7 @@ const en = {
     sendLink: 'Send Reset Link',
     sendFailed: 'Could not send the reset link',
     backToSignIn: 'Back to sign in',
+    providerOnly: 'This site signs in through {{label}} only, so there is no password to reset here.',
   },
   tokens: {
     title: 'API tokens',

@@ -335,6 +335,10 @@ const es: Translation = {
     updateFailed: 'No se ha podido guardar',
     password: 'Contraseña',
     changePassword: 'Cambiar contraseña',
+    setPassword: 'Crear una contraseña',
+    noPasswordNote: 'Tu cuenta todavía no tiene contraseña: inicias sesión con {{label}}. Podemos enviarte un enlace para crear una y así poder entrar también con tu correo electrónico.',
+    setPasswordSent: 'Te hemos enviado a {{email}} un enlace para crear tu contraseña. Caduca en 1 hora.',
+    setPasswordFailed: 'No se ha podido enviar el enlace',
     deleteTitle: 'Eliminar mi cuenta',
     deleteNote: 'Se eliminarán tu cuenta y tus listas. No se puede deshacer.',
     deleteConfirm: '¿Seguro que quieres eliminar tu cuenta? También se eliminarán tus listas. No se puede deshacer.',
@@ -356,6 +360,7 @@ const es: Translation = {
     sendLink: 'Enviar enlace',
     sendFailed: 'No se ha podido enviar el enlace',
     backToSignIn: 'Volver a iniciar sesión',
+    providerOnly: 'En este sitio solo se inicia sesión con {{label}}, así que aquí no hay ninguna contraseña que restablecer.',
   },
   tokens: {
     title: 'Tokens de API',

@@ -335,6 +335,10 @@ const fr: Translation = {
     updateFailed: 'L’enregistrement a échoué',
     password: 'Mot de passe',
     changePassword: 'Changer le mot de passe',
+    setPassword: 'Définir un mot de passe',
+    noPasswordNote: 'Votre compte n’a pas encore de mot de passe : vous vous connectez avec {{label}}. Nous pouvons vous envoyer un lien pour en choisir un ; vous pourrez alors aussi vous connecter avec votre adresse e-mail.',
+    setPasswordSent: 'Nous avons envoyé à {{email}} un lien pour définir votre mot de passe. Il est valable 1 heure.',
+    setPasswordFailed: 'Impossible d’envoyer le lien',
     deleteTitle: 'Supprimer mon compte',
     deleteNote: 'Votre compte et vos listes seront supprimés. Cette action est irréversible.',
     deleteConfirm: 'Voulez-vous vraiment supprimer votre compte ? Vos listes seront supprimées aussi. Cette action est irréversible.',
@@ -356,6 +360,7 @@ const fr: Translation = {
     sendLink: 'Envoyer le lien',
     sendFailed: 'Impossible d’envoyer le lien',
     backToSignIn: 'Retour à la connexion',
+    providerOnly: 'Sur ce site, on se connecte uniquement avec {{label}} : il n’y a donc pas de mot de passe à réinitialiser.',
   },
   tokens: {
     title: 'Jetons d’API',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ProfileInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
@@ -10,13 +10,16 @@ import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 import { ApiTokens } from './ApiTokens';
 import { LanguageField } from './LanguageField';
+import { PasswordSection } from './PasswordSection';
+import { useSignInOptions } from './ProviderSignIn';
 import { forgetLanguageChoice } from '../../i18n/language';
 
-/** /account: 'My Account': the details form, a link to change the password, API tokens and Delete My Account. */
+/** /account: 'My Account': the details form, the password (change, or set a first one), API tokens and Delete My Account. */
 export default function AccountPage() {
   const { t, i18n } = useTranslation();
   const { user, signIn, signOut } = useSession();
   const navigate = useNavigate();
+  const signInOptions = useSignInOptions();
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [country, setCountry] = useState(user?.country ?? '');
@@ -64,10 +67,7 @@ export default function AccountPage() {
         <SubmitButton text={t('myAccount.save')} busy={busy} />
       </AccountForm>
 
-      <section className="ww-account-section" aria-labelledby="password-heading">
-        <h2 id="password-heading">{t('myAccount.password')}</h2>
-        <Link to="/change-password">{t('myAccount.changePassword')}</Link>
-      </section>
+      {user && <PasswordSection user={user} options={signInOptions} />}
 
       <ApiTokens isAdmin={user?.isAdmin ?? false} />
 

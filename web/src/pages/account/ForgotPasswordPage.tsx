@@ -5,9 +5,10 @@ import { Link } from 'react-router';
 import type { ForgotPasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
+import { ProviderOnlyCard, useSignInOptions } from './ProviderSignIn';
 import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
 
-/** /forgot-password: an e-mail field and 'Send Reset Link'. */
+/** /forgot-password: an e-mail field and 'Send Reset Link' (where the site signs in through its provider only, that button instead). */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
@@ -21,6 +22,9 @@ export default function ForgotPasswordPage() {
       setSent(answer.message);
       notify(answer.message, 'success');
     });
+
+  const options = useSignInOptions();
+  if (options?.passwordLogin === false) return <ProviderOnlyCard title={t('password.forgotTitle')} options={options} />;
 
   return (
     <AccountCard title={t('password.forgotTitle')}>

@@ -3,6 +3,7 @@ import { AnchorButton, Callout } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import type { OidcErrorReason, SignInOptions } from '@wishwell/shared/sign-in-options';
 import { api } from '../../api/client';
+import { AccountCard } from './AccountForm';
 
 /** Until the server answers (or when it cannot), the page offers what every server has: the password form. */
 const PASSWORD_ONLY: SignInOptions = { passwordLogin: true, oidc: null, pendingLink: null };
@@ -40,6 +41,19 @@ export function ProviderSignIn({ options, carry }: { options: SignInOptions | nu
         </p>
       )}
     </div>
+  );
+}
+
+/** A password page where the site takes no passwords (PASSWORD_LOGIN=false): what signs in instead, and its button. */
+export function ProviderOnlyCard({ title, options }: { title: string; options: SignInOptions }) {
+  const { t } = useTranslation();
+  return (
+    <AccountCard title={title}>
+      <Callout intent="primary" className="ww-account-callout">
+        {t('password.providerOnly', { label: options.oidc?.label ?? t('account.identityProvider') })}
+      </Callout>
+      <ProviderSignIn options={options} carry="" />
+    </AccountCard>
   );
 }
 

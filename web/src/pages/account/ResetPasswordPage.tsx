@@ -5,9 +5,10 @@ import type { ResetPasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
+import { ProviderOnlyCard, useSignInOptions } from './ProviderSignIn';
 import { AccountCard, AccountForm, Field, NewPasswordField, SubmitButton, useSubmission } from './AccountForm';
 
-/** /reset-password/{token}: New and Confirm password; the reset signs in, then /dashboard. */
+/** /reset-password/{token}: New and Confirm password; the reset signs in, then /dashboard (provider-only sites: their sign-in button). */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
@@ -27,6 +28,9 @@ export default function ResetPasswordPage() {
       navigate('/dashboard');
     });
   };
+
+  const options = useSignInOptions();
+  if (options?.passwordLogin === false) return <ProviderOnlyCard title={t('password.resetTitle')} options={options} />;
 
   return (
     <AccountCard title={t('password.resetTitle')}>
