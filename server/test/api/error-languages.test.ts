@@ -2,16 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { addItem, signUp } from '../support/wishlists';
+import { createApiToken } from '../support/api-tokens';
+import { addItem, signUp, type Account } from '../support/wishlists';
 
 // API error messages in the caller's language (the account's setting, else the ww_lang cookie,
 // else Accept-Language); the status codes stay what they were, and English stays the spec's.
 
 let server: TestServer;
+let admin: Account;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await signUp(server.url, 'Admin');
+  admin = await signUp(server.url, 'Admin');
 });
 afterAll(() => server.stop());
 
@@ -60,6 +62,23 @@ describe('API error messages', () => {
     const signedOut = await guest.get('/users/profile', GERMAN);
     expect(signedOut.status).toBe(401);
     expect(signedOut.body.message).toBe('Inicia sesión para continuar.');
+  });
+
+  it('cover the validation, API token and admin texts too, translating the field a message names', async () => {
+    const owner = await signUp(server.url, 'Lea');
+    const French = { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } };
+    const tooLong = await owner.client.post('/wishlists', { name: 'Noël', description: 'x'.repeat(5001) }, French);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ message: 'La description : 5000 caractères au maximum.' });
+
+    const { token } = await createApiToken(owner, 'read');
+    const readOnly = await new ApiClient(server.url).post('/wishlists', { name: 'Script' }, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'de' } });
+    expect(readOnly.status).toBe(403);
+    expect(readOnly.body).toEqual({ message: 'Dieses API-Token darf nur lesen. Leg ein Token mit Lese- und Schreibrechten an, um etwas zu ändern.' });
+
+    const badColour = await admin.client.post('/domain-configs', { hostname: 'familia.example.com', companyName: 'Familia', logoUrl: '/Logo.png', primaryColor: 'pink', secondaryColor: '#e84393', landingPageHeadline: '', landingPageSubheadline: '' }, { headers: { 'accept-language': 'es-ES' } });
+    expect(badColour.status).toBe(400);
+    expect(badColour.body).toEqual({ message: 'El color principal debe ser un color hexadecimal como #e84393.' });
   });
 
   it('stay exactly English for English readers and for texts the catalogue lacks', async () => {
