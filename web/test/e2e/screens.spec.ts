@@ -105,10 +105,26 @@ test('every public page has no serious accessibility violations, in both themes'
       await page.goto(path);
       await expect(page.locator('.ww-main')).not.toBeEmpty();
       await expect(page.locator('.ww-page-spinner, .ww-center-block .bp6-spinner')).toHaveCount(0);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${path} (${scheme})`).toEqual([]);
+      await expectNoSeriousViolations(page, `${path} (${scheme})`);
     }
   }
   await context.close();
 });
+
+test('the API reference (/api/docs) has no serious accessibility violations, folded and with an operation open', async ({ page }) => {
+  await page.goto('/api/docs');
+  const health = page.getByRole('heading', { name: /^health/ });
+  await expect(health).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousViolations(page, '/api/docs');
+  await health.getByRole('button', { name: 'Expand operation' }).click();
+  const operation = page.locator('.swagger-ui .opblock').first();
+  await operation.locator('.opblock-summary-control').click();
+  await expect(operation.locator('.opblock-body')).toBeVisible();
+  await expectNoSeriousViolations(page, '/api/docs with an operation open');
+});
+
+async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+}
