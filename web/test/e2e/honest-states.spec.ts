@@ -210,7 +210,7 @@ test('prices: each item in its own currency, the filter per currency, and only v
   const form = page.getByRole('dialog', { name: 'Add Item' });
   for (const bad of ['-20', 'abc']) {
     await form.getByLabel('Price').fill(bad);
-    await expect(form.getByText('Enter an amount such as 12.99')).toBeVisible();
+    await expect(form.getByText('Enter an amount such as 10 or 12.50.')).toBeVisible();
     await expect(form.getByRole('button', { name: 'Add Item' })).toBeDisabled();
   }
   await form.getByLabel('Price').fill('20');
