@@ -32,6 +32,8 @@ export interface Item {
   imageUrl: string;
   /** What pages show: our stored copy of a shop's image (/uploads/…), else imageUrl. */
   displayImageUrl: string;
+  /** The copy of the shop's image is still to be made (the owner's page looks again until it lands). */
+  imageCopyPending: boolean;
   isGroupGift: boolean;
   giftCardUrl: string;
   /** True when quantityPurchased has reached quantity. */
@@ -46,7 +48,7 @@ export interface Item {
 }
 
 /** An item as a guest sees it on the share view: nothing about who bought what. */
-export type SharedItem = Omit<Item, 'purchasedBy' | 'isPurchased'>;
+export type SharedItem = Omit<Item, 'purchasedBy' | 'isPurchased' | 'imageCopyPending'>;
 
 interface WishlistFields {
   _id: string;

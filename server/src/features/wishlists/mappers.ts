@@ -50,6 +50,8 @@ export function toSharedItem(row: ItemRow): SharedItem {
 export function toItem(row: ItemRow, purchasedBy: string): Item {
   return {
     ...toSharedItem(row),
+    // As the copy queue reads it: unchecked shop addresses are still to be copied.
+    imageCopyPending: row.imageCheckedAt === null && /^https?:\/\//i.test(row.imageUrl),
     isPurchased: isFullyBought(row),
     purchasedBy,
   };

@@ -23,6 +23,7 @@ import { MoveCopyDialog } from './MoveCopyDialog';
 import { OwnerItemCard, type OwnerItemActions } from './OwnerItemCard';
 import { ShareEmailDialog } from './ShareEmailDialog';
 import { ShareMenuItems } from './ShareMenuItems';
+import { useLandingImageCopies } from './use-landing-image-copies';
 import { WishlistFormDialog } from './WishlistFormDialog';
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 import './wishlists.css';
@@ -106,6 +107,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
   useCloseOnBack(dialog !== null, close);
+  useLandingImageCopies(wishlist, change);
   const visibleItems = useMemo(() => ownerOrder(wishlist.items, showPurchased), [wishlist.items, showPurchased]);
   const { page, pageCount, pageItems, setPage, listRef } = usePage(visibleItems);
   const { sharedLink, forgetSharedLink } = useSharedLink();
