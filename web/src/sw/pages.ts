@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 // The server-rendered pages in the service worker: the landing page and shared lists. A repeat
 // visit gets the copy last seen at once while a fresh one is fetched for next time
-// (stale-while-revalidate), when that copy is recent, of this build and made for this reader;
-// otherwise the network first. Offline, the copy last seen (a shared list with its notice).
+// (stale-while-revalidate), when that copy is recent (RECENT_MS), of this build and made for this
+// reader; otherwise the network first. Offline, the copy last seen (a shared list with its notice).
 import { COLOR_SCHEME_COOKIE } from '@wishwell/shared/color-scheme';
 import { LANGUAGE_COOKIE } from '@wishwell/shared/languages';
 import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
@@ -11,8 +11,12 @@ import { OFFLINE_NOTICE, type KeptPageKind } from './messages';
 declare const self: ServiceWorkerGlobalScope;
 
 const PAGES = 'wishwell-share-pages';
-/** How long a kept page is shown at once before its refresh lands: lists change, the landing page hardly. */
-const RECENT_MS: Record<KeptPageKind, number> = { landing: 24 * 3600_000, share: 10 * 60_000 };
+/**
+ * How long a kept page is shown at once before its refresh lands. A shared list never is while
+ * online: it may have been bought from or deleted since, and the page does not ask for its list
+ * again after hydrating from the copy. The landing page changes only with its domain's branding.
+ */
+const RECENT_MS: Record<KeptPageKind, number> = { landing: 24 * 3600_000, share: 0 };
 /** Who the kept copy was rendered for (language, scheme and the browser's languages): another reader waits for the network. */
 const READER_HEADER = 'x-ww-reader';
 
