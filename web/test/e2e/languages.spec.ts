@@ -1,8 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { apiCall } from './support/api';
-import { E2E_ADMIN, E2E_PORT } from './support/constants';
 import { consoleProblems, isSessionProbe } from './support/console';
-import { expectNoSidewaysScroll, PHONE } from './support/languages';
+import { expectNoSidewaysScroll, PHONE, sharedList } from './support/languages';
 import { itemCard, signedInPage } from './support/people';
 
 // Wishwell in the reader's language (issue 16): the browser's Accept-Language picks it, the server
@@ -10,31 +8,6 @@ import { itemCard, signedInPage } from './support/people';
 // it for this and every later page. German's longer words must not push a phone page sideways.
 
 test.describe.configure({ timeout: 90_000 });
-
-const picture = `http://127.0.0.1:${E2E_PORT}/covers/other.svg`;
-
-/** A list with a wanted-twice item and a group gift (its shop has a gift card), both in euros, for a recurring event. */
-async function sharedList(browser: Browser): Promise<string> {
-  const admin = await browser.newContext();
-  const adminPage = await admin.newPage();
-  await adminPage.goto('/');
-  await apiCall(adminPage, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
-  const shop = `fahrrad-${Date.now().toString(36)}.test`;
-  const rule = await apiCall<{ _id: string }>(adminPage, 'POST', '/referral-rules', { matcher: shop, programName: 'Fahrradladen', giftCardUrl: `https://${shop}/gutschein` });
-  const owner = await signedInPage(browser, 'Johanna');
-  const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', {
-    name: 'Geburtstag',
-    theme: 'Birthday',
-    eventDate: '2027-03-14',
-    isRecurring: true,
-  });
-  await apiCall(owner.page, 'POST', `/wishlists/${list._id}/items`, { title: 'Kaffeemühle', price: '1299.5', currency: 'EUR', imageUrl: picture, quantity: 2 });
-  await apiCall(owner.page, 'POST', `/wishlists/${list._id}/items`, { title: 'Lastenfahrrad', price: '300', currency: 'EUR', imageUrl: picture, url: `https://${shop}/lastenrad`, isGroupGift: true });
-  await owner.context.close();
-  await apiCall(adminPage, 'DELETE', `/referral-rules/${rule._id}`); // the item keeps its gift card link
-  await admin.close();
-  return list._id;
-}
 
 test('the server renders landing and share pages in the language the browser asks for, before any script runs', async ({ browser }) => {
   const listId = await sharedList(browser);

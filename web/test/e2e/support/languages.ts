@@ -1,6 +1,6 @@
 // Checks for pages in another language (issue 16): nothing wider than a phone's screen, and no
 // English left over (a text the catalogue translates, shown in English, or a key shown raw).
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import type { Language } from '@wishwell/shared/languages';
 import adminDe from '../../../src/admin/locales/de';
 import adminEn from '../../../src/admin/locales/en';
@@ -11,6 +11,9 @@ import de from '../../../src/i18n/locales/de';
 import en from '../../../src/i18n/locales/en';
 import es from '../../../src/i18n/locales/es';
 import fr from '../../../src/i18n/locales/fr';
+import { apiCall } from './api';
+import { E2E_ADMIN, E2E_PORT } from './constants';
+import { signedInPage } from './people';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -98,4 +101,29 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
       .slice(0, 5),
   }));
   expect(scrollWidth, `${page.url()} is wider than the screen: ${wide.join(', ')}`).toBeLessThanOrEqual(width);
+}
+
+const picture = `http://127.0.0.1:${E2E_PORT}/covers/other.svg`;
+
+/** Johanna's list with a wanted-twice item and a group gift (its shop has a gift card), both in euros, for a recurring event; answers its id. */
+export async function sharedList(browser: Browser): Promise<string> {
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/');
+  await apiCall(adminPage, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  const shop = `fahrrad-${Date.now().toString(36)}.test`;
+  const rule = await apiCall<{ _id: string }>(adminPage, 'POST', '/referral-rules', { matcher: shop, programName: 'Fahrradladen', giftCardUrl: `https://${shop}/gutschein` });
+  const owner = await signedInPage(browser, 'Johanna');
+  const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', {
+    name: 'Geburtstag',
+    theme: 'Birthday',
+    eventDate: '2027-03-14',
+    isRecurring: true,
+  });
+  await apiCall(owner.page, 'POST', `/wishlists/${list._id}/items`, { title: 'Kaffeemühle', price: '1299.5', currency: 'EUR', imageUrl: picture, quantity: 2 });
+  await apiCall(owner.page, 'POST', `/wishlists/${list._id}/items`, { title: 'Lastenfahrrad', price: '300', currency: 'EUR', imageUrl: picture, url: `https://${shop}/lastenrad`, isGroupGift: true });
+  await owner.context.close();
+  await apiCall(adminPage, 'DELETE', `/referral-rules/${rule._id}`); // the item keeps its gift card link
+  await admin.close();
+  return list._id;
 }
