@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BrowserPool, findChromium } from '../../src/features/scrape/browser-pool';
@@ -168,3 +170,45 @@ describe.skipIf(!pool)('puppeteer strategy', () => {
     expect(pool!.running).toBe(false);
   });
 });
+
+/** A process's state letter and parent from /proc (null once it is gone). */
+function processInfo(pid: number | string): { state: string; parent: number } | null {
+  try {
+    const [state, parent] = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return { state: state!, parent: Number(parent) };
+  } catch {
+    return null;
+  }
+}
+
+const childrenOf = (pid: number) => readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && processInfo(entry)?.parent === pid).map(Number);
+/** Running: present and not a zombie waiting to be reaped. */
+const running = (pid: number) => ![undefined, 'Z'].includes(processInfo(pid)?.state);
+
+describe.skipIf(!chromium)('a server that dies', () => {
+  it('takes its headless browser with it (no Chromium left running after kill -9)', async () => {
+    const owner = Bun.spawn(
+      ['bun', '-e', `
+        const { BrowserPool } = await import(${JSON.stringify(join(import.meta.dirname, '..', '..', 'src', 'features', 'scrape', 'browser-pool.ts'))});
+        const pool = new BrowserPool({ executablePath: ${JSON.stringify(chromium)}, policy: { allowHosts: ['127.0.0.1'] }, idleMs: 60_000 });
+        await pool.render(new URL('http://127.0.0.1:${shop.port}/teapot'), null, 'Mozilla/5.0 test', AbortSignal.timeout(15_000));
+        console.log('rendered');
+        await Bun.sleep(60_000);
+      `],
+      { stdout: 'pipe', stderr: 'inherit' },
+    );
+    const reader = owner.stdout.getReader();
+    let said = '';
+    while (!said.includes('rendered')) {
+      const chunk = await reader.read();
+      if (chunk.done) throw new Error(`the pool process ended: ${said}`);
+      said += new TextDecoder().decode(chunk.value);
+    }
+    const browsers = childrenOf(owner.pid);
+    expect(browsers.length).toBeGreaterThan(0);
+    owner.kill('SIGKILL');
+    await owner.exited;
+    await expect.poll(() => browsers.filter(running), { timeout: 10_000 }).toEqual([]);
+  });
+});
+

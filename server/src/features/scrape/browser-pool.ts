@@ -255,6 +255,9 @@ export class BrowserPool {
           handleSIGINT: false,
           handleSIGTERM: false,
           handleSIGHUP: false,
+          // DevTools over a pipe, not a port: when the server dies (kill -9, out of memory) the pipe
+          // closes and Chromium quits with it, instead of living on as an orphan holding memory.
+          pipe: true,
           // Chromium sends loopback requests directly unless told otherwise: everything goes through the proxy.
           args: [...CHROMIUM_FLAGS, `--proxy-server=http://${address}`, '--proxy-bypass-list=<-loopback>'],
         });
