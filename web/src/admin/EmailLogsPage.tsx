@@ -13,11 +13,15 @@ const columns = (t: AdminText): AdminColumn<EmailLogEntry>[] => [
   { label: t('columns.sentBy'), render: (log) => log.sentBy?.name ?? t('common.notAvailable') },
   {
     label: t('columns.status'),
-    render: (log) => (
-      <Tag intent={log.status === 'Success' ? 'success' : 'danger'} title={log.status}>
-        {log.status === 'Success' ? t('common.success') : t('common.failed')}
-      </Tag>
-    ),
+    // A failed mail's status is the error itself: shown on hover. 'Success' is the log's word, not a text.
+    render: (log) =>
+      log.status === 'Success' ? (
+        <Tag intent="success">{t('common.success')}</Tag>
+      ) : (
+        <Tag intent="danger" title={log.status}>
+          {t('common.failed')}
+        </Tag>
+      ),
   },
 ];
 
