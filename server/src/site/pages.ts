@@ -15,6 +15,7 @@ import type { Caller } from '../features/wishlists/access';
 import type { RenderedShareView } from '../features/wishlists/share-cache';
 import type { WishlistService } from '../features/wishlists/service';
 import { logEvent } from '../log';
+import { keptOrMade } from './kept-or-made';
 import { themeStyle, withColorScheme } from './color-scheme-markup';
 import { escapeHtml, previewHeadTags, sharePreviewOf } from './share-preview';
 import type { PageRenderer } from './render-page';
@@ -40,8 +41,6 @@ interface PageReader {
   /** The scheme chosen (cookie), else null: the page follows the system's. */
   scheme: ColorScheme | null;
 }
-/** Bounds the pages kept in one map (one per domain, branding, language and scheme). */
-const MAX_KEPT_PAGES = 100;
 
 export class SitePages {
   /** Loaded on the first rendered page, so start-up does not evaluate React's server renderer. */
@@ -128,23 +127,6 @@ export class SitePages {
     this.renderer ??= import('./render-page').then(({ PageRenderer }) => new PageRenderer(site.shellHtml(), (urlPath) => site.text(urlPath)));
     return site.preparePage(await (await this.renderer).render(path, boot, headTags, scheme));
   }
-}
-
-/**
- * The page kept under `key`, else made once for everyone asking at the same time (a fresh server
- * under load would otherwise render the same page for every waiting request). A failed page is
- * forgotten, so the next request tries again.
- */
-function keptOrMade(pages: Map<string, Promise<SiteAsset>>, key: string, make: () => Promise<SiteAsset>): Promise<SiteAsset> {
-  const kept = pages.get(key);
-  if (kept) return kept;
-  if (pages.size >= MAX_KEPT_PAGES) pages.clear();
-  const made = make();
-  pages.set(key, made);
-  made.catch(() => {
-    if (pages.get(key) === made) pages.delete(key);
-  });
-  return made;
 }
 
 /** Everything of a domain config that shows on a page: a change renders the page again. */
