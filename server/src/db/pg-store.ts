@@ -1,6 +1,7 @@
 import { SQL as BunSql } from 'bun';
 import { getTableName, is, sql, Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/bun-sql';
+import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import { postgresChangeFeed } from './change-feed';
 import { applyPostgresMigrations } from './migrate';
 import { postgresRateCounts } from './pg-rate-counts';
@@ -71,6 +72,7 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
     readSnapshot: (work) => db.transaction((tx) => work(asServiceDb(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
     groupCommit: (write) => write(asServiceDb(db)),
     groupTransaction: inTransaction,
+    prepared: (prepare) => preparedOnce(asServiceDb(db), prepare),
     changes: postgresChangeFeed(client),
     rateCounts,
     runExclusive: (name, job) => runExclusive(client, name, job),
@@ -78,6 +80,30 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
     integrityProblems: () => readEveryTable(client),
     close: () => client.close({ timeout: 5 }),
   };
+}
+
+/** The connection a Drizzle bun-sql instance runs its statements on: the pool's, or a transaction's reserved one. */
+const connectionOf = (db: Db) => (db as unknown as { session: { client: BunSql } }).session.client;
+
+/**
+ * Statements built once on the pool's instance. Drizzle's PostgreSQL transaction is a new
+ * instance each time, so preparing per instance would assemble every statement's SQL again in
+ * each transaction (two thirds of a purchase's CPU); instead a transaction gets the same
+ * prepared statements bound to its connection. A bun-sql prepared query keeps its connection in
+ * `client` and reads everything else (SQL text, parameters, result mapping) from itself, so the
+ * bound copy is an object over the original with only `client` its own.
+ */
+function preparedOnce<P>(poolDb: Db, prepare: (db: Db) => P): (db: Db) => P {
+  let statements: P | undefined;
+  return (db) => {
+    statements ??= prepare(poolDb);
+    return db === poolDb ? statements : onConnection(statements, connectionOf(db));
+  };
+}
+
+function onConnection<P>(statements: P, client: BunSql): P {
+  if (is(statements, PgPreparedQuery)) return Object.create(statements, { client: { value: client } }) as P;
+  return Object.fromEntries(Object.entries(statements as object).map(([name, statement]) => [name, onConnection(statement, client)])) as P;
 }
 
 /**

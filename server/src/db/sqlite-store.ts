@@ -88,6 +88,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
     readSnapshot: (work) => readSnapshot(file, work),
     groupCommit: (write) => writes.run(write),
     groupTransaction: inSavepoint,
+    prepared: preparedPerDb,
     changes: new LocalChangeFeed(),
     rateCounts: null,
     runExclusive: async (_name, job) => {
@@ -101,6 +102,22 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
         sqlite.exec('PRAGMA optimize');
         sqlite.close();
       }),
+  };
+}
+
+/**
+ * A prepared statement per Drizzle instance: the store's own, and the one every transaction and
+ * group commit hands out (the same one each time, so a statement is prepared twice at most).
+ */
+function preparedPerDb<P>(prepare: (db: Db) => P): (db: Db) => P {
+  const prepared = new WeakMap<Db, P>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (statement === undefined) {
+      statement = prepare(db);
+      prepared.set(db, statement);
+    }
+    return statement;
   };
 }
 

@@ -69,6 +69,13 @@ export interface DataStore {
    * `work` throws); on PostgreSQL its own transaction.
    */
   groupTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Prepared statements (an object of them, or one) built once for this store, handed out for
+   * the instance they are to run on: `store.db`, or the `tx` of a transaction or group commit
+   * (inside one, a statement must run on its connection). Drizzle assembles SQL slowly: a write
+   * should not pay for that on every call.
+   */
+  prepared<P>(prepare: (db: Db) => P): (db: Db) => P;
   /** Change notices between the processes sharing this database (in memory on SQLite). */
   readonly changes: ChangeFeed;
   /** Rate-limit counts shared by the processes on this database (PostgreSQL); null on SQLite, whose one process counts in memory. */
@@ -84,21 +91,4 @@ export interface DataStore {
   integrityProblems(): Promise<string[]>;
   /** Waits for running work, then closes the connection(s). */
   close(): Promise<void>;
-}
-
-/**
- * A prepared statement per Drizzle instance: `store.db` outside transactions, and the instance a
- * transaction or group commit hands out inside them (a statement prepared on `store.db` would
- * wait for the connection the transaction holds).
- */
-export function preparedPerDb<P>(prepare: (db: Db) => P): (db: Db) => P {
-  const prepared = new WeakMap<Db, P>();
-  return (db) => {
-    let statement = prepared.get(db);
-    if (statement === undefined) {
-      statement = prepare(db);
-      prepared.set(db, statement);
-    }
-    return statement;
-  };
 }

@@ -69,6 +69,32 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
     expect((await store.db.select({ id: items.id }).from(items)).map((r) => r.id).sort()).toEqual(['a', 'c']);
   });
 
+  it('builds prepared statements once and runs them on the transaction they are handed to', async () => {
+    const { referralRules } = store.tables;
+    let builds = 0;
+    const insertRuleOn = store.prepared((db) => {
+      builds += 1;
+      const column = (name: string) => sql.placeholder(name);
+      return db
+        .insert(referralRules)
+        .values({ id: column('id'), matcher: column('id'), programName: column('id'), createdAt: column('now'), updatedAt: column('now') })
+        .returning({ id: referralRules.id })
+        .prepare();
+    });
+    const insertRule = (db: Parameters<typeof insertRuleOn>[0], id: string) => insertRuleOn(db).execute({ id, now });
+    expect(await store.transaction((tx) => insertRule(tx, 'prepared-committed'))).toEqual([{ id: 'prepared-committed' }]);
+    const undone = store.transaction(async (tx) => {
+      await insertRule(tx, 'prepared-undone');
+      throw new Error('fails');
+    });
+    await expect(undone).rejects.toThrow('fails');
+    await insertRule(store.db, 'prepared-outside');
+    const ids = (await store.db.select({ id: referralRules.id }).from(referralRules)).map((r) => r.id).filter((id) => id.startsWith('prepared'));
+    expect(ids.sort()).toEqual(['prepared-committed', 'prepared-outside']);
+    // Once for the store on PostgreSQL; on SQLite once more for the one instance every transaction shares.
+    expect(builds).toBe(TEST_ENGINE === 'postgres' ? 1 : 2);
+  });
+
   it('the dialect helpers mean the same on both engines', async () => {
     const { items } = store.tables;
     const [row] = await store.db

@@ -4,8 +4,8 @@ import type { DataStore, Db } from '../../db/store';
 
 /**
  * The prepared statements of guests' claim writes (purchases, pledges, changes through a manage
- * link): built once per Drizzle instance (`preparedPerDb`), so a write pays for SQLite's work
- * and not for assembling its SQL again, as the purchase always did.
+ * link): built once per store (`DataStore.prepared`), so a write pays for the database's work
+ * and not for assembling its SQL again.
  */
 export type ClaimStatements = ReturnType<typeof prepareClaimStatements>;
 

@@ -11,7 +11,7 @@ import {
   type PurchaseResult,
 } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
-import { preparedPerDb, type Db, type Row } from '../../db/store';
+import type { Db, Row } from '../../db/store';
 import { badRequest, conflict, notFound, type ApiError } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { hashSecret, newSecret, newTimeOrderedId } from '../../ids';
@@ -65,7 +65,7 @@ export class ClaimService {
     private readonly mail: ClaimMail,
     private readonly limits: ClaimLimits,
   ) {
-    this.statementsOn = preparedPerDb((db) => prepareClaimStatements(queries.store, db));
+    this.statementsOn = queries.store.prepared((db) => prepareClaimStatements(queries.store, db));
   }
 
   private get store() {

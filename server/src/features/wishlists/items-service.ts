@@ -3,7 +3,7 @@ import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput } from '@wishwell/shared/wishlist-types';
 import type { Language } from '@wishwell/shared/languages';
-import { preparedPerDb, type DataStore, type Db } from '../../db/store';
+import type { DataStore, Db } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
 import { newTimeOrderedId } from '../../ids';
 import { ITEM_NOT_FOUND, type ListAccess } from './access';
@@ -80,8 +80,8 @@ export class ItemService {
     private readonly applyReferralRules: ApplyReferralRules,
     private readonly images: ImageCopies,
   ) {
-    this.insertQueuingCopyOn = preparedPerDb((db) => insertStatement(queries.store, db, true));
-    this.insertOn = preparedPerDb((db) => insertStatement(queries.store, db, false));
+    this.insertQueuingCopyOn = queries.store.prepared((db) => insertStatement(queries.store, db, true));
+    this.insertOn = queries.store.prepared((db) => insertStatement(queries.store, db, false));
   }
 
   private get store() {
