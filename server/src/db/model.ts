@@ -316,7 +316,9 @@ export const MODEL: TableModel[] = [
       updatedAt(),
     ],
     indexes: [
-      { name: 'claims_item_idx', columns: ['itemId'] },
+      // With the name: the owner's view reads only the claims that carry a buyer's name, per item or per list.
+      { name: 'claims_item_name_idx', columns: ['itemId', 'name'] },
+      { name: 'claims_list_name_idx', columns: ['wishlistId', 'name'] },
       { name: 'claims_user_idx', columns: ['userId'] },
       { name: 'claims_token_unique', columns: ['tokenHash'], unique: true },
     ],

@@ -183,6 +183,21 @@ describe('purchases', () => {
     [stored] = (await owner.get<Wishlist>(`/wishlists/${list._id}`)).body.items;
     expect(stored!.quantityPurchased).toBe(0);
   });
+
+  it("names each item's buyers once, in the order they first bought, in the list and in an edited item's answer", async () => {
+    const { client: owner, list } = await guestWithList(server.url);
+    const cups = await addItem(owner, list._id, { title: 'Cups', quantity: 10 });
+    const plates = await addItem(owner, list._id, { title: 'Plates', quantity: 10 });
+    const guest = new ApiClient(server.url);
+    const buy = (item: Item, purchasedBy?: string) => guest.put(`/wishlists/share/${list._id}/items/${item._id}`, { quantityPurchased: 1, purchasedBy });
+    for (const [item, name] of [[cups, 'Ann'], [cups, undefined], [plates, 'Cy'], [cups, 'Bob'], [cups, 'Ann']] as const) {
+      expect((await buy(item, name)).status).toBe(200);
+    }
+    const byTitle = (items: Item[]) => Object.fromEntries(items.map((item) => [item.title, item.purchasedBy]));
+    expect(byTitle((await owner.get<Wishlist>(`/wishlists/${list._id}`)).body.items)).toEqual({ Cups: 'Ann, Bob', Plates: 'Cy' });
+    const edited = await owner.put<Item>(`/wishlists/${list._id}/items/${cups._id}`, { title: 'Blue cups' });
+    expect(edited.body).toMatchObject({ title: 'Blue cups', quantityPurchased: 4, purchasedBy: 'Ann, Bob' });
+  });
 });
 
 describe('share view', () => {

@@ -14,6 +14,7 @@ import sqlite11 from './sqlite/0011_image-copy-queue.sql' with { type: 'text' };
 import sqlite12 from './sqlite/0012_shop-totals.sql' with { type: 'text' };
 import sqlite13 from './sqlite/0013_user-language.sql' with { type: 'text' };
 import sqlite14 from './sqlite/0014_oidc-sessions.sql' with { type: 'text' };
+import sqlite15 from './sqlite/0015_claims-buyer-indexes.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -29,6 +30,7 @@ import pg11 from './pg/0011_image-copy-queue.sql' with { type: 'text' };
 import pg12 from './pg/0012_shop-totals.sql' with { type: 'text' };
 import pg13 from './pg/0013_user-language.sql' with { type: 'text' };
 import pg14 from './pg/0014_oidc-sessions.sql' with { type: 'text' };
+import pg15 from './pg/0015_claims-buyer-indexes.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -51,6 +53,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0012_shop-totals', sql: sqlite12 },
   { name: '0013_user-language', sql: sqlite13 },
   { name: '0014_oidc-sessions', sql: sqlite14 },
+  { name: '0015_claims-buyer-indexes', sql: sqlite15 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -69,4 +72,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0012_shop-totals', sql: pg12 },
   { name: '0013_user-language', sql: pg13 },
   { name: '0014_oidc-sessions', sql: pg14 },
+  { name: '0015_claims-buyer-indexes', sql: pg15 },
 ];

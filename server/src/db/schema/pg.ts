@@ -216,7 +216,8 @@ export const claims = pgTable('claims', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [
-  index('claims_item_idx').on(t.itemId),
+  index('claims_item_name_idx').on(t.itemId, t.name),
+  index('claims_list_name_idx').on(t.wishlistId, t.name),
   index('claims_user_idx').on(t.userId),
   uniqueIndex('claims_token_unique').on(t.tokenHash),
   check('claims_quantity_min', sql`${t.quantity} >= 0`),

@@ -216,7 +216,8 @@ export const claims = sqliteTable('claims', {
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 }, (t) => [
-  index('claims_item_idx').on(t.itemId),
+  index('claims_item_name_idx').on(t.itemId, t.name),
+  index('claims_list_name_idx').on(t.wishlistId, t.name),
   index('claims_user_idx').on(t.userId),
   uniqueIndex('claims_token_unique').on(t.tokenHash),
   check('claims_quantity_min', sql`${t.quantity} >= 0`),

@@ -151,7 +151,7 @@ export class ItemService {
       this.images.queued();
       await this.images.release(item.storedImageUrl);
     }
-    return toOwnerItem(row!, access.list, access.role, await this.queries.buyers(listId));
+    return toOwnerItem(row!, access.list, access.role, await this.queries.buyers({ itemId }));
   }
 
   async remove(access: ListAccess, itemId: string): Promise<void> {
@@ -185,7 +185,7 @@ export class ItemService {
     this.shareViews.invalidate(input.sourceListId);
     this.shareViews.invalidate(destination.id);
     if (row!.imageCheckedAt === null) this.images.queued();
-    return toOwnerItem(row!, destination, destinationAccess.role, input.action === 'move' ? await this.queries.buyers(destination.id) : new Map());
+    return toOwnerItem(row!, destination, destinationAccess.role, input.action === 'move' ? await this.queries.buyers({ itemId: item.id }) : new Map());
   }
 
   /**

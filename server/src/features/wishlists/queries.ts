@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DataStore } from '../../db/store';
 import type { EditorRow, ItemRow, ListItemStats, OwnerRow, WishlistRow } from './mappers';
 
@@ -81,17 +81,28 @@ export class WishlistQueries {
     return this.itemsOfList.execute({ listId });
   }
 
-  /** Each item's buyer names (distinct, in the order they bought, joined by ', '), for the owner's view. */
-  async buyers(listId: string): Promise<Map<string, string>> {
+  /**
+   * Each item's buyer names (distinct, in the order they first bought, joined by ', ') for the
+   * owner's view: of every item of a list, or of one item (after an edit). Only claims
+   * that carry a name are read (the claims indexes by list or item and name), one row per name:
+   * purchases without a name, however many, cost nothing here.
+   */
+  async buyers(of: { listId: string } | { itemId: string }): Promise<Map<string, string>> {
     const { claims } = this.tables;
     const rows = await this.db
       .select({ itemId: claims.itemId, name: claims.name })
       .from(claims)
-      .where(and(eq(claims.wishlistId, listId), ne(claims.name, '')))
-      .orderBy(claims.createdAt, claims.id);
-    const names = new Map<string, Set<string>>();
-    for (const { itemId, name } of rows) names.set(itemId, (names.get(itemId) ?? new Set()).add(name));
-    return new Map([...names].map(([itemId, set]) => [itemId, joinNames([...set])]));
+      // `> ''` rather than `<> ''`: a range the index can seek to.
+      .where(and('itemId' in of ? eq(claims.itemId, of.itemId) : eq(claims.wishlistId, of.listId), gt(claims.name, '')))
+      .groupBy(claims.itemId, claims.name)
+      .orderBy(sql`min(${claims.createdAt})`, sql`min(${claims.id})`);
+    const names = new Map<string, string[]>();
+    for (const { itemId, name } of rows) {
+      const itemNames = names.get(itemId);
+      if (itemNames) itemNames.push(name);
+      else names.set(itemId, [name]);
+    }
+    return new Map([...names].map(([itemId, itemNames]) => [itemId, joinNames(itemNames)]));
   }
 
   async item(listId: string, itemId: string): Promise<ItemRow | undefined> {

@@ -206,7 +206,7 @@ export class WishlistService {
       this.queries.owner(list.ownerId),
       this.queries.editors(list.id),
       this.queries.items(list.id),
-      this.queries.buyers(list.id),
+      this.queries.buyers({ listId: list.id }),
     ]);
     return toWishlist(list, owner, editors, items, buyers, role);
   }
