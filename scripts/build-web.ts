@@ -4,6 +4,8 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { writeLanguageIndex } from './language-index';
+import { webLanguages } from './web-languages';
 
 const root = join(import.meta.dir, '..');
 const webDir = join(root, 'web');
@@ -43,7 +45,7 @@ const ownIconLoader: import('bun').BunPlugin = {
 async function bundleScripts(): Promise<string[]> {
   const result = await Bun.build({
     entrypoints: [join(webDir, 'src', 'main.tsx')],
-    plugins: [singleReact, ownIconLoader],
+    plugins: [singleReact, ownIconLoader, webLanguages(webDir)],
     outdir: join(distDir, 'assets'),
     target: 'browser',
     format: 'esm',
@@ -188,6 +190,7 @@ function inFinalDir(path: string): string {
 }
 
 const started = performance.now();
+if (await writeLanguageIndex()) console.log('locales/index.ts: written again (the language files changed)');
 rmSync(distDir, { recursive: true, force: true });
 mkdirSync(join(distDir, 'assets'), { recursive: true });
 cpSync(join(webDir, 'public'), distDir, { recursive: true });

@@ -1,15 +1,11 @@
+import { LANGUAGE_NAMES } from '../../locales';
 import { cookieValue } from './cookies';
 
 /**
- * The languages Wishwell speaks. English is the source catalogue; each other language is one
- * catalogue file (web/src/i18n/locales/<code>.ts) and one line here.
+ * The languages Wishwell speaks, each named in itself: one per file in locales/ (README
+ * 'Translating Wishwell'). English is the source.
  */
-export const LANGUAGES = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-} as const;
+export const LANGUAGES = LANGUAGE_NAMES;
 
 export type Language = keyof typeof LANGUAGES;
 export const SOURCE_LANGUAGE: Language = 'en';

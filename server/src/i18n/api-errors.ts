@@ -1,6 +1,8 @@
 import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
-import en from './locales/en';
+import { LANGUAGE_FILES } from '../../../locales';
 import { serverTexts } from './texts';
+
+const english = LANGUAGE_FILES.en.server;
 
 /** An English error text of the catalogue as a pattern: its {{name}} parts match anything. */
 interface ErrorPattern {
@@ -12,12 +14,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 const exact = new Map<string, string>();
 const patterns: ErrorPattern[] = [];
-for (const [key, text] of Object.entries(en.errors)) {
+for (const [key, text] of Object.entries(english.errors)) {
   if (!text.includes('{{')) exact.set(text, key);
   else patterns.push({ key, pattern: new RegExp(`^${escapeRegExp(text).replace(/\\\{\\\{(\w+)\\\}\\\}/g, '(?<$1>.+?)')}$`) });
 }
 /** Field names and words a text carries in its {{name}} parts ('The description', 'backup'). */
-const parts = new Map(Object.entries(en.errorParts).map(([key, text]) => [text, key]));
+const parts = new Map(Object.entries(english.errorParts).map(([key, text]) => [text, key]));
 
 /** Where a message of several sentences may be cut, each translated on its own (a 429's 'Please try again in 5 minutes.'). */
 const SENTENCE_BREAK = /(?<=[.!?])\s+(?=\S)/;

@@ -1,17 +1,10 @@
 import { createInstance, type TFunction } from 'i18next';
 import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
-import de from './locales/de';
-import en from './locales/en';
-import es from './locales/es';
-import fr from './locales/fr';
+import { fromEachFile } from '@wishwell/shared/language-file';
+import { LANGUAGE_FILES } from '../../../locales';
 
-/** A server catalogue: texts by key, grouped by area (mails, API errors). */
-export interface ServerCatalogue {
-  [key: string]: string | ServerCatalogue;
-}
-
-/** The server's texts in every language (the web's catalogues are the browser's: server texts stay out of its bundle). */
-export const SERVER_CATALOGUES: Record<Language, ServerCatalogue> = { en, de, fr, es };
+/** The server's texts in every language: the `server` part of each language file (the web build leaves it out of the browser's bundle). */
+export const SERVER_CATALOGUES = fromEachFile(LANGUAGE_FILES, (file) => file.server);
 
 const i18n = createInstance();
 void i18n.init({

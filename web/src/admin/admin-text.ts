@@ -1,20 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '@wishwell/shared/languages';
-import type { Translation } from '../i18n/catalogues';
 import type { I18n, TOptions } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
-import en from './locales/en';
+import { CATALOGUES as ADMIN_CATALOGUES } from './admin-catalogues';
 
-/**
- * The admin console's catalogues: English comes with the admin chunk, each other language is a
- * chunk of its own. None of them is in the public pages' bundle.
- */
-export const ADMIN_CATALOGUES: Record<Language, () => Promise<Translation>> = {
-  en: () => Promise.resolve(en),
-  de: () => import('./locales/de').then((module) => module.default),
-  fr: () => import('./locales/fr').then((module) => module.default),
-  es: () => import('./locales/es').then((module) => module.default),
-};
+export { ADMIN_CATALOGUES };
 
 /** The group the admin texts join the app's catalogue as: `t('admin.users.title')`. */
 const GROUP = 'admin';

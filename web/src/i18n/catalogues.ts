@@ -1,18 +1,10 @@
-import type { Language } from '@wishwell/shared/languages';
-import en from './locales/en';
+import { browserPart } from './browser-part';
 
-/** A catalogue: texts by key, grouped by area. */
-export interface Translation {
-  [key: string]: string | Translation;
-}
+export type { Translation } from '@wishwell/shared/language-file';
 
 /**
- * How the browser gets each catalogue: English (the source and fallback) is in the main bundle,
- * every other language is its own chunk, loaded only when that language is chosen.
+ * The public pages' texts (the `web` part of each language file): English, the source and
+ * fallback, in the main bundle; every other language a chunk of its own, loaded only when that
+ * language is chosen. The web build replaces this module (scripts/web-languages.ts).
  */
-export const CATALOGUES: Record<Language, () => Promise<Translation>> = {
-  en: () => Promise.resolve(en),
-  de: () => import('./locales/de').then((module) => module.default),
-  fr: () => import('./locales/fr').then((module) => module.default),
-  es: () => import('./locales/es').then((module) => module.default),
-};
+export const { ENGLISH, CATALOGUES } = browserPart('web');

@@ -1,6 +1,5 @@
 import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
-import type { Translation } from './catalogues';
-import en from './locales/en';
+import { ENGLISH, type Translation } from './catalogues';
 
 /** What fills a text's `{{name}}` placeholders; a number `count` also picks the plural form. */
 export type TOptions = Record<string, unknown>;
@@ -17,7 +16,7 @@ const PLACEHOLDER = /{{\s*([^{}]+?)\s*}}/g;
  * i18next's answers for every key of every catalogue).
  */
 export class I18n {
-  private readonly catalogues = new Map<Language, Translation>([[SOURCE_LANGUAGE, en]]);
+  private readonly catalogues = new Map<Language, Translation>([[SOURCE_LANGUAGE, ENGLISH]]);
   private readonly listeners = new Set<() => void>();
   language: Language;
   /** `t` of the current language: a new function after each change, so hooks depending on it re-run. */

@@ -24,7 +24,10 @@ function expectedKeys(english: string[], language: Language): string[] {
 const placeholders = (text: string | undefined) => [...new Set(text?.match(/{{\w+}}/g) ?? [])].sort();
 
 const others = Object.keys(LANGUAGES).filter((code) => code !== 'en') as Language[];
-/** The web's catalogues (browser chunks), the admin console's and the server's (mails, API errors): each checked against its English. */
+/**
+ * Each part of the language files as the app reads it — the public pages' (browser chunks), the
+ * admin console's and the server's (mails, API errors) — checked against English's.
+ */
 const CATALOGUE_SETS: [string, (language: Language) => Promise<Translation>][] = [
   ['web', (language) => CATALOGUES[language]()],
   ['admin', (language) => ADMIN_CATALOGUES[language]()],

@@ -2,15 +2,8 @@
 // English left over (a text the catalogue translates, shown in English, or a key shown raw).
 import { expect, type Browser, type Page } from '@playwright/test';
 import type { Language } from '@wishwell/shared/languages';
-import adminDe from '../../../src/admin/locales/de';
-import adminEn from '../../../src/admin/locales/en';
-import adminEs from '../../../src/admin/locales/es';
-import adminFr from '../../../src/admin/locales/fr';
-import type { Translation } from '../../../src/i18n/catalogues';
-import de from '../../../src/i18n/locales/de';
-import en from '../../../src/i18n/locales/en';
-import es from '../../../src/i18n/locales/es';
-import fr from '../../../src/i18n/locales/fr';
+import { fromEachFile, type Translation } from '@wishwell/shared/language-file';
+import { LANGUAGE_FILES } from '../../../../locales';
 import { apiCall } from './api';
 import { E2E_ADMIN, E2E_PORT } from './constants';
 import { signedInPage } from './people';
@@ -19,12 +12,7 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
 
 /** Every catalogue of the web app (the admin console's under `admin`, as the app joins them). */
-const CATALOGUES: Record<Language, Translation> = {
-  en: { ...en, admin: adminEn },
-  de: { ...de, admin: adminDe },
-  fr: { ...fr, admin: adminFr },
-  es: { ...es, admin: adminEs },
-};
+const CATALOGUES: Record<Language, Translation> = fromEachFile(LANGUAGE_FILES, (file) => ({ ...file.web, admin: file.admin }));
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const PLACEHOLDER = /{{\w+}}/g;
