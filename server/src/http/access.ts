@@ -76,6 +76,9 @@ export interface AccountOrGuest {
  *   { capabilityOrSignedIn: true } an account or a guest holding some list's capability, as `caller`
  *   { listEditor: true }           owner, editor or capability holder of list `:id`, as `access`
  *   { listOwner: true }            owner (or capability holder of the ownerless) list `:id`, as `access`
+ *   { listOwnerInSession: true }   the same, through its session only; personal API tokens refused
+ *                                  (inviting editors: an editor keeps the list after the token that
+ *                                  invited it is revoked, so a leaked token must not make one)
  * Each also hands the handler the pipeline's per-request `http` (RequestInfo). A personal API
  * token is checked for every route before its policy runs (see `apiTokenGate`).
  */
@@ -98,6 +101,7 @@ export function accessPolicies(ctx: AppContext, lists: WishlistAccess, apiTokens
     return { http: c.http, viewer: () => (cached ??= resolveViewer(c.request, c.http)) };
   };
   const signedIn = async (c: PolicyContext) => ({ http: c.http, user: await requireUser(c) });
+  const listOwner = async (c: PolicyContext) => ({ http: c.http, access: await lists.owned(listId(c), await callerOf(c)) });
 
   return new Elysia({ name: 'access-policies' }).macro({
     publicRoute: policy('publicRoute', anyone),
@@ -117,11 +121,12 @@ export function accessPolicies(ctx: AppContext, lists: WishlistAccess, apiTokens
       return { http: c.http, caller: accountOrGuest };
     }),
     listEditor: policy('listEditor', async (c) => ({ http: c.http, access: await lists.editable(listId(c), await callerOf(c)) })),
-    listOwner: policy('listOwner', async (c) => ({ http: c.http, access: await lists.owned(listId(c), await callerOf(c)) })),
+    listOwner: policy('listOwner', listOwner),
+    listOwnerInSession: policy('listOwnerInSession', listOwner),
   });
 }
 
-export const ACCESS_POLICY_KEYS = ['publicRoute', 'signInRoute', 'signedIn', 'sessionOnly', 'adminOnly', 'capabilityOrSignedIn', 'listEditor', 'listOwner'] as const;
+export const ACCESS_POLICY_KEYS = ['publicRoute', 'signInRoute', 'signedIn', 'sessionOnly', 'adminOnly', 'capabilityOrSignedIn', 'listEditor', 'listOwner', 'listOwnerInSession'] as const;
 export type AccessPolicyName = (typeof ACCESS_POLICY_KEYS)[number];
 
 /** The least a personal API token needs to call a route, or 'none' when tokens are refused there. */
@@ -133,7 +138,7 @@ const SCOPE_RANK: Record<ApiTokenScope, number> = { read: 0, 'read-write': 1, ad
 
 /** The token scope `METHOD` on a route of `policy` needs: admin routes need admin, other writes read-write. */
 export function tokenRequirement(policy: AccessPolicyName, method: string): TokenRequirement {
-  if (policy === 'signInRoute' || policy === 'sessionOnly') return 'none';
+  if (policy === 'signInRoute' || policy === 'sessionOnly' || policy === 'listOwnerInSession') return 'none';
   if (policy === 'adminOnly') return 'admin';
   return READ_METHODS.has(method) ? 'read' : 'read-write';
 }
@@ -225,6 +230,7 @@ const POLICY_DESCRIPTIONS: Record<AccessPolicyName, string> = {
   capabilityOrSignedIn: 'an account, or a guest holding a list capability',
   listEditor: "the list's owner, an editor, or its guest capability",
   listOwner: "the list's owner (or its guest capability)",
+  listOwnerInSession: "the list's owner (or its guest capability), in its browser session",
 };
 
 /** Who a policy lets in, in the route table's words. */

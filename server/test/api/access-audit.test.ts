@@ -94,11 +94,12 @@ function wrongRoles(policy: string): Role[] {
     { name: 'an editor (cookie)', expected: 403, call: viaCookie(() => editor) },
     { name: 'an editor (bearer)', expected: 403, call: viaBearer(() => editor) },
   ];
+  const ownReadWriteToken: Role = { name: "the account's own read-write API token", expected: 403, call: viaBearer(() => ({ ...owner, token: ownerTokens.readWrite })) };
   switch (policy) {
     case 'signedIn':
       return signedOut;
     case 'sessionOnly':
-      return [...signedOut, { name: "the account's own read-write API token", expected: 403, call: viaBearer(() => ({ ...owner, token: ownerTokens.readWrite })) }];
+      return [...signedOut, ownReadWriteToken];
     case 'adminOnly':
       return [...signedOut, ...otherUser];
     case 'capabilityOrSignedIn':
@@ -107,6 +108,8 @@ function wrongRoles(policy: string): Role[] {
       return [...signedOut, ...otherUser, anotherListsCapability];
     case 'listOwner':
       return [...signedOut, ...otherUser, anotherListsCapability, ...editorRoles];
+    case 'listOwnerInSession':
+      return [...signedOut, ...otherUser, anotherListsCapability, ...editorRoles, ownReadWriteToken];
     default:
       throw new Error(`no wrong roles known for policy ${policy}: add them here`);
   }

@@ -103,8 +103,9 @@ describe('using a token', () => {
     expect(seen.items.map((i) => i.title)).toEqual(['Train set']);
   });
 
-  it('is refused on the session-only routes: tokens, password, profile, account deletion, sign-in flows', async () => {
+  it('is refused on the session-only routes: tokens, password, profile, account deletion, sign-in flows, inviting editors', async () => {
     const writer = withToken((await createApiToken(owner, 'read-write')).token);
+    const list = await owner.client.post<Wishlist>('/wishlists', { name: 'Not for a leaked token', theme: 'Christmas' });
     const message = 'API tokens cannot be used here. Sign in to Wishwell in the browser to do this.';
     for (const [method, path, body] of [
       ['GET', '/users/tokens', undefined],
@@ -114,6 +115,7 @@ describe('using a token', () => {
       ['DELETE', '/users/profile', undefined],
       ['POST', '/users/logout', undefined],
       ['POST', '/users/login', { email: owner.email, password: PASSWORD }],
+      ['POST', `/wishlists/${list.body._id}/editors`, { email: 'mallory@example.com' }],
     ] as const) {
       const res = await writer.call(method, path, body);
       expect({ status: res.status, body: res.body }, `${method} ${path}`).toEqual({ status: 403, body: { message } });
@@ -122,6 +124,9 @@ describe('using a token', () => {
     expect({ name: profile.name, email: profile.email }).toEqual({ name: 'Olivia Owner', email: owner.email });
     expect((await owner.client.get<ApiTokenSummary[]>('/users/tokens')).body.map((t) => t.name)).not.toContain('more');
     expect((await new ApiClient(server.url).post('/users/login', { email: owner.email, password: PASSWORD })).status).toBe(200);
+    expect((await owner.client.get(`/wishlists/${list.body._id}/invitations`)).body).toEqual([]);
+    // The owner's browser session invites as before.
+    expect((await owner.client.post(`/wishlists/${list.body._id}/editors`, { email: 'friend@example.com' })).status).toBe(200);
   });
 
   it('records last use, written at most once a minute', async () => {

@@ -134,7 +134,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         body: shareByEmailBody,
       })
       .post('/wishlists/:id/editors', ({ access, body, http }) => invitations.invite(access, body.email, http), {
-        listOwner: true,
+        listOwnerInSession: true,
         params: idParams,
         body: addEditorBody,
       })
