@@ -666,6 +666,11 @@ export default {
         body: 'Jemand – hoffentlich du – möchte das Passwort deines Kontos bei {{company}} zurücksetzen. Öffne diesen Link innerhalb einer Stunde, um ein neues Passwort festzulegen:',
         ignore: 'Falls du das nicht warst, ignoriere diese E-Mail einfach: Dein Passwort bleibt, wie es ist.',
       },
+      setPassword: {
+        subject: 'Leg ein Passwort für dein Konto bei {{company}} fest',
+        body: 'Jemand – hoffentlich du – möchte ein Passwort für dein Konto bei {{company}} festlegen; bisher hat es keins, du meldest dich über deinen Identitätsanbieter an. Öffne diesen Link innerhalb einer Stunde, um ein Passwort zu wählen:',
+        ignore: 'Falls du das nicht warst, ignoriere diese E-Mail einfach: Dein Konto bleibt ohne Passwort, und du meldest dich weiter an wie bisher.',
+      },
       invitation: {
         subject: '{{inviter}} lädt dich ein, die Wunschliste „{{list}}“ mitzubearbeiten',
         body: '{{inviter}} möchte, dass du bei der Wunschliste „{{list}}“ auf {{company}} mithilfst. Öffne diesen Link innerhalb von 7 Tagen, um die Einladung anzunehmen; dort kannst du dich anmelden oder ein Konto anlegen:',
@@ -716,6 +721,7 @@ export default {
       passwordTooShort: 'Dein Passwort muss mindestens {{min}} Zeichen lang sein.',
       passwordTooLong: 'Dein Passwort darf höchstens {{max}} Zeichen lang sein.',
       currentPasswordWrong: 'Dein aktuelles Passwort stimmt nicht.',
+      noPasswordYet: 'Dein Konto hat noch kein Passwort, also gibt es keins zu ändern. Leg eins unter „Mein Konto“ fest: Wir schicken dir einen Link.',
       resetLinkInvalid: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen. Bitte fordere einen neuen an.',
       passwordLoginOff: 'Die Anmeldung mit E-Mail-Adresse und Passwort ist auf dieser Seite ausgeschaltet.',
       accountDisabled: 'Dieses Konto wurde deaktiviert. Wende dich an den Betreiber der Seite.',

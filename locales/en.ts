@@ -672,6 +672,11 @@ export default {
         body: 'Someone, hopefully you, asked to reset the password of your {{company}} account. Open this link within 1 hour to choose a new password:',
         ignore: 'If you did not ask for this, ignore this mail: your password stays as it is.',
       },
+      setPassword: {
+        subject: 'Set a password for your {{company}} account',
+        body: 'Someone, hopefully you, asked to set a password for your {{company}} account, which has none yet (you sign in through your identity provider). Open this link within 1 hour to choose one:',
+        ignore: 'If you did not ask for this, ignore this mail: your account stays without a password, and you sign in as before.',
+      },
       invitation: {
         subject: '{{inviter}} invited you to edit the wishlist "{{list}}"',
         body: '{{inviter}} invited you to help edit the wishlist "{{list}}" on {{company}}. Open this link within 7 days to accept; you can sign in or create an account there:',
@@ -723,6 +728,7 @@ export default {
       passwordTooShort: 'Your password must be at least {{min}} characters long.',
       passwordTooLong: 'Your password can be at most {{max}} characters long.',
       currentPasswordWrong: 'Your current password is not correct.',
+      noPasswordYet: 'Your account has no password yet, so there is none to change. Set a password from My Account: we email you a link.',
       resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
       passwordLoginOff: 'Signing in with an email address and password is turned off on this site.',
       accountDisabled: 'This account has been disabled. Contact the site operator.',

@@ -674,6 +674,11 @@ export default {
         body: 'Alguien, seguramente tú, ha pedido restablecer la contraseña de tu cuenta de {{company}}. Abre este enlace antes de que pase 1 hora para elegir una contraseña nueva:',
         ignore: 'Si no lo has pedido tú, ignora este correo: tu contraseña seguirá siendo la misma.',
       },
+      setPassword: {
+        subject: 'Crea una contraseña para tu cuenta de {{company}}',
+        body: 'Alguien, seguramente tú, ha pedido crear una contraseña para tu cuenta de {{company}}, que aún no tiene (entras con tu proveedor de identidad). Abre este enlace antes de que pase 1 hora para elegirla:',
+        ignore: 'Si no lo has pedido tú, ignora este correo: tu cuenta seguirá sin contraseña y entrarás como hasta ahora.',
+      },
       invitation: {
         subject: '{{inviter}} te invita a editar la lista de deseos «{{list}}»',
         body: '{{inviter}} te invita a ayudar con la lista de deseos «{{list}}» en {{company}}. Abre este enlace en los próximos 7 días para aceptar; allí podrás iniciar sesión o crear una cuenta:',
@@ -724,6 +729,7 @@ export default {
       passwordTooShort: 'Tu contraseña debe tener al menos {{min}} caracteres.',
       passwordTooLong: 'Tu contraseña puede tener como máximo {{max}} caracteres.',
       currentPasswordWrong: 'Tu contraseña actual no es correcta.',
+      noPasswordYet: 'Tu cuenta aún no tiene contraseña, así que no hay ninguna que cambiar. Crea una desde «Mi cuenta»: te enviamos un enlace.',
       resetLinkInvalid: 'Este enlace para restablecer la contraseña no es válido o ha caducado. Pide uno nuevo.',
       passwordLoginOff: 'En este sitio no se puede iniciar sesión con correo electrónico y contraseña.',
       accountDisabled: 'Esta cuenta se ha desactivado. Ponte en contacto con quien administra el sitio.',

@@ -7,11 +7,14 @@ import type { SignOutAnswer } from '@wishwell/shared/account-types';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { SignInOptions } from '@wishwell/shared/sign-in-options';
 import type { WishlistSummary } from '@wishwell/shared/wishlist-types';
+import { LANGUAGE_FILES } from '../../../locales';
+import { NO_PASSWORD_YET } from '../../src/features/users/service';
 import { ApiClient } from '../support/api-client';
 import { freePort, startOidcProvider, type ProviderAccount, type ProviderOptions, type TestOidcProvider } from '../support/oidc-provider';
 import { followAtProvider, oidcRoundTrip } from '../support/oidc-round-trip';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { waitUntil } from '../support/wait';
 import { guestWithList, signUp } from '../support/wishlists';
 
 const ADMIN_GROUP = 'wishwell-admins';
@@ -215,9 +218,17 @@ describe('an account the provider made has no password until its owner sets one'
     const { client, profile } = await signInThroughProvider(someone);
     expect(profile.body.hasPassword).toBe(false);
 
+    // /change-password typed by hand: told there is no password yet (not that it is wrong), nothing set.
+    const change = await client.put('/users/profile/password', { currentPassword: '', newPassword: PASSWORD });
+    expect(change).toMatchObject({ status: 400, body: { message: NO_PASSWORD_YET } });
+    expect((await client.get<SessionProfile>('/users/profile')).body.hasPassword).toBe(false);
+
     // 'Set a password' in My Account asks for the reset mail to the account's own address.
     expect((await client.post('/users/forgot-password', { email: someone.email })).status).toBe(200);
     const mail = await smtp.waitForMail(someone.email!);
+    expect(mail.subject).toBe('Set a password for your Wishwell account'); // not 'Reset your …': it has none
+    expect(mail.text).toContain('asked to set a password for your Wishwell account, which has none yet');
+    expect(mail.text.replace(/\/reset-password\/\S+/, '')).not.toMatch(/reset/i); // the link's path aside
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     const set = await new ApiClient(main.server.url).put<SessionProfile>(`/users/reset-password/${token}`, { password: PASSWORD });
     expect(set.status).toBe(200);
@@ -227,6 +238,22 @@ describe('an account the provider made has no password until its owner sets one'
     const login = await byPassword.post<SessionProfile>('/users/login', { email: someone.email, password: PASSWORD });
     expect(login.body).toMatchObject({ _id: profile.body._id, hasPassword: true });
     expect((await byPassword.get<SessionProfile>('/users/profile')).body.hasPassword).toBe(true);
+
+    // With a password now, the next mail resets it.
+    expect((await byPassword.post('/users/forgot-password', { email: someone.email })).status).toBe(200);
+    await waitUntil(() => smtp.mails.filter((m) => m.to.includes(someone.email!)).length === 2, 'the second mail');
+    expect(smtp.mails.filter((m) => m.to.includes(someone.email!))[1]!.subject).toBe('Reset your Wishwell password');
+  });
+
+  it.each(['de', 'fr', 'es'] as const)('offers to set a password in the asker’s language (%s)', async (language) => {
+    const someone = person();
+    const { client } = await signInThroughProvider(someone);
+    const asked = await client.post('/users/forgot-password', { email: someone.email }, { headers: { 'accept-language': language } });
+    expect(asked.status).toBe(200);
+    const texts = LANGUAGE_FILES[language].server.mail.setPassword;
+    const mail = await smtp.waitForMail(someone.email!);
+    expect(mail.subject).toBe(texts.subject.replace('{{company}}', 'Wishwell'));
+    expect(mail.text).toContain(texts.body.replace('{{company}}', 'Wishwell'));
   });
 
   it('says a password account has one', async () => {

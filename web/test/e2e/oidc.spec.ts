@@ -68,7 +68,12 @@ test('a guest signs in with the provider: the list is claimed and the dashboard 
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(provider.logins).toBe(loginsBefore + 1); // the provider asked who it was again
 
-    // Grace's account came from the provider: no password to change; 'Set a password' mails her the link.
+    // Grace's account came from the provider: no password to change, even typed by hand; 'Set a password' mails her the link.
+    await page.goto('/change-password');
+    await expect(page.getByText('Your account has no password yet: you sign in with Family ID.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set a password' })).toBeVisible();
+    await expect(page.getByLabel('Current Password')).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
     await page.goto('/account');
     await expect(page.getByText('Your account has no password yet: you sign in with Family ID.', { exact: false })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Change Password' })).toHaveCount(0);
@@ -76,6 +81,7 @@ test('a guest signs in with the provider: the list is claimed and the dashboard 
     await page.getByRole('button', { name: 'Set a password' }).click();
     await expect(page.getByText(`We sent a link to set your password to ${graceEmail}. It works for 1 hour.`)).toBeVisible();
     const mail = await smtp.waitForMail(graceEmail);
+    expect(mail.subject).toMatch(/^Set a password for your .+ account$/);
     await page.goto(new URL(/\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text)![0], base).href);
     await page.getByLabel('New Password').fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill(PASSWORD);
@@ -132,6 +138,10 @@ test('a provider-only site (PASSWORD_LOGIN=false): the password pages point to t
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'API tokens' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Password' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Set a password' })).toHaveCount(0);
+    await page.goto('/change-password');
+    await expect(page.getByText('This site signs in through Family ID only, so there is no password to reset here.')).toBeVisible();
+    await expect(page.getByLabel('Current Password')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Set a password' })).toHaveCount(0);
   } finally {
     await context.close();

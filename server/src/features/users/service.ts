@@ -39,6 +39,8 @@ export const RESET_REQUESTED_MESSAGE =
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please ask for a new one.';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const LANGUAGE_UNKNOWN = `Please choose one of the languages Wishwell speaks (${Object.keys(LANGUAGES).join(', ')}), or none for the browser's language.`;
+/** Changing the password of an account an identity provider made, which has none. */
+export const NO_PASSWORD_YET = 'Your account has no password yet, so there is none to change. Set a password from My Account: we email you a link.';
 export const PASSWORD_LOGIN_OFF = 'Signing in with an email address and password is turned off on this site.';
 
 const MINUTE = 60_000;
@@ -229,9 +231,10 @@ export class UserService {
   }
 
   async changePassword(user: ProfileSource, input: ChangePasswordInput): Promise<ChangePasswordAnswer> {
-    validPassword(input.newPassword);
     const row = (await this.findById(user.id))!;
-    if (!(await this.passwordMatches(user.email, input.currentPassword, row.passwordHash || null))) throw badRequest('Your current password is not correct.');
+    if (row.passwordHash === '') throw badRequest(NO_PASSWORD_YET);
+    validPassword(input.newPassword);
+    if (!(await this.passwordMatches(user.email, input.currentPassword, row.passwordHash))) throw badRequest('Your current password is not correct.');
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
     const { users } = this.deps.store.tables;
     const [updated] = await this.deps.store.db
@@ -328,17 +331,19 @@ export class UserService {
   private async sendResetMail(user: UserRow, token: string, request: MailRequest): Promise<void> {
     const { origin, company } = await this.deps.mailLinks.site(request.origin);
     const { t } = await this.deps.mailer.textsFor(user.email, request.language);
+    // An account an identity provider made has no password to reset: its mail offers to set one.
+    const texts = user.passwordHash === '' ? 'mail.setPassword' : 'mail.reset';
     await this.deps.mailer.send({
       to: user.email,
-      subject: t('mail.reset.subject', { company }),
+      subject: t(`${texts}.subject`, { company }),
       text: [
         t('mail.hello', { name: user.name }),
         '',
-        t('mail.reset.body', { company }),
+        t(`${texts}.body`, { company }),
         '',
         `${origin}/reset-password/${token}`,
         '',
-        t('mail.reset.ignore'),
+        t(`${texts}.ignore`),
         '',
         company,
       ].join('\n'),

@@ -6,9 +6,34 @@ import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
 import { AccountCard, AccountForm, Field, NewPasswordField, SubmitButton, useSubmission } from './AccountForm';
+import { SetPassword } from './PasswordSection';
+import { useSignInOptions } from './ProviderSignIn';
 
-/** /change-password: Current, New and Confirm New password. Other sessions are signed out. */
+/**
+ * /change-password: Current, New and Confirm New password; other sessions are signed out. An
+ * account an identity provider made has no password to change: it is told so and offered My
+ * Account's 'Set a password' (where the site takes passwords at all).
+ */
 export default function ChangePasswordPage() {
+  const { user } = useSession();
+  return user && !user.hasPassword ? <NoPasswordYet email={user.email} /> : <ChangePasswordForm />;
+}
+
+function NoPasswordYet({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const options = useSignInOptions();
+  const label = options?.oidc?.label ?? t('account.identityProvider');
+  return (
+    <AccountCard title={t('myAccount.changePassword')}>
+      {options?.passwordLogin ? <SetPassword email={email} options={options} /> : options && <p className="ww-account-note">{t('password.providerOnly', { label })}</p>}
+      <div className="ww-account-links">
+        <Link to="/account">{t('password.backToAccount')}</Link>
+      </div>
+    </AccountCard>
+  );
+}
+
+function ChangePasswordForm() {
   const { t } = useTranslation();
   const { update } = useSession();
   const navigate = useNavigate();

@@ -22,14 +22,16 @@ export function PasswordSection({ user, options }: { user: SessionProfile; optio
       {user.hasPassword ? (
         <Link to="/change-password">{t('myAccount.changePassword')}</Link>
       ) : (
-        <SetPassword email={user.email} label={options.oidc?.label ?? t('account.identityProvider')} />
+        <SetPassword email={user.email} options={options} />
       )}
     </section>
   );
 }
 
-function SetPassword({ email, label }: { email: string; label: string }) {
+/** 'Set a password' for an account without one: the reset mail to its own address, which sets the first. */
+export function SetPassword({ email, options }: { email: string; options: SignInOptions }) {
   const { t } = useTranslation();
+  const label = options.oidc?.label ?? t('account.identityProvider');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { busy, submit } = useSubmission(t('myAccount.setPasswordFailed'));
 
