@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { requireWrk, rssMb, startAndWait, wrk, type LoadResult } from './wrk';
 
 const root = join(import.meta.dir, '..', '..');
-const PORT = 3901;
-const BARE_PORT = 3902;
+const PORT = Number(process.env.BENCH_RUN_PORT ?? 3901);
+const BARE_PORT = Number(process.env.BENCH_RUN_BARE_PORT ?? 3902);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Issue 14: the binary answers its first request within 100 ms of exec and idles under 70 MiB. */
 const START_TARGET_MS = 100;

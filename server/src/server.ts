@@ -117,7 +117,7 @@ export interface RunningServer {
  * the current runtime (store + services + Elysia app), which a restore can replace.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const site = await Site.load(SITE_FILES);
+  const site = Site.load(SITE_FILES);
   // Services (a restore) reach the server's rebuild through their context.
   const rebuildForServices = (swap: () => Promise<void>) => running.rebuild(swap);
   let runtime = await buildRuntime(config, site, rebuildForServices);

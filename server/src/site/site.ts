@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 /** The built React site, held in memory with its pre-compressed variants. */
@@ -54,25 +55,45 @@ function cacheControlFor(urlPath: string): string {
   return SHORT;
 }
 
-async function readBytes(path: string | undefined): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  return path ? new Uint8Array(await Bun.file(path).arrayBuffer()) : undefined;
+function readBytes(path: string): Uint8Array<ArrayBuffer> {
+  const bytes = readFileSync(path);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function readAsset(file: EmbeddedSiteFile): SiteAsset {
+  const extension = file.urlPath.split('.').pop() ?? '';
+  const asset = madeAsset(readBytes(file.file), extension, cacheControlFor(file.urlPath));
+  if (file.gzip) asset.gzip = readBytes(file.gzip);
+  if (file.br) asset.br = readBytes(file.br);
+  return asset;
 }
 
 export class Site {
-  private constructor(private readonly assets: Map<string, SiteAsset>) {}
+  /**
+   * Files are read (out of the executable) on their first request, not at start: the site's
+   * ~250 files and their compressed forms are several MB that start-up would copy and hold.
+   */
+  private readonly assets = new Map<string, SiteAsset>();
 
-  static async load(files: EmbeddedSiteFile[]): Promise<Site> {
-    const assets = new Map<string, SiteAsset>();
-    for (const file of files) {
-      const identity = (await readBytes(file.file))!;
-      const extension = file.urlPath.split('.').pop() ?? '';
-      assets.set(file.urlPath, { ...madeAsset(identity, extension, cacheControlFor(file.urlPath)), gzip: await readBytes(file.gzip), br: await readBytes(file.br) });
-    }
-    return new Site(assets);
+  private constructor(private readonly files: Map<string, EmbeddedSiteFile>) {}
+
+  static load(files: EmbeddedSiteFile[]): Site {
+    return new Site(new Map(files.map((file) => [file.urlPath, file])));
   }
 
   has(urlPath: string): boolean {
-    return this.assets.has(urlPath);
+    return this.files.has(urlPath);
+  }
+
+  private asset(urlPath: string): SiteAsset | undefined {
+    let asset = this.assets.get(urlPath);
+    if (!asset) {
+      const file = this.files.get(urlPath);
+      if (!file) return undefined;
+      asset = readAsset(file);
+      this.assets.set(urlPath, asset);
+    }
+    return asset;
   }
 
   /** The app shell's HTML, for the pages rendered on the server. */
@@ -82,7 +103,7 @@ export class Site {
 
   /** A text file of the site (a style sheet the server inlines from). */
   text(urlPath: string): string {
-    const asset = this.assets.get(urlPath);
+    const asset = this.asset(urlPath);
     if (!asset) throw new Error(`${urlPath} is not part of the built site`);
     return new TextDecoder().decode(asset.identity);
   }
@@ -100,7 +121,7 @@ export class Site {
   /** A prepared page, else the app shell (revalidated on every visit). */
   respondPage(page: SiteAsset | null, request: Request, headers: Record<string, string>): Response {
     // Pages come in the language the request asks for (the language cookie, else Accept-Language).
-    return this.send(page ?? this.assets.get('/index.html')!, request, { ...headers, vary: 'accept-language, cookie' });
+    return this.send(page ?? this.asset('/index.html')!, request, { ...headers, vary: 'accept-language, cookie' });
   }
 
   /** An HTML page made for this request alone (revalidated on every visit, compressed as the client accepts). */
@@ -117,16 +138,16 @@ export class Site {
 
   /** The bytes of a built file, if there is one at that path. */
   bytes(urlPath: string): Uint8Array<ArrayBuffer> | undefined {
-    return this.assets.get(urlPath)?.identity;
+    return this.asset(urlPath)?.identity;
   }
 
   /** The file at a path, else the app shell for client-side routes; null for a missing asset. */
   respond(urlPath: string, request: Request, headers: Record<string, string>): Response | null {
-    const asset = this.assets.get(urlPath);
+    const asset = this.asset(urlPath);
     if (asset) return this.send(asset, request, headers);
     const looksLikeFile = /\.[a-z0-9]+$/i.test(urlPath);
     if (looksLikeFile) return null;
-    return this.send(this.assets.get('/index.html')!, request, headers);
+    return this.send(this.asset('/index.html')!, request, headers);
   }
 
   private send(asset: SiteAsset, request: Request, extraHeaders: Record<string, string>): Response {

@@ -50,7 +50,7 @@ async function adminRoutes(): Promise<{ method: string; path: string }[]> {
     defaultHostname: 'localhost',
   };
   try {
-    const app = createApp(ctx, createServices(ctx), await Site.load([]));
+    const app = createApp(ctx, createServices(ctx), Site.load([]));
     return app.routes
       .filter((route) => declaredPolicies(route.hooks).includes('adminOnly'))
       .map((route) => ({ method: route.method, path: route.path.replace(/:(\w+)/g, 'no-such-$1') }));
