@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { tooManyRequests } from '../http/errors';
-import { HashThreads } from './hash-threads';
+import { ARGON2ID, HashThreads } from './hash-threads';
 
 /**
- * Password hashing with argon2id (`Bun.password`, 64 MiB per hash, ~200 ms on two cores).
+ * Password hashing with argon2id (`Bun.password`, 19 MiB per hash, see ARGON2ID).
  * Hashing is a CPU and memory cost a sign-in flood could multiply, so at most `concurrency`
  * hashes run at once (one core fewer than the machine has, so reads keep a core) and at most
  * `maxWaiting` wait (a few seconds of hashing); past that the caller gets a 429. The hashes run
@@ -30,6 +30,15 @@ export class PasswordHasher {
     const against = hash ?? (await (this.dummyHash ??= this.hash('not a real password: equalises timing')));
     const matches = await this.limited(() => this.threads.verify(password, against));
     return hash !== null && matches;
+  }
+
+  /**
+   * Whether a stored hash was made otherwise than hashes are made now (Bun's 64 MiB default before
+   * ARGON2ID): it still verifies, and is replaced at the next successful sign-in.
+   */
+  needsRehash(hash: string): boolean {
+    const params = /^\$argon2id\$v=\d+\$m=(\d+),t=(\d+),p=1\$/.exec(hash);
+    return !params || Number(params[1]) !== ARGON2ID.memoryCost || Number(params[2]) !== ARGON2ID.timeCost;
   }
 
   private async limited<T>(work: () => Promise<T>): Promise<T> {

@@ -202,6 +202,23 @@ describe('sign in and sessions', () => {
     expect((await client.get('/users/profile')).status).toBe(401);
   });
 
+  it('moves a password hashed with the old 64 MiB parameters to the current ones at sign-in', async () => {
+    const { email, password, profile } = await signedUp();
+    const storedHash = () => withStore(async ({ db, tables: { users } }) => (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, profile._id)))[0]!.hash);
+    const before = Bun.password.hashSync(password, 'argon2id'); // Bun's default, what accounts were made with
+    expect(before).toMatch(/^\$argon2id\$v=19\$m=65536,/);
+    await withStore(({ db, tables: { users } }) => db.update(users).set({ passwordHash: before }).where(eq(users.id, profile._id)));
+    const client = new ApiClient(server.url);
+    expect((await client.post('/users/login', { email, password: 'not the password' })).status).toBe(401);
+    expect(await storedHash()).toBe(before);
+    expect((await client.post('/users/login', { email, password })).status).toBe(200);
+    const after = await storedHash();
+    expect(after).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await client.post('/users/login', { email, password })).status).toBe(200);
+    expect((await client.post('/users/login', { email, password: 'not the password' })).status).toBe(401);
+    expect(await storedHash()).toBe(after);
+  });
+
   it('logout succeeds without a valid session too', async () => {
     expect((await new ApiClient(server.url).post('/users/logout')).status).toBe(200);
   });

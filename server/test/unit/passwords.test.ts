@@ -11,6 +11,19 @@ describe('PasswordHasher', () => {
     expect(await hasher.verify('wrong horse', hash)).toBe(false);
   });
 
+  it("hashes with OWASP's 19 MiB, two passes; a hash made with Bun's 64 MiB default still verifies and asks for a rehash", async () => {
+    const hasher = new PasswordHasher();
+    const current = await hasher.hash('correct horse');
+    expect(current).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(hasher.needsRehash(current)).toBe(false);
+    const older = Bun.password.hashSync('correct horse', 'argon2id');
+    expect(older).toMatch(/^\$argon2id\$v=19\$m=65536,/);
+    expect(await hasher.verify('correct horse', older)).toBe(true);
+    expect(await hasher.verify('wrong horse', older)).toBe(false);
+    expect(hasher.needsRehash(older)).toBe(true);
+    expect(hasher.needsRehash(Bun.password.hashSync('correct horse', { algorithm: 'bcrypt' }))).toBe(true);
+  });
+
   it('fails an unknown account (no hash) after doing the same work', async () => {
     expect(await new PasswordHasher().verify('anything at all', null)).toBe(false);
   });

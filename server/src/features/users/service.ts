@@ -167,7 +167,19 @@ export class UserService {
     const valid = await this.passwordMatches(email, input.password, row?.passwordHash || null);
     if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
     if (row.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+    if (this.deps.hasher.needsRehash(row.passwordHash)) await this.rehashPassword(row, input.password);
     return row;
+  }
+
+  /**
+   * Replaces a hash made with older parameters (the password is at hand only at sign-in). Only if
+   * the password did not change meanwhile; a busy hasher (429) leaves it for the next sign-in.
+   */
+  private async rehashPassword(row: Pick<UserRow, 'id' | 'passwordHash'>, password: string): Promise<void> {
+    const passwordHash = await this.deps.hasher.hash(password).catch(() => null);
+    if (!passwordHash) return;
+    const { db, tables: { users } } = this.deps.store;
+    await db.update(users).set({ passwordHash }).where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)));
   }
 
   /**
