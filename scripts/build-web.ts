@@ -21,14 +21,10 @@ function contentHash(bytes: Uint8Array): string {
 
 // react-popper (under Blueprint's Popover) declares a React 18 peer, so the install nests React 18
 // beside it; a second React breaks every hook inside a popover. All imports get the app's React.
-// react-router's package exports only its development build (twice the size, slower); the
-// production build sits beside it.
-const routerProduction = join(root, 'node_modules', 'react-router', 'dist', 'production', 'index.mjs');
 const singleReact: import('bun').BunPlugin = {
   name: 'single-react',
   setup(build) {
     build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: Bun.resolveSync(args.path, webDir) }));
-    build.onResolve({ filter: /^react-router$/ }, () => ({ path: routerProduction }));
   },
 };
 // Blueprint's icon loader checks names against the table of every icon name (a tenth of the first

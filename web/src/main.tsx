@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './app/routing';
 import { App } from './app/App';
 import { readBootData } from './app/boot-data';
 import { replayEarlyTaps } from './app/early-taps';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Drawer, Menu, MenuItem, Spinner } from '@blueprintjs/core';
-import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../app/routing';
 import { ADMIN_MENU_WIDTH_PX } from '@wishwell/shared/constants';
 import { usePageTitle } from '../app/use-page-title';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
@@ -16,7 +16,7 @@ function AdminMenu({ current, onNavigate }: { current: AdminPage | undefined; on
   const t = useAdminText();
   return (
     <>
-      <NavLink
+      <Link
         to="/admin"
         className="ww-admin-logo"
         onClick={(event) => {
@@ -25,7 +25,7 @@ function AdminMenu({ current, onNavigate }: { current: AdminPage | undefined; on
         }}
       >
         <img src={config.logoUrl || '/Logo.png'} alt={config.companyName} height={40} />
-      </NavLink>
+      </Link>
       <Menu>
         {ADMIN_PAGES.map((page) => (
           <MenuItem key={page.path} multiline icon={page.icon} text={t(page.titleKey)} active={page === current} onClick={() => onNavigate(pathOf(page.path))} />
@@ -78,11 +78,7 @@ function AdminConsole() {
         </>
       )}
       <main className="ww-admin-main">
-        <Routes>
-          {ADMIN_PAGES.map((page) => (
-            <Route key={page.path} path={page.path} element={<page.Component />} />
-          ))}
-        </Routes>
+        {current && <current.Component />}
       </main>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../app/routing';
 import { FailureBursts, finishedSummary, scrapeFailuresSummary, scrapeLogsPathFor, type AdminEventWording } from '@wishwell/shared/admin-events';
 import { notify } from '../notifications/notify';
 import { useAdminText, type AdminText } from './admin-text';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../app/routing';
 import type { LogPage, LogQuery } from '@wishwell/shared/admin-types';
 import { LOG_PAGE_SIZE_DEFAULT } from '@wishwell/shared/admin-types';
 

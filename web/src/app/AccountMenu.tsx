@@ -1,6 +1,6 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { useTranslation } from '../i18n/react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './routing';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { chooseColorScheme, useColorScheme } from '../branding/color-scheme';
 import { useSession } from '../session/SessionProvider';

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/react';
-import { useLocation } from 'react-router';
+import { useLocation } from './routing';
 
 /** The error screen: 'Unexpected Application Error!' and the error's message. */
 function ErrorScreen({ error }: { error: unknown }) {

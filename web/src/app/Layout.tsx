@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from './routing';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
 

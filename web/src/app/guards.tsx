@@ -1,5 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from './routing';
 import { useSession } from '../session/SessionProvider';
 
 const sessionSpinner = (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Spinner } from '@blueprintjs/core';
-import { useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from './routing';
 import { RouteErrorBoundary } from './ErrorScreen';
 import { RequireAdmin, RequireSignedOut, RequireUser } from './guards';
 import { Layout } from './Layout';

@@ -1,6 +1,6 @@
 import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from '../i18n/react';
-import { Link } from 'react-router';
+import { Link } from '../app/routing';
 import { usePageTitle } from '../app/use-page-title';
 
 export function NotFoundPage() {

@@ -1,7 +1,7 @@
 // Server-side rendering of the public pages (landing, share). Imported by the server on the first
 // page it renders, never by the browser bundle.
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '../app/routing';
 import { App } from '../app/App';
 import type { BootData } from '../app/boot-data';
 import { serverI18n } from '../i18n/server-catalogues';

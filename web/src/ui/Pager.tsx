@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from '../i18n/react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../app/routing';
 import { ITEMS_PER_PAGE } from '@wishwell/shared/constants';
 
 function pageFromParam(value: string | null): number {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/routing';
 import type { ProfileInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/routing';
 import type { ChangePasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';

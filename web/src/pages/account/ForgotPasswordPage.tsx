@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import type { ForgotPasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../app/routing';
 import type { LoginInput } from '@wishwell/shared/account-types';
 import { OIDC_ERROR_PARAM, OIDC_LINK_PARAM } from '@wishwell/shared/sign-in-options';
 import { api } from '../../api/client';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Callout } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import type { ForgotPasswordInput } from '@wishwell/shared/account-types';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { SignInOptions } from '@wishwell/shared/sign-in-options';

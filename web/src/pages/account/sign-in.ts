@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/routing';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { useSession } from '../../session/SessionProvider';
 import { acceptInvitation } from '../invitations/accept-invitation';

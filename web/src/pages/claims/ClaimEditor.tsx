@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { fromMinorUnits, toMinorUnits } from '@wishwell/shared/money';
 import { amountForInput } from '@wishwell/shared/money-input';
 import { formatPrice } from '@wishwell/shared/price-format';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { sharePath, type Claim, type ClaimChangeInput } from '@wishwell/shared/wishlist-types';
 import { ApiRequestError } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';

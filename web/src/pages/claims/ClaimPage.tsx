@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../app/routing';
 import { sharePath, type Claim } from '@wishwell/shared/wishlist-types';
 import { ApiRequestError } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';

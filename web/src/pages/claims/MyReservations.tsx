@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { formatPrice } from '@wishwell/shared/price-format';
 import { sharePath, type Claim } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';

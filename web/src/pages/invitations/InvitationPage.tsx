@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Spinner } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../app/routing';
 import type { InvitationPreview } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';

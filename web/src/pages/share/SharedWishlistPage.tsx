@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from '../../i18n/i18n';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../app/routing';
 import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { applyPriceFilter, listCurrencies, sliderMaxFor, sortByPrice } from '@wishwell/shared/price-filter';
 import type { SharedItem, SharedWishlist } from '@wishwell/shared/wishlist-types';

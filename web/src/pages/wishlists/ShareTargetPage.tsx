@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Spinner } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/routing';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';

@@ -1,6 +1,6 @@
 import { Button, Card, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { useEventLabel } from '../../ui/dates';
 import { ShareMenuItems } from './ShareMenuItems';
