@@ -124,6 +124,27 @@ describe('site', () => {
     expect((await plain.text()).length).toBeGreaterThan(1000);
   });
 
+  it('sends hashed scripts and style sheets without the page-only headers, pages and other files with them', async () => {
+    const shell = await (await fetch(server.url + '/')).text();
+    const script = shell.match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
+    const sheet = shell.match(/href="(\/assets\/[^"]+\.css)"/)![1]!;
+    for (const path of [script, sheet]) {
+      const res = await fetch(server.url + path);
+      expect(res.status).toBe(200);
+      for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy', 'referrer-policy', 'x-request-id']) {
+        expect(res.headers.get(name)).toBeNull();
+      }
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    // An SVG opened on its own is a document; the service worker's script has its own policy.
+    for (const path of ['/', '/favicon.svg', '/sw.js']) {
+      const res = await fetch(server.url + path);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await fetch(server.url + '/Logo.png');
     expect(first.status).toBe(200);

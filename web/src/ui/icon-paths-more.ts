@@ -1,5 +1,6 @@
-// The 16px and 20px paths of every other icon the app uses: a chunk loaded on the first use of one.
-// Add an icon here (or in icon-paths-public.ts if a public page shows it).
+// Every other icon path the app uses, a chunk loaded on the first use of one: the 16px and 20px
+// paths of the icons no public page shows, and the 20px paths of the public ones (icon-paths-public.ts)
+// that no public page shows large. Add an icon here unless a public page shows it.
 import type { IconPaths } from '@blueprintjs/icons';
 import CaretDown16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-down';
 import CaretDown20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/caret-down';
@@ -57,34 +58,109 @@ import Undo16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/undo';
 import Undo20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/undo';
 import FloppyDisk16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/floppy-disk';
 import FloppyDisk20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/floppy-disk';
+import Cross20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/cross';
+import SmallCross20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/small-cross';
+import ChevronLeft20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-left';
+import ChevronRight20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-right';
+import DoubleCaretVertical20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/double-caret-vertical';
+import InfoSign20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/info-sign';
+import Tick20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/tick';
+import TickCircle20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/tick-circle';
+import WarningSign20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/warning-sign';
+import Error20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/error';
+import User20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/user';
+import LogOut20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/log-out';
+import ThList20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/th-list';
+import Cog20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/cog';
+import Trash20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/trash';
+import ShoppingCart20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/shopping-cart';
+import Menu20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/menu';
+import Search20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/search';
+import Refresh20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/refresh';
+import Offline20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/offline';
+import Moon20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/moon';
+import Flash20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/flash';
 
-export const MORE_ICON_PATHS: Record<string, [IconPaths, IconPaths]> = {
-  'caret-down': [CaretDown16, CaretDown20],
-  'caret-right': [CaretRight16, CaretRight20],
-  'chevron-up': [ChevronUp16, ChevronUp20],
-  'chevron-down': [ChevronDown16, ChevronDown20],
-  'plus': [Plus16, Plus20],
-  'more': [More16, More20],
-  'link': [Link16, Link20],
-  'envelope': [Envelope16, Envelope20],
-  'edit': [Edit16, Edit20],
-  'duplicate': [Duplicate16, Duplicate20],
-  'eye-open': [EyeOpen16, EyeOpen20],
-  'home': [Home16, Home20],
-  'upload': [Upload16, Upload20],
-  'download': [Download16, Download20],
-  'calendar': [Calendar16, Calendar20],
-  'arrow-right': [ArrowRight16, ArrowRight20],
-  'heart': [Heart16, Heart20],
-  'dashboard': [Dashboard16, Dashboard20],
-  'th': [Th16, Th20],
-  'document': [Document16, Document20],
-  'key': [Key16, Key20],
-  'database': [Database16, Database20],
-  'chart': [Chart16, Chart20],
-  'lock': [Lock16, Lock20],
-  'unlock': [Unlock16, Unlock20],
-  'manual': [Manual16, Manual20],
-  'undo': [Undo16, Undo20],
-  'floppy-disk': [FloppyDisk16, FloppyDisk20],
+export const MORE_STANDARD_PATHS: Record<string, IconPaths> = {
+  'caret-down': CaretDown16,
+  'caret-right': CaretRight16,
+  'chevron-up': ChevronUp16,
+  'chevron-down': ChevronDown16,
+  'plus': Plus16,
+  'more': More16,
+  'link': Link16,
+  'envelope': Envelope16,
+  'edit': Edit16,
+  'duplicate': Duplicate16,
+  'eye-open': EyeOpen16,
+  'home': Home16,
+  'upload': Upload16,
+  'download': Download16,
+  'calendar': Calendar16,
+  'arrow-right': ArrowRight16,
+  'heart': Heart16,
+  'dashboard': Dashboard16,
+  'th': Th16,
+  'document': Document16,
+  'key': Key16,
+  'database': Database16,
+  'chart': Chart16,
+  'lock': Lock16,
+  'unlock': Unlock16,
+  'manual': Manual16,
+  'undo': Undo16,
+  'floppy-disk': FloppyDisk16,
+};
+
+export const MORE_LARGE_PATHS: Record<string, IconPaths> = {
+  'caret-down': CaretDown20,
+  'caret-right': CaretRight20,
+  'chevron-up': ChevronUp20,
+  'chevron-down': ChevronDown20,
+  'plus': Plus20,
+  'more': More20,
+  'link': Link20,
+  'envelope': Envelope20,
+  'edit': Edit20,
+  'duplicate': Duplicate20,
+  'eye-open': EyeOpen20,
+  'home': Home20,
+  'upload': Upload20,
+  'download': Download20,
+  'calendar': Calendar20,
+  'arrow-right': ArrowRight20,
+  'heart': Heart20,
+  'dashboard': Dashboard20,
+  'th': Th20,
+  'document': Document20,
+  'key': Key20,
+  'database': Database20,
+  'chart': Chart20,
+  'lock': Lock20,
+  'unlock': Unlock20,
+  'manual': Manual20,
+  'undo': Undo20,
+  'floppy-disk': FloppyDisk20,
+  'cross': Cross20,
+  'small-cross': SmallCross20,
+  'chevron-left': ChevronLeft20,
+  'chevron-right': ChevronRight20,
+  'double-caret-vertical': DoubleCaretVertical20,
+  'info-sign': InfoSign20,
+  'tick': Tick20,
+  'tick-circle': TickCircle20,
+  'warning-sign': WarningSign20,
+  'error': Error20,
+  'user': User20,
+  'log-out': LogOut20,
+  'th-list': ThList20,
+  'cog': Cog20,
+  'trash': Trash20,
+  'shopping-cart': ShoppingCart20,
+  'menu': Menu20,
+  'search': Search20,
+  'refresh': Refresh20,
+  'offline': Offline20,
+  'moon': Moon20,
+  'flash': Flash20,
 };
