@@ -1,7 +1,17 @@
-// Every other icon path the app uses, a chunk loaded on the first use of one: the 16px and 20px
-// paths of the icons no public page shows, and the 20px paths of the public ones (icon-paths-public.ts)
-// that no public page shows large. Add an icon here unless a public page shows it.
+// Every other icon path the app uses, a chunk loaded on the first use of one: the 16px paths not in
+// icon-paths-public.ts and the 20px paths not in icon-paths-landing.ts. Add an icon here unless the
+// share or landing page draws it (then see those two files).
 import type { IconPaths } from '@blueprintjs/icons';
+import LogOut16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/log-out';
+import ThList16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/th-list';
+import Cog16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/cog';
+import Share16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/share';
+import Trash16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/trash';
+import EyeOff16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-off';
+import AddToArtifact16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/add-to-artifact';
+import Globe16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/globe';
+import Moon16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/moon';
+import Flash16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/flash';
 import CaretDown16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-down';
 import CaretDown20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/caret-down';
 import CaretRight16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-right';
@@ -82,6 +92,16 @@ import Moon20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/moon';
 import Flash20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/flash';
 
 export const MORE_STANDARD_PATHS: Record<string, IconPaths> = {
+  'log-out': LogOut16,
+  'th-list': ThList16,
+  'cog': Cog16,
+  'share': Share16,
+  'trash': Trash16,
+  'eye-off': EyeOff16,
+  'add-to-artifact': AddToArtifact16,
+  'globe': Globe16,
+  'moon': Moon16,
+  'flash': Flash16,
   'caret-down': CaretDown16,
   'caret-right': CaretRight16,
   'chevron-up': ChevronUp16,
