@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { brotliCompressSync, constants } from 'node:zlib';
 
 /** The built React site, held in memory with its pre-compressed variants. */
 export interface EmbeddedSiteFile {
@@ -121,7 +120,8 @@ export class Site {
    * A page made from the shell, compressed once (brotli and gzip) for every request that gets it:
    * the server keeps it as long as the page it holds.
    */
-  preparePage(html: string): SiteAsset {
+  async preparePage(html: string): Promise<SiteAsset> {
+    const { brotliCompressSync, constants } = await import('node:zlib'); // loaded with the first page, not at start
     const identity = new TextEncoder().encode(html);
     const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
     return { ...madeAsset(identity, 'html', REVALIDATE), gzip: Bun.gzipSync(identity), br: new Uint8Array(br) };

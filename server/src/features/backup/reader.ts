@@ -2,7 +2,6 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, statSync, type WriteStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { once } from 'node:events';
-import { createGunzip } from 'node:zlib';
 import { BACKUP_FORMAT_VERSION, MANIFEST_ENTRY, type BackupManifest } from './manifest';
 
 /** A backup the server will not restore; the message says why (shown to the operator). */
@@ -37,6 +36,7 @@ export async function unpackBackup(
   const cap = Math.min(limits.maxUnpackedBytes, (range.end - range.start) * limits.maxRatio + 1024 * 1024);
   const hashes = new Map<string, { sha256: string; bytes: number }>();
   const tar = new TarEntries(intoDir, cap, limits.maxEntries, (name, sha256, bytes) => hashes.set(name, { sha256, bytes }));
+  const { createGunzip } = await import('node:zlib'); // loaded with the first backup read, not at start
   const gunzip = createGunzip();
   try {
     const input = createReadStream(file, { start: range.start, end: range.end - 1 }).pipe(gunzip);

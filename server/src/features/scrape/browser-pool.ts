@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Browser, BrowserContext, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 import { declaringUtf8 } from './charset';
-import { FilteringProxy } from './filtering-proxy';
+import type { FilteringProxy } from './filtering-proxy';
 import { siteOf } from './site-of';
 import { FetchFailed } from './guarded-fetch';
 import { checkScrapeUrl, type UrlPolicy } from './url-guard';
@@ -236,6 +236,7 @@ export class BrowserPool {
   private start() {
     if (this.browser) return this.browser;
     const launch: NonNullable<BrowserPool['browser']> = (async () => {
+      const { FilteringProxy } = await import('./filtering-proxy'); // node:http and node:net: not at start
       const proxy = new FilteringProxy(this.options.policy);
       const address = await proxy.listen();
       // Only this launch's own state is reset: a newer browser may already have replaced it.
