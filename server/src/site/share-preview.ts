@@ -17,6 +17,15 @@ export interface SharePreview {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
+/** The PNG renditions of the theme covers (web/public/previews, drawn by scripts/cover-previews.ts). */
+export const COVER_PREVIEW_SIZE = { width: 1200, height: 630 };
+
+/** A theme's SVG cover as its PNG rendition (link previews show no SVG); an uploaded cover as it is. */
+export function previewImageOf(coverImage: string): string {
+  const theme = /^\/covers\/([a-z0-9-]+)\.svg$/.exec(coverImage)?.[1];
+  return theme ? `/previews/${theme}.png` : coverImage;
+}
+
 /** What a preview shows for a list, in the reader's language (`t`): its name and owner, how many gifts are still wanted, its cover. */
 export function sharePreviewOf(view: SharedWishlist, pageUrl: URL, t: TFunction): SharePreview {
   const count = view.items.length;
@@ -28,7 +37,7 @@ export function sharePreviewOf(view: SharedWishlist, pageUrl: URL, t: TFunction)
   return {
     title,
     description,
-    image: new URL(view.coverImage, pageUrl).href,
+    image: new URL(previewImageOf(view.coverImage), pageUrl).href,
     url: pageUrl.href,
   };
 }

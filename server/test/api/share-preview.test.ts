@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WISHLIST_THEMES } from '@wishwell/shared/constants';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { addItem, signUp } from '../support/wishlists';
@@ -35,7 +36,8 @@ describe('shared list link previews', () => {
     expect(first.html).toContain('<title>Birthday &lt;3 &amp; &quot;cake&quot; – Zoë&#39;s wishlist</title>');
     expect(meta(first.html, 'og:title')).toBe('Birthday &lt;3 &amp; &quot;cake&quot; – Zoë&#39;s wishlist');
     expect(meta(first.html, 'og:description')).toBe('2 gifts still wanted on Zoë&#39;s wish list. Mark what you buy so nobody buys it twice.');
-    expect(meta(first.html, 'og:image')).toBe(`${server.url}/covers/birthday.svg`);
+    expect(meta(first.html, 'og:image')).toBe(`${server.url}/previews/birthday.png`);
+    expect(meta(first.html, 'twitter:image')).toBe(`${server.url}/previews/birthday.png`);
     expect(meta(first.html, 'og:url')).toBe(`${server.url}/share/wishlist/${list._id}`);
     expect(meta(first.html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(first.html, 'og:site_name')).toBe('Wishwell');
@@ -44,6 +46,21 @@ describe('shared list link previews', () => {
 
     await addItem(owner.client, list._id, { title: 'Scarf' });
     expect(meta((await sharePage(list._id)).html, 'og:description')).toMatch(/^3 gifts still wanted/);
+  });
+
+  it('show every theme cover as a 1200x630 PNG (link previews show no SVG)', async () => {
+    const owner = await signUp(server.url, 'Ada');
+    for (const theme of WISHLIST_THEMES) {
+      const list = (await owner.client.post<Wishlist>('/wishlists', { name: theme, theme })).body;
+      const image = meta((await sharePage(list._id)).html, 'og:image')!;
+      expect(image).toMatch(new RegExp(`^${server.url}/previews/[a-z-]+\\.png$`));
+      const res = await fetch(image, { headers: { 'user-agent': 'WhatsApp/2.23' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const png = Buffer.from(await res.arrayBuffer());
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]); // IHDR width, height
+    }
   });
 
   it('give lists guests cannot open the plain app shell, which then says it was not found', async () => {
