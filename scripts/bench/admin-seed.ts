@@ -1,11 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf } from '@wishwell/shared/referral';
 import type { DataStore } from '../../server/src/db/store';
-import { newId } from '../../server/src/ids';
+import { visitorProfileRow } from '../../server/src/features/visitors/visitor-profile';
+import { newId, newTimeOrderedId } from '../../server/src/ids';
 
 /**
  * Seeding for `bun run bench:admin` only: an operator's large instance, written through the data
- * store in transactions of multi-row inserts (either engine). `scale` 1 is the issue's size.
+ * store in transactions of multi-row inserts (the visitor log: SQL that makes its own rows).
+ * `scale` 1 is the issue's size.
  */
 export interface AdminSeedSizes {
   users: number;
@@ -35,9 +38,41 @@ async function insertMany<T extends Record<string, unknown>>(store: DataStore, t
   }
 }
 
+/** The one view of a rare browser from a rare place among the bench's visits (the rare-term searches look for it). */
+export const RARE_VISIT = { domain: 'gifts.example.com', city: 'Reykjavík', country: 'Iceland', userAgent: 'RareBrowser/1.0 (bench)', ipAddress: '203.0.113.77' };
+
+/**
+ * The visitor log as the server writes it: 400 profiles (2 domains x 5 places x 40 browsers),
+ * `count` views over 120 days, each from its own address (the worst case for Unique Visitors),
+ * plus RARE_VISIT. The rows come from one INSERT ... SELECT over a recursive counter per table
+ * (SQLite), not from JavaScript: a million rows in seconds instead of minutes.
+ */
+async function seedVisitorLog(store: DataStore, count: number, now: number): Promise<void> {
+  if (store.engine !== 'sqlite') throw new Error('bench:admin seeds its visitor log on SQLite only');
+  const { visitorProfiles } = store.tables;
+  const profiles = Array.from({ length: 400 }, (_, i) => {
+    const [city, country] = CITIES[Math.floor(i / 40) % CITIES.length]!;
+    return visitorProfileRow({ domain: i < 200 ? 'gifts.example.com' : 'wishes.example.com', city, country, userAgent: `Mozilla/5.0 (bench ${i % 40})` });
+  });
+  const rare = visitorProfileRow(RARE_VISIT);
+  await store.db.insert(visitorProfiles).values([...profiles, rare]);
+  const profileIds = sql.join(profiles.map((profile, k) => sql`(${k}, ${profile.id})`), sql`, `);
+  await store.transaction(async (tx) => {
+    await tx.run(sql`
+      WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${count - 1}),
+      p(k, id) AS (VALUES ${profileIds})
+      INSERT INTO visitor_logs (id, created_at, profile_id, ip_address)
+      SELECT printf('%016x', i) || lower(hex(randomblob(8))), CAST(${now} - i * ${120 * DAY_MS} / ${count} AS INTEGER), p.id,
+        '81.' || ((i >> 16) & 255) || '.' || ((i >> 8) & 255) || '.' || (i & 255)
+      FROM n JOIN p ON p.k = i % ${profiles.length}`);
+    await tx.insert(store.tables.visitorLogs).values({ id: newTimeOrderedId(), createdAt: new Date(now - 30 * DAY_MS), profileId: rare.id, ipAddress: RARE_VISIT.ipAddress });
+    await tx.run(sql`INSERT INTO visitor_addresses (ip_address, last_seen_at) SELECT ip_address, max(created_at) FROM visitor_logs GROUP BY ip_address`);
+  });
+}
+
 /** Seeds the instance and answers the admin's id (the first user). */
 export async function seedAdminBench(store: DataStore, sizes: AdminSeedSizes, log: (line: string) => void): Promise<string> {
-  const { users, wishlists, items, visitorLogs, visitorAddresses, scrapeLogs } = store.tables;
+  const { users, wishlists, items, scrapeLogs } = store.tables;
   const now = Date.now();
   const userIds = Array.from({ length: sizes.users }, () => newId());
   await insertMany(store, users, sizes.users, (i) => ({
@@ -82,22 +117,7 @@ export async function seedAdminBench(store: DataStore, sizes: AdminSeedSizes, lo
     };
   });
   log(`${itemCount.toLocaleString('en')} items`);
-  const visitAt = (i: number) => new Date(now - Math.floor((i / sizes.visitorLogs) * 120 * DAY_MS));
-  const visitorIp = (i: number) => `81.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-  await insertMany(store, visitorLogs, sizes.visitorLogs, (i) => {
-    const [city, country] = CITIES[i % CITIES.length]!;
-    return {
-      id: newId(),
-      createdAt: visitAt(i),
-      domain: i % 3 === 0 ? 'gifts.example.com' : 'wishes.example.com',
-      city,
-      country,
-      ipAddress: visitorIp(i),
-      userAgent: `Mozilla/5.0 (bench ${i % 40})`,
-    };
-  });
-  // Every row has its own address (the worst case for Unique Visitors): one visitor_addresses row each.
-  await insertMany(store, visitorAddresses, sizes.visitorLogs, (i) => ({ ipAddress: visitorIp(i), lastSeenAt: visitAt(i) }));
+  await seedVisitorLog(store, sizes.visitorLogs, now);
   log(`${sizes.visitorLogs.toLocaleString('en')} visitor log rows (over 120 days) and their addresses`);
   await insertMany(store, scrapeLogs, sizes.scrapeLogs, (i) => ({
     id: newId(),

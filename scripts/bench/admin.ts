@@ -90,7 +90,11 @@ try {
   await timeRead('GET /logs/scrape first page', '/api/v1/logs/scrape?page=1&pageSize=50', 50);
   await timeRead('GET /logs/email first page', '/api/v1/logs/email?page=1&pageSize=50', 50);
   await timeRead('GET /logs/visitors filtered (q=Manchester)', '/api/v1/logs/visitors?q=Manchester', 100);
-  await timeRead('GET /logs/visitors filtered (q=81.0.1.2, rare)', '/api/v1/logs/visitors?q=81.0.1.2', 100);
+  await timeRead('GET /logs/visitors filtered (q=81.0.1.2, an address)', '/api/v1/logs/visitors?q=81.0.1.2', 100);
+  await timeRead('GET /logs/visitors filtered (rare browser)', `/api/v1/logs/visitors?q=${encodeURIComponent('rarebrowser/1')}`, 100);
+  await timeRead('GET /logs/visitors filtered (rare city)', `/api/v1/logs/visitors?q=${encodeURIComponent('reykjav')}`, 100);
+  await timeRead('GET /logs/visitors filtered (no match)', '/api/v1/logs/visitors?q=nowhere-at-all', 100);
+  await timeRead('GET /logs/visitors filtered (bench 3, 1 in 40)', `/api/v1/logs/visitors?q=${encodeURIComponent('bench 3)')}`, 100);
   await timeRead('GET /logs/visitors filtered (one week)', `/api/v1/logs/visitors?from=${isoDay(-14)}&to=${isoDay(-8)}`, 100);
   await timeRead('GET /logs/scrape filtered (failed, shop-7)', '/api/v1/logs/scrape?status=failed&q=shop-7.', 100);
   await timeRead('GET /logs/visitors page 1,000', '/api/v1/logs/visitors?page=1000&pageSize=50', null);

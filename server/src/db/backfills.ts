@@ -2,6 +2,7 @@ import type { Database } from 'bun:sqlite';
 import type { SQL } from 'bun';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf } from '@wishwell/shared/referral';
+import { visitorProfileId, visitorProfileRow, type VisitorProfile } from '../features/visitors/visitor-profile';
 
 /**
  * What a migration's SQL cannot compute, filled in by code right after that migration's
@@ -55,9 +56,32 @@ function deriveItemColumn(source: 'url' | 'price', target: { name: string; pgTyp
   };
 }
 
+const DISTINCT_PROFILES = 'SELECT DISTINCT domain, city, country, user_agent AS "userAgent" FROM visitor_logs';
+
+/** One visitor_profiles row per distinct (domain, city, country, user agent) of the log, with the writer's ids; the migration's SQL then points each log row at its profile. */
+const visitorProfiles: Backfill = {
+  sqlite(db) {
+    const insert = db.prepare('INSERT INTO visitor_profiles (id, domain, city, country, user_agent) VALUES (?, ?, ?, ?, ?)');
+    for (const profile of db.query<VisitorProfile, []>(DISTINCT_PROFILES).iterate()) {
+      const row = visitorProfileRow(profile);
+      insert.run(row.id, row.domain, row.city, row.country, row.userAgent);
+    }
+  },
+  async postgres(tx) {
+    const profiles = (await tx.unsafe<VisitorProfile[]>(DISTINCT_PROFILES)).map(visitorProfileRow);
+    for (let at = 0; at < profiles.length; at += BATCH) {
+      await tx.unsafe(
+        'INSERT INTO visitor_profiles (id, domain, city, country, user_agent) SELECT id, domain, city, country, "userAgent" FROM json_to_recordset($1::text::json) AS v(id text, domain text, city text, country text, "userAgent" text)',
+        [JSON.stringify(profiles.slice(at, at + BATCH))],
+      );
+    }
+  },
+};
+
 const BACKFILLS: Record<string, Backfill> = {
   'shop-domains-visitor-addresses': deriveItemColumn('url', { name: 'shop_domain', pgType: 'text' }, shopDomainOf),
   'shop-totals': deriveItemColumn('price', { name: 'price_minor', pgType: 'bigint' }, toMinorUnits),
+  'visitor-profiles': visitorProfiles,
 };
 
 /** The backfill that follows the migration of this name, if any. */
@@ -71,7 +95,16 @@ const DERIVED_COLUMNS: Record<string, (row: Record<string, unknown>) => void> = 
     if (row.shopDomain === undefined && typeof row.url === 'string') row.shopDomain = shopDomainOf(row.url);
     if (row.priceMinor === undefined && typeof row.price === 'string') row.priceMinor = toMinorUnits(row.price);
   },
+  visitor_logs: (row) => {
+    if (row.profileId === undefined) row.profileId = visitorProfileId(oldVisitorProfile(row));
+  },
 };
+
+/** The profile a visitor log row of a backup from before visitor_profiles carries in its own columns. */
+export function oldVisitorProfile(row: Record<string, unknown>): VisitorProfile {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { domain: text(row.domain), city: text(row.city), country: text(row.country), userAgent: text(row.userAgent) };
+}
 
 export function addDerivedColumns(tableName: string, row: Record<string, unknown>): void {
   DERIVED_COLUMNS[tableName]?.(row);

@@ -413,18 +413,32 @@ export const MODEL: TableModel[] = [
     indexes: [{ name: 'email_logs_created_idx', columns: ['createdAt'] }],
   },
   {
-    key: 'visitorLogs',
-    name: 'visitor_logs',
+    key: 'visitorProfiles',
+    name: 'visitor_profiles',
+    doc: "What the visitor log records of a page view besides its time and address, each distinct combination once (few: domains x places x browsers). Its id is a hash of the values (visitor-profile.ts), so writers need no lookup. The log's text search reads this small table, then the log by profile_id.",
     columns: [
       id(),
-      createdAt(),
       text('domain', 'domain'),
       text('city', 'city', { default: '' }),
       text('country', 'country', { default: '' }),
-      text('ipAddress', 'ip_address'),
       text('userAgent', 'user_agent', { default: '' }),
     ],
-    indexes: [{ name: 'visitor_logs_created_idx', columns: ['createdAt'] }],
+  },
+  {
+    key: 'visitorLogs',
+    name: 'visitor_logs',
+    doc: 'One row per page view; ids are time-ordered, so every index but the address one grows at its end (cheap to write).',
+    columns: [
+      id(),
+      createdAt(),
+      { key: 'profileId', name: 'profile_id', kind: 'text', references: { table: 'visitor_profiles', column: 'id', onDelete: 'cascade' } },
+      text('ipAddress', 'ip_address'),
+    ],
+    indexes: [
+      { name: 'visitor_logs_created_idx', columns: ['createdAt'] },
+      { name: 'visitor_logs_profile_idx', columns: ['profileId', 'createdAt'] },
+      { name: 'visitor_logs_address_idx', columns: ['ipAddress', 'createdAt'] },
+    ],
   },
   {
     key: 'visitorAddresses',

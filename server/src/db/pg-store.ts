@@ -13,6 +13,7 @@ const postgresDialect: SqlDialect = {
   contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
   position: (haystack, needle) => sql<number>`strpos(${haystack}, ${needle})`,
   likeIgnoringCase: (value, pattern) => sql`${value} ILIKE ${pattern} ESCAPE '\\'`,
+  unindexed: (column) => sql`${column}`,
   // The pattern picks the text or NULL before the cast, so no row (or folded constant) can fail it.
 };
 

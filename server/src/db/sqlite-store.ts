@@ -18,6 +18,7 @@ const sqliteDialect: SqlDialect = {
   contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
   position: (haystack, needle) => sql<number>`instr(${haystack}, ${needle})`,
   likeIgnoringCase: (value, pattern) => sql`${value} LIKE ${pattern} ESCAPE '\\'`,
+  unindexed: (column) => sql`+${column}`,
 };
 
 /**

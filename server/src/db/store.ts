@@ -6,6 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ChangeFeed } from './change-feed';
 import type * as sqliteSchema from './schema/sqlite';
 
@@ -30,6 +31,8 @@ export interface SqlDialect {
   likeIgnoringCase(value: unknown, pattern: string): SQL;
   /** Where `needle` first starts in `haystack`, from 1; 0 when it does not occur (SQLite instr, PostgreSQL strpos). */
   position(haystack: unknown, needle: unknown): SQL<number>;
+  /** `column` in a form SQLite uses no index for (unary +), so its planner walks the ORDER BY's index instead; PostgreSQL chooses by its statistics (the column as is). */
+  unindexed(column: SQLiteColumn): SQL;
 }
 
 /** Rate-limit counts kept in the database, so every process on it counts together (see http/rate-limit.ts). */

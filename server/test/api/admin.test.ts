@@ -15,6 +15,7 @@ import { createServices } from '../../src/services';
 import { Site } from '../../src/site/site';
 import { ApiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { insertViews } from '../support/visitor-rows';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 let server: TestServer;
@@ -337,9 +338,9 @@ async function seedVisitors(server: TestServer, rows: [ip: string, daysAgo: numb
   const store = await server.openStore();
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
   try {
-    await store.db.insert(store.tables.visitorLogs).values(
+    await insertViews(
+      store,
       rows.map(([ip, daysAgo, userAgent]) => ({
-        id: crypto.randomUUID(),
         createdAt: at(daysAgo),
         domain: 'localhost',
         city: 'Paris',

@@ -261,3 +261,33 @@ describe('a backup from before claims', () => {
     expect((await owner.put(`/wishlists/${list._id}/items/${vase._id}/unpurchase`)).body).toMatchObject({ quantityPurchased: 0, purchasedBy: '' });
   });
 });
+
+describe('a backup from before visitor profiles', () => {
+  it("restores its visitor log rows (domain, place and browser on each row) into profiles, searchable as before", async () => {
+    const views = [
+      { id: 'old-view-1', createdAt: new Date().toISOString(), domain: 'gifts.example.com', city: 'Paris', country: 'France', ipAddress: '198.51.100.7', userAgent: 'OldBrowser/1' },
+      { id: 'old-view-2', createdAt: new Date().toISOString(), domain: 'gifts.example.com', city: 'Paris', country: 'France', ipAddress: '198.51.100.8', userAgent: 'OldBrowser/1' },
+    ];
+    const setEntry = (manifest: any, entries: Map<string, Buffer>, table: string, rows: object[]) => {
+      const data = Buffer.from(rows.map((row) => JSON.stringify(row) + '\n').join(''));
+      entries.set(`tables/${table}.ndjson`, data);
+      manifest.entries[`tables/${table}.ndjson`] = { sha256: createHash('sha256').update(data).digest('hex'), bytes: data.length };
+      manifest.tables.find((entry: { name: string }) => entry.name === table).rows = rows.length;
+    };
+    const old = repack(unpackWithTar(await downloadBackup(await signIn(admin))), (manifest, entries) => {
+      entries.delete('tables/visitor_profiles.ndjson');
+      delete manifest.entries['tables/visitor_profiles.ndjson'];
+      manifest.tables = manifest.tables.filter((table: { name: string }) => table.name !== 'visitor_profiles');
+      setEntry(manifest, entries, 'visitor_logs', views);
+    });
+
+    const ada = await signIn(admin);
+    expect((await restore(ada, old)).status).toBe(200);
+    await waitFor(async () => (await ada.get('/users/profile')).status === 401);
+    const found = await (await signIn(admin)).get('/logs/visitors?q=oldbrowser');
+    expect(found.body).toMatchObject({ total: 2 });
+    expect(found.body.entries.map(({ _id, domain, city, country, ipAddress, userAgent }: Record<string, string>) => ({ _id, domain, city, country, ipAddress, userAgent })).sort((a: { _id: string }, b: { _id: string }) => a._id.localeCompare(b._id))).toEqual(
+      views.map(({ createdAt: _, id, ...view }) => ({ _id: id, ...view })),
+    );
+  });
+});

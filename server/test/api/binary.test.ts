@@ -3,6 +3,7 @@ import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_ENGINE } from '../support/engine';
+import { readViews } from '../support/visitor-rows';
 import { openStore } from '../../src/db/open-store';
 
 // The self-hoster's path: `npm run build` makes dist/wishwell, which runs alone in an empty folder.
@@ -96,7 +97,7 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('the single executable', () => {
       expect(output).not.toContain('geoip.unavailable');
       const store = await openStore({ dataDir: join(beside, 'data'), databaseUrl: null });
       try {
-        const rows = await store.db.select().from(store.tables.visitorLogs);
+        const rows = await readViews(store);
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({ ipAddress: '81.2.69.142', country: 'United Kingdom' });
         expect(rows[0]!.city).not.toBe('');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, LogPage, VisitorLogEntry } from '@wishwell/shared/admin-types';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { signUp, type Account } from '../support/wishlists';
+import { insertViews } from '../support/visitor-rows';
 
 // Page views of the public site land in the visitor log (written in batches about a second
 // later), located by the GeoLite2 City database the server ships with.
@@ -111,7 +112,7 @@ describe('writing and keeping', () => {
     const day = 86_400_000;
     const row = (id: string, daysAgo: number) => ({ id, createdAt: new Date(Date.now() - daysAgo * day), domain: 'old.example', ipAddress: '203.0.113.9' });
     try {
-      await store.db.insert(store.tables.visitorLogs).values([row('older', 31), row('newer', 29)]);
+      await insertViews(store, [row('older', 31), row('newer', 29)]);
     } finally {
       await store.close();
     }
@@ -139,7 +140,7 @@ describe('writing and keeping', () => {
     const day = 86_400_000;
     const row = (ip: string, daysAgo: number) => ({ id: crypto.randomUUID(), createdAt: new Date(Date.now() - daysAgo * day), domain: 'old.example', ipAddress: ip });
     try {
-      await store.db.insert(store.tables.visitorLogs).values([row('203.0.113.1', 0), row('203.0.113.1', 2), row('203.0.113.2', 29), row('203.0.113.3', 31)]);
+      await insertViews(store, [row('203.0.113.1', 0), row('203.0.113.1', 2), row('203.0.113.2', 29), row('203.0.113.3', 31)]);
     } finally {
       await store.close();
     }

@@ -124,6 +124,17 @@ test('e-mail and visitor logs page and filter on the server', async ({ page }) =
   }).toPass({ timeout: 15_000 });
   await expect(visit).toContainText('Unknown');
   await expect(visit.locator('.ww-admin-truncate')).toHaveAttribute('title', /Chrom/);
+  // The search finds views by their browser (a part of the user agent) or their whole address, on the server.
+  const search = async (text: string) => {
+    await page.getByRole('searchbox', { name: 'Search' }).or(page.getByLabel('Search')).fill(text);
+    await page.getByRole('button', { name: 'Search' }).click();
+  };
+  await search('chrom');
+  await expect(visit).toBeVisible();
+  await search('127.0.0.1');
+  await expect(visit).toBeVisible();
+  await search('no-such-browser');
+  await expect(page.getByText('No visits logged yet.')).toBeVisible();
 });
 
 test('a domain config made in the dialog rebrands the landing page of its hostname; edit and delete work', async ({ page }) => {

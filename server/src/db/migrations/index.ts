@@ -15,6 +15,7 @@ import sqlite12 from './sqlite/0012_shop-totals.sql' with { type: 'text' };
 import sqlite13 from './sqlite/0013_user-language.sql' with { type: 'text' };
 import sqlite14 from './sqlite/0014_oidc-sessions.sql' with { type: 'text' };
 import sqlite15 from './sqlite/0015_claims-buyer-indexes.sql' with { type: 'text' };
+import sqlite16 from './sqlite/0016_visitor-profiles.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -31,6 +32,7 @@ import pg12 from './pg/0012_shop-totals.sql' with { type: 'text' };
 import pg13 from './pg/0013_user-language.sql' with { type: 'text' };
 import pg14 from './pg/0014_oidc-sessions.sql' with { type: 'text' };
 import pg15 from './pg/0015_claims-buyer-indexes.sql' with { type: 'text' };
+import pg16 from './pg/0016_visitor-profiles.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -54,6 +56,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0013_user-language', sql: sqlite13 },
   { name: '0014_oidc-sessions', sql: sqlite14 },
   { name: '0015_claims-buyer-indexes', sql: sqlite15 },
+  { name: '0016_visitor-profiles', sql: sqlite16 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -73,4 +76,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0013_user-language', sql: pg13 },
   { name: '0014_oidc-sessions', sql: pg14 },
   { name: '0015_claims-buyer-indexes', sql: pg15 },
+  { name: '0016_visitor-profiles', sql: pg16 },
 ];

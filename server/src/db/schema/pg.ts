@@ -292,16 +292,25 @@ export const emailLogs = pgTable('email_logs', {
   index('email_logs_created_idx').on(t.createdAt),
 ]);
 
-export const visitorLogs = pgTable('visitor_logs', {
+/** What the visitor log records of a page view besides its time and address, each distinct combination once (few: domains x places x browsers). Its id is a hash of the values (visitor-profile.ts), so writers need no lookup. The log's text search reads this small table, then the log by profile_id. */
+export const visitorProfiles = pgTable('visitor_profiles', {
   id: text('id').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   domain: text('domain').notNull(),
   city: text('city').notNull().default(''),
   country: text('country').notNull().default(''),
-  ipAddress: text('ip_address').notNull(),
   userAgent: text('user_agent').notNull().default(''),
+});
+
+/** One row per page view; ids are time-ordered, so every index but the address one grows at its end (cheap to write). */
+export const visitorLogs = pgTable('visitor_logs', {
+  id: text('id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  profileId: text('profile_id').notNull().references(() => visitorProfiles.id, { onDelete: 'cascade' }),
+  ipAddress: text('ip_address').notNull(),
 }, (t) => [
   index('visitor_logs_created_idx').on(t.createdAt),
+  index('visitor_logs_profile_idx').on(t.profileId, t.createdAt),
+  index('visitor_logs_address_idx').on(t.ipAddress, t.createdAt),
 ]);
 
 /** Each address in the visitor log once, with its latest visit: the Dashboard's Unique Visitors counts these instead of DISTINCT over the log. Written with the log, pruned with it, rebuilt from it when empty. */

@@ -1,6 +1,8 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { oldVisitorProfile } from '../../db/backfills';
 import type { DataStore, Tables } from '../../db/store';
+import { visitorProfileRow } from '../visitors/visitor-profile';
 import type { BackupManifest } from './manifest';
 
 const INSERT_BATCH = 200;
@@ -28,4 +30,14 @@ export async function upgradeOldRows(tx: DataStore['db'], tables: Tables, manife
     if (batch.length >= INSERT_BATCH) await flush();
   }
   await flush();
+}
+
+/**
+ * Visitor log rows of backups from before visitor_profiles carry their domain, place and user
+ * agent themselves (decodeRow names their profile): the profiles are written before the rows.
+ */
+export async function insertOldVisitorProfiles(tx: DataStore['db'], tables: Tables, tableName: string, rows: Record<string, unknown>[]): Promise<void> {
+  if (tableName !== 'visitor_logs') return;
+  const profiles = new Map(rows.filter((row) => 'userAgent' in row).map((row) => visitorProfileRow(oldVisitorProfile(row))).map((profile) => [profile.id, profile]));
+  if (profiles.size > 0) await tx.insert(tables.visitorProfiles).values([...profiles.values()]).onConflictDoNothing();
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { LOG_COUNT_CAP, type EmailLogEntry, type LogPage, type LogQuery, type VisitorLogEntry } from '@wishwell/shared/admin-types';
 import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
@@ -93,23 +93,54 @@ export class LogService {
     });
   }
 
+  /**
+   * The visitor log. A text search matches the domain, place or user agent of a view (a substring,
+   * looked up in the small visitor_profiles table) or its whole IP address, so the log itself is
+   * read through indexes: a rare term costs a few lookups, not a pass over every row.
+   */
   async visitors(query: LogQuery): Promise<LogPage<VisitorLogEntry>> {
-    const { visitorLogs } = this.store.tables;
     if (query.status) throw badRequest('Visitor logs have no status to filter by.');
-    const where = and(
-      ...textFilter(this.store.dialect, [visitorLogs.domain, visitorLogs.ipAddress, visitorLogs.city, visitorLogs.country, visitorLogs.userAgent], query.q),
-      ...dateRange(visitorLogs.createdAt, query),
-    );
-    return this.page(query, visitorLogs, where, async (window) => {
-      const rows = await this.db
-        .select()
-        .from(visitorLogs)
-        .where(where)
-        .orderBy(desc(visitorLogs.createdAt), desc(visitorLogs.id))
-        .limit(window.pageSize)
-        .offset(window.offset);
-      return rows.map(({ id, createdAt, ...log }) => ({ _id: id, createdAt: createdAt.toISOString(), ...log }));
-    });
+    const { visitorLogs } = this.store.tables;
+    const dates = dateRange(visitorLogs.createdAt, query);
+    const text = query.q?.trim();
+    if (!text) return this.page(query, visitorLogs, and(...dates), (window) => this.visitorEntries(and(...dates), window));
+    const indexed = and(this.visitorMatch(text, (column) => sql`${column}`), ...dates);
+    const total = await this.cappedCount(visitorLogs, indexed);
+    // Many matches: walking the log newest first finds a page soonest. Few: the indexes find them all, then they are sorted.
+    const where = total > LOG_COUNT_CAP ? and(this.visitorMatch(text, this.store.dialect.unindexed), ...dates) : indexed;
+    return capped(await readPage(query, (window) => this.visitorEntries(where, window), async () => [{ total }]));
+  }
+
+  /** Views whose profile contains `text` or whose address is `text`; `column` may keep an index from serving the match. */
+  private visitorMatch(text: string, column: (column: SQLiteColumn) => SQL): SQL {
+    const { visitorLogs, visitorProfiles } = this.store.tables;
+    const profiles = this.db
+      .select({ id: visitorProfiles.id })
+      .from(visitorProfiles)
+      .where(and(...textFilter(this.store.dialect, [visitorProfiles.domain, visitorProfiles.city, visitorProfiles.country, visitorProfiles.userAgent], text)));
+    const addresses = [...new Set([text, text.toLowerCase()])];
+    return or(inArray(column(visitorLogs.profileId), profiles), inArray(column(visitorLogs.ipAddress), addresses))!;
+  }
+
+  private async visitorEntries(where: SQL | undefined, window: PageWindow): Promise<VisitorLogEntry[]> {
+    const { visitorLogs, visitorProfiles } = this.store.tables;
+    const rows = await this.db
+      .select({ log: visitorLogs, profile: visitorProfiles })
+      .from(visitorLogs)
+      .innerJoin(visitorProfiles, eq(visitorProfiles.id, visitorLogs.profileId))
+      .where(where)
+      .orderBy(desc(visitorLogs.createdAt), desc(visitorLogs.id))
+      .limit(window.pageSize)
+      .offset(window.offset);
+    return rows.map(({ log, profile }) => ({
+      _id: log.id,
+      createdAt: log.createdAt.toISOString(),
+      domain: profile.domain,
+      city: profile.city,
+      country: profile.country,
+      ipAddress: log.ipAddress,
+      userAgent: profile.userAgent,
+    }));
   }
 
   /**
@@ -119,10 +150,18 @@ export class LogService {
    */
   private async page<Entry>(query: LogQuery, table: LogTable, where: SQL | undefined, fetchPage: (window: PageWindow) => Promise<Entry[]>): Promise<LogPage<Entry>> {
     if (!query.q?.trim()) return readPage(query, fetchPage, () => this.db.select({ total: count() }).from(table).where(where));
-    const page = await readPage(query, fetchPage, () => {
-      const matches = this.db.select({ one: sql`1`.as('one') }).from(table).where(where).limit(LOG_COUNT_CAP + 1).as('matches');
-      return this.db.select({ total: count() }).from(matches);
-    });
-    return page.total > LOG_COUNT_CAP ? { ...page, total: LOG_COUNT_CAP, totalCapped: true } : page;
+    return capped(await readPage(query, fetchPage, async () => [{ total: await this.cappedCount(table, where) }]));
   }
+
+  /** How many rows `where` matches, counted up to LOG_COUNT_CAP + 1. */
+  private async cappedCount(table: LogTable, where: SQL | undefined): Promise<number> {
+    const matches = this.db.select({ one: sql`1`.as('one') }).from(table).where(where).limit(LOG_COUNT_CAP + 1).as('matches');
+    const [counted] = await this.db.select({ total: count() }).from(matches);
+    return counted?.total ?? 0;
+  }
+}
+
+/** A page whose count went past LOG_COUNT_CAP says so instead. */
+function capped<Entry>(page: LogPage<Entry>): LogPage<Entry> {
+  return page.total > LOG_COUNT_CAP ? { ...page, total: LOG_COUNT_CAP, totalCapped: true } : page;
 }

@@ -1,10 +1,11 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, notExists, sql } from 'drizzle-orm';
 import type { DataStore } from '../../db/store';
 import type { RequestInfo } from '../../http/request-info';
-import { newId } from '../../ids';
+import { newTimeOrderedId } from '../../ids';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
 import { GeoIp } from './geo-ip';
+import { visitorProfileRow, type VisitorProfile } from './visitor-profile';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -12,6 +13,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const MAX_QUEUED = 10_000;
 const ROWS_PER_INSERT = 500;
 const USER_AGENT_MAX = 512;
+/** Profiles known to be written, remembered up to this many (then forgotten and re-upserted). */
+const KNOWN_PROFILES_MAX = 10_000;
 
 export interface PageViewLogOptions {
   /** VISITOR_LOG: off records nothing (old rows are still pruned). */
@@ -55,6 +58,8 @@ export class PageViewLog {
   private writing: Promise<void> = Promise.resolve();
   private dropped = 0;
   private geoIp: Promise<GeoIp> | null = null;
+  /** The visitor_profiles rows already written, by their values (forgotten when pruning may remove them). */
+  private knownProfiles = new Map<string, string>();
 
   constructor(
     private readonly store: DataStore,
@@ -86,12 +91,23 @@ export class PageViewLog {
     return this.writing;
   }
 
-  /** Removes the rows older than the kept period, and the addresses not seen since. */
-  async prune(now = new Date()): Promise<void> {
-    const { visitorLogs, visitorAddresses } = this.store.tables;
+  /**
+   * Removes the rows older than the kept period, the addresses not seen since and the profiles no
+   * row names any more. Queued behind the writes, so none names a profile removed under it.
+   */
+  prune(now = new Date()): Promise<void> {
+    this.writing = this.writing.then(() => this.removeExpired(now));
+    return this.writing;
+  }
+
+  private async removeExpired(now: Date): Promise<void> {
+    const { db, tables: { visitorLogs, visitorAddresses, visitorProfiles } } = this.store;
     const keptSince = new Date(now.getTime() - this.options.keepDays * DAY_MS);
-    await this.store.db.delete(visitorLogs).where(lt(visitorLogs.createdAt, keptSince));
-    await this.store.db.delete(visitorAddresses).where(lt(visitorAddresses.lastSeenAt, keptSince));
+    await db.delete(visitorLogs).where(lt(visitorLogs.createdAt, keptSince));
+    await db.delete(visitorAddresses).where(lt(visitorAddresses.lastSeenAt, keptSince));
+    const named = db.select({ one: sql`1` }).from(visitorLogs).where(eq(visitorLogs.profileId, visitorProfiles.id));
+    await db.delete(visitorProfiles).where(notExists(named));
+    this.knownProfiles.clear();
   }
 
   /**
@@ -124,23 +140,29 @@ export class PageViewLog {
     if (batch.length === 0) return;
     try {
       const geoIp = await this.locator();
-      const { visitorLogs, visitorAddresses } = this.store.tables;
-      const rows = batch.map((view) => ({
-        id: newId(),
-        createdAt: view.at,
-        domain: view.domain,
-        ipAddress: view.ip,
-        userAgent: view.userAgent,
-        ...geoIp.locate(view.ip),
-      }));
+      const { visitorLogs, visitorAddresses, visitorProfiles } = this.store.tables;
+      const profiles = new Map<string, VisitorProfile & { id: string }>();
+      const rows = batch.map((view) => {
+        const { city, country } = geoIp.locate(view.ip);
+        const key = `${view.domain}\n${city}\n${country}\n${view.userAgent}`;
+        let profileId = this.knownProfiles.get(key) ?? profiles.get(key)?.id;
+        if (profileId === undefined) {
+          const profile = visitorProfileRow({ domain: view.domain, city, country, userAgent: view.userAgent });
+          profiles.set(key, profile);
+          profileId = profile.id;
+        }
+        return { id: newTimeOrderedId(), createdAt: view.at, profileId, ipAddress: view.ip };
+      });
       const latestVisit = new Map(batch.map((view) => [view.ip, view.at]));
       const addresses = Array.from(latestVisit, ([ipAddress, lastSeenAt]) => ({ ipAddress, lastSeenAt }));
       await this.store.transaction(async (tx) => {
+        for (const chunk of chunks([...profiles.values()])) await tx.insert(visitorProfiles).values(chunk).onConflictDoNothing();
         for (const chunk of chunks(rows)) await tx.insert(visitorLogs).values(chunk);
         for (const chunk of chunks(addresses)) {
           await tx.insert(visitorAddresses).values(chunk).onConflictDoUpdate({ target: visitorAddresses.ipAddress, set: { lastSeenAt: sql`excluded.last_seen_at` } });
         }
       });
+      this.remember(profiles);
     } catch (error) {
       logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.length, error });
     }
@@ -148,6 +170,11 @@ export class PageViewLog {
       logEvent({ event: 'visitor-log.dropped', level: 'warn', dropped: this.dropped });
       this.dropped = 0;
     }
+  }
+
+  private remember(written: Map<string, { id: string }>): void {
+    if (this.knownProfiles.size + written.size > KNOWN_PROFILES_MAX) this.knownProfiles.clear();
+    for (const [key, { id }] of written) this.knownProfiles.set(key, id);
   }
 
   /** The GeoIP databases, read at the first write (a missing one is logged once; views are still logged, without a place). */
