@@ -22,9 +22,9 @@ export function ItemFacts({ item, currency, onlyRealPrices = false, revealPurcha
   const remaining = Math.max(0, item.quantity - item.quantityPurchased);
   return (
     <>
-      <h3 className="ww-item-title" title={item.title}>
+      <h2 className="ww-item-title" title={item.title}>
         {item.title}
-      </h3>
+      </h2>
       <div className="ww-item-figures">
         <span className={priceValue(item.price) === null ? 'ww-item-price ww-item-price-missing' : 'ww-item-price'}>{price}</span>
         {item.quantity > 1 && <span className="ww-item-wanted">{revealPurchases ? t('item.stillWanted', { remaining, quantity: item.quantity }) : t('item.wanted', { count: item.quantity })}</span>}
