@@ -1,13 +1,14 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../app-context';
 import { ApiError, payloadTooLarge } from './errors';
-import { bodyLimitFor, STREAMED_BODY_PATHS, tooLargeMessageFor } from './body-limits';
+import { bodyLimitFor, CUT_BODIES_PER_IP, STREAMED_BODY_PATHS, tooLargeMessageFor } from './body-limits';
+import { RateLimiter } from './rate-limit';
 import { parseBody, readBodyLimited } from './body-reader';
 import { hasCredentialCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies';
 import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
 import { SESSION_TTL_SECONDS } from '../auth/tokens';
 import { auditRequest } from './audit';
-import { readRequestInfo, type RequestInfo } from './request-info';
+import { clientIp, readRequestInfo, type RequestInfo } from './request-info';
 import { logEvent } from '../log';
 import { securityHeaders } from './security-headers';
 import { newSecret } from '../ids';
@@ -30,11 +31,22 @@ function holdsNul(value: unknown): boolean {
   return false;
 }
 
+/** A refusal before the body is read closes the connection, so the body is dropped rather than drained. */
+function refuseUnread(check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof ApiError) Object.assign(error.headers, { connection: 'close' });
+    throw error;
+  }
+}
+
 /**
  * What every request goes through: request id, security headers, body limits, the XSRF
  * double-submit check for cookie-authenticated changes, and errors as JSON `{ message }`.
  */
 export function httpPipeline(ctx: AppContext) {
+  const cutBodies = new RateLimiter(CUT_BODIES_PER_IP);
   return new Elysia({ name: 'http-pipeline' })
     .onRequest(({ request }) => {
       // No id or path holds a NUL character, and PostgreSQL cannot even compare one.
@@ -50,10 +62,15 @@ export function httpPipeline(ctx: AppContext) {
     })
     // Every body is read here, counted against its route's cap as it arrives (Content-Length
     // may be absent or lie), and parsed; the streamed routes' bodies are left to their handler.
-    .onParse({ as: 'global' }, async ({ request, path }, contentType) => {
+    .onParse({ as: 'global' }, async ({ request, path, server }, contentType) => {
       if (!request.body) return undefined;
       if (STREAMED_BODY_PATHS.has(path)) return null;
-      const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeMessageFor(path));
+      const ip = clientIp(request, server, ctx.config.trustProxy);
+      if (!request.headers.has('content-length')) refuseUnread(() => cutBodies.check(ip));
+      const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeMessageFor(path)).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 413 && cutBodies.allows(ip)) cutBodies.hit(ip);
+        throw error;
+      });
       return parseBody(bytes, contentType, request.headers.get('content-type') ?? '');
     })
     .onTransform({ as: 'global' }, ({ body }) => {

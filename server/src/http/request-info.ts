@@ -62,7 +62,7 @@ export function readRequestInfo(request: Request, server: ServerLike | null, tru
 }
 
 /** The caller's address; behind a trusted proxy, the last X-Forwarded-For hop (the one the proxy saw). */
-function clientIp(request: Request, server: ServerLike | null, trustProxy: boolean): string {
+export function clientIp(request: Request, server: ServerLike | null, trustProxy: boolean): string {
   if (trustProxy) {
     const hops = request.headers.get('x-forwarded-for')?.split(',').map((h) => h.trim()).filter(Boolean);
     const last = hops?.[hops.length - 1];

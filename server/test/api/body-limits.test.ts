@@ -124,4 +124,30 @@ describe('a chunked body with no length', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).name).toBe('Chunked list');
   });
+
+  it('after five cut at the cap in a minute, the address gets 429 unread for chunked bodies; bodies with a length still go through', async () => {
+    // The tests above cut three bodies from this address; these are cut at the cap, then refused
+    // unread: either way the connection closes (the 429 may be overtaken by the reset, like the 413).
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const outcome = await sendChunkedBody('/api/v1/users/login', { 'content-type': 'application/json' }, 64 * MiB);
+      expect(['', 'HTTP/1.1 413 Payload Too Large', 'HTTP/1.1 429 Too Many Requests']).toContain(outcome.statusLine);
+      expect(outcome.cutOff, 'the body was drained, not dropped').toBe(true);
+    }
+    const bytes = new TextEncoder().encode(JSON.stringify({ name: 'Chunked list', theme: 'Other' }));
+    const chunked = await fetch(`${server.url}/api/v1/wishlists/guest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({ start: (controller) => (controller.enqueue(bytes), controller.close()) }), // no length: sent chunked
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(429);
+    expect(chunked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await chunked.json()).message).toBe('The request is too large. Please try again in 1 minute.');
+    const withLength = await fetch(`${server.url}/api/v1/wishlists/guest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'List with a length', theme: 'Other' }),
+    });
+    expect(withLength.status).toBe(200);
+  });
 });
