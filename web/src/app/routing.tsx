@@ -133,17 +133,21 @@ interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'
   state?: unknown;
 }
 
-/** An <a> whose plain left click navigates in the app (modified clicks and other targets stay the browser's). */
+/**
+ * An <a> whose plain left click navigates in the app (modified clicks and other targets stay the
+ * browser's). A link to the address shown replaces its entry, so Back does not stop on it twice.
+ */
 export function Link({ to, replace, state, onClick, ...anchor }: LinkProps) {
   const { location, navigate } = useRouter();
+  const href = hrefOf(to, location);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     const ownTab = !anchor.target || anchor.target === '_self';
     if (event.defaultPrevented || event.button !== 0 || !ownTab || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    navigate(to, { replace, state });
+    navigate(to, { replace: replace ?? href === location.pathname + location.search + location.hash, state });
   };
-  return <a {...anchor} href={hrefOf(to, location)} onClick={follow} />;
+  return <a {...anchor} href={href} onClick={follow} />;
 }
 
 /** Navigates once rendered (a redirect). */

@@ -24,6 +24,20 @@ test('an unknown client route still renders the app with header and footer', asy
   await expect(page.getByText('All rights reserved.')).toBeVisible();
 });
 
+test('links move within the app and Back returns, without a second stop on a page linked to itself', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await page.getByRole('link', { name: 'Login' }).click(); // the page already shown
+  await page.getByRole('link', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('All your wishes in one place');
+});
+
 test('signed-out visitors to /admin are sent to /login', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
