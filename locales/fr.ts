@@ -676,8 +676,8 @@ export default {
         ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
       },
       setPassword: {
-        subject: 'Choisissez un mot de passe pour votre compte {{company}}',
-        body: 'Quelqu’un, vous sans doute, a demandé à choisir un mot de passe pour votre compte {{company}}, qui n’en a pas encore (vous vous connectez par votre fournisseur d’identité). Ouvrez ce lien dans l’heure pour en choisir un :',
+        subject: 'Définissez un mot de passe pour votre compte {{company}}',
+        body: 'Quelqu’un, vous sans doute, a demandé à définir un mot de passe pour votre compte {{company}}, qui n’en a pas encore (vous vous connectez par votre fournisseur d’identité). Ouvrez ce lien dans l’heure pour en choisir un :',
         ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre compte reste sans mot de passe et vous vous connectez comme avant.',
       },
       invitation: {
@@ -730,7 +730,7 @@ export default {
       passwordTooShort: 'Votre mot de passe doit comporter au moins {{min}} caractères.',
       passwordTooLong: 'Votre mot de passe ne peut pas dépasser {{max}} caractères.',
       currentPasswordWrong: 'Votre mot de passe actuel est incorrect.',
-      noPasswordYet: 'Votre compte n’a pas encore de mot de passe, il n’y en a donc aucun à changer. Choisissez-en un depuis « Mon compte » : nous vous envoyons un lien.',
+      noPasswordYet: 'Votre compte n’a pas encore de mot de passe, il n’y en a donc aucun à changer. Définissez-en un depuis « Mon compte » : nous vous envoyons un lien.',
       resetLinkInvalid: 'Ce lien de réinitialisation est invalide ou a expiré. Veuillez en demander un nouveau.',
       passwordLoginOff: 'La connexion par adresse e-mail et mot de passe est désactivée sur ce site.',
       accountDisabled: 'Ce compte a été désactivé. Contactez l’administrateur du site.',
