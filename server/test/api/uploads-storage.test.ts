@@ -13,6 +13,7 @@ import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import type { ApiClient } from '../support/api-client';
 import { startTestBucket, type TestBucket } from '../support/s3';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { waitUntil } from '../support/wait';
 import { signUp } from '../support/wishlists';
 
 let bucket: TestBucket;
@@ -80,7 +81,8 @@ describe('uploads in an S3 bucket', () => {
       expect(refused.body.message).toBe('The server could not store the image: its file storage is not answering. Nothing was saved; please tell the site operator.');
       const unreadable = await fetch(server.url + before);
       expect(unreadable.status).toBe(503);
-      expect(server.output()).toContain('"event":"storage.failed"');
+      // The log line is written as the answer goes out; under load it may land a moment later.
+      await waitUntil(() => server.output().includes('"event":"storage.failed"'), 'the storage.failed log line');
     } finally {
       await bucket.start();
     }
