@@ -16,7 +16,7 @@
 // Each figure is printed beside its target, its ratio to a bare Bun.serve hello world and the server's
 // CPU time per answered request (steadier than req/s when other work shares the machine).
 // Exits 1 on an oversell or unexpected error answers; a missed speed target is printed as MISS.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SQL } from 'bun';
@@ -26,7 +26,7 @@ import { loadConfig } from '../../server/src/config';
 import { openContext } from '../../server/src/server';
 import { startPostgresCluster } from '../postgres-cluster';
 import { seedBenchLists, seedBenchOwner } from './seed';
-import { requireWrk, startAndWait, wrk, wrkAcross, type LoadResult } from './wrk';
+import { cpuMs, requireWrk, startAndWait, wrk, wrkAcross, type LoadResult } from './wrk';
 
 const root = join(import.meta.dir, '..', '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3911);
@@ -152,16 +152,6 @@ const fmt = (r: LoadResult) => `${Math.round(r.requestsPerSecond).toString().pad
 
 /** A load run with the server CPU time each answered request took (all replicas). */
 type MeasuredLoad = LoadResult & { cpuUsPerRequest: number };
-
-const CLOCK_TICKS_PER_SECOND = Number(Bun.spawnSync(['getconf', 'CLK_TCK']).stdout.toString().trim()) || 100;
-
-/** CPU time (user + system, ms) the processes have used so far, from /proc (Linux). */
-function cpuMs(pids: number[]): number {
-  return pids.reduce((sum, pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-  }, 0);
-}
 
 /** A target in req/s, optionally a p99 bound, or a share of the purchase figure of the same run. */
 type Target = { minRps: number; maxP99Ms?: number } | { purchases: LoadResult };

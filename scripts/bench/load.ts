@@ -6,7 +6,9 @@
 //      a time, again and again) and 100 wrong sign-ins at once. Targets: RSS under 250 MB
 //      throughout, share view p99 under twice its idle value.
 // `bun run bench:load --soak` (BENCH_SOAK_MINUTES, 10) instead runs the mixed traffic for that
-// long and prints RSS, open file descriptors and WAL size every 30 s (target: growth under 20%).
+// long and prints RSS, open file descriptors and WAL size every 30 s (target: growth under 20%),
+// with the server's CPU time per request (steadier than req/s on a shared machine: a request whose
+// cost grows with the purchases made shows here first).
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,7 @@ import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { loadConfig } from '../../server/src/config';
 import { openContext } from '../../server/src/server';
 import { seedBenchLists, seedBenchOwner } from './seed';
-import { requireWrk, rssMb, startAndWait, wrk, type LoadResult } from './wrk';
+import { cpuMs, requireWrk, rssMb, startAndWait, wrk, type LoadResult } from './wrk';
 
 const root = join(import.meta.dir, '..', '..');
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3931);
@@ -191,12 +193,14 @@ try {
     console.log(`\nsoak: ${SOAK_MINUTES} minutes of mixed traffic at ${CONNECTIONS} connections, a sample every 30 s`);
     const samples: { rss: number; fds: number; wal: number }[] = [];
     for (let minute = 0; minute < SOAK_MINUTES * 2; minute++) {
+      const cpuBefore = cpuMs([app.pid]);
       const result = await wrkAsync(mixed, 30);
+      const cpuUsPerRequest = ((cpuMs([app.pid]) - cpuBefore) * 1000) / Math.max(1, Number(result.output.match(/(\d+) requests in/)?.[1] ?? 0));
       const sample = { rss: rssMb(app.pid), fds: openFds(), wal: walMb() };
       samples.push(sample);
       const { errors, timeouts } = problems(result);
       console.log(
-        `${String((minute + 1) * 30).padStart(4)} s  RSS ${sample.rss.toFixed(0).padStart(4)} MB  fds ${String(sample.fds).padStart(4)}  WAL ${sample.wal.toFixed(1).padStart(6)} MB  ${Math.round(result.requestsPerSecond)} req/s  p99 ${result.p99Ms.toFixed(1)} ms  errors ${errors} timeouts ${timeouts}`,
+        `${String((minute + 1) * 30).padStart(4)} s  RSS ${sample.rss.toFixed(0).padStart(4)} MB  fds ${String(sample.fds).padStart(4)}  WAL ${sample.wal.toFixed(1).padStart(6)} MB  ${Math.round(result.requestsPerSecond)} req/s  p99 ${result.p99Ms.toFixed(1)} ms  server CPU ${Math.round(cpuUsPerRequest)} µs/req  errors ${errors} timeouts ${timeouts}`,
       );
       if (errors + timeouts > 0) failed = true;
     }

@@ -1,4 +1,6 @@
 // Load generation with wrk (Debian package `wrk`): Node-based tools cannot keep up with Bun.
+import { readFileSync } from 'node:fs';
+
 export interface LoadResult {
   requestsPerSecond: number;
   p99Ms: number;
@@ -82,6 +84,16 @@ export async function startAndWait(cmd: string[], readyUrl: string, env: Record<
 }
 
 export function rssMb(pid: number): number {
-  const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN) / 1024;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(Bun.spawnSync(['getconf', 'CLK_TCK']).stdout.toString().trim()) || 100;
+
+/** CPU time (user + system, ms) the processes have used so far, from /proc (Linux). */
+export function cpuMs(pids: number[]): number {
+  return pids.reduce((sum, pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  }, 0);
 }
