@@ -127,7 +127,9 @@ export class LogService {
     const rows = await this.db
       .select({ log: visitorLogs, profile: visitorProfiles })
       .from(visitorLogs)
-      .innerJoin(visitorProfiles, eq(visitorProfiles.id, visitorLogs.profileId))
+      // LEFT JOIN keeps the log the outer loop on SQLite (its planner never reorders one), so the
+      // page walks the log's date index; as an inner join it read every row of a profile, then sorted.
+      .leftJoin(visitorProfiles, eq(visitorProfiles.id, visitorLogs.profileId))
       .where(where)
       .orderBy(desc(visitorLogs.createdAt), desc(visitorLogs.id))
       .limit(window.pageSize)
@@ -135,11 +137,11 @@ export class LogService {
     return rows.map(({ log, profile }) => ({
       _id: log.id,
       createdAt: log.createdAt.toISOString(),
-      domain: profile.domain,
-      city: profile.city,
-      country: profile.country,
+      domain: profile?.domain ?? '',
+      city: profile?.city ?? '',
+      country: profile?.country ?? '',
       ipAddress: log.ipAddress,
-      userAgent: profile.userAgent,
+      userAgent: profile?.userAgent ?? '',
     }));
   }
 

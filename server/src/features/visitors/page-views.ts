@@ -1,4 +1,5 @@
-import { eq, lt, notExists, sql } from 'drizzle-orm';
+import { eq, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DataStore } from '../../db/store';
 import type { RequestInfo } from '../../http/request-info';
 import { newTimeOrderedId } from '../../ids';
@@ -12,6 +13,8 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Page views waiting for their write; beyond this (the database stalled) new ones are dropped and counted. */
 const MAX_QUEUED = 10_000;
 const ROWS_PER_INSERT = 500;
+/** Rows one pruning statement removes (then other queries get their turn). */
+const PRUNE_BATCH = 5_000;
 const USER_AGENT_MAX = 512;
 /** Profiles known to be written, remembered up to this many (then forgotten and re-upserted). */
 const KNOWN_PROFILES_MAX = 10_000;
@@ -103,11 +106,26 @@ export class PageViewLog {
   private async removeExpired(now: Date): Promise<void> {
     const { db, tables: { visitorLogs, visitorAddresses, visitorProfiles } } = this.store;
     const keptSince = new Date(now.getTime() - this.options.keepDays * DAY_MS);
-    await db.delete(visitorLogs).where(lt(visitorLogs.createdAt, keptSince));
-    await db.delete(visitorAddresses).where(lt(visitorAddresses.lastSeenAt, keptSince));
+    await this.deleteInBatches(visitorLogs.id, lt(visitorLogs.createdAt, keptSince));
+    await this.deleteInBatches(visitorAddresses.ipAddress, lt(visitorAddresses.lastSeenAt, keptSince));
     const named = db.select({ one: sql`1` }).from(visitorLogs).where(eq(visitorLogs.profileId, visitorProfiles.id));
     await db.delete(visitorProfiles).where(notExists(named));
     this.knownProfiles.clear();
+  }
+
+  /**
+   * Deletes the rows of `key`'s table that `expired` matches, PRUNE_BATCH per statement: a day's
+   * expiry of a busy log (or the first pruning of a large one) would otherwise hold the database
+   * for seconds in one statement while pages and the admin wait.
+   */
+  private async deleteInBatches(key: SQLiteColumn, expired: SQL): Promise<void> {
+    const { db } = this.store;
+    const table = key.table;
+    for (;;) {
+      const batch = db.select({ key }).from(table).where(expired).limit(PRUNE_BATCH);
+      const deleted = await db.delete(table).where(inArray(key, batch)).returning({ key });
+      if (deleted.length < PRUNE_BATCH) return;
+    }
   }
 
   /**
