@@ -21,8 +21,11 @@ export async function insertViews(store: DataStore, views: SeededView[]): Promis
     return { profile, log: { id: view.id ?? crypto.randomUUID(), createdAt: view.createdAt, profileId: profile.id, ipAddress: view.ipAddress } };
   });
   const profiles = new Map(rows.map(({ profile }) => [profile.id, profile]));
-  await store.db.insert(visitorProfiles).values([...profiles.values()]).onConflictDoNothing();
-  for (let at = 0; at < rows.length; at += 1_000) await store.db.insert(visitorLogs).values(rows.slice(at, at + 1_000).map(({ log }) => log));
+  // One transaction, as the writer's: the server's pruning removes profiles no row names yet.
+  await store.transaction(async (tx) => {
+    await tx.insert(visitorProfiles).values([...profiles.values()]).onConflictDoNothing();
+    for (let at = 0; at < rows.length; at += 1_000) await tx.insert(visitorLogs).values(rows.slice(at, at + 1_000).map(({ log }) => log));
+  });
 }
 
 /** Every row of the log with its profile's values, as the admin page shows them. */
