@@ -179,6 +179,21 @@ function sampleRss(): () => number {
 }
 
 const openFds = () => readdirSync(`/proc/${app.pid}/fd`).length;
+/**
+ * Open descriptors once wrk's connections have closed: sampled as wrk ends, the count caught the
+ * server part-way through closing 100 sockets (10, 55, 71 or 110 at random) and the growth check
+ * compared two such moments. A leak shows as a settled count that grows.
+ */
+async function settledFds(): Promise<number> {
+  let previous = openFds();
+  for (let tries = 0; tries < 30; tries++) {
+    await Bun.sleep(100);
+    const now = openFds();
+    if (now === previous) return now;
+    previous = now;
+  }
+  return previous;
+}
 const walMb = () => {
   try {
     return statSync(join(dataDir, 'wishwell.db-wal')).size / 1024 / 1024;
@@ -196,7 +211,7 @@ try {
       const cpuBefore = cpuMs([app.pid]);
       const result = await wrkAsync(mixed, 30);
       const cpuUsPerRequest = ((cpuMs([app.pid]) - cpuBefore) * 1000) / Math.max(1, Number(result.output.match(/(\d+) requests in/)?.[1] ?? 0));
-      const sample = { rss: rssMb(app.pid), fds: openFds(), wal: walMb() };
+      const sample = { rss: rssMb(app.pid), fds: await settledFds(), wal: walMb() };
       samples.push(sample);
       const { errors, timeouts } = problems(result);
       console.log(
