@@ -16,6 +16,8 @@
 // Each figure is printed beside its target, its ratio to a bare Bun.serve hello world and the server's
 // CPU time per answered request (steadier than req/s when other work shares the machine).
 // Exits 1 on an oversell or unexpected error answers; a missed speed target is printed as MISS.
+// BENCH_CPU_PROF=1 starts each server with `--cpu-prof` (profiles in /tmp/wishwell-bench-prof, one per
+// server, written when it stops; samples are time-ordered, so each wrk phase can be cut out).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -245,7 +247,7 @@ async function runSetup(setup: Setup, index: number, bare: Map<number, LoadResul
   const replicas = await Promise.all(
     dataDirs.map((dataDir, replica) =>
       startAndWait(
-        ['bun', join(root, 'server', 'src', 'main.ts'), 'serve', '--port', String(PORT + replica), '--host', '127.0.0.1', '--data-dir', dataDir],
+        ['bun', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wishwell-bench-prof'] : []), join(root, 'server', 'src', 'main.ts'), 'serve', '--port', String(PORT + replica), '--host', '127.0.0.1', '--data-dir', dataDir],
         `${bases[replica]}/api/v1/health`,
         // The manage-link limit (60 per IP per 10 minutes) would refuse a benchmark from one address.
         { JWT_SECRET, RATE_LIMIT_CLAIM_IP: '1000000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
