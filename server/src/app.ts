@@ -51,8 +51,8 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
   const api = apiRoutes(ctx, services);
   const pages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs });
   /** Every answer of the site's pages passes here: page views go to the visitor log (off the request path). */
-  const pageView = (request: Request, http: RequestInfo, response: Response) => {
-    services.pageViews.record(request, http, response);
+  const pageView = (request: Request, path: string, http: RequestInfo, response: Response) => {
+    services.pageViews.record(request, path, http, response);
     return response;
   };
   const resolveViewer = createViewerResolver(ctx);
@@ -71,7 +71,7 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
       if (path.startsWith('/api/')) throw notFound();
       // The share page of a list in surprise mode is rendered for its owner without purchases: who is asking matters then.
       const caller = async () => ({ user: await resolveViewer(request, http).catch(() => null), cookies: http.cookies });
-      return pageView(request, http, (await pages.respond(path, http.origin, request, set.headers as Record<string, string>, caller)) ?? new Response('Not found', { status: 404 }));
+      return pageView(request, path, http, (await pages.respond(path, http.origin, request, set.headers as Record<string, string>, caller)) ?? new Response('Not found', { status: 404 }));
     });
   assertEveryApiRouteHasAPolicy(app);
   return app;

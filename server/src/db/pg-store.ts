@@ -14,6 +14,9 @@ const postgresDialect: SqlDialect = {
   position: (haystack, needle) => sql<number>`strpos(${haystack}, ${needle})`,
   likeIgnoringCase: (value, pattern) => sql`${value} ILIKE ${pattern} ESCAPE '\\'`,
   unindexed: (column) => sql`${column}`,
+  // Through text: a parameter typed json is sent as a JSON value, so the array's text would arrive as one JSON string.
+  jsonArrayRows: (json) => sql`json_array_elements(${json}::text::json)`,
+  jsonElement: (index, as) => (as === 'text' ? sql.raw(`value->>${index}`) : sql.raw(`to_timestamp((value->>${index})::double precision / 1000)`)),
   // The pattern picks the text or NULL before the cast, so no row (or folded constant) can fail it.
 };
 

@@ -19,6 +19,9 @@ const sqliteDialect: SqlDialect = {
   position: (haystack, needle) => sql<number>`instr(${haystack}, ${needle})`,
   likeIgnoringCase: (value, pattern) => sql`${value} LIKE ${pattern} ESCAPE '\\'`,
   unindexed: (column) => sql`+${column}`,
+  jsonArrayRows: (json) => sql`json_each(${json})`,
+  // A timestamp is stored as its milliseconds: the JSON number as it is.
+  jsonElement: (index) => sql.raw(`value->>${index}`),
 };
 
 /**

@@ -33,6 +33,14 @@ export interface SqlDialect {
   position(haystack: unknown, needle: unknown): SQL<number>;
   /** `column` in a form SQLite uses no index for (unary +), so its planner walks the ORDER BY's index instead; PostgreSQL chooses by its statistics (the column as is). */
   unindexed(column: SQLiteColumn): SQL;
+  /**
+   * The elements of a JSON array (`json`, a parameter holding its text) as rows of one column,
+   * `value`: a whole batch of rows in one parameter (SQLite json_each, PostgreSQL
+   * json_array_elements). `jsonElement` reads the fields of each.
+   */
+  jsonArrayRows(json: unknown): SQL;
+  /** Field `index` of a row of jsonArrayRows whose `value` is an array: as text, or as a timestamp when it holds milliseconds since 1970. */
+  jsonElement(index: number, as: 'text' | 'timestamp'): SQL;
 }
 
 /** Rate-limit counts kept in the database, so every process on it counts together (see http/rate-limit.ts). */

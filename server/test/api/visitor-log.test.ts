@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, LogPage, VisitorLogEntry } from '@wishwell/shared/admin-types';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -96,6 +97,39 @@ describe('writing and keeping', () => {
     await visit(server, '/create');
     await server.stop();
     expect(await rowCount(server)).toBe(2);
+  });
+
+  it('logs every view of a burst from many addresses (more than one write slice) and keeps each address once with its latest visit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wishwell-visitors-burst-'));
+    const server = await startTestServer({ TRUST_PROXY: '1' }, dir);
+    const addresses = Array.from({ length: 1_300 }, (_, i) => `81.2.${69 + Math.floor(i / 250)}.${i % 250}`);
+    const started = Date.now();
+    try {
+      const views = [...addresses, ...addresses]; // 2,600 views, two from each address
+      for (let at = 0; at < views.length; at += 100) {
+        const statuses = await Promise.all(views.slice(at, at + 100).map(async (ip) => (await visit(server, '/', ip)).status));
+        expect(statuses.every((status) => status === 200)).toBe(true);
+      }
+    } finally {
+      await server.stop();
+    }
+    const store = await server.openStore();
+    try {
+      const rows = await store.db.select().from(store.tables.visitorLogs);
+      expect(rows).toHaveLength(2_600);
+      expect(rows.every((row) => row.createdAt.getTime() >= started - 1_000 && row.createdAt.getTime() <= Date.now())).toBe(true);
+      const latestPerAddress = new Map<string, number>();
+      for (const row of rows) latestPerAddress.set(row.ipAddress, Math.max(latestPerAddress.get(row.ipAddress) ?? 0, row.createdAt.getTime()));
+      expect([...latestPerAddress.keys()].sort()).toEqual([...addresses].sort());
+      const kept = await store.db.select().from(store.tables.visitorAddresses);
+      expect(kept).toHaveLength(1_300);
+      for (const address of kept) expect(address.lastSeenAt.getTime()).toBe(latestPerAddress.get(address.ipAddress));
+      const [profile] = await store.db.select().from(store.tables.visitorProfiles).where(eq(store.tables.visitorProfiles.id, rows[0]!.profileId));
+      expect(profile).toMatchObject({ domain: '127.0.0.1', country: 'United Kingdom', userAgent: BROWSER });
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('logs nothing with VISITOR_LOG=off', async () => {

@@ -1,6 +1,7 @@
 import { eq, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { DataStore } from '../../db/store';
+import { boundedMemo } from '../../bounded-memo';
+import type { DataStore, Db } from '../../db/store';
 import type { RequestInfo } from '../../http/request-info';
 import { newTimeOrderedId } from '../../ids';
 import { logEvent } from '../../log';
@@ -12,12 +13,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** Page views waiting for their write; beyond this (the database stalled) new ones are dropped and counted. */
 const MAX_QUEUED = 10_000;
+/** Profiles per multi-row INSERT. */
 const ROWS_PER_INSERT = 500;
+/** Views per transaction: between two, the event loop answers requests (a second's views of a flood are thousands). */
+const ROWS_PER_TRANSACTION = 1_000;
 /** Rows one pruning statement removes (then other queries get their turn). */
 const PRUNE_BATCH = 5_000;
 const USER_AGENT_MAX = 512;
 /** Profiles known to be written, remembered up to this many (then forgotten and re-upserted). */
 const KNOWN_PROFILES_MAX = 10_000;
+/** Origins (scheme and Host header) whose hostname is remembered. */
+const KNOWN_ORIGINS_MAX = 1_000;
 
 export interface PageViewLogOptions {
   /** VISITOR_LOG: off records nothing (old rows are still pruned). */
@@ -30,24 +36,57 @@ export interface PageViewLogOptions {
   batchMs?: number;
 }
 
-/** `rows` in slices one multi-row INSERT can take. */
-function chunks<T>(rows: T[]): T[][] {
-  return Array.from({ length: Math.ceil(rows.length / ROWS_PER_INSERT) }, (_, i) => rows.slice(i * ROWS_PER_INSERT, (i + 1) * ROWS_PER_INSERT));
+/** `rows` in slices of `size`. */
+function slices<T>(rows: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
 }
 
+/** What the request path keeps of a page view: nothing is parsed or looked up until the write. */
 interface PageView {
-  at: Date;
-  domain: string;
+  at: number;
+  origin: string;
   ip: string;
   userAgent: string;
 }
 
+/** A view's row: `at` in milliseconds since 1970. */
+interface LogRow {
+  id: string;
+  at: number;
+  profileId: string;
+  ipAddress: string;
+}
+type ProfileRow = VisitorProfile & { id: string };
+
 /** The page of the public site a response is: an HTML page (not an asset, an API answer or the admin console). */
-function isPublicPageView(request: Request, response: Response): boolean {
+function isPublicPageView(request: Request, path: string, response: Response): boolean {
   if (request.method !== 'GET' || (response.status !== 200 && response.status !== 304)) return false;
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
-  const path = new URL(request.url).pathname;
   return path !== '/admin' && !path.startsWith('/admin/');
+}
+
+/** Lets the event loop answer requests between two slices of a large write (SQLite runs on it). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The writes of a batch, prepared once: each statement takes all its rows in one parameter, a
+ * JSON array of arrays (Drizzle assembling a multi-row INSERT cost more CPU than SQLite writing
+ * the rows; one statement per row, about as much again).
+ */
+function prepareWrites({ dialect, tables: { visitorLogs, visitorAddresses } }: DataStore, db: Db) {
+  const rows = dialect.jsonArrayRows(sql.placeholder('rows'));
+  const text = (index: number) => dialect.jsonElement(index, 'text');
+  const time = (index: number) => dialect.jsonElement(index, 'timestamp');
+  return {
+    /** Rows [id, ms, profile id, address]. */
+    insertViews: db.insert(visitorLogs).select(sql`SELECT ${text(0)}, ${time(1)}, ${text(2)}, ${text(3)} FROM ${rows}`).prepare(),
+    /** Rows [address, ms], each address once. (WHERE true: SQLite's grammar needs one before an upsert's ON CONFLICT.) */
+    seeAddresses: db
+      .insert(visitorAddresses)
+      .select(sql`SELECT ${text(0)}, ${time(1)} FROM ${rows} WHERE true`)
+      .onConflictDoUpdate({ target: visitorAddresses.ipAddress, set: { lastSeenAt: sql`excluded.last_seen_at` } })
+      .prepare(),
+  };
 }
 
 /**
@@ -63,24 +102,27 @@ export class PageViewLog {
   private geoIp: Promise<GeoIp> | null = null;
   /** The visitor_profiles rows already written, by their values (forgotten when pruning may remove them). */
   private knownProfiles = new Map<string, string>();
+  private readonly hostnameOf = boundedMemo(KNOWN_ORIGINS_MAX, (origin) => new URL(origin).hostname);
+  private readonly writesOn;
 
   constructor(
     private readonly store: DataStore,
     private readonly options: PageViewLogOptions,
-  ) {}
+  ) {
+    this.writesOn = store.prepared((db) => prepareWrites(store, db));
+  }
 
   /**
    * Called with every answer of the routes that serve the public site's pages (the app shell and
-   * the server-rendered share page): logs it when it is a page view.
+   * the server-rendered share page): queues it when it is a page view, parsing nothing.
    */
-  record(request: Request, http: Pick<RequestInfo, 'ip' | 'origin'>, response: Response): void {
-    if (!this.options.enabled || !isPublicPageView(request, response)) return;
+  record(request: Request, path: string, http: Pick<RequestInfo, 'ip' | 'origin'>, response: Response): void {
+    if (!this.options.enabled || !isPublicPageView(request, path, response)) return;
     if (this.queue.length >= MAX_QUEUED) {
       this.dropped += 1;
       return;
     }
-    const userAgent = (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
-    this.queue.push({ at: new Date(), domain: new URL(http.origin).hostname, ip: http.ip, userAgent });
+    this.queue.push({ at: Date.now(), origin: http.origin, ip: http.ip, userAgent: (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX) });
     this.timer ??= setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
   }
 
@@ -154,40 +196,57 @@ export class PageViewLog {
     );
   }
 
+  /**
+   * Writes a batch: its new profiles, then its views with their addresses' latest visit, in
+   * transactions of ROWS_PER_TRANSACTION views with a turn of the event loop between them (on
+   * SQLite the write runs on the thread that answers requests).
+   */
   private async write(batch: PageView[]): Promise<void> {
     if (batch.length === 0) return;
+    let written = 0;
     try {
-      const geoIp = await this.locator();
-      const { visitorLogs, visitorAddresses, visitorProfiles } = this.store.tables;
-      const profiles = new Map<string, VisitorProfile & { id: string }>();
-      const rows = batch.map((view) => {
-        const { city, country } = geoIp.locate(view.ip);
-        const key = `${view.domain}\n${city}\n${country}\n${view.userAgent}`;
-        let profileId = this.knownProfiles.get(key) ?? profiles.get(key)?.id;
-        if (profileId === undefined) {
-          const profile = visitorProfileRow({ domain: view.domain, city, country, userAgent: view.userAgent });
-          profiles.set(key, profile);
-          profileId = profile.id;
-        }
-        return { id: newTimeOrderedId(), createdAt: view.at, profileId, ipAddress: view.ip };
-      });
-      const latestVisit = new Map(batch.map((view) => [view.ip, view.at]));
-      const addresses = Array.from(latestVisit, ([ipAddress, lastSeenAt]) => ({ ipAddress, lastSeenAt }));
-      await this.store.transaction(async (tx) => {
-        for (const chunk of chunks([...profiles.values()])) await tx.insert(visitorProfiles).values(chunk).onConflictDoNothing();
-        for (const chunk of chunks(rows)) await tx.insert(visitorLogs).values(chunk);
-        for (const chunk of chunks(addresses)) {
-          await tx.insert(visitorAddresses).values(chunk).onConflictDoUpdate({ target: visitorAddresses.ipAddress, set: { lastSeenAt: sql`excluded.last_seen_at` } });
-        }
-      });
-      this.remember(profiles);
+      const { rows, newProfiles } = this.rowsOf(batch, await this.locator());
+      for (const slice of slices(rows, ROWS_PER_TRANSACTION)) {
+        await this.store.transaction((tx) => this.insert(tx, written === 0 ? [...newProfiles.values()] : [], slice));
+        if (written === 0) this.remember(newProfiles);
+        written += slice.length;
+        if (written < rows.length) await nextTurn();
+      }
     } catch (error) {
-      logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.length, error });
+      logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.length - written, error });
     }
     if (this.dropped > 0) {
       logEvent({ event: 'visitor-log.dropped', level: 'warn', dropped: this.dropped });
       this.dropped = 0;
     }
+  }
+
+  /** The log rows of `batch` and the profiles they name that are not written yet. */
+  private rowsOf(batch: PageView[], geoIp: GeoIp): { rows: LogRow[]; newProfiles: Map<string, ProfileRow> } {
+    const newProfiles = new Map<string, ProfileRow>();
+    const rows = batch.map((view) => {
+      const domain = this.hostnameOf(view.origin);
+      const { city, country } = geoIp.locate(view.ip);
+      const key = `${domain}\n${city}\n${country}\n${view.userAgent}`;
+      let profileId = this.knownProfiles.get(key) ?? newProfiles.get(key)?.id;
+      if (profileId === undefined) {
+        const profile = visitorProfileRow({ domain, city, country, userAgent: view.userAgent });
+        newProfiles.set(key, profile);
+        profileId = profile.id;
+      }
+      return { id: newTimeOrderedId(), at: view.at, profileId, ipAddress: view.ip };
+    });
+    return { rows, newProfiles };
+  }
+
+  /** One transaction's rows: the new profiles they name, the views, their addresses' latest visit. */
+  private async insert(tx: Db, profiles: ProfileRow[], rows: LogRow[]): Promise<void> {
+    const { visitorProfiles } = this.store.tables;
+    for (const chunk of slices(profiles, ROWS_PER_INSERT)) await tx.insert(visitorProfiles).values(chunk).onConflictDoNothing();
+    const { insertViews, seeAddresses } = this.writesOn(tx);
+    const latestVisit = new Map(rows.map((row) => [row.ipAddress, row.at]));
+    await insertViews.execute({ rows: JSON.stringify(rows.map((row) => [row.id, row.at, row.profileId, row.ipAddress])) });
+    await seeAddresses.execute({ rows: JSON.stringify(Array.from(latestVisit)) });
   }
 
   private remember(written: Map<string, { id: string }>): void {
