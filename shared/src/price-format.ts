@@ -15,6 +15,33 @@ export function priceValue(price: string): number | null {
 }
 
 /**
+ * Formatters by locale and options, made once: making one (what toLocaleString does on every call)
+ * costs far more than formatting.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(locale: string, currency?: string): Intl.NumberFormat {
+  const key = `${locale}|${currency ?? ''}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const options: Intl.NumberFormatOptions = currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+    formatters.set(key, (made = new Intl.NumberFormat(locale, options)));
+  }
+  return made;
+}
+
+/**
+ * "1,299.50", as Intl writes it in en-GB (halves rounded up), without Intl: the first formatter a
+ * page makes costs a slow phone tens of milliseconds, in the middle of hydrating the share page.
+ * Null for amounts it does not cover (exponent notation, beyond exact integers).
+ */
+function englishAmount(value: number): string | null {
+  const cents = Math.round(Number(`${value}e2`));
+  if (!Number.isSafeInteger(cents)) return null;
+  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
  * "24.99" + "USD" -> "$24.99". Text without a number (e.g. 'Price not found') is shown as it is.
  * In English the spec's formats; in another `locale` (a language code) the way that language
  * writes amounts ("24,99 $" in German).
@@ -24,15 +51,15 @@ export function formatPrice(price: string, currency?: string | null, locale?: st
   if (value === null) return price.trim();
   const code = (currency || DEFAULT_CURRENCY).trim().toUpperCase();
   const numberLocale = !locale || locale.startsWith('en') ? 'en-GB' : locale;
-  const amount = value.toLocaleString(numberLocale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const amount = () => (numberLocale === 'en-GB' ? englishAmount(value) : null) ?? formatter(numberLocale).format(value);
   if (numberLocale === 'en-GB') {
-    if (code === 'GBP') return `£${amount}`;
-    if (DOLLAR_CURRENCIES.has(code)) return `$${amount}`;
+    if (code === 'GBP') return `£${amount()}`;
+    if (DOLLAR_CURRENCIES.has(code)) return `$${amount()}`;
   }
   try {
-    return new Intl.NumberFormat(numberLocale, { style: 'currency', currency: code }).format(value);
+    return formatter(numberLocale, code).format(value);
   } catch {
-    return `${code} ${amount}`; // not an ISO 4217 code Intl knows
+    return `${code} ${amount()}`; // not an ISO 4217 code Intl knows
   }
 }
 

@@ -31,6 +31,13 @@ describe('formatPrice', () => {
     expect(formatPrice('1000', 'JPY')).toBe('JP¥1,000');
   });
 
+  it('writes English amounts as Intl does in en-GB: grouped thousands, two decimals, halves rounded up', () => {
+    const intl = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = ['0', '0.1', '0.005', '1.005', '24.995', '999.999', '1000', '1234567.5', '12345678901.25', '0.0000001', '123456789012345678901234'];
+    for (const amount of amounts) expect(formatPrice(amount, 'GBP')).toBe(`£${intl.format(Number(amount))}`);
+    expect(formatPrice('24.995', 'USD')).toBe('$25.00');
+  });
+
   it('reads prices written with symbols and thousands separators', () => {
     expect(formatPrice('£1,299.50', 'GBP')).toBe('£1,299.50');
   });

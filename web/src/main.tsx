@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './app/routing';
 import { App } from './app/App';
@@ -33,7 +33,11 @@ function ReplayEarlyTaps({ children }: { children: ReactNode }) {
 // shell renders from scratch once its catalogue is in.
 if (boot) {
   void Promise.all([iconsLoaded, loadServerRenderedPage(location.pathname), i18nLoaded]).then(([, , i18n]) => {
-    hydrateRoot(container, <ReplayEarlyTaps>{app(i18n)}</ReplayEarlyTaps>);
+    // As a transition, hydration works in slices, letting the browser paint and answer between them
+    // (a tap on a part not yet hydrated makes React hydrate that part at once).
+    startTransition(() => {
+      hydrateRoot(container, <ReplayEarlyTaps>{app(i18n)}</ReplayEarlyTaps>);
+    });
     // A page from the service worker's cache may be in a language since changed in the footer.
     const wanted = browserLanguage();
     if (wanted !== i18n.language) void switchLanguage(i18n, wanted);

@@ -77,12 +77,15 @@ function readBrowserLocation(): Location {
 
 export function BrowserRouter({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState(readBrowserLocation);
+  const [firstHref] = useState(() => window.location.href);
   // Like react-router: a navigation is a transition, so a page still loading keeps the last one shown.
   const update = useCallback(() => startTransition(() => setLocation(readBrowserLocation())), []);
   useLayoutEffect(() => {
     window.addEventListener('popstate', update);
+    // Back or forward while the page was hydrating (in slices, see main.tsx): its popstate came before this listener.
+    if (window.location.href !== firstHref) update();
     return () => window.removeEventListener('popstate', update);
-  }, [update]);
+  }, [update, firstHref]);
   const navigate = useCallback(
     (to: To | number, options: NavigateOptions = {}) => {
       if (typeof to === 'number') return window.history.go(to);

@@ -73,11 +73,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(profile);
   }, []);
 
+  // A transition: an urgent update reaching a server-rendered page still hydrating makes React
+  // hydrate all of it at once, in one long task; a transition lets it hydrate in slices.
   useEffect(() => {
-    void loadProfile().then((profile) => {
-      if (profile) signIn(profile);
-      setLoading(false);
-    });
+    void loadProfile().then((profile) =>
+      startTransition(() => {
+        if (profile) signIn(profile);
+        setLoading(false);
+      }),
+    );
   }, [signIn]);
 
   const signOut = useCallback(async (leave?: () => void | Promise<void>) => {

@@ -229,7 +229,11 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
 function useGuestClaims(listId: string) {
   const [claims, setClaims] = useState<GuestClaim[]>([]);
   const [managing, setManaging] = useState<GuestClaim | null>(null);
-  const refreshClaims = useCallback(() => setClaims(rememberedClaims().filter((claim) => claim.listId === listId)), [listId]);
+  // The same claims keep the same state: no needless render of the whole list as it hydrates.
+  const refreshClaims = useCallback(() => {
+    const stored = rememberedClaims().filter((claim) => claim.listId === listId);
+    setClaims((current) => (JSON.stringify(current) === JSON.stringify(stored) ? current : stored));
+  }, [listId]);
   useEffect(refreshClaims, [refreshClaims]);
   return { claims, managing, setManaging, refreshClaims };
 }
