@@ -17,7 +17,6 @@ const postgresDialect: SqlDialect = {
   // Through text: a parameter typed json is sent as a JSON value, so the array's text would arrive as one JSON string.
   jsonArrayRows: (json) => sql`json_array_elements(${json}::text::json)`,
   jsonElement: (index, as) => (as === 'text' ? sql.raw(`value->>${index}`) : sql.raw(`to_timestamp((value->>${index})::double precision / 1000)`)),
-  // The pattern picks the text or NULL before the cast, so no row (or folded constant) can fail it.
 };
 
 /** Connections per process; PostgreSQL's default max_connections (100) leaves room for several replicas. */
