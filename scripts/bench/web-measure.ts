@@ -2,6 +2,7 @@
 // lab metrics are: LCP and CLS (session windows) from PerformanceObserver, Total Blocking Time from
 // long tasks after First Contentful Paint, bytes on the wire from the DevTools protocol.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { traceLongTasks } from './web-trace';
 
 export const PHONE = { width: 390, height: 844 };
 /** Chrome DevTools' throttling of a slow phone on a poor mobile network. */
@@ -19,6 +20,8 @@ export interface PageFigures {
   scriptBytes: number;
   scriptUrls: string[];
   consoleProblems: string[];
+  /** With `trace`: the long tasks after first paint and what they were made of (web-trace.ts). */
+  longTasks?: string[];
 }
 
 // Runs in the page before any of its scripts: collects the entries as they happen.
@@ -131,16 +134,24 @@ export function collectConsoleProblems(page: Page): string[] {
   return problems;
 }
 
-/** Loads `url` in a new page of `context` under phone throttling and measures it. */
-export async function measurePageLoad(context: BrowserContext, url: string): Promise<PageFigures> {
+/**
+ * Loads `url` in a new page of `context` under phone throttling and measures it; `trace` also
+ * records a performance trace and lists its long tasks (tracing adds a little to every figure).
+ */
+export async function measurePageLoad(context: BrowserContext, url: string, { trace = false } = {}): Promise<PageFigures> {
   const page = await context.newPage();
   const consoleProblems = collectConsoleProblems(page);
   await page.addInitScript(OBSERVERS);
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
   const network = watchNetwork(cdp);
-  await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-  await network.quiet(1500);
+  const load = async () => {
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await network.quiet(1500);
+  };
+  let longTasks: string[] | undefined;
+  if (trace) longTasks = await traceLongTasks(context.browser()!, page, load);
+  else await load();
   const perf = (await page.evaluate('window.__benchPerf')) as RawPerf;
   await page.close();
   return {
@@ -152,5 +163,6 @@ export async function measurePageLoad(context: BrowserContext, url: string): Pro
     scriptBytes: network.totals.script,
     scriptUrls: network.totals.scriptUrls,
     consoleProblems,
+    longTasks,
   };
 }

@@ -19,6 +19,8 @@ const root = join(import.meta.dir, '..', '..');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3921);
 const SHOP_PORT = PORT + 1;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** BENCH_WEB_TRACE=1: one more first visit of each page, traced, its long tasks listed (not counted in the figures). */
+const TRACE = process.env.BENCH_WEB_TRACE === '1';
 // A *.localhost name: a secure context like a real shop's https address (Lighthouse's 'uses HTTPS'
 // audit counts any other http origin against the page), still a second origin and connection.
 const SHOP_HOST = 'shop.localhost';
@@ -74,6 +76,15 @@ async function firstVisits(url: string): Promise<PageFigures[]> {
     await context.close();
   }
   return runs;
+}
+
+/** A first visit recorded in a performance trace: where the blocking time goes. */
+async function printLongTasks(url: string): Promise<void> {
+  const context = await phoneContext(browser);
+  const traced = await measurePageLoad(context, url, { trace: true });
+  await context.close();
+  console.log(`long tasks after first paint (one more load, traced; TBT ${traced.tbtMs.toFixed(0)} ms):`);
+  for (const line of traced.longTasks ?? []) console.log(`  ${line}`);
 }
 
 /** A second visit in the same browser, once the service worker controls the site and kept the page. */
@@ -193,8 +204,10 @@ try {
     `\n== Public pages on a phone (${THROTTLING.cpuSlowdown}x CPU, ${THROTTLING.rttMs} ms RTT, ${THROTTLING.downloadBitsPerSecond / 1e6} Mbps down) ==`,
   );
   misses += report('landing page /', await firstVisits(`${base}/`), FIRST_VISIT_BUDGETS);
+  if (TRACE) await printLongTasks(`${base}/`);
   const shareUrl = `${base}/share/wishlist/${shareListId}`;
   misses += report('share page (50 items)', await firstVisits(shareUrl), FIRST_VISIT_BUDGETS);
+  if (TRACE) await printLongTasks(shareUrl);
   misses += report('landing page /', await repeatVisits(`${base}/`), REPEAT_VISIT_BUDGETS, 'repeat visit (service worker)');
   misses += report('share page (50 items)', await repeatVisits(shareUrl), REPEAT_VISIT_BUDGETS, 'repeat visit (service worker)');
   misses += await offlineReload(shareUrl);
