@@ -1,7 +1,7 @@
 import { SQL as BunSql } from 'bun';
 import { getTableName, is, sql, Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/bun-sql';
-import { PgPreparedQuery } from 'drizzle-orm/pg-core';
+import { PgPreparedQuery, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import { postgresChangeFeed } from './change-feed';
 import { applyPostgresMigrations } from './migrate';
 import { postgresRateCounts } from './pg-rate-counts';
@@ -17,6 +17,8 @@ const postgresDialect: SqlDialect = {
   // Through text: a parameter typed json is sent as a JSON value, so the array's text would arrive as one JSON string.
   jsonArrayRows: (json) => sql`json_array_elements(${json}::text::json)`,
   jsonElement: (index, as) => (as === 'text' ? sql.raw(`value->>${index}`) : sql.raw(`to_timestamp((value->>${index})::double precision / 1000)`)),
+  // Services build queries under the SQLite types (see asServiceDb): the builder is PostgreSQL's.
+  lockingRowsOf: (query, table) => (query as unknown as PgSelect).for('update', { of: table as unknown as PgTable }) as unknown as typeof query,
 };
 
 /** Connections per process; PostgreSQL's default max_connections (100) leaves room for several replicas. */

@@ -22,6 +22,7 @@ const sqliteDialect: SqlDialect = {
   jsonArrayRows: (json) => sql`json_each(${json})`,
   // A timestamp is stored as its milliseconds: the JSON number as it is.
   jsonElement: (index) => sql.raw(`value->>${index}`),
+  lockingRowsOf: (query) => query,
 };
 
 /**

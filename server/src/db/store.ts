@@ -6,7 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { ChangeFeed } from './change-feed';
 import type * as sqliteSchema from './schema/sqlite';
 
@@ -41,6 +41,12 @@ export interface SqlDialect {
   jsonArrayRows(json: unknown): SQL;
   /** Field `index` of a row of jsonArrayRows whose `value` is an array: as text, or as a timestamp when it holds milliseconds since 1970. */
   jsonElement(index: number, as: 'text' | 'timestamp'): SQL;
+  /**
+   * `query` (a SELECT) locking the rows of `table` it reads until the transaction ends
+   * (PostgreSQL FOR UPDATE OF), so a second writer of those rows waits and then reads them
+   * anew. SQLite: the query as is (its writes already run one at a time).
+   */
+  lockingRowsOf<Q>(query: Q, table: SQLiteTable): Q;
 }
 
 /** Rate-limit counts kept in the database, so every process on it counts together (see http/rate-limit.ts). */

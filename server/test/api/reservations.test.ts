@@ -159,6 +159,30 @@ describe('races', () => {
     expect(totals.quantityPurchased).toBeLessThanOrEqual(6);
   });
 
+  it('queues changes of one claim: the claim and the item count agree afterwards', async () => {
+    const { item, buyPath } = await listWithItem({ quantity: 6 });
+    const { claim } = (await buy(buyPath, { quantityPurchased: 1 })).body;
+    const guest = new ApiClient(server.url);
+    const answers = await Promise.all([2, 5, 3, 6, 4, 1].map((quantityPurchased) => guest.put<Claim>(`/claims/${claim.token}`, { quantityPurchased })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const totals = await claimSum(item._id);
+    expect(totals.claims).toBe(1);
+    expect(totals.sum).toBe(totals.quantityPurchased);
+  });
+
+  it('words a refused change from the item as the change it waited for left it', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { buyPath } = await listWithItem({ quantity: 4 });
+      const { claim } = (await buy(buyPath, { quantityPurchased: 1 })).body;
+      await buy(buyPath, { quantityPurchased: 1 });
+      const guest = new ApiClient(server.url);
+      const [fits, tooMany] = await Promise.all([3, 4].map((quantityPurchased) => guest.put<Claim>(`/claims/${claim.token}`, { quantityPurchased })));
+      expect(fits!.status).toBe(200);
+      expect(tooMany!.status).toBe(409);
+      expect(tooMany!.body).toEqual({ message: 'Only 3 of this item are still wanted, not 4.' });
+    }
+  });
+
   it('undo racing a re-list leaves nothing claimed and no negative count', async () => {
     for (let round = 0; round < 5; round++) {
       const { owner, list, item, buyPath } = await listWithItem({ quantity: 3 });

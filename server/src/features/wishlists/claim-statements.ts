@@ -39,6 +39,29 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
   const onSharedList = listIsShared(store, sql`${now}`);
   const delta = sql.placeholder('delta');
   const claimColumn = (name: keyof typeof claims.$inferInsert) => sql.placeholder(name);
+  const claimWithItem = (owned: SQL) =>
+    store.dialect
+      .lockingRowsOf(
+        db
+          .select({
+            claim: claims,
+            item: items,
+            list: {
+              id: wishlists.id,
+              name: wishlists.name,
+              allowOverPledge: wishlists.allowOverPledge,
+              isDeleted: wishlists.isDeleted,
+              isDisabled: wishlists.isDisabled,
+              expiresAt: wishlists.expiresAt,
+            },
+          })
+          .from(claims)
+          .innerJoin(items, eq(items.id, claims.itemId))
+          .innerJoin(wishlists, eq(wishlists.id, items.wishlistId))
+          .where(owned),
+        claims,
+      )
+      .prepare();
   return {
     /**
      * A purchase: one conditional UPDATE either adds the whole quantity without passing
@@ -94,40 +117,23 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
         updatedAt: claimColumn('updatedAt'),
       })
       .prepare(),
-    /** Touching the claim first locks it (PostgreSQL), so two changes of one claim queue up. */
-    touchClaimByToken: db
-      .update(claims)
-      .set({ updatedAt: sql`${now}` })
-      .where(eq(claims.tokenHash, sql.placeholder('tokenHash')))
-      .returning()
-      .prepare(),
-    touchClaimOfUser: db
-      .update(claims)
-      .set({ updatedAt: sql`${now}` })
-      .where(and(eq(claims.id, sql.placeholder('claimId')), eq(claims.userId, sql.placeholder('userId'))))
-      .returning()
-      .prepare(),
     /** What a pledge needs of its item: whether it takes pledges, and the price they go towards. */
     pledgeTerms: db
       .select({ isGroupGift: items.isGroupGift, price: items.price })
       .from(items)
       .where(and(eq(items.id, sql.placeholder('itemId')), eq(items.wishlistId, sql.placeholder('listId'))))
       .prepare(),
-    /** An item with what a claim on it needs of its list (whether guests see it, its name, over-pledging). */
-    itemWithList: db
-      .select({
-        item: items,
-        list: {
-          id: wishlists.id,
-          name: wishlists.name,
-          allowOverPledge: wishlists.allowOverPledge,
-          isDeleted: wishlists.isDeleted,
-          isDisabled: wishlists.isDisabled,
-          expiresAt: wishlists.expiresAt,
-        },
-      })
+    /**
+     * A claim (by its manage token, or by id for its owner) with its item and what a change needs
+     * of its list. It locks the claim (PostgreSQL) so two changes of one claim queue up: the
+     * second reads the claim as the first left it, or nothing once it was undone.
+     */
+    claimByToken: claimWithItem(eq(claims.tokenHash, sql.placeholder('tokenHash'))),
+    claimOfUser: claimWithItem(and(eq(claims.id, sql.placeholder('claimId')), eq(claims.userId, sql.placeholder('userId')))!),
+    /** An item as it is now: what a refused change is worded from. */
+    item: db
+      .select()
       .from(items)
-      .innerJoin(wishlists, eq(wishlists.id, items.wishlistId))
       .where(eq(items.id, sql.placeholder('itemId')))
       .prepare(),
     /** A purchase claim changes by `delta` units, never past the item's quantity. */
@@ -146,7 +152,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
       .prepare(),
     setClaimShare: db
       .update(claims)
-      .set({ quantity: sql`${sql.placeholder('quantity')}`, amountMinor: sql`${sql.placeholder('amountMinor')}` })
+      .set({ quantity: sql`${sql.placeholder('quantity')}`, amountMinor: sql`${sql.placeholder('amountMinor')}`, updatedAt: sql`${now}` })
       .where(eq(claims.id, sql.placeholder('id')))
       .prepare(),
   };

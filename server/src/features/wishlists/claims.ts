@@ -153,19 +153,17 @@ export class ClaimService {
     const now = new Date();
     const changed = await this.store.groupTransaction(async (tx) => {
       const statements = this.statementsOn(tx);
-      const [claim] = await ('token' in key
-        ? statements.touchClaimByToken.execute({ tokenHash: hashSecret(key.token), now })
-        : statements.touchClaimOfUser.execute({ claimId: key.claimId, userId: key.userId, now }));
-      if (!claim) throw notFound(CLAIM_NOT_FOUND);
-      const [found] = await statements.itemWithList.execute({ itemId: claim.itemId });
+      const [found] = await ('token' in key
+        ? statements.claimByToken.execute({ tokenHash: hashSecret(key.token) })
+        : statements.claimOfUser.execute({ claimId: key.claimId, userId: key.userId }));
       if (!found || !isShared(found.list, now.getTime())) throw notFound(CLAIM_NOT_FOUND);
-      const { item, list } = found;
+      const { claim, item, list } = found;
       const change = claim.kind === 'pledge' ? pledgeChange(claim, item, input) : purchaseChange(claim, input);
       const [itemNow] = await (claim.kind === 'pledge'
         ? statements.changeAmount.execute({ itemId: item.id, price: item.price, delta: change.delta, ...pledgeRoom(change.delta, pledgeablePrice(item)), now })
         : statements.changeUnits.execute({ itemId: item.id, delta: change.delta, now }));
-      if (!itemNow) throw claim.kind === 'pledge' ? amountRefusal(item, change.delta, claim.amountMinor) : unitsRefusal(item, claim.quantity + change.delta, claim.quantity);
-      await statements.setClaimShare.execute({ id: claim.id, ...change.claim });
+      if (!itemNow) throw changeRefusal(claim, change, (await statements.item.execute({ itemId: item.id }))[0] ?? item);
+      await statements.setClaimShare.execute({ id: claim.id, ...change.claim, now });
       return toClaim({ ...claim, ...change.claim }, itemNow, list);
     });
     this.shareViews.invalidate(changed.list._id);
@@ -284,6 +282,15 @@ function toClaim(claim: Row<'claims'>, item: ItemRow, list: Pick<WishlistRow, 'i
 interface ClaimDelta {
   delta: number;
   claim: { quantity: number; amountMinor: number };
+}
+
+/**
+ * 409 for a change that did not fit, worded from `item` as it is now: on PostgreSQL the claim
+ * was read with its item before waiting for another change of the claim, so that item may be old.
+ */
+function changeRefusal(claim: Row<'claims'>, change: ClaimDelta, item: ItemRow) {
+  if (claim.kind === 'pledge') return amountRefusal(item, change.delta, claim.amountMinor);
+  return unitsRefusal(item, claim.quantity + change.delta, claim.quantity);
 }
 
 function purchaseChange(claim: Row<'claims'>, input: ClaimChangeInput): ClaimDelta {
