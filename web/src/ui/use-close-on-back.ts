@@ -21,7 +21,9 @@ export function useCloseOnBack(isOpen: boolean, close: () => void): void {
   useEffect(() => {
     if (isOpen && entry.current === 'none') {
       entry.current = 'pushing';
-      void navigate({ pathname: location.pathname, search: location.search }, { state: { wwDialog: true } satisfies DialogState });
+      // The address shown now: the router's location can be a navigation behind while its transition
+      // is pending (a dialog opened right after `?add=` was dropped put the dropped link back).
+      void navigate({ pathname: window.location.pathname, search: window.location.search }, { state: { wwDialog: true } satisfies DialogState });
     } else if (!isOpen && entry.current !== 'none') {
       const wasShown = entry.current === 'shown';
       entry.current = 'none';
