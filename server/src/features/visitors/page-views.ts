@@ -1,6 +1,6 @@
 import { eq, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { boundedMemo } from '../../bounded-memo';
+import { BoundedMap, boundedMemo } from '../../bounded-memo';
 import type { DataStore, Db } from '../../db/store';
 import type { RequestInfo } from '../../http/request-info';
 import { newTimeOrderedId } from '../../ids';
@@ -101,7 +101,7 @@ export class PageViewLog {
   private dropped = 0;
   private geoIp: Promise<GeoIp> | null = null;
   /** The visitor_profiles rows already written, by their values (forgotten when pruning may remove them). */
-  private knownProfiles = new Map<string, string>();
+  private readonly knownProfiles = new BoundedMap<string, string>(KNOWN_PROFILES_MAX);
   private readonly hostnameOf = boundedMemo(KNOWN_ORIGINS_MAX, (origin) => new URL(origin).hostname);
   private readonly writesOn;
 
@@ -208,7 +208,7 @@ export class PageViewLog {
       const { rows, newProfiles } = this.rowsOf(batch, await this.locator());
       for (const slice of slices(rows, ROWS_PER_TRANSACTION)) {
         await this.store.transaction((tx) => this.insert(tx, written === 0 ? [...newProfiles.values()] : [], slice));
-        if (written === 0) this.remember(newProfiles);
+        if (written === 0) for (const [key, { id }] of newProfiles) this.knownProfiles.set(key, id);
         written += slice.length;
         if (written < rows.length) await nextTurn();
       }
@@ -247,11 +247,6 @@ export class PageViewLog {
     const latestVisit = new Map(rows.map((row) => [row.ipAddress, row.at]));
     await insertViews.execute({ rows: JSON.stringify(rows.map((row) => [row.id, row.at, row.profileId, row.ipAddress])) });
     await seeAddresses.execute({ rows: JSON.stringify(Array.from(latestVisit)) });
-  }
-
-  private remember(written: Map<string, { id: string }>): void {
-    if (this.knownProfiles.size + written.size > KNOWN_PROFILES_MAX) this.knownProfiles.clear();
-    for (const [key, { id }] of written) this.knownProfiles.set(key, id);
   }
 
   /** The GeoIP databases, read at the first write (a missing one is logged once; views are still logged, without a place). */
