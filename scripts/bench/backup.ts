@@ -8,6 +8,8 @@
 // Then it restores that backup through POST /admin/restore and prints how long until the server
 // serves the restored data (the old session refused, the share view answering again).
 // Target (issue 10): share view p99 under 10 ms during the backup.
+// BENCH_CPU_PROF=1 starts the server with `--cpu-prof` (the profile lands in /tmp/wishwell-bench-prof
+// when it stops).
 import { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +44,7 @@ reader.close();
 const inlineVacuumMs = performance.now() - vacuumStarted;
 rmSync(vacuumFile);
 
-const { proc: app } = await startAndWait(['bun', join(root, 'server', 'src', 'main.ts'), 'serve', '--port', String(PORT), '--host', '127.0.0.1', '--data-dir', dataDir], `${base}/api/v1/health`);
+const { proc: app } = await startAndWait(['bun', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wishwell-bench-prof'] : []), join(root, 'server', 'src', 'main.ts'), 'serve', '--port', String(PORT), '--host', '127.0.0.1', '--data-dir', dataDir], `${base}/api/v1/health`);
 
 /** Share views one after another until `until` resolves (or for `ms`): each one's latency. */
 async function shareViewLatencies(until: Promise<unknown>): Promise<number[]> {

@@ -4,8 +4,9 @@ import { makeWorkFolder } from '../../work-folders';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isConstraintViolation } from '../../db/errors';
-import type { DataStore, Tables } from '../../db/store';
+import type { DataStore } from '../../db/store';
 import { tableEntry, UPLOADS_PREFIX, type BackupManifest } from './manifest';
+import { bulkInserter } from './bulk-insert';
 import { crashPoint } from './crash-points';
 import { insertOldVisitorProfiles, upgradeOldRows } from './old-backups';
 import { dropOlderKeptSchemas, postgresStaging } from './pg-staging';
@@ -15,7 +16,8 @@ import type { RestoreTarget, StagingDatabase } from './staging';
 import { decodeRow, tablesInForeignKeyOrder, type BackupTable } from './tables';
 import { addRestoredUploads, removeOlderKeptUploads, removeReplacedUploads } from './uploads';
 
-const INSERT_BATCH = 200;
+/** Rows per INSERT (one JSON parameter of about 300 KB for items). */
+const INSERT_BATCH = 1000;
 
 /** A backup unpacked, checked and loaded into a staging database beside the live one, ready to swap in. */
 export interface StagedRestore {
@@ -91,7 +93,7 @@ async function loadTables(store: DataStore, dir: string, manifest: BackupManifes
   for (const { name } of manifest.tables) if (!known.has(name)) throw new InvalidBackupError(`The backup holds a table this version does not know: ${name}.`);
   await store.transaction(async (tx) => {
     for (const table of known.values()) {
-      const rows = await loadTable(tx, store.tables, table, join(dir, tableEntry(table.name)));
+      const rows = await loadTable(tx, store, table, join(dir, tableEntry(table.name)));
       const expected = manifest.tables.find((entry) => entry.name === table.name)?.rows ?? 0;
       const [stored] = await tx.select({ rows: count() }).from(table.table);
       if (rows !== expected || stored?.rows !== expected) throw new InvalidBackupError(`The backup's ${table.name} table has ${rows} rows, its manifest says ${expected}.`);
@@ -102,15 +104,16 @@ async function loadTables(store: DataStore, dir: string, manifest: BackupManifes
 }
 
 /** Inserts one table's NDJSON file in batches; answers the number of rows read. */
-async function loadTable(tx: DataStore['db'], tables: Tables, table: BackupTable, path: string): Promise<number> {
+async function loadTable(tx: DataStore['db'], store: DataStore, table: BackupTable, path: string): Promise<number> {
   if (!existsSync(path)) return 0;
+  const insert = bulkInserter(store, table);
   let rows = 0;
   let batch: Record<string, unknown>[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
     try {
-      await insertOldVisitorProfiles(tx, tables, table.name, batch);
-      await tx.insert(table.table).values(batch);
+      await insertOldVisitorProfiles(tx, store.tables, table.name, batch);
+      await insert(tx, batch);
     } catch (error) {
       if (isConstraintViolation(error)) throw new InvalidBackupError(`The backup's ${table.name} table holds rows that do not fit together (a broken reference or a repeated key): the backup is damaged.`);
       throw error;
