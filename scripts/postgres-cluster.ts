@@ -36,7 +36,8 @@ function run(args: string[]): void {
   if (result.exitCode !== 0) throw new Error(`${args[0]} failed (${result.exitCode}): ${result.stderr.toString()}${result.stdout.toString()}`);
 }
 
-export function startPostgresCluster(): PostgresCluster {
+/** `settings`: more server settings (`-c name=value`), e.g. shared_preload_libraries. */
+export function startPostgresCluster(settings: Record<string, string> = {}): PostgresCluster {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'wishwell-pg-'));
   if (process.getuid?.() === 0) {
@@ -47,7 +48,8 @@ export function startPostgresCluster(): PostgresCluster {
   const data = join(dir, 'data');
   const port = freePort();
   run([join(bin, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
+  const extraSettings = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400${extraSettings.join('')}`;
   run([join(bin, 'pg_ctl'), '-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
   let stopped = false;
   const stop = () => {

@@ -14,7 +14,9 @@
 // req/s is their sum, p99 the worse of the two. Then the cross-replica invalidation latency: a
 // purchase through replica A until B's cached share view shows it, p99 (target <= 100 ms).
 // Each figure is printed beside its target, its ratio to a bare Bun.serve hello world and the server's
-// CPU time per answered request (steadier than req/s when other work shares the machine).
+// CPU time per answered request (steadier than req/s when other work shares the machine); on PostgreSQL
+// also the statements the database ran per answered request (pg_stat_statements, BEGIN and COMMIT
+// and NOTIFY included): each is a round trip at most, and the count does not depend on the load.
 // Exits 1 on an oversell or unexpected error answers; a missed speed target is printed as MISS.
 // BENCH_CPU_PROF=1 starts each server with `--cpu-prof` (profiles in /tmp/wishwell-bench-prof, one per
 // server, written when it stops; samples are time-ordered, so each wrk phase can be cut out).
@@ -74,19 +76,34 @@ const SETUPS: Setup[] =
         { label: 'PostgreSQL, 2 replicas', engine: 'postgres', replicas: 2 },
       ]
     : [{ label: 'SQLite', engine: 'sqlite', replicas: 1 }];
-const cluster = SETUPS.some((setup) => setup.engine === 'postgres') ? startPostgresCluster() : null;
+const cluster = SETUPS.some((setup) => setup.engine === 'postgres') ? startPostgresCluster({ shared_preload_libraries: 'pg_stat_statements' }) : null;
+/** Reads the statement counts, from the cluster's own database (so its queries count for no setup). */
+const statementStats = cluster ? new SQL(cluster.url, { max: 1 }) : null;
+await statementStats?.unsafe('CREATE EXTENSION pg_stat_statements');
 const scratch = mkdtempSync(join(tmpdir(), 'wishwell-lists-lua-'));
 let failed = false;
 /** Figures per setup label, for the side-by-side table at the end. */
 const summary = new Map<string, Map<string, string>>();
 
+const databaseName = (index: number) => `bench_${index}`;
+
 /** A fresh database for one setup: SQLite in its data dir, or its own database on the cluster. */
 async function databaseFor(setup: Setup, index: number): Promise<string | null> {
   if (setup.engine !== 'postgres' || !cluster) return null;
   const admin = new SQL(cluster.url, { max: 1 });
-  await admin.unsafe(`CREATE DATABASE bench_${index}`);
+  await admin.unsafe(`CREATE DATABASE ${databaseName(index)}`);
   await admin.close();
-  return cluster.databaseUrl(`bench_${index}`);
+  return cluster.databaseUrl(databaseName(index));
+}
+
+/** How many statements the setup's database has run so far; null on SQLite. */
+function statementCounter(setup: Setup, index: number): (() => Promise<number>) | null {
+  if (setup.engine !== 'postgres' || !statementStats) return null;
+  return async () => {
+    const [row] = await statementStats<{ calls: string }[]>`SELECT coalesce(sum(s.calls), 0) AS calls
+      FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = ${databaseName(index)}`;
+    return Number(row!.calls);
+  };
 }
 
 async function seed(dataDir: string, databaseUrl: string | null, label: string): Promise<Seeded> {
@@ -152,8 +169,8 @@ function statusCounts(result: LoadResult): { ok: number; refused: number; other:
 
 const fmt = (r: LoadResult) => `${Math.round(r.requestsPerSecond).toString().padStart(7)} req/s  p99 ${r.p99Ms.toFixed(2).padStart(6)} ms`;
 
-/** A load run with the server CPU time each answered request took (all replicas). */
-type MeasuredLoad = LoadResult & { cpuUsPerRequest: number };
+/** A load run with the server CPU time each answered request took (all replicas) and the statements it ran (PostgreSQL). */
+type MeasuredLoad = LoadResult & { cpuUsPerRequest: number; statementsPerRequest: number | null };
 
 /** A target in req/s, optionally a p99 bound, or a share of the purchase figure of the same run. */
 type Target = { minRps: number; maxP99Ms?: number } | { purchases: LoadResult };
@@ -169,7 +186,8 @@ function report(setup: Setup, label: string, result: MeasuredLoad, bareResult: L
       : `target >= ${minRps.toLocaleString('en')} req/s${maxP99Ms !== undefined ? `, p99 <= ${maxP99Ms} ms` : ''}`;
   const ratio = (result.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2);
   const statuses = `200: ${counts.ok}${counts.refused ? `, 409: ${counts.refused}` : ''}${counts.other ? `, OTHER: ${counts.other}` : ''}`;
-  const cpu = `server CPU ${Math.round(result.cpuUsPerRequest)} µs/req`;
+  const statements = result.statementsPerRequest === null ? '' : `, ${result.statementsPerRequest.toFixed(2)} statements/req`;
+  const cpu = `server CPU ${Math.round(result.cpuUsPerRequest)} µs/req${statements}`;
   console.log(`${label.padEnd(27)} ${fmt(result)}  ${wanted.padEnd(38)} ${met ? 'PASS' : 'MISS'}  ours/bare ${ratio}  ${cpu}  (${statuses})`);
   record(setup, label, `${fmt(result)} ${met ? 'PASS' : 'MISS'}`);
   if (counts.other > 0) failed = true;
@@ -255,7 +273,7 @@ async function runSetup(setup: Setup, index: number, bare: Map<number, LoadResul
     ),
   );
   try {
-    await measureLoad(setup, bases, replicas.map(({ proc }) => proc.pid), seeded, bare);
+    await measureLoad(setup, bases, replicas.map(({ proc }) => proc.pid), statementCounter(setup, index), seeded, bare);
     await checkSoldOutRace(setup, bases, seeded);
     if (bases.length > 1) await measureInvalidation(setup, bases, seeded);
   } finally {
@@ -265,13 +283,23 @@ async function runSetup(setup: Setup, index: number, bare: Map<number, LoadResul
   }
 }
 
-async function measureLoad(setup: Setup, bases: string[], pids: number[], seeded: Seeded, bare: Map<number, LoadResult>): Promise<void> {
+async function measureLoad(
+  setup: Setup,
+  bases: string[],
+  pids: number[],
+  countStatements: (() => Promise<number>) | null,
+  seeded: Seeded,
+  bare: Map<number, LoadResult>,
+): Promise<void> {
   // CPU per request as well as req/s: on a shared machine req/s follows the other work, CPU time much less.
   const measured = async (connections: number, script: string): Promise<MeasuredLoad> => {
     const before = cpuMs(pids);
+    const statementsBefore = await countStatements?.();
     const result = await load(bases, connections, SECONDS, script);
     const { ok, refused, other } = statusCounts(result);
-    return { ...result, cpuUsPerRequest: ((cpuMs(pids) - before) * 1000) / Math.max(1, ok + refused + other) };
+    const answered = Math.max(1, ok + refused + other);
+    const statementsPerRequest = countStatements ? ((await countStatements()) - statementsBefore!) / answered : null;
+    return { ...result, cpuUsPerRequest: ((cpuMs(pids) - before) * 1000) / answered, statementsPerRequest };
   };
   const shareScript = luaScript('share', `function request() return wrk.format("GET", "/api/v1/wishlists/share/${seeded.shareListId}") end`);
   const purchaseScript = await purchaseLua(bases[0]!, seeded, seeded.purchaseListId);
@@ -374,6 +402,7 @@ try {
 } finally {
   bareProc.kill();
   rmSync(scratch, { recursive: true, force: true });
+  await statementStats?.close();
   cluster?.stop();
 }
 process.exit(failed ? 1 : 0);
