@@ -1,12 +1,13 @@
 import { SQL as BunSql } from 'bun';
-import { getTableName, is, sql, Table } from 'drizzle-orm';
+import { type ColumnsSelection, getTableName, is, sql, Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/bun-sql';
-import { PgPreparedQuery, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
+import { PgPreparedQuery, type PgDatabase, type PgQueryResultHKT, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import { postgresChangeFeed } from './change-feed';
 import { applyPostgresMigrations } from './migrate';
 import { postgresRateCounts } from './pg-rate-counts';
 import * as pgTables from './schema/pg';
-import type { DataStore, Db, SqlDialect, Tables } from './store';
+import type { DataStore, Db, PreparedRows, SqlDialect, Tables } from './store';
 
 const postgresDialect: SqlDialect = {
   smaller: (a, b) => sql`least(${a}, ${b})`,
@@ -19,6 +20,20 @@ const postgresDialect: SqlDialect = {
   jsonElement: (index, as) => (as === 'text' ? sql.raw(`value->>${index}`) : sql.raw(`to_timestamp((value->>${index})::double precision / 1000)`)),
   // Services build queries under the SQLite types (see asServiceDb): the builder is PostgreSQL's.
   lockingRowsOf: (query, table) => (query as unknown as PgSelect).for('update', { of: table as unknown as PgTable }) as unknown as typeof query,
+  updateThenUpdate: (db, first, next) => {
+    const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
+    const changed = pg.$with('changed').as(first as unknown as TypedQueryBuilder<ColumnsSelection>);
+    const changedRow = Object.fromEntries(Object.keys(changed._.selectedFields).map((key) => [key, changed[key]!]));
+    const statement = pg
+      .with(changed)
+      .update(next.table as unknown as PgTable)
+      .set(next.set)
+      .from(changed)
+      .where(next.where)
+      .returning(changedRow)
+      .prepare('update_then_update'); // bun-sql ignores the name
+    return statement as unknown as PreparedRows<never>;
+  },
 };
 
 /** Connections per process; PostgreSQL's default max_connections (100) leaves room for several replicas. */

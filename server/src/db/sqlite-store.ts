@@ -23,6 +23,17 @@ const sqliteDialect: SqlDialect = {
   // A timestamp is stored as its milliseconds: the JSON number as it is.
   jsonElement: (index) => sql.raw(`value->>${index}`),
   lockingRowsOf: (query) => query,
+  updateThenUpdate: (db, first, next) => {
+    const firstStatement = first.prepare();
+    const nextStatement = db.update(next.table).set(next.set).where(next.where).prepare();
+    return {
+      execute: async (placeholders) => {
+        const rows = await firstStatement.execute(placeholders);
+        if (rows.length > 0) await nextStatement.execute(placeholders);
+        return rows;
+      },
+    };
+  },
 };
 
 /**

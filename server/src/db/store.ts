@@ -6,7 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { ChangeFeed } from './change-feed';
 import type * as sqliteSchema from './schema/sqlite';
 
@@ -20,6 +20,18 @@ export type Row<K extends keyof Tables> = Tables[K]['$inferSelect'];
 
 /** The Drizzle instance services use: asynchronous, typed against the SQLite dialect. */
 export type Db = SqliteRemoteDatabase;
+
+/** A prepared statement answering rows: `execute` takes the values of its placeholders. */
+export interface PreparedRows<R> {
+  execute(placeholders?: Record<string, unknown>): Promise<R[]>;
+}
+
+/** An UPDATE that follows another in `updateThenUpdate`: its table, what it sets and which row. */
+export interface FollowingUpdate<T extends SQLiteTable> {
+  table: T;
+  set: SQLiteUpdateSetSource<T>;
+  where: SQL;
+}
 
 /** The few SQL spellings the two engines do not share. */
 export interface SqlDialect {
@@ -47,6 +59,14 @@ export interface SqlDialect {
    * anew. SQLite: the query as is (its writes already run one at a time).
    */
   lockingRowsOf<Q>(query: Q, table: SQLiteTable): Q;
+  /**
+   * Two UPDATEs prepared as one write on `db`: `first` (an UPDATE … RETURNING) and, only when it
+   * changed a row, `next`; the write answers `first`'s rows. PostgreSQL: one statement, `first` a
+   * data-modifying WITH that `next` reads FROM (one round trip, not two). SQLite: the two
+   * statements in turn (it has no data-modifying WITH, and a statement costs it no round trip),
+   * so run the write inside a transaction.
+   */
+  updateThenUpdate<R, T extends SQLiteTable>(db: Db, first: { prepare(): PreparedRows<R> }, next: FollowingUpdate<T>): PreparedRows<R>;
 }
 
 /** Rate-limit counts kept in the database, so every process on it counts together (see http/rate-limit.ts). */

@@ -62,6 +62,12 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
         claims,
       )
       .prepare();
+  /** A changed claim's share: its units and amount afterwards, set only once its item took the change. */
+  const setClaimShare = {
+    table: claims,
+    set: { quantity: sql`${sql.placeholder('quantity')}`, amountMinor: sql`${sql.placeholder('amountMinor')}`, updatedAt: sql`${now}` },
+    where: eq(claims.id, sql.placeholder('claimId')),
+  };
   return {
     /**
      * A purchase: one conditional UPDATE either adds the whole quantity without passing
@@ -136,24 +142,25 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
       .from(items)
       .where(eq(items.id, sql.placeholder('itemId')))
       .prepare(),
-    /** A purchase claim changes by `delta` units, never past the item's quantity. */
-    changeUnits: db
-      .update(items)
-      .set({ quantityPurchased: sql`${items.quantityPurchased} + ${delta}`, updatedAt: sql`${now}` })
-      .where(and(eq(items.id, sql.placeholder('itemId')), sql`${items.quantityPurchased} + ${delta} <= ${items.quantity}`, onSharedList))
-      .returning()
-      .prepare(),
-    /** A pledge changes by `delta` minor units while it fits (see pledgeRoom) at the price it was checked against. */
-    changeAmount: db
-      .update(items)
-      .set({ pledgedMinor: sql`${items.pledgedMinor} + ${delta}`, updatedAt: sql`${now}` })
-      .where(and(eq(items.id, sql.placeholder('itemId')), eq(items.price, sql.placeholder('price')), withinPriceSql(store), onSharedList))
-      .returning()
-      .prepare(),
-    setClaimShare: db
-      .update(claims)
-      .set({ quantity: sql`${sql.placeholder('quantity')}`, amountMinor: sql`${sql.placeholder('amountMinor')}`, updatedAt: sql`${now}` })
-      .where(eq(claims.id, sql.placeholder('id')))
-      .prepare(),
+    /** A purchase claim changes to `quantity` units (`delta` more on its item), never past the item's quantity. */
+    changeUnits: store.dialect.updateThenUpdate(
+      db,
+      db
+        .update(items)
+        .set({ quantityPurchased: sql`${items.quantityPurchased} + ${delta}`, updatedAt: sql`${now}` })
+        .where(and(eq(items.id, sql.placeholder('itemId')), sql`${items.quantityPurchased} + ${delta} <= ${items.quantity}`, onSharedList))
+        .returning(),
+      setClaimShare,
+    ),
+    /** A pledge changes to `amountMinor` (`delta` more on its item) while it fits (see pledgeRoom) at the price it was checked against. */
+    changeAmount: store.dialect.updateThenUpdate(
+      db,
+      db
+        .update(items)
+        .set({ pledgedMinor: sql`${items.pledgedMinor} + ${delta}`, updatedAt: sql`${now}` })
+        .where(and(eq(items.id, sql.placeholder('itemId')), eq(items.price, sql.placeholder('price')), withinPriceSql(store), onSharedList))
+        .returning(),
+      setClaimShare,
+    ),
   };
 }

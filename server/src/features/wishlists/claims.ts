@@ -159,11 +159,11 @@ export class ClaimService {
       if (!found || !isShared(found.list, now.getTime())) throw notFound(CLAIM_NOT_FOUND);
       const { claim, item, list } = found;
       const change = claim.kind === 'pledge' ? pledgeChange(claim, item, input) : purchaseChange(claim, input);
+      const share = { itemId: item.id, delta: change.delta, claimId: claim.id, ...change.claim, now };
       const [itemNow] = await (claim.kind === 'pledge'
-        ? statements.changeAmount.execute({ itemId: item.id, price: item.price, delta: change.delta, ...pledgeRoom(change.delta, pledgeablePrice(item)), now })
-        : statements.changeUnits.execute({ itemId: item.id, delta: change.delta, now }));
+        ? statements.changeAmount.execute({ ...share, price: item.price, ...pledgeRoom(change.delta, pledgeablePrice(item)) })
+        : statements.changeUnits.execute(share));
       if (!itemNow) throw changeRefusal(claim, change, (await statements.item.execute({ itemId: item.id }))[0] ?? item);
-      await statements.setClaimShare.execute({ id: claim.id, ...change.claim, now });
       return toClaim({ ...claim, ...change.claim }, itemNow, list);
     });
     this.shareViews.invalidate(changed.list._id);
