@@ -1,3 +1,4 @@
+import { toMinorUnits } from '@wishwell/shared/money';
 import type { DataStore } from '../../server/src/db/store';
 import { newId } from '../../server/src/ids';
 
@@ -53,6 +54,7 @@ async function seedListBatch(store: DataStore, ownerId: string, listIds: string[
   const itemRows = listIds.flatMap((wishlistId) =>
     Array.from({ length: options.itemsPerList }, (_, i) => {
       const id = newId();
+      const price = options.groupGiftPrice ?? `£${(5 + ((i * 7) % 95)).toFixed(2)}`;
       return {
         id,
         wishlistId,
@@ -61,7 +63,8 @@ async function seedListBatch(store: DataStore, ownerId: string, listIds: string[
         shopDomain: 'shop.example.com',
         notes: 'Any colour is fine',
         quantity: options.quantity ?? 1 + (i % 3),
-        price: options.groupGiftPrice ?? `£${(5 + ((i * 7) % 95)).toFixed(2)}`,
+        price,
+        priceMinor: toMinorUnits(price),
         isGroupGift: options.groupGiftPrice !== undefined,
         currency: 'GBP',
         imageUrl: `${options.imageOrigin ?? 'https://shop.example.com'}/i/${id}.jpg`,

@@ -16,7 +16,7 @@ export function listIsShared({ tables: { items, wishlists } }: DataStore, now: S
 }
 
 /**
- * The placeholders of `withinPriceSql` for a pledge growing by `deltaMinor` towards `priceMinor`:
+ * The bounds of `withinPriceSql` for a pledge changing by `deltaMinor` towards `priceMinor`:
  * it fits when the pledges so far are at most `fitsUpTo` (within the price), or at most
  * `overFitsUpTo` on a list that allows over-pledging (always within MAX_PLEDGED_MINOR). Written
  * as subtractions so no sum can overflow; a smaller pledge always fits.
@@ -26,9 +26,9 @@ export function pledgeRoom(deltaMinor: number, priceMinor: number): { fitsUpTo: 
   return { fitsUpTo: priceMinor - deltaMinor, overFitsUpTo: MAX_PLEDGED_MINOR - deltaMinor };
 }
 
-function withinPriceSql({ tables: { items, wishlists } }: DataStore): SQL {
-  return sql`(${items.pledgedMinor} <= ${sql.placeholder('fitsUpTo')}
-    OR (${items.pledgedMinor} <= ${sql.placeholder('overFitsUpTo')}
+function withinPriceSql({ tables: { items, wishlists } }: DataStore, { fitsUpTo, overFitsUpTo }: { fitsUpTo: unknown; overFitsUpTo: unknown }): SQL {
+  return sql`(${items.pledgedMinor} <= ${fitsUpTo}
+    OR (${items.pledgedMinor} <= ${overFitsUpTo}
       AND EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.allowOverPledge, true)})))`;
 }
 
@@ -38,6 +38,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
   const now = sql.param(sql.placeholder('now'), wishlists.expiresAt);
   const onSharedList = listIsShared(store, sql`${now}`);
   const delta = sql.placeholder('delta');
+  const maxPledged = sql.raw(String(MAX_PLEDGED_MINOR));
   const claimColumn = (name: keyof typeof claims.$inferInsert) => sql.placeholder(name);
   const claimWithItem = (owned: SQL) =>
     store.dialect
@@ -89,7 +90,10 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
       )
       .returning()
       .prepare(),
-    /** A new pledge of `delta` minor units, only while it fits (see pledgeRoom) and the item is not bought outright. */
+    /**
+     * A new pledge of `delta` (> 0) minor units on a group gift with a price, only while it fits
+     * (pledgeRoom, worked out here from the item's price) and the item is not bought outright.
+     */
     pledge: db
       .update(items)
       .set({ pledgedMinor: sql`${items.pledgedMinor} + ${delta}`, pledgeCount: sql`${items.pledgeCount} + 1`, updatedAt: sql`${now}` })
@@ -97,10 +101,10 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
         and(
           eq(items.id, sql.placeholder('itemId')),
           eq(items.wishlistId, sql.placeholder('listId')),
-          // The price the pledge was checked against (the owner may change it meanwhile).
-          eq(items.price, sql.placeholder('price')),
+          eq(items.isGroupGift, true),
+          gt(items.priceMinor, 0),
           lt(items.quantityPurchased, items.quantity),
-          withinPriceSql(store),
+          withinPriceSql(store, { fitsUpTo: sql`${store.dialect.smaller(items.priceMinor, maxPledged)} - ${delta}`, overFitsUpTo: sql`${maxPledged} - ${delta}` }),
           onSharedList,
         ),
       )
@@ -122,12 +126,6 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
         createdAt: claimColumn('createdAt'),
         updatedAt: claimColumn('updatedAt'),
       })
-      .prepare(),
-    /** What a pledge needs of its item: whether it takes pledges, and the price they go towards. */
-    pledgeTerms: db
-      .select({ isGroupGift: items.isGroupGift, price: items.price })
-      .from(items)
-      .where(and(eq(items.id, sql.placeholder('itemId')), eq(items.wishlistId, sql.placeholder('listId'))))
       .prepare(),
     /**
      * A claim (by its manage token, or by id for its owner) with its item and what a change needs
@@ -158,7 +156,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
       db
         .update(items)
         .set({ pledgedMinor: sql`${items.pledgedMinor} + ${delta}`, updatedAt: sql`${now}` })
-        .where(and(eq(items.id, sql.placeholder('itemId')), eq(items.price, sql.placeholder('price')), withinPriceSql(store), onSharedList))
+        .where(and(eq(items.id, sql.placeholder('itemId')), eq(items.price, sql.placeholder('price')), withinPriceSql(store, { fitsUpTo: sql.placeholder('fitsUpTo'), overFitsUpTo: sql.placeholder('overFitsUpTo') }), onSharedList))
         .returning(),
       setClaimShare,
     ),

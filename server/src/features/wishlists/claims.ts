@@ -99,17 +99,13 @@ export class ClaimService {
   async pledge(listId: string, itemId: string, input: PledgeInput, buyer: Buyer): Promise<PurchaseResult> {
     const amountMinor = positiveAmount(input.amount);
     const email = claimEmail(input.email);
+    if (email) this.limits.mailsPerIp.hit(buyer.ip);
     const now = new Date();
     const token = newSecret();
     const claimId = newTimeOrderedId();
     const row = await this.store.groupTransaction(async (tx) => {
       const statements = this.statementsOn(tx);
-      const [terms] = await statements.pledgeTerms.execute({ itemId, listId });
-      if (!terms) throw notFound(ITEM_NOT_FOUND);
-      const priceMinor = pledgeablePrice(terms);
-      if (email) this.limits.mailsPerIp.hit(buyer.ip);
-      const room = pledgeRoom(amountMinor, priceMinor);
-      const [pledged] = await statements.pledge.execute({ itemId, listId, price: terms.price, delta: amountMinor, ...room, now });
+      const [pledged] = await statements.pledge.execute({ itemId, listId, delta: amountMinor, now });
       if (pledged) {
         const claim = { id: claimId, itemId, wishlistId: listId, quantity: 0, kind: 'pledge', amountMinor, name: input.name?.trim() ?? '', email };
         await statements.insertClaim.execute({ ...claim, userId: buyer.user?.id ?? null, tokenHash: hashSecret(token), createdAt: now, updatedAt: now });
@@ -238,6 +234,8 @@ export class ClaimService {
 
   private async pledgeRefusal(listId: string, itemId: string, amountMinor: number, nowMs: number) {
     return this.refusal(listId, itemId, nowMs, (item) => {
+      const notPledgeable = pledgeTermsRefusal(item);
+      if (notPledgeable) return notPledgeable;
       if (item.quantityPurchased >= item.quantity) return conflict('Someone has already bought this item.');
       return amountRefusal(item, amountMinor, 0);
     });
@@ -313,12 +311,18 @@ function positiveAmount(amount: string): number {
   return minor;
 }
 
+/** 400 for an item that takes no pledges (the pledge statement's own rule), else null. */
+function pledgeTermsRefusal(item: Pick<ItemRow, 'isGroupGift' | 'priceMinor'>): ApiError | null {
+  if (!item.isGroupGift) return badRequest('Only group gifts take pledges.');
+  if (!item.priceMinor) return badRequest('This gift has no price to pledge towards.');
+  return null;
+}
+
 /** A group gift's price in minor units (pledges stop at MAX_PLEDGED_MINOR); 400 for items that take no pledges. */
-function pledgeablePrice(item: Pick<ItemRow, 'isGroupGift' | 'price'>): number {
-  if (!item.isGroupGift) throw badRequest('Only group gifts take pledges.');
-  const priceMinor = toMinorUnits(item.price);
-  if (!priceMinor) throw badRequest('This gift has no price to pledge towards.');
-  return Math.min(priceMinor, MAX_PLEDGED_MINOR);
+function pledgeablePrice(item: Pick<ItemRow, 'isGroupGift' | 'priceMinor'>): number {
+  const refusal = pledgeTermsRefusal(item);
+  if (refusal) throw refusal;
+  return Math.min(item.priceMinor!, MAX_PLEDGED_MINOR);
 }
 
 /** 409 saying how much is still needed (besides the caller's own pledge `ownMinor`). */
