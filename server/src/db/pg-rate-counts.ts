@@ -27,19 +27,19 @@ export async function postgresRateCounts(client: BunSql): Promise<SharedRateCoun
   }
   let sweptAt = 0;
   return {
-    async add(scope, key, windowMs) {
+    async add(scope, key, windowMs, hits) {
       const now = Date.now();
       if (now - sweptAt > SWEEP_EVERY_MS) {
         sweptAt = now;
         void client.unsafe(`DELETE FROM ${TABLE} WHERE reset_at <= $1`, [now]).catch(() => undefined);
       }
       const [row] = await client.unsafe<{ count: number; reset_at: string | number }[]>(
-        `INSERT INTO ${TABLE} AS c (scope, key, count, reset_at) VALUES ($1, $2, 1, $3)
+        `INSERT INTO ${TABLE} AS c (scope, key, count, reset_at) VALUES ($1, $2, $5, $3)
          ON CONFLICT (scope, key) DO UPDATE SET
-           count = CASE WHEN c.reset_at <= $4 THEN 1 ELSE c.count + 1 END,
+           count = CASE WHEN c.reset_at <= $4 THEN $5 ELSE c.count + $5 END,
            reset_at = CASE WHEN c.reset_at <= $4 THEN $3 ELSE c.reset_at END
          RETURNING count, reset_at`,
-        [scope, key, now + windowMs, now],
+        [scope, key, now + windowMs, now, hits],
       );
       return { count: row!.count, resetAt: Number(row!.reset_at) };
     },

@@ -71,8 +71,8 @@ export interface SqlDialect {
 
 /** Rate-limit counts kept in the database, so every process on it counts together (see http/rate-limit.ts). */
 export interface SharedRateCounts {
-  /** Counts one hit of `key` under the limit `scope` (a window of `windowMs` from its first hit); answers the shared count and when its window ends. */
-  add(scope: string, key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /** Counts `hits` hits of `key` under the limit `scope` (a window of `windowMs` from its first hit); answers the shared count and when its window ends. */
+  add(scope: string, key: string, windowMs: number, hits: number): Promise<{ count: number; resetAt: number }>;
   forget(scope: string, key: string): Promise<void>;
 }
 

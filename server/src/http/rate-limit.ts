@@ -35,12 +35,16 @@ const MAX_KEYS = 100_000;
  * 429 ApiError once the key is over its limit; the message says when to retry. The decision is
  * taken at once on this process's counts; on PostgreSQL each hit is also added to the shared
  * count (one upsert the request does not wait for) and the answer, every replica's hits, is
- * adopted. So limits hold across replicas, give or take the hits other replicas count during
- * one round trip, and a replica's first hit on a key it has not seen yet. Counts reset on
- * restart (SQLite) or database restart (PostgreSQL), which is fine for abuse limits.
+ * adopted. The hits a key takes while its upsert is under way go together in the next one: a
+ * burst from one address makes one upsert per round trip, not a queue of upserts on one row
+ * holding the pool's connections. So limits hold across replicas, give or take the hits other
+ * replicas count during a round trip, and a replica's first hit on a key it has not seen yet.
+ * Counts reset on restart (SQLite) or database restart (PostgreSQL), which is fine for abuse limits.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
+  /** Keys whose shared upsert is under way, with the hits counted here since it was sent. */
+  private readonly unshared = new Map<string, number>();
 
   constructor(
     readonly rule: RateLimitRule,
@@ -70,6 +74,7 @@ export class RateLimiter {
   /** Forgets the key (e.g. the account's failed sign-ins after a successful one). */
   reset(key: string): void {
     this.windows.delete(key);
+    if (this.unshared.has(key)) this.unshared.set(key, 0);
     sharedCounts?.forget(this.scope, key).catch(sharingError);
   }
 
@@ -77,17 +82,31 @@ export class RateLimiter {
     return this.rule.scope ?? this.rule.message;
   }
 
-  /** Adds the hit to the shared count and takes on the total (other replicas' hits included). */
+  /** Adds the hit to the shared count (now, or with the next upsert of the key) and takes on the total. */
   private share(key: string): void {
-    sharedCounts
-      ?.add(this.scope, key, this.rule.windowMs)
+    if (!sharedCounts) return;
+    const waiting = this.unshared.get(key);
+    if (waiting === undefined) this.send(sharedCounts, key, 1);
+    else this.unshared.set(key, waiting + 1);
+  }
+
+  /** One upsert of `hits`; the answer, other replicas' hits included, becomes this key's count. */
+  private send(counts: SharedRateCounts, key: string, hits: number): void {
+    this.unshared.set(key, 0);
+    counts
+      .add(this.scope, key, this.rule.windowMs, hits)
       .then(({ count, resetAt }) => {
         sharingFailed = false;
         if (resetAt <= this.now()) return;
         // This process's hits still on their way are in the local count, not yet in the answer.
         this.windows.set(key, { count: Math.max(count, this.windows.get(key)?.count ?? 0), resetAt });
       })
-      .catch(sharingError);
+      .catch(sharingError)
+      .finally(() => {
+        const waiting = this.unshared.get(key) ?? 0;
+        if (waiting > 0) this.send(counts, key, waiting);
+        else this.unshared.delete(key);
+      });
   }
 
   private current(key: string, create: boolean): Window | undefined {

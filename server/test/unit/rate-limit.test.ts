@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/http/errors';
-import { RateLimiter } from '../../src/http/rate-limit';
+import { RateLimiter, shareRateLimitsThrough } from '../../src/http/rate-limit';
 
 function limiter(limit: number) {
   let now = 1_000_000;
@@ -54,5 +54,29 @@ describe('RateLimiter', () => {
     expect(() => l.check('a')).toThrow(ApiError);
     l.reset('a');
     expect(() => l.check('a')).not.toThrow();
+  });
+
+  describe('with counts shared between replicas', () => {
+    afterEach(() => shareRateLimitsThrough(null));
+
+    it('sends a burst on one key as one upsert per round trip, not one each, and takes on the shared total', async () => {
+      const upserts: number[] = [];
+      let shared = 5; // another replica's hits
+      shareRateLimitsThrough({
+        add: async (_scope, _key, _windowMs, hits) => {
+          upserts.push(hits);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          shared += hits;
+          return { count: shared, resetAt: Date.now() + 60_000 };
+        },
+        forget: async () => {},
+      });
+      const l = new RateLimiter({ limit: 15, windowMs: 60_000, message: 'Too many calls.' });
+      for (let i = 0; i < 10; i++) l.hit('10.0.0.1');
+      await vi.waitFor(() => expect(upserts).toEqual([1, 9]));
+      // 10 hits here and 5 elsewhere: the limit is reached on every replica's count.
+      await vi.waitFor(() => expect(l.allows('10.0.0.1')).toBe(false));
+      expect(() => l.hit('10.0.0.1')).toThrow(ApiError);
+    });
   });
 });
