@@ -1,4 +1,5 @@
 import { SQL } from 'bun';
+import { Database } from 'bun:sqlite';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,16 @@ async function dataFingerprint(): Promise<Record<string, string>> {
   };
   walk(server.dataDir);
   return files;
+}
+
+/** A SQLite file's indexes, each as its name and definition. */
+function indexesOf(file: string): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.query<{ name: string; sql: string | null }, []>("SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name").all().map(({ name, sql }) => `${name}: ${sql ?? 'automatic'}`);
+  } finally {
+    db.close();
+  }
 }
 
 function unpackWithTar(archive: Buffer): Map<string, Buffer> {
@@ -183,8 +194,11 @@ describe('restore', () => {
     expect(Buffer.from(await cover.arrayBuffer())).toEqual(ONE_PIXEL_PNG);
     expect(readdirSync(server.dataDir).some((name) => name.startsWith('pre-restore-'))).toBe(true);
     const kept = readdirSync(server.dataDir).find((name) => name.startsWith('pre-restore-'))!;
-    if (TEST_ENGINE === 'sqlite') expect(existsSync(join(server.dataDir, kept, 'wishwell.db'))).toBe(true);
-    else expect(await schemaNames()).toContain(kept.replace(/[^a-zA-Z0-9]/g, '_').toLowerCase());
+    if (TEST_ENGINE === 'sqlite') {
+      expect(existsSync(join(server.dataDir, kept, 'wishwell.db'))).toBe(true);
+      // The restore builds the lookup indexes after loading the rows: every one is back.
+      expect(indexesOf(join(server.dataDir, 'wishwell.db'))).toEqual(indexesOf(join(server.dataDir, kept, 'wishwell.db')));
+    } else expect(await schemaNames()).toContain(kept.replace(/[^a-zA-Z0-9]/g, '_').toLowerCase());
   });
 
   it('allows one backup or restore at a time (409)', async () => {

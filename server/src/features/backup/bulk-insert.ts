@@ -1,22 +1,37 @@
 import { getTableColumns, sql, type Column } from 'drizzle-orm';
-import type { DataStore, Db } from '../../db/store';
+import type { Db } from '../../db/store';
 import type { BackupTable } from './tables';
 
+/** Parameters per INSERT, under SQLite's limit (32,766) and PostgreSQL's (65,535). */
+const MAX_PARAMETERS = 16_000;
+
 /**
- * Inserts rows into one table many at a time, all of them in one parameter: a JSON array of
- * arrays, each holding a row's values as the driver stores them, read back by an
- * INSERT ... SELECT over its elements. Drizzle assembling a multi-row INSERT (a parameter per
- * value) cost a restore more CPU than the database writing the rows.
+ * Inserts rows into one table on `tx`, as many per statement as the parameter limit allows,
+ * through statements prepared once per row count: `INSERT ... VALUES (?, ...), (?, ...)` with
+ * each row's values as the driver stores them. Drizzle assembling a multi-row INSERT on every
+ * call (a parameter object per value) cost a restore more CPU than the database writing the
+ * rows, and reading rows out of one JSON parameter cost SQLite three times what binding does.
  */
-export function bulkInserter({ engine, dialect }: Pick<DataStore, 'engine' | 'dialect'>, { table }: BackupTable): (tx: Db, rows: Record<string, unknown>[]) => Promise<void> {
-  // Drizzle's INSERT ... SELECT names every column of the table in this order.
+export function bulkInserter(tx: Db, { table }: BackupTable): (rows: Record<string, unknown>[]) => Promise<void> {
   const columns = Object.entries(getTableColumns(table)) as [string, Column][];
-  // SQLite's ->> answers a JSON number as a number; PostgreSQL's answers text, cast to the column's type.
-  const element = (column: Column, index: number) => sql.raw(engine === 'postgres' ? `(value->>${index})::${column.getSQLType()}` : `value->>${index}`);
-  const elements = sql.join(columns.map(([, column], index) => element(column, index)), sql`, `);
-  return async (tx, rows) => {
-    const values = rows.map((row) => columns.map(([key, column]) => driverValue(column, row[key])));
-    await tx.insert(table).select(sql`SELECT ${elements} FROM ${dialect.jsonArrayRows(JSON.stringify(values))}`);
+  const rowsPerStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
+  const statements = new Map<number, ReturnType<typeof prepareInsert>>();
+  /** Placeholders named by their position, so the flat array of values is the object of their values. */
+  const prepareInsert = (rows: number) => {
+    const tuple = (row: number) => sql`(${sql.join(columns.map((_, column) => sql.placeholder(String(row * columns.length + column))), sql`, `)})`;
+    return tx
+      .insert(table)
+      .select(sql`VALUES ${sql.join(Array.from({ length: rows }, (_, row) => tuple(row)), sql`, `)}`)
+      .prepare();
+  };
+  return async (rows) => {
+    for (let start = 0; start < rows.length; start += rowsPerStatement) {
+      const slice = rows.slice(start, start + rowsPerStatement);
+      let statement = statements.get(slice.length);
+      if (!statement) statements.set(slice.length, (statement = prepareInsert(slice.length)));
+      const values = slice.flatMap((row) => columns.map(([key, column]) => driverValue(column, row[key])));
+      await statement.execute(values as unknown as Record<string, unknown>);
+    }
   };
 }
 

@@ -25,6 +25,7 @@ export async function postgresStaging(url: string): Promise<StagingDatabase> {
     });
   return {
     store,
+    load: (load) => load(),
     prove: async () => {},
     close: () => store.close(),
     swapIn: (keepDir) =>

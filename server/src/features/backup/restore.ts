@@ -16,7 +16,7 @@ import type { RestoreTarget, StagingDatabase } from './staging';
 import { decodeRow, tablesInForeignKeyOrder, type BackupTable } from './tables';
 import { addRestoredUploads, removeOlderKeptUploads, removeReplacedUploads } from './uploads';
 
-/** Rows per INSERT (one JSON parameter of about 300 KB for items). */
+/** Rows read before they are inserted (bulkInserter splits them into statements). */
 const INSERT_BATCH = 1000;
 
 /** A backup unpacked, checked and loaded into a staging database beside the live one, ready to swap in. */
@@ -44,15 +44,15 @@ export async function stageRestore(target: RestoreTarget, file: string, range?: 
     mkdirSync(unpacked);
     const manifest = await unpackBackup(file, unpacked, target.schemaVersion, range);
     onProgress?.('archive checked');
-    staging = target.database.engine === 'sqlite' ? sqliteStaging(target.database.file, workDir) : await postgresStaging(target.database.url);
+    const database = target.database.engine === 'sqlite' ? sqliteStaging(target.database.file, workDir) : await postgresStaging(target.database.url);
+    staging = database;
     try {
-      await loadTables(staging.store, unpacked, manifest, onProgress);
-      await staging.prove();
+      await database.load(() => loadTables(database.store, unpacked, manifest, onProgress));
+      await database.prove();
     } finally {
-      await staging.close();
+      await database.close();
     }
-    const staged = staging;
-    return { manifest, discard, swap: () => swapIn(target, staged, join(unpacked, UPLOADS_PREFIX), workDir) };
+    return { manifest, discard, swap: () => swapIn(target, database, join(unpacked, UPLOADS_PREFIX), workDir) };
   } catch (error) {
     await discard();
     throw error;
@@ -106,14 +106,14 @@ async function loadTables(store: DataStore, dir: string, manifest: BackupManifes
 /** Inserts one table's NDJSON file in batches; answers the number of rows read. */
 async function loadTable(tx: DataStore['db'], store: DataStore, table: BackupTable, path: string): Promise<number> {
   if (!existsSync(path)) return 0;
-  const insert = bulkInserter(store, table);
+  const insert = bulkInserter(tx, table);
   let rows = 0;
   let batch: Record<string, unknown>[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
     try {
       await insertOldVisitorProfiles(tx, store.tables, table.name, batch);
-      await insert(tx, batch);
+      await insert(batch);
     } catch (error) {
       if (isConstraintViolation(error)) throw new InvalidBackupError(`The backup's ${table.name} table holds rows that do not fit together (a broken reference or a repeated key): the backup is damaged.`);
       throw error;
