@@ -137,6 +137,9 @@ function preparedPerDb<P>(prepare: (db: Db) => P): (db: Db) => P {
   };
 }
 
+/** How much of a snapshot file is memory-mapped (a larger file is read through read() beyond it). */
+const SNAPSHOT_MMAP_BYTES = 2 * 1024 ** 3;
+
 /**
  * A `VACUUM INTO` copy of the live file (consistent, one file, never a copy of the live file and
  * its write-ahead log) beside it, opened as a store of its own for `work`, then removed.
@@ -148,6 +151,8 @@ async function readSnapshot<T>(liveFile: string, work: (db: Db) => Promise<T>): 
     // Written just now by SQLite itself: no quick_check (it would hold the event loop for a large file).
     const snapshot = openSqliteStore(snapshotFile, { quickCheck: false });
     try {
+      // A backup reads each table in key order, fetching rows from all over the file: mapped, not a read() call per page.
+      await snapshot.db.run(sql.raw(`PRAGMA mmap_size = ${SNAPSHOT_MMAP_BYTES}`));
       return await work(snapshot.db);
     } finally {
       await snapshot.close();
