@@ -6,9 +6,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ipaddr from 'ipaddr.js';
 import type { Reader, Response as MmdbRecord } from 'maxmind';
 import { BoundedMap, boundedMemo } from '../../bounded-memo';
+import { publicAddress } from './public-address';
 
 export interface Location {
   city: string;
@@ -51,16 +51,6 @@ function locationOf(record: CityRecord): Location {
   const city = typeof record.city === 'string' ? record.city : (record.city?.names?.en ?? '');
   const country = record.country?.names?.en ?? countryName(record.country_code ?? record.country?.iso_code ?? '');
   return { city, country };
-}
-
-/** The address in its plain form when it is public unicast (IPv4-mapped IPv6 as IPv4), else null. */
-function publicAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
-  try {
-    const address = ipaddr.process(ip);
-    return address.range() === 'unicast' ? address : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -109,10 +99,9 @@ export class GeoIp {
   private lookUp(ip: string): Location {
     const address = publicAddress(ip);
     if (!address) return NOWHERE;
-    const text = address.toString();
     for (const reader of this.readers) {
-      if (address.kind() === 'ipv6' && reader.metadata.ipVersion === 4) continue;
-      const record = reader.get(text);
+      if (address.kind === 'ipv6' && reader.metadata.ipVersion === 4) continue;
+      const record = reader.get(address.text);
       // The reader's types describe MaxMind's layout only; ip-location-db's records are flatter.
       if (record) return locationOf(record as unknown as CityRecord);
     }
