@@ -93,6 +93,11 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
     groupCommit: (write) => write(asServiceDb(db)),
     groupTransaction: inTransaction,
     prepared: (prepare) => preparedOnce(asServiceDb(db), prepare),
+    writeOffThread: async (statements) => {
+      await client.begin(async (tx) => {
+        for (const { sql: text, params } of statements) await tx.unsafe(text, params);
+      });
+    },
     changes: postgresChangeFeed(client),
     rateCounts,
     runExclusive: (name, job) => runExclusive(client, name, job),

@@ -10,6 +10,7 @@ import { GroupCommit } from './group-commit';
 import { DatabaseDamaged, databaseFailure } from './health';
 import { applySqliteMigrations } from './migrate';
 import { vacuumInto } from './sqlite-vacuum';
+import { SqliteWriterThread } from './sqlite-writer-thread';
 import * as tables from './schema/sqlite';
 import type { DataStore, Db, SqlDialect } from './store';
 
@@ -94,6 +95,16 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
       }
     });
 
+  /** Started by the first off-thread write (most stores never make one: tests, the CLI, a restore's staging). */
+  let writerThread: SqliteWriterThread | null = null;
+  let closed = false;
+  /** After close, a late write must not open a thread on the file (a restore may have put another database there). */
+  const writeOffThread: DataStore['writeOffThread'] = (statements) =>
+    gate.hold(() => {
+      if (closed) throw new Error('The database is closed.');
+      return (writerThread ??= new SqliteWriterThread(file)).write(statements);
+    });
+
   return {
     engine: 'sqlite',
     db,
@@ -105,6 +116,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
     groupCommit: (write) => writes.run(write),
     groupTransaction: inSavepoint,
     prepared: preparedPerDb,
+    writeOffThread,
     changes: new LocalChangeFeed(),
     rateCounts: null,
     runExclusive: async (_name, job) => {
@@ -114,7 +126,9 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
     ping: () => gate.hold(() => sqlite.query<{ ok: number }, []>('SELECT 1 AS ok').get()?.ok === 1),
     integrityProblems: () => gate.hold(() => checkProblems(sqlite, 'integrity_check')),
     close: () =>
-      gate.hold(() => {
+      gate.hold(async () => {
+        closed = true;
+        await writerThread?.close();
         sqlite.exec('PRAGMA optimize');
         sqlite.close();
       }),

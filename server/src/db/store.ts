@@ -69,6 +69,12 @@ export interface SqlDialect {
   updateThenUpdate<R, T extends SQLiteTable>(db: Db, first: { prepare(): PreparedRows<R> }, next: FollowingUpdate<T>): PreparedRows<R>;
 }
 
+/** A statement as its engine's SQL text and the values of its parameters (see raw-statement.ts). */
+export interface RawStatement {
+  sql: string;
+  params: unknown[];
+}
+
 /** Rate-limit counts kept in the database, so every process on it counts together (see http/rate-limit.ts). */
 export interface SharedRateCounts {
   /** Counts `hits` hits of `key` under the limit `scope` (a window of `windowMs` from its first hit); answers the shared count and when its window ends. */
@@ -106,6 +112,13 @@ export interface DataStore {
    * `work` throws); on PostgreSQL its own transaction.
    */
   groupTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `statements` in one transaction (all or nothing) where the request thread spends no CPU
+   * on them: SQLite, a worker thread with its own connection, while this store's statements
+   * wait their turn as for any transaction; PostgreSQL, a transaction on the pool (the database
+   * server does the work). For bulk writes nothing reads back at once (the visitor log).
+   */
+  writeOffThread(statements: RawStatement[]): Promise<void>;
   /**
    * Prepared statements (an object of them, or one) built once for this store, handed out for
    * the instance they are to run on: `store.db`, or the `tx` of a transaction or group commit

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/db/open-store';
+import { rawStatement } from '../../src/db/raw-statement';
 import type { DataStore } from '../../src/db/store';
 import { EventBus, type ScrapeFailedEvent } from '../../src/events';
 import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
@@ -108,6 +109,35 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
       .from(items)
       .where(eq(items.id, 'c'));
     expect(row).toEqual({ smaller: 1, found: 1, missing: 0, at: 6, nowhere: 0 });
+  });
+
+  describe('off-thread writes', () => {
+    const addresses = (...ips: string[]) => {
+      const { jsonArrayRows, jsonElement } = store.dialect;
+      const insert = store.db
+        .insert(store.tables.visitorAddresses)
+        .select(sql`SELECT ${jsonElement(0, 'text')}, ${jsonElement(1, 'timestamp')} FROM ${jsonArrayRows(sql.placeholder('rows'))}`);
+      return rawStatement(insert)({ rows: JSON.stringify(ips.map((ip) => [ip, now.getTime()])) });
+    };
+    const addressesNamed = async (prefix: string) => {
+      const { visitorAddresses } = store.tables;
+      return (await store.db.select({ ip: visitorAddresses.ipAddress }).from(visitorAddresses).where(sql`${visitorAddresses.ipAddress} LIKE ${`${prefix}%`}`)).map((r) => r.ip);
+    };
+
+    it('commit all their statements or none', async () => {
+      // The second statement breaks the primary key: the first one's rows must not stay.
+      await expect(store.writeOffThread([addresses('off-a', 'off-b'), addresses('off-c', 'off-a')])).rejects.toThrow();
+      expect(await addressesNamed('off-')).toEqual([]);
+      await store.writeOffThread([addresses('off-a', 'off-b'), addresses('off-c')]);
+      expect((await addressesNamed('off-')).sort()).toEqual(['off-a', 'off-b', 'off-c']);
+    });
+
+    it.skipIf(TEST_ENGINE !== 'sqlite')('hold the connection: a statement made meanwhile waits for the write and sees it (SQLite)', async () => {
+      const written = store.writeOffThread([addresses(...Array.from({ length: 2000 }, (_, i) => `wait-${i}`))]);
+      const seenMeanwhile = addressesNamed('wait-');
+      await written;
+      expect(await seenMeanwhile).toHaveLength(2000);
+    });
   });
 
   it('answers ping while open', async () => {

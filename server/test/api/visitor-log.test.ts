@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, LogPage, VisitorLogEntry } from '@wishwell/shared/admin-types';
+import { ApiClient } from '../support/api-client';
+import { downloadBackup, restoreBackup, waitFor } from '../support/backups';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { signUp, type Account } from '../support/wishlists';
 import { insertViews } from '../support/visitor-rows';
@@ -128,6 +130,30 @@ describe('writing and keeping', () => {
       expect(profile).toMatchObject({ domain: '127.0.0.1', country: 'United Kingdom', userAgent: BROWSER });
     } finally {
       await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('after a restore, logs into the restored database: views of the replaced data are gone, later ones kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wishwell-visitors-restore-'));
+    const server = await startTestServer({ TRUST_PROXY: '1' }, dir);
+    try {
+      const admin = await signUp(server.url, 'Owner');
+      const logged = async (count: number) => waitFor(async () => (await visits(admin)).length === count);
+      await visit(server, '/', '81.2.69.1');
+      await logged(1);
+      const backup = await downloadBackup(admin.client);
+      await visit(server, '/', '81.2.69.2');
+      await logged(2);
+      expect((await restoreBackup(admin.client, backup)).status).toBe(200);
+      await waitFor(async () => (await admin.client.get('/users/profile')).status === 401);
+      const restoredAdmin = { ...admin, client: new ApiClient(server.url) };
+      expect((await restoredAdmin.client.post('/users/login', { email: admin.email, password: 'correct horse battery' })).status).toBe(200);
+      await visit(server, '/', '81.2.69.3');
+      await waitFor(async () => (await visits(restoredAdmin)).length === 2);
+      expect((await visits(restoredAdmin)).map((entry) => entry.ipAddress).sort()).toEqual(['81.2.69.1', '81.2.69.3']);
+    } finally {
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,7 +1,8 @@
 import { eq, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { BoundedMap, boundedMemo } from '../../bounded-memo';
-import type { DataStore, Db } from '../../db/store';
+import { rawStatement } from '../../db/raw-statement';
+import type { DataStore } from '../../db/store';
 import type { RequestInfo } from '../../http/request-info';
 import { newTimeOrderedId } from '../../ids';
 import { logEvent } from '../../log';
@@ -13,9 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** Page views waiting for their write; beyond this (the database stalled) new ones are dropped and counted. */
 const MAX_QUEUED = 10_000;
-/** Profiles per multi-row INSERT. */
-const ROWS_PER_INSERT = 500;
-/** Views per transaction: between two, the event loop answers requests (a second's views of a flood are thousands). */
+/** Views per transaction: between two, the requests' database calls get their turn (a second's views of a flood are thousands). */
 const ROWS_PER_TRANSACTION = 1_000;
 /** Rows one pruning statement removes (then other queries get their turn). */
 const PRUNE_BATCH = 5_000;
@@ -65,27 +64,29 @@ function isPublicPageView(request: Request, path: string, response: Response): b
   return path !== '/admin' && !path.startsWith('/admin/');
 }
 
-/** Lets the event loop answer requests between two slices of a large write (SQLite runs on it). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
- * The writes of a batch, prepared once: each statement takes all its rows in one parameter, a
+ * The writes of a batch, assembled once: each statement takes all its rows in one parameter, a
  * JSON array of arrays (Drizzle assembling a multi-row INSERT cost more CPU than SQLite writing
- * the rows; one statement per row, about as much again).
+ * the rows; one statement per row, about as much again). They run off the request thread.
  */
-function prepareWrites({ dialect, tables: { visitorLogs, visitorAddresses } }: DataStore, db: Db) {
+function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, visitorProfiles } }: DataStore) {
   const rows = dialect.jsonArrayRows(sql.placeholder('rows'));
   const text = (index: number) => dialect.jsonElement(index, 'text');
   const time = (index: number) => dialect.jsonElement(index, 'timestamp');
   return {
+    /** Rows [id, domain, city, country, user agent]; a profile another writer (a replica) wrote meanwhile is left as it is. (WHERE true: SQLite's grammar needs one before an INSERT ... SELECT's ON CONFLICT.) */
+    insertProfiles: rawStatement(
+      db.insert(visitorProfiles).select(sql`SELECT ${text(0)}, ${text(1)}, ${text(2)}, ${text(3)}, ${text(4)} FROM ${rows} WHERE true`).onConflictDoNothing(),
+    ),
     /** Rows [id, ms, profile id, address]. */
-    insertViews: db.insert(visitorLogs).select(sql`SELECT ${text(0)}, ${time(1)}, ${text(2)}, ${text(3)} FROM ${rows}`).prepare(),
-    /** Rows [address, ms], each address once. (WHERE true: SQLite's grammar needs one before an upsert's ON CONFLICT.) */
-    seeAddresses: db
-      .insert(visitorAddresses)
-      .select(sql`SELECT ${text(0)}, ${time(1)} FROM ${rows} WHERE true`)
-      .onConflictDoUpdate({ target: visitorAddresses.ipAddress, set: { lastSeenAt: sql`excluded.last_seen_at` } })
-      .prepare(),
+    insertViews: rawStatement(db.insert(visitorLogs).select(sql`SELECT ${text(0)}, ${time(1)}, ${text(2)}, ${text(3)} FROM ${rows}`)),
+    /** Rows [address, ms], each address once. */
+    seeAddresses: rawStatement(
+      db
+        .insert(visitorAddresses)
+        .select(sql`SELECT ${text(0)}, ${time(1)} FROM ${rows} WHERE true`)
+        .onConflictDoUpdate({ target: visitorAddresses.ipAddress, set: { lastSeenAt: sql`excluded.last_seen_at` } }),
+    ),
   };
 }
 
@@ -103,13 +104,13 @@ export class PageViewLog {
   /** The visitor_profiles rows already written, by their values (forgotten when pruning may remove them). */
   private readonly knownProfiles = new BoundedMap<string, string>(KNOWN_PROFILES_MAX);
   private readonly hostnameOf = boundedMemo(KNOWN_ORIGINS_MAX, (origin) => new URL(origin).hostname);
-  private readonly writesOn;
+  private readonly writes;
 
   constructor(
     private readonly store: DataStore,
     private readonly options: PageViewLogOptions,
   ) {
-    this.writesOn = store.prepared((db) => prepareWrites(store, db));
+    this.writes = batchWrites(store);
   }
 
   /**
@@ -197,9 +198,9 @@ export class PageViewLog {
   }
 
   /**
-   * Writes a batch: its new profiles, then its views with their addresses' latest visit, in
-   * transactions of ROWS_PER_TRANSACTION views with a turn of the event loop between them (on
-   * SQLite the write runs on the thread that answers requests).
+   * Writes a batch off the request thread: its new profiles, then its views with their addresses'
+   * latest visit, in transactions of ROWS_PER_TRANSACTION views (on SQLite the requests'
+   * database calls wait for one transaction, not for the whole batch).
    */
   private async write(batch: PageView[]): Promise<void> {
     if (batch.length === 0) return;
@@ -207,10 +208,9 @@ export class PageViewLog {
     try {
       const { rows, newProfiles } = this.rowsOf(batch, await this.locator());
       for (const slice of slices(rows, ROWS_PER_TRANSACTION)) {
-        await this.store.transaction((tx) => this.insert(tx, written === 0 ? [...newProfiles.values()] : [], slice));
+        await this.insert(written === 0 ? [...newProfiles.values()] : [], slice);
         if (written === 0) for (const [key, { id }] of newProfiles) this.knownProfiles.set(key, id);
         written += slice.length;
-        if (written < rows.length) await nextTurn();
       }
     } catch (error) {
       logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.length - written, error });
@@ -240,13 +240,14 @@ export class PageViewLog {
   }
 
   /** One transaction's rows: the new profiles they name, the views, their addresses' latest visit. */
-  private async insert(tx: Db, profiles: ProfileRow[], rows: LogRow[]): Promise<void> {
-    const { visitorProfiles } = this.store.tables;
-    for (const chunk of slices(profiles, ROWS_PER_INSERT)) await tx.insert(visitorProfiles).values(chunk).onConflictDoNothing();
-    const { insertViews, seeAddresses } = this.writesOn(tx);
+  private async insert(profiles: ProfileRow[], rows: LogRow[]): Promise<void> {
+    const { insertProfiles, insertViews, seeAddresses } = this.writes;
     const latestVisit = new Map(rows.map((row) => [row.ipAddress, row.at]));
-    await insertViews.execute({ rows: JSON.stringify(rows.map((row) => [row.id, row.at, row.profileId, row.ipAddress])) });
-    await seeAddresses.execute({ rows: JSON.stringify(Array.from(latestVisit)) });
+    await this.store.writeOffThread([
+      ...(profiles.length > 0 ? [insertProfiles({ rows: JSON.stringify(profiles.map((profile) => [profile.id, profile.domain, profile.city, profile.country, profile.userAgent])) })] : []),
+      insertViews({ rows: JSON.stringify(rows.map((row) => [row.id, row.at, row.profileId, row.ipAddress])) }),
+      seeAddresses({ rows: JSON.stringify(Array.from(latestVisit)) }),
+    ]);
   }
 
   /** The GeoIP databases, read at the first write (a missing one is logged once; views are still logged, without a place). */
