@@ -90,10 +90,18 @@ export function rssMb(pid: number): number {
 
 const CLOCK_TICKS_PER_SECOND = Number(Bun.spawnSync(['getconf', 'CLK_TCK']).stdout.toString().trim()) || 100;
 
-/** CPU time (user + system, ms) the processes have used so far, from /proc (Linux). */
+/** CPU time (user + system, ms) of a /proc stat file. */
+function statCpuMs(statFile: string): number {
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** CPU time (user + system, ms) the processes have used so far, all their threads, from /proc (Linux). */
 export function cpuMs(pids: number[]): number {
-  return pids.reduce((sum, pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-  }, 0);
+  return pids.reduce((sum, pid) => sum + statCpuMs(`/proc/${pid}/stat`), 0);
+}
+
+/** CPU time (ms) of a process's main thread alone: the one that answers requests (workers and Bun's pools excluded). */
+export function mainThreadCpuMs(pid: number): number {
+  return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
 }
