@@ -1,9 +1,9 @@
 /**
  * `VACUUM INTO` in a worker thread, on its own read-only connection: copying a large database
  * takes seconds of CPU and I/O that would otherwise stall every request on the event loop.
- * The worker's code is a string run from a Blob URL, so the compiled executable needs no extra
- * entry point.
  */
+import { startSourceWorker } from './source-worker';
+
 const WORKER_SOURCE = `
 import { Database } from 'bun:sqlite';
 self.onmessage = ({ data }) => {
@@ -21,12 +21,9 @@ self.onmessage = ({ data }) => {
 };
 `;
 
-let workerUrl: string | undefined;
-
 /** Writes a consistent copy of `liveFile` (a WAL database in use) to `intoFile`. */
 export function vacuumInto(liveFile: string, intoFile: string): Promise<void> {
-  workerUrl ??= URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'application/javascript' }));
-  const worker = new Worker(workerUrl);
+  const worker = startSourceWorker(WORKER_SOURCE);
   return new Promise<void>((resolve, reject) => {
     worker.onmessage = ({ data }: MessageEvent<{ ok: boolean; message?: string; code?: string }>) => {
       if (data.ok) resolve();
