@@ -22,6 +22,7 @@ let member: Account;
 let backup: Buffer;
 let listId: string;
 let coverUrl: string;
+const LINE_SEPARATOR = '\u2028';
 
 async function signIn(account: Account): Promise<ApiClient> {
   const client = new ApiClient(server.url);
@@ -107,7 +108,8 @@ beforeAll(async () => {
   member = await signUp(server.url, 'Bob');
   coverUrl = await uploadPng(member.client);
   listId = (await member.client.post('/wishlists', { name: 'Before the backup', coverImage: coverUrl })).body._id;
-  await addItem(member.client, listId, { title: 'Kept teapot' });
+  // U+2028 is left as it is in a JSON string: the restore must not take it for a line break.
+  await addItem(member.client, listId, { title: 'Kept teapot', notes: `Handle with care${LINE_SEPARATOR}it is old` });
 });
 afterAll(() => server.stop());
 
@@ -189,7 +191,7 @@ describe('restore', () => {
     const bob = await signIn(member);
     const list = await bob.get(`/wishlists/${listId}`);
     expect(list.status).toBe(200);
-    expect(list.body.items.map((i: { title: string }) => i.title)).toEqual(['Kept teapot']);
+    expect(list.body.items.map((i: { title: string; notes: string }) => [i.title, i.notes])).toEqual([['Kept teapot', `Handle with care${LINE_SEPARATOR}it is old`]]);
     const cover = await fetch(server.url + coverUrl);
     expect(Buffer.from(await cover.arrayBuffer())).toEqual(ONE_PIXEL_PNG);
     expect(readdirSync(server.dataDir).some((name) => name.startsWith('pre-restore-'))).toBe(true);

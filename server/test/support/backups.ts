@@ -1,8 +1,13 @@
 import type { ApiClient, ApiResponse } from './api-client';
 
-/** POST /admin/backup as `client` (an admin): the archive's bytes. */
+/**
+ * POST /admin/backup as `client` (an admin): the archive's bytes. Sessions end before a restore
+ * has finished its clean-up, so right after one a backup may answer 409 for a moment: asked again.
+ */
 export async function downloadBackup(client: ApiClient): Promise<Buffer> {
-  const res = await fetch(`${client.baseUrl}/api/v1/admin/backup`, { method: 'POST', headers: sessionHeaders(client) });
+  const post = () => fetch(`${client.baseUrl}/api/v1/admin/backup`, { method: 'POST', headers: sessionHeaders(client) });
+  let res = await post();
+  await waitFor(async () => res.status !== 409 || (res = await post()).status !== 409);
   if (res.status !== 200) throw new Error(`backup answered ${res.status}: ${await res.text()}`);
   return Buffer.from(await res.arrayBuffer());
 }

@@ -1,9 +1,9 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { existsSync } from 'node:fs';
 import { oldVisitorProfile } from '../../db/backfills';
 import type { DataStore, Tables } from '../../db/store';
 import { visitorProfileRow } from '../visitors/visitor-profile';
 import type { BackupManifest } from './manifest';
+import { linesOf } from './ndjson';
 
 const INSERT_BATCH = 200;
 
@@ -20,14 +20,16 @@ export async function upgradeOldRows(tx: DataStore['db'], tables: Tables, manife
     if (batch.length > 0) await tx.insert(tables.claims).values(batch);
     batch = [];
   };
-  for await (const line of createInterface({ input: createReadStream(itemsFile), crlfDelay: Infinity })) {
-    if (!line) continue;
-    const item = JSON.parse(line) as { id: string; wishlistId: string; quantityPurchased?: number; purchasedBy?: unknown; updatedAt: string };
-    if (!item.quantityPurchased || item.quantityPurchased <= 0) continue;
-    const at = new Date(item.updatedAt);
-    const name = typeof item.purchasedBy === 'string' ? item.purchasedBy : '';
-    batch.push({ id: `migrated-${item.id}`, itemId: item.id, wishlistId: item.wishlistId, quantity: item.quantityPurchased, name, createdAt: at, updatedAt: at });
-    if (batch.length >= INSERT_BATCH) await flush();
+  for await (const lines of linesOf(itemsFile)) {
+    for (const line of lines) {
+      if (!line) continue;
+      const item = JSON.parse(line) as { id: string; wishlistId: string; quantityPurchased?: number; purchasedBy?: unknown; updatedAt: string };
+      if (!item.quantityPurchased || item.quantityPurchased <= 0) continue;
+      const at = new Date(item.updatedAt);
+      const name = typeof item.purchasedBy === 'string' ? item.purchasedBy : '';
+      batch.push({ id: `migrated-${item.id}`, itemId: item.id, wishlistId: item.wishlistId, quantity: item.quantityPurchased, name, createdAt: at, updatedAt: at });
+      if (batch.length >= INSERT_BATCH) await flush();
+    }
   }
   await flush();
 }

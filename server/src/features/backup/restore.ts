@@ -1,12 +1,12 @@
 import { count } from 'drizzle-orm';
-import { createReadStream, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { makeWorkFolder } from '../../work-folders';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { isConstraintViolation } from '../../db/errors';
 import type { DataStore } from '../../db/store';
 import { tableEntry, UPLOADS_PREFIX, type BackupManifest } from './manifest';
 import { bulkInserter } from './bulk-insert';
+import { linesOf } from './ndjson';
 import { crashPoint } from './crash-points';
 import { insertOldVisitorProfiles, upgradeOldRows } from './old-backups';
 import { dropOlderKeptSchemas, postgresStaging } from './pg-staging';
@@ -120,15 +120,17 @@ async function loadTable(tx: DataStore['db'], store: DataStore, table: BackupTab
     }
     batch = [];
   };
-  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
-    if (!line) continue;
-    try {
-      batch.push(decodeRow(line, table));
-    } catch {
-      throw new InvalidBackupError(`The backup's ${table.name} table has a line that is not a row.`);
+  for await (const lines of linesOf(path)) {
+    for (const line of lines) {
+      if (!line) continue;
+      try {
+        batch.push(decodeRow(line, table));
+      } catch {
+        throw new InvalidBackupError(`The backup's ${table.name} table has a line that is not a row.`);
+      }
+      rows++;
+      if (batch.length >= INSERT_BATCH) await flush();
     }
-    rows++;
-    if (batch.length >= INSERT_BATCH) await flush();
   }
   await flush();
   return rows;
