@@ -92,9 +92,9 @@ export class ClaimService {
   }
 
   /**
-   * A guest pledges an amount towards a group gift: one conditional UPDATE adds it only while
-   * the pledges stay within the price (unless the owner allows over-pledging), so two guests
-   * pledging the last £10 cannot both get in. Amounts are whole minor units.
+   * A guest pledges an amount towards a group gift: one conditional UPDATE adds it only to a
+   * group gift with a price and only while the pledges stay within it (unless the owner allows
+   * over-pledging), so two guests pledging the last £10 cannot both get in. Amounts are whole minor units.
    */
   async pledge(listId: string, itemId: string, input: PledgeInput, buyer: Buyer): Promise<PurchaseResult> {
     const amountMinor = positiveAmount(input.amount);
@@ -241,7 +241,7 @@ export class ClaimService {
     });
   }
 
-  /** Why a guest's conditional write changed nothing: 404 for a hidden list or unknown item, else `explain`'s 409. */
+  /** Why a guest's conditional write changed nothing: 404 for a hidden list or unknown item, else `explain`'s answer (a 409, or a pledge's 400). */
   private async refusal(listId: string, itemId: string, nowMs: number, explain: (item: ItemRow) => ApiError) {
     const list = await this.queries.list(listId);
     if (!list || !isShared(list, nowMs)) return notFound(LIST_NOT_FOUND);
