@@ -2,7 +2,8 @@ import { Database, type SQLQueryBindings } from 'bun:sqlite';
 import { sql } from 'drizzle-orm';
 import { drizzle, type AsyncRemoteCallback } from 'drizzle-orm/sqlite-proxy';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { LocalChangeFeed } from './change-feed';
 import { ConnectionGate } from './connection-gate';
@@ -172,7 +173,8 @@ async function readSnapshot<T>(liveFile: string, work: (db: Db) => Promise<T>): 
       await snapshot.close();
     }
   } finally {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(snapshotFile + suffix, { force: true });
+    // Off the event loop: removing a large file takes a while (a 370 MB one, 130 ms).
+    await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(snapshotFile + suffix, { force: true })));
   }
 }
 

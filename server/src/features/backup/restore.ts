@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { makeWorkFolder } from '../../work-folders';
 import { join } from 'node:path';
 import { isConstraintViolation } from '../../db/errors';
@@ -37,7 +38,7 @@ export async function stageRestore(target: RestoreTarget, file: string, range?: 
   let staging: StagingDatabase | undefined;
   const discard = async () => {
     await staging?.drop();
-    rmSync(workDir, { recursive: true, force: true });
+    await rm(workDir, { recursive: true, force: true }); // off the event loop: the unpacked rows and staged file are large
   };
   try {
     const unpacked = join(workDir, 'unpacked');
@@ -74,7 +75,7 @@ async function swapIn(target: RestoreTarget, staging: StagingDatabase, restoredU
   await staging.swapIn(keepDir);
   await removeReplacedUploads(target.files, restored);
   crashPoint('uploads-pruned');
-  rmSync(workDir, { recursive: true, force: true });
+  await rm(workDir, { recursive: true, force: true });
   await removeOlderKept(target);
 }
 
