@@ -4,7 +4,7 @@ import { downloadBackup, restoreBackup, waitFor } from '../support/backups';
 import { copiedContents } from '../support/database-contents';
 import { uploadHashes } from '../support/data-dir';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
-import { seedSampleInstance, signUp, type Account } from '../support/wishlists';
+import { addItem, seedSampleInstance, signUp, type Account } from '../support/wishlists';
 import type { Engine } from '../../src/db/store';
 
 // A backup is portable: taken on SQLite it restores into PostgreSQL and back (the migration path
@@ -56,5 +56,13 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('a backup moves between engines', ()
     expect(await copiedContents(sqliteAgain)).toEqual(expected);
     expect(uploadHashes(sqliteAgain.dataDir)).toEqual(uploadHashes(source.dataDir));
     expect(Object.keys(uploadHashes(source.dataDir))).toHaveLength(1);
+
+    // PostgreSQL loads with the shop totals' triggers off and counts the totals after: they are on again.
+    const onPostgres = await adaOn(postgres);
+    const list = (await onPostgres.post('/wishlists', { name: 'After the restore' })).body;
+    await addItem(onPostgres, list._id, { title: 'Ball', url: 'https://shop.example/ball' });
+    const shopCount = (contents: Record<string, unknown[]>) =>
+      (contents.shop_totals as { shopDomain: string; itemCount: number }[]).find((row) => row.shopDomain === 'shop.example')?.itemCount;
+    expect(shopCount(await copiedContents(postgres))).toBe(shopCount(expected)! + 1);
   });
 });
