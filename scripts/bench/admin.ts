@@ -174,7 +174,9 @@ async function shareRun(mode: LogMode, env: Record<string, string>, script?: str
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
 
 /**
  * What page-view logging costs the share page for one kind of traffic: LOG_PAIRS pairs of wrk
