@@ -1,14 +1,12 @@
-import { Database } from 'bun:sqlite';
 import { sql } from 'drizzle-orm';
 import { existsSync, linkSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqliteStore } from '../../db/sqlite-store';
 import { crashPoint } from './crash-points';
+import { foldWriteAheadLog, retireEarlierSessions } from './sqlite-files';
 import { InvalidBackupError } from './reader';
 import type { DataStore } from '../../db/store';
 import type { StagingDatabase } from './staging';
-
-// The swap works on the SQLite files themselves, with the live store closed: plain bun:sqlite there.
 
 /** A staging SQLite file in the restore's work folder (same file system as the live one: the swap is renames). */
 export function sqliteStaging(liveFile: string, workDir: string): StagingDatabase {
@@ -68,36 +66,3 @@ async function loadWithoutLookupIndexes(store: DataStore, load: () => Promise<vo
   for (const [, definition] of lookupIndexes) await store.db.run(sql.raw(definition));
 }
 
-/** Checkpoints the write-ahead log into the database file and empties it; refuses when a connection holds it. */
-function foldWriteAheadLog(file: string): void {
-  const db = new Database(file);
-  try {
-    const result = db.query<{ busy: number }, []>('PRAGMA wal_checkpoint(TRUNCATE)').get();
-    if (result && result.busy !== 0) throw new Error(`${file} is in use by another process: stop it, then restore.`);
-  } finally {
-    db.close();
-  }
-}
-
-/**
- * Every session issued before the restore stops working (the backup may predate a sign-out): each
- * restored account's token version moves past the highest one live now. Run with the live store
- * closed, so no session can be issued between reading and swapping.
- */
-function retireEarlierSessions(liveFile: string, stagedFile: string): void {
-  let liveMax = 0;
-  if (existsSync(liveFile)) {
-    const live = new Database(liveFile, { readonly: true });
-    try {
-      liveMax = live.query<{ highest: number | null }, []>('SELECT max(token_version) AS highest FROM users').get()?.highest ?? 0;
-    } finally {
-      live.close();
-    }
-  }
-  const staged = new Database(stagedFile);
-  try {
-    staged.run('UPDATE users SET token_version = ?', [liveMax + 1]);
-  } finally {
-    staged.close();
-  }
-}
