@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { apiCall } from './support/api';
+import { onDialogEntry } from './support/dialog-history';
 import { itemCard, signedInPage } from './support/people';
 
 // What the pages tell people when things are empty, fail, race or are long: each state says what
@@ -143,6 +144,7 @@ test('owner page: page number in the URL, Back closes dialogs, purchased items l
   // Back closes an open dialog and stays on the page; the next Back leaves.
   await page.getByRole('button', { name: 'Edit List' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit Wishlist' })).toBeVisible();
+  await onDialogEntry(page, true);
   await page.goBack();
   await expect(page.getByRole('dialog', { name: 'Edit Wishlist' })).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/wishlist/${listId}\\?page=2$`));
@@ -150,6 +152,7 @@ test('owner page: page number in the URL, Back closes dialogs, purchased items l
   await page.getByRole('button', { name: 'Edit List' }).click();
   await page.getByRole('dialog', { name: 'Edit Wishlist' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit Wishlist' })).toHaveCount(0);
+  await onDialogEntry(page, false);
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`/wishlist/${listId}$`));
   await expect(itemTitles(page)).toHaveCount(10);

@@ -3,6 +3,7 @@ import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { startSmtpServer } from '../../../server/test/support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
+import { onDialogEntry } from './support/dialog-history';
 import { itemCard, signedInPage } from './support/people';
 
 // Guests own their gifts: a purchase mark is a reservation the guest can change or undo, on the
@@ -41,9 +42,7 @@ async function markPurchased(page: Page, title: string, fields: { quantity?: str
   await expect(dialog.getByText('send me a link to change this later')).toBeVisible();
   await dialog.getByRole('button', { name: 'Mark as Purchased' }).click();
   await expect(dialog).toBeHidden();
-  // Closing steps back over the dialog's history entry (Back closes dialogs): a page.goto made
-  // before that step lands was aborted by it (net::ERR_ABORTED, 1 run in ~10 under load).
-  await expect.poll(() => page.evaluate(() => Boolean((history.state as { usr?: { wwDialog?: boolean } } | null)?.usr?.wwDialog))).toBe(false);
+  await onDialogEntry(page, false);
 }
 
 test('a guest marks, reloads, changes and undoes a reservation; another device undoes through the mailed link', async ({ browser }) => {
