@@ -20,6 +20,7 @@ import { loadConfig } from '../../server/src/config';
 import { openContext } from '../../server/src/server';
 import { ISSUE_SIZES, seedAdminBench, type AdminSeedSizes } from './admin-seed';
 import { seedBenchLists } from './seed';
+import { median, percentile } from './stats';
 import { cpuMs, mainThreadCpuMs, requireWrk, startAndWait, wrk } from './wrk';
 
 const root = join(import.meta.dir, '..', '..');
@@ -76,8 +77,6 @@ async function stopServer(proc: Bun.Subprocess): Promise<void> {
   await proc.exited;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-
 /** Times GET `path` (one cold call, then SAMPLES more) and prints the median and p95 beside the target. */
 async function timeRead(label: string, path: string, targetMs: number | null): Promise<void> {
   const once = async () => {
@@ -90,13 +89,12 @@ async function timeRead(label: string, path: string, targetMs: number | null): P
   const cold = await once();
   const samples: number[] = [];
   for (let i = 0; i < SAMPLES; i++) samples.push((await once()).ms);
-  samples.sort((a, b) => a - b);
-  const median = percentile(samples, 0.5);
-  const verdict = targetMs === null ? 'no target' : median < targetMs ? 'PASS' : 'MISS';
+  const middle = median(samples);
+  const verdict = targetMs === null ? 'no target' : middle < targetMs ? 'PASS' : 'MISS';
   if (verdict === 'MISS') missed += 1;
   const target = targetMs === null ? '' : `< ${targetMs} ms`;
   console.log(
-    `${label.padEnd(44)} median ${median.toFixed(1).padStart(7)} ms  p95 ${percentile(samples, 0.95).toFixed(1).padStart(7)} ms  first ${cold.ms.toFixed(0).padStart(5)} ms  ${(cold.bytes / 1024).toFixed(0).padStart(6)} KB  ${target.padEnd(9)} ${verdict}`,
+    `${label.padEnd(44)} median ${middle.toFixed(1).padStart(7)} ms  p95 ${percentile(samples, 0.95).toFixed(1).padStart(7)} ms  first ${cold.ms.toFixed(0).padStart(5)} ms  ${(cold.bytes / 1024).toFixed(0).padStart(6)} KB  ${target.padEnd(9)} ${verdict}`,
   );
 }
 
@@ -172,10 +170,6 @@ async function shareRun(mode: LogMode, env: Record<string, string>, script?: str
   } finally {
     await stopServer(run.proc);
   }
-}
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
 /**

@@ -11,6 +11,7 @@ import { BrowserPool, findChromium } from '../../server/src/features/scrape/brow
 import { decodeHtml } from '../../server/src/features/scrape/charset';
 import { extractProduct, type ExtractedProduct, type ExtractOptions } from '../../server/src/features/scrape/extract';
 import { Scraper } from '../../server/src/features/scrape/scraper';
+import { percentile } from './stats';
 import {
   currencyMatches,
   fixturePageBytes,
@@ -26,7 +27,6 @@ import {
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const FIELD_TARGET = 0.95;
 const pages = fixturePages();
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 const pct = (n: number, total: number) => `${n}/${total} (${((n / total) * 100).toFixed(1)}%)`;
 const timing = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(1)} ms  p95 ${percentile(values, 0.95).toFixed(1)} ms  (n=${values.length})`;
 const cpuTiming = (values: number[]) => `CPU p50 ${percentile(values, 0.5).toFixed(1)} ms  p95 ${percentile(values, 0.95).toFixed(1)} ms`;

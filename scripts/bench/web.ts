@@ -12,6 +12,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig } from '../../server/src/config';
 import { openContext } from '../../server/src/server';
 import { seedBenchLists, seedBenchOwner } from './seed';
+import { median } from './stats';
 import { measurePageLoad, phoneContext, THROTTLING, type PageFigures } from './web-measure';
 import { startAndWait } from './wrk';
 
@@ -64,7 +65,6 @@ const browser = await chromium.launch({
   ],
 });
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const REPEAT_VISIT_BUDGETS: Budget[] = [{ label: 'LCP', figure: (f) => f.lcpMs, limit: 500, unit: 'ms' }];
 
