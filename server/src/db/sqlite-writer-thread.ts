@@ -11,11 +11,9 @@ const WORKER_SOURCE = `
 import { Database } from 'bun:sqlite';
 let db = null;
 const handlers = {
-  open({ file }) {
+  open({ file, pragmas }) {
     db = new Database(file, { strict: true });
-    db.exec('PRAGMA busy_timeout = 5000');
-    db.exec('PRAGMA synchronous = NORMAL');
-    db.exec('PRAGMA foreign_keys = ON');
+    for (const pragma of pragmas) db.exec('PRAGMA ' + pragma);
   },
   write({ statements }) {
     db.run('BEGIN IMMEDIATE');
@@ -50,10 +48,11 @@ export class SqliteWriterThread {
   private nextId = 0;
   private readonly opened: Promise<void>;
 
-  constructor(file: string) {
+  /** `pragmas`: the settings of the store's own connection (sqlite-store.ts), so both behave alike. */
+  constructor(file: string, pragmas: string[]) {
     this.worker.onmessage = ({ data }: MessageEvent<Reply>) => this.settle(data);
     this.worker.onerror = (event) => this.failAll(new Error(`the database writer thread failed: ${event.message}`));
-    this.opened = this.request({ kind: 'open', file });
+    this.opened = this.request({ kind: 'open', file, pragmas });
   }
 
   /** Runs `statements` in one transaction on the worker's connection (all or nothing). */
