@@ -39,13 +39,6 @@ const sqliteDialect: SqlDialect = {
 };
 
 /**
- * Every connection to the file, set before anything takes a lock: wait for a lock rather than
- * fail (a server restarting on a file the previous one is still closing waits), WAL commits
- * without a sync each, foreign keys enforced.
- */
-const CONNECTION_PRAGMAS = ['busy_timeout = 5000', 'synchronous = NORMAL', 'foreign_keys = ON'];
-
-/**
  * The embedded engine: one bun:sqlite connection (WAL, synchronous=NORMAL, foreign keys on)
  * behind Drizzle's async proxy driver and a connection gate. `sqlite.query()` caches each
  * compiled statement by its SQL text, so repeated queries are not parsed again.
@@ -53,8 +46,11 @@ const CONNECTION_PRAGMAS = ['busy_timeout = 5000', 'synchronous = NORMAL', 'fore
 export function openSqliteStore(file: string, options: { quickCheck?: boolean } = {}): DataStore {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file, { create: true, strict: true });
-  for (const pragma of CONNECTION_PRAGMAS) sqlite.exec(`PRAGMA ${pragma}`);
+  // Before anything takes a lock: a server restarting on a file the previous one is still closing waits, not fails.
+  sqlite.exec('PRAGMA busy_timeout = 5000');
   refuseDamaged(sqlite, file, options.quickCheck ?? true);
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
   const schemaVersion = applySqliteMigrations(sqlite);
   const gate = new ConnectionGate();
 
@@ -107,7 +103,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
   const writeOffThread: DataStore['writeOffThread'] = (statements) =>
     gate.hold(() => {
       if (closed) throw new Error('The database is closed.');
-      return (writerThread ??= new SqliteWriterThread(file, CONNECTION_PRAGMAS)).write(statements);
+      return (writerThread ??= new SqliteWriterThread(file)).write(statements);
     });
 
   return {

@@ -11,9 +11,11 @@ const WORKER_SOURCE = `
 import { Database } from 'bun:sqlite';
 let db = null;
 const handlers = {
-  open({ file, pragmas }) {
+  open({ file }) {
     db = new Database(file, { strict: true });
-    for (const pragma of pragmas) db.exec('PRAGMA ' + pragma);
+    db.exec('PRAGMA busy_timeout = 5000');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA foreign_keys = ON');
   },
   write({ statements }) {
     db.run('BEGIN IMMEDIATE');
@@ -48,11 +50,10 @@ export class SqliteWriterThread {
   private nextId = 0;
   private readonly opened: Promise<void>;
 
-  /** `pragmas`: the settings of the store's own connection (sqlite-store.ts), so both behave alike. */
-  constructor(file: string, pragmas: string[]) {
+  constructor(file: string) {
     this.worker.onmessage = ({ data }: MessageEvent<Reply>) => this.settle(data);
     this.worker.onerror = (event) => this.failAll(new Error(`the database writer thread failed: ${event.message}`));
-    this.opened = this.request({ kind: 'open', file, pragmas });
+    this.opened = this.request({ kind: 'open', file });
   }
 
   /** Runs `statements` in one transaction on the worker's connection (all or nothing). */

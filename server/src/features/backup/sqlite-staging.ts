@@ -24,6 +24,7 @@ export function sqliteStaging(liveFile: string, workDir: string): StagingDatabas
       // One self-contained file to rename in: everything out of the write-ahead log.
       await store.db.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
       await store.db.run(sql`PRAGMA journal_mode = DELETE`);
+  await store.db.run(sql`PRAGMA synchronous = FULL`);
       await store.close();
     },
     async swapIn(keepDir) {
