@@ -99,11 +99,15 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
   /** Started by the first off-thread write (most stores never make one: tests, the CLI, a restore's staging). */
   let writerThread: SqliteWriterThread | null = null;
   let closed = false;
-  /** After close, a late write must not open a thread on the file (a restore may have put another database there). */
+  /**
+   * After close, a late write must not open a thread on the file (a restore may have put another
+   * database there). A thread that ended (it crashed) is replaced: the write that met its end failed.
+   */
   const writeOffThread: DataStore['writeOffThread'] = (statements) =>
     gate.hold(() => {
       if (closed) throw new Error('The database is closed.');
-      return (writerThread ??= new SqliteWriterThread(file)).write(statements);
+      if (!writerThread?.alive) writerThread = new SqliteWriterThread(file);
+      return writerThread.write(statements);
     });
 
   return {

@@ -44,16 +44,33 @@ self.onmessage = ({ data }) => {
 
 type Reply = { id: number; ok: boolean; message?: string; code?: string };
 
+/** The thread's worker, not yet opened on a file (a test may end it to see the store cope). */
+export function startWriterWorker(): Worker {
+  return startSourceWorker(WORKER_SOURCE);
+}
+
 export class SqliteWriterThread {
-  private readonly worker = startSourceWorker(WORKER_SOURCE);
   private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private readonly opened: Promise<void>;
+  /** Why the thread ended, once it has: its writes then fail at once instead of waiting for ever (holding the store's gate). */
+  private ended: Error | null = null;
 
-  constructor(file: string) {
+  constructor(
+    file: string,
+    private readonly worker: Worker = startWriterWorker(),
+  ) {
     this.worker.onmessage = ({ data }: MessageEvent<Reply>) => this.settle(data);
-    this.worker.onerror = (event) => this.failAll(new Error(`the database writer thread failed: ${event.message}`));
+    this.worker.onerror = (event) => this.end(new Error(`the database writer thread failed: ${event.message}`));
+    this.worker.addEventListener('close', () => this.end(new Error('the database writer thread ended')));
     this.opened = this.request({ kind: 'open', file });
+    // A connection that cannot open never will: the store starts another thread for its next write.
+    this.opened.catch((error: Error) => this.end(error));
+  }
+
+  /** False once the thread has ended (it failed, was ended, or could not open the file). */
+  get alive(): boolean {
+    return this.ended === null;
   }
 
   /** Runs `statements` in one transaction on the worker's connection (all or nothing). */
@@ -69,6 +86,7 @@ export class SqliteWriterThread {
   }
 
   private request(message: Record<string, unknown>): Promise<void> {
+    if (this.ended) return Promise.reject(this.ended);
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -83,7 +101,9 @@ export class SqliteWriterThread {
     else waiting?.reject(Object.assign(new Error(message), { code }));
   }
 
-  private failAll(error: Error): void {
+  private end(error: Error): void {
+    this.ended ??= error;
+    this.worker.terminate();
     for (const { reject } of this.pending.values()) reject(error);
     this.pending.clear();
   }
