@@ -118,6 +118,8 @@ export async function seedAdminBench(store: DataStore, sizes: AdminSeedSizes, lo
     priceMinor: toMinorUnits(price),
     currency: i % 10 === 0 ? 'EUR' : i % 10 === 1 ? 'USD' : 'GBP',
     referralProgram: i % 4 === 0 ? 'Amazon UK' : null,
+    // No shop image: settled, as the server writes such an item (the copy job never looks at it).
+    imageCheckedAt: new Date(now - (itemCount - i) * 100),
     createdAt: new Date(now - (itemCount - i) * 100),
     updatedAt: new Date(now),
     };

@@ -21,7 +21,11 @@ export interface BenchListsOptions {
   itemsPerList: number;
   /** Every item's wanted quantity (default 1 to 3). */
   quantity?: number;
-  /** Where item pictures live (default https://shop.example.com, which no benchmark fetches). */
+  /**
+   * Where item pictures live. Given, each item's copy of its picture is pending, so the server's
+   * copy job fetches them from there; by default (https://shop.example.com, which nothing serves)
+   * the copies were settled long ago, as on a running instance, and the job has nothing to fetch.
+   */
   imageOrigin?: string;
   /** Every item a group gift at this price (a plain amount such as '20000000.00'), for pledges. */
   groupGiftPrice?: string;
@@ -68,6 +72,7 @@ async function seedListBatch(store: DataStore, ownerId: string, listIds: string[
         isGroupGift: options.groupGiftPrice !== undefined,
         currency: 'GBP',
         imageUrl: `${options.imageOrigin ?? 'https://shop.example.com'}/i/${id}.jpg`,
+        imageCheckedAt: options.imageOrigin ? null : new Date(now + i),
         createdAt: new Date(now + i),
         updatedAt: new Date(now + i),
       };
