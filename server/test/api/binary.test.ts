@@ -39,6 +39,12 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('the single executable', () => {
     expect(help).toContain('serve');
   });
 
+  it("renders pages with React's production build (faster, less memory than the development one)", async () => {
+    // A warning only React's development build carries; `bun build --compile` picks that build unless told otherwise.
+    const bytes = await Bun.file(binary).bytes();
+    expect(Buffer.from(bytes.buffer).includes('Each child in a list should have a unique')).toBe(false);
+  });
+
   it('refuses an unknown command with a clear message', () => {
     const run = Bun.spawnSync([binary, 'frobnicate']);
     expect(run.exitCode).toBe(2);
