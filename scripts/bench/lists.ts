@@ -18,6 +18,8 @@
 // also the statements the database ran per answered request (pg_stat_statements, BEGIN and COMMIT
 // and NOTIFY included): each is a round trip at most, and the count does not depend on the load.
 // Exits 1 on an oversell or unexpected error answers; a missed speed target is printed as MISS.
+// BENCH_ONLY=pledge,item runs only the loads whose row names contain one of the words, besides the
+// purchases (the other loads' reference), the sold-out race and the invalidation timing, which always run.
 // BENCH_CPU_PROF=1 starts each server with `--cpu-prof` (profiles in /tmp/wishwell-bench-prof, one per
 // server, written when it stops; samples are time-ordered, so each wrk phase can be cut out).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +46,9 @@ const SOLD_OUT_QUANTITY = 20;
 const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 200);
 const LATENCY_TARGET_MS = 100;
 const CONNECTIONS = [10, 64];
+/** Words naming the loads to run (BENCH_ONLY), or null for all of them. */
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((word) => word.trim()) : null;
+const runs = (row: string) => ONLY === null || ONLY.some((word) => row.includes(word));
 /** Purchases made before the run whose manage tokens the claim-change load cycles through. */
 const CLAIMS_TO_CHANGE = 256;
 /** Claim changes and pledges must reach this share of the purchase figure. */
@@ -318,14 +323,15 @@ end`,
     const bareResult = bare.get(connections)!;
     console.log(`\n-- ${connections} connections (${SECONDS}s each${bases.length > 1 ? `, ${connections / bases.length} per replica` : ''}) --`);
     console.log(`${'bare Bun.serve hello world'.padEnd(27)} ${fmt(bareResult)}`);
+    const row = (name: string) => `${name}, ${connections}c`;
     const shareTarget = { minRps: 10_000, maxP99Ms: connections === 10 ? 5 : undefined };
-    report(setup, `GET share view, ${connections}c`, await measured(connections, shareScript), bareResult, shareTarget);
+    if (runs(row('GET share view'))) report(setup, row('GET share view'), await measured(connections, shareScript), bareResult, shareTarget);
     const purchases = await measured(connections, purchaseScript);
     purchasesAccepted += statusCounts(purchases).ok;
-    report(setup, `PUT purchase, ${connections}c`, purchases, bareResult, { minRps: 8_000 });
-    report(setup, `PUT claim change, ${connections}c`, await measured(connections, claimChangeScript), bareResult, { purchases });
-    report(setup, `POST pledge, ${connections}c`, await measured(connections, pledgeScript), bareResult, { purchases });
-    report(setup, `POST item, ${connections}c`, await measured(connections, addScript), bareResult, { minRps: 3_000 });
+    report(setup, row('PUT purchase'), purchases, bareResult, { minRps: 8_000 });
+    if (runs(row('PUT claim change'))) report(setup, row('PUT claim change'), await measured(connections, claimChangeScript), bareResult, { purchases });
+    if (runs(row('POST pledge'))) report(setup, row('POST pledge'), await measured(connections, pledgeScript), bareResult, { purchases });
+    if (runs(row('POST item'))) report(setup, row('POST item'), await measured(connections, addScript), bareResult, { minRps: 3_000 });
   }
   // wrk stops counting with requests still in flight (at most one per connection), so the server
   // may have recorded a few more 200s than wrk saw, never fewer, and never past an item's quantity.

@@ -1,5 +1,5 @@
 import { SQL as BunSql } from 'bun';
-import { type ColumnsSelection, getTableName, is, sql, Table } from 'drizzle-orm';
+import { type ColumnsSelection, getTableColumns, getTableName, is, SQL, sql, Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/bun-sql';
 import { PgPreparedQuery, type PgDatabase, type PgQueryResultHKT, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
@@ -21,9 +21,7 @@ const postgresDialect: SqlDialect = {
   // Services build queries under the SQLite types (see asServiceDb): the builder is PostgreSQL's.
   lockingRowsOf: (query, table) => (query as unknown as PgSelect).for('update', { of: table as unknown as PgTable }) as unknown as typeof query,
   updateThenUpdate: (db, first, next) => {
-    const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
-    const changed = pg.$with('changed').as(first as unknown as TypedQueryBuilder<ColumnsSelection>);
-    const changedRow = Object.fromEntries(Object.keys(changed._.selectedFields).map((key) => [key, changed[key]!]));
+    const { pg, changed, changedRow } = changedBy(db, first);
     const statement = pg
       .with(changed)
       .update(next.table as unknown as PgTable)
@@ -34,7 +32,29 @@ const postgresDialect: SqlDialect = {
       .prepare('update_then_update'); // bun-sql ignores the name
     return statement as unknown as PreparedRows<never>;
   },
+  updateThenInsert: (db, first, next) => {
+    const { pg, changed, changedRow } = changedBy(db, first);
+    const table = next.table as unknown as PgTable;
+    // INSERT … SELECT adds its row once per row `changed` answers: none when the UPDATE changed nothing.
+    // Every column in the table's order (the INSERT names them all); each value through its column's encoder, as values() would.
+    const values = Object.entries(getTableColumns(table)).map(([key, column]) => {
+      const value = (next.values as Record<string, unknown>)[key];
+      if (value === undefined) throw new Error(`updateThenInsert: no value for ${getTableName(table)}.${column.name}`);
+      return is(value, SQL) ? value : sql.param(value, column);
+    });
+    const added = pg.$with('added').as(pg.insert(table).select(sql`select ${sql.join(values, sql`, `)} from ${changed}`) as unknown as TypedQueryBuilder<ColumnsSelection>);
+    const statement = pg.with(changed, added).select(changedRow).from(changed).prepare('update_then_insert');
+    return statement as unknown as PreparedRows<never>;
+  },
 };
+
+/** `first` (an UPDATE … RETURNING) as the data-modifying WITH `changed`, and a selection of every column it returns. */
+function changedBy(db: Db, first: unknown) {
+  const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
+  const changed = pg.$with('changed').as(first as TypedQueryBuilder<ColumnsSelection>);
+  const changedRow = Object.fromEntries(Object.keys(changed._.selectedFields).map((key) => [key, changed[key]!]));
+  return { pg, changed, changedRow };
+}
 
 /** Connections per process; PostgreSQL's default max_connections (100) leaves room for several replicas. */
 const POOL_SIZE = 10;
@@ -92,6 +112,7 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
     readSnapshot: (work) => db.transaction((tx) => work(asServiceDb(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
     groupCommit: (write) => write(asServiceDb(db)),
     groupTransaction: inTransaction,
+    compoundWrite: (write) => write(asServiceDb(db)),
     prepared: (prepare) => preparedOnce(asServiceDb(db), prepare),
     writeOffThread: async (statements) => {
       await client.begin(async (tx) => {

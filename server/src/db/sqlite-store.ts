@@ -13,7 +13,7 @@ import { applySqliteMigrations } from './migrate';
 import { vacuumInto } from './sqlite-vacuum';
 import { SqliteWriterThread } from './sqlite-writer-thread';
 import * as tables from './schema/sqlite';
-import type { DataStore, Db, SqlDialect } from './store';
+import type { DataStore, Db, PreparedRows, SqlDialect } from './store';
 
 const sqliteDialect: SqlDialect = {
   smaller: (a, b) => sql`min(${a}, ${b})`,
@@ -25,18 +25,20 @@ const sqliteDialect: SqlDialect = {
   // A timestamp is stored as its milliseconds: the JSON number as it is.
   jsonElement: (index) => sql.raw(`value->>${index}`),
   lockingRowsOf: (query) => query,
-  updateThenUpdate: (db, first, next) => {
-    const firstStatement = first.prepare();
-    const nextStatement = db.update(next.table).set(next.set).where(next.where).prepare();
-    return {
-      execute: async (placeholders) => {
-        const rows = await firstStatement.execute(placeholders);
-        if (rows.length > 0) await nextStatement.execute(placeholders);
-        return rows;
-      },
-    };
-  },
+  updateThenUpdate: (db, first, next) => thenIfChanged(first.prepare(), db.update(next.table).set(next.set).where(next.where).prepare()),
+  updateThenInsert: (db, first, next) => thenIfChanged(first.prepare(), db.insert(next.table).values(next.values).prepare()),
 };
+
+/** `first`, then `next` with the same placeholders when `first` answered rows; answers `first`'s rows. */
+function thenIfChanged<R>(first: PreparedRows<R>, next: { execute(placeholders?: Record<string, unknown>): Promise<unknown> }): PreparedRows<R> {
+  return {
+    execute: async (placeholders) => {
+      const rows = await first.execute(placeholders);
+      if (rows.length > 0) await next.execute(placeholders);
+      return rows;
+    },
+  };
+}
 
 /**
  * The embedded engine: one bun:sqlite connection (WAL, synchronous=NORMAL, foreign keys on)
@@ -120,6 +122,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
     readSnapshot: (work) => readSnapshot(file, work),
     groupCommit: (write) => writes.run(write),
     groupTransaction: inSavepoint,
+    compoundWrite: inSavepoint,
     prepared: preparedPerDb,
     writeOffThread,
     changes: new LocalChangeFeed(),

@@ -6,7 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
-import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { ChangeFeed } from './change-feed';
 import type * as sqliteSchema from './schema/sqlite';
 
@@ -31,6 +31,12 @@ export interface FollowingUpdate<T extends SQLiteTable> {
   table: T;
   set: SQLiteUpdateSetSource<T>;
   where: SQL;
+}
+
+/** The row `updateThenInsert` adds after its UPDATE: its table and the value of every column (placeholders). */
+export interface FollowingInsert<T extends SQLiteTable> {
+  table: T;
+  values: SQLiteInsertValue<T>;
 }
 
 /** The few SQL spellings the two engines do not share. */
@@ -67,6 +73,13 @@ export interface SqlDialect {
    * so run the write inside a transaction.
    */
   updateThenUpdate<R, T extends SQLiteTable>(db: Db, first: { prepare(): PreparedRows<R> }, next: FollowingUpdate<T>): PreparedRows<R>;
+  /**
+   * An UPDATE … RETURNING (`first`) and, only when it changed a row, an INSERT of `next` (one
+   * row, every column given), prepared as one write on `db` answering `first`'s rows.
+   * PostgreSQL: one statement (`first` and the INSERT … SELECT data-modifying WITHs). SQLite:
+   * the two statements in turn. Run it through `DataStore.compoundWrite`.
+   */
+  updateThenInsert<R, T extends SQLiteTable>(db: Db, first: { prepare(): PreparedRows<R> }, next: FollowingInsert<T>): PreparedRows<R>;
 }
 
 /** A statement as its engine's SQL text and the values of its parameters (see raw-statement.ts). */
@@ -112,6 +125,12 @@ export interface DataStore {
    * `work` throws); on PostgreSQL its own transaction.
    */
   groupTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * One write the dialect prepared as a single statement on PostgreSQL but as several on SQLite
+   * (updateThenInsert), all or nothing on both: PostgreSQL runs the statement alone (no BEGIN
+   * and COMMIT round trips), SQLite as a groupTransaction (a savepoint in this turn's commit).
+   */
+  compoundWrite<T>(write: (db: Db) => Promise<T>): Promise<T>;
   /**
    * Runs `statements` in one transaction (all or nothing) where the request thread spends no CPU
    * on them: SQLite, a worker thread with its own connection, while this store's statements

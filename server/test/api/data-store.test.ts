@@ -111,6 +111,45 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
     expect(row).toEqual({ smaller: 1, found: 1, missing: 0, at: 6, nowhere: 0 });
   });
 
+  it('adds the row of an update-then-insert only when its UPDATE changed one, and neither when the INSERT fails', async () => {
+    const { items, claims } = store.tables;
+    const addUnitsOn = store.prepared((db) =>
+      store.dialect.updateThenInsert(
+        db,
+        db
+          .update(items)
+          .set({ quantityPurchased: sql`${items.quantityPurchased} + ${sql.placeholder('units')}` })
+          .where(and(eq(items.id, sql.placeholder('itemId')), sql`${items.quantityPurchased} + ${sql.placeholder('units')} <= ${items.quantity}`))
+          .returning({ id: items.id, quantityPurchased: items.quantityPurchased }),
+        {
+          table: claims,
+          values: {
+            id: sql.placeholder('claimId'),
+            itemId: sql.placeholder('itemId'),
+            wishlistId: 'list',
+            quantity: sql.placeholder('units'),
+            kind: 'purchase',
+            amountMinor: 0,
+            name: 'Guest',
+            email: '',
+            userId: null,
+            tokenHash: null,
+            createdAt: sql.placeholder('now'),
+            updatedAt: sql.placeholder('now'),
+          },
+        },
+      ),
+    );
+    const addUnits = (claimId: string, units: number) => store.compoundWrite((db) => addUnitsOn(db).execute({ itemId: 'c', claimId, units, now }));
+    expect(await addUnits('fits', 2)).toEqual([{ id: 'c', quantityPurchased: 2 }]);
+    expect(await addUnits('too-many', 1)).toEqual([]);
+    await expect(addUnits('negative', -1)).rejects.toThrow(); // the UPDATE fits, the claim breaks claims_quantity_min
+    const itemNow = await store.db.select({ quantityPurchased: items.quantityPurchased }).from(items).where(eq(items.id, 'c'));
+    expect(itemNow).toEqual([{ quantityPurchased: 2 }]);
+    const added = await store.db.select({ id: claims.id, quantity: claims.quantity, createdAt: claims.createdAt }).from(claims).where(eq(claims.itemId, 'c'));
+    expect(added).toEqual([{ id: 'fits', quantity: 2, createdAt: now }]);
+  });
+
   describe('off-thread writes', () => {
     const addresses = (...ips: string[]) => {
       const { jsonArrayRows, jsonElement } = store.dialect;

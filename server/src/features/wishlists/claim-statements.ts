@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { MAX_PLEDGED_MINOR } from '@wishwell/shared/money';
-import type { DataStore, Db } from '../../db/store';
+import type { DataStore, Db, FollowingInsert } from '../../db/store';
 
 /**
  * The prepared statements of guests' claim writes (purchases, pledges, changes through a manage
@@ -39,7 +39,22 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
   const onSharedList = listIsShared(store, sql`${now}`);
   const delta = sql.placeholder('delta');
   const maxPledged = sql.raw(String(MAX_PLEDGED_MINOR));
-  const claimColumn = (name: keyof typeof claims.$inferInsert) => sql.placeholder(name);
+  /** The claim a purchase or pledge adds on item `itemId` of list `listId` at `now` (placeholders, as the UPDATE's). */
+  const newClaim = (share: { kind: 'purchase' | 'pledge'; quantity: Placeholder | number; amountMinor: Placeholder | number }): FollowingInsert<typeof claims> => ({
+    table: claims,
+    values: {
+      id: sql.placeholder('claimId'),
+      itemId: sql.placeholder('itemId'),
+      wishlistId: sql.placeholder('listId'),
+      ...share,
+      name: sql.placeholder('name'),
+      email: sql.placeholder('email'),
+      userId: sql.placeholder('userId'),
+      tokenHash: sql.placeholder('tokenHash'),
+      createdAt: sql.placeholder('now'),
+      updatedAt: sql.placeholder('now'),
+    },
+  });
   const claimWithItem = (owned: SQL) =>
     store.dialect
       .lockingRowsOf(
@@ -73,60 +88,51 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
     /**
      * A purchase: one conditional UPDATE either adds the whole quantity without passing
      * `quantity` (on a list guests may see) or changes nothing, so concurrent buyers cannot
-     * oversell (PostgreSQL re-checks the WHERE on the locked row).
+     * oversell (PostgreSQL re-checks the WHERE on the locked row); the buyer's claim is added
+     * only when it did. Run through `compoundWrite`: one statement on PostgreSQL.
      */
-    purchase: db
-      .update(items)
-      .set({ quantityPurchased: sql`${items.quantityPurchased} + ${delta}`, updatedAt: sql`${now}` })
-      .where(
-        and(
-          eq(items.id, sql.placeholder('itemId')),
-          eq(items.wishlistId, sql.placeholder('listId')),
-          sql`${items.quantityPurchased} + ${delta} <= ${items.quantity}`,
-          // A group gift guests are pledging towards is paid for by pledges, not bought outright.
-          or(eq(items.isGroupGift, false), eq(items.pledgeCount, 0)),
-          onSharedList,
-        ),
-      )
-      .returning()
-      .prepare(),
+    purchase: store.dialect.updateThenInsert(
+      db,
+      db
+        .update(items)
+        .set({ quantityPurchased: sql`${items.quantityPurchased} + ${delta}`, updatedAt: sql`${now}` })
+        .where(
+          and(
+            eq(items.id, sql.placeholder('itemId')),
+            eq(items.wishlistId, sql.placeholder('listId')),
+            sql`${items.quantityPurchased} + ${delta} <= ${items.quantity}`,
+            // A group gift guests are pledging towards is paid for by pledges, not bought outright.
+            or(eq(items.isGroupGift, false), eq(items.pledgeCount, 0)),
+            onSharedList,
+          ),
+        )
+        .returning(),
+      newClaim({ kind: 'purchase', quantity: delta, amountMinor: 0 }),
+    ),
     /**
      * A new pledge of `delta` (> 0) minor units on a group gift with a price, only while it fits
-     * (pledgeRoom, worked out here from the item's price) and the item is not bought outright.
+     * (pledgeRoom, worked out here from the item's price) and the item is not bought outright;
+     * its claim is added with it (as for a purchase).
      */
-    pledge: db
-      .update(items)
-      .set({ pledgedMinor: sql`${items.pledgedMinor} + ${delta}`, pledgeCount: sql`${items.pledgeCount} + 1`, updatedAt: sql`${now}` })
-      .where(
-        and(
-          eq(items.id, sql.placeholder('itemId')),
-          eq(items.wishlistId, sql.placeholder('listId')),
-          eq(items.isGroupGift, true),
-          gt(items.priceMinor, 0),
-          lt(items.quantityPurchased, items.quantity),
-          withinPriceSql(store, { fitsUpTo: sql`${store.dialect.smaller(items.priceMinor, maxPledged)} - ${delta}`, overFitsUpTo: sql`${maxPledged} - ${delta}` }),
-          onSharedList,
-        ),
-      )
-      .returning()
-      .prepare(),
-    insertClaim: db
-      .insert(claims)
-      .values({
-        id: claimColumn('id'),
-        itemId: claimColumn('itemId'),
-        wishlistId: claimColumn('wishlistId'),
-        quantity: claimColumn('quantity'),
-        kind: claimColumn('kind'),
-        amountMinor: claimColumn('amountMinor'),
-        name: claimColumn('name'),
-        email: claimColumn('email'),
-        userId: claimColumn('userId'),
-        tokenHash: claimColumn('tokenHash'),
-        createdAt: claimColumn('createdAt'),
-        updatedAt: claimColumn('updatedAt'),
-      })
-      .prepare(),
+    pledge: store.dialect.updateThenInsert(
+      db,
+      db
+        .update(items)
+        .set({ pledgedMinor: sql`${items.pledgedMinor} + ${delta}`, pledgeCount: sql`${items.pledgeCount} + 1`, updatedAt: sql`${now}` })
+        .where(
+          and(
+            eq(items.id, sql.placeholder('itemId')),
+            eq(items.wishlistId, sql.placeholder('listId')),
+            eq(items.isGroupGift, true),
+            gt(items.priceMinor, 0),
+            lt(items.quantityPurchased, items.quantity),
+            withinPriceSql(store, { fitsUpTo: sql`${store.dialect.smaller(items.priceMinor, maxPledged)} - ${delta}`, overFitsUpTo: sql`${maxPledged} - ${delta}` }),
+            onSharedList,
+          ),
+        )
+        .returning(),
+      newClaim({ kind: 'pledge', quantity: 0, amountMinor: delta }),
+    ),
     /**
      * A claim (by its manage token, or by id for its owner) with its item and what a change needs
      * of its list. It locks the claim (PostgreSQL) so two changes of one claim queue up: the

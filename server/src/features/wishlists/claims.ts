@@ -80,13 +80,8 @@ export class ClaimService {
     const token = newSecret();
     const claimId = newTimeOrderedId();
     const quantity = input.quantityPurchased;
-    const claim = { id: claimId, itemId, wishlistId: listId, quantity, kind: 'purchase', amountMinor: 0, name: input.purchasedBy?.trim() ?? '', email };
-    const row = await this.store.groupTransaction(async (tx) => {
-      const statements = this.statementsOn(tx);
-      const [bought] = await statements.purchase.execute({ listId, itemId, delta: quantity, now });
-      if (bought) await statements.insertClaim.execute({ ...claim, userId: buyer.user?.id ?? null, tokenHash: hashSecret(token), createdAt: now, updatedAt: now });
-      return bought;
-    });
+    const claim = { claimId, name: input.purchasedBy?.trim() ?? '', email, userId: buyer.user?.id ?? null, tokenHash: hashSecret(token) };
+    const [row] = await this.store.compoundWrite((db) => this.statementsOn(db).purchase.execute({ listId, itemId, delta: quantity, now, ...claim }));
     if (!row) throw await this.purchaseRefusal(listId, itemId, quantity, now.getTime());
     return this.receipt(row, claimId, token, buyer, email, { quantity });
   }
@@ -103,15 +98,8 @@ export class ClaimService {
     const now = new Date();
     const token = newSecret();
     const claimId = newTimeOrderedId();
-    const row = await this.store.groupTransaction(async (tx) => {
-      const statements = this.statementsOn(tx);
-      const [pledged] = await statements.pledge.execute({ itemId, listId, delta: amountMinor, now });
-      if (pledged) {
-        const claim = { id: claimId, itemId, wishlistId: listId, quantity: 0, kind: 'pledge', amountMinor, name: input.name?.trim() ?? '', email };
-        await statements.insertClaim.execute({ ...claim, userId: buyer.user?.id ?? null, tokenHash: hashSecret(token), createdAt: now, updatedAt: now });
-      }
-      return pledged;
-    });
+    const claim = { claimId, name: input.name?.trim() ?? '', email, userId: buyer.user?.id ?? null, tokenHash: hashSecret(token) };
+    const [row] = await this.store.compoundWrite((db) => this.statementsOn(db).pledge.execute({ itemId, listId, delta: amountMinor, now, ...claim }));
     if (!row) throw await this.pledgeRefusal(listId, itemId, amountMinor, now.getTime());
     return this.receipt(row, claimId, token, buyer, email, { pledgedMinor: amountMinor });
   }
