@@ -61,7 +61,7 @@ const DISTINCT_PROFILES = 'SELECT DISTINCT domain, city, country, user_agent AS 
 /** One visitor_profiles row per distinct (domain, city, country, user agent) of the log, with the writer's ids; the migration's SQL then points each log row at its profile. */
 const visitorProfiles: Backfill = {
   sqlite(db) {
-    const insert = db.prepare('INSERT INTO visitor_profiles (id, domain, city, country, user_agent) VALUES (?, ?, ?, ?, ?)');
+    const insert = db.query('INSERT INTO visitor_profiles (id, domain, city, country, user_agent) VALUES (?, ?, ?, ?, ?)');
     for (const profile of db.query<VisitorProfile, []>(DISTINCT_PROFILES).iterate()) {
       const row = visitorProfileRow(profile);
       insert.run(row.id, row.domain, row.city, row.country, row.userAgent);

@@ -25,7 +25,7 @@ export function applySqliteMigrations(sqlite: Database, migrations = SQLITE_MIGR
   const applied = new Set(
     sqlite.query<{ name: string }, []>('SELECT name FROM schema_migrations').all().map((r) => r.name),
   );
-  const record = sqlite.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
+  const record = sqlite.query('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
   for (const migration of migrations) {
     if (applied.has(migration.name)) continue;
     const { before, after } = stepsOf(migration);

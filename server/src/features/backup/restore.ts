@@ -13,7 +13,7 @@ import { insertOldVisitorProfiles, upgradeOldRows } from './old-backups';
 import { dropOlderKeptSchemas, postgresStaging } from './pg-staging';
 import { InvalidBackupError, unpackBackup } from './reader';
 import { sqliteStaging } from './sqlite-staging';
-import type { RestoreTarget, StagingDatabase } from './staging';
+import type { RestoreTarget, StagingDatabase, StagingStore } from './staging';
 import { decodeRow, tablesInForeignKeyOrder, type BackupTable } from './tables';
 import { addRestoredUploads, removeOlderKeptUploads, removeReplacedUploads } from './uploads';
 
@@ -45,7 +45,7 @@ export async function stageRestore(target: RestoreTarget, file: string, range?: 
     mkdirSync(unpacked);
     const manifest = await unpackBackup(file, unpacked, target.schemaVersion, range);
     onProgress?.('archive checked');
-    const database = target.database.engine === 'sqlite' ? sqliteStaging(target.database.file, workDir) : await postgresStaging(target.database.url);
+    const database = await (target.database.engine === 'sqlite' ? sqliteStaging(target.database.file, workDir) : postgresStaging(target.database.url));
     staging = database;
     try {
       await database.load(() => loadTables(database.store, unpacked, manifest, onProgress));
@@ -89,7 +89,7 @@ async function removeOlderKept(target: RestoreTarget): Promise<void> {
   if (target.database.engine === 'postgres') await dropOlderKeptSchemas(target.database.url, target.keepReplaced);
 }
 
-async function loadTables(store: DataStore, dir: string, manifest: BackupManifest, onProgress?: (step: string) => void): Promise<void> {
+async function loadTables(store: StagingStore, dir: string, manifest: BackupManifest, onProgress?: (step: string) => void): Promise<void> {
   const known = new Map(tablesInForeignKeyOrder(store.tables).map((table) => [table.name, table]));
   for (const { name } of manifest.tables) if (!known.has(name)) throw new InvalidBackupError(`The backup holds a table this version does not know: ${name}.`);
   await store.transaction(async (tx) => {
@@ -105,7 +105,7 @@ async function loadTables(store: DataStore, dir: string, manifest: BackupManifes
 }
 
 /** Inserts one table's NDJSON file in batches; answers the number of rows read. */
-async function loadTable(tx: DataStore['db'], store: DataStore, table: BackupTable, path: string): Promise<number> {
+async function loadTable(tx: DataStore['db'], store: StagingStore, table: BackupTable, path: string): Promise<number> {
   if (!existsSync(path)) return 0;
   const insert = bulkInserter(tx, table);
   let rows = 0;

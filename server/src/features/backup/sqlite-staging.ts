@@ -2,30 +2,41 @@ import { sql } from 'drizzle-orm';
 import { existsSync, linkSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqliteStore } from '../../db/sqlite-store';
+import { openSqliteThread } from '../../db/sqlite-thread';
 import { crashPoint } from './crash-points';
 import { foldWriteAheadLog, retireEarlierSessions } from './sqlite-files';
 import { InvalidBackupError } from './reader';
-import type { DataStore } from '../../db/store';
+import type { Db } from '../../db/store';
 import type { StagingDatabase } from './staging';
 
-/** A staging SQLite file in the restore's work folder (same file system as the live one: the swap is renames). */
-export function sqliteStaging(liveFile: string, workDir: string): StagingDatabase {
+/**
+ * A staging SQLite file in the restore's work folder (same file system as the live one: the swap
+ * is renames). Built by the real migrations, then loaded, indexed and checked on a connection in
+ * a worker thread: at a million items those statements take seconds (integrity_check alone ~4 s),
+ * which on the event loop would leave every request unanswered.
+ */
+export async function sqliteStaging(liveFile: string, workDir: string): Promise<StagingDatabase> {
   const stagedFile = join(workDir, 'wishwell.db');
-  const store = openSqliteStore(stagedFile);
+  const migrated = openSqliteStore(stagedFile); // an empty file takes the migrations in milliseconds
+  await migrated.close();
+  const staged = await openSqliteThread(stagedFile);
+  const { db } = staged;
   return {
-    store,
-    load: (load) => loadWithoutLookupIndexes(store, load),
+    store: { tables: migrated.tables, transaction: staged.transaction },
+    load: (load) => loadWithoutLookupIndexes(db, load),
     async prove() {
-      const problems = (await store.db.all<Record<string, string>>(sql`PRAGMA integrity_check`)).map((row) => Object.values(row)[0]);
-      const orphans = await store.db.all(sql`PRAGMA foreign_key_check`);
+      const problems = (await db.all<Record<string, string>>(sql`PRAGMA integrity_check`)).map((row) => Object.values(row)[0]);
+      const orphans = await db.all(sql`PRAGMA foreign_key_check`);
       if (problems.length !== 1 || problems[0] !== 'ok' || orphans.length > 0) throw new InvalidBackupError('The restored database fails its integrity check: the backup is damaged.');
     },
     async close() {
-      // One self-contained file to rename in: everything out of the write-ahead log.
-      await store.db.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
-      await store.db.run(sql`PRAGMA journal_mode = DELETE`);
-  await store.db.run(sql`PRAGMA synchronous = FULL`);
-      await store.close();
+      try {
+        // One self-contained file to rename in: everything out of the write-ahead log.
+        await db.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
+        await db.run(sql`PRAGMA journal_mode = DELETE`);
+      } finally {
+        await staged.close();
+      }
     },
     async swapIn(keepDir) {
       retireEarlierSessions(liveFile, stagedFile);
@@ -54,15 +65,15 @@ const LOAD_CACHE_KIB = 128 * 1024;
  * write-ahead log, which close() would copy over again; synchronous FULL, so the commit has
  * the file on disk before the swap renames it in.
  */
-async function loadWithoutLookupIndexes(store: DataStore, load: () => Promise<void>): Promise<void> {
-  await store.db.run(sql.raw(`PRAGMA cache_size = -${LOAD_CACHE_KIB}`));
-  await store.db.run(sql`PRAGMA journal_mode = DELETE`);
-  await store.db.run(sql`PRAGMA synchronous = FULL`);
-  const lookupIndexes = await store.db.all<[string, string]>(
+async function loadWithoutLookupIndexes(db: Db, load: () => Promise<void>): Promise<void> {
+  await db.run(sql.raw(`PRAGMA cache_size = -${LOAD_CACHE_KIB}`));
+  await db.run(sql`PRAGMA journal_mode = DELETE`);
+  await db.run(sql`PRAGMA synchronous = FULL`);
+  const lookupIndexes = await db.all<[string, string]>(
     sql`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE %'`,
   );
-  for (const [name] of lookupIndexes) await store.db.run(sql`DROP INDEX ${sql.identifier(name)}`);
+  for (const [name] of lookupIndexes) await db.run(sql`DROP INDEX ${sql.identifier(name)}`);
   await load();
-  for (const [, definition] of lookupIndexes) await store.db.run(sql.raw(definition));
+  for (const [, definition] of lookupIndexes) await db.run(sql.raw(definition));
 }
 

@@ -28,12 +28,15 @@ export function restoreTargetOf(settings: Pick<Config, 'dataDir' | 'databaseUrl'
   return { dataDir: settings.dataDir, database: liveDatabase(settings), files: openFileStorage(settings), schemaVersion, keepReplaced: settings.restoreKeep };
 }
 
+export type StagingStore = Pick<DataStore, 'tables' | 'transaction'>;
+
 /**
  * A fresh database built by the real migrations beside the live one (a file in the restore's
  * work folder, or a staging schema), which a restore loads, proves and swaps in.
  */
 export interface StagingDatabase {
-  store: DataStore;
+  /** What the load writes through: the tables and a transaction on the staging database. */
+  store: StagingStore;
   /** Runs `load`, which inserts the backup's rows, the way the engine loads many rows fastest. */
   load(load: () => Promise<void>): Promise<void>;
   /** The engine's own soundness checks on the loaded data. */
