@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { newTimeOrderedId } from '../../ids';
 import { ITEM_NOT_FOUND, type ListAccess } from './access';
 import { itemColumns } from './input';
-import { toItem, toOwnerItem, type ItemRow, type WishlistRow } from './mappers';
+import { toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import type { ShareViewCache } from './share-cache';
 
@@ -88,12 +88,12 @@ export class ItemService {
     return this.queries.store;
   }
 
-  async add({ list }: ListAccess, input: ItemInput, language: Language): Promise<Item> {
-    const listId = list.id;
+  async add(access: ListAccess, input: ItemInput, language: Language): Promise<Item> {
+    const listId = access.list.id;
     const columns = itemColumns(input, language);
     const [referral, currency] = await Promise.all([
       this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false),
-      columns.currency ?? this.listCurrency(list),
+      columns.currency ?? this.listCurrency(access),
     ]);
     const now = new Date();
     const image = this.images.pendingCopy(columns.imageUrl ?? '');
@@ -217,7 +217,9 @@ export class ItemService {
     };
   }
 
-  private async listCurrency(list: WishlistRow): Promise<string> {
+  /** The list owner's currency: an owner adding to their own list has it in their session (no read). */
+  private async listCurrency({ list, user }: ListAccess): Promise<string> {
+    if (user !== null && user.id === list.ownerId) return user.currency;
     return (await this.queries.owner(list.ownerId))?.currency ?? 'GBP';
   }
 }
