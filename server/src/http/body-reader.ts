@@ -18,6 +18,9 @@ export const insufficientStorage = () => new ApiError(507, DISK_FULL_MESSAGE);
  */
 export async function readBodyLimited(request: Request, cap: number, tooLargeMessage: string): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array(0);
+  // A body framed by a Content-Length within the cap cannot run past it (no Transfer-Encoding,
+  // which would override it): read whole, without the stream's per-chunk reads (a twentieth of a purchase's CPU).
+  if (Number(request.headers.get('content-length') ?? Infinity) <= cap && !request.headers.has('transfer-encoding')) return request.bytes();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of limitedChunks(request.body, cap, tooLargeMessage)) {

@@ -65,10 +65,10 @@ export function httpPipeline(ctx: AppContext) {
     .onParse({ as: 'global' }, async ({ request, path, server }, contentType) => {
       if (!request.body) return undefined;
       if (STREAMED_BODY_PATHS.has(path)) return null;
-      const ip = clientIp(request, server, ctx.config.trustProxy);
-      if (!request.headers.has('content-length')) refuseUnread(() => cutBodies.check(ip));
+      const ip = () => clientIp(request, server, ctx.config.trustProxy);
+      if (!request.headers.has('content-length')) refuseUnread(() => cutBodies.check(ip()));
       const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeMessageFor(path)).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 413 && cutBodies.allows(ip)) cutBodies.hit(ip);
+        if (error instanceof ApiError && error.status === 413 && cutBodies.allows(ip())) cutBodies.hit(ip());
         throw error;
       });
       return parseBody(bytes, contentType, request.headers.get('content-type') ?? '');

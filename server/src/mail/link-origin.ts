@@ -26,9 +26,14 @@ export class MailLinks {
   ) {}
 
   async site(requestOrigin: string): Promise<MailSite> {
+    const origin = await this.origin(requestOrigin);
+    return { origin, company: (await this.domainConfigs.publicConfig(hostnameOf(origin))).companyName };
+  }
+
+  /** Where the links of a mail asked for from `requestOrigin` point (see site). */
+  async origin(requestOrigin: string): Promise<string> {
     const host = normalizeHostname(hostnameOf(requestOrigin));
     const ours = host !== '' && (LOOPBACK_HOSTS.has(host) || (await this.domainConfigs.publicConfig(host)).hostname === host);
-    const origin = ours ? requestOrigin : this.fallbackOrigin;
-    return { origin, company: (await this.domainConfigs.publicConfig(hostnameOf(origin))).companyName };
+    return ours ? requestOrigin : this.fallbackOrigin;
   }
 }

@@ -18,8 +18,8 @@ export class ClaimMail {
   ) {}
 
   /** Where a mailed link for a request from `requestOrigin` points. */
-  async origin(requestOrigin: string): Promise<string> {
-    return (await this.links.site(requestOrigin)).origin;
+  origin(requestOrigin: string): Promise<string> {
+    return this.links.origin(requestOrigin);
   }
 
   /** Sent after the answer: the purchase stands whether or not the mail goes out (the e-mail log says). */
