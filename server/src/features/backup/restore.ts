@@ -104,35 +104,50 @@ async function loadTables(store: StagingStore, dir: string, manifest: BackupMani
   });
 }
 
-/** Inserts one table's NDJSON file in batches; answers the number of rows read. */
+/**
+ * Inserts one table's NDJSON file in batches; answers the number of rows read. One batch is
+ * written while the next is decoded: on SQLite the writing happens on the staging thread, so the
+ * two overlap (on PostgreSQL, in the database server).
+ */
 async function loadTable(tx: DataStore['db'], store: StagingStore, table: BackupTable, path: string): Promise<number> {
   if (!existsSync(path)) return 0;
   const insert = bulkInserter(tx, table);
-  let rows = 0;
-  let batch: Record<string, unknown>[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
+  const write = async (rows: Record<string, unknown>[]) => {
     try {
-      await insertOldVisitorProfiles(tx, store.tables, table.name, batch);
-      await insert(batch);
+      await insertOldVisitorProfiles(tx, store.tables, table.name, rows);
+      await insert(rows);
     } catch (error) {
       if (isConstraintViolation(error)) throw new InvalidBackupError(`The backup's ${table.name} table holds rows that do not fit together (a broken reference or a repeated key): the backup is damaged.`);
       throw error;
     }
+  };
+  let rows = 0;
+  let batch: Record<string, unknown>[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    await writing; // its failure ends the load here
+    if (batch.length === 0) return;
+    writing = write(batch);
+    writing.catch(() => undefined); // awaited by the next flush; a bad line met meanwhile ends the load first
     batch = [];
   };
-  for await (const lines of linesOf(path)) {
-    for (const line of lines) {
-      if (!line) continue;
-      try {
-        batch.push(decodeRow(line, table));
-      } catch {
-        throw new InvalidBackupError(`The backup's ${table.name} table has a line that is not a row.`);
+  try {
+    for await (const lines of linesOf(path)) {
+      for (const line of lines) {
+        if (!line) continue;
+        try {
+          batch.push(decodeRow(line, table));
+        } catch {
+          throw new InvalidBackupError(`The backup's ${table.name} table has a line that is not a row.`);
+        }
+        rows++;
+        if (batch.length >= INSERT_BATCH) await flush();
       }
-      rows++;
-      if (batch.length >= INSERT_BATCH) await flush();
     }
+    await flush();
+    await writing;
+  } finally {
+    await writing.catch(() => undefined); // a load that fails sends nothing more after its rollback
   }
-  await flush();
   return rows;
 }
