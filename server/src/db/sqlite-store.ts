@@ -52,6 +52,10 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
   sqlite.exec('PRAGMA busy_timeout = 5000');
   refuseDamaged(sqlite, file, options.quickCheck ?? true);
   sqlite.exec('PRAGMA synchronous = NORMAL');
+  // A checkpoint copies every page the WAL holds into the file and stalls the event loop meanwhile:
+  // at 10,000 pages (~40 MB of WAL) instead of 1,000 the hot pages of a write burst (the bought
+  // items, the claims' index ends) are copied once per ten times as many commits.
+  sqlite.exec('PRAGMA wal_autocheckpoint = 10000');
   sqlite.exec('PRAGMA foreign_keys = ON');
   const schemaVersion = applySqliteMigrations(sqlite);
   const gate = new ConnectionGate();
