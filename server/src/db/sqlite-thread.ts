@@ -6,7 +6,7 @@
  * synchronous bun:sqlite call of seconds would stop every request.
  */
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
-import { startSourceWorker } from './source-worker';
+import { ANSWER_REQUESTS, startWorkerRequests } from './worker-requests';
 import type { Db } from './store';
 
 const WORKER_SOURCE = `
@@ -33,16 +33,7 @@ const handlers = {
     db = null;
   },
 };
-self.onmessage = ({ data }) => {
-  try {
-    postMessage({ id: data.id, ok: true, rows: handlers[data.kind](data) });
-  } catch (error) {
-    postMessage({ id: data.id, ok: false, message: String(error && error.message || error), code: error && error.code });
-  }
-};
-`;
-
-type Reply = { id: number; ok: boolean; rows?: unknown[][]; message?: string; code?: string };
+${ANSWER_REQUESTS}`;
 
 export interface SqliteThread {
   /** Drizzle over the thread's connection; its statements run one after another, in order. */
@@ -59,39 +50,13 @@ export interface SqliteThread {
  * every statement waiting on it and every later one.
  */
 export async function openSqliteThread(file: string, options: { readonly?: boolean } = {}): Promise<SqliteThread> {
-  const worker = startSourceWorker(WORKER_SOURCE);
-  const pending = new Map<number, { resolve: (rows: unknown[][]) => void; reject: (error: Error) => void }>();
-  let ended: Error | null = null;
-  let nextId = 0;
-  const end = (error: Error) => {
-    ended ??= error;
-    worker.terminate();
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
-  };
-  worker.onmessage = ({ data: { id, ok, rows, message, code } }: MessageEvent<Reply>) => {
-    const waiting = pending.get(id);
-    pending.delete(id);
-    if (ok) waiting?.resolve(rows ?? []);
-    else waiting?.reject(Object.assign(new Error(message), { code }));
-  };
-  worker.onerror = (event) => end(new Error(`the SQLite worker thread failed: ${event.message}`));
-  worker.addEventListener('close', () => end(new Error('the SQLite worker thread ended')));
-  const request = (message: Record<string, unknown>): Promise<unknown[][]> => {
-    if (ended) return Promise.reject(ended);
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ ...message, id });
-    });
-  };
-
+  const { request, end } = startWorkerRequests(WORKER_SOURCE, 'the SQLite worker thread');
   await request({ kind: 'open', file, readonly: options.readonly ?? false }).catch((error: Error) => {
     end(error);
     throw error;
   });
   const db: Db = drizzle(async (sql, params, method) => {
-    const rows = await request({ kind: 'execute', sql, params: parametersText(params), method });
+    const rows = await request<unknown[][]>({ kind: 'execute', sql, params: parametersText(params), method });
     return { rows: method === 'get' ? (rows[0] as unknown[]) : rows };
   });
   return {
