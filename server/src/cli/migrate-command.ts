@@ -11,7 +11,7 @@ import { announceRestore } from '../features/backup/service';
 import { restoreTargetOf } from '../features/backup/staging';
 import { openFileStorage } from '../storage/open-storage';
 import { tablesInForeignKeyOrder } from '../features/backup/tables';
-import { writeBackup } from '../features/backup/writer';
+import { dumpThrough, writeBackup } from '../features/backup/writer';
 import { VERSION } from '../server';
 import { runningServerRefusal, takeFlag } from './backup-commands';
 import type { Command } from './commands';
@@ -89,7 +89,7 @@ async function migrate(source: Instance, target: Instance, force: boolean, resto
     console.log(`Reading ${source.label}`);
     const sourceStore = await openStore(source);
     const manifest = await sourceStore
-      .readSnapshot((snapshot) => writeBackup({ store: sourceStore, snapshot, files: openFileStorage(source), appVersion: VERSION }, archive, progressBar(sourceStore)))
+      .readSnapshot((snapshot) => writeBackup({ store: sourceStore, dumpTable: dumpThrough(snapshot), files: openFileStorage(source), appVersion: VERSION }, archive, progressBar(sourceStore)))
       .finally(() => sourceStore.close());
     console.log(`Writing ${target.label}`);
     const destination = restoreTargetOf({ ...target, restoreKeep }, targetStore.schemaVersion);

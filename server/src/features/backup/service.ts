@@ -13,7 +13,8 @@ import { backupFileName } from '@wishwell/shared/desktop-api';
 import type { BackupManifest } from './manifest';
 import type { LiveDatabase, RestoreTarget } from './staging';
 import type { FileStorage } from '../../storage/file-storage';
-import { writeBackup } from './writer';
+import { withSqliteSnapshotDump } from './sqlite-dump';
+import { dumpThrough, writeBackup, type TableDump } from './writer';
 
 export interface BackupServiceDeps {
   store: DataStore;
@@ -97,9 +98,10 @@ export class BackupService {
       const createdAt = new Date();
       const fileName = backupFileName(createdAt);
       try {
-        const { store, files, appVersion } = this.deps;
+        const { store, database, files, appVersion } = this.deps;
         const path = join(workDir, fileName);
-        const manifest = await store.readSnapshot((snapshot) => writeBackup({ store, snapshot, files, appVersion }, path, onProgress));
+        const write = (dumpTable: TableDump) => writeBackup({ store, dumpTable, files, appVersion }, path, onProgress);
+        const manifest = await (database.engine === 'sqlite' ? withSqliteSnapshotDump(database.file, write) : store.readSnapshot((snapshot) => write(dumpThrough(snapshot))));
         this.deps.events.publish('backup.finished', outcome(createdAt, byUserId, fileName, Bun.file(path).size, null));
         return { path, fileName, manifest, discard };
       } catch (error) {

@@ -13,11 +13,27 @@ import { uploadFiles } from './uploads';
 /** Rows per query: each page is read synchronously (bun:sqlite), so a small page keeps the event loop's pauses short. */
 const PAGE_ROWS = 250;
 
+/** One table's NDJSON file as written: its rows, SHA-256 and size. */
+export interface DumpedTable {
+  rows: number;
+  sha256: string;
+  bytes: number;
+}
+
+/** Writes one table of a consistent view of the store (no write shows while the backup reads) to `file` as NDJSON. */
+export type TableDump = (table: BackupTable, file: string) => Promise<DumpedTable>;
+
+/** The tables read through Drizzle from `snapshot` (`store.readSnapshot`), a page at a time. */
+export const dumpThrough =
+  (snapshot: Db): TableDump =>
+  (table, file) =>
+    dumpTable(snapshot, table, file);
+
 export interface BackupSource {
   /** The store the backup is of: its engine, tables and schema version. */
   store: Pick<DataStore, 'engine' | 'tables' | 'schemaVersion'>;
-  /** A consistent view of it (`store.readSnapshot`): no write shows while the backup reads. */
-  snapshot: Db;
+  /** Its tables' dump: `dumpThrough` a snapshot, or on SQLite `withSqliteSnapshotDump`'s thread. */
+  dumpTable: TableDump;
   /** Where the uploads are (the data dir's folder or a bucket). */
   files: FileStorage;
   appVersion: string;
@@ -39,7 +55,7 @@ export async function writeBackup(source: BackupSource, outFile: string, onProgr
     const parts: { name: string; file: string }[] = [];
     for (const table of tablesInForeignKeyOrder(source.store.tables)) {
       const file = join(workDir, `${table.name}.ndjson`);
-      const { rows, sha256, bytes } = await dumpTable(source.snapshot, table, file);
+      const { rows, sha256, bytes } = await source.dumpTable(table, file);
       manifest.tables.push({ name: table.name, rows });
       manifest.entries[tableEntry(table.name)] = { sha256, bytes };
       parts.push({ name: tableEntry(table.name), file });
@@ -68,7 +84,7 @@ async function hashFile(file: string): Promise<{ sha256: string; bytes: number }
 }
 
 /** One table as NDJSON, read a page at a time in key order (keyset paging when the key is one column). */
-async function dumpTable(db: Db, table: BackupTable, file: string): Promise<{ rows: number; sha256: string; bytes: number }> {
+async function dumpTable(db: Db, table: BackupTable, file: string): Promise<DumpedTable> {
   const out = createWriteStream(file);
   const hash = createHash('sha256');
   let rows = 0;
