@@ -120,6 +120,38 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('a damaged database file', () => {
   });
 });
 
+describe.skipIf(TEST_ENGINE !== 'sqlite')("the admin's full check", () => {
+  it('reads the file beside the requests: the site keeps answering while it runs', async () => {
+    const dataDir = freshDir();
+    let server: TestServer = await startTestServer({}, dataDir);
+    const admin = await signUp(server.url, 'Admin');
+    const list = (await admin.client.post<Wishlist>('/wishlists', { name: 'Big', theme: 'Other' })).body;
+    await addItem(admin.client, list._id);
+    await server.stop();
+    growItems(join(dataDir, 'wishwell.db'), 10_000); // ~20 MB: the check reads every page of it
+    server = await startTestServer({}, dataDir);
+    try {
+      const client = new ApiClient(server.url);
+      expect((await client.post('/users/login', { email: admin.email, password: 'correct horse battery' })).status).toBe(200);
+      let answered = 0;
+      let answeredBeforeTheCheck = -1;
+      const checking = client.get<{ status: string }>('/health/database').then((check) => {
+        answeredBeforeTheCheck = answered;
+        return check;
+      });
+      // On the store's own connection, the check held every request until it ended (one could slip in before it began).
+      for (let i = 0; i < 5; i++) {
+        expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
+        answered += 1;
+      }
+      expect((await checking).body.status).toBe('ok');
+      expect(answeredBeforeTheCheck).toBeGreaterThanOrEqual(3);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('start-up errors', () => {
   it('say in plain words that the data directory cannot be created', async () => {
     const blocker = join(freshDir(), 'not-a-folder');
