@@ -23,11 +23,17 @@ export interface WorkerRequests {
   request<R>(message: { kind: string } & Record<string, unknown>): Promise<R>;
   /** Ends the thread: requests waiting and later ones fail with `error`. */
   end(error: Error): void;
+  /** False once the thread has ended (failed, exited or ended by end()). */
+  alive(): boolean;
 }
 
 /** Starts the worker; `name` says which thread failed in errors ("the SQLite worker thread"). */
 export function startWorkerRequests(source: string, name: string): WorkerRequests {
-  const worker = startSourceWorker(source);
+  return requestsTo(startSourceWorker(source), name);
+}
+
+/** Requests to a worker already started (its source ends with ANSWER_REQUESTS). */
+export function requestsTo(worker: Worker, name: string): WorkerRequests {
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let ended: Error | null = null;
   let nextId = 0;
@@ -55,5 +61,6 @@ export function startWorkerRequests(source: string, name: string): WorkerRequest
       });
     },
     end,
+    alive: () => ended === null,
   };
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, TEST_ENGINE, TEST_RATE_LIMITS, type TestServer } from '../support/test-server';
+import { startTestServer, TEST_ENGINE, TEST_RATE_LIMITS } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
@@ -58,6 +58,18 @@ function growItems(dbFile: string, copies: number): void {
   db.close();
 }
 
+/** A data dir whose admin (its first account) has a list of one item grown to `copies` + 1 items; no server left running. */
+async function adminWithBigList(copies: number): Promise<{ dataDir: string; admin: Account }> {
+  const dataDir = freshDir();
+  const server = await startTestServer({}, dataDir);
+  const admin = await signUp(server.url, 'Admin');
+  const list = (await admin.client.post<Wishlist>('/wishlists', { name: 'Big', theme: 'Other' })).body;
+  await addItem(admin.client, list._id);
+  await server.stop();
+  growItems(join(dataDir, 'wishwell.db'), copies);
+  return { dataDir, admin };
+}
+
 describe.skipIf(TEST_ENGINE !== 'sqlite')('a damaged database file', () => {
   it('is refused at start, naming the newest backup and how to restore it, and left unchanged', async () => {
     const dataDir = freshDir();
@@ -89,15 +101,9 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('a damaged database file', () => {
   });
 
   it('found while running makes /health unhealthy; the admin check lists the problems', async () => {
-    const dataDir = freshDir();
-    let server: TestServer = await startTestServer({}, dataDir);
-    const admin = await signUp(server.url, 'Admin');
-    const list = (await admin.client.post<Wishlist>('/wishlists', { name: 'Big', theme: 'Other' })).body;
-    await addItem(admin.client, list._id);
-    await server.stop();
+    const { dataDir, admin } = await adminWithBigList(3000); // ~6 MB of items: most pages are not in SQLite's 2 MB cache
     const dbFile = join(dataDir, 'wishwell.db');
-    growItems(dbFile, 3000); // ~6 MB of items: most pages are not in SQLite's 2 MB cache
-    server = await startTestServer({}, dataDir);
+    const server = await startTestServer({}, dataDir);
     try {
       const signedIn: Account = { ...admin, client: new ApiClient(server.url) };
       const login = await signedIn.client.post('/users/login', { email: admin.email, password: 'correct horse battery' });
@@ -122,14 +128,8 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('a damaged database file', () => {
 
 describe.skipIf(TEST_ENGINE !== 'sqlite')("the admin's full check", () => {
   it('reads the file beside the requests: the site keeps answering while it runs', async () => {
-    const dataDir = freshDir();
-    let server: TestServer = await startTestServer({}, dataDir);
-    const admin = await signUp(server.url, 'Admin');
-    const list = (await admin.client.post<Wishlist>('/wishlists', { name: 'Big', theme: 'Other' })).body;
-    await addItem(admin.client, list._id);
-    await server.stop();
-    growItems(join(dataDir, 'wishwell.db'), 10_000); // ~20 MB: the check reads every page of it
-    server = await startTestServer({}, dataDir);
+    const { dataDir, admin } = await adminWithBigList(10_000); // ~20 MB: the check reads every page of it
+    const server = await startTestServer({}, dataDir);
     try {
       const client = new ApiClient(server.url);
       expect((await client.post('/users/login', { email: admin.email, password: 'correct horse battery' })).status).toBe(200);
