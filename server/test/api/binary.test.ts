@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { TEST_ENGINE } from '../support/engine';
 import { readViews } from '../support/visitor-rows';
 import { openStore } from '../../src/db/open-store';
+import type { Wishlist } from '@wishwell/shared/wishlist-types';
+import { ApiClient } from '../support/api-client';
+import { addItem, signUp } from '../support/wishlists';
 
 // The self-hoster's path: `npm run build` makes dist/wishwell, which runs alone in an empty folder.
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -83,6 +86,52 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('the single executable', () => {
     expect(output).toContain('SIGTERM received');
     // Closing the last connection checkpoints the WAL into the database file.
     expect(existsSync(join(folder, 'data', 'wishwell.db-wal'))).toBe(false);
+  });
+
+  /** The executable serving `dataDir` on a free port; stop() sends SIGTERM and expects a clean exit. */
+  async function serve(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+    let output = '';
+    const child = Bun.spawn([binary, '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir], { cwd: folder, stdout: 'pipe' });
+    void (async () => {
+      const reader = child.stdout.getReader();
+      for (let c = await reader.read(); !c.done; c = await reader.read()) output += new TextDecoder().decode(c.value);
+    })();
+    const url = await waitForUrl(() => output);
+    return {
+      url,
+      stop: async () => {
+        child.kill('SIGTERM');
+        expect(await child.exited).toBe(0);
+      },
+    };
+  }
+
+  it("backs up and restores a data dir on its own worker threads (the backup's dump, the restore's staging)", async () => {
+    const work = mkdtempSync(join(tmpdir(), 'wishwell-binary-backup-'));
+    try {
+      const source = await serve(join(work, 'data'));
+      const owner = await signUp(source.url, 'Olivia');
+      const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Kept through the backup', theme: 'Birthday' })).body;
+      await addItem(owner.client, list._id, { title: 'A kite' });
+      await source.stop();
+      const archive = join(work, 'wishlist-backup.gz');
+      const backup = Bun.spawnSync([binary, 'backup', '--out', archive, '--data-dir', join(work, 'data')]);
+      expect(backup.exitCode, backup.stderr.toString()).toBe(0);
+      const restore = Bun.spawnSync([binary, 'restore', archive, '--data-dir', join(work, 'restored')]);
+      expect(restore.exitCode, restore.stderr.toString()).toBe(0);
+
+      const restored = await serve(join(work, 'restored'));
+      try {
+        const client = new ApiClient(restored.url);
+        expect((await client.post('/users/login', { email: owner.email, password: 'correct horse battery' })).status).toBe(200);
+        const items = (await client.get<Wishlist & { items: { title: string }[] }>(`/wishlists/${list._id}`)).body.items;
+        expect(items.map((item) => item.title)).toEqual(['A kite']);
+      } finally {
+        await restored.stop();
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 
   it('locates visitors with the GeoLite2 databases the build puts beside it (dist/geoip)', async () => {
