@@ -6,7 +6,7 @@ import { createTokenSigner } from './auth/tokens';
 import { createCookieSealer } from './auth/sealed-cookies';
 import { defaultHostname, type Config } from './config';
 import { DatabaseHealth } from './db/health';
-import { openStore } from './db/open-store';
+import { openStore, type StoreOpening } from './db/open-store';
 import { openFileStorage } from './storage/open-storage';
 import { claimPidFile } from './server-pid';
 import { removeAbandonedWorkFolders } from './work-folders';
@@ -24,12 +24,12 @@ export const VERSION: string = pkg.version;
  * Opens the data dir and the database and builds the context every command works from.
  * Failures are explained in plain words (a read-only data dir, a full disk, a damaged database).
  */
-export async function openContext(config: Config): Promise<AppContext> {
+export async function openContext(config: Config, opening: StoreOpening = {}): Promise<AppContext> {
   try {
     mkdirSync(config.dataDir, { recursive: true });
     const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
     const tokens = createTokenSigner(secret);
-    const store = await openStore(config);
+    const store = await openStore(config, opening);
     return { config, store, files: openFileStorage(config), tokens, sealer: createCookieSealer(secret), databaseHealth: new DatabaseHealth(), version: VERSION, defaultHostname: defaultHostname(config) };
   } catch (error) {
     throw inPlainWords(error, config.dataDir);
@@ -73,8 +73,8 @@ interface Runtime {
   inFlight: number;
 }
 
-async function buildRuntime(config: Config, site: Site, rebuild: AppContext['rebuild']): Promise<Runtime> {
-  const ctx: AppContext = { ...(await openContext(config)), rebuild };
+async function buildRuntime(config: Config, site: Site, rebuild: AppContext['rebuild'], opening: StoreOpening = {}): Promise<Runtime> {
+  const ctx: AppContext = { ...(await openContext(config, opening)), rebuild };
   shareRateLimitsThrough(ctx.store.rateCounts);
   const services = createServices(ctx);
   await services.listen();
@@ -169,7 +169,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       } finally {
         // Even after a failed swap: the server answers again, on whatever data is in place.
         try {
-          runtime = await buildRuntime(config, site, rebuildForServices);
+          // No quick_check (a second or more on a large file, every request waiting): the file is
+          // either the one checked at start or a restore's, checked whole before it was swapped in.
+          runtime = await buildRuntime(config, site, rebuildForServices, { quickCheck: false });
           runtime.app.server = server;
         } finally {
           rebuilding = null;

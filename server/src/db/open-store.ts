@@ -8,7 +8,12 @@ export function databaseFile(dataDir: string): string {
   return join(dataDir, 'wishwell.db');
 }
 
+/** How a store is opened: `quickCheck` false skips SQLite's damage check of the file (see openSqliteStore). */
+export interface StoreOpening {
+  quickCheck?: boolean;
+}
+
 /** The store the config asks for: PostgreSQL when DATABASE_URL is set, else SQLite in the data dir. */
-export function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<DataStore> {
-  return config.databaseUrl ? openPostgresStore(config.databaseUrl) : Promise.resolve(openSqliteStore(databaseFile(config.dataDir)));
+export function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opening: StoreOpening = {}): Promise<DataStore> {
+  return config.databaseUrl ? openPostgresStore(config.databaseUrl) : Promise.resolve(openSqliteStore(databaseFile(config.dataDir), opening));
 }
