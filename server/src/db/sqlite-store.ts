@@ -201,6 +201,12 @@ function quickCheckProblems(sqlite: Database): string[] {
   return problemsIn(sqlite.query('PRAGMA quick_check(20)').values().map(([problem]) => String(problem)));
 }
 
+/** The problems SQLite's integrity_check finds through `db` (a connection on a worker thread: it reads the whole file). */
+export async function integrityCheckProblems(db: Db): Promise<string[]> {
+  const rows = await db.all<Record<string, unknown>>(sql`PRAGMA integrity_check(20)`);
+  return problemsIn(rows.map((row) => String(Object.values(row)[0])));
+}
+
 /**
  * integrity_check on a read-only connection of its own, on a worker thread: it reads the whole
  * file (15 s at a million items), and on the store's connection every request waited for it.
@@ -208,8 +214,7 @@ function quickCheckProblems(sqlite: Database): string[] {
 async function fullCheckOffThread(file: string): Promise<string[]> {
   const thread = await openSqliteThread(file, { readonly: true });
   try {
-    const rows = await thread.db.all<Record<string, unknown>>(sql`PRAGMA integrity_check(20)`);
-    return problemsIn(rows.map((row) => String(Object.values(row)[0])));
+    return await integrityCheckProblems(thread.db);
   } finally {
     await thread.close();
   }
