@@ -9,9 +9,7 @@ export function databaseFile(dataDir: string): string {
 }
 
 /** How a store is opened: `quickCheck` false skips SQLite's damage check of the file (see openSqliteStore). */
-export interface StoreOpening {
-  quickCheck?: boolean;
-}
+export type StoreOpening = NonNullable<Parameters<typeof openSqliteStore>[1]>;
 
 /** The store the config asks for: PostgreSQL when DATABASE_URL is set, else SQLite in the data dir. */
 export function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opening: StoreOpening = {}): Promise<DataStore> {
