@@ -1,5 +1,5 @@
 import { SQL as BunSql } from 'bun';
-import { type ColumnsSelection, getTableColumns, getTableName, is, SQL, sql, Table } from 'drizzle-orm';
+import { and, type ColumnsSelection, getTableColumns, getTableName, is, SQL, sql, Table, type WithSubquery } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/bun-sql';
 import { PgPreparedQuery, type PgDatabase, type PgQueryResultHKT, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
@@ -19,17 +19,23 @@ const postgresDialect: SqlDialect = {
   jsonArrayRows: (json) => sql`json_array_elements(${json}::text::json)`,
   jsonElement: (index, as) => (as === 'text' ? sql.raw(`value->>${index}`) : sql.raw(`to_timestamp((value->>${index})::double precision / 1000)`)),
   // Services build queries under the SQLite types (see asServiceDb): the builder is PostgreSQL's.
-  lockingRowsOf: (query, table) => (query as unknown as PgSelect).for('update', { of: table as unknown as PgTable }) as unknown as typeof query,
-  updateThenUpdate: (db, first, next) => {
-    const { pg, changed, changedRow } = changedBy(db, first);
+  lockingRowsOf: (query, ...tables) => (query as unknown as PgSelect).for('update', { of: tables as unknown as PgTable[] }) as unknown as typeof query,
+  updateFromSource: (db, source, first, next) => {
+    const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
+    const changed = pg.$with('changed').as(first(db) as unknown as TypedQueryBuilder<ColumnsSelection>);
+    // Data-modifying WITHs run whether or not the SELECT reads them: this one changes a row only when `changed` holds one.
+    const table = next.table as unknown as PgTable;
+    const where = and(next.where, sql`EXISTS (SELECT 1 FROM ${changed})`);
+    const followed = pg.$with('followed').as(
+      ('set' in next ? pg.update(table).set(next.set).where(where) : pg.delete(table).where(where)) as unknown as TypedQueryBuilder<ColumnsSelection>,
+    );
+    const withSource = source as unknown as WithSubquery;
     const statement = pg
-      .with(changed)
-      .update(next.table as unknown as PgTable)
-      .set(next.set)
-      .from(changed)
-      .where(next.where)
-      .returning(changedRow)
-      .prepare('update_then_update'); // bun-sql ignores the name
+      .with(withSource, changed, followed)
+      .select({ source: rowOf(withSource), changed: rowOf(changed) })
+      .from(withSource)
+      .innerJoin(changed, sql`true`)
+      .prepare('update_from_source'); // bun-sql ignores the name
     return statement as unknown as PreparedRows<never>;
   },
   updateThenInsert: (db, first, next) => {
@@ -52,8 +58,13 @@ const postgresDialect: SqlDialect = {
 function changedBy(db: Db, first: unknown) {
   const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
   const changed = pg.$with('changed').as(first as TypedQueryBuilder<ColumnsSelection>);
-  const changedRow = Object.fromEntries(Object.keys(changed._.selectedFields).map((key) => [key, changed[key]!]));
-  return { pg, changed, changedRow };
+  return { pg, changed, changedRow: rowOf(changed) };
+}
+
+/** A selection of every column a WITH answers. */
+function rowOf(query: WithSubquery): Record<string, SQL> {
+  const columns = query as unknown as Record<string, SQL>;
+  return Object.fromEntries(Object.keys(query._.selectedFields).map((key) => [key, columns[key]!]));
 }
 
 /** Connections per process; PostgreSQL's default max_connections (100) leaves room for several replicas. */

@@ -4,9 +4,10 @@
  * never import a dialect's schema module and never call `.get()/.all()/.run()/.values()`: they
  * `await` queries (arrays; take `[0]`), so the same code runs on SQLite and on PostgreSQL.
  */
-import type { SQL } from 'drizzle-orm';
+import type { ColumnsSelection, SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
-import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource, WithSubqueryWithSelection } from 'drizzle-orm/sqlite-core';
 import type { ChangeFeed } from './change-feed';
 import type * as sqliteSchema from './schema/sqlite';
 
@@ -26,11 +27,16 @@ export interface PreparedRows<R> {
   execute(placeholders?: Record<string, unknown>): Promise<R[]>;
 }
 
-/** An UPDATE that follows another in `updateThenUpdate`: its table, what it sets and which row. */
-export interface FollowingUpdate<T extends SQLiteTable> {
-  table: T;
-  set: SQLiteUpdateSetSource<T>;
-  where: SQL;
+/** The write that follows in `updateFromSource`: an UPDATE of `table` (`set`) or a DELETE from it; which rows from placeholders alone. */
+export type FollowingWrite<T extends SQLiteTable> = { table: T; where: SQL } & ({ set: SQLiteUpdateSetSource<T> } | { delete: true });
+
+/** What `updateFromSource` builds its UPDATE on (the WITH of its source is the dialect's business). */
+export type UpdateBuilder = Pick<Db, 'update'>;
+
+/** A row of `updateFromSource`'s write: the source's row and the row its UPDATE changed. */
+export interface SourceAndChanged<S extends ColumnsSelection, R> {
+  source: SelectResultFields<S>;
+  changed: R;
 }
 
 /** The row `updateThenInsert` adds after its UPDATE: its table and the value of every column (placeholders). */
@@ -60,19 +66,31 @@ export interface SqlDialect {
   /** Field `index` of a row of jsonArrayRows whose `value` is an array: as text, or as a timestamp when it holds milliseconds since 1970. */
   jsonElement(index: number, as: 'text' | 'timestamp'): SQL;
   /**
-   * `query` (a SELECT) locking the rows of `table` it reads until the transaction ends
-   * (PostgreSQL FOR UPDATE OF), so a second writer of those rows waits and then reads them
-   * anew. SQLite: the query as is (its writes already run one at a time).
+   * `query` (a SELECT) locking the rows of `tables` it reads until the transaction (or the
+   * statement) ends (PostgreSQL FOR UPDATE OF), so a second writer of those rows waits and then
+   * reads them anew. SQLite: the query as is (its writes already run one at a time).
    */
-  lockingRowsOf<Q>(query: Q, table: SQLiteTable): Q;
+  lockingRowsOf<Q>(query: Q, ...tables: SQLiteTable[]): Q;
   /**
-   * Two UPDATEs prepared as one write on `db`: `first` (an UPDATE … RETURNING) and, only when it
-   * changed a row, `next`; the write answers `first`'s rows. PostgreSQL: one statement, `first` a
-   * data-modifying WITH that `next` reads FROM (one round trip, not two). SQLite: the two
-   * statements in turn (it has no data-modifying WITH, and a statement costs it no round trip),
-   * so run the write inside a transaction.
+   * A write that starts from a row it reads, prepared on `db`: `source` (a WITH, `db.$with(…).as(…)`,
+   * of one row at most, of plain columns and aliased SQL), then `first` (an UPDATE … RETURNING
+   * built on the builder given) and, only when `first` changed a row, `next` (an UPDATE or a
+   * DELETE). It answers source's row beside first's. The source must lock (lockingRowsOf) the rows
+   * the write reads, and `first` must take every value it writes or checks from it, through scalar
+   * subqueries `(SELECT … FROM source)`: on PostgreSQL the UPDATE's own read of its table is as of
+   * the statement's start, before the source waited for a lock (the race tests saw item counts go
+   * wrong that way). PostgreSQL: one statement (the three as WITHs, then the SELECT of both rows;
+   * no BEGIN and COMMIT round trips). SQLite (no data-modifying WITH; a statement costs it no round
+   * trip): source's SELECT, then `first`, reading that row bound as values (running a source that
+   * joins again in each subquery cost it ten times as much), and `next`. Run it through
+   * `DataStore.compoundWrite`.
    */
-  updateThenUpdate<R, T extends SQLiteTable>(db: Db, first: { prepare(): PreparedRows<R> }, next: FollowingUpdate<T>): PreparedRows<R>;
+  updateFromSource<S extends ColumnsSelection, R, T extends SQLiteTable>(
+    db: Db,
+    source: WithSubqueryWithSelection<S, string>,
+    first: (builder: UpdateBuilder) => { prepare(): PreparedRows<R> },
+    next: FollowingWrite<T>,
+  ): PreparedRows<SourceAndChanged<S, R>>;
   /**
    * An UPDATE … RETURNING (`first`) and, only when it changed a row, an INSERT of `next` (one
    * row, every column given), prepared as one write on `db` answering `first`'s rows.
@@ -127,7 +145,7 @@ export interface DataStore {
   groupTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /**
    * One write the dialect prepared as a single statement on PostgreSQL but as several on SQLite
-   * (updateThenInsert), all or nothing on both: PostgreSQL runs the statement alone (no BEGIN
+   * (updateThenInsert, updateFromSource), all or nothing on both: PostgreSQL runs the statement alone (no BEGIN
    * and COMMIT round trips), SQLite as a groupTransaction (a savepoint in this turn's commit).
    */
   compoundWrite<T>(write: (db: Db) => Promise<T>): Promise<T>;

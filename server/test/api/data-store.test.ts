@@ -150,6 +150,48 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
     expect(added).toEqual([{ id: 'fits', quantity: 2, createdAt: now }]);
   });
 
+  it('updates from a source row: the UPDATE reads it, the following UPDATE runs only after a change, both or neither', async () => {
+    const { items, claims } = store.tables;
+    const setUnitsOn = store.prepared((db) => {
+      const delta = sql`${sql.placeholder('units')} - ${claims.quantity}`;
+      const fitting = sql<number | null>`CASE WHEN ${items.quantityPurchased} + ${delta} <= ${items.quantity} THEN ${items.quantityPurchased} + ${delta} END`;
+      const claim = db.$with('claim').as(
+        store.dialect.lockingRowsOf(
+          db
+            .select({ id: claims.id, itemId: claims.itemId, quantity: claims.quantity, itemTotal: fitting.as('item_total') })
+            .from(claims)
+            .innerJoin(items, eq(items.id, claims.itemId))
+            .where(eq(claims.id, sql.placeholder('claimId'))),
+          claims,
+          items,
+        ),
+      );
+      return store.dialect.updateFromSource(
+        db,
+        claim,
+        (builder) =>
+          builder
+            .update(items)
+            .set({ quantityPurchased: sql`(SELECT ${claim.itemTotal} FROM ${claim})` })
+            .where(eq(items.id, sql`(SELECT ${claim.itemId} FROM ${claim} WHERE ${claim.itemTotal} IS NOT NULL)`))
+            .returning({ id: items.id, quantityPurchased: items.quantityPurchased }),
+        { table: claims, set: { quantity: sql`${sql.placeholder('claimUnits')}` }, where: eq(claims.id, sql.placeholder('claimId')) },
+      );
+    });
+    const setUnits = (claimId: string, units: number, claimUnits = units) => store.compoundWrite((db) => setUnitsOn(db).execute({ claimId, units, claimUnits }));
+    const unitsNow = async () => ({
+      item: (await store.db.select({ n: items.quantityPurchased }).from(items).where(eq(items.id, 'c')))[0]?.n,
+      claim: (await store.db.select({ n: claims.quantity }).from(claims).where(eq(claims.id, 'fits')))[0]?.n,
+    });
+    // Item c (quantity 2) holds the 2 units of claim 'fits' (the test before).
+    expect(await setUnits('fits', 1)).toEqual([{ source: { id: 'fits', itemId: 'c', quantity: 2, itemTotal: 1 }, changed: { id: 'c', quantityPurchased: 1 } }]);
+    expect(await unitsNow()).toEqual({ item: 1, claim: 1 });
+    expect(await setUnits('fits', 3)).toEqual([]);
+    expect(await setUnits('nobody', 1)).toEqual([]);
+    await expect(setUnits('fits', 2, -1)).rejects.toThrow(); // the item takes the unit, the claim breaks claims_quantity_min
+    expect(await unitsNow()).toEqual({ item: 1, claim: 1 });
+  });
+
   describe('off-thread writes', () => {
     const addresses = (...ips: string[]) => {
       const { jsonArrayRows, jsonElement } = store.dialect;

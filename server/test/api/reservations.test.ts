@@ -160,14 +160,17 @@ describe('races', () => {
   });
 
   it('queues changes of one claim: the claim and the item count agree afterwards', async () => {
-    const { item, buyPath } = await listWithItem({ quantity: 6 });
-    const { claim } = (await buy(buyPath, { quantityPurchased: 1 })).body;
-    const guest = new ApiClient(server.url);
-    const answers = await Promise.all([2, 5, 3, 6, 4, 1].map((quantityPurchased) => guest.put<Claim>(`/claims/${claim.token}`, { quantityPurchased })));
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    const totals = await claimSum(item._id);
-    expect(totals.claims).toBe(1);
-    expect(totals.sum).toBe(totals.quantityPurchased);
+    // Rounds, since a change reading the item as it was before it waited goes wrong only in some orders.
+    for (let round = 0; round < 5; round++) {
+      const { item, buyPath } = await listWithItem({ quantity: 6 });
+      const { claim } = (await buy(buyPath, { quantityPurchased: 1 })).body;
+      const guest = new ApiClient(server.url);
+      const answers = await Promise.all([2, 5, 3, 6, 4, 1].map((quantityPurchased) => guest.put<Claim>(`/claims/${claim.token}`, { quantityPurchased })));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      const totals = await claimSum(item._id);
+      expect(totals.claims).toBe(1);
+      expect(totals.sum).toBe(totals.quantityPurchased);
+    }
   });
 
   it('words a refused change from the item as the change it waited for left it', async () => {

@@ -1,6 +1,10 @@
-import { and, eq, gt, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, type ColumnsSelection, eq, gt, lt, or, sql, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
 import { MAX_PLEDGED_MINOR } from '@wishwell/shared/money';
-import type { DataStore, Db, FollowingInsert } from '../../db/store';
+import type { SQLiteColumn, SQLiteUpdateSetSource, WithSubqueryWithSelection } from 'drizzle-orm/sqlite-core';
+import type { DataStore, Db, FollowingInsert, FollowingWrite } from '../../db/store';
+
+/** The kinds of claim: units bought outright, or an amount pledged towards a group gift. */
+export type ClaimKind = 'purchase' | 'pledge';
 
 /**
  * The prepared statements of guests' claim writes (purchases, pledges, changes through a manage
@@ -16,20 +20,19 @@ export function listIsShared({ tables: { items, wishlists } }: DataStore, now: S
 }
 
 /**
- * The bounds of `withinPriceSql` for a pledge changing by `deltaMinor` towards `priceMinor`:
- * it fits when the pledges so far are at most `fitsUpTo` (within the price), or at most
- * `overFitsUpTo` on a list that allows over-pledging (always within MAX_PLEDGED_MINOR). Written
- * as subtractions so no sum can overflow; a smaller pledge always fits.
+ * The item's pledges leave room for `delta` more: within its price, or within MAX_PLEDGED_MINOR
+ * on a list that allows over-pledging. Written as subtractions so no sum can overflow.
  */
-export function pledgeRoom(deltaMinor: number, priceMinor: number): { fitsUpTo: number; overFitsUpTo: number } {
-  if (deltaMinor <= 0) return { fitsUpTo: MAX_PLEDGED_MINOR, overFitsUpTo: MAX_PLEDGED_MINOR };
-  return { fitsUpTo: priceMinor - deltaMinor, overFitsUpTo: MAX_PLEDGED_MINOR - deltaMinor };
+function pledgeFits({ dialect, tables: { items, wishlists } }: DataStore, delta: unknown): SQL {
+  const maxPledged = sql.raw(String(MAX_PLEDGED_MINOR));
+  return sql`(${items.pledgedMinor} <= ${dialect.smaller(items.priceMinor, maxPledged)} - ${delta}
+    OR (${items.pledgedMinor} <= ${maxPledged} - ${delta}
+      AND EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.allowOverPledge, true)})))`;
 }
 
-function withinPriceSql({ tables: { items, wishlists } }: DataStore, { fitsUpTo, overFitsUpTo }: { fitsUpTo: unknown; overFitsUpTo: unknown }): SQL {
-  return sql`(${items.pledgedMinor} <= ${fitsUpTo}
-    OR (${items.pledgedMinor} <= ${overFitsUpTo}
-      AND EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.allowOverPledge, true)})))`;
+/** `value` (over the columns of `source`, a WITH of one row) as a scalar subquery: how an UPDATE reads the source of `SqlDialect.updateFromSource`. */
+function valueIn(source: Subquery, value: unknown): SQL {
+  return sql`(SELECT ${value} FROM ${source})`;
 }
 
 export function prepareClaimStatements(store: DataStore, db: Db) {
@@ -38,9 +41,8 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
   const now = sql.param(sql.placeholder('now'), wishlists.expiresAt);
   const onSharedList = listIsShared(store, sql`${now}`);
   const delta = sql.placeholder('delta');
-  const maxPledged = sql.raw(String(MAX_PLEDGED_MINOR));
   /** The claim a purchase or pledge adds on item `itemId` of list `listId` at `now` (placeholders, as the UPDATE's). */
-  const newClaim = (share: { kind: 'purchase' | 'pledge'; quantity: Placeholder | number; amountMinor: Placeholder | number }): FollowingInsert<typeof claims> => ({
+  const newClaim = (share: { kind: ClaimKind; quantity: Placeholder | number; amountMinor: Placeholder | number }): FollowingInsert<typeof claims> => ({
     table: claims,
     values: {
       id: sql.placeholder('claimId'),
@@ -55,35 +57,124 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
       updatedAt: sql.placeholder('now'),
     },
   });
+  /** A claim (by its manage token, or by id for its owner) with its item and whether its list is shared. */
   const claimWithItem = (owned: SQL) =>
-    store.dialect
-      .lockingRowsOf(
+    db
+      .select({
+        claim: claims,
+        item: items,
+        list: {
+          id: wishlists.id,
+          isDeleted: wishlists.isDeleted,
+          isDisabled: wishlists.isDisabled,
+          expiresAt: wishlists.expiresAt,
+        },
+      })
+      .from(claims)
+      .innerJoin(items, eq(items.id, claims.itemId))
+      .innerJoin(wishlists, eq(wishlists.id, items.wishlistId))
+      .where(owned)
+      .prepare();
+  // Scalar subqueries, not a join with the list: SQLite reads a WITH holding more joins ten times
+  // slower in each scalar subquery of the UPDATE.
+  const ofList = (column: SQLiteColumn) => sql`(SELECT ${column} FROM ${wishlists} WHERE ${wishlists.id} = ${claims.wishlistId})`;
+  /**
+   * The claim (`which`) a change or undo starts from, with its item, both locked (PostgreSQL) so
+   * two writes of one claim or item queue up: the second reads them as the first left them (or no
+   * claim once it was undone). `itemTotals` are the item's new totals, worked out here from the
+   * locked rows (see updateFromSource); the list's name and over-pledging are for the answer.
+   */
+  const claimToWrite = <T extends Record<string, SQL.Aliased<number | null>>>(which: SQL, itemTotals: T) =>
+    db.$with('claim_to_write').as(
+      store.dialect.lockingRowsOf(
         db
           .select({
-            claim: claims,
-            item: items,
-            list: {
-              id: wishlists.id,
-              name: wishlists.name,
-              allowOverPledge: wishlists.allowOverPledge,
-              isDeleted: wishlists.isDeleted,
-              isDisabled: wishlists.isDisabled,
-              expiresAt: wishlists.expiresAt,
-            },
+            id: claims.id,
+            itemId: claims.itemId,
+            kind: claims.kind,
+            quantity: claims.quantity,
+            amountMinor: claims.amountMinor,
+            name: claims.name,
+            createdAt: claims.createdAt,
+            listName: sql<string>`${ofList(wishlists.name)}`.as('list_name'),
+            allowOverPledge: sql<boolean>`${ofList(wishlists.allowOverPledge)}`.mapWith(wishlists.allowOverPledge).as('allow_over_pledge'),
+            ...itemTotals,
           })
           .from(claims)
           .innerJoin(items, eq(items.id, claims.itemId))
-          .innerJoin(wishlists, eq(wishlists.id, items.wishlistId))
-          .where(owned),
+          .where(which),
         claims,
-      )
-      .prepare();
-  /** A changed claim's share: its units and amount afterwards, set only once its item took the change. */
-  const setClaimShare = {
-    table: claims,
-    set: { quantity: sql`${sql.placeholder('quantity')}`, amountMinor: sql`${sql.placeholder('amountMinor')}`, updatedAt: sql`${now}` },
-    where: eq(claims.id, sql.placeholder('claimId')),
+        items,
+      ),
+    );
+  /**
+   * The item `itemId` (read from `claim`; on a list guests may see) takes `totals` from `claim`,
+   * then `following` writes the claim: one statement on PostgreSQL (see updateFromSource).
+   */
+  const itemThenClaim = <S extends ColumnsSelection>(
+    claim: WithSubqueryWithSelection<S, string>,
+    itemId: SQL,
+    totals: SQLiteUpdateSetSource<typeof items>,
+    following: FollowingWrite<typeof claims>,
+  ) =>
+    store.dialect.updateFromSource(
+      db,
+      claim,
+      (builder) =>
+        builder
+          .update(items)
+          .set({ ...totals, updatedAt: sql`${now}` })
+          .where(and(eq(items.id, itemId), onSharedList))
+          .returning(),
+      following,
+    );
+  /**
+   * What a change of each kind of claim moves: the claim's column (its new value comes in the
+   * placeholder of that name), the item's total of it, and when the item takes a difference
+   * `delta`: a purchase never past the item's quantity; a pledge only on a group gift that still
+   * has a price, a smaller pledge always, a larger one while it fits (as for a new pledge).
+   */
+  const shares = {
+    purchase: { claimColumn: 'quantity', itemColumn: 'quantityPurchased', takes: (delta: SQL) => sql`${items.quantityPurchased} + ${delta} <= ${items.quantity}` },
+    pledge: {
+      claimColumn: 'amountMinor',
+      itemColumn: 'pledgedMinor',
+      takes: (delta: SQL) => and(eq(items.isGroupGift, true), gt(items.priceMinor, 0), or(sql`${delta} <= 0`, pledgeFits(store, delta))),
+    },
+  } as const;
+  /**
+   * A claim of `kind` found by `owned` changes to its new share, its item (on a list guests may
+   * see) taking the difference; the claim changes only once its item took it.
+   */
+  const changeOf = (owned: SQL, kind: ClaimKind) => {
+    const { claimColumn, itemColumn, takes } = shares[kind];
+    const newShare = sql.placeholder(claimColumn);
+    const delta = sql`(${newShare} - ${claims[claimColumn]})`;
+    // Null when the item does not take the change: the UPDATE then finds no item.
+    const itemTotal = sql<number | null>`CASE WHEN ${takes(delta)} THEN ${items[itemColumn]} + ${delta} END`.as('item_total');
+    const claim = claimToWrite(and(owned, eq(claims.kind, kind))!, { itemTotal });
+    return itemThenClaim(
+      claim,
+      sql`(SELECT ${claim.itemId} FROM ${claim} WHERE ${claim.itemTotal} IS NOT NULL)`,
+      { [itemColumn]: valueIn(claim, claim.itemTotal) },
+      { table: claims, set: { [claimColumn]: sql`${newShare}`, updatedAt: sql`${now}` }, where: owned },
+    );
   };
+  /** The changes of a claim found by `owned`, one per kind: one statement each on PostgreSQL. */
+  const changesOf = (owned: SQL) => ({ purchase: changeOf(owned, 'purchase'), pledge: changeOf(owned, 'pledge') });
+  /** The claim found by `owned` goes, its units or pledge wanted again on its item (on a list guests may see). */
+  const undoOf = (owned: SQL) => {
+    const ofKind = (kind: ClaimKind, value: unknown) => sql`CASE WHEN ${claims.kind} = ${kind} THEN ${value} ELSE 0 END`;
+    const claim = claimToWrite(owned, {
+      unitsLeft: sql<number>`${items.quantityPurchased} - ${ofKind('purchase', claims.quantity)}`.as('units_left'),
+      pledgedLeft: sql<number>`${items.pledgedMinor} - ${ofKind('pledge', claims.amountMinor)}`.as('pledged_left'),
+      pledgesLeft: sql<number>`${items.pledgeCount} - ${ofKind('pledge', 1)}`.as('pledges_left'),
+    });
+    const totals = { quantityPurchased: valueIn(claim, claim.unitsLeft), pledgedMinor: valueIn(claim, claim.pledgedLeft), pledgeCount: valueIn(claim, claim.pledgesLeft) };
+    return itemThenClaim(claim, valueIn(claim, claim.itemId), totals, { table: claims, delete: true, where: owned });
+  };
+  const byToken = eq(claims.tokenHash, sql.placeholder('tokenHash'));
+  const ofUser = and(eq(claims.id, sql.placeholder('claimId')), eq(claims.userId, sql.placeholder('userId')))!;
   return {
     /**
      * A purchase: one conditional UPDATE either adds the whole quantity without passing
@@ -111,7 +202,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
     ),
     /**
      * A new pledge of `delta` (> 0) minor units on a group gift with a price, only while it fits
-     * (pledgeRoom, worked out here from the item's price) and the item is not bought outright;
+     * (within the price, or MAX_PLEDGED_MINOR where over-pledging is allowed) and the item is not bought outright;
      * its claim is added with it (as for a purchase).
      */
     pledge: store.dialect.updateThenInsert(
@@ -126,45 +217,20 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
             eq(items.isGroupGift, true),
             gt(items.priceMinor, 0),
             lt(items.quantityPurchased, items.quantity),
-            withinPriceSql(store, { fitsUpTo: sql`${store.dialect.smaller(items.priceMinor, maxPledged)} - ${delta}`, overFitsUpTo: sql`${maxPledged} - ${delta}` }),
+            pledgeFits(store, delta),
             onSharedList,
           ),
         )
         .returning(),
       newClaim({ kind: 'pledge', quantity: 0, amountMinor: delta }),
     ),
-    /**
-     * A claim (by its manage token, or by id for its owner) with its item and what a change needs
-     * of its list. It locks the claim (PostgreSQL) so two changes of one claim queue up: the
-     * second reads the claim as the first left it, or nothing once it was undone.
-     */
-    claimByToken: claimWithItem(eq(claims.tokenHash, sql.placeholder('tokenHash'))),
-    claimOfUser: claimWithItem(and(eq(claims.id, sql.placeholder('claimId')), eq(claims.userId, sql.placeholder('userId')))!),
-    /** An item as it is now: what a refused change is worded from. */
-    item: db
-      .select()
-      .from(items)
-      .where(eq(items.id, sql.placeholder('itemId')))
-      .prepare(),
-    /** A purchase claim changes to `quantity` units (`delta` more on its item), never past the item's quantity. */
-    changeUnits: store.dialect.updateThenUpdate(
-      db,
-      db
-        .update(items)
-        .set({ quantityPurchased: sql`${items.quantityPurchased} + ${delta}`, updatedAt: sql`${now}` })
-        .where(and(eq(items.id, sql.placeholder('itemId')), sql`${items.quantityPurchased} + ${delta} <= ${items.quantity}`, onSharedList))
-        .returning(),
-      setClaimShare,
-    ),
-    /** A pledge changes to `amountMinor` (`delta` more on its item) while it fits (see pledgeRoom) at the price it was checked against. */
-    changeAmount: store.dialect.updateThenUpdate(
-      db,
-      db
-        .update(items)
-        .set({ pledgedMinor: sql`${items.pledgedMinor} + ${delta}`, updatedAt: sql`${now}` })
-        .where(and(eq(items.id, sql.placeholder('itemId')), eq(items.price, sql.placeholder('price')), withinPriceSql(store, { fitsUpTo: sql.placeholder('fitsUpTo'), overFitsUpTo: sql.placeholder('overFitsUpTo') }), onSharedList))
-        .returning(),
-      setClaimShare,
-    ),
+    /** A claim with its item and list as they are now: what a refused change is worded from. */
+    claimByToken: claimWithItem(byToken),
+    claimOfUser: claimWithItem(ofUser),
+    /** A claim changes or goes through its manage token (`tokenHash`), or by id for its owner (`claimId`, `userId`). */
+    changeByToken: changesOf(byToken),
+    changeOfUser: changesOf(ofUser),
+    undoByToken: undoOf(byToken),
+    undoOfUser: undoOf(ofUser),
   };
 }

@@ -18,7 +18,7 @@ import { hashSecret, newSecret, newTimeOrderedId } from '../../ids';
 import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type ListAccess } from './access';
 import type { MailRequest } from '../../mail/mailer';
 import type { ClaimMail, Reserved } from './claim-mail';
-import { listIsShared, pledgeRoom, prepareClaimStatements, type ClaimStatements } from './claim-statements';
+import { listIsShared, prepareClaimStatements, type ClaimKind, type ClaimStatements } from './claim-statements';
 import { toItem, toSharedItem, type ItemRow, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import type { ShareViewCache } from './share-cache';
@@ -130,48 +130,51 @@ export class ClaimService {
 
   /**
    * Changes a purchase's quantity (1 .. its own units plus the ones still wanted) or a pledge's
-   * amount (at most its own plus what is still needed, unless over-pledging is allowed); 409 past that.
+   * amount (at most its own plus what is still needed, unless over-pledging is allowed); 409 past
+   * that. Each change asked for is one conditional write for its kind of claim (one statement on
+   * PostgreSQL); when none changed the claim, one read words why.
    */
   async change(key: ClaimKey, input: ClaimChangeInput, ip: string | null): Promise<Claim> {
     if ('token' in key && ip !== null) this.limits.tokensPerIp.hit(ip);
     const now = new Date();
-    const changed = await this.store.groupTransaction(async (tx) => {
-      const statements = this.statementsOn(tx);
-      const [found] = await ('token' in key
-        ? statements.claimByToken.execute({ tokenHash: hashSecret(key.token) })
-        : statements.claimOfUser.execute({ claimId: key.claimId, userId: key.userId }));
-      if (!found || !isShared(found.list, now.getTime())) throw notFound(CLAIM_NOT_FOUND);
-      const { claim, item, list } = found;
-      const change = claim.kind === 'pledge' ? pledgeChange(claim, item, input) : purchaseChange(claim, input);
-      const share = { itemId: item.id, delta: change.delta, claimId: claim.id, ...change.claim, now };
-      const [itemNow] = await (claim.kind === 'pledge'
-        ? statements.changeAmount.execute({ ...share, price: item.price, ...pledgeRoom(change.delta, pledgeablePrice(item)) })
-        : statements.changeUnits.execute(share));
-      if (!itemNow) throw changeRefusal(claim, change, (await statements.item.execute({ itemId: item.id }))[0] ?? item);
-      return toClaim({ ...claim, ...change.claim }, itemNow, list);
-    });
-    this.shareViews.invalidate(changed.list._id);
-    return changed;
+    const owned = ownedBy(key);
+    for (const { kind, share } of askedChanges(input)) {
+      const [row] = await this.store.compoundWrite((db) => {
+        const statements = this.statementsOn(db);
+        return ('token' in key ? statements.changeByToken : statements.changeOfUser)[kind].execute({ ...owned, ...share, now });
+      });
+      if (!row) continue;
+      const { source: claim, changed: item } = row;
+      this.shareViews.invalidate(item.wishlistId);
+      return toClaim({ ...claim, ...share }, item, { id: item.wishlistId, name: claim.listName, allowOverPledge: claim.allowOverPledge });
+    }
+    throw await this.changeRefusal(key, input, now.getTime());
   }
 
-  /** Undo: the claim goes and its units are wanted again. */
+  /** Why a change was not made, worded from the claim and its item as they are now: 404, a 400 for what the claim's kind needs, else 409. */
+  private async changeRefusal(key: ClaimKey, input: ClaimChangeInput, nowMs: number): Promise<ApiError> {
+    const statements = this.statementsOn(this.store.db);
+    const [found] = await ('token' in key ? statements.claimByToken : statements.claimOfUser).execute(ownedBy(key));
+    if (!found || !isShared(found.list, nowMs)) return notFound(CLAIM_NOT_FOUND);
+    const { claim, item } = found;
+    if (claim.kind === 'pledge') {
+      if (input.amount === undefined) return badRequest('Say how much you are pledging (amount).');
+      const amountMinor = positiveAmount(input.amount);
+      return pledgeTermsRefusal(item) ?? amountRefusal(item, amountMinor - claim.amountMinor, claim.amountMinor);
+    }
+    if (input.quantityPurchased === undefined) return badRequest('Say how many you are giving (quantityPurchased).');
+    return unitsRefusal(item, input.quantityPurchased, claim.quantity);
+  }
+
+  /** Undo: the claim goes and its units (or pledge) are wanted again; one statement on PostgreSQL. */
   async undo(key: ClaimKey, ip: string | null): Promise<void> {
     if ('token' in key && ip !== null) this.limits.tokensPerIp.hit(ip);
-    const { claims, items } = this.store.tables;
-    const listId = await this.store.groupTransaction(async (tx) => {
-      const [claim] = await tx.delete(claims).where(this.keyCondition(key)).returning();
-      if (!claim) throw notFound(CLAIM_NOT_FOUND);
-      const undone =
-        claim.kind === 'pledge'
-          ? { pledgedMinor: sql`${items.pledgedMinor} - ${claim.amountMinor}`, pledgeCount: sql`${items.pledgeCount} - 1` }
-          : { quantityPurchased: sql`${items.quantityPurchased} - ${claim.quantity}` };
-      await tx
-        .update(items)
-        .set({ ...undone, updatedAt: new Date() })
-        .where(eq(items.id, claim.itemId));
-      return claim.wishlistId;
+    const [row] = await this.store.compoundWrite((db) => {
+      const statements = this.statementsOn(db);
+      return ('token' in key ? statements.undoByToken : statements.undoOfUser).execute({ ...ownedBy(key), now: new Date() });
     });
-    this.shareViews.invalidate(listId);
+    if (!row) throw notFound(CLAIM_NOT_FOUND);
+    this.shareViews.invalidate(row.changed.wishlistId);
   }
 
   /** Re-list (owner or editor): every claim of the item goes; claimers who left an address are told. */
@@ -238,8 +241,17 @@ export class ClaimService {
   }
 }
 
+/** The placeholders of the claim statements that find the claim `key` opens. */
+function ownedBy(key: ClaimKey): { tokenHash: string } | { claimId: string; userId: string } {
+  return 'token' in key ? { tokenHash: hashSecret(key.token) } : { claimId: key.claimId, userId: key.userId };
+}
+
 /** The claim as its holder sees it: the rows of the claim, its item and (part of) its list. */
-function toClaim(claim: Row<'claims'>, item: ItemRow, list: Pick<WishlistRow, 'id' | 'name' | 'allowOverPledge'>): Claim {
+function toClaim(
+  claim: Pick<Row<'claims'>, 'id' | 'kind' | 'quantity' | 'amountMinor' | 'name' | 'createdAt'>,
+  item: ItemRow,
+  list: Pick<WishlistRow, 'id' | 'name' | 'allowOverPledge'>,
+): Claim {
   const isPledge = claim.kind === 'pledge';
   return {
     _id: claim.id,
@@ -264,31 +276,18 @@ function toClaim(claim: Row<'claims'>, item: ItemRow, list: Pick<WishlistRow, 'i
   };
 }
 
-/** What a change adds to the item (units or minor units) and the claim's share afterwards. */
-interface ClaimDelta {
-  delta: number;
-  claim: { quantity: number; amountMinor: number };
+/** A change `input` asks for, by the kind of claim it applies to: a purchase's units, or a pledge's amount (checked here). */
+interface AskedChange {
+  kind: ClaimKind;
+  share: { quantity: number } | { amountMinor: number };
 }
 
-/**
- * 409 for a change that did not fit, worded from `item` as it is now: on PostgreSQL the claim
- * was read with its item before waiting for another change of the claim, so that item may be old.
- */
-function changeRefusal(claim: Row<'claims'>, change: ClaimDelta, item: ItemRow) {
-  if (claim.kind === 'pledge') return amountRefusal(item, change.delta, claim.amountMinor);
-  return unitsRefusal(item, claim.quantity + change.delta, claim.quantity);
-}
-
-function purchaseChange(claim: Row<'claims'>, input: ClaimChangeInput): ClaimDelta {
-  if (input.quantityPurchased === undefined) throw badRequest('Say how many you are giving (quantityPurchased).');
-  return { delta: input.quantityPurchased - claim.quantity, claim: { quantity: input.quantityPurchased, amountMinor: claim.amountMinor } };
-}
-
-function pledgeChange(claim: Row<'claims'>, item: ItemRow, input: ClaimChangeInput): ClaimDelta {
-  if (input.amount === undefined) throw badRequest('Say how much you are pledging (amount).');
-  pledgeablePrice(item);
-  const amountMinor = positiveAmount(input.amount);
-  return { delta: amountMinor - claim.amountMinor, claim: { quantity: claim.quantity, amountMinor } };
+/** The changes `input` asks for: both when it gives both (the claim's kind decides which applies). */
+function askedChanges(input: ClaimChangeInput): AskedChange[] {
+  const asked: AskedChange[] = [];
+  if (input.quantityPurchased !== undefined) asked.push({ kind: 'purchase', share: { quantity: input.quantityPurchased } });
+  if (input.amount !== undefined) asked.push({ kind: 'pledge', share: { amountMinor: positiveAmount(input.amount) } });
+  return asked;
 }
 
 /** A positive plain amount in minor units; 400 otherwise. */
@@ -304,13 +303,6 @@ function pledgeTermsRefusal(item: Pick<ItemRow, 'isGroupGift' | 'priceMinor'>): 
   if (!item.isGroupGift) return badRequest('Only group gifts take pledges.');
   if (!item.priceMinor) return badRequest('This gift has no price to pledge towards.');
   return null;
-}
-
-/** A group gift's price in minor units (pledges stop at MAX_PLEDGED_MINOR); 400 for items that take no pledges. */
-function pledgeablePrice(item: Pick<ItemRow, 'isGroupGift' | 'priceMinor'>): number {
-  const refusal = pledgeTermsRefusal(item);
-  if (refusal) throw refusal;
-  return Math.min(item.priceMinor!, MAX_PLEDGED_MINOR);
 }
 
 /** 409 saying how much is still needed (besides the caller's own pledge `ownMinor`). */
