@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MODULE_WORKER_FILES } from '../server/src/module-workers';
 
 const root = join(import.meta.dir, '..');
 const outfile = join(root, 'dist', 'wishwell');
@@ -18,9 +19,12 @@ const started = performance.now();
 // node:tls... about 7 MiB of idle memory).
 // The define: without it `bun build --compile` writes process.env.NODE_ENV as "development", so
 // the executable rendered pages with React's development build (slower, more memory).
+// Module workers are entry points of their own, or the executable has no file to start them from.
+const serverDir = join(root, 'server', 'src');
+const entryPoints = ['./main.ts', ...Object.values(MODULE_WORKER_FILES)].map((file) => join(serverDir, file));
 function compile(extraFlags: string[]): void {
   const build = Bun.spawnSync(
-    ['bun', 'build', '--compile', '--splitting', '--bytecode', '--format=esm', '--minify', '--sourcemap=none', '--define', 'process.env.NODE_ENV="production"', ...extraFlags, join(root, 'server', 'src', 'main.ts'), '--outfile', outfile],
+    ['bun', 'build', '--compile', '--splitting', '--bytecode', '--format=esm', '--minify', '--sourcemap=none', '--define', 'process.env.NODE_ENV="production"', ...extraFlags, ...entryPoints, '--outfile', outfile],
     { cwd: root, stdio: ['inherit', 'inherit', 'inherit'] },
   );
   if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);

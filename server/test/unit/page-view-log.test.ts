@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../src/db/sqlite-store';
+import { geoIpFiles } from '../../src/features/visitors/geo-ip';
+import { PageViewLog } from '../../src/features/visitors/page-views';
+
+const dir = mkdtempSync(join(tmpdir(), 'wishwell-page-view-log-'));
+const store = openSqliteStore(join(dir, 'wishwell.db'));
+const log = new PageViewLog(store, { enabled: true, keepDays: 90, geoIpFiles: geoIpFiles(null) });
+afterAll(async () => {
+  await log.close();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const page = new Response('<!doctype html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+const request = new Request('https://gifts.example/share/wishlist/abc', { headers: { 'user-agent': 'Mozilla/5.0 (flood test)' } });
+
+describe('visitor log under a flood', () => {
+  it('logs every view of a burst far larger than a batch, none dropped', async () => {
+    // A popular list shared at once: 25,000 views within the same second (the log once kept at
+    // most 10,000 per second and dropped the rest).
+    for (let n = 0; n < 25_000; n++) {
+      log.record(request, '/share/wishlist/abc', { origin: 'https://gifts.example', ip: `81.2.${(n >> 8) & 255}.${n & 255}` }, page);
+    }
+    await log.flush();
+    const { visitorLogs, visitorAddresses } = store.tables;
+    expect(await store.db.$count(visitorLogs)).toBe(25_000);
+    expect(await store.db.$count(visitorAddresses)).toBe(25_000);
+  });
+});
