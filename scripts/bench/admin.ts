@@ -14,6 +14,7 @@
 // Users and All Wishlists have no target in the issue; their figures are printed for reference.
 // BENCH_CPU_PROF=1 profiles each server it starts (`--cpu-prof`, into /tmp/wishwell-bench-prof).
 // Backup and restore timings belong to the backup work and are not measured here.
+import { Database } from 'bun:sqlite';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +74,8 @@ await ctx.store.close();
 const base = `http://127.0.0.1:${PORT}`;
 const headers = { authorization: `Bearer ${token}` };
 let missed = 0;
+/** The share page's views logged and served, per run with VISITOR_LOG=on. */
+const viewsLogged: { logged: number; served: number }[] = [];
 
 function startServer(env: Record<string, string>) {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wishwell-bench-prof'] : [];
@@ -138,6 +141,7 @@ writeFileSync(newAddressScript, NEW_ADDRESS_LUA);
 await loggingCost('one address, one browser (a reload flood)', {}, browserScript);
 await loggingCost('every view from a new address (X-Forwarded-For counting up, TRUST_PROXY=1)', { TRUST_PROXY: '1' }, newAddressScript);
 
+reportViewsLogged();
 rmSync(dataDir, { recursive: true, force: true });
 console.log(missed === 0 ? '\nall targets met' : `\n${missed} target(s) missed`);
 
@@ -165,15 +169,18 @@ async function shareRun(mode: LogMode, env: Record<string, string>, script?: str
     const firstMs = await firstAnswerMs(shareUrl);
     wrk(shareUrl, 10, 1, script); // warm-up
     await Bun.sleep(BATCH_WAIT_MS);
+    const loggedBefore = loggedViews();
     const cpuBefore = cpuMs([run.proc.pid]);
     const requestThreadBefore = mainThreadCpuMs(run.proc.pid);
     const result = wrk(shareUrl, 10, WRK_SECONDS, script);
     await Bun.sleep(BATCH_WAIT_MS); // the views of the last second are written
     if (result.non2xx > 0) throw new Error(`the share page answered ${result.non2xx} requests with an error status`);
+    const logged = loggedViews() - loggedBefore;
+    if (mode === 'on') viewsLogged.push({ logged, served: result.requests });
     const perView = (ms: number) => (ms * 1000) / (result.requestsPerSecond * WRK_SECONDS);
     const figures = { rps: result.requestsPerSecond || 0, cpuUs: perView(cpuMs([run.proc.pid]) - cpuBefore), requestThreadUs: perView(mainThreadCpuMs(run.proc.pid) - requestThreadBefore) };
     console.log(
-      `VISITOR_LOG=${mode.padEnd(3)} ${Math.round(figures.rps).toString().padStart(7)} req/s  p99 ${result.p99Ms.toFixed(2)} ms  server CPU ${figures.cpuUs.toFixed(0)} µs/view (request thread ${figures.requestThreadUs.toFixed(0)})  (first view ${firstMs.toFixed(0)} ms, load ${loadAverage()})`,
+      `VISITOR_LOG=${mode.padEnd(3)} ${Math.round(figures.rps).toString().padStart(7)} req/s  p99 ${result.p99Ms.toFixed(2)} ms  server CPU ${figures.cpuUs.toFixed(0)} µs/view (request thread ${figures.requestThreadUs.toFixed(0)})  (first view ${firstMs.toFixed(0)} ms, load ${loadAverage()})${mode === 'on' ? `  ${logged} of ${result.requests} views logged` : ''}`,
     );
     return figures;
   } finally {
@@ -220,6 +227,25 @@ async function loggingCost(traffic: string, env: Record<string, string>, script?
   };
   console.log(`  server CPU per view, all threads: ${extra('cpuUs')}; median of the runs of each mode`);
   console.log(`  the request thread's share (the visitor log's writes run on a worker thread): ${extra('requestThreadUs')}`);
+}
+
+/** Rows in the bench server's visitor log (read from its database file). */
+function loggedViews(): number {
+  const db = new Database(join(dataDir, 'wishwell.db'), { readonly: true });
+  try {
+    return db.query<{ rows: number }, []>('SELECT count(*) AS rows FROM visitor_logs').get()!.rows;
+  } finally {
+    db.close();
+  }
+}
+
+/** The cost of logging means nothing if the log drops views: every view of every run must be in it. */
+function reportViewsLogged(): void {
+  const logged = viewsLogged.reduce((sum, run) => sum + run.logged, 0);
+  const served = viewsLogged.reduce((sum, run) => sum + run.served, 0);
+  const share = (logged / served) * 100;
+  if (share < 99.9) missed += 1;
+  console.log(`\nviews logged with VISITOR_LOG=on: ${logged} of ${served} served (${share.toFixed(1)}%)  target every view  ${share >= 99.9 ? 'PASS' : 'MISS'}`);
 }
 
 function loadAverage(): string {

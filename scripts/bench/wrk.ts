@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the whole run. */
+  requests: number;
   p99Ms: number;
   non2xx: number;
   /** wrk's whole report, including what a Lua script's done() printed. */
@@ -25,6 +27,7 @@ function wrkArgs(url: string, connections: number, seconds: number, script?: str
 function parse(out: string): LoadResult {
   return {
     requestsPerSecond: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN),
+    requests: Number(out.match(/(\d+) requests in/)?.[1] ?? NaN),
     p99Ms: toMs(out.match(/\s99%\s+(\S+)/)?.[1] ?? ''),
     non2xx: Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0),
     output: out,
@@ -54,6 +57,7 @@ export async function wrkAcross(urls: string[], connections: number, seconds = 5
   );
   return {
     requestsPerSecond: results.reduce((sum, result) => sum + result.requestsPerSecond, 0),
+    requests: results.reduce((sum, result) => sum + result.requests, 0),
     p99Ms: Math.max(...results.map((result) => result.p99Ms)),
     non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
     output: results.map((result) => result.output).join('\n'),
