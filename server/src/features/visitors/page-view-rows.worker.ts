@@ -15,6 +15,6 @@ answerRequests({
     rows = new PageViewRows(geoIp);
     return { loaded: geoIp.loaded, problems };
   },
-  make: ({ views }: { views: PageView[] }) => rows!.make(views),
+  make: ({ views }: { views: string }) => rows!.make(JSON.parse(views) as PageView[]),
   forget: () => rows!.forgetProfiles(),
 });
