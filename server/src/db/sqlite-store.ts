@@ -10,9 +10,8 @@ import { ConnectionGate } from './connection-gate';
 import { GroupCommit } from './group-commit';
 import { DatabaseDamaged, databaseFailure } from './health';
 import { applySqliteMigrations } from './migrate';
-import { openSqliteThread } from './sqlite-thread';
+import { openSqliteThread, type SqliteThread } from './sqlite-thread';
 import { vacuumInto } from './sqlite-vacuum';
-import { SqliteWriterThread } from './sqlite-writer-thread';
 import * as tables from './schema/sqlite';
 import type { DataStore, Db, PreparedRows, SqlDialect } from './store';
 
@@ -131,18 +130,26 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
 
   /** The admin's full check under way: a second request while it runs gets its answer instead of starting another. */
   let fullCheck: Promise<string[]> | null = null;
-  /** Started by the first off-thread write (most stores never make one: tests, the CLI, a restore's staging). */
-  let writerThread: SqliteWriterThread | null = null;
-  let closed = false;
   /**
-   * After close, a late write must not open a thread on the file (a restore may have put another
-   * database there). A thread that ended (it crashed) is replaced: the write that met its end failed.
+   * The connection on a thread the off-thread writes go to, opened by the first (most stores never
+   * make one: tests, the CLI, a restore's staging). The store holds its connection gate while the
+   * thread writes, so the two connections never write at once and neither waits in SQLite's busy
+   * handler; the request thread meanwhile answers everything but database calls.
    */
+  let writerThread: Promise<SqliteThread> | null = null;
+  let closed = false;
+  /** The writer thread, or a new one when there is none or it ended (crashed, or could not open): the write that met its end failed. */
+  const liveWriterThread = async (): Promise<SqliteThread> => {
+    const current = await writerThread?.catch(() => null);
+    if (current?.alive) return current;
+    writerThread = openSqliteThread(file, { synchronousNormal: true });
+    return writerThread;
+  };
+  /** After close, a late write must not open a thread on the file (a restore may have put another database there). */
   const writeOffThread: DataStore['writeOffThread'] = (statements) =>
-    gate.hold(() => {
+    gate.hold(async () => {
       if (closed) throw new Error('The database is closed.');
-      if (!writerThread?.alive) writerThread = new SqliteWriterThread(file);
-      return writerThread.write(statements);
+      await (await liveWriterThread()).writeBatch(statements);
     });
 
   return {
@@ -169,7 +176,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
     close: () =>
       gate.hold(async () => {
         closed = true;
-        await writerThread?.close();
+        await (await writerThread?.catch(() => null))?.close();
         sqlite.exec('PRAGMA optimize');
         sqlite.close();
       }),

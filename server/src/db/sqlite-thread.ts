@@ -2,20 +2,23 @@
  * A SQLite connection on a worker thread, behind Drizzle's async proxy driver: the statements'
  * work (binding, writing pages, commits, index builds, checks, VACUUM INTO) happens off the
  * event loop, which only sends each statement's text and values and receives its rows. For bulk
- * work on a file of its own (a restore's staging database, a backup's snapshot), where a
- * synchronous bun:sqlite call of seconds would stop every request.
+ * work where a synchronous bun:sqlite call of milliseconds to seconds would stop every request:
+ * a restore's staging database, a backup's snapshot, the admin's full check, and the visitor
+ * log's batches (written beside the store's own connection, see sqlite-store.ts).
  */
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
-import { ANSWER_REQUESTS, startWorkerRequests } from './worker-requests';
-import type { Db } from './store';
+import { startSourceWorker } from './source-worker';
+import { ANSWER_REQUESTS, requestsTo } from './worker-requests';
+import type { Db, RawStatement } from './store';
 
 const WORKER_SOURCE = `
 import { Database } from 'bun:sqlite';
 let db = null;
 const handlers = {
-  open({ file, readonly }) {
+  open({ file, readonly, synchronousNormal }) {
     db = new Database(file, readonly ? { readonly: true, strict: true } : { create: true, strict: true });
     db.exec('PRAGMA busy_timeout = 5000');
+    if (synchronousNormal) db.exec('PRAGMA synchronous = NORMAL');
     db.exec('PRAGMA foreign_keys = ON');
   },
   execute({ sql, params: json, method }) {
@@ -24,6 +27,16 @@ const handlers = {
     if (method !== 'run') return statement.values(...params);
     statement.run(...params);
     return [];
+  },
+  batch({ statements }) {
+    db.run('BEGIN IMMEDIATE');
+    try {
+      for (const { sql, params } of statements) db.query(sql).run(...params);
+      db.run('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.run('ROLLBACK');
+      throw error;
+    }
   },
   rollback() {
     if (db.inTransaction) db.run('ROLLBACK');
@@ -40,8 +53,23 @@ export interface SqliteThread {
   db: Db;
   /** Runs `work` in BEGIN IMMEDIATE ... COMMIT on the thread's connection (ROLLBACK when it throws). */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs `statements` in one transaction (all or nothing), sent to the thread in one message. */
+  writeBatch(statements: RawStatement[]): Promise<void>;
+  /** False once the thread has ended (it failed, was closed, or died): its requests fail at once. */
+  readonly alive: boolean;
   /** Closes the connection and ends the thread. */
   close(): Promise<void>;
+}
+
+export interface SqliteThreadOptions {
+  readonly?: boolean;
+  /** synchronous = NORMAL, as the store's own connection (a commit in WAL mode then waits for no fsync). */
+  synchronousNormal?: boolean;
+}
+
+/** The thread's worker, not yet opened on a file (a test may end it to see its owner cope). */
+export function startSqliteWorker(): Worker {
+  return startSourceWorker(WORKER_SOURCE);
 }
 
 /**
@@ -49,9 +77,9 @@ export interface SqliteThread {
  * on. A statement that fails rejects with SQLite's message and code; a thread that dies fails
  * every statement waiting on it and every later one.
  */
-export async function openSqliteThread(file: string, options: { readonly?: boolean } = {}): Promise<SqliteThread> {
-  const { request, end } = startWorkerRequests(WORKER_SOURCE, 'the SQLite worker thread');
-  await request({ kind: 'open', file, readonly: options.readonly ?? false }).catch((error: Error) => {
+export async function openSqliteThread(file: string, options: SqliteThreadOptions = {}, worker: Worker = startSqliteWorker()): Promise<SqliteThread> {
+  const { request, end, alive } = requestsTo(worker, 'the SQLite worker thread');
+  await request({ kind: 'open', file, readonly: options.readonly ?? false, synchronousNormal: options.synchronousNormal ?? false }).catch((error: Error) => {
     end(error);
     throw error;
   });
@@ -71,6 +99,12 @@ export async function openSqliteThread(file: string, options: { readonly?: boole
         await request({ kind: 'rollback' }).catch(() => undefined); // a dead thread took its transaction with it
         throw error;
       }
+    },
+    async writeBatch(statements) {
+      await request({ kind: 'batch', statements });
+    },
+    get alive() {
+      return alive();
     },
     async close() {
       await request({ kind: 'close' }).catch(() => undefined);
