@@ -226,7 +226,7 @@ async function loggingCost(traffic: string, env: Record<string, string>, script?
     return `${off.toFixed(0)} µs off, ${on.toFixed(0)} µs on (+${(on - off).toFixed(0)} µs, ${(((on - off) / on) * 100).toFixed(1)}% of a logged view)`;
   };
   console.log(`  server CPU per view, all threads: ${extra('cpuUs')}; median of the runs of each mode`);
-  console.log(`  the request thread's share (the visitor log's writes run on a worker thread): ${extra('requestThreadUs')}`);
+  console.log(`  the request thread's share (the visitor log's rows are made and written on threads of their own): ${extra('requestThreadUs')}`);
 }
 
 /** Rows in the bench server's visitor log (read from its database file). */
