@@ -19,15 +19,16 @@ export class CrossProcessInvalidation {
 
   /** Starts hearing the other processes' invalidations. */
   async listen(): Promise<void> {
-    await this.feed.subscribe(this.channel, (key) => this.dropLocally(key));
+    await this.feed.subscribe(this.channel, (key) => this.invalidateHere(key));
   }
 
   invalidate(key: string): void {
-    this.dropLocally(key);
+    this.invalidateHere(key);
     this.feed.publish(this.channel, key).catch((error: unknown) => console.error(`could not announce a change on ${this.channel}:`, error));
   }
 
-  private dropLocally(key: string): void {
+  /** Drops the key in this process only: the write that changed it told the others itself (SqlDialect.announcing). */
+  invalidateHere(key: string): void {
     this.generation += 1;
     this.drop(key);
   }

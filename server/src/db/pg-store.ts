@@ -38,6 +38,18 @@ const postgresDialect: SqlDialect = {
       .prepare('update_from_source'); // bun-sql ignores the name
     return statement as unknown as PreparedRows<never>;
   },
+  announcing: (db, write, channel, key) => {
+    const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
+    const written = pg.$with('written').as(write as unknown as TypedQueryBuilder<ColumnsSelection>);
+    const row = rowOf(written);
+    // A statement of its own, not a wrapper: a transaction's connection can be bound to it (preparedOnce).
+    const statement = pg
+      .with(written)
+      .select({ ...row, announced: sql`pg_notify(${channel}, ${row[key]})` })
+      .from(written)
+      .prepare('announcing');
+    return statement as unknown as PreparedRows<never>;
+  },
   updateThenInsert: (db, first, next) => {
     const { pg, changed, changedRow } = changedBy(db, first);
     const table = next.table as unknown as PgTable;

@@ -46,6 +46,7 @@ const sqliteDialect: SqlDialect = {
       },
     };
   },
+  announcing: (_db, write) => write.prepare(),
   updateThenInsert: (db, first, next) => thenIfChanged(first.prepare(), db.insert(next.table).values(next.values).prepare()),
 };
 

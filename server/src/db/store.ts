@@ -92,6 +92,15 @@ export interface SqlDialect {
     next: FollowingWrite<T>,
   ): PreparedRows<SourceAndChanged<S, R>>;
   /**
+   * `write` (an INSERT, UPDATE or DELETE … RETURNING) prepared on `db` so that it tells the other
+   * processes on the change feed's `channel` its rows' `key` (a returned field) when it commits,
+   * as part of the statement: PostgreSQL `WITH written AS (write) SELECT written.*,
+   * pg_notify(channel, key) FROM written`, one statement instead of the write and a NOTIFY after
+   * it (its rows carry one more field, `announced`). SQLite: the write as is (one process: the
+   * caller drops its own cache).
+   */
+  announcing<R>(db: Db, write: { prepare(): PreparedRows<R> }, channel: string, key: keyof R & string): PreparedRows<R>;
+  /**
    * An UPDATE … RETURNING (`first`) and, only when it changed a row, an INSERT of `next` (one
    * row, every column given), prepared as one write on `db` answering `first`'s rows.
    * PostgreSQL: one statement (`first` and the INSERT … SELECT data-modifying WITHs). SQLite:

@@ -44,6 +44,15 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
     expect(tookMs).toBeLessThan(100);
   });
 
+  it("an item added through A shows on B's share view at once, although B had it cached", async () => {
+    const { client: owner, list } = await guestWithList(a.url);
+    await addItem(owner, list._id, { title: 'Kite' });
+    expect((await new ApiClient(b.url).get<SharedWishlist>(`/wishlists/share/${list._id}`)).body.items).toHaveLength(1);
+    await addItem(owner, list._id, { title: 'Yo-yo' });
+    // Unannounced, B would show its cached view for up to a minute.
+    await shareViewOnB(list._id, (view) => view.items.length === 2, 1_000);
+  });
+
   it('a sign-out on A revokes the session on B', async () => {
     const account = await signUp(a.url, 'Rover');
     const token = account.client.cookies.get('wishwell_session')!;

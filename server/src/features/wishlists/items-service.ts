@@ -10,7 +10,7 @@ import { ITEM_NOT_FOUND, type ListAccess } from './access';
 import { itemColumns } from './input';
 import { toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
-import type { ShareViewCache } from './share-cache';
+import { SHARE_VIEWS_CHANNEL, type ShareViewCache } from './share-cache';
 
 /** Copies of items' shop images kept on our side, made in the background (see ItemImages). */
 export interface ImageCopies {
@@ -37,9 +37,9 @@ export type ApplyReferralRules = (url: string) => Promise<ReferralOutcome>;
  * placeholder through its column's mapper, which refuses a null timestamp, so the one of
  * imageCheckedAt / imageCopyDueAt left null is written as a literal.
  */
-function insertStatement({ tables: { items } }: DataStore, db: Db, copyPending: boolean) {
+function insertStatement({ tables: { items }, dialect }: DataStore, db: Db, copyPending: boolean) {
   const column = (name: keyof typeof items.$inferInsert) => sql.placeholder(name);
-  return db
+  const insert = db
     .insert(items)
     .values({
       id: column('id'),
@@ -65,8 +65,9 @@ function insertStatement({ tables: { items } }: DataStore, db: Db, copyPending: 
       createdAt: column('createdAt'),
       updatedAt: column('updatedAt'),
     })
-    .returning()
-    .prepare();
+    .returning();
+  // The list's share views are dropped by the statement itself (PostgreSQL: no NOTIFY after it).
+  return dialect.announcing(db, insert, SHARE_VIEWS_CHANNEL, 'wishlistId');
 }
 
 /** Items on lists: owner/editor changes, move and copy (guests' purchases and re-list: ClaimService). */
@@ -121,7 +122,7 @@ export class ItemService {
         updatedAt: now,
       }),
     );
-    this.shareViews.invalidate(listId);
+    this.shareViews.announced(listId);
     if (image.imageCheckedAt === null) this.images.queued();
     return toItem(row!, '');
   }

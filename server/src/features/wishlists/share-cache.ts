@@ -35,6 +35,9 @@ const MAX_AGE_MS = 60_000;
  * Rendered share views kept in memory, keyed by list id. Every change to a list or its items
  * calls invalidate(listId); the oldest entries go first once the cache holds MAX_BYTES.
  */
+/** The change-feed channel of share views: a write may announce a list's change there itself (SqlDialect.announcing), then call `announced`. */
+export const SHARE_VIEWS_CHANNEL = 'wishwell_share_views';
+
 export class ShareViewCache {
   private readonly entries = new Map<string, RenderedShareView>();
   private totalBytes = 0;
@@ -42,7 +45,7 @@ export class ShareViewCache {
   private readonly sync: CrossProcessInvalidation;
 
   constructor(feed: ChangeFeed) {
-    this.sync = new CrossProcessInvalidation(feed, 'wishwell_share_views', (listId) => this.drop(listId));
+    this.sync = new CrossProcessInvalidation(feed, SHARE_VIEWS_CHANNEL, (listId) => this.drop(listId));
   }
 
   listen(): Promise<void> {
@@ -79,6 +82,11 @@ export class ShareViewCache {
   /** The list or its items changed: every replica renders it again. */
   invalidate(listId: string): void {
     this.sync.invalidate(listId);
+  }
+
+  /** `listId` changed through a write that announced it on SHARE_VIEWS_CHANNEL itself: dropped here at once, elsewhere on hearing the write. */
+  announced(listId: string): void {
+    this.sync.invalidateHere(listId);
   }
 
   private drop(listId: string): void {
