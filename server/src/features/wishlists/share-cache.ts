@@ -31,13 +31,13 @@ const MAX_BYTES = 64 * 1024 * 1024;
  */
 const MAX_AGE_MS = 60_000;
 
+/** The change-feed channel of share views: a write may announce a list's change there itself (SqlDialect.announcing), then call `announced`. */
+export const SHARE_VIEWS_CHANNEL = 'wishwell_share_views';
+
 /**
  * Rendered share views kept in memory, keyed by list id. Every change to a list or its items
  * calls invalidate(listId); the oldest entries go first once the cache holds MAX_BYTES.
  */
-/** The change-feed channel of share views: a write may announce a list's change there itself (SqlDialect.announcing), then call `announced`. */
-export const SHARE_VIEWS_CHANNEL = 'wishwell_share_views';
-
 export class ShareViewCache {
   private readonly entries = new Map<string, RenderedShareView>();
   private totalBytes = 0;
