@@ -189,15 +189,10 @@ export class PageViewLog {
     if (batch.length === 0) return;
     try {
       if (!this.rowsThread?.alive) this.rowsThread = new PageViewRowsThread(this.options.geoIpFiles);
-      const rowsThread = this.rowsThread;
-      const rows = await rowsThread.make(batch);
-      try {
-        await this.insert(rows);
-      } catch (error) {
-        rowsThread.forgetProfiles();
-        throw error;
-      }
+      await this.insert(await this.rowsThread.make(batch));
     } catch (error) {
+      // The batch's new profiles may not be written: the next batch writes them again (a no-op on a thread that died).
+      this.rowsThread?.forgetProfiles();
       logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.length, error });
     } finally {
       this.waiting -= batch.length;
