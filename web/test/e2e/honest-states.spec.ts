@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { apiCall } from './support/api';
 import { onDialogEntry } from './support/dialog-history';
-import { itemCard, signedInPage } from './support/people';
+import { itemCard, moveHandle, signedInPage } from './support/people';
 
 // What the pages tell people when things are empty, fail, race or are long: each state says what
 // is true. Server and network failures are injected at the browser's network layer (page.route),
@@ -191,8 +191,7 @@ test('prices: each item in its own currency, the filter per currency, and only v
   await currency.selectOption('GBP');
   await expect(guest.getByText('Price: £0 – £50+')).toBeVisible();
   const high = guest.getByRole('slider', { name: 'Highest price' });
-  await high.focus();
-  for (let i = 0; i < 30; i++) await high.press('ArrowLeft');
+  await moveHandle(high, 20);
   await expect(guest.getByText('Price: £0 – £20')).toBeVisible();
   // $18 is not "under £20": dollar items are left out and counted, never compared with pounds.
   await expect(itemTitles(guest)).toHaveText(['Book', 'Mug']);
@@ -200,8 +199,7 @@ test('prices: each item in its own currency, the filter per currency, and only v
 
   // Sorting keeps currencies apart: pounds (the slider's) first, then dollars, each cheapest first.
   await currency.selectOption('GBP');
-  await high.focus();
-  for (let i = 0; i < 30; i++) await high.press('ArrowRight');
+  await moveHandle(high, 50);
   await guest.getByText('Sort by price').click();
   await expect(itemTitles(guest)).toHaveText(['Mug', 'Book', 'Kite', 'Lamp', 'Bike']);
 

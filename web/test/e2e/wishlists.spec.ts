@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { startSmtpServer } from '../../../server/test/support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
-import { createGuestListFromLanding, itemCard, PASSWORD, signedInPage } from './support/people';
+import { createGuestListFromLanding, itemCard, moveHandle, PASSWORD, signedInPage } from './support/people';
 
 // Wish list pages end to end: guest lists and claiming, the owner page, the guest view with
 // purchases, pagination and editors. Two browser contexts stand for two people.
@@ -28,13 +28,6 @@ async function addItemByHand(page: Page, item: { title: string; price: string; q
 }
 
 const itemTitles = (page: Page) => page.locator('.ww-item-card .ww-item-title');
-
-/** Moves a price slider handle with the keyboard (one step per press) to `target`. */
-async function moveHandle(handle: Locator, from: number, target: number) {
-  await handle.focus();
-  const key = target < from ? 'ArrowLeft' : 'ArrowRight';
-  for (let i = 0; i < Math.abs(target - from); i++) await handle.press(key);
-}
 
 test('a guest list is made, claimed, shared, bought from and re-listed', async ({ browser }) => {
   const ownerContext = await browser.newContext();
@@ -94,10 +87,10 @@ test('a guest list is made, claimed, shared, bought from and re-listed', async (
   await expect(guest.getByRole('heading', { level: 1, name: "Olivia's Wishlist" })).toBeVisible();
   await expect(itemTitles(guest)).toHaveCount(3);
   await expect(guest.getByText('Price: £0 – £150+')).toBeVisible();
-  await moveHandle(guest.getByRole('slider', { name: 'Highest price' }), 150, 50);
+  await moveHandle(guest.getByRole('slider', { name: 'Highest price' }), 50);
   await expect(guest.getByText('Price: £0 – £50')).toBeVisible();
   await expect(itemTitles(guest)).toHaveText(['Board game', 'Teddy bear']);
-  await moveHandle(guest.getByRole('slider', { name: 'Highest price' }), 50, 150);
+  await moveHandle(guest.getByRole('slider', { name: 'Highest price' }), 150);
   await guest.getByText('Sort by price').click();
   await expect(itemTitles(guest)).toHaveText(['Teddy bear', 'Board game', 'Bicycle']);
 
