@@ -607,6 +607,8 @@ export default {
       none: 'Noch keine Besuche protokolliert.',
       search: 'Domain, Ort, IP-Adresse oder Browser',
       unknownLocation: 'Unbekannt',
+      views_one: '{{views}} Aufruf',
+      views_other: '{{views}} Aufrufe',
     },
     domainConfigs: {
       add: 'Domain hinzufügen',

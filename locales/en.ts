@@ -612,6 +612,8 @@ export default {
       none: 'No visits logged yet.',
       search: 'Domain, place, IP address or browser',
       unknownLocation: 'Unknown',
+      views_one: '{{views}} view',
+      views_other: '{{views}} views',
     },
     domainConfigs: {
       add: 'Add Domain',

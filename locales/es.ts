@@ -615,6 +615,9 @@ export default {
       none: 'Aún no hay visitas registradas.',
       search: 'Dominio, lugar, dirección IP o navegador',
       unknownLocation: 'Desconocida',
+      views_one: '{{views}} visita',
+      views_other: '{{views}} visitas',
+      views_many: '{{views}} de visitas',
     },
     domainConfigs: {
       add: 'Añadir dominio',

@@ -615,6 +615,9 @@ export default {
       none: 'Aucune visite enregistrée pour l’instant.',
       search: 'Domaine, lieu, adresse IP ou navigateur',
       unknownLocation: 'Inconnu',
+      views_one: '{{views}} vue',
+      views_other: '{{views}} vues',
+      views_many: '{{views}} de vues',
     },
     domainConfigs: {
       add: 'Ajouter un domaine',

@@ -229,11 +229,11 @@ async function loggingCost(traffic: string, env: Record<string, string>, script?
   console.log(`  the request thread's share (the visitor log's rows are made and written on threads of their own): ${extra('requestThreadUs')}`);
 }
 
-/** Rows in the bench server's visitor log (read from its database file). */
+/** Views in the bench server's visitor log (read from its database file). */
 function loggedViews(): number {
   const db = new Database(join(dataDir, 'wishwell.db'), { readonly: true });
   try {
-    return db.query<{ rows: number }, []>('SELECT count(*) AS rows FROM visitor_logs').get()!.rows;
+    return db.query<{ views: number }, []>('SELECT coalesce(sum(views), 0) AS views FROM visitor_logs').get()!.views;
   } finally {
     db.close();
   }

@@ -54,6 +54,8 @@ export interface VisitorLogEntry {
   country: string;
   ipAddress: string;
   userAgent: string;
+  /** The visitor's views counted on this entry: the page views of one address, browser and domain within a second are one entry. */
+  views: number;
 }
 
 export const LOG_PAGE_SIZE_DEFAULT = 50;

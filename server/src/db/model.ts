@@ -427,12 +427,13 @@ export const MODEL: TableModel[] = [
   {
     key: 'visitorLogs',
     name: 'visitor_logs',
-    doc: 'One row per page view; ids are time-ordered, so every index but the address one grows at its end (cheap to write).',
+    doc: "One row per visitor's page views of a domain in one browser within a batch (at most a second; `views` counts them), so a reload flood is a row a second, not thousands. Ids are time-ordered, so every index but the address one grows at its end (cheap to write).",
     columns: [
       id(),
       createdAt(),
       { key: 'profileId', name: 'profile_id', kind: 'text', references: { table: 'visitor_profiles', column: 'id', onDelete: 'cascade' } },
       text('ipAddress', 'ip_address'),
+      { key: 'views', name: 'views', kind: 'integer', default: 1 },
     ],
     indexes: [
       { name: 'visitor_logs_created_idx', columns: ['createdAt'] },

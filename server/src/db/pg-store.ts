@@ -9,6 +9,13 @@ import { postgresRateCounts } from './pg-rate-counts';
 import * as pgTables from './schema/pg';
 import type { DataStore, Db, PreparedRows, SqlDialect, Tables } from './store';
 
+/** A field of a JSON array row (text, as `->>` reads it) as each jsonElement kind. */
+const PG_JSON_ELEMENT: Record<Parameters<SqlDialect['jsonElement']>[1], (text: string) => string> = {
+  text: (text) => text,
+  integer: (text) => `(${text})::integer`,
+  timestamp: (text) => `to_timestamp((${text})::double precision / 1000)`,
+};
+
 const postgresDialect: SqlDialect = {
   smaller: (a, b) => sql`least(${a}, ${b})`,
   contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
@@ -17,7 +24,7 @@ const postgresDialect: SqlDialect = {
   unindexed: (column) => sql`${column}`,
   // Through text: a parameter typed json is sent as a JSON value, so the array's text would arrive as one JSON string.
   jsonArrayRows: (json) => sql`json_array_elements(${json}::text::json)`,
-  jsonElement: (index, as) => (as === 'text' ? sql.raw(`value->>${index}`) : sql.raw(`to_timestamp((value->>${index})::double precision / 1000)`)),
+  jsonElement: (index, as) => sql.raw(PG_JSON_ELEMENT[as](`value->>${index}`)),
   // Services build queries under the SQLite types (see asServiceDb): the builder is PostgreSQL's.
   lockingRowsOf: (query, ...tables) => (query as unknown as PgSelect).for('update', { of: tables as unknown as PgTable[] }) as unknown as typeof query,
   updateFromSource: (db, source, first, next) => {

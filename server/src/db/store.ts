@@ -63,8 +63,8 @@ export interface SqlDialect {
    * json_array_elements). `jsonElement` reads the fields of each.
    */
   jsonArrayRows(json: unknown): SQL;
-  /** Field `index` of a row of jsonArrayRows whose `value` is an array: as text, or as a timestamp when it holds milliseconds since 1970. */
-  jsonElement(index: number, as: 'text' | 'timestamp'): SQL;
+  /** Field `index` of a row of jsonArrayRows whose `value` is an array: as text, an integer, or a timestamp when it holds milliseconds since 1970. */
+  jsonElement(index: number, as: 'text' | 'integer' | 'timestamp'): SQL;
   /**
    * `query` (a SELECT) locking the rows of `tables` it reads until the transaction (or the
    * statement) ends (PostgreSQL FOR UPDATE OF), so a second writer of those rows waits and then

@@ -292,6 +292,7 @@ describe('logs', () => {
       country: 'France',
       ipAddress: '198.51.100.9',
       userAgent: 'Mozilla/5.0 VisitorTest',
+      views: 1,
     });
   });
 

@@ -49,7 +49,7 @@ describe(`searching a large visitor log (${TEST_ENGINE})`, () => {
       const page = await search(admin, q);
       expect(page, q).toMatchObject({ total: 1, page: 1 });
       expect(page.totalCapped, q).toBeUndefined();
-      expect(page.entries, q).toEqual([{ _id: expect.any(String), createdAt: RARE.createdAt.toISOString(), domain: RARE.domain, city: RARE.city, country: RARE.country, ipAddress: '10.0.1.2', userAgent: RARE.userAgent }]);
+      expect(page.entries, q).toEqual([{ _id: expect.any(String), createdAt: RARE.createdAt.toISOString(), domain: RARE.domain, city: RARE.city, country: RARE.country, ipAddress: '10.0.1.2', userAgent: RARE.userAgent, views: 1 }]);
     }
   });
 

@@ -30,4 +30,17 @@ describe('visitor log under a flood', () => {
     expect(await store.db.$count(visitorLogs)).toBe(25_000);
     expect(await store.db.$count(visitorAddresses)).toBe(25_000);
   });
+
+  it("counts a reload flood's views on one row per visitor and batch, keeping every view", async () => {
+    const { visitorLogs } = store.tables;
+    await store.db.delete(visitorLogs);
+    const reloader = { origin: 'https://gifts.example', ip: '81.2.69.142' };
+    const otherBrowser = new Request(request.url, { headers: { 'user-agent': 'Mozilla/5.0 (another browser)' } });
+    for (let n = 0; n < 50_000; n++) log.record(request, '/share/wishlist/abc', reloader, page);
+    log.record(otherBrowser, '/share/wishlist/abc', reloader, page);
+    log.record(request, '/', { ...reloader, origin: 'https://other.example' }, page);
+    await log.flush();
+    const rows = await store.db.select().from(visitorLogs);
+    expect(rows.map((row) => row.views).sort((a, b) => a - b)).toEqual([1, 1, 50_000]);
+  });
 });

@@ -1,3 +1,4 @@
+import { Tag } from '@blueprintjs/core';
 import type { LogQuery, VisitorLogEntry } from '@wishwell/shared/admin-types';
 import { api } from '../api/client';
 import { formatDateTime } from '@wishwell/shared/format';
@@ -11,7 +12,21 @@ function visitorLocation(log: Pick<VisitorLogEntry, 'city' | 'country'>, unknown
 }
 
 const columns = (t: AdminText): AdminColumn<VisitorLogEntry>[] => [
-  { label: t('columns.date'), render: (log) => formatDateTime(log.createdAt), nowrap: true },
+  {
+    label: t('columns.date'),
+    render: (log) => (
+      <>
+        {formatDateTime(log.createdAt)}
+        {/* A visitor's views within a second are one entry (a reload flood is one a second). */}
+        {log.views > 1 && (
+          <Tag minimal round className="ww-admin-views">
+            {t('visitorLogs.views', { count: log.views, views: log.views.toLocaleString('en-GB') })}
+          </Tag>
+        )}
+      </>
+    ),
+    nowrap: true,
+  },
   { label: t('columns.domain'), render: (log) => log.domain },
   { label: t('columns.location'), render: (log) => visitorLocation(log, t('visitorLogs.unknownLocation')) },
   { label: t('columns.ipAddress'), render: (log) => log.ipAddress },

@@ -135,6 +135,18 @@ test('e-mail and visitor logs page and filter on the server', async ({ page }) =
   await expect(visit).toBeVisible();
   await search('no-such-browser');
   await expect(page.getByText('No visits logged yet.')).toBeVisible();
+
+  // A visitor reloading is one entry that says how many views it stands for. (The log's queue is
+  // empty here: the admin console's pages are not page views, and the last one is written.)
+  const reloading = `Mozilla/5.0 (reloading ${tag()})`;
+  await Promise.all([1, 2, 3].map(() => page.request.get('/', { headers: { 'user-agent': reloading } })));
+  const reloads = page.getByRole('row').filter({ hasText: reloading });
+  await expect(async () => {
+    await page.goto(`/admin/visitor-logs?q=${encodeURIComponent(reloading)}`); // written about a second after the views
+    await expect(reloads.first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(reloads).toHaveCount(1);
+  await expect(reloads.getByRole('cell').first()).toContainText('3 views');
 });
 
 test('a domain config made in the dialog rebrands the landing page of its hostname; edit and delete work', async ({ page }) => {

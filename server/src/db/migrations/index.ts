@@ -16,6 +16,7 @@ import sqlite13 from './sqlite/0013_user-language.sql' with { type: 'text' };
 import sqlite14 from './sqlite/0014_oidc-sessions.sql' with { type: 'text' };
 import sqlite15 from './sqlite/0015_claims-buyer-indexes.sql' with { type: 'text' };
 import sqlite16 from './sqlite/0016_visitor-profiles.sql' with { type: 'text' };
+import sqlite17 from './sqlite/0017_visitor-log-views.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -33,6 +34,7 @@ import pg13 from './pg/0013_user-language.sql' with { type: 'text' };
 import pg14 from './pg/0014_oidc-sessions.sql' with { type: 'text' };
 import pg15 from './pg/0015_claims-buyer-indexes.sql' with { type: 'text' };
 import pg16 from './pg/0016_visitor-profiles.sql' with { type: 'text' };
+import pg17 from './pg/0017_visitor-log-views.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -57,6 +59,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0014_oidc-sessions', sql: sqlite14 },
   { name: '0015_claims-buyer-indexes', sql: sqlite15 },
   { name: '0016_visitor-profiles', sql: sqlite16 },
+  { name: '0017_visitor-log-views', sql: sqlite17 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -77,4 +80,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0014_oidc-sessions', sql: pg14 },
   { name: '0015_claims-buyer-indexes', sql: pg15 },
   { name: '0016_visitor-profiles', sql: pg16 },
+  { name: '0017_visitor-log-views', sql: pg17 },
 ];

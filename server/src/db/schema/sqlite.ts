@@ -301,12 +301,13 @@ export const visitorProfiles = sqliteTable('visitor_profiles', {
   userAgent: text('user_agent').notNull().default(''),
 });
 
-/** One row per page view; ids are time-ordered, so every index but the address one grows at its end (cheap to write). */
+/** One row per visitor's page views of a domain in one browser within a batch (at most a second; `views` counts them), so a reload flood is a row a second, not thousands. Ids are time-ordered, so every index but the address one grows at its end (cheap to write). */
 export const visitorLogs = sqliteTable('visitor_logs', {
   id: text('id').primaryKey(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   profileId: text('profile_id').notNull().references(() => visitorProfiles.id, { onDelete: 'cascade' }),
   ipAddress: text('ip_address').notNull(),
+  views: integer('views').notNull().default(1),
 }, (t) => [
   index('visitor_logs_created_idx').on(t.createdAt),
   index('visitor_logs_profile_idx').on(t.profileId, t.createdAt),

@@ -142,6 +142,7 @@ export class LogService {
       country: profile?.country ?? '',
       ipAddress: log.ipAddress,
       userAgent: profile?.userAgent ?? '',
+      views: log.views,
     }));
   }
 

@@ -5,7 +5,7 @@
 import { logEvent } from '../../log';
 import { requestsTo, type WorkerRequests } from '../../db/worker-requests';
 import { moduleWorkerUrl } from '../../module-workers';
-import type { PageView, PageViewRowsJson } from './page-view-rows';
+import type { PageViews, PageViewRowsJson } from './page-view-rows';
 
 export class PageViewRowsThread {
   private readonly thread: WorkerRequests;
@@ -31,7 +31,7 @@ export class PageViewRowsThread {
     return this.thread.alive();
   }
 
-  async make(views: PageView[]): Promise<PageViewRowsJson> {
+  async make(views: PageViews[]): Promise<PageViewRowsJson> {
     await this.opened;
     // As one JSON text: copying a thousand small arrays to the thread cost the request thread twice as much.
     return this.thread.request({ kind: 'make', views: JSON.stringify(views) });

@@ -14,13 +14,16 @@ const KNOWN_PROFILES_MAX = 10_000;
 /** Origins (scheme and Host header) whose hostname is remembered. */
 const KNOWN_ORIGINS_MAX = 1_000;
 
-/** A page view as the request thread keeps it: [ms since 1970, origin (scheme and Host header), address, user agent]. */
-export type PageView = [at: number, origin: string, ip: string, userAgent: string];
+/**
+ * A visitor's page views of one batch as the request thread keeps them: [ms since 1970 of the
+ * first, origin (scheme and Host header), address, user agent, how many]. One visitor_logs row.
+ */
+export type PageViews = [at: number, origin: string, ip: string, userAgent: string, views: number];
 
 /**
  * The parameters of a batch's statements, each a JSON array of rows: the new profiles
  * ([id, domain, city, country, user agent]; null when every one is written already), the views
- * ([id, ms, profile id, address]) and each address's latest visit ([address, ms]).
+ * ([id, ms, profile id, address, views]) and each address's latest visit ([address, ms]).
  */
 export interface PageViewRowsJson {
   profiles: string | null;
@@ -36,9 +39,9 @@ export class PageViewRows {
   constructor(private readonly geoIp: GeoIp) {}
 
   /** The rows of `views`; the profiles they name count as written from now on (see forgetProfiles). */
-  make(views: PageView[]): PageViewRowsJson {
+  make(views: PageViews[]): PageViewRowsJson {
     const newProfiles: string[][] = [];
-    const rows = views.map(([at, origin, ip, userAgent]) => {
+    const rows = views.map(([at, origin, ip, userAgent, count]) => {
       const domain = this.hostnameOf(origin);
       const { city, country } = this.geoIp.locate(ip);
       const key = `${domain}\n${city}\n${country}\n${userAgent}`;
@@ -49,7 +52,7 @@ export class PageViewRows {
         this.knownProfiles.set(key, profile.id);
         profileId = profile.id;
       }
-      return [newTimeOrderedId(), at, profileId, ip];
+      return [newTimeOrderedId(), at, profileId, ip, count];
     });
     const latestVisit = new Map(views.map(([at, , ip]) => [ip, at]));
     return {

@@ -5,7 +5,7 @@
  */
 import { answerRequests } from '../../db/worker-requests';
 import { GeoIp } from './geo-ip';
-import { PageViewRows, type PageView } from './page-view-rows';
+import { PageViewRows, type PageViews } from './page-view-rows';
 
 let rows: PageViewRows | null = null;
 
@@ -15,6 +15,6 @@ answerRequests({
     rows = new PageViewRows(geoIp);
     return { loaded: geoIp.loaded, problems };
   },
-  make: ({ views }: { views: string }) => rows!.make(JSON.parse(views) as PageView[]),
+  make: ({ views }: { views: string }) => rows!.make(JSON.parse(views) as PageViews[]),
   forget: () => rows!.forgetProfiles(),
 });

@@ -5,21 +5,22 @@ import type { DataStore } from '../../db/store';
 import type { RequestInfo } from '../../http/request-info';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
-import type { PageView, PageViewRowsJson } from './page-view-rows';
+import type { PageViews, PageViewRowsJson } from './page-view-rows';
 import { PageViewRowsThread } from './page-view-rows-thread';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /**
- * Page views waiting for their write, queued or in a batch being written: beyond this (the writes
- * fell behind, the database stalled) new ones are dropped and counted. Two seconds of a flood.
+ * Rows waiting for their write, queued or in a batch being written: beyond this (the writes fell
+ * behind, the database stalled) new visitors' views are dropped and counted. Two seconds of a
+ * flood from a new address every view.
  */
 const MAX_WAITING = 30_000;
 /**
- * A batch is written as soon as this many views wait (a flood's second is thousands), else a
+ * A batch is written as soon as this many rows wait (a flood's second is thousands), else a
  * second after its first. One transaction each: between two, requests' database calls get their turn.
  */
-const VIEWS_PER_BATCH = 1_000;
+const ROWS_PER_BATCH = 1_000;
 /** Rows one pruning statement removes (then other queries get their turn). */
 const PRUNE_BATCH = 5_000;
 const USER_AGENT_MAX = 512;
@@ -56,8 +57,8 @@ function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, vis
     insertProfiles: rawStatement(
       db.insert(visitorProfiles).select(sql`SELECT ${text(0)}, ${text(1)}, ${text(2)}, ${text(3)}, ${text(4)} FROM ${rows} WHERE true`).onConflictDoNothing(),
     ),
-    /** Rows [id, ms, profile id, address]. */
-    insertViews: rawStatement(db.insert(visitorLogs).select(sql`SELECT ${text(0)}, ${time(1)}, ${text(2)}, ${text(3)} FROM ${rows}`)),
+    /** Rows [id, ms, profile id, address, views]. */
+    insertViews: rawStatement(db.insert(visitorLogs).select(sql`SELECT ${text(0)}, ${time(1)}, ${text(2)}, ${text(3)}, ${dialect.jsonElement(4, 'integer')} FROM ${rows}`)),
     /** Rows [address, ms], each address once. */
     seeAddresses: rawStatement(
       db
@@ -70,13 +71,17 @@ function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, vis
 
 /**
  * The visitor log's writer. Page views are queued in memory as they come (nothing parsed or
- * looked up) and written together about a second later, so no page waits on the database or
+ * looked up), a visitor's repeats counted on their first view's row (same address, browser and
+ * domain: a reload flood is a row a second, not thousands, in the log and in the work of writing
+ * it), and written together about a second later, so no page waits on the database or
  * GeoIP: their rows are made on a thread of their own (page-view-rows.ts), then written off the
  * request thread too (the store's writeOffThread). A failed write is logged, never shown to the
  * visitor. Rows older than the kept period are pruned hourly.
  */
 export class PageViewLog {
-  private queue: PageView[] = [];
+  private queue: PageViews[] = [];
+  /** The queued rows by visitor (origin, address and user agent). */
+  private queuedRowOf = new Map<string, PageViews>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** Views recorded and not yet written (or failed). */
@@ -94,17 +99,27 @@ export class PageViewLog {
 
   /**
    * Called with every answer of the routes that serve the public site's pages (the app shell and
-   * the server-rendered share page): queues it when it is a page view, parsing nothing.
+   * the server-rendered share page): counts it on its visitor's queued row when it is a page view,
+   * or queues a row for it, parsing nothing.
    */
   record(request: Request, path: string, http: Pick<RequestInfo, 'ip' | 'origin'>, response: Response): void {
     if (!this.options.enabled || !isPublicPageView(request, path, response)) return;
+    const userAgent = (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
+    const visitor = `${http.origin}\n${http.ip}\n${userAgent}`;
+    const queued = this.queuedRowOf.get(visitor);
+    if (queued) {
+      queued[4] += 1;
+      return;
+    }
     if (this.waiting >= MAX_WAITING) {
       this.dropped += 1;
       return;
     }
+    const row: PageViews = [Date.now(), http.origin, http.ip, userAgent, 1];
     this.waiting += 1;
-    this.queue.push([Date.now(), http.origin, http.ip, (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX)]);
-    if (this.queue.length >= VIEWS_PER_BATCH) void this.flush();
+    this.queue.push(row);
+    this.queuedRowOf.set(visitor, row);
+    if (this.queue.length >= ROWS_PER_BATCH) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
   }
 
@@ -114,6 +129,7 @@ export class PageViewLog {
     this.timer = null;
     const batch = this.queue;
     this.queue = [];
+    this.queuedRowOf = new Map();
     this.writing = this.writing.then(() => this.write(batch));
     return this.writing;
   }
@@ -185,7 +201,7 @@ export class PageViewLog {
   }
 
   /** Writes a batch in one transaction, its rows made on the rows thread: new profiles, the views, their addresses' latest visit. */
-  private async write(batch: PageView[]): Promise<void> {
+  private async write(batch: PageViews[]): Promise<void> {
     if (batch.length === 0) return;
     try {
       if (!this.rowsThread?.alive) this.rowsThread = new PageViewRowsThread(this.options.geoIpFiles);
@@ -193,7 +209,7 @@ export class PageViewLog {
     } catch (error) {
       // The batch's new profiles may not be written: the next batch writes them again (a no-op on a thread that died).
       this.rowsThread?.forgetProfiles();
-      logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.length, error });
+      logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.reduce((views, row) => views + row[4], 0), error });
     } finally {
       this.waiting -= batch.length;
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "visitor_logs" ADD COLUMN "views" integer DEFAULT 1 NOT NULL;
