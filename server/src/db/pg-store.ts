@@ -45,19 +45,19 @@ const postgresDialect: SqlDialect = {
       .prepare('update_from_source'); // bun-sql ignores the name
     return statement as unknown as PreparedRows<never>;
   },
-  announcing: (db, write, channel, key) => {
+  announcing: (db, write, { channel, key }) => {
     const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
     const written = pg.$with('written').as(write as unknown as TypedQueryBuilder<ColumnsSelection>);
     const row = rowOf(written);
     // A statement of its own, not a wrapper: a transaction's connection can be bound to it (preparedOnce).
     const statement = pg
       .with(written)
-      .select({ ...row, announced: sql`pg_notify(${channel}, ${row[key]})` })
+      .select({ ...row, announced: notify(channel, row[key]!) })
       .from(written)
       .prepare('announcing');
     return statement as unknown as PreparedRows<never>;
   },
-  updateThenInsert: (db, first, next) => {
+  updateThenInsert: (db, first, next, announce) => {
     const { pg, changed, changedRow } = changedBy(db, first);
     const table = next.table as unknown as PgTable;
     // INSERT … SELECT adds its row once per row `changed` answers: none when the UPDATE changed nothing.
@@ -68,7 +68,8 @@ const postgresDialect: SqlDialect = {
       return is(value, SQL) ? value : sql.param(value, column);
     });
     const added = pg.$with('added').as(pg.insert(table).select(sql`select ${sql.join(values, sql`, `)} from ${changed}`) as unknown as TypedQueryBuilder<ColumnsSelection>);
-    const statement = pg.with(changed, added).select(changedRow).from(changed).prepare('update_then_insert');
+    const selection = announce ? { ...changedRow, announced: notify(announce.channel, changedRow[announce.key]!) } : changedRow;
+    const statement = pg.with(changed, added).select(selection).from(changed).prepare('update_then_insert');
     return statement as unknown as PreparedRows<never>;
   },
 };
@@ -78,6 +79,11 @@ function changedBy(db: Db, first: unknown) {
   const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
   const changed = pg.$with('changed').as(first as TypedQueryBuilder<ColumnsSelection>);
   return { pg, changed, changedRow: rowOf(changed) };
+}
+
+/** pg_notify of `payload` on `channel`, sent when the statement's transaction commits. */
+function notify(channel: string, payload: SQL): SQL {
+  return sql`pg_notify(${channel}, ${payload})`;
 }
 
 /** A selection of every column a WITH answers. */

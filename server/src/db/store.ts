@@ -46,6 +46,12 @@ export interface FollowingInsert<T extends SQLiteTable> {
 }
 
 /** The few SQL spellings the two engines do not share. */
+/** What a write tells the change feed when it commits: `key` (a returned field) of each row it wrote, on `channel`. */
+export interface Announcement<R> {
+  channel: string;
+  key: keyof R & string;
+}
+
 export interface SqlDialect {
   /** The smaller of two numbers (SQLite's scalar min, PostgreSQL's least). */
   smaller(a: unknown, b: unknown): SQL;
@@ -99,14 +105,15 @@ export interface SqlDialect {
    * it (its rows carry one more field, `announced`). SQLite: the write as is (one process: the
    * caller drops its own cache).
    */
-  announcing<R>(db: Db, write: { prepare(): PreparedRows<R> }, channel: string, key: keyof R & string): PreparedRows<R>;
+  announcing<R>(db: Db, write: { prepare(): PreparedRows<R> }, announce: Announcement<R>): PreparedRows<R>;
   /**
    * An UPDATE … RETURNING (`first`) and, only when it changed a row, an INSERT of `next` (one
    * row, every column given), prepared as one write on `db` answering `first`'s rows.
-   * PostgreSQL: one statement (`first` and the INSERT … SELECT data-modifying WITHs). SQLite:
-   * the two statements in turn. Run it through `DataStore.compoundWrite`.
+   * PostgreSQL: one statement (`first` and the INSERT … SELECT data-modifying WITHs), which with
+   * `announce` also tells the change feed's channel the changed row's key, as `announcing` does.
+   * SQLite: the two statements in turn. Run it through `DataStore.compoundWrite`.
    */
-  updateThenInsert<R, T extends SQLiteTable>(db: Db, first: { prepare(): PreparedRows<R> }, next: FollowingInsert<T>): PreparedRows<R>;
+  updateThenInsert<R, T extends SQLiteTable>(db: Db, first: { prepare(): PreparedRows<R> }, next: FollowingInsert<T>, announce?: Announcement<R>): PreparedRows<R>;
 }
 
 /** A statement as its engine's SQL text and the values of its parameters (see raw-statement.ts). */

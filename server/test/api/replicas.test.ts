@@ -44,6 +44,17 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
     expect(tookMs).toBeLessThan(100);
   });
 
+  it("a pledge through A shows on B's share view at once, although B had it cached", async () => {
+    // A group gift takes pledges when its shop has a gift card (a referral rule on the admin's A says where).
+    await admin.client.post('/referral-rules', { matcher: 'replica-gifts.example', programName: 'Replica Gifts', referralCode: 'rg', giftCardUrl: 'https://replica-gifts.example/cards' });
+    const { client: owner, list } = await guestWithList(a.url);
+    const sofa = await addItem(owner, list._id, { title: 'Sofa', price: '500', url: 'https://replica-gifts.example/sofa', isGroupGift: true });
+    expect((await new ApiClient(b.url).get<SharedWishlist>(`/wishlists/share/${list._id}`)).body.items[0]).toMatchObject({ pledgedTotal: '0.00' });
+    expect((await new ApiClient(a.url).post(`/wishlists/share/${list._id}/items/${sofa._id}/pledges`, { amount: '25' })).status).toBe(200);
+    const tookMs = await shareViewOnB(list._id, (view) => view.items[0]?.pledgedTotal === '25.00', 100);
+    expect(tookMs).toBeLessThan(100);
+  });
+
   it("an item added through A shows on B's share view at once, although B had it cached", async () => {
     const { client: owner, list } = await guestWithList(a.url);
     await addItem(owner, list._id, { title: 'Kite' });

@@ -2,6 +2,10 @@ import { and, type ColumnsSelection, eq, gt, lt, or, sql, type Placeholder, type
 import { MAX_PLEDGED_MINOR } from '@wishwell/shared/money';
 import type { SQLiteColumn, SQLiteUpdateSetSource, WithSubqueryWithSelection } from 'drizzle-orm/sqlite-core';
 import type { DataStore, Db, FollowingInsert, FollowingWrite } from '../../db/store';
+import { SHARE_VIEWS_CHANNEL } from './share-cache';
+
+/** What a purchase or pledge tells the other replicas: which list's share views to drop. */
+const LIST_CHANGED = { channel: SHARE_VIEWS_CHANNEL, key: 'wishlistId' } as const;
 
 /** The kinds of claim: units bought outright, or an amount pledged towards a group gift. */
 export type ClaimKind = 'purchase' | 'pledge';
@@ -180,7 +184,8 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
      * A purchase: one conditional UPDATE either adds the whole quantity without passing
      * `quantity` (on a list guests may see) or changes nothing, so concurrent buyers cannot
      * oversell (PostgreSQL re-checks the WHERE on the locked row); the buyer's claim is added
-     * only when it did. Run through `compoundWrite`: one statement on PostgreSQL.
+     * only when it did. Run through `compoundWrite`: one statement on PostgreSQL, which also
+     * announces the list's change (its share views drop it on every replica).
      */
     purchase: store.dialect.updateThenInsert(
       db,
@@ -199,6 +204,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
         )
         .returning(),
       newClaim({ kind: 'purchase', quantity: delta, amountMinor: 0 }),
+      LIST_CHANGED,
     ),
     /**
      * A new pledge of `delta` (> 0) minor units on a group gift with a price, only while it fits
@@ -223,6 +229,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
         )
         .returning(),
       newClaim({ kind: 'pledge', quantity: 0, amountMinor: delta }),
+      LIST_CHANGED,
     ),
     /** A claim with its item and list as they are now: what a refused change is worded from. */
     claimByToken: claimWithItem(byToken),

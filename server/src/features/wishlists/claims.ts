@@ -105,11 +105,11 @@ export class ClaimService {
   }
 
   /**
-   * After a purchase or pledge: the share views drop it, the manage link goes out if asked for.
+   * After a purchase or pledge: the share views drop it (the write told the other replicas), the manage link goes out if asked for.
    * `reserved` is worded (an amount formatted) only for the mail: formatting costs a tenth of a pledge.
    */
   private async receipt(row: ItemRow, claimId: string, token: string, buyer: Buyer, email: string, reserved: Reserved): Promise<PurchaseResult> {
-    this.shareViews.invalidate(row.wishlistId);
+    this.shareViews.announced(row.wishlistId);
     const manageUrl = `${await this.mail.origin(buyer.origin)}${claimPath(token)}`;
     if (email) this.mail.sendManageLink(email, { item: row, listId: row.wishlistId, reserved, manageUrl, language: buyer.language });
     return { ...toSharedItem(row), claim: { id: claimId, token, manageUrl } };

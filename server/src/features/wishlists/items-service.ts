@@ -67,7 +67,7 @@ function insertStatement({ tables: { items }, dialect }: DataStore, db: Db, copy
     })
     .returning();
   // The list's share views are dropped by the statement itself (PostgreSQL: no NOTIFY after it).
-  return dialect.announcing(db, insert, SHARE_VIEWS_CHANNEL, 'wishlistId');
+  return dialect.announcing(db, insert, { channel: SHARE_VIEWS_CHANNEL, key: 'wishlistId' });
 }
 
 /** Items on lists: owner/editor changes, move and copy (guests' purchases and re-list: ClaimService). */
