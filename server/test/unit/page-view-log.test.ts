@@ -43,4 +43,21 @@ describe('visitor log under a flood', () => {
     const rows = await store.db.select().from(visitorLogs);
     expect(rows.map((row) => row.views).sort((a, b) => a - b)).toEqual([1, 1, 50_000]);
   });
+
+  it('adds at most 20 rows a batch for one address: views of further browsers are counted on its first row', async () => {
+    const { visitorLogs } = store.tables;
+    await store.db.delete(visitorLogs);
+    const rotating = { origin: 'https://gifts.example', ip: '81.2.69.143' };
+    for (let n = 0; n < 5_000; n++) {
+      const browser = new Request(request.url, { headers: { 'user-agent': `Mozilla/5.0 (rotating ${n})` } });
+      log.record(browser, '/share/wishlist/abc', rotating, page);
+    }
+    log.record(request, '/', { ...rotating, ip: '81.2.69.144' }, page); // another address has rows of its own
+    await log.flush();
+    const rows = await store.db.select().from(visitorLogs);
+    expect(rows.filter((row) => row.ipAddress === rotating.ip)).toHaveLength(20);
+    expect(rows.filter((row) => row.ipAddress === '81.2.69.144')).toHaveLength(1);
+    expect(rows.reduce((views, row) => views + row.views, 0)).toBe(5_001);
+    expect(Math.max(...rows.map((row) => row.views))).toBe(5_000 - 19);
+  });
 });

@@ -24,6 +24,12 @@ const ROWS_PER_BATCH = 1_000;
 /** Rows one pruning statement removes (then other queries get their turn). */
 const PRUNE_BATCH = 5_000;
 const USER_AGENT_MAX = 512;
+/**
+ * Rows one address may add to a batch (a household or an office behind one address, each browser
+ * its own row). Beyond it, views of further browsers are counted on the address's first row: a
+ * client sending a new user agent with every request adds 20 rows a second, not thousands.
+ */
+const MAX_ROWS_PER_ADDRESS = 20;
 
 export interface PageViewLogOptions {
   /** VISITOR_LOG: off records nothing (old rows are still pruned). */
@@ -82,6 +88,8 @@ export class PageViewLog {
   private queue: PageViews[] = [];
   /** The queued rows by visitor (origin, address and user agent). */
   private queuedRowOf = new Map<string, PageViews>();
+  /** Each address's first queued row, and how many it has. */
+  private queuedAddresses = new Map<string, { first: PageViews; rows: number }>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** Views recorded and not yet written (or failed). */
@@ -106,9 +114,9 @@ export class PageViewLog {
     if (!this.options.enabled || !isPublicPageView(request, path, response)) return;
     const userAgent = (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
     const visitor = `${http.origin}\n${http.ip}\n${userAgent}`;
-    const queued = this.queuedRowOf.get(visitor);
-    if (queued) {
-      queued[4] += 1;
+    const countedOn = this.queuedRowOf.get(visitor) ?? this.fullAddressRow(http.ip);
+    if (countedOn) {
+      countedOn[4] += 1;
       return;
     }
     if (this.waiting >= MAX_WAITING) {
@@ -119,8 +127,17 @@ export class PageViewLog {
     this.waiting += 1;
     this.queue.push(row);
     this.queuedRowOf.set(visitor, row);
+    const address = this.queuedAddresses.get(http.ip);
+    if (address) address.rows += 1;
+    else this.queuedAddresses.set(http.ip, { first: row, rows: 1 });
     if (this.queue.length >= ROWS_PER_BATCH) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
+  }
+
+  /** The first queued row of `ip` once the address has its most rows in this batch. */
+  private fullAddressRow(ip: string): PageViews | undefined {
+    const address = this.queuedAddresses.get(ip);
+    return address && address.rows >= MAX_ROWS_PER_ADDRESS ? address.first : undefined;
   }
 
   /** Writes what is queued now (also before the store closes); resolves once it is written. */
@@ -130,6 +147,7 @@ export class PageViewLog {
     const batch = this.queue;
     this.queue = [];
     this.queuedRowOf = new Map();
+    this.queuedAddresses = new Map();
     this.writing = this.writing.then(() => this.write(batch));
     return this.writing;
   }
