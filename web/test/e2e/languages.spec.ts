@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { consoleProblems, isSessionProbe } from './support/console';
 import { expectNoSidewaysScroll, PHONE, sharedList } from './support/languages';
+import { selectUntilShown } from './support/hydration';
 import { itemCard, signedInPage } from './support/people';
 
 // Wishwell in the reader's language (issue 16): the browser's Accept-Language picks it, the server
@@ -97,8 +98,7 @@ test('the footer menu switches the language at once and the next page comes from
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
 
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
-  await expect(page.getByRole('heading', { name: 'Cómo funciona' })).toBeVisible();
+  await selectUntilShown(page.getByRole('combobox', { name: 'Language' }), 'es', page.getByRole('heading', { name: 'Cómo funciona' }));
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
   const html = await (await page.request.get('/')).text();

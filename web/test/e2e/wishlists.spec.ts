@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { startSmtpServer } from '../../../server/test/support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
-import { createGuestListFromLanding, itemCard, moveHandle, PASSWORD, signedInPage } from './support/people';
+import { moveHandle } from './support/hydration';
+import { createGuestListFromLanding, itemCard, PASSWORD, signedInPage } from './support/people';
 
 // Wish list pages end to end: guest lists and claiming, the owner page, the guest view with
 // purchases, pagination and editors. Two browser contexts stand for two people.

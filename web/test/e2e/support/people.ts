@@ -20,23 +20,6 @@ export const itemCard = (page: Page, title: string): Locator =>
   page.locator('.ww-item-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** A visitor creates a list from the landing page (the browser remembers it); answers its id. */
-/**
- * Moves a price slider handle with the keyboard (one step per press) to `target`. Keys pressed
- * before the server-rendered page is hydrated do nothing, so it presses until one moves the handle.
- */
-export async function moveHandle(handle: Locator, target: number) {
-  const valueNow = async () => Number(await handle.getAttribute('aria-valuenow'));
-  const start = await valueNow();
-  if (start === target) return;
-  const key = target < start ? 'ArrowLeft' : 'ArrowRight';
-  await expect(async () => {
-    await handle.press(key);
-    expect(await valueNow()).not.toBe(start);
-  }).toPass();
-  for (let steps = Math.abs(target - (await valueNow())); steps > 0; steps--) await handle.press(key);
-  await expect(handle).toHaveAttribute('aria-valuenow', String(target));
-}
-
 export async function createGuestListFromLanding(page: Page): Promise<string> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Create a Wishlist for Free' }).click();

@@ -1,0 +1,29 @@
+// Acting on a server-rendered page (the landing and share pages) before React has hydrated it:
+// taps are kept and replayed (early-taps.ts), but a key press or a select's change then does
+// nothing. These helpers act again until the page answers.
+import { expect, type Locator } from '@playwright/test';
+
+/**
+ * Moves a price slider handle with the keyboard (one step per press) to `target`. Keys pressed
+ * before the server-rendered page is hydrated do nothing, so it presses until one moves the handle.
+ */
+export async function moveHandle(handle: Locator, target: number) {
+  const valueNow = async () => Number(await handle.getAttribute('aria-valuenow'));
+  const start = await valueNow();
+  if (start === target) return;
+  const key = target < start ? 'ArrowLeft' : 'ArrowRight';
+  await expect(async () => {
+    await handle.press(key);
+    expect(await valueNow()).not.toBe(start);
+  }).toPass();
+  for (let steps = Math.abs(target - (await valueNow())); steps > 0; steps--) await handle.press(key);
+  await expect(handle).toHaveAttribute('aria-valuenow', String(target));
+}
+
+/** Picks `value` in a select of a server-rendered page, again until `shown` appears. */
+export async function selectUntilShown(select: Locator, value: string, shown: Locator) {
+  await expect(async () => {
+    await select.selectOption(value);
+    await expect(shown).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+}
