@@ -1,7 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { consoleProblems, isSessionProbe } from './support/console';
 import { expectNoSidewaysScroll, PHONE, sharedList } from './support/languages';
-import { selectUntilShown } from './support/hydration';
 import { itemCard, signedInPage } from './support/people';
 
 // Wishwell in the reader's language (issue 16): the browser's Accept-Language picks it, the server
@@ -98,7 +97,8 @@ test('the footer menu switches the language at once and the next page comes from
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
 
-  await selectUntilShown(page.getByRole('combobox', { name: 'Language' }), 'es', page.getByRole('heading', { name: 'Cómo funciona' }));
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(page.getByRole('heading', { name: 'Cómo funciona' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
   const html = await (await page.request.get('/')).text();

@@ -100,6 +100,29 @@ test('a guest who taps Mark as Purchased before the page is hydrated gets its di
   await close();
 });
 
+test('a language picked in the footer before the page is hydrated is switched to once the script arrives', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  const problems = consoleProblems(page);
+  // A slow phone: the app's script arrives only after the visitor's choice.
+  let deliverScript = () => {};
+  const scriptHeld = new Promise<void>((resolve) => (deliverScript = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible(); // no script of the app has run yet
+  deliverScript();
+  await expect(page.getByRole('heading', { name: 'Cómo funciona' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('a change to the list is in the next server-rendered page', async ({ browser }) => {
   const owner = await signedInPage(browser, 'Ines');
   const listId = await sharedList(owner.page);

@@ -1,6 +1,6 @@
 // Acting on a server-rendered page (the landing and share pages) before React has hydrated it:
-// taps are kept and replayed (early-taps.ts), but a key press or a select's change then does
-// nothing. These helpers act again until the page answers.
+// taps and choices in selects are kept and replayed (early-taps.ts), but a key press then does
+// nothing, so a helper presses until the page answers.
 import { expect, type Locator } from '@playwright/test';
 
 /**
@@ -18,12 +18,4 @@ export async function moveHandle(handle: Locator, target: number) {
   }).toPass();
   for (let steps = Math.abs(target - (await valueNow())); steps > 0; steps--) await handle.press(key);
   await expect(handle).toHaveAttribute('aria-valuenow', String(target));
-}
-
-/** Picks `value` in a select of a server-rendered page, again until `shown` appears. */
-export async function selectUntilShown(select: Locator, value: string, shown: Locator) {
-  await expect(async () => {
-    await select.selectOption(value);
-    await expect(shown).toBeVisible({ timeout: 1_000 });
-  }).toPass();
 }
