@@ -427,7 +427,7 @@ export const MODEL: TableModel[] = [
   {
     key: 'visitorLogs',
     name: 'visitor_logs',
-    doc: "One row per visitor's page views of a domain in one browser within a batch (at most a second; `views` counts them), so a reload flood is a row a second, not thousands. Ids are time-ordered, so every index but the address one grows at its end (cheap to write).",
+    doc: "One row per visitor's page views of a domain in one browser within a batch (at most a second; `views` counts them), so a reload flood is a row a second, not thousands; an address's views beyond 20 rows a batch are counted on its first. Ids are time-ordered, so every index but the address one grows at its end (cheap to write).",
     columns: [
       id(),
       createdAt(),

@@ -301,7 +301,7 @@ export const visitorProfiles = sqliteTable('visitor_profiles', {
   userAgent: text('user_agent').notNull().default(''),
 });
 
-/** One row per visitor's page views of a domain in one browser within a batch (at most a second; `views` counts them), so a reload flood is a row a second, not thousands. Ids are time-ordered, so every index but the address one grows at its end (cheap to write). */
+/** One row per visitor's page views of a domain in one browser within a batch (at most a second; `views` counts them), so a reload flood is a row a second, not thousands; an address's views beyond 20 rows a batch are counted on its first. Ids are time-ordered, so every index but the address one grows at its end (cheap to write). */
 export const visitorLogs = sqliteTable('visitor_logs', {
   id: text('id').primaryKey(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),

@@ -92,7 +92,7 @@ export class PageViewLog {
   private queuedAddresses = new Map<string, { first: PageViews; rows: number }>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> = Promise.resolve();
-  /** Views recorded and not yet written (or failed). */
+  /** Rows queued or being written (not yet written, or failed). */
   private waiting = 0;
   private dropped = 0;
   private rowsThread: PageViewRowsThread | null = null;
