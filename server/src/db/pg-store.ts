@@ -45,14 +45,13 @@ const postgresDialect: SqlDialect = {
       .prepare('update_from_source'); // bun-sql ignores the name
     return statement as unknown as PreparedRows<never>;
   },
-  announcing: (db, write, { channel, key }) => {
+  announcing: (db, write, announce) => {
     const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
     const written = pg.$with('written').as(write as unknown as TypedQueryBuilder<ColumnsSelection>);
-    const row = rowOf(written);
     // A statement of its own, not a wrapper: a transaction's connection can be bound to it (preparedOnce).
     const statement = pg
       .with(written)
-      .select({ ...row, announced: notify(channel, row[key]!) })
+      .select(announcedRow(rowOf(written), announce))
       .from(written)
       .prepare('announcing');
     return statement as unknown as PreparedRows<never>;
@@ -68,8 +67,7 @@ const postgresDialect: SqlDialect = {
       return is(value, SQL) ? value : sql.param(value, column);
     });
     const added = pg.$with('added').as(pg.insert(table).select(sql`select ${sql.join(values, sql`, `)} from ${changed}`) as unknown as TypedQueryBuilder<ColumnsSelection>);
-    const selection = announce ? { ...changedRow, announced: notify(announce.channel, changedRow[announce.key]!) } : changedRow;
-    const statement = pg.with(changed, added).select(selection).from(changed).prepare('update_then_insert');
+    const statement = pg.with(changed, added).select(announcedRow(changedRow, announce)).from(changed).prepare('update_then_insert');
     return statement as unknown as PreparedRows<never>;
   },
 };
@@ -81,9 +79,9 @@ function changedBy(db: Db, first: unknown) {
   return { pg, changed, changedRow: rowOf(changed) };
 }
 
-/** pg_notify of `payload` on `channel`, sent when the statement's transaction commits. */
-function notify(channel: string, payload: SQL): SQL {
-  return sql`pg_notify(${channel}, ${payload})`;
+/** `row` selected with, given an announcement, pg_notify of its key on the channel (sent when the statement's transaction commits). */
+function announcedRow(row: Record<string, SQL>, announce: { channel: string; key: string } | undefined): Record<string, SQL> {
+  return announce ? { ...row, announced: sql`pg_notify(${announce.channel}, ${row[announce.key]!})` } : row;
 }
 
 /** A selection of every column a WITH answers. */

@@ -45,13 +45,13 @@ export interface FollowingInsert<T extends SQLiteTable> {
   values: SQLiteInsertValue<T>;
 }
 
-/** The few SQL spellings the two engines do not share. */
 /** What a write tells the change feed when it commits: `key` (a returned field) of each row it wrote, on `channel`. */
 export interface Announcement<R> {
   channel: string;
   key: keyof R & string;
 }
 
+/** The few SQL spellings the two engines do not share. */
 export interface SqlDialect {
   /** The smaller of two numbers (SQLite's scalar min, PostgreSQL's least). */
   smaller(a: unknown, b: unknown): SQL;

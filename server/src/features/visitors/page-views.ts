@@ -76,6 +76,39 @@ function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, vis
 }
 
 /**
+ * The rows of the batch being queued, in the order they came. A visitor's repeats (same origin,
+ * address and user agent) are counted on the visitor's row, and once an address has
+ * MAX_ROWS_PER_ADDRESS rows, views of its further browsers on its first.
+ */
+class QueuedRows {
+  private readonly byVisitor = new Map<string, PageViews>();
+  private readonly byAddress = new Map<string, { first: PageViews; rows: number }>();
+
+  get size(): number {
+    return this.byVisitor.size;
+  }
+
+  /** Counts a view on a queued row; false when it needs a row of its own. */
+  countOn(visitor: string, ip: string): boolean {
+    const address = this.byAddress.get(ip);
+    const row = this.byVisitor.get(visitor) ?? (address && address.rows >= MAX_ROWS_PER_ADDRESS ? address.first : undefined);
+    if (row) row[4] += 1;
+    return row !== undefined;
+  }
+
+  add(visitor: string, row: PageViews): void {
+    this.byVisitor.set(visitor, row);
+    const address = this.byAddress.get(row[2]);
+    if (address) address.rows += 1;
+    else this.byAddress.set(row[2], { first: row, rows: 1 });
+  }
+
+  rows(): PageViews[] {
+    return [...this.byVisitor.values()];
+  }
+}
+
+/**
  * The visitor log's writer. Page views are queued in memory as they come (nothing parsed or
  * looked up), a visitor's repeats counted on their first view's row (same address, browser and
  * domain: a reload flood is a row a second, not thousands, in the log and in the work of writing
@@ -85,11 +118,7 @@ function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, vis
  * visitor. Rows older than the kept period are pruned hourly.
  */
 export class PageViewLog {
-  private queue: PageViews[] = [];
-  /** The queued rows by visitor (origin, address and user agent). */
-  private queuedRowOf = new Map<string, PageViews>();
-  /** Each address's first queued row, and how many it has. */
-  private queuedAddresses = new Map<string, { first: PageViews; rows: number }>();
+  private queued = new QueuedRows();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** Rows queued or being written (not yet written, or failed). */
@@ -114,40 +143,23 @@ export class PageViewLog {
     if (!this.options.enabled || !isPublicPageView(request, path, response)) return;
     const userAgent = (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
     const visitor = `${http.origin}\n${http.ip}\n${userAgent}`;
-    const countedOn = this.queuedRowOf.get(visitor) ?? this.fullAddressRow(http.ip);
-    if (countedOn) {
-      countedOn[4] += 1;
-      return;
-    }
+    if (this.queued.countOn(visitor, http.ip)) return;
     if (this.waiting >= MAX_WAITING) {
       this.dropped += 1;
       return;
     }
-    const row: PageViews = [Date.now(), http.origin, http.ip, userAgent, 1];
     this.waiting += 1;
-    this.queue.push(row);
-    this.queuedRowOf.set(visitor, row);
-    const address = this.queuedAddresses.get(http.ip);
-    if (address) address.rows += 1;
-    else this.queuedAddresses.set(http.ip, { first: row, rows: 1 });
-    if (this.queue.length >= ROWS_PER_BATCH) void this.flush();
+    this.queued.add(visitor, [Date.now(), http.origin, http.ip, userAgent, 1]);
+    if (this.queued.size >= ROWS_PER_BATCH) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
-  }
-
-  /** The first queued row of `ip` once the address has its most rows in this batch. */
-  private fullAddressRow(ip: string): PageViews | undefined {
-    const address = this.queuedAddresses.get(ip);
-    return address && address.rows >= MAX_ROWS_PER_ADDRESS ? address.first : undefined;
   }
 
   /** Writes what is queued now (also before the store closes); resolves once it is written. */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch = this.queue;
-    this.queue = [];
-    this.queuedRowOf = new Map();
-    this.queuedAddresses = new Map();
+    const batch = this.queued.rows();
+    this.queued = new QueuedRows();
     this.writing = this.writing.then(() => this.write(batch));
     return this.writing;
   }

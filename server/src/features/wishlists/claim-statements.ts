@@ -2,10 +2,7 @@ import { and, type ColumnsSelection, eq, gt, lt, or, sql, type Placeholder, type
 import { MAX_PLEDGED_MINOR } from '@wishwell/shared/money';
 import type { SQLiteColumn, SQLiteUpdateSetSource, WithSubqueryWithSelection } from 'drizzle-orm/sqlite-core';
 import type { DataStore, Db, FollowingInsert, FollowingWrite } from '../../db/store';
-import { SHARE_VIEWS_CHANNEL } from './share-cache';
-
-/** What a purchase or pledge tells the other replicas: which list's share views to drop. */
-const LIST_CHANGED = { channel: SHARE_VIEWS_CHANNEL, key: 'wishlistId' } as const;
+import { LIST_CHANGED } from './share-cache';
 
 /** The kinds of claim: units bought outright, or an amount pledged towards a group gift. */
 export type ClaimKind = 'purchase' | 'pledge';

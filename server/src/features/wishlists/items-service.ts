@@ -10,7 +10,7 @@ import { ITEM_NOT_FOUND, type ListAccess } from './access';
 import { itemColumns } from './input';
 import { toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
-import { SHARE_VIEWS_CHANNEL, type ShareViewCache } from './share-cache';
+import { LIST_CHANGED, type ShareViewCache } from './share-cache';
 
 /** Copies of items' shop images kept on our side, made in the background (see ItemImages). */
 export interface ImageCopies {
@@ -67,7 +67,7 @@ function insertStatement({ tables: { items }, dialect }: DataStore, db: Db, copy
     })
     .returning();
   // The list's share views are dropped by the statement itself (PostgreSQL: no NOTIFY after it).
-  return dialect.announcing(db, insert, { channel: SHARE_VIEWS_CHANNEL, key: 'wishlistId' });
+  return dialect.announcing(db, insert, LIST_CHANGED);
 }
 
 /** Items on lists: owner/editor changes, move and copy (guests' purchases and re-list: ClaimService). */

@@ -33,6 +33,8 @@ const MAX_AGE_MS = 60_000;
 
 /** The change-feed channel of share views: a write may announce a list's change there itself (SqlDialect.announcing), then call `announced`. */
 export const SHARE_VIEWS_CHANNEL = 'wishwell_share_views';
+/** What a write of a list's items announces (SqlDialect.announcing, updateThenInsert): its list's id on SHARE_VIEWS_CHANNEL. */
+export const LIST_CHANGED = { channel: SHARE_VIEWS_CHANNEL, key: 'wishlistId' } as const;
 
 /**
  * Rendered share views kept in memory, keyed by list id. Every change to a list or its items
