@@ -10,7 +10,7 @@
 //   first page of each log                                          < 50 ms
 //   a filtered log page                                             < 100 ms
 //   share page req/s with page-view logging (each kind of traffic)  within 5% of logging off
-//     (median of BENCH_LOG_PAIRS, default 5, back-to-back off/on pairs)
+//     (median of BENCH_LOG_PAIRS, default 5, pairs of off and on servers loaded in turn)
 // Users and All Wishlists have no target in the issue; their figures are printed for reference.
 // BENCH_CPU_PROF=1 profiles each server it starts (`--cpu-prof`, into /tmp/wishwell-bench-prof).
 // Backup and restore timings belong to the backup work and are not measured here.
@@ -29,9 +29,11 @@ const root = join(import.meta.dir, '..', '..');
 const PORT = Number(process.env.BENCH_ADMIN_PORT ?? 3931);
 const SCALE = Number(process.env.BENCH_ADMIN_SCALE ?? 1);
 const SAMPLES = 15;
-const WRK_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** Off/on pairs of share page runs per kind of traffic (see loggingCost). */
+/** Off/on pairs of share page servers per kind of traffic (see loggingCost). */
 const LOG_PAIRS = Number(process.env.BENCH_LOG_PAIRS ?? 5);
+/** wrk bursts on each server of a pair, alternating between the two. */
+const BURSTS = Number(process.env.BENCH_LOG_BURSTS ?? 4);
+const BURST_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 /** Longer than the visitor log's batch interval (1 s): the views of the last second are written by then. */
 const BATCH_WAIT_MS = 1500;
 /** What a browser sends with a page request: the page comes compressed (14 KB instead of 142 KB), as visitors get it. */
@@ -77,9 +79,10 @@ let missed = 0;
 /** The share page's views logged and served, per run with VISITOR_LOG=on. */
 const viewsLogged: { logged: number; served: number }[] = [];
 
-function startServer(env: Record<string, string>) {
+function startServer(env: Record<string, string>, port = PORT) {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/wishwell-bench-prof'] : [];
-  return startAndWait(['bun', ...profile, join(root, 'server', 'src', 'main.ts'), 'serve', '--port', String(PORT), '--host', '127.0.0.1', '--data-dir', dataDir], `${base}/api/v1/health`, env);
+  const serve = [join(root, 'server', 'src', 'main.ts'), 'serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir];
+  return startAndWait(['bun', ...profile, ...serve], `http://127.0.0.1:${port}/api/v1/health`, env);
 }
 
 async function stopServer(proc: Bun.Subprocess): Promise<void> {
@@ -133,7 +136,6 @@ try {
   await stopServer(server.proc);
 }
 
-const shareUrl = `${base}/share/wishlist/${shareListId}`;
 const browserScript = join(dataDir, 'browser.lua');
 writeFileSync(browserScript, BROWSER_HEADERS_LUA);
 const newAddressScript = join(dataDir, 'new-address.lua');
@@ -158,75 +160,94 @@ function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-type LogMode = 'off' | 'on';
+/** A share page server of a pair, and what its bursts have served and cost so far. */
+interface PairedServer {
+  proc: Bun.Subprocess;
+  shareUrl: string;
+  requests: number;
+  seconds: number;
+  cpuMs: number;
+  requestThreadMs: number;
+}
 
-/** One server with VISITOR_LOG=`mode` under wrk on the share page: req/s, p99 and CPU per view. */
-async function shareRun(mode: LogMode, env: Record<string, string>, script?: string) {
-  const run = await startServer({ ...env, VISITOR_LOG: mode });
+/** Starts a share page server with VISITOR_LOG=`mode` on `port` and loads its share page for a second. */
+async function startPairedServer(mode: 'off' | 'on', port: number, env: Record<string, string>, script?: string): Promise<PairedServer> {
+  const { proc } = await startServer({ ...env, VISITOR_LOG: mode }, port);
+  const shareUrl = `http://127.0.0.1:${port}/share/wishlist/${shareListId}`;
   try {
     // The first view renders the page server-side (loading the renderer): seconds on a loaded
     // machine, longer than a short wrk run waits, which once left wrk with no answers at all.
-    const firstMs = await firstAnswerMs(shareUrl);
+    await firstAnswerMs(shareUrl);
     wrk(shareUrl, 10, 1, script); // warm-up
-    await Bun.sleep(BATCH_WAIT_MS);
-    const loggedBefore = loggedViews();
-    const cpuBefore = cpuMs([run.proc.pid]);
-    const requestThreadBefore = mainThreadCpuMs(run.proc.pid);
-    const result = wrk(shareUrl, 10, WRK_SECONDS, script);
-    await Bun.sleep(BATCH_WAIT_MS); // the views of the last second are written
-    if (result.non2xx > 0) throw new Error(`the share page answered ${result.non2xx} requests with an error status`);
-    const logged = loggedViews() - loggedBefore;
-    if (mode === 'on') viewsLogged.push({ logged, served: result.requests });
-    const perView = (ms: number) => (ms * 1000) / (result.requestsPerSecond * WRK_SECONDS);
-    const figures = { rps: result.requestsPerSecond || 0, cpuUs: perView(cpuMs([run.proc.pid]) - cpuBefore), requestThreadUs: perView(mainThreadCpuMs(run.proc.pid) - requestThreadBefore) };
-    console.log(
-      `VISITOR_LOG=${mode.padEnd(3)} ${Math.round(figures.rps).toString().padStart(7)} req/s  p99 ${result.p99Ms.toFixed(2)} ms  server CPU ${figures.cpuUs.toFixed(0)} µs/view (request thread ${figures.requestThreadUs.toFixed(0)})  (first view ${firstMs.toFixed(0)} ms, load ${loadAverage()})${mode === 'on' ? `  ${logged} of ${result.requests} views logged` : ''}`,
-    );
-    return figures;
-  } finally {
-    await stopServer(run.proc);
+  } catch (error) {
+    await stopServer(proc);
+    throw error;
   }
+  return { proc, shareUrl, requests: 0, seconds: 0, cpuMs: 0, requestThreadMs: 0 };
 }
 
 /**
- * What page-view logging costs the share page for one kind of traffic: LOG_PAIRS pairs of wrk
- * runs, VISITOR_LOG off and on back to back (the order alternating), each pair's cost its on
- * req/s against its off req/s, the median pair printed beside the < 5% target. Identical runs
- * differ by up to ~30% on this 2-core machine (wrk shares it, and the server's speed drifts over
- * a run of servers), so a pair compares runs made under the same conditions and the median
- * ignores the odd stalled run. Also the server's CPU time per view, all threads and the request
- * thread alone (median over the runs of each mode), steadier on a busy machine.
+ * One burst of wrk on a server of a pair, its CPU counted until the views of its last second are
+ * written (BATCH_WAIT_MS after it), so the log's work after the burst is charged to it too.
+ */
+async function burst(server: PairedServer, script?: string): Promise<void> {
+  const { pid } = server.proc;
+  const cpuBefore = cpuMs([pid]);
+  const requestThreadBefore = mainThreadCpuMs(pid);
+  const result = wrk(server.shareUrl, 10, BURST_SECONDS, script);
+  if (result.non2xx > 0) throw new Error(`the share page answered ${result.non2xx} requests with an error status`);
+  await Bun.sleep(BATCH_WAIT_MS);
+  server.requests += result.requests;
+  server.seconds += BURST_SECONDS;
+  server.cpuMs += cpuMs([pid]) - cpuBefore;
+  server.requestThreadMs += mainThreadCpuMs(pid) - requestThreadBefore;
+}
+
+function requestsPerSecond(server: PairedServer): number {
+  return server.requests / server.seconds;
+}
+
+function cpuPerViewUs(server: PairedServer, ms: number): number {
+  return (ms * 1000) / server.requests;
+}
+
+/**
+ * What page-view logging costs the share page for one kind of traffic. Identical runs on this
+ * 2-core machine (wrk shares it) drift by up to ~30% over minutes. So each of LOG_PAIRS pairs runs
+ * a VISITOR_LOG=off and a VISITOR_LOG=on server side by side (one data dir) and loads them in
+ * turn, BURSTS short wrk bursts each, the order switching each round: the drift falls on both
+ * alike. Two server processes still differ by up to ~10% by chance (whichever mode), hence
+ * several pairs. A pair's cost is its on req/s against its off req/s; the median pair is printed
+ * beside the < 5% target, with each pair's CPU time per view (all threads, and the request thread).
  */
 async function loggingCost(traffic: string, env: Record<string, string>, script?: string): Promise<void> {
-  console.log(`\n-- page-view logging, ${traffic}: GET /share/wishlist/{id} (the HTML page), 10 connections, ${WRK_SECONDS} s per run, ${LOG_PAIRS} pairs of runs --`);
+  console.log(`\n-- page-view logging, ${traffic}: GET /share/wishlist/{id} (the HTML page), 10 connections; ${LOG_PAIRS} pairs of servers, ${BURSTS} bursts of ${BURST_SECONDS} s on each, in turn --`);
   const costs: number[] = [];
-  const runs: Record<LogMode, Awaited<ReturnType<typeof shareRun>>[]> = { off: [], on: [] };
   for (let pair = 0; pair < LOG_PAIRS; pair++) {
-    const order: LogMode[] = pair % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
-    const rps: Record<LogMode, number> = { off: 0, on: 0 };
-    for (const mode of order) {
-      const figures = await shareRun(mode, env, script);
-      rps[mode] = figures.rps;
-      runs[mode].push(figures);
+    const off = await startPairedServer('off', PORT + 1, env, script);
+    const on = await startPairedServer('on', PORT + 2, env, script).catch(async (error: unknown) => {
+      await stopServer(off.proc);
+      throw error;
+    });
+    try {
+      await Bun.sleep(BATCH_WAIT_MS);
+      const loggedBefore = loggedViews();
+      for (let round = 0; round < BURSTS; round++) {
+        for (const server of round % 2 === 0 ? [off, on] : [on, off]) await burst(server, script);
+      }
+      viewsLogged.push({ logged: loggedViews() - loggedBefore, served: on.requests });
+      const cost = (1 - requestsPerSecond(on) / requestsPerSecond(off)) * 100;
+      costs.push(cost);
+      const figures = (server: PairedServer) =>
+        `${Math.round(requestsPerSecond(server)).toString().padStart(6)} req/s, CPU ${cpuPerViewUs(server, server.cpuMs).toFixed(0)} µs/view (request thread ${cpuPerViewUs(server, server.requestThreadMs).toFixed(0)})`;
+      console.log(`pair ${pair + 1}: off ${figures(off)} | on ${figures(on)} | cost ${cost.toFixed(1)}%  (load ${loadAverage()})`);
+    } finally {
+      await Promise.all([stopServer(off.proc), stopServer(on.proc)]);
     }
-    if (rps.off > 0 && rps.on > 0) costs.push((1 - rps.on / rps.off) * 100);
-  }
-  if (costs.length === 0) {
-    missed += 1;
-    console.log('logging cost NOT MEASURED: wrk got no answers from the share page (see the runs above)');
-    return;
   }
   const cost = median(costs);
   if (cost >= 5) missed += 1;
-  console.log(`pairs: ${costs.map((c) => `${c.toFixed(1)}%`).join(', ')}`);
   console.log(`logging costs the share page ${cost.toFixed(1)}% of its req/s (median of ${costs.length} pairs)  target < 5%  ${cost < 5 ? 'PASS' : 'MISS'}`);
-  const extra = (key: 'cpuUs' | 'requestThreadUs') => {
-    const off = median(runs.off.map((run) => run[key]));
-    const on = median(runs.on.map((run) => run[key]));
-    return `${off.toFixed(0)} µs off, ${on.toFixed(0)} µs on (+${(on - off).toFixed(0)} µs, ${(((on - off) / on) * 100).toFixed(1)}% of a logged view)`;
-  };
-  console.log(`  server CPU per view, all threads: ${extra('cpuUs')}; median of the runs of each mode`);
-  console.log(`  the request thread's share (the visitor log's rows are made and written on threads of their own): ${extra('requestThreadUs')}`);
 }
 
 /** Views in the bench server's visitor log (read from its database file). */
