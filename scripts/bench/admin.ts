@@ -10,7 +10,7 @@
 //   first page of each log                                          < 50 ms
 //   a filtered log page                                             < 100 ms
 //   share page req/s with page-view logging (each kind of traffic)  within 5% of logging off
-//     (median of BENCH_LOG_PAIRS, default 5, pairs of off and on servers loaded in turn)
+//     (median of BENCH_LOG_PAIRS, default 12, pairs of off and on servers loaded in turn)
 // Users and All Wishlists have no target in the issue; their figures are printed for reference.
 // BENCH_CPU_PROF=1 profiles each server it starts (`--cpu-prof`, into /tmp/wishwell-bench-prof).
 // Backup and restore timings belong to the backup work and are not measured here.
@@ -29,8 +29,8 @@ const root = join(import.meta.dir, '..', '..');
 const PORT = Number(process.env.BENCH_ADMIN_PORT ?? 3931);
 const SCALE = Number(process.env.BENCH_ADMIN_SCALE ?? 1);
 const SAMPLES = 15;
-/** Off/on pairs of share page servers per kind of traffic (see loggingCost). */
-const LOG_PAIRS = Number(process.env.BENCH_LOG_PAIRS ?? 5);
+/** Off/on pairs of share page servers per kind of traffic (see loggingCost): with 5, a 1% cost came out on either side of 5%. */
+const LOG_PAIRS = Number(process.env.BENCH_LOG_PAIRS ?? 12);
 /** wrk bursts on each server of a pair, alternating between the two. */
 const BURSTS = Number(process.env.BENCH_LOG_BURSTS ?? 4);
 const BURST_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -247,7 +247,8 @@ async function loggingCost(traffic: string, env: Record<string, string>, script?
   }
   const cost = median(costs);
   if (cost >= 5) missed += 1;
-  console.log(`logging costs the share page ${cost.toFixed(1)}% of its req/s (median of ${costs.length} pairs)  target < 5%  ${cost < 5 ? 'PASS' : 'MISS'}`);
+  const mean = costs.reduce((sum, pairCost) => sum + pairCost, 0) / costs.length;
+  console.log(`logging costs the share page ${cost.toFixed(1)}% of its req/s (median of ${costs.length} pairs; their mean ${mean.toFixed(1)}%)  target < 5%  ${cost < 5 ? 'PASS' : 'MISS'}`);
 }
 
 /** Views in the bench server's visitor log (read from its database file). */
