@@ -147,13 +147,11 @@ reportViewsLogged();
 rmSync(dataDir, { recursive: true, force: true });
 console.log(missed === 0 ? '\nall targets met' : `\n${missed} target(s) missed`);
 
-/** How long the first GET of `url` takes to answer 200 (the page's first server render). */
-async function firstAnswerMs(url: string): Promise<number> {
-  const started = performance.now();
+/** Waits for the first GET of `url` to answer 200 (the page's first server render). */
+async function firstAnswer(url: string): Promise<void> {
   const res = await fetch(url);
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-  return performance.now() - started;
 }
 
 function isoDay(offsetDays: number): string {
@@ -165,7 +163,6 @@ interface PairedServer {
   proc: Bun.Subprocess;
   shareUrl: string;
   requests: number;
-  seconds: number;
   cpuMs: number;
   requestThreadMs: number;
 }
@@ -177,13 +174,13 @@ async function startPairedServer(mode: 'off' | 'on', port: number, env: Record<s
   try {
     // The first view renders the page server-side (loading the renderer): seconds on a loaded
     // machine, longer than a short wrk run waits, which once left wrk with no answers at all.
-    await firstAnswerMs(shareUrl);
+    await firstAnswer(shareUrl);
     wrk(shareUrl, 10, 1, script); // warm-up
   } catch (error) {
     await stopServer(proc);
     throw error;
   }
-  return { proc, shareUrl, requests: 0, seconds: 0, cpuMs: 0, requestThreadMs: 0 };
+  return { proc, shareUrl, requests: 0, cpuMs: 0, requestThreadMs: 0 };
 }
 
 /**
@@ -198,13 +195,12 @@ async function burst(server: PairedServer, script?: string): Promise<void> {
   if (result.non2xx > 0) throw new Error(`the share page answered ${result.non2xx} requests with an error status`);
   await Bun.sleep(BATCH_WAIT_MS);
   server.requests += result.requests;
-  server.seconds += BURST_SECONDS;
   server.cpuMs += cpuMs([pid]) - cpuBefore;
   server.requestThreadMs += mainThreadCpuMs(pid) - requestThreadBefore;
 }
 
 function requestsPerSecond(server: PairedServer): number {
-  return server.requests / server.seconds;
+  return server.requests / (BURSTS * BURST_SECONDS);
 }
 
 function cpuPerViewUs(server: PairedServer, ms: number): number {

@@ -7,7 +7,7 @@ import { postgresChangeFeed } from './change-feed';
 import { applyPostgresMigrations } from './migrate';
 import { postgresRateCounts } from './pg-rate-counts';
 import * as pgTables from './schema/pg';
-import type { DataStore, Db, PreparedRows, SqlDialect, Tables } from './store';
+import type { Announcement, DataStore, Db, PreparedRows, SqlDialect, Tables } from './store';
 
 /** A field of a JSON array row (text, as `->>` reads it) as each jsonElement kind. */
 const PG_JSON_ELEMENT: Record<Parameters<SqlDialect['jsonElement']>[1], (text: string) => string> = {
@@ -80,7 +80,7 @@ function changedBy(db: Db, first: unknown) {
 }
 
 /** `row` selected with, given an announcement, pg_notify of its key on the channel (sent when the statement's transaction commits). */
-function announcedRow(row: Record<string, SQL>, announce: { channel: string; key: string } | undefined): Record<string, SQL> {
+function announcedRow<R>(row: Record<string, SQL>, announce: Announcement<R> | undefined): Record<string, SQL> {
   return announce ? { ...row, announced: sql`pg_notify(${announce.channel}, ${row[announce.key]!})` } : row;
 }
 
