@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/db/sqlite-store';
 import { geoIpFiles } from '../../src/features/visitors/geo-ip';
 import { PageViewLog } from '../../src/features/visitors/page-views';
+import { setLogWriter } from '../../src/log';
 
 const dir = mkdtempSync(join(tmpdir(), 'wishwell-page-view-log-'));
 const store = openSqliteStore(join(dir, 'wishwell.db'));
@@ -59,5 +60,30 @@ describe('visitor log under a flood', () => {
     expect(rows.filter((row) => row.ipAddress === '81.2.69.144')).toHaveLength(1);
     expect(rows.reduce((views, row) => views + row.views, 0)).toBe(5_001);
     expect(Math.max(...rows.map((row) => row.views))).toBe(5_000 - 19);
+  });
+
+  it('holds at most its ring of views while nothing takes them: the rest are dropped, counted in the log, and logging goes on', async () => {
+    const { visitorLogs } = store.tables;
+    await store.db.delete(visitorLogs);
+    const lines: string[] = [];
+    setLogWriter((line) => lines.push(line));
+    try {
+      // Nothing is taken within one turn of the event loop: like views arriving while the database stalls.
+      const longAgent = new Request(request.url, { headers: { 'user-agent': `Mozilla/5.0 (${'x'.repeat(480)})` } });
+      const recorded = 20_000; // ~10 MB of views: more than the ring holds
+      for (let n = 0; n < recorded; n++) log.record(longAgent, '/', { origin: 'https://gifts.example', ip: `81.3.${n >> 8}.${n & 255}` }, page);
+      await log.flush();
+      const logged = await store.db.$count(visitorLogs);
+      const dropped = lines.map((line) => JSON.parse(line) as { event: string; dropped?: number }).find((line) => line.event === 'visitor-log.dropped');
+      expect(logged).toBeGreaterThan(5_000);
+      expect(logged).toBeLessThan(recorded);
+      expect(dropped?.dropped).toBe(recorded - logged);
+
+      log.record(request, '/', { origin: 'https://gifts.example', ip: '81.2.69.145' }, page);
+      await log.flush();
+      expect(await store.db.$count(visitorLogs)).toBe(logged + 1);
+    } finally {
+      setLogWriter((line) => process.stdout.write(line + '\n'));
+    }
   });
 });

@@ -1,19 +1,20 @@
 /**
  * The request thread's handle on the visitor log's rows thread (page-view-rows.worker.ts). The
- * thread starts with the first batch to write, so GeoIP is read after start-up, not during it.
+ * thread starts with the first views to write, so GeoIP is read after start-up, not during it.
  */
 import { logEvent } from '../../log';
 import { requestsTo, type WorkerRequests } from '../../db/worker-requests';
 import { moduleWorkerUrl } from '../../module-workers';
-import type { PageViews, PageViewRowsJson } from './page-view-rows';
+import type { PageViewRowsJson } from './page-view-rows';
 
 export class PageViewRowsThread {
   private readonly thread: WorkerRequests;
   private readonly opened: Promise<void>;
 
-  constructor(geoIpFiles: string[]) {
+  /** A thread reading the views queued in `ring` (a PageViewRing's buffer). */
+  constructor(geoIpFiles: string[], ring: SharedArrayBuffer) {
     this.thread = requestsTo(new Worker(moduleWorkerUrl('pageViewRows')), 'the visitor log rows thread');
-    this.opened = this.thread.request<{ loaded: boolean; problems: string[] }>({ kind: 'open', geoIpFiles }).then(({ loaded, problems }) => {
+    this.opened = this.thread.request<{ loaded: boolean; problems: string[] }>({ kind: 'open', geoIpFiles, ring }).then(({ loaded, problems }) => {
       if (loaded && problems.length === 0) return;
       logEvent({
         event: 'geoip.unavailable',
@@ -31,10 +32,10 @@ export class PageViewRowsThread {
     return this.thread.alive();
   }
 
-  async make(views: PageViews[]): Promise<PageViewRowsJson> {
+  /** The rows of the views queued in the ring until now, in batches (see PageViewRows.take). */
+  async take(): Promise<PageViewRowsJson[]> {
     await this.opened;
-    // As one JSON text: copying a thousand small arrays to the thread cost the request thread twice as much.
-    return this.thread.request({ kind: 'make', views: JSON.stringify(views) });
+    return this.thread.request({ kind: 'take' });
   }
 
   /** Profiles are written again from the next batch on (answered in order, before any later batch). */

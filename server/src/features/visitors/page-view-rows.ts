@@ -1,24 +1,71 @@
 /**
- * The rows of the visitor log, made on its own thread (page-view-rows-thread.ts): where each
- * address is (GeoIP), which profile a view names, the row ids and the statements' JSON. On the
- * request thread this cost as much as 3 µs per view of a flood from new addresses, a tenth of
- * what the share page itself costs there.
+ * The rows of the visitor log, made on its own thread (page-view-rows-thread.ts) from the views
+ * the request thread queued in the ring (page-view-ring.ts): a visitor's repeats counted on one
+ * row, where each address is (GeoIP), which profile a view names, the row ids and the statements'
+ * JSON. On the request thread this cost as much as 3 µs per view of a flood from new addresses, a
+ * tenth of what the share page itself costs there.
  */
 import { BoundedMap, boundedMemo } from '../../bounded-memo';
 import { newTimeOrderedId } from '../../ids';
 import type { GeoIp } from './geo-ip';
+import type { PageViewRing } from './page-view-ring';
 import { visitorProfileRow } from './visitor-profile';
 
 /** Profiles known to be written, remembered up to this many (then forgotten and written again). */
 const KNOWN_PROFILES_MAX = 10_000;
 /** Origins (scheme and Host header) whose hostname is remembered. */
 const KNOWN_ORIGINS_MAX = 1_000;
+/**
+ * Rows a batch writes at most, in one transaction: between two, requests' database calls get their
+ * turn (a flood's second is thousands).
+ */
+const ROWS_PER_BATCH = 1_000;
+/**
+ * Rows one address may add to what is taken at once (a household or an office behind one address,
+ * each browser its own row). Beyond it, views of further browsers are counted on the address's
+ * first row: a client sending a new user agent with every request adds 20 rows a second, not
+ * thousands.
+ */
+const MAX_ROWS_PER_ADDRESS = 20;
 
 /**
- * A visitor's page views of one batch as the request thread keeps them: [ms since 1970 of the
- * first, origin (scheme and Host header), address, user agent, how many]. One visitor_logs row.
+ * A visitor's page views taken at once: [ms since 1970 of the first, origin (scheme and Host
+ * header), address, user agent, how many]. One visitor_logs row.
  */
-export type PageViews = [at: number, origin: string, ip: string, userAgent: string, views: number];
+type PageViews = [at: number, origin: string, ip: string, userAgent: string, views: number];
+
+/**
+ * The rows of the views taken at once, in the order they came. A visitor's repeats (same origin,
+ * address and user agent) are counted on the visitor's row, and once an address has
+ * MAX_ROWS_PER_ADDRESS rows, views of its further browsers on its first.
+ */
+class QueuedRows {
+  private readonly byVisitor = new Map<string, PageViews>();
+  private readonly byAddress = new Map<string, { first: PageViews; rows: number }>();
+
+  /** Counts a view of `visitor` ("origin\naddress\nuser agent") at `at`. */
+  add(at: number, visitor: string): void {
+    const row = this.byVisitor.get(visitor);
+    if (row) {
+      row[4] += 1;
+      return;
+    }
+    const [origin = '', ip = '', userAgent = ''] = visitor.split('\n');
+    const address = this.byAddress.get(ip);
+    if (address && address.rows >= MAX_ROWS_PER_ADDRESS) {
+      address.first[4] += 1;
+      return;
+    }
+    const views: PageViews = [at, origin, ip, userAgent, 1];
+    this.byVisitor.set(visitor, views);
+    if (address) address.rows += 1;
+    else this.byAddress.set(ip, { first: views, rows: 1 });
+  }
+
+  rows(): PageViews[] {
+    return [...this.byVisitor.values()];
+  }
+}
 
 /**
  * The parameters of a batch's statements, each a JSON array of rows: the new profiles
@@ -26,6 +73,8 @@ export type PageViews = [at: number, origin: string, ip: string, userAgent: stri
  * ([id, ms, profile id, address, views]) and each address's latest visit ([address, ms]).
  */
 export interface PageViewRowsJson {
+  /** The page views the batch's rows count. */
+  viewCount: number;
   profiles: string | null;
   views: string;
   addresses: string;
@@ -36,10 +85,23 @@ export class PageViewRows {
   private readonly knownProfiles = new BoundedMap<string, string>(KNOWN_PROFILES_MAX);
   private readonly hostnameOf = boundedMemo(KNOWN_ORIGINS_MAX, (origin) => new URL(origin).hostname);
 
-  constructor(private readonly geoIp: GeoIp) {}
+  constructor(
+    private readonly geoIp: GeoIp,
+    private readonly ring: PageViewRing,
+  ) {}
+
+  /** The rows of the views queued in the ring, in batches of at most ROWS_PER_BATCH rows (none when the ring was empty). */
+  take(): PageViewRowsJson[] {
+    const queued = new QueuedRows();
+    this.ring.drain((at, visitor) => queued.add(at, visitor));
+    const rows = queued.rows();
+    const batches: PageViewRowsJson[] = [];
+    for (let start = 0; start < rows.length; start += ROWS_PER_BATCH) batches.push(this.make(rows.slice(start, start + ROWS_PER_BATCH)));
+    return batches;
+  }
 
   /** The rows of `views`; the profiles they name count as written from now on (see forgetProfiles). */
-  make(views: PageViews[]): PageViewRowsJson {
+  private make(views: PageViews[]): PageViewRowsJson {
     const newProfiles: string[][] = [];
     const rows = views.map(([at, origin, ip, userAgent, count]) => {
       const domain = this.hostnameOf(origin);
@@ -56,6 +118,7 @@ export class PageViewRows {
     });
     const latestVisit = new Map(views.map(([at, , ip]) => [ip, at]));
     return {
+      viewCount: views.reduce((count, row) => count + row[4], 0),
       profiles: newProfiles.length > 0 ? JSON.stringify(newProfiles) : null,
       views: JSON.stringify(rows),
       addresses: JSON.stringify(Array.from(latestVisit)),

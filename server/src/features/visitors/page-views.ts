@@ -5,31 +5,22 @@ import type { DataStore } from '../../db/store';
 import type { RequestInfo } from '../../http/request-info';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
-import type { PageViews, PageViewRowsJson } from './page-view-rows';
+import { PageViewRing } from './page-view-ring';
+import type { PageViewRowsJson } from './page-view-rows';
 import { PageViewRowsThread } from './page-view-rows-thread';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /**
- * Rows waiting for their write, queued or in a batch being written: beyond this (the writes fell
- * behind, the database stalled) new visitors' views are dropped and counted. Two seconds of a
- * flood from a new address every view.
+ * Bytes of page views waiting to be made into rows (page-view-ring.ts): with real browsers' user
+ * agents (~190 bytes a view), two thirds of a second of a flood from a new address every view.
+ * Once half of it waits the views are taken at once; beyond it (the writes fell behind, the
+ * database stalled) views are dropped and counted.
  */
-const MAX_WAITING = 30_000;
-/**
- * A batch is written as soon as this many rows wait (a flood's second is thousands), else a
- * second after its first. One transaction each: between two, requests' database calls get their turn.
- */
-const ROWS_PER_BATCH = 1_000;
+const RING_BYTES = 4 * 1024 * 1024;
 /** Rows one pruning statement removes (then other queries get their turn). */
 const PRUNE_BATCH = 5_000;
 const USER_AGENT_MAX = 512;
-/**
- * Rows one address may add to a batch (a household or an office behind one address, each browser
- * its own row). Beyond it, views of further browsers are counted on the address's first row: a
- * client sending a new user agent with every request adds 20 rows a second, not thousands.
- */
-const MAX_ROWS_PER_ADDRESS = 20;
 
 export interface PageViewLogOptions {
   /** VISITOR_LOG: off records nothing (old rows are still pruned). */
@@ -76,53 +67,20 @@ function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, vis
 }
 
 /**
- * The rows of the batch being queued, in the order they came. A visitor's repeats (same origin,
- * address and user agent) are counted on the visitor's row, and once an address has
- * MAX_ROWS_PER_ADDRESS rows, views of its further browsers on its first.
- */
-class QueuedRows {
-  private readonly byVisitor = new Map<string, PageViews>();
-  private readonly byAddress = new Map<string, { first: PageViews; rows: number }>();
-
-  get size(): number {
-    return this.byVisitor.size;
-  }
-
-  /** Counts a view on a queued row; false when it needs a row of its own. */
-  countOn(visitor: string, ip: string): boolean {
-    const address = this.byAddress.get(ip);
-    const row = this.byVisitor.get(visitor) ?? (address && address.rows >= MAX_ROWS_PER_ADDRESS ? address.first : undefined);
-    if (row) row[4] += 1;
-    return row !== undefined;
-  }
-
-  add(visitor: string, row: PageViews): void {
-    this.byVisitor.set(visitor, row);
-    const address = this.byAddress.get(row[2]);
-    if (address) address.rows += 1;
-    else this.byAddress.set(row[2], { first: row, rows: 1 });
-  }
-
-  rows(): PageViews[] {
-    return [...this.byVisitor.values()];
-  }
-}
-
-/**
- * The visitor log's writer. Page views are queued in memory as they come (nothing parsed or
- * looked up), a visitor's repeats counted on their first view's row (same address, browser and
- * domain: a reload flood is a row a second, not thousands, in the log and in the work of writing
- * it), and written together about a second later, so no page waits on the database or
- * GeoIP: their rows are made on a thread of their own (page-view-rows.ts), then written off the
- * request thread too (the store's writeOffThread). A failed write is logged, never shown to the
- * visitor. Rows older than the kept period are pruned hourly.
+ * The visitor log's writer. Page views are queued as they come, as bytes in a ring shared with
+ * the rows thread (page-view-ring.ts: nothing parsed or looked up, no object kept), and taken about
+ * a second later, so no page waits on the database or GeoIP. The rows thread counts a visitor's
+ * repeats on one row (same address, browser and domain: a reload flood is a row a second, not
+ * thousands, in the log and in the work of writing it) and makes the rows (page-view-rows.ts);
+ * they are written off the request thread too (the store's writeOffThread). A failed write is
+ * logged, never shown to the visitor. Rows older than the kept period are pruned hourly.
  */
 export class PageViewLog {
-  private queued = new QueuedRows();
+  private ring: PageViewRing | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> = Promise.resolve();
-  /** Rows queued or being written (not yet written, or failed). */
-  private waiting = 0;
+  /** A take asked for because the ring is half full, not written yet. */
+  private takingEarly = false;
   private dropped = 0;
   private rowsThread: PageViewRowsThread | null = null;
   private readonly writes;
@@ -136,31 +94,25 @@ export class PageViewLog {
 
   /**
    * Called with every answer of the routes that serve the public site's pages (the app shell and
-   * the server-rendered share page): counts it on its visitor's queued row when it is a page view,
-   * or queues a row for it, parsing nothing.
+   * the server-rendered share page): queues it when it is a page view, parsing nothing.
    */
   record(request: Request, path: string, http: Pick<RequestInfo, 'ip' | 'origin'>, response: Response): void {
     if (!this.options.enabled || !isPublicPageView(request, path, response)) return;
     const userAgent = (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
-    const visitor = `${http.origin}\n${http.ip}\n${userAgent}`;
-    if (this.queued.countOn(visitor, http.ip)) return;
-    if (this.waiting >= MAX_WAITING) {
-      this.dropped += 1;
-      return;
+    this.ring ??= PageViewRing.create(RING_BYTES);
+    if (!this.ring.push(Date.now(), http.origin, http.ip, userAgent)) this.dropped += 1;
+    else if (this.ring.halfFull && !this.takingEarly) {
+      this.takingEarly = true;
+      void this.flush().then(() => (this.takingEarly = false));
     }
-    this.waiting += 1;
-    this.queued.add(visitor, [Date.now(), http.origin, http.ip, userAgent, 1]);
-    if (this.queued.size >= ROWS_PER_BATCH) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
+    this.timer ??= setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
   }
 
   /** Writes what is queued now (also before the store closes); resolves once it is written. */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch = this.queued.rows();
-    this.queued = new QueuedRows();
-    this.writing = this.writing.then(() => this.write(batch));
+    this.writing = this.writing.then(() => this.write());
     return this.writing;
   }
 
@@ -230,22 +182,25 @@ export class PageViewLog {
     );
   }
 
-  /** Writes a batch in one transaction, its rows made on the rows thread: new profiles, the views, their addresses' latest visit. */
-  private async write(batch: PageViews[]): Promise<void> {
-    if (batch.length === 0) return;
-    try {
-      if (!this.rowsThread?.alive) this.rowsThread = new PageViewRowsThread(this.options.geoIpFiles);
-      await this.insert(await this.rowsThread.make(batch));
-    } catch (error) {
-      // The batch's new profiles may not be written: the next batch writes them again (a no-op on a thread that died).
-      this.rowsThread?.forgetProfiles();
-      logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batch.reduce((views, row) => views + row[4], 0), error });
-    } finally {
-      this.waiting -= batch.length;
-    }
+  /** Writes the views queued until now, their rows made on the rows thread, a transaction per batch. */
+  private async write(): Promise<void> {
+    if (this.ring && this.ring.usedBytes > 0) await this.writeQueued(this.ring);
     if (this.dropped > 0) {
       logEvent({ event: 'visitor-log.dropped', level: 'warn', dropped: this.dropped });
       this.dropped = 0;
+    }
+  }
+
+  private async writeQueued(ring: PageViewRing): Promise<void> {
+    let batches: PageViewRowsJson[] = [];
+    try {
+      if (!this.rowsThread?.alive) this.rowsThread = new PageViewRowsThread(this.options.geoIpFiles, ring.buffer);
+      batches = await this.rowsThread.take();
+      for (; batches.length > 0; batches.shift()) await this.insert(batches[0]!);
+    } catch (error) {
+      // The batch's new profiles may not be written: the next batch writes them again (a no-op on a thread that died).
+      this.rowsThread?.forgetProfiles();
+      logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batches.reduce((views, batch) => views + batch.viewCount, 0), error });
     }
   }
 
