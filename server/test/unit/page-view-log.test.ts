@@ -45,6 +45,23 @@ describe('visitor log under a flood', () => {
     expect(rows.map((row) => row.views).sort((a, b) => a - b)).toEqual([1, 1, 50_000]);
   });
 
+  it("keeps every view of a visitor whose views span takes, or who comes after hundreds of others in the same second", async () => {
+    const { visitorLogs } = store.tables;
+    await store.db.delete(visitorLogs);
+    const reloader = { origin: 'https://gifts.example', ip: '81.2.69.150' };
+    for (let n = 0; n < 10; n++) log.record(request, '/share/wishlist/abc', reloader, page);
+    await log.flush();
+    for (let n = 0; n < 5; n++) log.record(request, '/share/wishlist/abc', reloader, page);
+    for (let n = 0; n < 300; n++) log.record(request, '/', { origin: 'https://gifts.example', ip: `81.4.1.${n}` }, page);
+    const late = { origin: 'https://gifts.example', ip: '81.2.69.151' };
+    for (let n = 0; n < 100; n++) log.record(request, '/share/wishlist/abc', late, page);
+    await log.flush();
+    const rows = await store.db.select().from(visitorLogs);
+    expect(rows.filter((row) => row.ipAddress === reloader.ip).map((row) => row.views).sort((a, b) => a - b)).toEqual([5, 10]);
+    expect(rows.filter((row) => row.ipAddress === late.ip).map((row) => row.views)).toEqual([100]);
+    expect(rows).toHaveLength(2 + 300 + 1);
+  });
+
   it('adds at most 20 rows a batch for one address: views of further browsers are counted on its first row', async () => {
     const { visitorLogs } = store.tables;
     await store.db.delete(visitorLogs);

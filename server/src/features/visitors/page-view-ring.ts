@@ -6,17 +6,17 @@
  * addresses cost the share page about twice as much (measured side by side: 31 % of its requests
  * per second against 13 %), though the code itself took under 2 µs a view.
  *
- * An entry is [byte length n (u32), ms since 1970 (f64), n bytes of "origin\naddress\nuser agent"],
- * padded to 4 bytes. The two counters are bytes written and bytes read since the start (they wrap
+ * An entry is [byte length n (u32), views (u32), ms since 1970 of the first (f64), n bytes of
+ * "origin\naddress\nuser agent"], padded to 4 bytes. The two counters are bytes written and bytes read since the start (they wrap
  * around 2^32 together); an entry that would not fit before the end leaves a WRAP mark there.
  */
 
 const WRITTEN = 0;
 const READ = 1;
 const COUNTERS_BYTES = 8;
-const ENTRY_HEAD = 12;
+const ENTRY_HEAD = 16;
 const WRAP = 0xffffffff;
-/** The longest entry: a view with a longer origin (a Host header of kilobytes) is not queued. */
+/** The longest text: a view with a longer origin (a Host header of kilobytes) is not queued. */
 const MAX_TEXT_BYTES = 4096;
 
 const padded = (bytes: number) => (bytes + 3) & ~3;
@@ -27,7 +27,7 @@ export class PageViewRing {
   private readonly view: DataView;
   private readonly bytes: Uint8Array;
   private readonly capacity: number;
-  /** The request thread's text before it is copied in (a Uint8Array of the ring cannot be encoded into without knowing the length first). */
+  /** The writer's text before it is copied in (its length in bytes is known only once encoded). */
   private readonly scratch = new Uint8Array(MAX_TEXT_BYTES);
   private readonly decoder = new TextDecoder();
 
@@ -55,28 +55,29 @@ export class PageViewRing {
     return this.usedBytes >= this.capacity >> 1;
   }
 
-  /** Writer: queues a view; false (nothing queued) when the ring is full or the view's text too long. */
-  push(at: number, origin: string, ip: string, userAgent: string): boolean {
-    const length = this.encode(origin, ip, userAgent);
-    if (length < 0) return false;
+  /** Writer: queues `views` views of `visitor` ("origin\naddress\nuser agent"); false (nothing queued) when the ring is full or the text too long. */
+  push(at: number, visitor: string, views: number): boolean {
+    const { read, written: length } = encoder.encodeInto(visitor, this.scratch);
+    if (read < visitor.length) return false;
     const size = padded(ENTRY_HEAD + length);
     const written = Atomics.load(this.counters, WRITTEN);
-    let at0 = written & (this.capacity - 1);
-    const pad = this.capacity - at0 < size ? this.capacity - at0 : 0;
+    let start = written & (this.capacity - 1);
+    const pad = this.capacity - start < size ? this.capacity - start : 0;
     if (this.usedBytes + pad + size > this.capacity) return false;
     if (pad > 0) {
-      this.view.setUint32(at0, WRAP, true);
-      at0 = 0;
+      this.view.setUint32(start, WRAP, true);
+      start = 0;
     }
-    this.view.setUint32(at0, length, true);
-    this.view.setFloat64(at0 + 4, at, true);
-    this.bytes.set(this.scratch.subarray(0, length), at0 + ENTRY_HEAD);
+    this.view.setUint32(start, length, true);
+    this.view.setUint32(start + 4, views, true);
+    this.view.setFloat64(start + 8, at, true);
+    this.bytes.set(this.scratch.subarray(0, length), start + ENTRY_HEAD);
     Atomics.store(this.counters, WRITTEN, (written + pad + size) | 0);
     return true;
   }
 
-  /** Reader: hands each queued view to `each` (its time and "origin\naddress\nuser agent"), oldest first, and frees their room. */
-  drain(each: (at: number, visitor: string) => void): void {
+  /** Reader: hands each queued entry to `each` (as pushed), oldest first, and frees their room. */
+  drain(each: (at: number, visitor: string, views: number) => void): void {
     const written = Atomics.load(this.counters, WRITTEN);
     let read = Atomics.load(this.counters, READ);
     while (read !== written) {
@@ -86,26 +87,10 @@ export class PageViewRing {
         read = (read + this.capacity - start) | 0;
         continue;
       }
-      each(this.view.getFloat64(start + 4, true), this.decoder.decode(this.bytes.subarray(start + ENTRY_HEAD, start + ENTRY_HEAD + length)));
+      const visitor = this.decoder.decode(this.bytes.subarray(start + ENTRY_HEAD, start + ENTRY_HEAD + length));
+      each(this.view.getFloat64(start + 8, true), visitor, this.view.getUint32(start + 4, true));
       read = (read + padded(ENTRY_HEAD + length)) | 0;
     }
     Atomics.store(this.counters, READ, read);
-  }
-
-  /** The view's text into the scratch buffer: its length in bytes, or -1 if it does not fit. */
-  private encode(origin: string, ip: string, userAgent: string): number {
-    return this.append(userAgent, this.append(ip, this.append(origin, 0, false), true), true);
-  }
-
-  /** `text` (after a "\n" if `separated`) written at `at` of the scratch buffer: where it ends, or -1 if it does not fit (or `at` is -1). */
-  private append(text: string, at: number, separated: boolean): number {
-    if (at < 0) return -1;
-    let end = at;
-    if (separated) {
-      if (end === this.scratch.length) return -1;
-      this.scratch[end++] = 10;
-    }
-    const { read, written } = encoder.encodeInto(text, this.scratch.subarray(end));
-    return read < text.length ? -1 : end + written;
   }
 }

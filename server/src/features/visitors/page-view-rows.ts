@@ -43,23 +43,23 @@ class QueuedRows {
   private readonly byVisitor = new Map<string, PageViews>();
   private readonly byAddress = new Map<string, { first: PageViews; rows: number }>();
 
-  /** Counts a view of `visitor` ("origin\naddress\nuser agent") at `at`. */
-  add(at: number, visitor: string): void {
+  /** Counts `views` views of `visitor` ("origin\naddress\nuser agent"), the first at `at`. */
+  add(at: number, visitor: string, views: number): void {
     const row = this.byVisitor.get(visitor);
     if (row) {
-      row[4] += 1;
+      row[4] += views;
       return;
     }
     const [origin = '', ip = '', userAgent = ''] = visitor.split('\n');
     const address = this.byAddress.get(ip);
     if (address && address.rows >= MAX_ROWS_PER_ADDRESS) {
-      address.first[4] += 1;
+      address.first[4] += views;
       return;
     }
-    const views: PageViews = [at, origin, ip, userAgent, 1];
-    this.byVisitor.set(visitor, views);
+    const added: PageViews = [at, origin, ip, userAgent, views];
+    this.byVisitor.set(visitor, added);
     if (address) address.rows += 1;
-    else this.byAddress.set(ip, { first: views, rows: 1 });
+    else this.byAddress.set(ip, { first: added, rows: 1 });
   }
 
   rows(): PageViews[] {
@@ -93,7 +93,7 @@ export class PageViewRows {
   /** The rows of the views queued in the ring, in batches of at most ROWS_PER_BATCH rows (none when the ring was empty). */
   take(): PageViewRowsJson[] {
     const queued = new QueuedRows();
-    this.ring.drain((at, visitor) => queued.add(at, visitor));
+    this.ring.drain((at, visitor, views) => queued.add(at, visitor, views));
     const rows = queued.rows();
     const batches: PageViewRowsJson[] = [];
     for (let start = 0; start < rows.length; start += ROWS_PER_BATCH) batches.push(this.make(rows.slice(start, start + ROWS_PER_BATCH)));

@@ -18,6 +18,12 @@ const HOUR_MS = 60 * 60 * 1000;
  * database stalled) views are dropped and counted.
  */
 const RING_BYTES = 4 * 1024 * 1024;
+/**
+ * Visitors whose further views until the next take are counted on the request thread instead of
+ * queued again (a reload flood costs a lookup per view, not a copy and the rows thread's work). At
+ * most this many, so a flood from new addresses keeps no more of its strings than these.
+ */
+const REPEATS_MAX = 256;
 /** Rows one pruning statement removes (then other queries get their turn). */
 const PRUNE_BATCH = 5_000;
 const USER_AGENT_MAX = 512;
@@ -77,6 +83,8 @@ function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, vis
  */
 export class PageViewLog {
   private ring: PageViewRing | null = null;
+  /** Views since they were queued, by visitor (see REPEATS_MAX). */
+  private repeats = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** A take asked for because the ring is half full, not written yet. */
@@ -94,14 +102,21 @@ export class PageViewLog {
 
   /**
    * Called with every answer of the routes that serve the public site's pages (the app shell and
-   * the server-rendered share page): queues it when it is a page view, parsing nothing.
+   * the server-rendered share page): counts it on its visitor's repeats, or queues it, when it is
+   * a page view, parsing nothing.
    */
   record(request: Request, path: string, http: Pick<RequestInfo, 'ip' | 'origin'>, response: Response): void {
     if (!this.options.enabled || !isPublicPageView(request, path, response)) return;
-    const userAgent = (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
+    const visitor = `${http.origin}\n${http.ip}\n${(request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX)}`;
+    const repeated = this.repeats.get(visitor);
+    if (repeated !== undefined) {
+      this.repeats.set(visitor, repeated + 1);
+      return;
+    }
     this.ring ??= PageViewRing.create(RING_BYTES);
-    if (!this.ring.push(Date.now(), http.origin, http.ip, userAgent)) this.dropped += 1;
-    else if (this.ring.halfFull && !this.takingEarly) {
+    if (!this.ring.push(Date.now(), visitor, 1)) this.dropped += 1;
+    else if (this.repeats.size < REPEATS_MAX) this.repeats.set(visitor, 0);
+    if (this.ring.halfFull && !this.takingEarly) {
       this.takingEarly = true;
       void this.flush().then(() => (this.takingEarly = false));
     }
@@ -112,8 +127,18 @@ export class PageViewLog {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.queueRepeats();
     this.writing = this.writing.then(() => this.write());
     return this.writing;
+  }
+
+  /** Queues the views counted on the request thread since their visitors' first (as a view at the time of this take). */
+  private queueRepeats(): void {
+    const now = Date.now();
+    for (const [visitor, views] of this.repeats) {
+      if (views > 0 && !this.ring!.push(now, visitor, views)) this.dropped += views;
+    }
+    this.repeats = new Map();
   }
 
   /** Writes what is queued, then ends the rows thread (the store is closing). */
