@@ -134,9 +134,11 @@ export class PageViewLog {
 
   /** Queues the views counted on the request thread since their visitors' first (as a view at the time of this take). */
   private queueRepeats(): void {
+    const { ring, repeats } = this;
+    if (!ring || repeats.size === 0) return;
     const now = Date.now();
-    for (const [visitor, views] of this.repeats) {
-      if (views > 0 && !this.ring!.push(now, visitor, views)) this.dropped += views;
+    for (const [visitor, views] of repeats) {
+      if (views > 0 && !ring.push(now, visitor, views)) this.dropped += views;
     }
     this.repeats = new Map();
   }
