@@ -23,8 +23,8 @@ const ROWS_PER_BATCH = 1_000;
 /**
  * Rows one address may add to what is taken at once (a household or an office behind one address,
  * each browser its own row). Beyond it, views of further browsers are counted on the address's
- * first row: a client sending a new user agent with every request adds 20 rows a second, not
- * thousands.
+ * first row: a client sending a new user agent with every request adds 20 rows a take (a second,
+ * or less while half the ring waits), not thousands.
  */
 const MAX_ROWS_PER_ADDRESS = 20;
 
