@@ -24,9 +24,11 @@ const SECRET_TEXT: [RegExp, string][] = [
 
 let write: (line: string) => void = (line) => process.stdout.write(line + '\n');
 
-/** Tests capture the lines instead of printing them. */
-export function setLogWriter(writer: (line: string) => void): void {
+/** Tests capture the lines instead of printing them; returns the writer replaced (to put back). */
+export function setLogWriter(writer: (line: string) => void): (line: string) => void {
+  const replaced = write;
   write = writer;
+  return replaced;
 }
 
 export function logEvent(fields: LogFields): void {

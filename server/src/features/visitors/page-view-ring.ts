@@ -63,7 +63,7 @@ export class PageViewRing {
     const written = Atomics.load(this.counters, WRITTEN);
     let start = written & (this.capacity - 1);
     const pad = this.capacity - start < size ? this.capacity - start : 0;
-    if (this.usedBytes + pad + size > this.capacity) return false;
+    if (((written - Atomics.load(this.counters, READ)) | 0) + pad + size > this.capacity) return false;
     if (pad > 0) {
       this.view.setUint32(start, WRAP, true);
       start = 0;

@@ -220,14 +220,19 @@ export class PageViewLog {
 
   private async writeQueued(ring: PageViewRing): Promise<void> {
     let batches: PageViewRowsJson[] = [];
+    let written = 0;
     try {
       if (!this.rowsThread?.alive) this.rowsThread = new PageViewRowsThread(this.options.geoIpFiles, ring.buffer);
       batches = await this.rowsThread.take();
-      for (; batches.length > 0; batches.shift()) await this.insert(batches[0]!);
+      for (const batch of batches) {
+        await this.insert(batch);
+        written += 1;
+      }
     } catch (error) {
       // The batch's new profiles may not be written: the next batch writes them again (a no-op on a thread that died).
       this.rowsThread?.forgetProfiles();
-      logEvent({ event: 'visitor-log.write-failed', level: 'error', lost: batches.reduce((views, batch) => views + batch.viewCount, 0), error });
+      const lost = batches.slice(written).reduce((views, batch) => views + batch.viewCount, 0);
+      logEvent({ event: 'visitor-log.write-failed', level: 'error', lost, error });
     }
   }
 
