@@ -607,6 +607,8 @@ export default {
       none: 'Noch keine Besuche protokolliert.',
       search: 'Domain, Ort, IP-Adresse oder Browser',
       unknownLocation: 'Unbekannt',
+      crowd: 'Viele Adressen',
+      crowdNote: 'Gezählt, nicht einzeln erfasst: über {{visitors}} Besucher in dieser Sekunde',
       views_one: '{{views}} Aufruf',
       views_other: '{{views}} Aufrufe',
     },

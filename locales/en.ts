@@ -612,6 +612,8 @@ export default {
       none: 'No visits logged yet.',
       search: 'Domain, place, IP address or browser',
       unknownLocation: 'Unknown',
+      crowd: 'Many addresses',
+      crowdNote: 'Counted, not logged one by one: over {{visitors}} visitors that second',
       views_one: '{{views}} view',
       views_other: '{{views}} views',
     },

@@ -615,6 +615,8 @@ export default {
       none: 'Aún no hay visitas registradas.',
       search: 'Dominio, lugar, dirección IP o navegador',
       unknownLocation: 'Desconocida',
+      crowd: 'Muchas direcciones',
+      crowdNote: 'Contadas, no registradas una a una: más de {{visitors}} visitantes en ese segundo',
       views_one: '{{views}} visita',
       views_other: '{{views}} visitas',
       views_many: '{{views}} de visitas',

@@ -615,6 +615,8 @@ export default {
       none: 'Aucune visite enregistrée pour l’instant.',
       search: 'Domaine, lieu, adresse IP ou navigateur',
       unknownLocation: 'Inconnu',
+      crowd: 'Nombreuses adresses',
+      crowdNote: 'Comptées, pas enregistrées une à une : plus de {{visitors}} visiteurs dans cette seconde',
       views_one: '{{views}} vue',
       views_other: '{{views}} vues',
       views_many: '{{views}} de vues',

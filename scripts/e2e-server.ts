@@ -3,6 +3,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VISITOR_LOG_CROWD_AFTER } from '../shared/src/admin-types.ts';
+import type { PageViewLog } from '../server/src/features/visitors/page-views.ts';
 
 const port = process.argv[2] ?? '3299';
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-e2e-'));
@@ -13,21 +15,37 @@ for (const name of LIMITS) process.env[name] ??= '10000';
 // Mail goes to an SMTP server the mail tests start on the next port (refused, and logged, otherwise).
 process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 1}`;
 const serveArgs = ['--port', port, '--host', '127.0.0.1', '--data-dir', dataDir];
-// A provider-only site (PASSWORD_LOGIN=false) registers nobody by password: its first provider sign-in is the admin.
-if (process.env.PASSWORD_LOGIN !== 'false') await seedAdmin();
+await seed();
 process.argv = [process.argv[0]!, 'main.ts', 'serve', ...serveArgs];
 await import('../server/src/main.ts');
 
-/** The first account of a fresh install is the admin: create it before any test registers. */
-async function seedAdmin(): Promise<void> {
-  const { E2E_ADMIN } = await import('../web/test/e2e/support/constants.ts');
+async function seed(): Promise<void> {
+  const { E2E_ADMIN, E2E_CROWD_DOMAIN } = await import('../web/test/e2e/support/constants.ts');
   const { loadConfig } = await import('../server/src/config.ts');
   const { openContext } = await import('../server/src/server.ts');
   const { createServices } = await import('../server/src/services.ts');
   const ctx = await openContext(loadConfig(serveArgs));
   try {
-    await createServices(ctx).users.register({ ...E2E_ADMIN, domain: '127.0.0.1' }, { ip: '127.0.0.1', origin: `http://127.0.0.1:${port}`, language: 'en' });
+    const services = createServices(ctx);
+    // The first account of a fresh install is the admin: create it before any test registers. (A
+    // provider-only site, PASSWORD_LOGIN=false, registers nobody by password: its first provider
+    // sign-in is the admin.)
+    if (process.env.PASSWORD_LOGIN !== 'false') {
+      await services.users.register({ ...E2E_ADMIN, domain: '127.0.0.1' }, { ip: '127.0.0.1', origin: `http://127.0.0.1:${port}`, language: 'en' });
+    }
+    await seedVisitorCrowd(services.pageViews, E2E_CROWD_DOMAIN);
   } finally {
     await ctx.store.close();
   }
+}
+
+/**
+ * A flood on `domain` in the visitor log, for the Visitor Logs page test: views of new visitors in
+ * one take, the 24 past VISITOR_LOG_CROWD_AFTER on the domain's crowd row.
+ */
+async function seedVisitorCrowd(pageViews: PageViewLog, domain: string): Promise<void> {
+  const page = new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } });
+  const request = new Request(`http://${domain}/`, { headers: { 'user-agent': 'Mozilla/5.0 (e2e flood)' } });
+  for (let n = 0; n < VISITOR_LOG_CROWD_AFTER + 24; n++) pageViews.record(request, '/', { origin: `http://${domain}`, ip: `203.0.${113 + (n >> 8)}.${n & 255}` }, page);
+  await pageViews.close();
 }

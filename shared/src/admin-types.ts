@@ -45,6 +45,15 @@ export interface EmailLogEntry {
   status: string;
 }
 
+/**
+ * Visitors the visitor log writes one by one in a take of its views (about a second). The views
+ * of further visitors until the take are counted per domain, on an entry with no address, place
+ * or browser: a flood from new addresses adds a few hundred rows a second, not a row per view.
+ * (On a 2-core server a row per view of such a flood cost the share page a fifth of its requests
+ * per second, and 1,000 rows a second 4 to 7 %; see `bun run bench:admin`.)
+ */
+export const VISITOR_LOG_CROWD_AFTER = 250;
+
 /** GET /logs/visitors */
 export interface VisitorLogEntry {
   _id: string;
@@ -52,6 +61,7 @@ export interface VisitorLogEntry {
   domain: string;
   city: string;
   country: string;
+  /** '' on a domain's crowd (see VISITOR_LOG_CROWD_AFTER). */
   ipAddress: string;
   userAgent: string;
   /** The visitor's views counted on this entry: the page views of one address, browser and domain within a second are one entry. */

@@ -1,5 +1,5 @@
 import { Tag } from '@blueprintjs/core';
-import type { LogQuery, VisitorLogEntry } from '@wishwell/shared/admin-types';
+import { VISITOR_LOG_CROWD_AFTER, type LogQuery, type VisitorLogEntry } from '@wishwell/shared/admin-types';
 import { api } from '../api/client';
 import { formatDateTime } from '@wishwell/shared/format';
 import { useAdminText, type AdminText } from './admin-text';
@@ -29,14 +29,18 @@ const columns = (t: AdminText): AdminColumn<VisitorLogEntry>[] => [
   },
   { label: t('columns.domain'), render: (log) => log.domain },
   { label: t('columns.location'), render: (log) => visitorLocation(log, t('visitorLogs.unknownLocation')) },
-  { label: t('columns.ipAddress'), render: (log) => log.ipAddress },
+  // A domain's crowd: the views of the visitors past the log's one by one in a second (no address, no browser).
+  { label: t('columns.ipAddress'), render: (log) => log.ipAddress || t('visitorLogs.crowd') },
   {
     label: t('columns.userAgent'),
-    render: (log) => (
-      <span className="ww-admin-truncate" title={log.userAgent}>
-        {log.userAgent}
-      </span>
-    ),
+    render: (log) =>
+      log.ipAddress ? (
+        <span className="ww-admin-truncate" title={log.userAgent}>
+          {log.userAgent}
+        </span>
+      ) : (
+        t('visitorLogs.crowdNote', { visitors: VISITOR_LOG_CROWD_AFTER.toLocaleString('en-GB') })
+      ),
   },
 ];
 

@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT, signInThroughForm, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
 import { openAdminPage } from './support/admin';
+import { E2E_CROWD_DOMAIN } from './support/constants';
+import { VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
 
 // The admin console's operator pages: Dashboard, Users, Wishlists, Referral Opportunities,
 // E-mail and Visitor Logs, Domain Configs, at desktop width (tables) and phone width (cards).
@@ -147,6 +149,15 @@ test('e-mail and visitor logs page and filter on the server', async ({ page }) =
   }).toPass({ timeout: 15_000 });
   await expect(reloads).toHaveCount(1);
   await expect(reloads.getByRole('cell').first()).toContainText('3 views');
+
+  // A flood's visitors past the first 250 of a second are counted on their domain's crowd entry.
+  await search(E2E_CROWD_DOMAIN);
+  const crowd = page.getByRole('row').filter({ hasText: 'Many addresses' });
+  await expect(crowd).toHaveCount(1);
+  await expect(crowd.getByRole('cell').first()).toContainText('24 views');
+  await expect(crowd).toContainText(E2E_CROWD_DOMAIN);
+  await expect(crowd).toContainText(`Counted, not logged one by one: over ${VISITOR_LOG_CROWD_AFTER} visitors that second`);
+  await expect(page.getByRole('row').filter({ hasText: 'Mozilla/5.0 (e2e flood)' }).first()).toContainText('203.0.113.');
 });
 
 test('a domain config made in the dialog rebrands the landing page of its hostname; edit and delete work', async ({ page }) => {

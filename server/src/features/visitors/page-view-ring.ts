@@ -50,11 +50,6 @@ export class PageViewRing {
     return (Atomics.load(this.counters, WRITTEN) - Atomics.load(this.counters, READ)) | 0;
   }
 
-  /** Half the ring: the writer asks for it to be read once this much waits. */
-  get halfFull(): boolean {
-    return this.usedBytes >= this.capacity >> 1;
-  }
-
   /** Writer: queues `views` views of `visitor` ("origin\naddress\nuser agent"); false (nothing queued) when the ring is full or the text too long. */
   push(at: number, visitor: string, views: number): boolean {
     const { read, written: length } = encoder.encodeInto(visitor, this.scratch);

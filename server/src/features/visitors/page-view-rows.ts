@@ -30,7 +30,8 @@ const MAX_ROWS_PER_ADDRESS = 20;
 
 /**
  * A visitor's page views taken at once: [ms since 1970 of the first, origin (scheme and Host
- * header), address, user agent, how many]. One visitor_logs row.
+ * header), address, user agent, how many]. One visitor_logs row. A domain's crowd (the views past
+ * the take's VISITOR_LOG_CROWD_AFTER visitors, see page-views.ts) has an address and user agent of ''.
  */
 type PageViews = [at: number, origin: string, ip: string, userAgent: string, views: number];
 
@@ -59,7 +60,7 @@ class QueuedRows {
     const added: PageViews = [at, origin, ip, userAgent, views];
     this.byVisitor.set(visitor, added);
     if (address) address.rows += 1;
-    else this.byAddress.set(ip, { first: added, rows: 1 });
+    else if (ip !== '') this.byAddress.set(ip, { first: added, rows: 1 }); // (the crowds of up to 100 domains are no address)
   }
 
   rows(): PageViews[] {
@@ -116,7 +117,7 @@ export class PageViewRows {
       }
       return [newTimeOrderedId(), at, profileId, ip, count];
     });
-    const latestVisit = new Map(views.map(([at, , ip]) => [ip, at]));
+    const latestVisit = new Map(views.filter(([, , ip]) => ip !== '').map(([at, , ip]) => [ip, at]));
     return {
       viewCount: views.reduce((count, row) => count + row[4], 0),
       profiles: newProfiles.length > 0 ? JSON.stringify(newProfiles) : null,

@@ -1,4 +1,5 @@
-import { eq, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
+import { VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
+import { eq, inArray, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { rawStatement } from '../../db/raw-statement';
 import type { DataStore } from '../../db/store';
@@ -12,18 +13,20 @@ import { PageViewRowsThread } from './page-view-rows-thread';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /**
- * Bytes of page views waiting to be made into rows (page-view-ring.ts): with real browsers' user
- * agents (~190 bytes a view), two thirds of a second of a flood from a new address every view.
- * Once half of it waits the views are taken at once; beyond it (the writes fell behind, the
- * database stalled) views are dropped and counted.
+ * Bytes of page views waiting to be made into rows (page-view-ring.ts): a take's entries (its
+ * VISITOR_LOG_CROWD_AFTER visitors' first views and repeats, ~200 bytes each with real browsers'
+ * user agents) are about a fortieth of it. Beyond it (the writes fell behind, the database
+ * stalled) views are dropped and counted.
  */
 const RING_BYTES = 4 * 1024 * 1024;
 /**
- * Visitors whose further views until the next take are counted on the request thread instead of
- * queued again (a reload flood costs a lookup per view, not a copy and the rows thread's work). At
- * most this many, so a flood from new addresses keeps no more of its strings than these.
+ * Domains whose crowd (the views of visitors past VISITOR_LOG_CROWD_AFTER in a take) is counted
+ * at once: the Host header is the client's to write, so a flood naming a new one every view keeps
+ * no more of its strings than these (its further views are dropped and counted).
  */
-const REPEATS_MAX = 256;
+const CROWD_DOMAINS_MAX = 100;
+/** How long a page view waits for others to be taken (made into rows, written) with it. */
+const TAKE_AFTER_MS = 1000;
 /** Rows one pruning statement removes (then other queries get their turn). */
 const PRUNE_BATCH = 5_000;
 const USER_AGENT_MAX = 512;
@@ -35,8 +38,6 @@ export interface PageViewLogOptions {
   keepDays: number;
   /** The GeoLite2 City databases (see geo-ip.ts); none means no locations. */
   geoIpFiles: string[];
-  /** How long a page view waits for others to share its write. */
-  batchMs?: number;
 }
 
 /** The page of the public site a response is: an HTML page (not an asset, an API answer or the admin console). */
@@ -75,20 +76,25 @@ function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, vis
 /**
  * The visitor log's writer. Page views are queued as they come, as bytes in a ring shared with
  * the rows thread (page-view-ring.ts: nothing parsed or looked up, no object kept), and taken about
- * a second later, so no page waits on the database or GeoIP. The rows thread counts a visitor's
- * repeats on one row (same address, browser and domain: a reload flood is a row a second, not
- * thousands, in the log and in the work of writing it) and makes the rows (page-view-rows.ts);
- * they are written off the request thread too (the store's writeOffThread). A failed write is
- * logged, never shown to the visitor. Rows older than the kept period are pruned hourly.
+ * a second later, so no page waits on the database or GeoIP. A visitor's further views until then
+ * are only counted here (same address, browser and domain: a reload flood is a row a second, not
+ * thousands, in the log and in the work of writing it). A take holds at most
+ * VISITOR_LOG_CROWD_AFTER visitors; the views of further ones until it are counted per domain, as
+ * its crowd: a row with no address or browser. So a flood from new addresses costs the pages a
+ * lookup per view and the log at most that many rows a second, not a row per view (a 2-core
+ * server wrote 25,000 a second and lost a fifth of its share page's requests to it). The rows
+ * thread makes the rows (page-view-rows.ts); they are written off the request thread too (the
+ * store's writeOffThread). A failed write is logged, never shown to the visitor. Rows older than
+ * the kept period are pruned hourly.
  */
 export class PageViewLog {
   private ring: PageViewRing | null = null;
-  /** Views since they were queued, by visitor (see REPEATS_MAX). */
+  /** Views since they were queued, by visitor ("origin\naddress\nuser agent"), until the take. */
   private repeats = new Map<string, number>();
+  /** Views of the visitors past VISITOR_LOG_CROWD_AFTER, by origin, until the take. */
+  private crowds = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> = Promise.resolve();
-  /** A take asked for because the ring is half full, not written yet. */
-  private takingEarly = false;
   private dropped = 0;
   private rowsThread: PageViewRowsThread | null = null;
   private readonly writes;
@@ -102,45 +108,58 @@ export class PageViewLog {
 
   /**
    * Called with every answer of the routes that serve the public site's pages (the app shell and
-   * the server-rendered share page): counts it on its visitor's repeats, or queues it, when it is
-   * a page view, parsing nothing.
+   * the server-rendered share page): when it is a page view, counts it on its visitor's repeats or
+   * its domain's crowd, or queues it, parsing nothing.
    */
   record(request: Request, path: string, http: Pick<RequestInfo, 'ip' | 'origin'>, response: Response): void {
     if (!this.options.enabled || !isPublicPageView(request, path, response)) return;
     const visitor = `${http.origin}\n${http.ip}\n${(request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX)}`;
     const repeated = this.repeats.get(visitor);
-    if (repeated !== undefined) {
-      this.repeats.set(visitor, repeated + 1);
-      return;
-    }
+    if (repeated !== undefined) this.repeats.set(visitor, repeated + 1);
+    else if (this.repeats.size >= VISITOR_LOG_CROWD_AFTER) this.countInCrowd(http.origin);
+    else this.queue(visitor);
+  }
+
+  private queue(visitor: string): void {
     this.ring ??= PageViewRing.create(RING_BYTES);
-    if (!this.ring.push(Date.now(), visitor, 1)) this.dropped += 1;
-    else if (this.repeats.size < REPEATS_MAX) this.repeats.set(visitor, 0);
-    if (this.ring.halfFull && !this.takingEarly) {
-      this.takingEarly = true;
-      void this.flush().then(() => (this.takingEarly = false));
-    }
-    this.timer ??= setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
+    if (this.ring.push(Date.now(), visitor, 1)) this.repeats.set(visitor, 0);
+    else this.dropped += 1;
+    this.timer ??= setTimeout(() => void this.flush(), TAKE_AFTER_MS);
+  }
+
+  /** (The take's timer runs already: VISITOR_LOG_CROWD_AFTER views were queued since the last.) */
+  private countInCrowd(origin: string): void {
+    const views = this.crowds.get(origin);
+    if (views !== undefined) this.crowds.set(origin, views + 1);
+    else if (this.crowds.size < CROWD_DOMAINS_MAX) this.crowds.set(origin, 1);
+    else this.dropped += 1;
   }
 
   /** Writes what is queued now (also before the store closes); resolves once it is written. */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.queueRepeats();
+    this.queueCounted();
     this.writing = this.writing.then(() => this.write());
     return this.writing;
   }
 
-  /** Queues the views counted on the request thread since their visitors' first (as a view at the time of this take). */
-  private queueRepeats(): void {
-    const { ring, repeats } = this;
-    if (!ring || repeats.size === 0) return;
+  /**
+   * Queues the views counted here since the last take: the repeats of each visitor and each
+   * domain's crowd (an address and browser of '', see page-view-rows.ts), as views at this time.
+   */
+  private queueCounted(): void {
+    const { ring, repeats, crowds } = this;
+    if (!ring) return;
     const now = Date.now();
     for (const [visitor, views] of repeats) {
       if (views > 0 && !ring.push(now, visitor, views)) this.dropped += views;
     }
-    this.repeats = new Map();
+    for (const [origin, views] of crowds) {
+      if (!ring.push(now, `${origin}\n\n`, views)) this.dropped += views;
+    }
+    if (repeats.size > 0) this.repeats = new Map();
+    if (crowds.size > 0) this.crowds = new Map();
   }
 
   /** Writes what is queued, then ends the rows thread (the store is closing). */
@@ -193,6 +212,7 @@ export class PageViewLog {
     const latestPerAddress = db
       .select({ ipAddress: visitorLogs.ipAddress, lastSeenAt: sql<Date>`max(${visitorLogs.createdAt})`.as('last_seen_at') })
       .from(visitorLogs)
+      .where(ne(visitorLogs.ipAddress, '')) // the domains' crowds
       .groupBy(visitorLogs.ipAddress);
     await db.insert(visitorAddresses).select(latestPerAddress).onConflictDoNothing();
   }
