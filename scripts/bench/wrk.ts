@@ -72,10 +72,11 @@ export function requireWrk(): void {
 }
 
 /** Starts a process and waits until `readyUrl` answers 200; returns it and the ms that took. */
-export async function startAndWait(cmd: string[], readyUrl: string, env: Record<string, string> = {}): Promise<{ proc: Bun.Subprocess; startMs: number }> {
+/** Starts `cmd` (its standard input a pipe the caller may write to) and waits until `readyUrl` answers 200. */
+export async function startAndWait(cmd: string[], readyUrl: string, env: Record<string, string> = {}): Promise<{ proc: Bun.Subprocess<'pipe'>; startMs: number }> {
   const started = performance.now();
   // A server run from the sources renders with React's production build, as the executable and `npm start` do.
-  const proc = Bun.spawn(cmd, { env: { ...process.env, NODE_ENV: 'production', ...env }, stdout: 'ignore', stderr: 'inherit' });
+  const proc = Bun.spawn(cmd, { env: { ...process.env, NODE_ENV: 'production', ...env }, stdin: 'pipe', stdout: 'ignore', stderr: 'inherit' });
   for (;;) {
     try {
       if ((await fetch(readyUrl)).status === 200) return { proc, startMs: performance.now() - started };
