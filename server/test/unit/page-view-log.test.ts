@@ -21,6 +21,18 @@ afterAll(async () => {
 const page = new Response('<!doctype html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
 const request = new Request('https://gifts.example/share/wishlist/abc', { headers: { 'user-agent': 'Mozilla/5.0 (flood test)' } });
 
+/** Runs `test` on an empty log, the server's log lines captured: `dropped()` is what the `visitor-log.dropped` warning names. */
+async function onEmptyLogWithWarnings(test: (dropped: () => number | undefined) => Promise<void>): Promise<void> {
+  await store.db.delete(store.tables.visitorLogs);
+  const lines: string[] = [];
+  const printed = setLogWriter((line) => lines.push(line));
+  try {
+    await test(() => lines.map((line) => JSON.parse(line) as { event: string; dropped?: number }).find((line) => line.event === 'visitor-log.dropped')?.dropped);
+  } finally {
+    setLogWriter(printed);
+  }
+}
+
 describe('visitor log under a flood', () => {
   it('counts every view of a flood from new addresses: the first 250 visitors of a take one by one, the rest on their domain\'s crowd row', async () => {
     // A popular list shared at once: 25,000 views within the same second, each from a new address,
@@ -51,20 +63,14 @@ describe('visitor log under a flood', () => {
   });
 
   it('counts the crowds of at most 100 domains in a take: views naming further ones (Host headers are the client\'s) are dropped and counted', async () => {
-    const { visitorLogs } = store.tables;
-    await store.db.delete(visitorLogs);
-    const lines: string[] = [];
-    const printed = setLogWriter((line) => lines.push(line));
-    try {
+    await onEmptyLogWithWarnings(async (dropped) => {
       for (let n = 0; n < VISITOR_LOG_CROWD_AFTER; n++) log.record(request, '/', { origin: 'https://gifts.example', ip: `81.7.${n >> 8}.${n & 255}` }, page);
       for (let n = 0; n < 150; n++) log.record(request, '/', { origin: `https://host-${n}.example`, ip: `81.8.0.${n}` }, page);
       await log.flush();
       const crowds = (await readViews(store)).filter((row) => row.ipAddress === '');
       expect(crowds).toHaveLength(100);
-      expect(lines.map((line) => JSON.parse(line) as { event: string; dropped?: number }).find((line) => line.event === 'visitor-log.dropped')?.dropped).toBe(50);
-    } finally {
-      setLogWriter(printed);
-    }
+      expect(dropped()).toBe(50);
+    });
   });
 
   it("counts a reload flood's views on one row per visitor and batch, keeping every view", async () => {
@@ -116,10 +122,7 @@ describe('visitor log under a flood', () => {
 
   it('holds at most its ring of views while the writes are behind: the rest are dropped, counted in the log, and logging goes on', async () => {
     const { visitorLogs } = store.tables;
-    await store.db.delete(visitorLogs);
-    const lines: string[] = [];
-    const printed = setLogWriter((line) => lines.push(line));
-    try {
+    await onEmptyLogWithWarnings(async (dropped) => {
       // Takes of 250 new visitors each asked for within one turn of the event loop: none is made
       // before the others are queued, like takes waiting behind a stalled database.
       const longAgent = new Request(request.url, { headers: { 'user-agent': `Mozilla/5.0 (${'x'.repeat(480)})` } });
@@ -130,16 +133,13 @@ describe('visitor log under a flood', () => {
       }
       await log.flush();
       const logged = await store.db.$count(visitorLogs);
-      const dropped = lines.map((line) => JSON.parse(line) as { event: string; dropped?: number }).find((line) => line.event === 'visitor-log.dropped');
       expect(logged).toBeGreaterThan(5_000);
       expect(logged).toBeLessThan(recorded);
-      expect(dropped?.dropped).toBe(recorded - logged);
+      expect(dropped()).toBe(recorded - logged);
 
       log.record(request, '/', { origin: 'https://gifts.example', ip: '81.2.69.145' }, page);
       await log.flush();
       expect(await store.db.$count(visitorLogs)).toBe(logged + 1);
-    } finally {
-      setLogWriter(printed);
-    }
+    });
   });
 });
