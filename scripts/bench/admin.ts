@@ -6,9 +6,9 @@
 // browser reloading (the cheap case), VISITOR_LOG_CROWD_AFTER (250) new addresses a second (the
 // most the log writes one by one) and every view from a new address (a flood: past 250 visitors a
 // second the log counts them on a row per domain), new addresses through X-Forwarded-For with
-// TRUST_PROXY on;
-// each request with a browser's headers (so the page comes compressed, as visitors get it), and
-// the rows the log wrote printed beside the cost. Each figure is printed beside its target:
+// TRUST_PROXY on; each request with a browser's headers (so the page comes compressed, as
+// visitors get it), and the rows the log wrote printed beside the cost. Each figure is printed
+// beside its target:
 //   GET /stats, /stats/referral-opportunities                      < 100 ms
 //   first page of each log                                          < 50 ms
 //   a filtered log page                                             < 100 ms
