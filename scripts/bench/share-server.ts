@@ -1,7 +1,8 @@
-// The share page server of `bun run bench:admin`'s logging cost: the real server (server/src/main.ts,
-// same arguments, VISITOR_LOG=on) whose visitor log the lines "off" and "on" on its standard input
-// switch, so one process is loaded both ways. Two server processes differ by up to ~10 % by chance (memory layout, what the
-// JIT made of them), more than the cost measured; off and on in one process cancels that out.
+// The share page server of `bun run bench:admin`'s logging cost: the real server
+// (server/src/main.ts, same arguments, VISITOR_LOG=on) whose visitor log the lines "off" and "on"
+// on its standard input switch, so one process is loaded both ways. Two server processes differ
+// by up to ~10 % by chance (memory layout, what the JIT made of them), more than the cost
+// measured; off and on in one process cancels that out.
 // "Off" answers as VISITOR_LOG=off does: the page views are passed to the log, which ignores them.
 import { PageViewLog } from '../../server/src/features/visitors/page-views';
 

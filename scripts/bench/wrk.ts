@@ -71,8 +71,7 @@ export function requireWrk(): void {
   }
 }
 
-/** Starts a process and waits until `readyUrl` answers 200; returns it and the ms that took. */
-/** Starts `cmd` (its standard input a pipe the caller may write to) and waits until `readyUrl` answers 200. */
+/** Starts `cmd` (its standard input a pipe the caller may write to) and waits until `readyUrl` answers 200; returns it and the ms that took. */
 export async function startAndWait(cmd: string[], readyUrl: string, env: Record<string, string> = {}): Promise<{ proc: Bun.Subprocess<'pipe'>; startMs: number }> {
   const started = performance.now();
   // A server run from the sources renders with React's production build, as the executable and `npm start` do.

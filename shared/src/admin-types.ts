@@ -53,6 +53,8 @@ export interface EmailLogEntry {
  * per second, and 1,000 rows a second 4 to 7 %; see `bun run bench:admin`.)
  */
 export const VISITOR_LOG_CROWD_AFTER = 250;
+/** The address of a domain's crowd entry (see VISITOR_LOG_CROWD_AFTER): none, and no visitor's. */
+export const VISITOR_CROWD_ADDRESS = '';
 
 /** GET /logs/visitors */
 export interface VisitorLogEntry {
@@ -61,7 +63,7 @@ export interface VisitorLogEntry {
   domain: string;
   city: string;
   country: string;
-  /** '' on a domain's crowd (see VISITOR_LOG_CROWD_AFTER). */
+  /** VISITOR_CROWD_ADDRESS on a domain's crowd (see VISITOR_LOG_CROWD_AFTER). */
   ipAddress: string;
   userAgent: string;
   /** The visitor's views counted on this entry: the page views of one address, browser and domain within a second are one entry. */

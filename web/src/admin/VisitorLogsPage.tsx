@@ -1,5 +1,5 @@
 import { Tag } from '@blueprintjs/core';
-import { VISITOR_LOG_CROWD_AFTER, type LogQuery, type VisitorLogEntry } from '@wishwell/shared/admin-types';
+import { VISITOR_CROWD_ADDRESS, VISITOR_LOG_CROWD_AFTER, type LogQuery, type VisitorLogEntry } from '@wishwell/shared/admin-types';
 import { api } from '../api/client';
 import { formatDateTime } from '@wishwell/shared/format';
 import { useAdminText, type AdminText } from './admin-text';
@@ -10,6 +10,8 @@ import { AdminLogPage } from './AdminLogPage';
 function visitorLocation(log: Pick<VisitorLogEntry, 'city' | 'country'>, unknown: string): string {
   return [log.city, log.country].filter(Boolean).join(', ') || unknown;
 }
+
+const isCrowd = (log: VisitorLogEntry) => log.ipAddress === VISITOR_CROWD_ADDRESS;
 
 const columns = (t: AdminText): AdminColumn<VisitorLogEntry>[] => [
   {
@@ -30,16 +32,16 @@ const columns = (t: AdminText): AdminColumn<VisitorLogEntry>[] => [
   { label: t('columns.domain'), render: (log) => log.domain },
   { label: t('columns.location'), render: (log) => visitorLocation(log, t('visitorLogs.unknownLocation')) },
   // A domain's crowd: the views of the visitors past the log's one by one in a second (no address, no browser).
-  { label: t('columns.ipAddress'), render: (log) => log.ipAddress || t('visitorLogs.crowd') },
+  { label: t('columns.ipAddress'), render: (log) => (isCrowd(log) ? t('visitorLogs.crowd') : log.ipAddress) },
   {
     label: t('columns.userAgent'),
     render: (log) =>
-      log.ipAddress ? (
+      isCrowd(log) ? (
+        t('visitorLogs.crowdNote', { visitors: VISITOR_LOG_CROWD_AFTER.toLocaleString('en-GB') })
+      ) : (
         <span className="ww-admin-truncate" title={log.userAgent}>
           {log.userAgent}
         </span>
-      ) : (
-        t('visitorLogs.crowdNote', { visitors: VISITOR_LOG_CROWD_AFTER.toLocaleString('en-GB') })
       ),
   },
 ];

@@ -5,6 +5,7 @@
  * JSON. On the request thread this cost as much as 3 µs per view of a flood from new addresses, a
  * tenth of what the share page itself costs there.
  */
+import { VISITOR_CROWD_ADDRESS } from '@wishwell/shared/admin-types';
 import { BoundedMap, boundedMemo } from '../../bounded-memo';
 import { newTimeOrderedId } from '../../ids';
 import type { GeoIp } from './geo-ip';
@@ -31,7 +32,7 @@ const MAX_ROWS_PER_ADDRESS = 20;
 /**
  * A visitor's page views taken at once: [ms since 1970 of the first, origin (scheme and Host
  * header), address, user agent, how many]. One visitor_logs row. A domain's crowd (the views past
- * the take's VISITOR_LOG_CROWD_AFTER visitors, see page-views.ts) has an address and user agent of ''.
+ * the take's VISITOR_LOG_CROWD_AFTER visitors, see page-views.ts) has VISITOR_CROWD_ADDRESS and no user agent.
  */
 type PageViews = [at: number, origin: string, ip: string, userAgent: string, views: number];
 
@@ -60,7 +61,7 @@ class QueuedRows {
     const added: PageViews = [at, origin, ip, userAgent, views];
     this.byVisitor.set(visitor, added);
     if (address) address.rows += 1;
-    else if (ip !== '') this.byAddress.set(ip, { first: added, rows: 1 }); // (the crowds of up to 100 domains are no address)
+    else if (ip !== VISITOR_CROWD_ADDRESS) this.byAddress.set(ip, { first: added, rows: 1 });
   }
 
   rows(): PageViews[] {
@@ -117,7 +118,7 @@ export class PageViewRows {
       }
       return [newTimeOrderedId(), at, profileId, ip, count];
     });
-    const latestVisit = new Map(views.filter(([, , ip]) => ip !== '').map(([at, , ip]) => [ip, at]));
+    const latestVisit = new Map(views.filter(([, , ip]) => ip !== VISITOR_CROWD_ADDRESS).map(([at, , ip]) => [ip, at]));
     return {
       viewCount: views.reduce((count, row) => count + row[4], 0),
       profiles: newProfiles.length > 0 ? JSON.stringify(newProfiles) : null,

@@ -1,4 +1,4 @@
-import { VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
+import { VISITOR_CROWD_ADDRESS, VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
 import { eq, inArray, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { rawStatement } from '../../db/raw-statement';
@@ -146,7 +146,7 @@ export class PageViewLog {
 
   /**
    * Queues the views counted here since the last take: the repeats of each visitor and each
-   * domain's crowd (an address and browser of '', see page-view-rows.ts), as views at this time.
+   * domain's crowd (VISITOR_CROWD_ADDRESS and no browser, see page-view-rows.ts), as views at this time.
    */
   private queueCounted(): void {
     const { ring, repeats, crowds } = this;
@@ -156,7 +156,7 @@ export class PageViewLog {
       if (views > 0 && !ring.push(now, visitor, views)) this.dropped += views;
     }
     for (const [origin, views] of crowds) {
-      if (!ring.push(now, `${origin}\n\n`, views)) this.dropped += views;
+      if (!ring.push(now, `${origin}\n${VISITOR_CROWD_ADDRESS}\n`, views)) this.dropped += views;
     }
     if (repeats.size > 0) this.repeats = new Map();
     if (crowds.size > 0) this.crowds = new Map();
@@ -212,7 +212,7 @@ export class PageViewLog {
     const latestPerAddress = db
       .select({ ipAddress: visitorLogs.ipAddress, lastSeenAt: sql<Date>`max(${visitorLogs.createdAt})`.as('last_seen_at') })
       .from(visitorLogs)
-      .where(ne(visitorLogs.ipAddress, '')) // the domains' crowds
+      .where(ne(visitorLogs.ipAddress, VISITOR_CROWD_ADDRESS))
       .groupBy(visitorLogs.ipAddress);
     await db.insert(visitorAddresses).select(latestPerAddress).onConflictDoNothing();
   }
