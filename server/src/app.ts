@@ -3,7 +3,6 @@ import type { AppContext } from './app-context';
 import { accessPolicies, ACCESS_POLICY_KEYS, createViewerResolver, routeTable } from './http/access';
 import { notFound } from './http/errors';
 import { httpPipeline } from './http/pipeline';
-import type { RequestInfo } from './http/request-info';
 import type { Services } from './services';
 import { SitePages } from './site/pages';
 import type { Site } from './site/site';
@@ -50,11 +49,6 @@ export function apiRoutes(ctx: AppContext, services: Services) {
 export function createApp(ctx: AppContext, services: Services, site: Site) {
   const api = apiRoutes(ctx, services);
   const pages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs });
-  /** Every answer of the site's pages passes here: page views go to the visitor log (off the request path). */
-  const pageView = (request: Request, path: string, http: RequestInfo, response: Response) => {
-    services.pageViews.record(request, path, http, response);
-    return response;
-  };
   const resolveViewer = createViewerResolver(ctx);
   const app = new Elysia()
     .use(httpPipeline(ctx))
@@ -71,7 +65,11 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
       if (path.startsWith('/api/')) throw notFound();
       // The share page of a list in surprise mode is rendered for its owner without purchases: who is asking matters then.
       const caller = async () => ({ user: await resolveViewer(request, http).catch(() => null), cookies: http.cookies });
-      return pageView(request, path, http, (await pages.respond(path, http.origin, request, set.headers as Record<string, string>, caller)) ?? new Response('Not found', { status: 404 }));
+      const answer = await pages.respond(path, http.origin, request, set.headers as Record<string, string>, caller);
+      if (!answer) return new Response('Not found', { status: 404 });
+      // Page views go to the visitor log (off the request path).
+      if (answer.page) services.pageViews.record(request, path, http, answer.response);
+      return answer.response;
     });
   assertEveryApiRouteHasAPolicy(app);
   return app;

@@ -34,6 +34,12 @@ const SHARE_PATH = /^\/share\/wishlist\/([^/]+)$/;
 /** Who is asking for a page, resolved only when it matters (a share page during surprise mode). */
 export type ShareViewCaller = () => Promise<Caller | null>;
 
+/** What SitePages answers: a file of the site, or a page (HTML for a visitor to read: a page view). */
+export interface SiteAnswer {
+  response: Response;
+  page: boolean;
+}
+
 /** What a rendered page depends on besides its path and data: who it is for and how they read it. */
 interface PageReader {
   origin: string;
@@ -62,18 +68,24 @@ export class SitePages {
   }
 
   /** The answer for a GET of any non-API path: a page, a file of the built site, or null (no such file). */
-  async respond(path: string, origin: string, request: Request, headers: Record<string, string>, caller: ShareViewCaller): Promise<Response | null> {
+  async respond(path: string, origin: string, request: Request, headers: Record<string, string>, caller: ShareViewCaller): Promise<SiteAnswer | null> {
     const { site } = this.sources;
-    if (site.has(path)) return site.respond(path, request, headers);
-    if (path === '/manifest.webmanifest' || ICON_PATH.test(path)) return this.appFiles.respond(path, await this.configFor(origin), request, headers);
-    if (/\.[a-z0-9]+$/i.test(path)) return null;
+    if (!this.isPage(path)) {
+      const file = site.has(path) ? site.respond(path, request, headers) : isAppFile(path) ? await this.appFiles.respond(path, await this.configFor(origin), request, headers) : null;
+      return file && { response: file, page: false };
+    }
     const cookies = request.headers.get('cookie');
     const reader = { origin, language: requestLanguage(cookies, request.headers.get('accept-language')), scheme: requestColorScheme(cookies) };
     const page = await this.renderedPage(path, reader, caller).catch((error: unknown) => {
       logEvent({ event: 'page.render_failed', level: 'error', path, error: error instanceof Error ? error.message : String(error) });
       return null;
     });
-    return site.respondPage(page ?? (await this.shell(reader).catch(() => null)), request, headers);
+    return { response: site.respondPage(page ?? (await this.shell(reader).catch(() => null)), request, headers), page: true };
+  }
+
+  /** Paths that are no file (of the built site, the domain's manifest or icons, or any with a file's extension) are pages. */
+  private isPage(path: string): boolean {
+    return !this.sources.site.has(path) && !isAppFile(path) && !/\.[a-z0-9]+$/i.test(path);
   }
 
   /** The app shell in the reader's scheme and the domain's colours (a spinner until the page renders in the browser). */
@@ -127,6 +139,11 @@ export class SitePages {
     this.renderer ??= import('./render-page').then(({ PageRenderer }) => new PageRenderer(site.shellHtml(), (urlPath) => site.text(urlPath)));
     return site.preparePage(await (await this.renderer).render(path, boot, headTags, scheme));
   }
+}
+
+/** The files made per domain (web-manifest.ts). */
+function isAppFile(path: string): boolean {
+  return path === '/manifest.webmanifest' || ICON_PATH.test(path);
 }
 
 /** Everything of a domain config that shows on a page: a change renders the page again. */

@@ -45,12 +45,14 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
   });
   afterAll(() => server.stop());
 
-  it('logs each page view with its domain, the forwarded address, user agent and GeoIP place; assets, API calls and the admin console are not page views', async () => {
+  it('logs each page view with its domain, the forwarded address, user agent and GeoIP place; assets, the web app manifest, missing files, API calls and the admin console are not page views', async () => {
     const landing = await visit(server, '/', `10.9.8.7, ${BRACKNELL}`);
     expect(landing.status).toBe(200);
     const script = (await landing.text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
     expect(script).toBeDefined();
     expect((await visit(server, script!, '2.125.160.216')).status).toBe(200);
+    expect((await visit(server, '/manifest.webmanifest', '2.125.160.216')).status).toBe(200);
+    expect((await visit(server, '/no-such-file.png', '2.125.160.216')).status).toBe(404);
     expect((await visit(server, '/api/v1/health', '2.125.160.216')).status).toBe(200);
     expect((await visit(server, '/admin/users', '2.125.160.216')).status).toBe(200);
     const list = await admin.client.post<{ _id: string }>('/wishlists', { name: 'Shared' });

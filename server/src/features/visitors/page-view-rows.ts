@@ -22,14 +22,6 @@ const KNOWN_ORIGINS_MAX = 1_000;
  */
 const ROWS_PER_BATCH = 1_000;
 /**
- * Rows one address may add to what is taken at once (a household or an office behind one address,
- * each browser its own row). Beyond it, views of further browsers are counted on the address's
- * first row: a client sending a new user agent with every request adds 20 rows a take (a second,
- * or less while half the ring waits), not thousands.
- */
-const MAX_ROWS_PER_ADDRESS = 20;
-
-/**
  * A visitor's page views taken at once: [ms since 1970 of the first, origin (scheme and Host
  * header), address, user agent, how many]. One visitor_logs row. A domain's crowd (the views past
  * the take's VISITOR_LOG_CROWD_AFTER visitors, see page-views.ts) has VISITOR_CROWD_ADDRESS and no user agent.
@@ -37,13 +29,11 @@ const MAX_ROWS_PER_ADDRESS = 20;
 type PageViews = [at: number, origin: string, ip: string, userAgent: string, views: number];
 
 /**
- * The rows of the views taken at once, in the order they came. A visitor's repeats (same origin,
- * address and user agent) are counted on the visitor's row, and once an address has
- * MAX_ROWS_PER_ADDRESS rows, views of its further browsers on its first.
+ * The rows of the views taken at once, in the order they came: a visitor's repeats (same origin,
+ * address and user agent; queued in takes of the request thread's that wait together) on one row.
  */
 class QueuedRows {
   private readonly byVisitor = new Map<string, PageViews>();
-  private readonly byAddress = new Map<string, { first: PageViews; rows: number }>();
 
   /** Counts `views` views of `visitor` ("origin\naddress\nuser agent"), the first at `at`. */
   add(at: number, visitor: string, views: number): void {
@@ -53,15 +43,7 @@ class QueuedRows {
       return;
     }
     const [origin = '', ip = '', userAgent = ''] = visitor.split('\n');
-    const address = this.byAddress.get(ip);
-    if (address && address.rows >= MAX_ROWS_PER_ADDRESS) {
-      address.first[4] += views;
-      return;
-    }
-    const added: PageViews = [at, origin, ip, userAgent, views];
-    this.byVisitor.set(visitor, added);
-    if (address) address.rows += 1;
-    else if (ip !== VISITOR_CROWD_ADDRESS) this.byAddress.set(ip, { first: added, rows: 1 });
+    this.byVisitor.set(visitor, [at, origin, ip, userAgent, views]);
   }
 
   rows(): PageViews[] {

@@ -30,6 +30,27 @@ const TAKE_AFTER_MS = 1000;
 /** Rows one pruning statement removes (then other queries get their turn). */
 const PRUNE_BATCH = 5_000;
 const USER_AGENT_MAX = 512;
+/**
+ * Visitors one address may add to a take (a household or an office behind one address, each
+ * browser its own row). Beyond it, views of its further browsers are counted on its first: a
+ * client sending a new user agent with every request adds 20 rows a take, not 250.
+ */
+const MAX_VISITORS_PER_ADDRESS = 20;
+
+/**
+ * A visitor (address, domain and browser) queued in the current take, whose further views until
+ * the take are counted here. An address's visitors are a chain from its first.
+ */
+interface QueuedVisitor {
+  origin: string;
+  userAgent: string;
+  /** Views since the queued one. */
+  repeats: number;
+  next: QueuedVisitor | null;
+}
+
+/** A visitor as the ring holds it (page-view-rows.ts reads it): "origin\naddress\nuser agent". */
+const visitorText = (origin: string, ip: string, userAgent: string) => `${origin}\n${ip}\n${userAgent}`;
 
 export interface PageViewLogOptions {
   /** VISITOR_LOG: off records nothing (old rows are still pruned). */
@@ -40,10 +61,13 @@ export interface PageViewLogOptions {
   geoIpFiles: string[];
 }
 
-/** The page of the public site a response is: an HTML page (not an asset, an API answer or the admin console). */
-function isPublicPageView(request: Request, path: string, response: Response): boolean {
-  if (request.method !== 'GET' || (response.status !== 200 && response.status !== 304)) return false;
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
+/**
+ * A page answered (`page`, an HTML page: SitePages tells) is a view of the public site when it was
+ * read: a GET answered with the page or "not modified", not the admin console. (Not the answer's
+ * content type: reading a Response's headers makes Bun build them as an object, ~0.5 µs a view.)
+ */
+function isPublicPageView(request: Request, path: string, page: Response): boolean {
+  if (request.method !== 'GET' || (page.status !== 200 && page.status !== 304)) return false;
   return path !== '/admin' && !path.startsWith('/admin/');
 }
 
@@ -75,10 +99,11 @@ function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, vis
 
 /**
  * The visitor log's writer. Page views are queued as they come, as bytes in a ring shared with
- * the rows thread (page-view-ring.ts: nothing parsed or looked up, no object kept), and taken about
- * a second later, so no page waits on the database or GeoIP. A visitor's further views until then
- * are only counted here (same address, browser and domain: a reload flood is a row a second, not
- * thousands, in the log and in the work of writing it). A take holds at most
+ * the rows thread (page-view-ring.ts: nothing parsed or looked up), and taken about a second
+ * later, so no page waits on the database or GeoIP. A visitor's further views until then are only
+ * counted here (same address, browser and domain: a reload flood is a row a second, not
+ * thousands, in the log and in the work of writing it), an address's further browsers past
+ * MAX_VISITORS_PER_ADDRESS on its first. A take holds at most
  * VISITOR_LOG_CROWD_AFTER visitors; the views of further ones until it are counted per domain, as
  * its crowd: a row with no address or browser. So a flood from new addresses costs the pages a
  * lookup per view and the log at most that many rows a second, not a row per view (a 2-core
@@ -89,8 +114,13 @@ function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, vis
  */
 export class PageViewLog {
   private ring: PageViewRing | null = null;
-  /** Views since they were queued, by visitor ("origin\naddress\nuser agent"), until the take. */
-  private repeats = new Map<string, number>();
+  /**
+   * The visitors queued in this take, by address. Looked up by address and compared, not by one
+   * "origin, address, user agent" key: a key made per view cost the share page's request thread
+   * ~0.4 µs (the string built, then hashed whole).
+   */
+  private queued = new Map<string, QueuedVisitor>();
+  private queuedVisitors = 0;
   /** Views of the visitors past VISITOR_LOG_CROWD_AFTER, by origin, until the take. */
   private crowds = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -107,23 +137,36 @@ export class PageViewLog {
   }
 
   /**
-   * Called with every answer of the routes that serve the public site's pages (the app shell and
-   * the server-rendered share page): when it is a page view, counts it on its visitor's repeats or
-   * its domain's crowd, or queues it, parsing nothing.
+   * Called with every page the site answers (the app shell and the server-rendered pages; never
+   * files, API answers): when it is a page view, counts it on its visitor's repeats or its
+   * domain's crowd, or queues it, parsing nothing.
    */
-  record(request: Request, path: string, http: Pick<RequestInfo, 'ip' | 'origin'>, response: Response): void {
-    if (!this.options.enabled || !isPublicPageView(request, path, response)) return;
-    const visitor = `${http.origin}\n${http.ip}\n${(request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX)}`;
-    const repeated = this.repeats.get(visitor);
-    if (repeated !== undefined) this.repeats.set(visitor, repeated + 1);
-    else if (this.repeats.size >= VISITOR_LOG_CROWD_AFTER) this.countInCrowd(http.origin);
-    else this.queue(visitor);
+  record(request: Request, path: string, http: Pick<RequestInfo, 'ip' | 'origin'>, page: Response): void {
+    if (!this.options.enabled || !isPublicPageView(request, path, page)) return;
+    const { origin, ip } = http;
+    const userAgent = (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
+    const first = this.queued.get(ip);
+    let sameAddress = 0;
+    for (let visitor: QueuedVisitor | null = first ?? null; visitor; visitor = visitor.next, sameAddress += 1) {
+      if (visitor.userAgent === userAgent && visitor.origin === origin) {
+        visitor.repeats += 1;
+        return;
+      }
+    }
+    if (first && sameAddress >= MAX_VISITORS_PER_ADDRESS) first.repeats += 1;
+    else if (this.queuedVisitors >= VISITOR_LOG_CROWD_AFTER) this.countInCrowd(origin);
+    else this.queue(origin, ip, userAgent, first);
   }
 
-  private queue(visitor: string): void {
+  /** Queues a visitor's first view in this take (`first`: its address's first visitor in it, if any). */
+  private queue(origin: string, ip: string, userAgent: string, first: QueuedVisitor | undefined): void {
     this.ring ??= PageViewRing.create(RING_BYTES);
-    if (this.ring.push(Date.now(), visitor, 1)) this.repeats.set(visitor, 0);
-    else this.dropped += 1;
+    if (this.ring.push(Date.now(), visitorText(origin, ip, userAgent), 1)) {
+      const visitor: QueuedVisitor = { origin, userAgent, repeats: 0, next: first?.next ?? null };
+      if (first) first.next = visitor;
+      else this.queued.set(ip, visitor);
+      this.queuedVisitors += 1;
+    } else this.dropped += 1;
     this.timer ??= setTimeout(() => void this.flush(), TAKE_AFTER_MS);
   }
 
@@ -149,16 +192,18 @@ export class PageViewLog {
    * domain's crowd (VISITOR_CROWD_ADDRESS and no browser, see page-view-rows.ts), as views at this time.
    */
   private queueCounted(): void {
-    const { ring, repeats, crowds } = this;
+    const { ring, queued, crowds } = this;
     if (!ring) return;
     const now = Date.now();
-    for (const [visitor, views] of repeats) {
-      if (views > 0 && !ring.push(now, visitor, views)) this.dropped += views;
+    const push = (text: string, views: number) => {
+      if (views > 0 && !ring.push(now, text, views)) this.dropped += views;
+    };
+    for (const [ip, first] of queued) {
+      for (let visitor: QueuedVisitor | null = first; visitor; visitor = visitor.next) push(visitorText(visitor.origin, ip, visitor.userAgent), visitor.repeats);
     }
-    for (const [origin, views] of crowds) {
-      if (!ring.push(now, `${origin}\n${VISITOR_CROWD_ADDRESS}\n`, views)) this.dropped += views;
-    }
-    if (repeats.size > 0) this.repeats = new Map();
+    for (const [origin, views] of crowds) push(visitorText(origin, VISITOR_CROWD_ADDRESS, ''), views);
+    if (queued.size > 0) this.queued = new Map();
+    this.queuedVisitors = 0;
     if (crowds.size > 0) this.crowds = new Map();
   }
 
