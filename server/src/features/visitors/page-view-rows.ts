@@ -30,7 +30,8 @@ type PageViews = [at: number, origin: string, ip: string, userAgent: string, vie
 
 /**
  * The rows of the views taken at once, in the order they came: a visitor's repeats (same origin,
- * address and user agent; queued in takes of the request thread's that wait together) on one row.
+ * address and user agent, also from several of the request thread's takes drained together) on
+ * one row.
  */
 class QueuedRows {
   private readonly byVisitor = new Map<string, PageViews>();
