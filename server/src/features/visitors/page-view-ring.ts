@@ -20,6 +20,15 @@ const WRAP = 0xffffffff;
 const MAX_TEXT_BYTES = 4096;
 
 const padded = (bytes: number) => (bytes + 3) & ~3;
+
+/** A visitor as the ring carries it: "origin\naddress\nuser agent" (written by page-views.ts, read by page-view-rows.ts). */
+export const visitorText = (origin: string, ip: string, userAgent: string) => `${origin}\n${ip}\n${userAgent}`;
+
+/** The origin, address and user agent of a visitorText. */
+export function visitorOf(text: string): [origin: string, ip: string, userAgent: string] {
+  const [origin = '', ip = '', userAgent = ''] = text.split('\n');
+  return [origin, ip, userAgent];
+}
 const encoder = new TextEncoder();
 
 export class PageViewRing {

@@ -9,7 +9,7 @@ import { VISITOR_CROWD_ADDRESS } from '@wishwell/shared/admin-types';
 import { BoundedMap, boundedMemo } from '../../bounded-memo';
 import { newTimeOrderedId } from '../../ids';
 import type { GeoIp } from './geo-ip';
-import type { PageViewRing } from './page-view-ring';
+import { visitorOf, type PageViewRing } from './page-view-ring';
 import { visitorProfileRow } from './visitor-profile';
 
 /** Profiles known to be written, remembered up to this many (then forgotten and written again). */
@@ -43,7 +43,7 @@ class QueuedRows {
       row[4] += views;
       return;
     }
-    const [origin = '', ip = '', userAgent = ''] = visitor.split('\n');
+    const [origin, ip, userAgent] = visitorOf(visitor);
     this.byVisitor.set(visitor, [at, origin, ip, userAgent, views]);
   }
 

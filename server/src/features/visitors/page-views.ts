@@ -6,7 +6,7 @@ import type { DataStore } from '../../db/store';
 import type { RequestInfo } from '../../http/request-info';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
-import { PageViewRing } from './page-view-ring';
+import { PageViewRing, visitorText } from './page-view-ring';
 import type { PageViewRowsJson } from './page-view-rows';
 import { PageViewRowsThread } from './page-view-rows-thread';
 
@@ -48,9 +48,6 @@ interface QueuedVisitor {
   repeats: number;
   next: QueuedVisitor | null;
 }
-
-/** A visitor as the ring holds it (page-view-rows.ts reads it): "origin\naddress\nuser agent". */
-const visitorText = (origin: string, ip: string, userAgent: string) => `${origin}\n${ip}\n${userAgent}`;
 
 export interface PageViewLogOptions {
   /** VISITOR_LOG: off records nothing (old rows are still pruned). */
