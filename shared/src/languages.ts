@@ -2,8 +2,8 @@ import { LANGUAGE_NAMES } from '../../locales';
 import { cookieValue } from './cookies';
 
 /**
- * The languages Wishwell speaks, each named in itself: one per file in locales/ (README
- * 'Translating Wishwell'). English is the source.
+ * The languages Wishwell speaks, each named in itself: one per file in locales/ (see
+ * docs/translating.md). English is the source.
  */
 export const LANGUAGES = LANGUAGE_NAMES;
 

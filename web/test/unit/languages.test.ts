@@ -1,4 +1,4 @@
-// A language is one file, locales/<code>.ts (README 'Translating Wishwell'): it is registered by
+// A language is one file, locales/<code>.ts (docs/translating.md): it is registered by
 // being there, and the web build splits it — the public pages' part to the browser (English in
 // the main bundle, others in chunks of their own), the admin part only beside the admin console,
 // the server's part nowhere in the site's files.
