@@ -11,7 +11,7 @@
 // the worst one after, which waits for the swap (the server closes, renames and reopens).
 // Target (issue 10): share view p99 under 10 ms during the backup and the restore's staging.
 // Requests go one at a time, so a stall is one slow request, which the p99 does not show: read the
-// worst beside it (before the staging ran on a worker thread: p99 1.8 ms, worst 9.3 s).
+// worst beside it (a staging that held the event loop would show as a worst of seconds).
 // BENCH_CPU_PROF=1 starts the server with `--cpu-prof` (the profile lands in /tmp/wishwell-bench-prof
 // when it stops).
 import { Database } from 'bun:sqlite';

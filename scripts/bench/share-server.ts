@@ -11,8 +11,8 @@ let logging = true;
 PageViewLog.prototype.record = function (this: PageViewLog, ...view: Parameters<PageViewLog['record']>) {
   if (logging) record.apply(this, view);
 };
-// (Not SIGUSR2, which JavaScriptCore uses to suspend threads for its garbage collector: switched by
-// it, the reload case measured 14 and 20 % in two runs, against -1.6 and 4.5 % switched this way.)
+// (Not SIGUSR2, which JavaScriptCore uses to suspend threads for its garbage collector: a switch by
+// signal disturbs the very runs it compares, by more than the cost they measure.)
 void (async () => {
   for await (const line of console) logging = line.trim() === 'on';
 })();

@@ -17,7 +17,7 @@ export function hashSecret(secret: string): string {
 
 let lastMs = 0;
 let sequence = 0;
-/** Random bytes fetched 4 KB at a time: one call to the generator per id cost more than the rest of the id. */
+/** Random bytes fetched 4 KB at a time: one call to the generator per id costs more than the rest of the id. */
 const randomPool = Buffer.alloc(4096);
 let randomAt = randomPool.length;
 

@@ -49,8 +49,8 @@ export interface EmailLogEntry {
  * Visitors the visitor log writes one by one in a take of its views (about a second). The views
  * of further visitors until the take are counted per domain, on an entry with no address, place
  * or browser: a flood from new addresses adds a few hundred rows a second, not a row per view.
- * (On a 2-core server a row per view of such a flood cost the share page a fifth of its requests
- * per second, and 1,000 rows a second 4 to 7 %; see `bun run bench:admin`.)
+ * The bound keeps logging under 5 % of the share page's requests per second on a 2-core server; a
+ * row per view of such a flood would cost it a fifth (docs/benchmarks.md).
  */
 export const VISITOR_LOG_CROWD_AFTER = 250;
 /** The address of a domain's crowd entry (see VISITOR_LOG_CROWD_AFTER): none, and no visitor's. */

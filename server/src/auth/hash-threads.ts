@@ -3,8 +3,8 @@ export const HASH_THREAD_NICE = 19;
 
 /**
  * argon2id as OWASP's Password Storage Cheat Sheet recommends first: 19 MiB, two passes, one lane
- * (its listed configurations are equally strong). Bun's default, 64 MiB, held ~70 MB per hash
- * running and kept the process ~120 MB up through a sign-in flood (bench:load).
+ * (its listed configurations are equally strong). Bun's default, 64 MiB, holds ~70 MB per hash
+ * running, so a sign-in flood would keep the server's memory ~120 MB higher.
  */
 export const ARGON2ID = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const;
 

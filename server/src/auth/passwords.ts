@@ -7,8 +7,8 @@ import { ARGON2ID, HashThreads } from './hash-threads';
  * Hashing is a CPU and memory cost a sign-in flood could multiply, so at most `concurrency`
  * hashes run at once (one core fewer than the machine has, so reads keep a core) and at most
  * `maxWaiting` wait (a few seconds of hashing); past that the caller gets a 429. The hashes run
- * on their own low-priority threads (see HashThreads): bench:load measured a flood of 100 wrong
- * sign-ins taking the share view's p99 to 4.3x idle while hashing ran at normal priority.
+ * on their own low-priority threads (see HashThreads): at normal priority, 100 wrong sign-ins at
+ * once take the share view's p99 to about four times its idle value.
  */
 export class PasswordHasher {
   private running = 0;

@@ -20,9 +20,9 @@ export const STREAMED_BODY_PATHS: ReadonlySet<string> = new Set(['/api/v1/admin/
 /**
  * Bodies cut at their route's cap, per client address: past this many in a minute, the address's
  * bodies without a Content-Length (chunked) are refused with 429 before a byte is read. A cut body
- * is read up to its cap first, and that is garbage the server holds until it collects: four
- * senders of chunked 100 MB bodies kept it ~70 MB up (bench:load); refused unread they cost next
- * to nothing. Browsers send a Content-Length with every body, so they never meet this.
+ * is read up to its cap first, and that is garbage the server holds until it collects (four
+ * senders of chunked 100 MB bodies keep ~70 MB of it); refused unread they cost next to nothing.
+ * Browsers send a Content-Length with every body, so they never meet this.
  */
 export const CUT_BODIES_PER_IP: RateLimitRule = { limit: 5, windowMs: 60_000, message: 'The request is too large.', scope: 'bodies cut at their cap' };
 

@@ -58,7 +58,7 @@ export async function streamToFile(request: Request, file: string, cap: number, 
  * Past the cap, at most this much more is read (and dropped) before the connection closes, so a
  * client that overshot a little gets the 413 instead of a reset; a hostile stream is cut there.
  * Kept short and one connection at a time: while a connection lingers the server keeps taking that
- * sender's data, and hostile senders lingering 250 ms each held 300–450 MiB (4–8 senders, empty server).
+ * sender's data: at 250 ms each, 4–8 hostile senders would hold 300–450 MiB of it.
  */
 const LINGER_BYTES = 256 * 1024;
 const LINGER_MS = 50;

@@ -128,7 +128,7 @@ export class LogService {
       .select({ log: visitorLogs, profile: visitorProfiles })
       .from(visitorLogs)
       // LEFT JOIN keeps the log the outer loop on SQLite (its planner never reorders one), so the
-      // page walks the log's date index; as an inner join it read every row of a profile, then sorted.
+      // page walks the log's date index; an inner join would read every row of a profile, then sort.
       .leftJoin(visitorProfiles, eq(visitorProfiles.id, visitorLogs.profileId))
       .where(where)
       .orderBy(desc(visitorLogs.createdAt), desc(visitorLogs.id))
