@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
-          include: ['shared/test/**/*.test.ts', 'server/test/**/*.test.ts', 'desktop/test/**/*.test.ts', 'web/test/unit/**/*.test.ts'],
+          include: ['shared/test/**/*.test.ts', 'server/test/**/*.test.ts', 'desktop/test/**/*.test.ts', 'web/test/unit/**/*.test.ts', 'scripts/test/**/*.test.ts'],
           env: { WISHWELL_TEST_ENGINE: 'sqlite' },
           sequence: { groupOrder: 0 },
         },

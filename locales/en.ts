@@ -1,4 +1,4 @@
-import type { LanguageFile } from '../shared/src/language-file';
+import type { LanguageFile } from '@wishwell/shared/language-file';
 
 /**
  * English, the source: every text the spec quotes is here exactly. Other languages hold the same

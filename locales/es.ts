@@ -1,4 +1,4 @@
-import type { LanguageFile } from '../shared/src/language-file';
+import type { LanguageFile } from '@wishwell/shared/language-file';
 
 export default {
   name: 'Español',

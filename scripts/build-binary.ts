@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MODULE_WORKER_FILES } from '../server/src/module-workers';
+import { MODULE_WORKER_FILES } from '@wishwell/server/module-workers';
 
 const root = join(import.meta.dir, '..');
 const outfile = join(root, 'dist', 'wishwell');

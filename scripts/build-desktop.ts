@@ -3,7 +3,7 @@
 // (desktop/dist/icon.png for windows and notifications, desktop/build/icon.png for electron-builder).
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { iconFromLogo } from '../shared/src/logo-icon.ts';
+import { iconFromLogo } from '@wishwell/shared/logo-icon';
 
 const root = join(import.meta.dir, '..');
 const src = join(root, 'desktop', 'src');

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { COVER_PREVIEW_SIZE } from '../server/src/site/share-preview';
+import { COVER_PREVIEW_SIZE } from '@wishwell/server/site/share-preview';
 
 const publicDir = join(import.meta.dir, '..', 'web', 'public');
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });

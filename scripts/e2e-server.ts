@@ -3,8 +3,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VISITOR_LOG_CROWD_AFTER } from '../shared/src/admin-types.ts';
-import type { PageViewLog } from '../server/src/features/visitors/page-views.ts';
+import { VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
+import type { PageViewLog } from '@wishwell/server/features/visitors/page-views';
 
 const port = process.argv[2] ?? '3299';
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-e2e-'));
@@ -17,13 +17,13 @@ process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 1}`;
 const serveArgs = ['--port', port, '--host', '127.0.0.1', '--data-dir', dataDir];
 await seed();
 process.argv = [process.argv[0]!, 'main.ts', 'serve', ...serveArgs];
-await import('../server/src/main.ts');
+await import('@wishwell/server/main');
 
 async function seed(): Promise<void> {
-  const { E2E_ADMIN, E2E_CROWD_DOMAIN } = await import('../web/test/e2e/support/constants.ts');
-  const { loadConfig } = await import('../server/src/config.ts');
-  const { openContext } = await import('../server/src/server.ts');
-  const { createServices } = await import('../server/src/services.ts');
+  const { E2E_ADMIN, E2E_CROWD_DOMAIN } = await import('@wishwell/web/e2e-support/constants');
+  const { loadConfig } = await import('@wishwell/server/config');
+  const { openContext } = await import('@wishwell/server/server');
+  const { createServices } = await import('@wishwell/server/services');
   const ctx = await openContext(loadConfig(serveArgs));
   try {
     const services = createServices(ctx);

@@ -3,7 +3,7 @@
 // fails when the index is not what this writes.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LanguageFile } from '../shared/src/language-file';
+import type { LanguageFile } from '@wishwell/shared/language-file';
 
 export const LOCALES_DIR = join(import.meta.dirname, '..', 'locales');
 export const INDEX_FILE = join(LOCALES_DIR, 'index.ts');

@@ -8,7 +8,7 @@
 // and refuses any other import of a language file, which would carry it whole.
 import { join } from 'node:path';
 import type { BunPlugin } from 'bun';
-import type { BrowserPart } from '../shared/src/language-file';
+import type { BrowserPart } from '@wishwell/shared/language-file';
 import { INDEX_FILE, LOCALES_DIR, languageCodes, readLanguageFile } from './language-index';
 
 const NAMESPACE = 'wishwell-language';

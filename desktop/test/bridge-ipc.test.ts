@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferProgress } from '@wishwell/shared/desktop-api';
-import { ApiClient } from '../../server/test/support/api-client';
-import { startTestServer, type TestServer } from '../../server/test/support/test-server';
+import { ApiClient } from '@wishwell/server/test-support/api-client';
+import { startTestServer, type TestServer } from '@wishwell/server/test-support/test-server';
 import { IPC } from '../src/ipc-channels';
 import { registerBridgeHandlers, UNTRUSTED_SENDER, type BridgeServices } from '../src/ipc-handlers';
 import { createDesktopApi } from '../src/preload-api';

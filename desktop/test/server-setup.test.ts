@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/test/support/test-server';
+import { startTestServer, type TestServer } from '@wishwell/server/test-support/test-server';
 import { IPC } from '../src/ipc-channels';
 import { registerSetupHandlers } from '../src/ipc-handlers';
 import { parseServerAddress } from '../src/server-address';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf } from '@wishwell/shared/referral';
-import type { DataStore } from '../../server/src/db/store';
-import { visitorProfileRow } from '../../server/src/features/visitors/visitor-profile';
-import { newId, newTimeOrderedId } from '../../server/src/ids';
+import type { DataStore } from '@wishwell/server/db/store';
+import { visitorProfileRow } from '@wishwell/server/features/visitors/visitor-profile';
+import { newId, newTimeOrderedId } from '@wishwell/server/ids';
 
 /**
  * Seeding for `bun run bench:admin` only: an operator's large instance, written through the data

@@ -18,9 +18,9 @@ import { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../server/src/config';
-import { newId } from '../../server/src/ids';
-import { openContext } from '../../server/src/server';
+import { loadConfig } from '@wishwell/server/config';
+import { newId } from '@wishwell/server/ids';
+import { openContext } from '@wishwell/server/server';
 import { seedBenchLists, seedBenchOwner } from './seed';
 import { startAndWait } from './wrk';
 

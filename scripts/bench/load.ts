@@ -14,8 +14,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
-import { loadConfig } from '../../server/src/config';
-import { openContext } from '../../server/src/server';
+import { loadConfig } from '@wishwell/server/config';
+import { openContext } from '@wishwell/server/server';
 import { seedBenchLists, seedBenchOwner } from './seed';
 import { cpuMs, requireWrk, rssMb, startAndWait, wrk, type LoadResult } from './wrk';
 

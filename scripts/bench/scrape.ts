@@ -6,11 +6,11 @@
 // price string parser's accuracy on real price strings. Each figure is printed beside its target.
 // Beside each wall time, this process's CPU time per scrape (process.cpuUsage): on a shared,
 // busy machine the wall time follows everyone else's load, the CPU time much less.
-import { parsePrice } from '../../shared/src/price-parse';
-import { BrowserPool, findChromium } from '../../server/src/features/scrape/browser-pool';
-import { decodeHtml } from '../../server/src/features/scrape/charset';
-import { extractProduct, type ExtractedProduct, type ExtractOptions } from '../../server/src/features/scrape/extract';
-import { Scraper } from '../../server/src/features/scrape/scraper';
+import { parsePrice } from '@wishwell/shared/price-parse';
+import { BrowserPool, findChromium } from '@wishwell/server/features/scrape/browser-pool';
+import { decodeHtml } from '@wishwell/server/features/scrape/charset';
+import { extractProduct, type ExtractedProduct, type ExtractOptions } from '@wishwell/server/features/scrape/extract/index';
+import { Scraper } from '@wishwell/server/features/scrape/scraper';
 import { percentile } from './stats';
 import {
   currencyMatches,
@@ -22,7 +22,7 @@ import {
   startFixtureServer,
   titleMatches,
   type FixturePage,
-} from '../../server/test/support/scrape-fixtures';
+} from '@wishwell/server/test-support/scrape-fixtures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const FIELD_TARGET = 0.95;

@@ -1,6 +1,6 @@
 import { toMinorUnits } from '@wishwell/shared/money';
-import type { DataStore } from '../../server/src/db/store';
-import { newId } from '../../server/src/ids';
+import type { DataStore } from '@wishwell/server/db/store';
+import { newId } from '@wishwell/server/ids';
 
 /**
  * Seeding for the benchmarks only: it fills a throwaway database before the server starts,

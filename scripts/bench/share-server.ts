@@ -4,7 +4,7 @@
 // by up to ~10 % by chance (memory layout, what the JIT made of them), more than the cost
 // measured; off and on in one process cancels that out.
 // "Off" answers as VISITOR_LOG=off does: the page views are passed to the log, which ignores them.
-import { PageViewLog } from '../../server/src/features/visitors/page-views';
+import { PageViewLog } from '@wishwell/server/features/visitors/page-views';
 
 const record = PageViewLog.prototype.record;
 let logging = true;
@@ -16,4 +16,4 @@ PageViewLog.prototype.record = function (this: PageViewLog, ...view: Parameters<
 void (async () => {
   for await (const line of console) logging = line.trim() === 'on';
 })();
-await import('../../server/src/main.ts');
+await import('@wishwell/server/main');

@@ -10,8 +10,8 @@ import { SQL } from 'bun';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyPostgresMigrations, applySqliteMigrations } from '../../server/src/db/migrate';
-import { PG_MIGRATIONS, SQLITE_MIGRATIONS, type Migration } from '../../server/src/db/migrations';
+import { applyPostgresMigrations, applySqliteMigrations } from '@wishwell/server/db/migrate';
+import { PG_MIGRATIONS, SQLITE_MIGRATIONS, type Migration } from '@wishwell/server/db/migrations/index';
 import { startPostgresCluster } from '../postgres-cluster';
 
 const ITEMS = Number(process.env.BENCH_UPGRADE_ITEMS ?? 1_000_000);

@@ -1,7 +1,7 @@
 // Writes the Drizzle schema of one dialect from the neutral model (server/src/db/model.ts) as
 // TypeScript source. Used by `bun run db:generate` and by the test that fails when the
 // committed schema files are stale.
-import { MODEL, type ColumnKind, type ColumnModel, type TableModel } from '../../server/src/db/model';
+import { MODEL, type ColumnKind, type ColumnModel, type TableModel } from '@wishwell/server/db/model';
 
 export type Dialect = 'sqlite' | 'pg';
 

@@ -1,4 +1,4 @@
-import { LANGUAGE_NAMES } from '../../locales';
+import { LANGUAGE_NAMES } from '@wishwell/locales';
 import { cookieValue } from './cookies';
 
 /**

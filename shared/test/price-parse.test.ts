@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, parsePrice } from '../src/price-parse';
-import { priceStringExamples } from '../../server/test/support/scrape-fixtures';
+import { priceStringExamples } from '@wishwell/server/test-support/scrape-fixtures';
 
 describe('parsePrice', () => {
   it.each([

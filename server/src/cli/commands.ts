@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCT_NAME } from '@wishwell/shared/constants';
-import { apiRoutes } from '../app';
+import { apiRoutes } from '../api-routes';
 import { formatRouteTable, routeTable } from '../http/access';
 import { loadConfig, settingsHelp } from '../config';
 import { openContext, startServer, VERSION } from '../server';

@@ -64,6 +64,9 @@ const LINGER_BYTES = 256 * 1024;
 const LINGER_MS = 50;
 let lingering = false;
 
+/** One read of a body: Bun's and Node's stream typings each name their own reader, alike in this. */
+type ChunkRead = { done: true } | { done: false; value: Uint8Array };
+
 async function* limitedChunks(body: ReadableStream<Uint8Array>, cap: number, tooLargeMessage: string): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
   let total = 0;
@@ -82,7 +85,7 @@ async function* limitedChunks(body: ReadableStream<Uint8Array>, cap: number, too
   }
 }
 
-async function linger(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+async function linger(reader: { read(): Promise<ChunkRead> }): Promise<void> {
   if (lingering) return;
   lingering = true;
   try {
@@ -121,7 +124,7 @@ export async function parseBody(bytes: Uint8Array, contentType: string, fullCont
 }
 
 /** Form fields as an object: one value per name, or an array when a name repeats. */
-function formFields(form: FormData): Record<string, unknown> {
+function formFields(form: { keys(): Iterable<string>; getAll(name: string): unknown[] }): Record<string, unknown> {
   const fields: Record<string, unknown> = Object.create(null);
   for (const name of new Set(form.keys())) {
     const values = form.getAll(name);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EARLY_TAPS_SCRIPT } from '../../../web/src/ssr/early-taps-script';
+import { EARLY_TAPS_SCRIPT } from '@wishwell/web/ssr';
 
 /** The one inline script allowed: server-rendered pages' keeper of taps before hydration. */
 const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;

@@ -1,5 +1,5 @@
 import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
-import { LANGUAGE_FILES } from '../../../locales';
+import { LANGUAGE_FILES } from '@wishwell/locales';
 import { serverTexts } from './texts';
 
 const english = LANGUAGE_FILES.en.server;

@@ -1,7 +1,7 @@
 import { createInstance, type TFunction } from 'i18next';
 import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
 import { fromEachFile } from '@wishwell/shared/language-file';
-import { LANGUAGE_FILES } from '../../../locales';
+import { LANGUAGE_FILES } from '@wishwell/locales';
 
 /** The server's texts in every language: the `server` part of each language file (the web build leaves it out of the browser's bundle). */
 export const SERVER_CATALOGUES = fromEachFile(LANGUAGE_FILES, (file) => file.server);

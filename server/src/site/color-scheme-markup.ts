@@ -6,7 +6,7 @@
  */
 import type { PublicDomainConfig } from '@wishwell/shared/api-types';
 import type { ColorScheme } from '@wishwell/shared/color-scheme';
-import { DARK_CLASS, SYSTEM_SCHEME_CLASS, themeStyleSheet } from '../../../web/src/branding/theme';
+import { DARK_CLASS, SYSTEM_SCHEME_CLASS, themeStyleSheet } from '@wishwell/web/ssr';
 
 /** Colours reach a <style> element: anything but colour syntax is dropped, so nothing can close it. */
 const SAFE_CSS = /^[#@\w\s(),.%:;{}-]*$/;

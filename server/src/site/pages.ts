@@ -9,7 +9,7 @@ import type { PublicDomainConfig } from '@wishwell/shared/api-types';
 import { requestColorScheme, type ColorScheme } from '@wishwell/shared/color-scheme';
 import { requestLanguage, type Language } from '@wishwell/shared/languages';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
-import type { BootData } from '../../../web/src/app/boot-data';
+import type { BootData } from '@wishwell/web/ssr';
 import type { DomainConfigService } from '../features/domain-configs/service';
 import type { Caller } from '../features/wishlists/access';
 import type { RenderedShareView } from '../features/wishlists/share-cache';
@@ -125,7 +125,7 @@ export class SitePages {
     const path = `/share/wishlist/${encodeURIComponent(listId)}`;
     // The cover banner is the largest thing painted: fetch it first.
     const coverPreload = `<link rel="preload" as="image" href="${escapeHtml(view.coverImage)}" fetchpriority="high">`;
-    const i18n = (await import('../../../web/src/i18n/server-catalogues')).serverI18n(language);
+    const i18n = (await import('@wishwell/web/ssr/render')).serverI18n(language);
     const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin), i18n.t.bind(i18n)), config.companyName) + coverPreload;
     return this.render(path, { domainConfig: config, language, sharedList: { id: listId, view } }, preview, reader.scheme);
   }

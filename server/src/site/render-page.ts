@@ -8,10 +8,8 @@
  * hydration (web/src/ssr/early-taps-script.ts). Loaded on the first rendered page.
  */
 import type { ColorScheme } from '@wishwell/shared/color-scheme';
-import { bootDataScript, type BootData } from '../../../web/src/app/boot-data';
-import { EARLY_TAPS_SCRIPT } from '../../../web/src/ssr/early-taps-script';
-import { DARK_CLASS, SYSTEM_DARK_MEDIA, SYSTEM_SCHEME_CLASS } from '../../../web/src/branding/theme';
-import { renderAppHtml } from '../../../web/src/ssr/render';
+import { DARK_CLASS, EARLY_TAPS_SCRIPT, SYSTEM_DARK_MEDIA, SYSTEM_SCHEME_CLASS, type BootData } from '@wishwell/web/ssr';
+import { bootDataScript, renderAppHtml } from '@wishwell/web/ssr/render';
 import { themeStyle, withColorScheme } from './color-scheme-markup';
 import { classesIn, CriticalCss, type StandIn } from './critical-css';
 import { escapeHtml, withHeadTags } from './share-preview';

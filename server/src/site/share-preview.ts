@@ -3,7 +3,7 @@
  * the HTML the server sends (their bots run no script), so the server-rendered /share/wishlist/{id}
  * carries the list's name, cover and item count in its <head> (see pages.ts).
  */
-import type { TFunction } from '../../../web/src/i18n/i18n';
+import type { TFunction } from '@wishwell/web/ssr';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 
 export interface SharePreview {

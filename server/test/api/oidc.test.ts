@@ -7,7 +7,7 @@ import type { SignOutAnswer } from '@wishwell/shared/account-types';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { SignInOptions } from '@wishwell/shared/sign-in-options';
 import type { WishlistSummary } from '@wishwell/shared/wishlist-types';
-import { LANGUAGE_FILES } from '../../../locales';
+import { LANGUAGE_FILES } from '@wishwell/locales';
 import { NO_PASSWORD_YET } from '../../src/features/users/service';
 import { ApiClient } from '../support/api-client';
 import { freePort, startOidcProvider, type ProviderAccount, type ProviderOptions, type TestOidcProvider } from '../support/oidc-provider';

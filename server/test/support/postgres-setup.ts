@@ -1,6 +1,6 @@
 // Vitest global setup of the PostgreSQL run of the API suite: one throwaway cluster per run.
 import type { TestProject } from 'vitest/node';
-import { startPostgresCluster } from '../../../scripts/postgres-cluster';
+import { startPostgresCluster } from '@wishwell/tooling/postgres-cluster';
 
 declare module 'vitest' {
   export interface ProvidedContext {

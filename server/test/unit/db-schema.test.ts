@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { schemaSource, type Dialect } from '../../../scripts/db/schema-source';
+import { schemaSource, type Dialect } from '@wishwell/tooling/db/schema-source';
 import { MODEL } from '../../src/db/model';
 import * as pg from '../../src/db/schema/pg';
 import * as sqlite from '../../src/db/schema/sqlite';

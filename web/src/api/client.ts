@@ -74,7 +74,9 @@ function resolvedPath(path: string, params: Record<string, string> = {}, query: 
 type CallArguments<Method extends ApiMethod, Path extends ApiPath<Method>> =
   {} extends ApiCallOptions<Method, Path> ? [options?: ApiCallOptions<Method, Path> & RequestOptions] : [options: ApiCallOptions<Method, Path> & RequestOptions];
 
-function caller<Method extends ApiMethod>(method: Method) {
+type Caller<Method extends ApiMethod> = <Path extends ApiPath<Method>>(path: Path, ...[options]: CallArguments<Method, Path>) => Promise<ApiAnswer<Method, Path>>;
+
+function caller<Method extends ApiMethod>(method: Method): Caller<Method> {
   return <Path extends ApiPath<Method>>(path: Path, ...[options]: CallArguments<Method, Path>): Promise<ApiAnswer<Method, Path>> => {
     const { params, query, body, ...request } = (options ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown } & RequestOptions;
     return apiRequest(method.toUpperCase() as Uppercase<Method>, resolvedPath(path, params, query), body, request) as Promise<ApiAnswer<Method, Path>>;

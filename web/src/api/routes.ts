@@ -4,9 +4,9 @@
  * handler returns). Types only — nothing here reaches the browser bundle.
  */
 import type { JsonBytes } from '@wishwell/shared/api-types';
-import type { apiRoutes } from '../../../server/src/app';
+import type { ApiRoutes } from '@wishwell/server/api-types';
 
-type RouteTree = ReturnType<typeof apiRoutes>['~Routes']['api']['v1'];
+type RouteTree = ApiRoutes['~Routes']['api']['v1'];
 
 export type ApiMethod = 'get' | 'post' | 'put' | 'delete';
 

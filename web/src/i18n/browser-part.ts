@@ -1,6 +1,6 @@
 import { fromEachFile, type BrowserPart, type Translation } from '@wishwell/shared/language-file';
 import type { Language } from '@wishwell/shared/languages';
-import { LANGUAGE_FILES } from '../../../locales';
+import { LANGUAGE_FILES } from '@wishwell/locales';
 
 /** One part of every language file, as the app loads it: English at hand, every language by a loader. */
 export interface BrowserCatalogues {

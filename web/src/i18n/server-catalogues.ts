@@ -1,6 +1,6 @@
 // Every catalogue in memory, for the server's renderer (never imported by the browser bundle).
 import type { Language } from '@wishwell/shared/languages';
-import { LANGUAGE_FILES } from '../../../locales';
+import { LANGUAGE_FILES } from '@wishwell/locales';
 import { createI18n, type I18n } from './i18n';
 
 const instances = new Map<Language, I18n>();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startSmtpServer, type TestSmtpServer } from '../../../server/test/support/smtp';
+import { startSmtpServer, type TestSmtpServer } from '@wishwell/server/test-support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, registerThroughForm, signInThroughForm, uniqueEmail } from './support/accounts';
 
 const openAccountMenu = (page: Page) => page.getByRole('button', { name: 'Account menu' }).click();

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort, startOidcProvider } from '../../../server/test/support/oidc-provider';
-import { startSmtpServer, type TestSmtpServer } from '../../../server/test/support/smtp';
+import { freePort, startOidcProvider } from '@wishwell/server/test-support/oidc-provider';
+import { startSmtpServer, type TestSmtpServer } from '@wishwell/server/test-support/smtp';
 import { uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
 import { createGuestListFromLanding, PASSWORD } from './support/people';

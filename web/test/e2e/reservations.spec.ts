@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
-import { startSmtpServer } from '../../../server/test/support/smtp';
+import { startSmtpServer } from '@wishwell/server/test-support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
 import { onDialogEntry } from './support/dialog-history';

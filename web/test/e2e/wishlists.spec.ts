@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { startSmtpServer } from '../../../server/test/support/smtp';
+import { startSmtpServer } from '@wishwell/server/test-support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
 import { moveHandle } from './support/hydration';

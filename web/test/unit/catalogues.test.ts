@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '@wishwell/shared/languages';
 import { ADMIN_CATALOGUES } from '../../src/admin/admin-text';
 import { CATALOGUES, type Translation } from '../../src/i18n/catalogues';
 import { createI18n } from '../../src/i18n/i18n';
-import { SERVER_CATALOGUES } from '../../../server/src/i18n/texts';
+import { SERVER_CATALOGUES } from '@wishwell/server/i18n/texts';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 

@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES, type Language } from '@wishwell/shared/languages';
 import type { Translation } from '@wishwell/shared/language-file';
-import { LANGUAGE_FILES } from '../../../locales';
-import { INDEX_FILE, LOCALES_DIR, languageIndexSource } from '../../../scripts/language-index';
+import { LANGUAGE_FILES } from '@wishwell/locales';
+import { INDEX_FILE, LOCALES_DIR, languageIndexSource } from '@wishwell/tooling/language-index';
 
 const codes = Object.keys(LANGUAGES) as Language[];
 
 describe('language files', () => {
   test('every file in locales/ is a registered language, and every registered language has its file', () => {
-    const files = readdirSync(LOCALES_DIR).filter((name) => name !== 'index.ts');
+    const files = readdirSync(LOCALES_DIR).filter((name) => name !== 'index.ts' && name !== 'package.json');
     expect(files.sort()).toEqual(codes.map((code) => `${code}.ts`).sort());
   });
 

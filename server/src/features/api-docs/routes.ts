@@ -4,7 +4,7 @@ import type { DomainConfigService } from '../domain-configs/service';
 import type { Site } from '../../site/site';
 import { escapeHtml } from '../../site/share-preview';
 import type { RequestInfo } from '../../http/request-info';
-import { themeStyleSheet } from '../../../../web/src/branding/theme';
+import { themeStyleSheet } from '@wishwell/web/ssr';
 import { apiDocument } from './document';
 
 const DOCS_PAGE = '/api-docs.html';

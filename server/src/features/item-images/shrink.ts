@@ -1,6 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { sniffImage } from '../uploads/sniff';
 import type { FetchedImage } from './fetch-image';
+import { scaleInPage } from '../../in-page/scale-image';
 
 /**
  * Longest side of a stored copy. The pages show an item's picture in a 112 px square, cropped
@@ -29,27 +30,4 @@ export async function shrinkImage(image: FetchedImage, onBlankPage: OnBlankPage)
   const type = sniffImage(bytes);
   if (type?.extension !== 'webp') throw new Error('the browser did not encode a WebP image');
   return { bytes, type };
-}
-
-interface ScaleRequest {
-  base64: string;
-  contentType: string;
-  maxSide: number;
-  quality: number;
-}
-
-/** Runs in the page: the image's WebP scaled to maxSide (base64), or null when it is no larger. */
-async function scaleInPage({ base64, contentType, maxSide, quality }: ScaleRequest): Promise<string | null> {
-  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-  const bitmap = await createImageBitmap(new Blob([bytes], { type: contentType }));
-  const scale = maxSide / Math.max(bitmap.width, bitmap.height);
-  if (scale >= 1) return null;
-  const canvas = new OffscreenCanvas(Math.max(1, Math.round(bitmap.width * scale)), Math.max(1, Math.round(bitmap.height * scale)));
-  const context = canvas.getContext('2d')!;
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  const webp = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/webp', quality })).arrayBuffer());
-  let binary = '';
-  for (let start = 0; start < webp.length; start += 0x8000) binary += String.fromCharCode(...webp.subarray(start, start + 0x8000));
-  return btoa(binary);
 }

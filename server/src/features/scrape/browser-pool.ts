@@ -6,6 +6,7 @@ import type { FilteringProxy } from './filtering-proxy';
 import { siteOf } from './site-of';
 import { FetchFailed } from './guarded-fetch';
 import { checkScrapeUrl, type UrlPolicy } from './url-guard';
+import { whenIdle } from '../../in-page/when-idle';
 
 /** Flags that work on these machines (design brief), plus no automatic network chatter. */
 const CHROMIUM_FLAGS = [
@@ -301,8 +302,6 @@ const SETTLE_LIMIT_MS = 1_000;
 /** How long the page's main thread may stay busy before the idle signal comes anyway. */
 const IDLE_TIMEOUT_MS = 200;
 
-/** Runs in the page: resolves when its main thread has nothing left to do (scripts run, responses handled). */
-const whenIdle = (timeout: number) => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout }));
 
 /**
  * Watches the page's own scripts and data calls from before navigation; `settled()`, called

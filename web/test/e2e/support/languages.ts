@@ -3,7 +3,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import type { Language } from '@wishwell/shared/languages';
 import { fromEachFile, type Translation } from '@wishwell/shared/language-file';
-import { LANGUAGE_FILES } from '../../../../locales';
+import { LANGUAGE_FILES } from '@wishwell/locales';
 import { apiCall } from './api';
 import { E2E_ADMIN, E2E_PORT } from './constants';
 import { signedInPage } from './people';
