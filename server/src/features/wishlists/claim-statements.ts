@@ -14,6 +14,9 @@ export type ClaimKind = 'purchase' | 'pledge';
  */
 export type ClaimStatements = ReturnType<typeof prepareClaimStatements>;
 
+/** An item's totals with no claims on it: re-listed, or a fresh copy. */
+export const UNCLAIMED = { quantityPurchased: 0, pledgedMinor: 0, pledgeCount: 0 } as const;
+
 /** The list is one guests may see at `now`, as SQL on the row of `items` being written. */
 export function listIsShared({ tables: { items, wishlists } }: DataStore, now: SQL | Date): SQL {
   return sql`EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.isDeleted, false)}

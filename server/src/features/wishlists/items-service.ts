@@ -7,6 +7,7 @@ import type { DataStore, Db } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
 import { newTimeOrderedId } from '../../ids';
 import { ITEM_NOT_FOUND, type ListAccess } from './access';
+import { UNCLAIMED } from './claim-statements';
 import { itemColumns } from './input';
 import { toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
@@ -180,7 +181,7 @@ export class ItemService {
         : (
             await this.store.db
               .insert(items)
-              .values({ ...item, ...this.copiedImage(item), id: newTimeOrderedId(), wishlistId: destination.id, quantityPurchased: 0, createdAt: now, updatedAt: now })
+              .values({ ...item, ...this.copiedImage(item), id: newTimeOrderedId(), wishlistId: destination.id, ...UNCLAIMED, createdAt: now, updatedAt: now })
               .returning()
           )[0];
     this.shareViews.invalidate(input.sourceListId);
