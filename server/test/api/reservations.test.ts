@@ -137,6 +137,51 @@ describe('a purchase is a claim the guest can manage', () => {
   });
 });
 
+describe("the owner lowering an item's quantity", () => {
+  const lower = (owner: ApiClient, listId: string, itemId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    owner.put<{ message: string }>(`/wishlists/${listId}/items/${itemId}`, { title: 'Teapot', ...body }, { headers });
+
+  it('is refused below the reserved units, so the counts stay the claims\' sum through undo and new purchases', async () => {
+    const { owner, list, item, buyPath } = await listWithItem({ quantity: 5 });
+    const a = (await buy(buyPath, { quantityPurchased: 3, purchasedBy: 'A' })).body.claim;
+    const b = (await buy(buyPath, { quantityPurchased: 2, purchasedBy: 'B' })).body.claim;
+
+    const refused = await lower(owner, list._id, item._id, { title: 'Teapots', quantity: 2 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: 'Guests have already reserved 5 units of this item: the quantity cannot be lower than that.' });
+    expect(await ownerItem(owner, list._id, item._id)).toMatchObject({ title: 'Teapot', quantity: 5, quantityPurchased: 5 });
+
+    expect((await new ApiClient(server.url).delete(`/claims/${b.token}`)).status).toBe(200);
+    expect(await sharedItem(list._id, item._id)).toMatchObject({ quantity: 5, quantityPurchased: 3 });
+    expect((await buy(buyPath, { quantityPurchased: 3 })).status).toBe(409);
+    expect((await buy(buyPath, { quantityPurchased: 2, purchasedBy: 'C' })).status).toBe(200);
+    expect((await new ApiClient(server.url).delete(`/claims/${a.token}`)).status).toBe(200);
+    expect(await claimSum(item._id)).toEqual({ claims: 1, sum: 2, quantityPurchased: 2 });
+    expect((await lower(owner, list._id, item._id, { quantity: 2 })).body).toMatchObject({ quantity: 2, quantityPurchased: 2, isPurchased: true });
+    expect((await lower(owner, list._id, item._id, { quantity: 1 })).body).toEqual({ message: 'Guests have already reserved 2 units of this item: the quantity cannot be lower than that.' });
+  });
+
+  it("says so in the caller's language", async () => {
+    const { owner, list, item, buyPath } = await listWithItem({ quantity: 3 });
+    await buy(buyPath, { quantityPurchased: 2 });
+    const refused = await lower(owner, list._id, item._id, { quantity: 1 }, { 'accept-language': 'fr' });
+    expect([refused.status, refused.body.message]).toEqual([409, 'Des invités ont déjà réservé 2 exemplaires de cet article : la quantité ne peut pas être inférieure.']);
+  });
+
+  it('never takes a count below zero nor answers 500 where an older version left it below its claims', async () => {
+    const { list, item, buyPath } = await listWithItem({ quantity: 5 });
+    const a = (await buy(buyPath, { quantityPurchased: 3 })).body.claim;
+    const b = (await buy(buyPath, { quantityPurchased: 2 })).body.claim;
+    // What lowering the quantity to 2 did before it was refused: the count trimmed, the claims kept.
+    await withStore(server, ({ db, tables: { items } }) => db.update(items).set({ quantity: 2, quantityPurchased: 2 }).where(eq(items.id, item._id)));
+    expect((await new ApiClient(server.url).delete(`/claims/${b.token}`)).status).toBe(200);
+    expect((await new ApiClient(server.url).put(`/claims/${a.token}`, { quantityPurchased: 1 })).status).toBe(200);
+    expect((await new ApiClient(server.url).delete(`/claims/${a.token}`)).status).toBe(200);
+    expect(await claimSum(item._id)).toEqual({ claims: 0, sum: 0, quantityPurchased: 0 });
+    expect(await sharedItem(list._id, item._id)).toMatchObject({ quantity: 2, quantityPurchased: 0 });
+  });
+});
+
 describe('races', () => {
   it('lets one of 20 guests claim the last unit; one claim row exists', async () => {
     const { item, buyPath } = await listWithItem();

@@ -128,6 +128,26 @@ describe('surprise mode', () => {
     expectNoPurchaseState(await owner.client.get(`/wishlists/${list._id}`), 'owner, while editors may see');
   });
 
+  it("refuses a lowered quantity alike on bought and unbought items while purchases are hidden from the caller, so the answer tells nothing", async () => {
+    const { owner, editor, list, items } = await surpriseList();
+    const [bike, book] = items as [Item, Item, Item];
+    const kite = await addItem(owner.client, list._id, { title: 'Kite', quantity: 2 });
+    const setQuantity = (who: Account, item: Item, quantity: number) => who.client.put<Item>(`/wishlists/${list._id}/items/${item._id}`, { title: item.title, quantity });
+    const hidden = { message: "Purchases on this list are a surprise for now, so an item's quantity cannot be lowered until they are revealed." };
+    for (const [who, item] of [[owner, book], [owner, kite], [editor, bike]] as const) {
+      const refused = await setQuantity(who, item, 1);
+      expect([refused.status, refused.body], `${who.name} lowering ${item.title}`).toEqual([409, hidden]);
+    }
+    const raised = await setQuantity(owner, book, 3);
+    expect(raised.body).toMatchObject({ quantity: 3 });
+    expectNoPurchaseState(raised, 'raising the quantity');
+
+    // An editor who may see reservations is told how many there are, and may lower to them.
+    expect((await owner.client.put(`/wishlists/${list._id}`, { name: 'Birthday', editorsSeeClaims: true })).status).toBe(200);
+    expect((await setQuantity(editor, bike, 1)).body).toEqual({ message: 'Guests have already reserved 2 units of this item: the quantity cannot be lower than that.' });
+    expect((await setQuantity(editor, book, 1)).body).toMatchObject({ quantity: 1, quantityPurchased: 1, isPurchased: true });
+  });
+
   it('Reveal now shows everything at once and sends no reveal mail', async () => {
     const { owner, list } = await surpriseList();
     const revealed = await owner.client.put<Wishlist>(`/wishlists/${list._id}`, { name: 'Birthday', surpriseUntil: null });

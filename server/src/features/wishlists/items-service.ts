@@ -1,15 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput } from '@wishwell/shared/wishlist-types';
 import type { Language } from '@wishwell/shared/languages';
 import type { DataStore, Db } from '../../db/store';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound, type ApiError } from '../../http/errors';
 import { newTimeOrderedId } from '../../ids';
 import { ITEM_NOT_FOUND, type ListAccess } from './access';
 import { UNCLAIMED } from './claim-statements';
 import { itemColumns } from './input';
-import { toItem, toOwnerItem, type ItemRow } from './mappers';
+import { seesPurchases, toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import { LIST_CHANGED, type ShareViewCache } from './share-cache';
 
@@ -128,14 +128,21 @@ export class ItemService {
     return toItem(row!, '');
   }
 
-  /** Lowering the quantity below what guests already bought marks the item fully purchased. */
+  /**
+   * The quantity never goes below the units guests reserved (409 saying how many; the write's
+   * condition, so a purchase meanwhile cannot slip under it). A caller from whom purchases are
+   * hidden cannot lower it at all: a refusal that depended on the reservations would reveal them.
+   */
   async update(access: ListAccess, itemId: string, input: ItemInput, language: Language): Promise<Item> {
     const listId = access.list.id;
     const item = await this.itemOf(access, itemId);
     const { url, isGroupGift, ...columns } = itemColumns(input, language);
+    const { quantity } = columns;
+    const shown = seesPurchases(access.list, access.role);
+    if (quantity !== undefined && quantity < item.quantity && !shown) throw quantityRefusal(item, shown);
     const imageChanged = columns.imageUrl !== undefined && columns.imageUrl !== item.imageUrl;
     const image = imageChanged ? this.images.pendingCopy(columns.imageUrl!) : {};
-    const { tables: { items }, dialect } = this.store;
+    const { items } = this.store.tables;
     const [row] = await this.store.db
       .update(items)
       .set({
@@ -143,17 +150,17 @@ export class ItemService {
         priceMinor: columns.price === undefined ? undefined : toMinorUnits(columns.price),
         ...image,
         ...(await this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift)),
-        quantityPurchased: columns.quantity === undefined ? undefined : dialect.smaller(items.quantityPurchased, columns.quantity),
         updatedAt: new Date(),
       })
-      .where(eq(items.id, itemId))
+      .where(and(eq(items.id, itemId), quantity === undefined ? undefined : lte(items.quantityPurchased, quantity)))
       .returning();
+    if (!row) throw quantityRefusal(await this.itemOf(access, itemId), shown);
     this.shareViews.invalidate(listId);
     if (imageChanged) {
       this.images.queued();
       await this.images.release(item.storedImageUrl);
     }
-    return toOwnerItem(row!, access.list, access.role, await this.queries.buyers({ itemId }));
+    return toOwnerItem(row, access.list, access.role, await this.queries.buyers({ itemId }));
   }
 
   async remove(access: ListAccess, itemId: string): Promise<void> {
@@ -224,4 +231,11 @@ export class ItemService {
     if (user !== null && user.id === list.ownerId) return user.currency;
     return (await this.queries.owner(list.ownerId))?.currency ?? 'GBP';
   }
+}
+
+/** 409 for a quantity below the units guests reserved: how many, unless purchases are hidden from the caller (`shown`). */
+function quantityRefusal(item: ItemRow, shown: boolean): ApiError {
+  if (!shown) return conflict("Purchases on this list are a surprise for now, so an item's quantity cannot be lowered until they are revealed.");
+  // Never one: the quantity is at least 1.
+  return conflict(`Guests have already reserved ${item.quantityPurchased} units of this item: the quantity cannot be lower than that.`);
 }
