@@ -148,6 +148,31 @@ describe('surprise mode', () => {
     expect((await setQuantity(editor, book, 1)).body).toMatchObject({ quantity: 1, quantityPurchased: 1, isPurchased: true });
   });
 
+  it("keeps a moved item's purchases hidden on its new list until the surprise it came from is revealed", async () => {
+    const { owner, editor, list, items } = await surpriseList();
+    const [bike, book] = items as [Item, Item, Item];
+    const revealAt = Date.now() + 4000;
+    expect((await owner.client.put(`/wishlists/${list._id}`, { name: 'Birthday', surpriseUntil: new Date(revealAt).toISOString() })).status).toBe(200);
+    const spare = (await owner.client.post<Wishlist>('/wishlists', { name: 'Spare' })).body;
+    const eddies = (await editor.client.post<Wishlist>('/wishlists', { name: "Eddie's" })).body;
+    const move = (who: Account, item: Item, destinationListId: string) =>
+      who.client.post<Item>('/wishlists/items/move-copy', { sourceListId: list._id, itemId: item._id, destinationListId, action: 'move' });
+
+    expectNoPurchaseState(await move(owner, bike, spare._id), "the owner's move");
+    expectNoPurchaseState(await move(editor, book, eddies._id), "an editor's move into their own list");
+    for (const [who, destination] of [[owner, spare], [editor, eddies]] as const) {
+      expectNoPurchaseState(await who.client.get(`/wishlists/${destination._id}`), `${who.name}'s new list`);
+      expectNoPurchaseState(await who.client.get('/wishlists'), `${who.name}'s dashboard`);
+      expectNoPurchaseState(await who.client.get(`/wishlists/share/${destination._id}`), `${who.name}'s share view of the new list`);
+    }
+    // Guests see what is bought as always.
+    expect((await new ApiClient(server.url).get<SharedWishlist>(`/wishlists/share/${spare._id}`)).body).toMatchObject({ items: [], purchasedItemCount: 1 });
+
+    const movedBike = async () => (await owner.client.get<Wishlist>(`/wishlists/${spare._id}`)).body.items[0];
+    await expect.poll(movedBike, { timeout: 10_000, interval: 100 }).toMatchObject({ isPurchased: true, quantityPurchased: 2, purchasedBy: BUYER });
+    expect(Date.now()).toBeGreaterThanOrEqual(revealAt);
+  });
+
   it('Reveal now shows everything at once and sends no reveal mail', async () => {
     const { owner, list } = await surpriseList();
     const revealed = await owner.client.put<Wishlist>(`/wishlists/${list._id}`, { name: 'Birthday', surpriseUntil: null });

@@ -14,8 +14,8 @@ export type ClaimKind = 'purchase' | 'pledge';
  */
 export type ClaimStatements = ReturnType<typeof prepareClaimStatements>;
 
-/** An item's totals with no claims on it: re-listed, or a fresh copy. */
-export const UNCLAIMED = { quantityPurchased: 0, pledgedMinor: 0, pledgeCount: 0 } as const;
+/** An item with no claims on it (re-listed, or a fresh copy): nothing bought, so nothing a moved-out surprise hides. */
+export const UNCLAIMED = { quantityPurchased: 0, pledgedMinor: 0, pledgeCount: 0, purchasesHiddenUntil: null } as const;
 
 /** The list is one guests may see at `now`, as SQL on the row of `items` being written. */
 export function listIsShared({ tables: { items, wishlists } }: DataStore, now: SQL | Date): SQL {

@@ -9,7 +9,7 @@ import { newTimeOrderedId } from '../../ids';
 import { ITEM_NOT_FOUND, type ListAccess } from './access';
 import { UNCLAIMED } from './claim-statements';
 import { itemColumns } from './input';
-import { seesPurchases, toItem, toOwnerItem, type ItemRow } from './mappers';
+import { hiddenAfterMove, seesItemPurchases, toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import { LIST_CHANGED, type ShareViewCache } from './share-cache';
 
@@ -138,7 +138,7 @@ export class ItemService {
     const item = await this.itemOf(access, itemId);
     const { url, isGroupGift, ...columns } = itemColumns(input, language);
     const { quantity } = columns;
-    const shown = seesPurchases(access.list, access.role);
+    const shown = seesItemPurchases(access.list, access.role, item);
     if (quantity !== undefined && quantity < item.quantity && !shown) throw quantityRefusal(item, shown);
     const imageChanged = columns.imageUrl !== undefined && columns.imageUrl !== item.imageUrl;
     const image = imageChanged ? this.images.pendingCopy(columns.imageUrl!) : {};
@@ -171,10 +171,15 @@ export class ItemService {
     await this.images.release(item.storedImageUrl);
   }
 
-  /** `listAccess` resolves the caller's access to the source and the destination list. */
+  /**
+   * `listAccess` resolves the caller's access to the source and the destination list. A moved
+   * item takes the source's surprise along (hiddenAfterMove): its purchases stay hidden on the
+   * destination until the source's reveal.
+   */
   async moveOrCopy(input: MoveCopyInput, listAccess: (listId: string) => Promise<ListAccess>): Promise<Item> {
     if (input.sourceListId === input.destinationListId) throw badRequest('Choose a different wishlist to move or copy the item to.');
-    const item = await this.itemOf(await listAccess(input.sourceListId), input.itemId);
+    const sourceAccess = await listAccess(input.sourceListId);
+    const item = await this.itemOf(sourceAccess, input.itemId);
     const destinationAccess = await listAccess(input.destinationListId);
     const destination = destinationAccess.list;
     const now = new Date();
@@ -183,7 +188,8 @@ export class ItemService {
       input.action === 'move'
         ? await this.store.transaction(async (tx) => {
             await tx.update(claims).set({ wishlistId: destination.id }).where(eq(claims.itemId, item.id));
-            return (await tx.update(items).set({ wishlistId: destination.id, updatedAt: now }).where(eq(items.id, item.id)).returning())[0];
+            const purchasesHiddenUntil = hiddenAfterMove(item, sourceAccess.list, now.getTime());
+            return (await tx.update(items).set({ wishlistId: destination.id, purchasesHiddenUntil, updatedAt: now }).where(eq(items.id, item.id)).returning())[0];
           })
         : (
             await this.store.db
