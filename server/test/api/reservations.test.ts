@@ -341,6 +341,8 @@ async function runSql(target: { dataDir: string; databaseUrl: string | null }, s
 
 /** The migrations that brought claims, surprise mode and pledges: the test takes them back. */
 const CLAIM_MIGRATIONS = SQLITE_MIGRATIONS.map((migration) => migration.name).filter((name) => /_(claims|surprise|pledges)$/.test(name));
+/** The migration that makes every item's totals its claims' sums again. */
+const TOTALS_MIGRATION = SQLITE_MIGRATIONS.find((migration) => migration.name.endsWith('_claim-totals'))!.name;
 
 describe('upgrading a database from before claims', () => {
   it('turns existing purchases into claims, so counts, names and re-list stay right', async () => {
@@ -371,6 +373,32 @@ describe('upgrading a database from before claims', () => {
       expect(await ownerItem(sameBrowser, list._id, item._id)).toMatchObject({ quantityPurchased: 3, purchasedBy: 'Ann, Bob, Cy' });
       expect((await sameBrowser.put(`/wishlists/${list._id}/items/${item._id}/unpurchase`)).body).toMatchObject({ quantityPurchased: 0 });
       expect(await ownerItem(sameBrowser, list._id, item._id)).toMatchObject({ quantityPurchased: 0, purchasedBy: '' });
+    } finally {
+      await upgraded?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  it('repairs the totals older versions left apart from their claims', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-totals-'));
+    const old = await startTestServer({}, dataDir);
+    let upgraded: TestServer | undefined;
+    try {
+      const { client: owner, list } = await guestWithList(old.url);
+      const teapot = await addItem(owner, list._id, { title: 'Teapot', quantity: 5 });
+      const vase = await addItem(owner, list._id, { title: 'Vase' });
+      for (const quantityPurchased of [3, 2]) await new ApiClient(old.url).put(`/wishlists/share/${list._id}/items/${teapot._id}`, { quantityPurchased });
+      await old.stop();
+      // What an owner lowering the quantity and a copied group gift left behind: a trimmed count, pledge totals without pledges.
+      await runSql(old, [
+        `UPDATE items SET quantity = 2, quantity_purchased = 2 WHERE id = '${teapot._id}'`,
+        `UPDATE items SET pledged_minor = 6000, pledge_count = 1 WHERE id = '${vase._id}'`,
+        `DELETE FROM schema_migrations WHERE name = '${TOTALS_MIGRATION}'`,
+      ]);
+      upgraded = await startTestServer({}, dataDir);
+      const sameBrowser = new ApiClient(upgraded.url);
+      for (const [name, value] of owner.cookies) sameBrowser.cookies.set(name, value);
+      expect(await ownerItem(sameBrowser, list._id, teapot._id)).toMatchObject({ quantity: 5, quantityPurchased: 5, isPurchased: true });
+      expect(await ownerItem(sameBrowser, list._id, vase._id)).toMatchObject({ quantityPurchased: 0, pledgedTotal: '0.00', pledgeCount: 0, isPurchased: false });
     } finally {
       await upgraded?.stop();
       rmSync(dataDir, { recursive: true, force: true });

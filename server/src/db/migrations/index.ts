@@ -18,6 +18,7 @@ import sqlite15 from './sqlite/0015_claims-buyer-indexes.sql' with { type: 'text
 import sqlite16 from './sqlite/0016_visitor-profiles.sql' with { type: 'text' };
 import sqlite17 from './sqlite/0017_visitor-log-views.sql' with { type: 'text' };
 import sqlite18 from './sqlite/0018_item-purchases-hidden.sql' with { type: 'text' };
+import sqlite19 from './sqlite/0019_claim-totals.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -37,6 +38,7 @@ import pg15 from './pg/0015_claims-buyer-indexes.sql' with { type: 'text' };
 import pg16 from './pg/0016_visitor-profiles.sql' with { type: 'text' };
 import pg17 from './pg/0017_visitor-log-views.sql' with { type: 'text' };
 import pg18 from './pg/0018_item-purchases-hidden.sql' with { type: 'text' };
+import pg19 from './pg/0019_claim-totals.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -63,6 +65,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0016_visitor-profiles', sql: sqlite16 },
   { name: '0017_visitor-log-views', sql: sqlite17 },
   { name: '0018_item-purchases-hidden', sql: sqlite18 },
+  { name: '0019_claim-totals', sql: sqlite19 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -85,4 +88,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0016_visitor-profiles', sql: pg16 },
   { name: '0017_visitor-log-views', sql: pg17 },
   { name: '0018_item-purchases-hidden', sql: pg18 },
+  { name: '0019_claim-totals', sql: pg19 },
 ];
