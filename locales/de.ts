@@ -743,6 +743,8 @@ export default {
       priceAmbiguous: 'Der Preis „{{amount}}“ kann {{whole}} oder {{decimal}} bedeuten. Bitte gib an, welcher gemeint ist.',
       unitsLeftOne: 'Von diesem Artikel wird nur noch {{remaining}} gewünscht, nicht {{wanted}}.',
       unitsLeftOther: 'Von diesem Artikel werden nur noch {{remaining}} gewünscht, nicht {{wanted}}.',
+      quantityBelowReserved: 'Gäste haben von diesem Artikel schon {{reserved}} Stück reserviert: Die Anzahl kann nicht kleiner sein.',
+      quantityDuringSurprise: 'Die Käufe auf dieser Liste sind noch eine Überraschung: Die Anzahl eines Artikels lässt sich erst nach der Enthüllung verringern.',
       groupGiftOnly: 'Zusagen gibt es nur für Gemeinschaftsgeschenke.',
       guestSignIn: 'Bitte melde dich an oder öffne zuerst deine Wunschliste.',
       invalidEmailAddress: 'Das ist keine gültige E-Mail-Adresse: {{address}}',

@@ -750,6 +750,8 @@ export default {
       priceAmbiguous: 'The price “{{amount}}” could mean {{whole}} or {{decimal}}. Please send the one you mean.',
       unitsLeftOne: 'Only {{remaining}} of this item is still wanted, not {{wanted}}.',
       unitsLeftOther: 'Only {{remaining}} of this item are still wanted, not {{wanted}}.',
+      quantityBelowReserved: 'Guests have already reserved {{reserved}} units of this item: the quantity cannot be lower than that.',
+      quantityDuringSurprise: "Purchases on this list are a surprise for now, so an item's quantity cannot be lowered until they are revealed.",
       groupGiftOnly: 'Only group gifts take pledges.',
       guestSignIn: 'Please sign in or open your wishlist first.',
       invalidEmailAddress: 'This is not a valid e-mail address: {{address}}',

@@ -752,6 +752,8 @@ export default {
       priceAmbiguous: 'El precio «{{amount}}» puede ser {{whole}} o {{decimal}}. Indica cuál quieres decir.',
       unitsLeftOne: 'Solo queda {{remaining}} unidad deseada de este artículo, no {{wanted}}.',
       unitsLeftOther: 'Solo quedan {{remaining}} unidades deseadas de este artículo, no {{wanted}}.',
+      quantityBelowReserved: 'Los invitados ya han reservado {{reserved}} unidades de este artículo: la cantidad no puede ser menor.',
+      quantityDuringSurprise: 'Las compras de esta lista todavía son una sorpresa: la cantidad de un artículo no se puede reducir hasta que se revelen.',
       groupGiftOnly: 'Solo los regalos conjuntos admiten aportaciones.',
       guestSignIn: 'Inicia sesión o abre primero tu lista de deseos.',
       invalidEmailAddress: 'Este correo electrónico no es válido: {{address}}',

@@ -753,6 +753,8 @@ export default {
       priceAmbiguous: 'Le prix « {{amount}} » peut vouloir dire {{whole}} ou {{decimal}}. Indiquez celui que vous voulez dire.',
       unitsLeftOne: 'Il ne reste que {{remaining}} exemplaire souhaité de cet article, pas {{wanted}}.',
       unitsLeftOther: 'Il ne reste que {{remaining}} exemplaires souhaités de cet article, pas {{wanted}}.',
+      quantityBelowReserved: 'Des invités ont déjà réservé {{reserved}} exemplaires de cet article : la quantité ne peut pas être inférieure.',
+      quantityDuringSurprise: 'Les achats de cette liste sont encore une surprise : la quantité d’un article ne peut être réduite qu’après leur révélation.',
       groupGiftOnly: 'Seuls les cadeaux communs acceptent des participations.',
       guestSignIn: 'Veuillez d’abord vous connecter ou ouvrir votre liste.',
       invalidEmailAddress: 'Cette adresse e-mail n’est pas valide : {{address}}',

@@ -267,6 +267,13 @@ export const MODEL: TableModel[] = [
       { key: 'quantityPurchased', name: 'quantity_purchased', kind: 'integer', default: 0 },
       { key: 'pledgedMinor', name: 'pledged_minor', kind: 'integer', default: 0, doc: 'Group gifts: the sum of pledges in minor units (pence).' },
       { key: 'pledgeCount', name: 'pledge_count', kind: 'integer', default: 0 },
+      {
+        key: 'purchasesHiddenUntil',
+        name: 'purchases_hidden_until',
+        kind: 'timestamp',
+        nullable: true,
+        doc: "Moved out of a surprise list: its purchases stay hidden from owners and editors until then (that list's reveal)",
+      },
       text('referralProgram', 'referral_program', { nullable: true }),
       createdAt(),
       updatedAt(),

@@ -18,6 +18,7 @@ const PG_JSON_ELEMENT: Record<Parameters<SqlDialect['jsonElement']>[1], (text: s
 
 const postgresDialect: SqlDialect = {
   smaller: (a, b) => sql`least(${a}, ${b})`,
+  larger: (a, b) => sql`greatest(${a}, ${b})`,
   contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
   position: (haystack, needle) => sql<number>`strpos(${haystack}, ${needle})`,
   likeIgnoringCase: (value, pattern) => sql`${value} ILIKE ${pattern} ESCAPE '\\'`,

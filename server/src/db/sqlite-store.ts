@@ -17,6 +17,7 @@ import type { DataStore, Db, PreparedRows, SqlDialect } from './store';
 
 const sqliteDialect: SqlDialect = {
   smaller: (a, b) => sql`min(${a}, ${b})`,
+  larger: (a, b) => sql`max(${a}, ${b})`,
   contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
   position: (haystack, needle) => sql<number>`instr(${haystack}, ${needle})`,
   likeIgnoringCase: (value, pattern) => sql`${value} LIKE ${pattern} ESCAPE '\\'`,

@@ -55,6 +55,8 @@ export interface Announcement<R> {
 export interface SqlDialect {
   /** The smaller of two numbers (SQLite's scalar min, PostgreSQL's least). */
   smaller(a: unknown, b: unknown): SQL;
+  /** The larger of two numbers (SQLite's scalar max, PostgreSQL's greatest). */
+  larger(a: unknown, b: unknown): SQL;
   /** Whether `haystack` contains `needle` as a substring (SQLite instr, PostgreSQL strpos). */
   contains(haystack: unknown, needle: unknown): SQL;
   /** `value` LIKE `pattern` (backslash escapes) ignoring case: SQLite's LIKE already does (ASCII), PostgreSQL's ILIKE; no lower() per row. */

@@ -1,6 +1,6 @@
 import { count, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Claim, PurchaseResult, SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
+import type { Claim, Item, PurchaseResult, SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startTestServer, withStore, type TestServer } from '../support/test-server';
 import { addItem, guestWithList, signUp } from '../support/wishlists';
@@ -128,6 +128,22 @@ describe('group-gift pledges', () => {
     expect(seen.surprise?.reservedCount).toBe(1);
     const dashboard = (await owner.client.get<Wishlist[]>('/wishlists')).body;
     expect(dashboard.find((entry) => entry._id === list._id)?.surprise?.reservedCount).toBe(1);
+  });
+
+  it('starts a copied group gift with nothing pledged, so guests may buy it outright', async () => {
+    const owner = await signUp(server.url, 'Copier');
+    const [source, other] = await Promise.all(['Birthday', 'Wedding'].map(async (name) => (await owner.client.post<Wishlist>('/wishlists', { name })).body));
+    const item = await addItem(owner.client, source!._id, { title: 'Pram', price: '300', url: 'https://giftshop.example/pram', isGroupGift: true });
+    expect((await pledge(`/wishlists/share/${source!._id}/items/${item._id}/pledges`, { amount: '60', name: 'Ann' })).status).toBe(200);
+
+    const copied = await owner.client.post<Item>('/wishlists/items/move-copy', { sourceListId: source!._id, itemId: item._id, destinationListId: other!._id, action: 'copy' });
+    expect(copied.body).toMatchObject({ isGroupGift: true, pledgedTotal: '0.00', pledgeCount: 0, quantityPurchased: 0, purchasedBy: '' });
+    expect(await sharedItem(other!._id, copied.body._id)).toMatchObject({ pledgedTotal: '0.00', pledgeCount: 0 });
+    expect(await pledgeSums(copied.body._id)).toEqual({ rows: 0, rowsMinor: 0, pledgedMinor: 0, pledgeCount: 0 });
+    const outright = await new ApiClient(server.url).put(`/wishlists/share/${other!._id}/items/${copied.body._id}`, { quantityPurchased: 1 });
+    expect(outright.status).toBe(200);
+    // The source keeps its pledge.
+    expect(await pledgeSums(item._id)).toEqual({ rows: 1, rowsMinor: 6000, pledgedMinor: 6000, pledgeCount: 1 });
   });
 
   it('changes and withdraws a pledge through its token; re-list clears all pledges', async () => {

@@ -137,6 +137,51 @@ describe('a purchase is a claim the guest can manage', () => {
   });
 });
 
+describe("the owner lowering an item's quantity", () => {
+  const lower = (owner: ApiClient, listId: string, itemId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    owner.put<{ message: string }>(`/wishlists/${listId}/items/${itemId}`, { title: 'Teapot', ...body }, { headers });
+
+  it('is refused below the reserved units, so the counts stay the claims\' sum through undo and new purchases', async () => {
+    const { owner, list, item, buyPath } = await listWithItem({ quantity: 5 });
+    const a = (await buy(buyPath, { quantityPurchased: 3, purchasedBy: 'A' })).body.claim;
+    const b = (await buy(buyPath, { quantityPurchased: 2, purchasedBy: 'B' })).body.claim;
+
+    const refused = await lower(owner, list._id, item._id, { title: 'Teapots', quantity: 2 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: 'Guests have already reserved 5 units of this item: the quantity cannot be lower than that.' });
+    expect(await ownerItem(owner, list._id, item._id)).toMatchObject({ title: 'Teapot', quantity: 5, quantityPurchased: 5 });
+
+    expect((await new ApiClient(server.url).delete(`/claims/${b.token}`)).status).toBe(200);
+    expect(await sharedItem(list._id, item._id)).toMatchObject({ quantity: 5, quantityPurchased: 3 });
+    expect((await buy(buyPath, { quantityPurchased: 3 })).status).toBe(409);
+    expect((await buy(buyPath, { quantityPurchased: 2, purchasedBy: 'C' })).status).toBe(200);
+    expect((await new ApiClient(server.url).delete(`/claims/${a.token}`)).status).toBe(200);
+    expect(await claimSum(item._id)).toEqual({ claims: 1, sum: 2, quantityPurchased: 2 });
+    expect((await lower(owner, list._id, item._id, { quantity: 2 })).body).toMatchObject({ quantity: 2, quantityPurchased: 2, isPurchased: true });
+    expect((await lower(owner, list._id, item._id, { quantity: 1 })).body).toEqual({ message: 'Guests have already reserved 2 units of this item: the quantity cannot be lower than that.' });
+  });
+
+  it("says so in the caller's language", async () => {
+    const { owner, list, item, buyPath } = await listWithItem({ quantity: 3 });
+    await buy(buyPath, { quantityPurchased: 2 });
+    const refused = await lower(owner, list._id, item._id, { quantity: 1 }, { 'accept-language': 'fr' });
+    expect([refused.status, refused.body.message]).toEqual([409, 'Des invités ont déjà réservé 2 exemplaires de cet article : la quantité ne peut pas être inférieure.']);
+  });
+
+  it('never takes a count below zero nor answers 500 where an older version left it below its claims', async () => {
+    const { list, item, buyPath } = await listWithItem({ quantity: 5 });
+    const a = (await buy(buyPath, { quantityPurchased: 3 })).body.claim;
+    const b = (await buy(buyPath, { quantityPurchased: 2 })).body.claim;
+    // What lowering the quantity to 2 did before it was refused: the count trimmed, the claims kept.
+    await withStore(server, ({ db, tables: { items } }) => db.update(items).set({ quantity: 2, quantityPurchased: 2 }).where(eq(items.id, item._id)));
+    expect((await new ApiClient(server.url).delete(`/claims/${b.token}`)).status).toBe(200);
+    expect((await new ApiClient(server.url).put(`/claims/${a.token}`, { quantityPurchased: 1 })).status).toBe(200);
+    expect((await new ApiClient(server.url).delete(`/claims/${a.token}`)).status).toBe(200);
+    expect(await claimSum(item._id)).toEqual({ claims: 0, sum: 0, quantityPurchased: 0 });
+    expect(await sharedItem(list._id, item._id)).toMatchObject({ quantity: 2, quantityPurchased: 0 });
+  });
+});
+
 describe('races', () => {
   it('lets one of 20 guests claim the last unit; one claim row exists', async () => {
     const { item, buyPath } = await listWithItem();
@@ -296,6 +341,8 @@ async function runSql(target: { dataDir: string; databaseUrl: string | null }, s
 
 /** The migrations that brought claims, surprise mode and pledges: the test takes them back. */
 const CLAIM_MIGRATIONS = SQLITE_MIGRATIONS.map((migration) => migration.name).filter((name) => /_(claims|surprise|pledges)$/.test(name));
+/** The migration that makes every item's totals its claims' sums again. */
+const TOTALS_MIGRATION = SQLITE_MIGRATIONS.find((migration) => migration.name.endsWith('_claim-totals'))!.name;
 
 describe('upgrading a database from before claims', () => {
   it('turns existing purchases into claims, so counts, names and re-list stay right', async () => {
@@ -326,6 +373,32 @@ describe('upgrading a database from before claims', () => {
       expect(await ownerItem(sameBrowser, list._id, item._id)).toMatchObject({ quantityPurchased: 3, purchasedBy: 'Ann, Bob, Cy' });
       expect((await sameBrowser.put(`/wishlists/${list._id}/items/${item._id}/unpurchase`)).body).toMatchObject({ quantityPurchased: 0 });
       expect(await ownerItem(sameBrowser, list._id, item._id)).toMatchObject({ quantityPurchased: 0, purchasedBy: '' });
+    } finally {
+      await upgraded?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  it('repairs the totals older versions left apart from their claims', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-totals-'));
+    const old = await startTestServer({}, dataDir);
+    let upgraded: TestServer | undefined;
+    try {
+      const { client: owner, list } = await guestWithList(old.url);
+      const teapot = await addItem(owner, list._id, { title: 'Teapot', quantity: 5 });
+      const vase = await addItem(owner, list._id, { title: 'Vase' });
+      for (const quantityPurchased of [3, 2]) await new ApiClient(old.url).put(`/wishlists/share/${list._id}/items/${teapot._id}`, { quantityPurchased });
+      await old.stop();
+      // What an owner lowering the quantity and a copied group gift left behind: a trimmed count, pledge totals without pledges.
+      await runSql(old, [
+        `UPDATE items SET quantity = 2, quantity_purchased = 2 WHERE id = '${teapot._id}'`,
+        `UPDATE items SET pledged_minor = 6000, pledge_count = 1 WHERE id = '${vase._id}'`,
+        `DELETE FROM schema_migrations WHERE name = '${TOTALS_MIGRATION}'`,
+      ]);
+      upgraded = await startTestServer({}, dataDir);
+      const sameBrowser = new ApiClient(upgraded.url);
+      for (const [name, value] of owner.cookies) sameBrowser.cookies.set(name, value);
+      expect(await ownerItem(sameBrowser, list._id, teapot._id)).toMatchObject({ quantity: 5, quantityPurchased: 5, isPurchased: true });
+      expect(await ownerItem(sameBrowser, list._id, vase._id)).toMatchObject({ quantityPurchased: 0, pledgedTotal: '0.00', pledgeCount: 0, isPurchased: false });
     } finally {
       await upgraded?.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -128,6 +128,51 @@ describe('surprise mode', () => {
     expectNoPurchaseState(await owner.client.get(`/wishlists/${list._id}`), 'owner, while editors may see');
   });
 
+  it("refuses a lowered quantity alike on bought and unbought items while purchases are hidden from the caller, so the answer tells nothing", async () => {
+    const { owner, editor, list, items } = await surpriseList();
+    const [bike, book] = items as [Item, Item, Item];
+    const kite = await addItem(owner.client, list._id, { title: 'Kite', quantity: 2 });
+    const setQuantity = (who: Account, item: Item, quantity: number) => who.client.put<Item>(`/wishlists/${list._id}/items/${item._id}`, { title: item.title, quantity });
+    const hidden = { message: "Purchases on this list are a surprise for now, so an item's quantity cannot be lowered until they are revealed." };
+    for (const [who, item] of [[owner, book], [owner, kite], [editor, bike]] as const) {
+      const refused = await setQuantity(who, item, 1);
+      expect([refused.status, refused.body], `${who.name} lowering ${item.title}`).toEqual([409, hidden]);
+    }
+    const raised = await setQuantity(owner, book, 3);
+    expect(raised.body).toMatchObject({ quantity: 3 });
+    expectNoPurchaseState(raised, 'raising the quantity');
+
+    // An editor who may see reservations is told how many there are, and may lower to them.
+    expect((await owner.client.put(`/wishlists/${list._id}`, { name: 'Birthday', editorsSeeClaims: true })).status).toBe(200);
+    expect((await setQuantity(editor, bike, 1)).body).toEqual({ message: 'Guests have already reserved 2 units of this item: the quantity cannot be lower than that.' });
+    expect((await setQuantity(editor, book, 1)).body).toMatchObject({ quantity: 1, quantityPurchased: 1, isPurchased: true });
+  });
+
+  it("keeps a moved item's purchases hidden on its new list until the surprise it came from is revealed", async () => {
+    const { owner, editor, list, items } = await surpriseList();
+    const [bike, book] = items as [Item, Item, Item];
+    const revealAt = Date.now() + 4000;
+    expect((await owner.client.put(`/wishlists/${list._id}`, { name: 'Birthday', surpriseUntil: new Date(revealAt).toISOString() })).status).toBe(200);
+    const spare = (await owner.client.post<Wishlist>('/wishlists', { name: 'Spare' })).body;
+    const eddies = (await editor.client.post<Wishlist>('/wishlists', { name: "Eddie's" })).body;
+    const move = (who: Account, item: Item, destinationListId: string) =>
+      who.client.post<Item>('/wishlists/items/move-copy', { sourceListId: list._id, itemId: item._id, destinationListId, action: 'move' });
+
+    expectNoPurchaseState(await move(owner, bike, spare._id), "the owner's move");
+    expectNoPurchaseState(await move(editor, book, eddies._id), "an editor's move into their own list");
+    for (const [who, destination] of [[owner, spare], [editor, eddies]] as const) {
+      expectNoPurchaseState(await who.client.get(`/wishlists/${destination._id}`), `${who.name}'s new list`);
+      expectNoPurchaseState(await who.client.get('/wishlists'), `${who.name}'s dashboard`);
+      expectNoPurchaseState(await who.client.get(`/wishlists/share/${destination._id}`), `${who.name}'s share view of the new list`);
+    }
+    // Guests see what is bought as always.
+    expect((await new ApiClient(server.url).get<SharedWishlist>(`/wishlists/share/${spare._id}`)).body).toMatchObject({ items: [], purchasedItemCount: 1 });
+
+    const movedBike = async () => (await owner.client.get<Wishlist>(`/wishlists/${spare._id}`)).body.items[0];
+    await expect.poll(movedBike, { timeout: 10_000, interval: 100 }).toMatchObject({ isPurchased: true, quantityPurchased: 2, purchasedBy: BUYER });
+    expect(Date.now()).toBeGreaterThanOrEqual(revealAt);
+  });
+
   it('Reveal now shows everything at once and sends no reveal mail', async () => {
     const { owner, list } = await surpriseList();
     const revealed = await owner.client.put<Wishlist>(`/wishlists/${list._id}`, { name: 'Birthday', surpriseUntil: null });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import type { Wishlist } from '@wishwell/shared/wishlist-types';
+import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
 import { startSmtpServer } from '@wishwell/server/test-support/smtp';
 import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
@@ -184,4 +184,30 @@ test('guests pledge towards a group gift and watch the progress bar fill until i
   } finally {
     await apiCall(admin, 'DELETE', `/referral-rules/${rule._id}`);
   }
+});
+
+test("the owner's item form says by the quantity why it cannot go below what guests reserved", async ({ browser }) => {
+  const { page: owner } = await signedInPage(browser, 'Olga');
+  const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists', { name: 'Housewarming' });
+  const mugs = await apiCall<Item>(owner, 'POST', `/wishlists/${list._id}/items`, { title: 'Mugs', quantity: 3 });
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto('/');
+  await apiCall(guest, 'PUT', `/wishlists/share/${list._id}/items/${mugs._id}`, { quantityPurchased: 2, purchasedBy: 'Aunt May' });
+
+  await owner.goto(`/wishlist/${list._id}`);
+  await itemCard(owner, 'Mugs').getByRole('button', { name: 'Actions for Mugs' }).click();
+  await owner.getByRole('menuitem', { name: 'Edit' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Edit Item' });
+  const quantity = dialog.getByLabel('Quantity');
+  await quantity.fill('1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Guests have already reserved 2 units of this item: the quantity cannot be lower than that.')).toBeVisible();
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+
+  await quantity.fill('2');
+  await expect(dialog.getByText('Guests have already reserved')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(owner.getByText('Every item has been purchased.')).toBeVisible();
+  expect((await apiCall<Wishlist>(owner, 'GET', `/wishlists/${list._id}`)).items[0]).toMatchObject({ quantity: 2, quantityPurchased: 2, isPurchased: true });
 });

@@ -17,6 +17,8 @@ import sqlite14 from './sqlite/0014_oidc-sessions.sql' with { type: 'text' };
 import sqlite15 from './sqlite/0015_claims-buyer-indexes.sql' with { type: 'text' };
 import sqlite16 from './sqlite/0016_visitor-profiles.sql' with { type: 'text' };
 import sqlite17 from './sqlite/0017_visitor-log-views.sql' with { type: 'text' };
+import sqlite18 from './sqlite/0018_item-purchases-hidden.sql' with { type: 'text' };
+import sqlite19 from './sqlite/0019_claim-totals.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -35,6 +37,8 @@ import pg14 from './pg/0014_oidc-sessions.sql' with { type: 'text' };
 import pg15 from './pg/0015_claims-buyer-indexes.sql' with { type: 'text' };
 import pg16 from './pg/0016_visitor-profiles.sql' with { type: 'text' };
 import pg17 from './pg/0017_visitor-log-views.sql' with { type: 'text' };
+import pg18 from './pg/0018_item-purchases-hidden.sql' with { type: 'text' };
+import pg19 from './pg/0019_claim-totals.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -60,6 +64,8 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0015_claims-buyer-indexes', sql: sqlite15 },
   { name: '0016_visitor-profiles', sql: sqlite16 },
   { name: '0017_visitor-log-views', sql: sqlite17 },
+  { name: '0018_item-purchases-hidden', sql: sqlite18 },
+  { name: '0019_claim-totals', sql: sqlite19 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -81,4 +87,6 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0015_claims-buyer-indexes', sql: pg15 },
   { name: '0016_visitor-profiles', sql: pg16 },
   { name: '0017_visitor-log-views', sql: pg17 },
+  { name: '0018_item-purchases-hidden', sql: pg18 },
+  { name: '0019_claim-totals', sql: pg19 },
 ];

@@ -175,6 +175,8 @@ export const items = pgTable('items', {
   /** Group gifts: the sum of pledges in minor units (pence). */
   pledgedMinor: integer('pledged_minor').notNull().default(0),
   pledgeCount: integer('pledge_count').notNull().default(0),
+  /** Moved out of a surprise list: its purchases stay hidden from owners and editors until then (that list's reveal) */
+  purchasesHiddenUntil: timestamp('purchases_hidden_until', { withTimezone: true, mode: 'date' }),
   referralProgram: text('referral_program'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),

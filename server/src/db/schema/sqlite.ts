@@ -175,6 +175,8 @@ export const items = sqliteTable('items', {
   /** Group gifts: the sum of pledges in minor units (pence). */
   pledgedMinor: integer('pledged_minor').notNull().default(0),
   pledgeCount: integer('pledge_count').notNull().default(0),
+  /** Moved out of a surprise list: its purchases stay hidden from owners and editors until then (that list's reveal) */
+  purchasesHiddenUntil: integer('purchases_hidden_until', { mode: 'timestamp_ms' }),
   referralProgram: text('referral_program'),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),

@@ -14,6 +14,9 @@ export type ClaimKind = 'purchase' | 'pledge';
  */
 export type ClaimStatements = ReturnType<typeof prepareClaimStatements>;
 
+/** An item with no claims on it (re-listed, or a fresh copy): nothing bought, so nothing a moved-out surprise hides. */
+export const UNCLAIMED = { quantityPurchased: 0, pledgedMinor: 0, pledgeCount: 0, purchasesHiddenUntil: null } as const;
+
 /** The list is one guests may see at `now`, as SQL on the row of `items` being written. */
 export function listIsShared({ tables: { items, wishlists } }: DataStore, now: SQL | Date): SQL {
   return sql`EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.isDeleted, false)}
@@ -42,6 +45,8 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
   const now = sql.param(sql.placeholder('now'), wishlists.expiresAt);
   const onSharedList = listIsShared(store, sql`${now}`);
   const delta = sql.placeholder('delta');
+  // A total a change or undo leaves is never below zero, even where an older version left it below its claims' sum.
+  const atLeastZero = (total: SQL) => sql<number>`${store.dialect.larger(sql.raw('0'), total)}`;
   /** The claim a purchase or pledge adds on item `itemId` of list `listId` at `now` (placeholders, as the UPDATE's). */
   const newClaim = (share: { kind: ClaimKind; quantity: Placeholder | number; amountMinor: Placeholder | number }): FollowingInsert<typeof claims> => ({
     table: claims,
@@ -152,7 +157,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
     const newShare = sql.placeholder(claimColumn);
     const delta = sql`(${newShare} - ${claims[claimColumn]})`;
     // Null when the item does not take the change: the UPDATE then finds no item.
-    const itemTotal = sql<number | null>`CASE WHEN ${takes(delta)} THEN ${items[itemColumn]} + ${delta} END`.as('item_total');
+    const itemTotal = sql<number | null>`CASE WHEN ${takes(delta)} THEN ${atLeastZero(sql`${items[itemColumn]} + ${delta}`)} END`.as('item_total');
     const claim = claimToWrite(and(owned, eq(claims.kind, kind))!, { itemTotal });
     return itemThenClaim(
       claim,
@@ -167,9 +172,9 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
   const undoOf = (owned: SQL) => {
     const ofKind = (kind: ClaimKind, value: unknown) => sql`CASE WHEN ${claims.kind} = ${kind} THEN ${value} ELSE 0 END`;
     const claim = claimToWrite(owned, {
-      unitsLeft: sql<number>`${items.quantityPurchased} - ${ofKind('purchase', claims.quantity)}`.as('units_left'),
-      pledgedLeft: sql<number>`${items.pledgedMinor} - ${ofKind('pledge', claims.amountMinor)}`.as('pledged_left'),
-      pledgesLeft: sql<number>`${items.pledgeCount} - ${ofKind('pledge', 1)}`.as('pledges_left'),
+      unitsLeft: atLeastZero(sql`${items.quantityPurchased} - ${ofKind('purchase', claims.quantity)}`).as('units_left'),
+      pledgedLeft: atLeastZero(sql`${items.pledgedMinor} - ${ofKind('pledge', claims.amountMinor)}`).as('pledged_left'),
+      pledgesLeft: atLeastZero(sql`${items.pledgeCount} - ${ofKind('pledge', 1)}`).as('pledges_left'),
     });
     const totals = { quantityPurchased: valueIn(claim, claim.unitsLeft), pledgedMinor: valueIn(claim, claim.pledgedLeft), pledgeCount: valueIn(claim, claim.pledgesLeft) };
     return itemThenClaim(claim, valueIn(claim, claim.itemId), totals, { table: claims, delete: true, where: owned });

@@ -18,7 +18,7 @@ import { hashSecret, newSecret, newTimeOrderedId } from '../../ids';
 import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type ListAccess } from './access';
 import type { MailRequest } from '../../mail/mailer';
 import type { ClaimMail, Reserved } from './claim-mail';
-import { listIsShared, prepareClaimStatements, type ClaimKind, type ClaimStatements } from './claim-statements';
+import { listIsShared, prepareClaimStatements, UNCLAIMED, type ClaimKind, type ClaimStatements } from './claim-statements';
 import { toItem, toSharedItem, type ItemRow, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import type { ShareViewCache } from './share-cache';
@@ -184,7 +184,7 @@ export class ClaimService {
       const removed = await tx.delete(claims).where(and(eq(claims.itemId, itemId), eq(claims.wishlistId, access.list.id))).returning();
       const [row] = await tx
         .update(items)
-        .set({ quantityPurchased: 0, pledgedMinor: 0, pledgeCount: 0, updatedAt: new Date() })
+        .set({ ...UNCLAIMED, updatedAt: new Date() })
         .where(and(eq(items.id, itemId), eq(items.wishlistId, access.list.id)))
         .returning();
       if (!row) throw notFound(ITEM_NOT_FOUND);

@@ -1,14 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput } from '@wishwell/shared/wishlist-types';
 import type { Language } from '@wishwell/shared/languages';
 import type { DataStore, Db } from '../../db/store';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound, type ApiError } from '../../http/errors';
 import { newTimeOrderedId } from '../../ids';
 import { ITEM_NOT_FOUND, type ListAccess } from './access';
+import { UNCLAIMED } from './claim-statements';
 import { itemColumns } from './input';
-import { toItem, toOwnerItem, type ItemRow } from './mappers';
+import { hiddenAfterMove, seesItemPurchases, toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import { LIST_CHANGED, type ShareViewCache } from './share-cache';
 
@@ -127,14 +128,21 @@ export class ItemService {
     return toItem(row!, '');
   }
 
-  /** Lowering the quantity below what guests already bought marks the item fully purchased. */
+  /**
+   * The quantity never goes below the units guests reserved (409 saying how many; the write's
+   * condition, so a purchase meanwhile cannot slip under it). A caller from whom purchases are
+   * hidden cannot lower it at all: a refusal that depended on the reservations would reveal them.
+   */
   async update(access: ListAccess, itemId: string, input: ItemInput, language: Language): Promise<Item> {
     const listId = access.list.id;
     const item = await this.itemOf(access, itemId);
     const { url, isGroupGift, ...columns } = itemColumns(input, language);
+    const { quantity } = columns;
+    const shown = seesItemPurchases(access.list, access.role, item);
+    if (quantity !== undefined && quantity < item.quantity && !shown) throw quantityRefusal(item, shown);
     const imageChanged = columns.imageUrl !== undefined && columns.imageUrl !== item.imageUrl;
     const image = imageChanged ? this.images.pendingCopy(columns.imageUrl!) : {};
-    const { tables: { items }, dialect } = this.store;
+    const { items } = this.store.tables;
     const [row] = await this.store.db
       .update(items)
       .set({
@@ -142,17 +150,17 @@ export class ItemService {
         priceMinor: columns.price === undefined ? undefined : toMinorUnits(columns.price),
         ...image,
         ...(await this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift)),
-        quantityPurchased: columns.quantity === undefined ? undefined : dialect.smaller(items.quantityPurchased, columns.quantity),
         updatedAt: new Date(),
       })
-      .where(eq(items.id, itemId))
+      .where(and(eq(items.id, itemId), quantity === undefined ? undefined : lte(items.quantityPurchased, quantity)))
       .returning();
+    if (!row) throw quantityRefusal(await this.itemOf(access, itemId), shown);
     this.shareViews.invalidate(listId);
     if (imageChanged) {
       this.images.queued();
       await this.images.release(item.storedImageUrl);
     }
-    return toOwnerItem(row!, access.list, access.role, await this.queries.buyers({ itemId }));
+    return toOwnerItem(row, access.list, access.role, await this.queries.buyers({ itemId }));
   }
 
   async remove(access: ListAccess, itemId: string): Promise<void> {
@@ -163,10 +171,15 @@ export class ItemService {
     await this.images.release(item.storedImageUrl);
   }
 
-  /** `listAccess` resolves the caller's access to the source and the destination list. */
+  /**
+   * `listAccess` resolves the caller's access to the source and the destination list. A moved
+   * item takes the source's surprise along (hiddenAfterMove): its purchases stay hidden on the
+   * destination until the source's reveal.
+   */
   async moveOrCopy(input: MoveCopyInput, listAccess: (listId: string) => Promise<ListAccess>): Promise<Item> {
     if (input.sourceListId === input.destinationListId) throw badRequest('Choose a different wishlist to move or copy the item to.');
-    const item = await this.itemOf(await listAccess(input.sourceListId), input.itemId);
+    const sourceAccess = await listAccess(input.sourceListId);
+    const item = await this.itemOf(sourceAccess, input.itemId);
     const destinationAccess = await listAccess(input.destinationListId);
     const destination = destinationAccess.list;
     const now = new Date();
@@ -175,12 +188,13 @@ export class ItemService {
       input.action === 'move'
         ? await this.store.transaction(async (tx) => {
             await tx.update(claims).set({ wishlistId: destination.id }).where(eq(claims.itemId, item.id));
-            return (await tx.update(items).set({ wishlistId: destination.id, updatedAt: now }).where(eq(items.id, item.id)).returning())[0];
+            const purchasesHiddenUntil = hiddenAfterMove(item, sourceAccess.list, now.getTime());
+            return (await tx.update(items).set({ wishlistId: destination.id, purchasesHiddenUntil, updatedAt: now }).where(eq(items.id, item.id)).returning())[0];
           })
         : (
             await this.store.db
               .insert(items)
-              .values({ ...item, ...this.copiedImage(item), id: newTimeOrderedId(), wishlistId: destination.id, quantityPurchased: 0, createdAt: now, updatedAt: now })
+              .values({ ...item, ...this.copiedImage(item), id: newTimeOrderedId(), wishlistId: destination.id, ...UNCLAIMED, createdAt: now, updatedAt: now })
               .returning()
           )[0];
     this.shareViews.invalidate(input.sourceListId);
@@ -223,4 +237,11 @@ export class ItemService {
     if (user !== null && user.id === list.ownerId) return user.currency;
     return (await this.queries.owner(list.ownerId))?.currency ?? 'GBP';
   }
+}
+
+/** 409 for a quantity below the units guests reserved: how many, unless purchases are hidden from the caller (`shown`). */
+function quantityRefusal(item: ItemRow, shown: boolean): ApiError {
+  if (!shown) return conflict("Purchases on this list are a surprise for now, so an item's quantity cannot be lowered until they are revealed.");
+  // Never one: the quantity is at least 1.
+  return conflict(`Guests have already reserved ${item.quantityPurchased} units of this item: the quantity cannot be lower than that.`);
 }

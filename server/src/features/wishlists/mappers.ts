@@ -66,6 +66,28 @@ export function seesPurchases(list: WishlistRow, role: ListRole, nowMs = Date.no
   return role === 'editor' && list.editorsSeeClaims;
 }
 
+/**
+ * Whether a caller with `role` sees this item's purchase state now: as its list says
+ * (seesPurchases), and not while it carries the surprise of a list it was moved out of.
+ */
+export function seesItemPurchases(list: WishlistRow, role: ListRole, item: ItemRow, nowMs = Date.now()): boolean {
+  return seesPurchases(list, role, nowMs) && !isLater(item.purchasesHiddenUntil, nowMs);
+}
+
+const isLater = (date: Date | null, nowMs: number): date is Date => date !== null && date.getTime() > nowMs;
+
+/** What an item moved out of `source` keeps hidden: the later of its own surprise and the source's, while either lasts. */
+export function hiddenAfterMove(item: ItemRow, source: WishlistRow, nowMs = Date.now()): Date | null {
+  const lasting = [item.purchasesHiddenUntil, source.surpriseUntil].filter((date) => isLater(date, nowMs));
+  return lasting.length > 0 ? new Date(Math.max(...lasting.map((date) => date.getTime()))) : null;
+}
+
+/** The latest time a surprise hides purchases of the list or any of its items (ms), null when none does. */
+export function surpriseEndMs(list: WishlistRow, items: ItemRow[]): number | null {
+  const ends = [list.surpriseUntil, ...items.map((item) => item.purchasesHiddenUntil)].flatMap((date) => (date ? [date.getTime()] : []));
+  return ends.length > 0 ? Math.max(...ends) : null;
+}
+
 /** Every unit bought, or a group gift whose pledges reached its price. */
 export function isFullyBought(row: ItemRow): boolean {
   if (row.quantityPurchased >= row.quantity) return true;
@@ -78,7 +100,7 @@ export const unbought = (row: ItemRow): ItemRow => ({ ...row, quantityPurchased:
 
 /** The owner/editor answer for an item: purchase state and buyer names only when the caller may see them. */
 export function toOwnerItem(row: ItemRow, list: WishlistRow, role: ListRole, buyers: Map<string, string>): Item {
-  return seesPurchases(list, role) ? toItem(row, buyers.get(row.id) ?? '') : { ...toItem(unbought(row), ''), isPurchased: false };
+  return seesItemPurchases(list, role, row) ? toItem(row, buyers.get(row.id) ?? '') : { ...toItem(unbought(row), ''), isPurchased: false };
 }
 
 /** The surprise settings of an owner/editor answer; `notice` when purchase state is hidden from this caller. */

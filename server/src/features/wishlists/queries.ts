@@ -124,13 +124,15 @@ export class WishlistQueries {
   async listsOf(userId: string): Promise<{ list: WishlistRow; stats: ListItemStats }[]> {
     const { wishlists, wishlistEditors } = this.tables;
     const edited = this.db.select({ id: wishlistEditors.wishlistId }).from(wishlistEditors).where(eq(wishlistEditors.userId, userId));
+    // Items moved out of a surprise list count as purchased only once it is revealed (seesItemPurchases).
+    const shownNow = sql`(i.purchases_hidden_until IS NULL OR i.purchases_hidden_until <= ${sql.param(new Date(), this.tables.items.purchasesHiddenUntil)})`;
     const rows = await this.db
       .select({
         list: wishlists,
         // Spelled out: Drizzle would leave the outer "id" unqualified, and inside the subquery it means items.id.
         // Mapped to numbers: PostgreSQL answers count(*) as a bigint (a string in JavaScript).
         itemCount: sql<number>`(SELECT count(*) FROM items i WHERE i.wishlist_id = "wishlists"."id")`.mapWith(Number),
-        purchasedCount: sql<number>`(SELECT count(*) FROM items i WHERE i.wishlist_id = "wishlists"."id" AND i.quantity_purchased > 0)`.mapWith(Number),
+        purchasedCount: sql<number>`(SELECT count(*) FROM items i WHERE i.wishlist_id = "wishlists"."id" AND i.quantity_purchased > 0 AND ${shownNow})`.mapWith(Number),
         reservedCount: sql<number>`(SELECT coalesce(sum(i.quantity_purchased + CASE WHEN i.pledge_count > 0 THEN 1 ELSE 0 END), 0) FROM items i WHERE i.wishlist_id = "wishlists"."id")`.mapWith(Number),
       })
       .from(wishlists)

@@ -16,7 +16,7 @@ import { hashSecret, newId, newSecret } from '../../ids';
 import { capabilityCookieName, isShared, LIST_NOT_FOUND, type Caller, type ListAccess, type WishlistAccess } from './access';
 import { surpriseColumns, wishlistColumns } from './input';
 import { accountOwned } from './invitations';
-import { seesPurchases, toEditor, toSharedWishlist, toWishlist, toWishlistSummary, unbought, type ListRole, type WishlistRow } from './mappers';
+import { seesItemPurchases, surpriseEndMs, toEditor, toSharedWishlist, toWishlist, toWishlistSummary, unbought, type ItemRow, type ListRole, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import { renderShareView, type RenderedShareView, type ShareViewCache, type ShareViewTimes } from './share-cache';
 
@@ -111,8 +111,9 @@ export class WishlistService {
 
   /**
    * The share view as JSON, rendered once and served from memory until the list changes.
-   * During surprise mode its owner (and editors not allowed to see reservations) get one
-   * rendered for them, with every item listed: `caller` is asked only then.
+   * During surprise mode (the list's, or an item's moved out of a surprise list) its owner and
+   * editors get one rendered for them, with every item they may not see bought listed as unbought:
+   * `caller` is asked only then.
    */
   async sharedView(listId: string, caller: () => Promise<Caller | null> = async () => null): Promise<RenderedShareView> {
     const view = await this.guestView(listId);
@@ -120,9 +121,10 @@ export class WishlistService {
     const asking = await caller();
     const list = asking && (await this.queries.list(listId));
     const role = list && (await this.access.role(list, asking));
-    if (!list || !role || seesPurchases(list, role)) return view;
+    if (!list || !role) return view;
     const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
-    return renderShareView(toSharedWishlist(list, owner, items.map(unbought)), shareViewTimes(list), Date.now());
+    const seen = items.map((item) => (seesItemPurchases(list, role, item) ? item : unbought(item)));
+    return renderShareView(toSharedWishlist(list, owner, seen), shareViewTimes(list, items), Date.now());
   }
 
   private async guestView(listId: string): Promise<RenderedShareView> {
@@ -134,7 +136,7 @@ export class WishlistService {
     if (!list || !isShared(list, now)) throw notFound(LIST_NOT_FOUND);
     const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
     const view = toSharedWishlist(list, owner, items);
-    return this.shareViews.set(listId, view, shareViewTimes(list), now, renderStarted);
+    return this.shareViews.set(listId, view, shareViewTimes(list, items), now, renderStarted);
   }
 
   async removeEditor(access: ListAccess, editorId: string): Promise<WishlistEditor[]> {
@@ -233,6 +235,6 @@ export class WishlistService {
   }
 }
 
-function shareViewTimes(list: WishlistRow): ShareViewTimes {
-  return { expiresAtMs: list.expiresAt?.getTime() ?? null, surpriseUntilMs: list.surpriseUntil?.getTime() ?? null };
+function shareViewTimes(list: WishlistRow, items: ItemRow[]): ShareViewTimes {
+  return { expiresAtMs: list.expiresAt?.getTime() ?? null, surpriseUntilMs: surpriseEndMs(list, items) };
 }

@@ -9,7 +9,7 @@ export interface RenderedShareView {
   etag: string;
   /** The list's expiry (ms), so a cached answer stops being served the moment the list expires. */
   expiresAtMs: number | null;
-  /** The end of the list's surprise mode (ms): until then its owner must not be served this answer. */
+  /** The end of the surprise mode of the list or one of its items (ms): until then its owner and editors must not be served this answer. */
   surpriseUntilMs: number | null;
   renderedAtMs: number;
   bytes: number;

@@ -5,7 +5,7 @@ import { ITEM_PRIORITIES, type ItemPriority } from '@wishwell/shared/constants';
 import { fromMinorUnits } from '@wishwell/shared/money';
 import { amountForInput } from '@wishwell/shared/money-input';
 import type { Item, ItemInput } from '@wishwell/shared/wishlist-types';
-import { api } from '../../api/client';
+import { api, ApiRequestError } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';
 import { useAmountField } from '../../ui/use-amount-field';
 import { priceForInput, type ItemDraft } from './item-draft';
@@ -24,6 +24,11 @@ interface Props {
   onSaved: (item: Item) => void;
 }
 
+/** The item added to the list, or changed when `itemId` is given; as the server answered it. */
+function saveItem(wishlistId: string, itemId: string | undefined, body: ItemInput): Promise<Item> {
+  return itemId ? api.put('/wishlists/:id/items/:itemId', { params: { id: wishlistId, itemId }, body }) : api.post('/wishlists/:id/items', { params: { id: wishlistId }, body });
+}
+
 /** Add and edit items: one form for both. */
 export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
@@ -34,6 +39,8 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
   const priceIsValid = price.problem === undefined;
   const rules = useReferralRules();
   const groupGiftOffered = offersGroupGift(draft.url, rules);
+  // The server's refusal of a quantity below what guests reserved, shown by the field until it changes.
+  const [quantityProblem, setQuantityProblem] = useState<string | undefined>();
   const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
   const save = async (event: FormEvent) => {
@@ -48,8 +55,13 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
     };
     if (!priceIsValid) return;
     await run(async () => {
-      const saved = itemId ? await api.put('/wishlists/:id/items/:itemId', { params: { id: wishlistId, itemId }, body }) : await api.post('/wishlists/:id/items', { params: { id: wishlistId }, body });
-      onSaved(saved);
+      try {
+        onSaved(await saveItem(wishlistId, itemId, body));
+      } catch (error) {
+        // The one conflict an item save has: a quantity below the units guests reserved.
+        if (error instanceof ApiRequestError && error.status === 409) setQuantityProblem(error.serverMessage ?? undefined);
+        throw error;
+      }
       onClose();
     }, { success: itemId ? t('itemForm.updated') : t('itemForm.added'), failure: t('itemForm.failed') });
   };
@@ -71,8 +83,22 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
             <TextArea id="item-notes" fill rows={2} value={draft.notes} onChange={(e) => set('notes', e.target.value)} />
           </FormGroup>
           <div className="ww-form-row">
-            <FormGroup label={t('itemForm.quantity')} labelFor="item-quantity">
-              <NumericInput id="item-quantity" fill min={1} minorStepSize={null} stepSize={1} clampValueOnBlur value={draft.quantity} onValueChange={(value) => set('quantity', value)} />
+            <FormGroup label={t('itemForm.quantity')} labelFor="item-quantity" intent={quantityProblem ? 'danger' : 'none'} helperText={quantityProblem}>
+              <NumericInput
+                id="item-quantity"
+                fill
+                min={1}
+                minorStepSize={null}
+                stepSize={1}
+                clampValueOnBlur
+                intent={quantityProblem ? 'danger' : 'none'}
+                aria-invalid={quantityProblem !== undefined}
+                value={draft.quantity}
+                onValueChange={(value) => {
+                  setQuantityProblem(undefined);
+                  set('quantity', value);
+                }}
+              />
             </FormGroup>
             <FormGroup label={t('itemForm.priority')} labelFor="item-priority">
               <HTMLSelect id="item-priority" fill value={draft.priority} options={ITEM_PRIORITIES.map((value) => ({ value, label: t(`itemForm.priorityLevel_${value}`) }))} onChange={(e) => set('priority', e.currentTarget.value as ItemPriority)} />

@@ -1,0 +1,1 @@
+ALTER TABLE "items" ADD COLUMN "purchases_hidden_until" timestamp with time zone;

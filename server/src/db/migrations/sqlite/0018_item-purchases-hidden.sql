@@ -1,0 +1,1 @@
+ALTER TABLE `items` ADD `purchases_hidden_until` integer;
