@@ -15,6 +15,7 @@ import type { Caller } from '../features/wishlists/access';
 import type { RenderedShareView } from '../features/wishlists/share-cache';
 import type { WishlistService } from '../features/wishlists/service';
 import { logEvent } from '../log';
+import { hostnameOf } from '../mail/link-origin';
 import { keptOrMade } from './kept-or-made';
 import { themeStyle, withColorScheme } from './color-scheme-markup';
 import { escapeHtml, previewHeadTags, sharePreviewOf } from './share-preview';
@@ -131,7 +132,7 @@ export class SitePages {
   }
 
   private configFor(origin: string): Promise<PublicDomainConfig> {
-    return this.sources.domainConfigs.publicConfig(new URL(origin).hostname);
+    return this.sources.domainConfigs.publicConfig(hostnameOf(origin));
   }
 
   private async render(path: string, boot: BootData, headTags: string, scheme: ColorScheme | null): Promise<SiteAsset> {
