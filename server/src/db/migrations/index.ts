@@ -17,6 +17,7 @@ import sqlite14 from './sqlite/0014_oidc-sessions.sql' with { type: 'text' };
 import sqlite15 from './sqlite/0015_claims-buyer-indexes.sql' with { type: 'text' };
 import sqlite16 from './sqlite/0016_visitor-profiles.sql' with { type: 'text' };
 import sqlite17 from './sqlite/0017_visitor-log-views.sql' with { type: 'text' };
+import sqlite18 from './sqlite/0018_upload-usage.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -35,6 +36,7 @@ import pg14 from './pg/0014_oidc-sessions.sql' with { type: 'text' };
 import pg15 from './pg/0015_claims-buyer-indexes.sql' with { type: 'text' };
 import pg16 from './pg/0016_visitor-profiles.sql' with { type: 'text' };
 import pg17 from './pg/0017_visitor-log-views.sql' with { type: 'text' };
+import pg18 from './pg/0018_upload-usage.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -60,6 +62,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0015_claims-buyer-indexes', sql: sqlite15 },
   { name: '0016_visitor-profiles', sql: sqlite16 },
   { name: '0017_visitor-log-views', sql: sqlite17 },
+  { name: '0018_upload-usage', sql: sqlite18 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -81,4 +84,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0015_claims-buyer-indexes', sql: pg15 },
   { name: '0016_visitor-profiles', sql: pg16 },
   { name: '0017_visitor-log-views', sql: pg17 },
+  { name: '0018_upload-usage', sql: pg18 },
 ];
