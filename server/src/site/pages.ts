@@ -12,6 +12,7 @@ import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import type { BootData } from '../../../web/src/app/boot-data';
 import type { DomainConfigService } from '../features/domain-configs/service';
 import type { Caller } from '../features/wishlists/access';
+import type { MailLinks } from '../mail/link-origin';
 import type { RenderedShareView } from '../features/wishlists/share-cache';
 import type { WishlistService } from '../features/wishlists/service';
 import { logEvent } from '../log';
@@ -27,6 +28,8 @@ export interface SitePagesSources {
   site: Site;
   lists: Pick<WishlistService, 'sharedView'>;
   domainConfigs: Pick<DomainConfigService, 'publicConfig'>;
+  /** Whose host a page's absolute links may name (the request's when it is ours, as in mails). */
+  links: Pick<MailLinks, 'origin'>;
 }
 
 
@@ -43,6 +46,7 @@ export interface SiteAnswer {
 
 /** What a rendered page depends on besides its path and data: who it is for and how they read it. */
 interface PageReader {
+  /** Where its absolute links point: the request's origin when its host is ours, else PUBLIC_URL's (see pageOrigin). */
   origin: string;
   language: Language;
   /** The scheme chosen (cookie), else null: the page follows the system's. */
@@ -52,7 +56,7 @@ interface PageReader {
 export class SitePages {
   /** Loaded on the first rendered page, so start-up does not evaluate React's server renderer. */
   private renderer: Promise<PageRenderer> | null = null;
-  /** Per domain (origin and branding): the landing page changes only with its domain config. */
+  /** Per domain config (branding): the landing page changes only with it. */
   private readonly landingPages = new Map<string, Promise<SiteAsset>>();
   /**
    * Rendered share pages live exactly as long as the share view they show: the share view cache
@@ -76,7 +80,7 @@ export class SitePages {
       return file && { response: file, page: false };
     }
     const cookies = request.headers.get('cookie');
-    const reader = { origin, language: requestLanguage(cookies, request.headers.get('accept-language')), scheme: requestColorScheme(cookies) };
+    const reader = { origin: await this.pageOrigin(origin), language: requestLanguage(cookies, request.headers.get('accept-language')), scheme: requestColorScheme(cookies) };
     const page = await this.renderedPage(path, reader, caller).catch((error: unknown) => {
       logEvent({ event: 'page.render_failed', level: 'error', path, error: error instanceof Error ? error.message : String(error) });
       return null;
@@ -107,7 +111,7 @@ export class SitePages {
 
   private async landingPage(reader: PageReader): Promise<SiteAsset> {
     const config = await this.configFor(reader.origin);
-    return keptOrMade(this.landingPages, pageKey(reader, config), () => this.render('/', { domainConfig: config, language: reader.language }, '', reader.scheme));
+    return keptOrMade(this.landingPages, readerKey(reader, config), () => this.render('/', { domainConfig: config, language: reader.language }, '', reader.scheme));
   }
 
   /** A list guests cannot open gets the plain shell: the page itself says it was not found. */
@@ -117,7 +121,7 @@ export class SitePages {
     const config = await this.configFor(reader.origin);
     const pages = this.sharePages.get(rendered) ?? new Map<string, Promise<SiteAsset>>();
     this.sharePages.set(rendered, pages);
-    return keptOrMade(pages, pageKey(reader, config), () => this.renderSharePage(listId, rendered, reader, config));
+    return keptOrMade(pages, `${reader.origin}|${readerKey(reader, config)}`, () => this.renderSharePage(listId, rendered, reader, config));
   }
 
   private async renderSharePage(listId: string, rendered: RenderedShareView, reader: PageReader, config: PublicDomainConfig): Promise<SiteAsset> {
@@ -131,6 +135,16 @@ export class SitePages {
     return this.render(path, { domainConfig: config, language, sharedList: { id: listId, view } }, preview, reader.scheme);
   }
 
+  /**
+   * The origin a page's links name, and so one of its pages' keys: the Host header is the
+   * client's to write, and keyed by it as sent, every new one rendered the page anew (a share
+   * page 668 -> 131 req/s). Unknown hosts all get PUBLIC_URL's; ours (a domain config's, this
+   * machine's) their own, normalised (case, default port).
+   */
+  private async pageOrigin(requestOrigin: string): Promise<string> {
+    return new URL(await this.sources.links.origin(requestOrigin)).origin;
+  }
+
   private configFor(origin: string): Promise<PublicDomainConfig> {
     return this.sources.domainConfigs.publicConfig(hostnameOf(origin));
   }
@@ -138,6 +152,8 @@ export class SitePages {
   private async render(path: string, boot: BootData, headTags: string, scheme: ColorScheme | null): Promise<SiteAsset> {
     const { site } = this.sources;
     this.renderer ??= import('./render-page').then(({ PageRenderer }) => new PageRenderer(site.shellHtml(), (urlPath) => site.text(urlPath)));
+    // Each page made is a React render and its compression: the log shows how often that happens.
+    logEvent({ event: 'page.rendered', path, domain: boot.domainConfig.hostname });
     return site.preparePage(await (await this.renderer).render(path, boot, headTags, scheme));
   }
 }
@@ -152,7 +168,7 @@ function brandingKey(config: PublicDomainConfig): string {
   return Bun.hash(JSON.stringify(config)).toString(36);
 }
 
-/** One rendered page per reader and branding. */
-function pageKey(reader: PageReader, config: PublicDomainConfig): string {
-  return `${reader.origin}|${brandingKey(config)}|${reader.language}|${reader.scheme ?? 'system'}`;
+/** One rendered page per branding, language and scheme (and, for pages with absolute links, origin). */
+function readerKey(reader: PageReader, config: PublicDomainConfig): string {
+  return `${brandingKey(config)}|${reader.language}|${reader.scheme ?? 'system'}`;
 }
