@@ -92,7 +92,7 @@ export class UploadService {
       await this.writeFile(fileName, bytes, type.contentType);
     } catch (error) {
       const { db, tables: { uploads } } = this.dataStore;
-      await db.delete(uploads).where(eq(uploads.id, id)); // (left behind, the clean-up removes it after the grace period)
+      await db.delete(uploads).where(eq(uploads.id, id)); // (should this fail too, the clean-up removes the row after the grace period)
       throw error;
     }
     return { url: `/uploads/${fileName}` };
