@@ -28,7 +28,9 @@ export interface SitePagesSources {
   lists: Pick<WishlistService, 'sharedView'>;
   domainConfigs: Pick<DomainConfigService, 'publicConfig'>;
   /** Whose host a page's absolute links may name (the request's when it is ours, as in mails). */
-  links: Pick<MailLinks, 'origin'>;
+  links: Pick<MailLinks, 'origin' | 'fallbackOrigin'>;
+  /** The port the server listens on (a request's own origin names it, or none). */
+  listeningPort: () => number | undefined;
 }
 
 
@@ -45,7 +47,7 @@ export interface SiteAnswer {
 
 /** What a rendered page depends on besides its path and data: who it is for and how they read it. */
 interface PageReader {
-  /** Where its absolute links point: the request's origin when its host is ours, else PUBLIC_URL's (see pageOrigin). */
+  /** Where its absolute links point: the request's origin when it is ours, else PUBLIC_URL's (see pageOrigin). */
   origin: string;
   language: Language;
   /** The scheme chosen (cookie), else null: the page follows the system's. */
@@ -137,11 +139,16 @@ export class SitePages {
   /**
    * The origin a page's links name, and so one of its pages' keys: the Host header is the
    * client's to write, and keyed by it as sent, every new one rendered the page anew (a share
-   * page 668 -> 131 req/s). Unknown hosts all get PUBLIC_URL's; ours (a domain config's, this
-   * machine's) their own, normalised (case, default port).
+   * page 668 -> 131 req/s). Ours (a domain config's host, this machine's) keep their own,
+   * normalised (case, default port), on a port of ours (none, the one listened on, PUBLIC_URL's);
+   * any other gets PUBLIC_URL's. So there are a few per domain config, whatever clients send.
    */
   private async pageOrigin(requestOrigin: string): Promise<string> {
-    return new URL(await this.sources.links.origin(requestOrigin)).origin;
+    const { links, listeningPort } = this.sources;
+    const origin = new URL(await links.origin(requestOrigin));
+    const fallback = new URL(links.fallbackOrigin);
+    const portOfOurs = origin.port === '' || origin.port === fallback.port || origin.port === String(listeningPort());
+    return (portOfOurs ? origin : fallback).origin;
   }
 
   private configFor(origin: string): Promise<PublicDomainConfig> {

@@ -65,11 +65,11 @@ describe('shared list link previews', () => {
     }
   });
 
-  it('are rendered once for all the hosts that are not ours (the Host header is the client\u2019s to write), their links at PUBLIC_URL; the landing page once per domain config', async () => {
+  it('are rendered once for all the hosts and ports that are not ours (the Host header is the client\u2019s to write), their links at PUBLIC_URL; the landing page once per domain config', async () => {
     const owner = await signUp(server.url, 'Hosts');
     const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Many hosts', theme: 'Birthday' })).body;
     const path = `/share/wishlist/${list._id}`;
-    for (const host of [...Array.from({ length: 20 }, (_, i) => `h${i}.elsewhere.example`), 'elsewhere.example:99999']) {
+    for (const host of [...Array.from({ length: 20 }, (_, i) => `h${i}.elsewhere.example`), 'elsewhere.example:99999', '127.0.0.1:1', '127.0.0.1:2', 'LOCALHOST:3']) {
       const res = await fetch(server.url + path, { headers: { host, 'user-agent': 'WhatsApp/2.23' } });
       expect(res.status).toBe(200);
       const html = await res.text();
