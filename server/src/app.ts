@@ -13,7 +13,7 @@ import { apiRoutes } from './api-routes';
 /** The whole route surface: the pipeline, the API, uploaded files and the site. */
 export function createApp(ctx: AppContext, services: Services, site: Site) {
   const api = apiRoutes(ctx, services);
-  const pages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs });
+  const pages: SitePages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs, links: services.mailLinks, listeningPort: () => app.server?.port });
   const resolveViewer = createViewerResolver(ctx);
   const app = new Elysia()
     .use(httpPipeline(ctx))

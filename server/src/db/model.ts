@@ -356,6 +356,16 @@ export const MODEL: TableModel[] = [
     ],
   },
   {
+    key: 'uploadUsage',
+    name: 'upload_usage',
+    doc: "Bytes of images each owner keeps ('user:' and an account id, or 'list:' and a guest list's id for an upload with no account), the sum of its uploads' sizes, kept by triggers on uploads (migration upload-usage). A new upload first takes its owner's row with a conditional upsert, the quota check that concurrent uploads cannot pass together (uploads/service.ts).",
+    derived: true,
+    columns: [
+      { key: 'ownerKey', name: 'owner_key', kind: 'text', primaryKey: true },
+      { key: 'usedBytes', name: 'used_bytes', kind: 'bigint' },
+    ],
+  },
+  {
     key: 'referralRules',
     name: 'referral_rules',
     columns: [

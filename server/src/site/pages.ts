@@ -15,6 +15,7 @@ import type { Caller } from '../features/wishlists/access';
 import type { RenderedShareView } from '../features/wishlists/share-cache';
 import type { WishlistService } from '../features/wishlists/service';
 import { logEvent } from '../log';
+import { hostnameOf, type MailLinks } from '../mail/link-origin';
 import { keptOrMade } from './kept-or-made';
 import { themeStyle, withColorScheme } from './color-scheme-markup';
 import { escapeHtml, previewHeadTags, sharePreviewOf } from './share-preview';
@@ -26,6 +27,10 @@ export interface SitePagesSources {
   site: Site;
   lists: Pick<WishlistService, 'sharedView'>;
   domainConfigs: Pick<DomainConfigService, 'publicConfig'>;
+  /** Whose host a page's absolute links may name (the request's when it is ours, as in mails). */
+  links: Pick<MailLinks, 'origin' | 'fallbackOrigin'>;
+  /** The port the server listens on (a request's own origin names it, or none). */
+  listeningPort: () => number | undefined;
 }
 
 
@@ -42,6 +47,7 @@ export interface SiteAnswer {
 
 /** What a rendered page depends on besides its path and data: who it is for and how they read it. */
 interface PageReader {
+  /** Where its absolute links point: the request's origin when it is ours, else PUBLIC_URL's (see pageOrigin). */
   origin: string;
   language: Language;
   /** The scheme chosen (cookie), else null: the page follows the system's. */
@@ -51,7 +57,7 @@ interface PageReader {
 export class SitePages {
   /** Loaded on the first rendered page, so start-up does not evaluate React's server renderer. */
   private renderer: Promise<PageRenderer> | null = null;
-  /** Per domain (origin and branding): the landing page changes only with its domain config. */
+  /** Per domain config (branding): the landing page changes only with it. */
   private readonly landingPages = new Map<string, Promise<SiteAsset>>();
   /**
    * Rendered share pages live exactly as long as the share view they show: the share view cache
@@ -75,7 +81,7 @@ export class SitePages {
       return file && { response: file, page: false };
     }
     const cookies = request.headers.get('cookie');
-    const reader = { origin, language: requestLanguage(cookies, request.headers.get('accept-language')), scheme: requestColorScheme(cookies) };
+    const reader = { origin: await this.pageOrigin(origin), language: requestLanguage(cookies, request.headers.get('accept-language')), scheme: requestColorScheme(cookies) };
     const page = await this.renderedPage(path, reader, caller).catch((error: unknown) => {
       logEvent({ event: 'page.render_failed', level: 'error', path, error: error instanceof Error ? error.message : String(error) });
       return null;
@@ -106,7 +112,7 @@ export class SitePages {
 
   private async landingPage(reader: PageReader): Promise<SiteAsset> {
     const config = await this.configFor(reader.origin);
-    return keptOrMade(this.landingPages, pageKey(reader, config), () => this.render('/', { domainConfig: config, language: reader.language }, '', reader.scheme));
+    return keptOrMade(this.landingPages, readerKey(reader, config), () => this.render('/', { domainConfig: config, language: reader.language }, '', reader.scheme));
   }
 
   /** A list guests cannot open gets the plain shell: the page itself says it was not found. */
@@ -116,7 +122,7 @@ export class SitePages {
     const config = await this.configFor(reader.origin);
     const pages = this.sharePages.get(rendered) ?? new Map<string, Promise<SiteAsset>>();
     this.sharePages.set(rendered, pages);
-    return keptOrMade(pages, pageKey(reader, config), () => this.renderSharePage(listId, rendered, reader, config));
+    return keptOrMade(pages, `${reader.origin}|${readerKey(reader, config)}`, () => this.renderSharePage(listId, rendered, reader, config));
   }
 
   private async renderSharePage(listId: string, rendered: RenderedShareView, reader: PageReader, config: PublicDomainConfig): Promise<SiteAsset> {
@@ -130,13 +136,30 @@ export class SitePages {
     return this.render(path, { domainConfig: config, language, sharedList: { id: listId, view } }, preview, reader.scheme);
   }
 
+  /**
+   * The origin a page's links name, and so one of its pages' keys: the Host header is the
+   * client's to write, and keyed by it as sent, every new one rendered the page anew (a share
+   * page 668 -> 131 req/s). Ours (a domain config's host, this machine's) keep their own,
+   * normalised (case, default port), on a port of ours (none, the one listened on, PUBLIC_URL's);
+   * any other gets PUBLIC_URL's. So there are a few per domain config, whatever clients send.
+   */
+  private async pageOrigin(requestOrigin: string): Promise<string> {
+    const { links, listeningPort } = this.sources;
+    const origin = new URL(await links.origin(requestOrigin));
+    const fallback = new URL(links.fallbackOrigin);
+    const portOfOurs = origin.port === '' || origin.port === fallback.port || origin.port === String(listeningPort());
+    return (portOfOurs ? origin : fallback).origin;
+  }
+
   private configFor(origin: string): Promise<PublicDomainConfig> {
-    return this.sources.domainConfigs.publicConfig(new URL(origin).hostname);
+    return this.sources.domainConfigs.publicConfig(hostnameOf(origin));
   }
 
   private async render(path: string, boot: BootData, headTags: string, scheme: ColorScheme | null): Promise<SiteAsset> {
     const { site } = this.sources;
     this.renderer ??= import('./render-page').then(({ PageRenderer }) => new PageRenderer(site.shellHtml(), (urlPath) => site.text(urlPath)));
+    // Each page made is a React render and its compression: the log shows how often that happens.
+    logEvent({ event: 'page.rendered', path, domain: boot.domainConfig.hostname });
     return site.preparePage(await (await this.renderer).render(path, boot, headTags, scheme));
   }
 }
@@ -151,7 +174,7 @@ function brandingKey(config: PublicDomainConfig): string {
   return Bun.hash(JSON.stringify(config)).toString(36);
 }
 
-/** One rendered page per reader and branding. */
-function pageKey(reader: PageReader, config: PublicDomainConfig): string {
-  return `${reader.origin}|${brandingKey(config)}|${reader.language}|${reader.scheme ?? 'system'}`;
+/** One rendered page per branding, language and scheme (and, for pages with absolute links, origin). */
+function readerKey(reader: PageReader, config: PublicDomainConfig): string {
+  return `${brandingKey(config)}|${reader.language}|${reader.scheme ?? 'system'}`;
 }

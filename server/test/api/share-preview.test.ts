@@ -9,8 +9,10 @@ import { addItem, signUp } from '../support/wishlists';
 
 let server: TestServer;
 
+const PUBLIC_URL = 'https://wishes.example';
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ PUBLIC_URL });
 });
 afterAll(() => server.stop());
 
@@ -61,6 +63,24 @@ describe('shared list link previews', () => {
       expect(png.subarray(1, 4).toString()).toBe('PNG');
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]); // IHDR width, height
     }
+  });
+
+  it('are rendered once for all the hosts and ports that are not ours (the Host header is the client\u2019s to write), their links at PUBLIC_URL; the landing page once per domain config', async () => {
+    const owner = await signUp(server.url, 'Hosts');
+    const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Many hosts', theme: 'Birthday' })).body;
+    const path = `/share/wishlist/${list._id}`;
+    for (const host of [...Array.from({ length: 20 }, (_, i) => `h${i}.elsewhere.example`), 'elsewhere.example:99999', '127.0.0.1:1', '127.0.0.1:2', 'LOCALHOST:3']) {
+      const res = await fetch(server.url + path, { headers: { host, 'user-agent': 'WhatsApp/2.23' } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}${path}`);
+      expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/previews/birthday.png`);
+      expect((await fetch(`${server.url}/`, { headers: { host } })).status).toBe(200); // the landing page, too
+    }
+    const renders = (of: string) => server.output().split('\n').filter((line) => line.includes('"event":"page.rendered"') && line.includes(`"path":"${of}"`));
+    await expect.poll(() => renders('/').length).toBeGreaterThan(0);
+    expect(renders(path)).toHaveLength(1);
+    expect(renders('/')).toHaveLength(1);
   });
 
   it('give lists guests cannot open the plain app shell, which then says it was not found', async () => {

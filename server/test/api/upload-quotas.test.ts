@@ -3,14 +3,15 @@
  * list or item uses are removed after a grace period.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
+import type { Tables } from '../../src/db/store';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { signUp } from '../support/wishlists';
+import { startTestServer, withStore, type TestServer } from '../support/test-server';
+import { guestWithList, signUp } from '../support/wishlists';
 
 let server: TestServer;
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-quotas-'));
@@ -123,5 +124,58 @@ describe('clean-up', () => {
     // The log line is written after the file goes; wait for it rather than reading at once.
     for (let waited = 0; !server.output().includes('"event":"uploads.removed"') && waited < 10_000; waited += 100) await Bun.sleep(100);
     expect(server.output()).toContain('"event":"uploads.removed","count":1');
+  });
+});
+
+describe('uploads at the same moment (the quota is taken, not checked and then written)', () => {
+  const KB = 1024;
+  let racing: TestServer;
+  const racingDir = mkdtempSync(join(tmpdir(), 'wishwell-quota-race-'));
+  const settings = { UPLOAD_QUOTA_MB: '1', UPLOAD_QUOTA_GUEST_LIST_MB: '1' }; // upload rate limits left high
+  beforeAll(async () => {
+    racing = await startTestServer(settings, racingDir);
+  });
+  afterAll(async () => {
+    await racing.stop();
+    rmSync(racingDir, { recursive: true, force: true });
+  });
+
+  /** 10 uploads of 300 KB at once: 3 fit in 1 MB. Answers the statuses, and the bytes the owner's uploads hold after. */
+  async function race(client: ApiClient, ownedBy: (uploads: Tables['uploads']) => SQL): Promise<{ statuses: number[]; kept: number }> {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => upload(client, '203.0.113.1', 300 * KB)));
+    const kept = await withStore(racing, async (store) => {
+      const rows = await store.db.select().from(store.tables.uploads).where(ownedBy(store.tables.uploads));
+      return rows.reduce((bytes, row) => bytes + row.sizeBytes, 0);
+    });
+    return { statuses: answers.map((answer) => answer.status).sort(), kept };
+  }
+
+  it('keep an account within UPLOAD_QUOTA_MB: 3 of 10 concurrent 300 KB uploads are kept, the rest refused with 413', async () => {
+    const user = await signUp(racing.url, 'Racer');
+    const { statuses, kept } = await race(user.client, (uploads) => eq(uploads.uploadedById, user.id));
+    expect(statuses).toEqual([200, 200, 200, 413, 413, 413, 413, 413, 413, 413]);
+    expect(kept).toBe(900 * KB);
+  });
+
+  it('keep a guest list within UPLOAD_QUOTA_GUEST_LIST_MB the same way', async () => {
+    const { client, list } = await guestWithList(racing.url);
+    const { statuses, kept } = await race(client, (uploads) => eq(uploads.guestListId, list._id));
+    expect(statuses).toEqual([200, 200, 200, 413, 413, 413, 413, 413, 413, 413]);
+    expect(kept).toBe(900 * KB);
+  });
+
+  it('give the room of an image the clean-up removed back to its account', async () => {
+    const user = await signUp(racing.url, 'Remover');
+    const urls = [];
+    for (let i = 0; i < 3; i++) urls.push((await upload(user.client, '203.0.113.2', 300 * KB)).body.url as string);
+    expect((await upload(user.client, '203.0.113.2', 300 * KB)).status).toBe(413);
+    const unused = urls[0]!;
+    await withStore(racing, (store) => store.db.update(store.tables.uploads).set({ createdAt: new Date(Date.now() - 48 * 3600_000) }).where(eq(store.tables.uploads.fileName, unused.split('/').pop()!)));
+    await racing.stop();
+    racing = await startTestServer(settings, racingDir); // the clean-up runs shortly after start
+    await expect.poll(async () => (await fetch(racing.url + unused)).status, { timeout: 10_000 }).toBe(404);
+    const client = new ApiClient(racing.url);
+    expect((await client.post('/users/login', { email: user.email, password: 'correct horse battery' })).status).toBe(200);
+    expect((await upload(client, '203.0.113.2', 300 * KB)).status).toBe(200);
   });
 });

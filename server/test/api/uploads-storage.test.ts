@@ -71,12 +71,12 @@ describe('uploads in an S3 bucket', () => {
     expect(over.body.message).toBe('You have used your 1 MB of image storage. Remove covers you no longer use, or ask the site operator for more.');
   });
 
-  it('answers 507 saying the storage is not answering when the bucket is down, saves nothing, and recovers', async () => {
+  it('answers 507 saying the storage is not answering when the bucket is down, saves nothing (its room in the quota comes back), and recovers', async () => {
     const user = await signUp(server.url, 'Outage');
     const before = (await upload(user.client, png())).body.url as string;
     await bucket.stop();
     try {
-      const refused = await upload(user.client, png());
+      const refused = await upload(user.client, png(900 * 1024));
       expect(refused.status).toBe(507);
       expect(refused.body.message).toBe('The server could not store the image: its file storage is not answering. Nothing was saved; please tell the site operator.');
       const unreadable = await fetch(server.url + before);
@@ -91,7 +91,7 @@ describe('uploads in an S3 bucket', () => {
     await store.close();
     expect(rows).toHaveLength(1);
     expect((await fetch(server.url + before)).status).toBe(200);
-    expect((await upload(user.client, png())).status).toBe(200);
+    expect((await upload(user.client, png(900 * 1024))).status).toBe(200); // 1 MB: the refused upload's 900 KB are not counted
   });
 
   it('removes images no list or item uses from the bucket once the grace period is over', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BRANDING } from '@wishwell/shared/constants';
 import { VISITOR_LOG_CROWD_AFTER, type AdminStats, type LogPage, type VisitorLogEntry } from '@wishwell/shared/admin-types';
 import { ApiClient } from '../support/api-client';
 import { downloadBackup, restoreBackup, waitFor } from '../support/backups';
@@ -87,6 +88,21 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
     ]);
     const stats = await admin.client.get<AdminStats>('/stats');
     expect(stats.body.uniqueVisitors).toBe(4); // 20 views from one address are one visitor
+  });
+
+  it('logs every view of a take in which some name no valid host (Host: <x>): those with an empty domain, the page still the default domain\u2019s', async () => {
+    const userAgent = 'Mozilla/5.0 (mixed hosts)';
+    const view = (ip: string, host?: string) => fetch(`${server.url}/`, { headers: { 'user-agent': userAgent, 'x-forwarded-for': ip, ...(host ? { host } : {}) } });
+    const good = Array.from({ length: 40 }, (_, i) => `81.2.69.${i + 1}`);
+    const badHosts = ['<x>', 'a b', 'wishes.example:99999', '999.999.999.999'];
+    const answers = await Promise.all(good.flatMap((ip, i) => [view(ip), view(`2.125.160.${i + 1}`, badHosts[i % badHosts.length])]));
+    expect(answers.map((res) => res.status).every((status) => status === 200)).toBe(true);
+    expect(await answers[1]!.text()).toContain(DEFAULT_BRANDING.landingPageHeadline); // rendered on the server, not the bare app shell
+    const entries = async () => (await admin.client.get<LogPage<VisitorLogEntry>>('/logs/visitors?q=mixed%20hosts&pageSize=200')).body.entries;
+    await expect.poll(async () => (await entries()).length, { timeout: 10_000 }).toBe(80);
+    const logged = await entries();
+    expect(logged.filter((entry) => entry.domain === '127.0.0.1').map((entry) => entry.ipAddress).sort()).toEqual([...good].sort());
+    expect(logged.filter((entry) => entry.domain === '').map((entry) => entry.ipAddress)).toHaveLength(40);
   });
 });
 

@@ -10,9 +10,10 @@ export async function databaseContents(store: DataStore): Promise<Record<string,
     const rows = await store.db.select().from(table.table).orderBy(...table.keyColumns.map((key) => asc(columns[key]!)));
     contents[table.name] = JSON.parse(JSON.stringify(rows));
   }
-  // Not in backups (derived from items by triggers), so equal contents also prove a restore rebuilt it.
-  const { shopTotals } = store.tables;
+  // Not in backups (derived from items and uploads by triggers), so equal contents also prove a restore rebuilt them.
+  const { shopTotals, uploadUsage } = store.tables;
   contents.shop_totals = await store.db.select().from(shopTotals).orderBy(asc(shopTotals.shopDomain), asc(shopTotals.currency));
+  contents.upload_usage = await store.db.select().from(uploadUsage).orderBy(asc(uploadUsage.ownerKey));
   return contents;
 }
 

@@ -46,6 +46,14 @@ describe('visitor log rows thread', () => {
     expect(ring.usedBytes).toBe(0);
   });
 
+  it('gives a view whose Host is no host an empty domain, and makes the rows of the views beside it', async () => {
+    ring.push(1, `http://<x>\n${BRACKNELL}\n${BROWSER}`, 1);
+    ring.push(2, visitor('10.0.0.8', `${BROWSER} beside it`), 1);
+    const [rows] = await thread.take();
+    expect(rows!.viewCount).toBe(2);
+    expect((JSON.parse(rows!.profiles!) as string[][]).map(([, domain]) => domain)).toEqual(['', 'gifts.example']);
+  });
+
   it('hands nothing when no view waits', async () => {
     expect(await thread.take()).toEqual([]);
   });

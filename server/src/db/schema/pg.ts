@@ -239,6 +239,12 @@ export const uploads = pgTable('uploads', {
   index('uploads_guest_list_idx').on(t.guestListId),
 ]);
 
+/** Bytes of images each owner keeps ('user:' and an account id, or 'list:' and a guest list's id for an upload with no account), the sum of its uploads' sizes, kept by triggers on uploads (migration upload-usage). A new upload first takes its owner's row with a conditional upsert, the quota check that concurrent uploads cannot pass together (uploads/service.ts). */
+export const uploadUsage = pgTable('upload_usage', {
+  ownerKey: text('owner_key').primaryKey(),
+  usedBytes: bigint('used_bytes', { mode: 'number' }).notNull(),
+});
+
 export const referralRules = pgTable('referral_rules', {
   id: text('id').primaryKey(),
   matcher: text('matcher').notNull(),

@@ -239,6 +239,12 @@ export const uploads = sqliteTable('uploads', {
   index('uploads_guest_list_idx').on(t.guestListId),
 ]);
 
+/** Bytes of images each owner keeps ('user:' and an account id, or 'list:' and a guest list's id for an upload with no account), the sum of its uploads' sizes, kept by triggers on uploads (migration upload-usage). A new upload first takes its owner's row with a conditional upsert, the quota check that concurrent uploads cannot pass together (uploads/service.ts). */
+export const uploadUsage = sqliteTable('upload_usage', {
+  ownerKey: text('owner_key').primaryKey(),
+  usedBytes: integer('used_bytes').notNull(),
+});
+
 export const referralRules = sqliteTable('referral_rules', {
   id: text('id').primaryKey(),
   matcher: text('matcher').notNull(),

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
 import type { DataStore } from '../../db/store';
@@ -64,7 +64,6 @@ export class UploadService {
     if (image.size > IMAGE_UPLOAD_LIMIT_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
     this.perIp.hit(uploader.ip);
     this.perUploader.hit(uploader.userId ? `user:${uploader.userId}` : `list:${uploader.guestListId}`);
-    await this.checkQuota(uploader, image.size);
     const bytes = new Uint8Array(await image.arrayBuffer());
     const type = sniffImage(bytes);
     if (!type) throw unprocessable('Only JPEG, PNG, WebP or GIF images can be uploaded.');
@@ -73,7 +72,6 @@ export class UploadService {
 
   /** Keeps an image fetched for an account or a guest list: within its quota, counted in it. */
   async keep(bytes: Uint8Array, type: SniffedImage, owner: UploadOwner): Promise<UploadedImage> {
-    await this.checkQuota(owner, bytes.length);
     return this.save(bytes, type, owner);
   }
 
@@ -86,21 +84,60 @@ export class UploadService {
     if (unused) await this.remove(unused);
   }
 
+  /** Records the upload within its owner's quota, then stores the file; a file that cannot be stored gives its room back. */
   private async save(bytes: Uint8Array, type: SniffedImage, owner: UploadOwner): Promise<UploadedImage> {
     const fileName = `${newId()}.${type.extension}`;
-    await this.writeFile(fileName, bytes, type.contentType);
-    await this.dataStore.db
-      .insert(this.dataStore.tables.uploads)
-      .values({
-        id: newId(),
-        fileName,
-        contentType: type.contentType,
-        sizeBytes: bytes.length,
-        uploadedById: owner.userId,
-        guestListId: owner.userId ? null : owner.guestListId,
-        createdAt: new Date(),
-      });
+    const id = await this.reserve(owner, { fileName, contentType: type.contentType, sizeBytes: bytes.length });
+    try {
+      await this.writeFile(fileName, bytes, type.contentType);
+    } catch (error) {
+      const { db, tables: { uploads } } = this.dataStore;
+      await db.delete(uploads).where(eq(uploads.id, id)); // (should this fail too, the clean-up removes the row after the grace period)
+      throw error;
+    }
     return { url: `/uploads/${fileName}` };
+  }
+
+  /**
+   * Records an upload (answers its id) in one transaction that first takes its owner's
+   * upload_usage row with a conditional upsert: uploads of one owner queue on that row, each
+   * seeing the bytes of those before it (the triggers on uploads add them), so concurrent ones
+   * cannot pass the quota together, as they did when each added up the owner's uploads and then
+   * wrote. An account keeps UPLOAD_QUOTA_MB of images, a guest list (no account yet)
+   * UPLOAD_QUOTA_GUEST_LIST_MB; past it, 413.
+   */
+  private async reserve(owner: UploadOwner, file: { fileName: string; contentType: string; sizeBytes: number }): Promise<string> {
+    const { uploadUsage, uploads } = this.dataStore.tables;
+    const account = owner.userId !== null;
+    const ownerKey = account ? `user:${owner.userId}` : `list:${owner.guestListId}`;
+    const quota = account ? this.limits.quotaBytes : this.limits.guestListQuotaBytes;
+    const id = newId();
+    const recorded =
+      file.sizeBytes <= quota &&
+      (await this.dataStore.transaction(async (tx) => {
+        const [room] = await tx
+          .insert(uploadUsage)
+          .values({ ownerKey, usedBytes: 0 })
+          .onConflictDoUpdate({ target: uploadUsage.ownerKey, set: { usedBytes: sql`${uploadUsage.usedBytes}` }, setWhere: sql`${uploadUsage.usedBytes} + ${file.sizeBytes} <= ${quota}` })
+          .returning({ usedBytes: uploadUsage.usedBytes });
+        if (!room) return false;
+        await tx.insert(uploads).values({ id, ...file, uploadedById: owner.userId, guestListId: account ? null : owner.guestListId, createdAt: new Date() });
+        return true;
+      }));
+    if (!recorded) await this.refuse(owner, ownerKey, quota);
+    return id;
+  }
+
+  private async refuse(owner: UploadOwner, ownerKey: string, quota: number): Promise<never> {
+    const { db, tables: { uploadUsage } } = this.dataStore;
+    const [usage] = await db.select({ usedBytes: uploadUsage.usedBytes }).from(uploadUsage).where(eq(uploadUsage.ownerKey, ownerKey));
+    logEvent({ event: 'upload.refused', level: 'warn', userId: owner.userId, wishlistId: owner.guestListId, reason: 'storage quota', usedBytes: usage?.usedBytes ?? 0 });
+    const megabytes = Math.round(quota / (1024 * 1024));
+    throw payloadTooLarge(
+      owner.userId !== null
+        ? `You have used your ${megabytes} MB of image storage. Remove covers you no longer use, or ask the site operator for more.`
+        : `This wishlist has used its ${megabytes} MB of image storage. Sign up to keep more, or remove covers you no longer use.`,
+    );
   }
 
   /** The stored image as a response, or null when no such file exists. */
@@ -179,24 +216,6 @@ export class UploadService {
   /** Registers the removal of unreferenced images: shortly after start, then hourly (one replica at a time). */
   scheduleCleanup(scheduler: Scheduler): void {
     scheduler.every('uploads.cleanup', HOUR, async () => void (await this.removeUnreferenced()), 1000);
-  }
-
-  /** An account keeps UPLOAD_QUOTA_MB of images, a guest list (no account yet) UPLOAD_QUOTA_GUEST_LIST_MB; past it, 413. */
-  private async checkQuota(uploader: UploadOwner, incoming: number): Promise<void> {
-    const { db, tables: { uploads } } = this.dataStore;
-    const account = uploader.userId !== null;
-    const owner = account ? eq(uploads.uploadedById, uploader.userId!) : and(isNull(uploads.uploadedById), eq(uploads.guestListId, uploader.guestListId ?? ''));
-    const [row] = await db.select({ used: sum(uploads.sizeBytes) }).from(uploads).where(owner);
-    const used = Number(row?.used ?? 0);
-    const quota = account ? this.limits.quotaBytes : this.limits.guestListQuotaBytes;
-    if (used + incoming <= quota) return;
-    logEvent({ event: 'upload.refused', level: 'warn', userId: uploader.userId, wishlistId: uploader.guestListId, reason: 'storage quota', usedBytes: used });
-    const megabytes = Math.round(quota / (1024 * 1024));
-    throw payloadTooLarge(
-      account
-        ? `You have used your ${megabytes} MB of image storage. Remove covers you no longer use, or ask the site operator for more.`
-        : `This wishlist has used its ${megabytes} MB of image storage. Sign up to keep more, or remove covers you no longer use.`,
-    );
   }
 
   /** Stores the whole file or nothing; a storage that cannot take it answers 507 (and says so in the log). */

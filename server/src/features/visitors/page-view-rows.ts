@@ -8,13 +8,18 @@
 import { VISITOR_CROWD_ADDRESS } from '@wishwell/shared/admin-types';
 import { BoundedMap, boundedMemo } from '../../bounded-memo';
 import { newTimeOrderedId } from '../../ids';
+import { hostnameOf } from '../../mail/link-origin';
 import type { GeoIp } from './geo-ip';
 import { visitorOf, type PageViewRing } from './page-view-ring';
 import { visitorProfileRow } from './visitor-profile';
 
 /** Profiles known to be written, remembered up to this many (then forgotten and written again). */
 const KNOWN_PROFILES_MAX = 10_000;
-/** Origins (scheme and Host header) whose hostname is remembered. */
+/**
+ * Origins (scheme and Host header) whose hostname is remembered. A Host that is no host (the
+ * client's to write: `<x>`, `a b`, a port past 65535) has none: its views are logged with an
+ * empty domain, and the take's other rows do not fail with it.
+ */
 const KNOWN_ORIGINS_MAX = 1_000;
 /**
  * Rows a batch writes at most, in one transaction: between two, requests' database calls get their
@@ -68,7 +73,7 @@ export interface PageViewRowsJson {
 export class PageViewRows {
   /** The visitor_profiles rows written (or handed out to be written), by their values. */
   private readonly knownProfiles = new BoundedMap<string, string>(KNOWN_PROFILES_MAX);
-  private readonly hostnameOf = boundedMemo(KNOWN_ORIGINS_MAX, (origin) => new URL(origin).hostname);
+  private readonly hostnameOf = boundedMemo(KNOWN_ORIGINS_MAX, hostnameOf);
 
   constructor(
     private readonly geoIp: GeoIp,
