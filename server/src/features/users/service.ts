@@ -16,6 +16,7 @@ import {
   type RegisterInput,
   type ResetPasswordAnswer,
 } from '@wishwell/shared/account-types';
+import { announceCredentialChange } from '../../auth/credential-changes';
 import type { PasswordHasher } from '../../auth/passwords';
 import type { TokenSigner } from '../../auth/tokens';
 import type { RateLimits } from '../../config';
@@ -206,6 +207,7 @@ export class UserService {
   /** Revokes every token of the account (this device's and any other's). */
   async logout(userId: string): Promise<void> {
     await this.bumpTokenVersion(userId);
+    await this.credentialsChanged(userId);
   }
 
   profile(user: ProfileSource, token: string): SessionProfile {
@@ -255,6 +257,7 @@ export class UserService {
       .where(eq(users.id, user.id))
       .returning();
     await this.revokeResetLinks(user.id);
+    await this.credentialsChanged(user.id);
     return { message: 'Your password has been changed.', token: await this.signToken(updated!) };
   }
 
@@ -267,6 +270,7 @@ export class UserService {
     await this.deps.lists.retireOwner(userId, async (tx) => {
       await tx.delete(users).where(eq(users.id, userId)); // editor rows and reset tokens cascade
     });
+    await this.credentialsChanged(userId);
   }
 
   /**
@@ -316,6 +320,7 @@ export class UserService {
       return updated;
     });
     if (!row) throw badRequest(RESET_LINK_INVALID);
+    await this.credentialsChanged(row.id);
     return { ...(await this.startSession(row)), message: 'Your password has been reset.' };
   }
 
@@ -328,6 +333,12 @@ export class UserService {
     await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   }
 
+  /** An admin disabled the account: its reset links and its open connections end. */
+  async disabled(userId: string): Promise<void> {
+    await this.revokeResetLinks(userId);
+    await this.credentialsChanged(userId);
+  }
+
   /** Grants or removes the admin role by e-mail (CLI and ADMIN_EMAIL). False if no such account. */
   async setAdmin(emailInput: string, isAdmin: boolean): Promise<boolean> {
     const { users } = this.deps.store.tables;
@@ -336,8 +347,10 @@ export class UserService {
       .set({ isAdmin, updatedAt: new Date() })
       .where(eq(users.email, normalizeEmail(emailInput)))
       .returning({ id: users.id });
-    if (result[0]) logEvent({ event: 'role.change', userId: result[0].id, isAdmin });
-    return result.length > 0;
+    if (!result[0]) return false;
+    logEvent({ event: 'role.change', userId: result[0].id, isAdmin });
+    await this.credentialsChanged(result[0].id);
+    return true;
   }
 
   private async sendResetMail(user: UserRow, token: string, request: MailRequest): Promise<void> {
@@ -372,6 +385,11 @@ export class UserService {
 
   private signToken(row: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string> {
     return this.deps.tokens.sign({ sub: row.id, ver: row.tokenVersion });
+  }
+
+  /** Tells every process that the account's credentials changed (see announceCredentialChange). */
+  credentialsChanged(userId: string): Promise<void> {
+    return announceCredentialChange(this.deps.store.changes, userId);
   }
 
   private async bumpTokenVersion(userId: string): Promise<void> {
