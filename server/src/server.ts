@@ -27,9 +27,12 @@ export const VERSION: string = pkg.version;
 export async function openContext(config: Config, opening: StoreOpening = {}): Promise<AppContext> {
   try {
     mkdirSync(config.dataDir, { recursive: true });
-    const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
-    const tokens = createTokenSigner(secret);
     const store = await openStore(config, opening);
+    const secret = await loadJwtSecret(config.jwtSecret, config.dataDir, store).catch(async (error: unknown) => {
+      await store.close();
+      throw error;
+    });
+    const tokens = createTokenSigner(secret);
     return { config, store, files: openFileStorage(config), tokens, sealer: createCookieSealer(secret), databaseHealth: new DatabaseHealth(), version: VERSION, defaultHostname: defaultHostname(config) };
   } catch (error) {
     throw inPlainWords(error, config.dataDir);

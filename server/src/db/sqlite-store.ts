@@ -172,6 +172,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
       await job();
       return true;
     },
+    sharedSecret: async () => null,
     ping: () => gate.hold(() => sqlite.query<{ ok: number }, []>('SELECT 1 AS ok').get()?.ok === 1),
     integrityProblems: () => (fullCheck ??= fullCheckOffThread(file).finally(() => (fullCheck = null))),
     close: () =>

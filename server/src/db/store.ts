@@ -188,6 +188,13 @@ export interface DataStore {
    * (a PostgreSQL advisory lock; on SQLite there is one process). True when it ran.
    */
   runExclusive(name: string, job: () => Promise<void>): Promise<boolean>;
+  /**
+   * The secret `name` every process on this database shares: the stored one, else `proposed`,
+   * stored now (PostgreSQL, outside the data: not in backups, kept through a restore). Null on
+   * SQLite, whose one process keeps its secret in the data dir, and when the database user may
+   * not create the table (said in the log).
+   */
+  sharedSecret(name: string, proposed: string): Promise<string | null>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   /** The engine's full consistency check (SQLite integrity_check): the problems found, [] when healthy. */

@@ -5,17 +5,17 @@ import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-s
 import { addItem, guestWithList, signUp } from '../support/wishlists';
 import { downloadBackup, restoreBackup, waitFor } from '../support/backups';
 
-// Two `wishwell serve` processes on two ports over one PostgreSQL database behave as one server.
+// Two `wishwell serve` processes on two ports over one PostgreSQL database behave as one server,
+// each with a data dir of its own and no JWT_SECRET, as an operator starts them by default.
 // (SQLite is one process by design: these run in the PostgreSQL run only.)
-const sharedSecret = { JWT_SECRET: 'replica-test-secret-that-is-long-enough-for-hs256' };
 let a: TestServer;
 let b: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', () => {
   beforeAll(async () => {
-    a = await startTestServer(sharedSecret);
-    b = await startTestServer({ ...sharedSecret, DATABASE_URL: a.databaseUrl! });
+    a = await startTestServer();
+    b = await startTestServer({ DATABASE_URL: a.databaseUrl! });
     admin = await signUp(a.url, 'Admin'); // the first account of the database
   });
   afterAll(async () => {
@@ -62,6 +62,23 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
     await addItem(owner, list._id, { title: 'Yo-yo' });
     // Unannounced, B would show its cached view for up to a minute.
     await shareViewOnB(list._id, (view) => view.items.length === 2, 1_000);
+  });
+
+  it('a session signed on either replica works on the other', async () => {
+    const onA = await signUp(a.url, 'Ann');
+    const onB = await signUp(b.url, 'Ben');
+    expect((await new ApiClient(b.url).get('/users/profile', { bearer: onA.token })).body).toMatchObject({ name: 'Ann' });
+    expect((await new ApiClient(a.url).get('/users/profile', { bearer: onB.token })).body).toMatchObject({ name: 'Ben' });
+  });
+
+  it('a replica started later, on a data dir of its own, accepts the sessions the others signed', async () => {
+    const account = await signUp(b.url, 'Lena');
+    const late = await startTestServer({ DATABASE_URL: a.databaseUrl! });
+    try {
+      expect((await new ApiClient(late.url).get('/users/profile', { bearer: account.token })).body).toMatchObject({ name: 'Lena' });
+    } finally {
+      await late.stop();
+    }
   });
 
   it('a sign-out on A revokes the session on B', async () => {
@@ -125,7 +142,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
 });
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('rate limits across two replicas over one PostgreSQL', () => {
-  const limits = { ...sharedSecret, TRUST_PROXY: '1', RATE_LIMIT_LOGIN_IP: '4' };
+  const limits = { TRUST_PROXY: '1', RATE_LIMIT_LOGIN_IP: '4' };
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
