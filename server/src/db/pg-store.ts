@@ -144,6 +144,11 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
     dialect: postgresDialect,
     schemaVersion,
     transaction: inTransaction,
+    lockedTransaction: (name, work) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`);
+        return work(asServiceDb(tx));
+      }),
     readSnapshot: (work) => db.transaction((tx) => work(asServiceDb(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
     groupCommit: (write) => write(asServiceDb(db)),
     groupTransaction: inTransaction,

@@ -160,6 +160,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
     dialect: sqliteDialect,
     schemaVersion,
     transaction: inTransaction,
+    lockedTransaction: (_name, work) => inTransaction(work),
     readSnapshot: (work) => readSnapshot(file, work),
     groupCommit: (write) => writes.run(write),
     groupTransaction: inSavepoint,

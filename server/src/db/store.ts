@@ -143,6 +143,13 @@ export interface DataStore {
    */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /**
+   * `transaction` holding the lock `name` from its start to its end, so that of the transactions
+   * taking it only one runs at a time in all the processes on the database (PostgreSQL: an
+   * advisory lock); SQLite's transactions already run one at a time. For a decision that reads
+   * what is not there yet (the first account), which no row lock can guard.
+   */
+  lockedTransaction<T>(name: string, work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
    * Runs `work` on a consistent, read-only view of the whole database while readers and
    * writers carry on (a backup): PostgreSQL, one REPEATABLE READ READ ONLY transaction;
    * SQLite, a `VACUUM INTO` copy opened on its own connection and removed afterwards.

@@ -1,7 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { testDatabaseUrl } from '../support/engine';
+import { loadConfig } from '../../src/config';
+import { openContext } from '../../src/open-context';
+import { createServices } from '../../src/services';
 import { addItem, guestWithList, signUp } from '../support/wishlists';
 import { downloadBackup, restoreBackup, waitFor } from '../support/backups';
 
@@ -168,5 +175,28 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('rate limits across two replicas ove
     expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
     // Another address still signs in on either replica.
     expect((await new ApiClient(second.url).post('/users/login', { email: 'nobody@example.com', password: 'wrong guess' }, { headers: { 'x-forwarded-for': '10.8.0.2' } })).status).toBe(401);
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas registering the first accounts of a fresh database', () => {
+  // Through the replicas' account services rather than HTTP: a registration hashes its password
+  // first, one at a time per replica, which spaces requests further apart than the race needs.
+  it('make exactly one of them the admin', async () => {
+    const dirs = [1, 2].map(() => mkdtempSync(join(tmpdir(), 'wishwell-first-admin-')));
+    const databaseUrl = (await testDatabaseUrl(dirs[0]!))!;
+    const replicas = await Promise.all(dirs.map((dir) => openContext(loadConfig(['--data-dir', dir], { DATABASE_URL: databaseUrl }))));
+    try {
+      const accounts = replicas.map((ctx) => createServices(ctx).users);
+      const created = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          accounts[index % 2]!.createAccount({ name: `Early ${index}`, email: `early${index}@example.com`, passwordHash: '!', domain: 'localhost' }),
+        ),
+      );
+      expect(created).toHaveLength(20);
+      expect(created.filter((user) => user.isAdmin)).toHaveLength(1);
+    } finally {
+      await Promise.all(replicas.map((ctx) => ctx.store.close()));
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -128,7 +128,8 @@ export class UserService {
   async createAccount(account: NewAccount, alongside?: (tx: Db, user: UserRow) => Promise<void>): Promise<UserRow> {
     const now = new Date();
     const { users } = this.deps.store.tables;
-    return this.deps.store.transaction(async (tx) => {
+    // Locked: two replicas registering the first accounts at once would each count none.
+    return this.deps.store.lockedTransaction('first account', async (tx) => {
       if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)))[0]) throw emailTaken();
       // The first account on a fresh install runs it.
       const isFirst = ((await tx.select({ n: count() }).from(users))[0]?.n ?? 0) === 0;
