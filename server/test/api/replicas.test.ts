@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config';
 import { openContext } from '../../src/open-context';
 import { createServices } from '../../src/services';
 import { addItem, guestWithList, signUp } from '../support/wishlists';
-import { downloadBackup, restoreBackup, waitFor } from '../support/backups';
+import { downloadBackup, restoreBackup, sessionHeaders, waitFor } from '../support/backups';
 
 // Two `wishwell serve` processes on two ports over one PostgreSQL database behave as one server,
 // each with a data dir of its own and no JWT_SECRET, as an operator starts them by default.
@@ -198,5 +198,34 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas registering the first 
       await Promise.all(replicas.map((ctx) => ctx.store.close()));
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== 'postgres')('backups and restores on two replicas', () => {
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer();
+    second = await startTestServer({ DATABASE_URL: first.databaseUrl! });
+  });
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+  });
+
+  it('refuses a backup on one replica while a restore runs on the other (409), and allows it once the restore is done', async () => {
+    const operator = await signUp(first.url, 'Operator');
+    const file = await downloadBackup(operator.client);
+    const onSecond = new ApiClient(second.url);
+    expect((await onSecond.post('/users/login', { email: operator.email, password: 'correct horse battery' })).status).toBe(200);
+    // The restore answers once the file is checked; it holds the claim until it has swapped the data in.
+    expect((await restoreBackup(onSecond, file)).status).toBe(200);
+    const refused = await fetch(`${first.url}/api/v1/admin/backup`, { method: 'POST', headers: sessionHeaders(operator.client) });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe('A restore is already under way: try again when it has finished.');
+    // Sessions end once the restored data is in place.
+    await waitFor(async () => (await operator.client.get('/users/profile')).status === 401);
+    const again = new ApiClient(first.url);
+    expect((await again.post('/users/login', { email: operator.email, password: 'correct horse battery' })).status).toBe(200);
+    expect((await downloadBackup(again)).length).toBeGreaterThan(0);
   });
 });
