@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
+import { runCli } from '../support/cli';
+import { SseConnection } from '../support/sse-client';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { testDatabaseUrl } from '../support/engine';
 import { loadConfig } from '../../src/config';
@@ -94,6 +96,20 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
     expect((await new ApiClient(b.url).get('/users/profile', { bearer: token })).status).toBe(200);
     expect((await account.client.post('/users/logout')).status).toBe(200);
     expect((await new ApiClient(b.url).get('/users/profile', { bearer: token })).status).toBe(401);
+  });
+
+  it("an admin's event stream open on B ends at once when the admin signs out on A", async () => {
+    const operator = await signUp(a.url, 'Olga');
+    const promoted = await runCli(['admin', 'promote', operator.email, '--data-dir', a.dataDir], a.cliEnv);
+    expect(promoted.exitCode, promoted.stderr).toBe(0);
+    const stream = await SseConnection.open(`${b.url}/api/v1/admin/events`, { authorization: `Bearer ${operator.token}` });
+    try {
+      expect(stream.response.status).toBe(200);
+      expect((await operator.client.post('/users/logout')).status).toBe(200);
+      await stream.waitForEnd(2000); // keep-alives are 15 s apart: the sign-out's notice ended it
+    } finally {
+      stream.close();
+    }
   });
 
   it('20 guests racing for the last unit across both replicas: exactly one wins', async () => {
