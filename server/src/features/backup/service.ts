@@ -76,7 +76,8 @@ async function claim(what: Operation, database: LiveDatabase): Promise<() => Pro
   }
 }
 
-async function exclusively<T>(what: Operation, database: LiveDatabase, work: () => Promise<T>): Promise<T> {
+/** Runs `work` as the one backup or restore (see claim); else 409 saying what runs. */
+export async function exclusively<T>(what: Operation, database: LiveDatabase, work: () => Promise<T>): Promise<T> {
   const release = await claim(what, database);
   try {
     return await work();
