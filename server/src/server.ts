@@ -1,13 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { AppContext, RebuiltRuntime } from './app-context';
 import { createApp } from './app';
-import { loadJwtSecret } from './auth/secret';
-import { createTokenSigner } from './auth/tokens';
-import { createCookieSealer } from './auth/sealed-cookies';
-import { defaultHostname, type Config } from './config';
-import { DatabaseHealth } from './db/health';
-import { openStore, type StoreOpening } from './db/open-store';
-import { openFileStorage } from './storage/open-storage';
+import type { Config } from './config';
+import type { StoreOpening } from './db/open-store';
+import { openContext, VERSION } from './open-context';
 import { claimPidFile } from './server-pid';
 import { removeAbandonedWorkFolders } from './work-folders';
 import { dropAbandonedStagingSchemas } from './features/backup/pg-staging';
@@ -16,46 +11,8 @@ import { shareRateLimitsThrough } from './http/rate-limit';
 import { createServices, type Services } from './services';
 import { Site } from './site/site';
 import { SITE_FILES } from './site/assets.generated';
-import pkg from '../../package.json';
 
-export const VERSION: string = pkg.version;
-
-/**
- * Opens the data dir and the database and builds the context every command works from.
- * Failures are explained in plain words (a read-only data dir, a full disk, a damaged database).
- */
-export async function openContext(config: Config, opening: StoreOpening = {}): Promise<AppContext> {
-  try {
-    mkdirSync(config.dataDir, { recursive: true });
-    const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
-    const tokens = createTokenSigner(secret);
-    const store = await openStore(config, opening);
-    return { config, store, files: openFileStorage(config), tokens, sealer: createCookieSealer(secret), databaseHealth: new DatabaseHealth(), version: VERSION, defaultHostname: defaultHostname(config) };
-  } catch (error) {
-    throw inPlainWords(error, config.dataDir);
-  }
-}
-
-function inPlainWords(error: unknown, dataDir: string): unknown {
-  const code = (error as { code?: unknown })?.code;
-  const keep = 'Wishwell keeps its database, uploads and secret there';
-  switch (code) {
-    case 'EACCES':
-    case 'EPERM':
-    case 'EROFS':
-    case 'SQLITE_READONLY':
-    case 'SQLITE_CANTOPEN':
-      return new Error(`The data directory ${dataDir} is read-only or not writable by this user (${code}); ${keep}. Give this user write access, or choose another folder with --data-dir (DATA_DIR).`);
-    case 'ENOTDIR':
-    case 'EEXIST':
-      return new Error(`The data directory ${dataDir} cannot be created: a file is in the way (${code}). Choose another folder with --data-dir (DATA_DIR).`);
-    case 'ENOSPC':
-    case 'SQLITE_FULL':
-      return new Error(`The disk holding the data directory ${dataDir} is full (${code}). Free some space and start again.`);
-    default:
-      return error;
-  }
-}
+export { openContext, VERSION };
 
 /** ADMIN_EMAIL: that account is made an admin at every start. */
 async function promoteAdminEmail(config: Config, services: Services): Promise<void> {

@@ -61,7 +61,7 @@ export function createServices(ctx: AppContext) {
   const apiTokens = new ApiTokenService(ctx.store);
   const oidc = new OidcSignIns(ctx.config, ctx.store, users);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
-  const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.revokeResetLinks(userId));
+  const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.disabled(userId));
   const logs = new LogService(ctx.store);
   const scheduler = new Scheduler(ctx.store);
   const pageViews = new PageViewLog(ctx.store, {
@@ -71,7 +71,7 @@ export function createServices(ctx: AppContext) {
   });
   /** The server's caches and event bus start hearing the other replicas' changes (commands need not). */
   const listen = async () => {
-    await Promise.all([domainConfigs.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen(), backups.listen()]);
+    await Promise.all([domainConfigs.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen(), backups.listen(), adminEvents.listen()]);
   };
   const backups = new BackupService({
     store: ctx.store,

@@ -4,8 +4,8 @@ import { loadConfig, type Config } from '../config';
 import { openStore } from '../db/open-store';
 import { InvalidBackupError } from '../features/backup/reader';
 import { stageRestore } from '../features/backup/restore';
-import { announceRestore } from '../features/backup/service';
-import { restoreTargetOf } from '../features/backup/staging';
+import { announceRestore, exclusively } from '../features/backup/service';
+import { liveDatabase, restoreTargetOf } from '../features/backup/staging';
 import { runningServerPid } from '../server-pid';
 import { openContext } from '../server';
 import { createServices } from '../services';
@@ -79,8 +79,15 @@ export const restoreCommand: Command = {
   },
 };
 
-/** Checks and stages the backup against the live database, then swaps it in with the live store closed. */
-async function restoreFile(config: Config, file: string): Promise<void> {
+/**
+ * Checks and stages the backup against the live database, then swaps it in with the live store
+ * closed; as the one backup or restore of all the replicas on PostgreSQL.
+ */
+function restoreFile(config: Config, file: string): Promise<void> {
+  return exclusively('restore', liveDatabase(config), () => stageAndSwap(config, file));
+}
+
+async function stageAndSwap(config: Config, file: string): Promise<void> {
   const store = await openStore(config);
   const staged = await stageRestore(restoreTargetOf(config, store.schemaVersion), file, undefined, printStep).finally(() => store.close());
   try {

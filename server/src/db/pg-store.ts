@@ -6,6 +6,7 @@ import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder
 import { postgresChangeFeed } from './change-feed';
 import { applyPostgresMigrations } from './migrate';
 import { postgresRateCounts } from './pg-rate-counts';
+import { postgresSharedSecret } from './pg-shared-secrets';
 import * as pgTables from './schema/pg';
 import type { Announcement, DataStore, Db, PreparedRows, SqlDialect, Tables } from './store';
 
@@ -144,6 +145,11 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
     dialect: postgresDialect,
     schemaVersion,
     transaction: inTransaction,
+    lockedTransaction: (name, work) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`);
+        return work(asServiceDb(tx));
+      }),
     readSnapshot: (work) => db.transaction((tx) => work(asServiceDb(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
     groupCommit: (write) => write(asServiceDb(db)),
     groupTransaction: inTransaction,
@@ -157,6 +163,7 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
     changes: postgresChangeFeed(client),
     rateCounts,
     runExclusive: (name, job) => runExclusive(client, name, job),
+    sharedSecret: (name, proposed) => postgresSharedSecret(client, name, proposed),
     ping: async () => (await client<{ ok: number }[]>`SELECT 1 AS ok`)[0]?.ok === 1,
     integrityProblems: () => readEveryTable(client),
     close: () => client.close({ timeout: 5 }),

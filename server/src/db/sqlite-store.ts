@@ -161,6 +161,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
     dialect: sqliteDialect,
     schemaVersion,
     transaction: inTransaction,
+    lockedTransaction: (_name, work) => inTransaction(work),
     readSnapshot: (work) => readSnapshot(file, work),
     groupCommit: (write) => writes.run(write),
     groupTransaction: inSavepoint,
@@ -173,6 +174,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
       await job();
       return true;
     },
+    sharedSecret: async () => null,
     ping: () => gate.hold(() => sqlite.query<{ ok: number }, []>('SELECT 1 AS ok').get()?.ok === 1),
     integrityProblems: () => (fullCheck ??= fullCheckOffThread(file).finally(() => (fullCheck = null))),
     close: () =>

@@ -145,6 +145,13 @@ export interface DataStore {
    */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /**
+   * `transaction` holding the lock `name` from its start to its end, so that of the transactions
+   * taking it only one runs at a time in all the processes on the database (PostgreSQL: an
+   * advisory lock); SQLite's transactions already run one at a time. For a decision that reads
+   * what is not there yet (the first account), which no row lock can guard.
+   */
+  lockedTransaction<T>(name: string, work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
    * Runs `work` on a consistent, read-only view of the whole database while readers and
    * writers carry on (a backup): PostgreSQL, one REPEATABLE READ READ ONLY transaction;
    * SQLite, a `VACUUM INTO` copy opened on its own connection and removed afterwards.
@@ -190,6 +197,13 @@ export interface DataStore {
    * (a PostgreSQL advisory lock; on SQLite there is one process). True when it ran.
    */
   runExclusive(name: string, job: () => Promise<void>): Promise<boolean>;
+  /**
+   * The secret `name` every process on this database shares: the stored one, else `proposed`,
+   * stored now (PostgreSQL, outside the data: not in backups, kept through a restore). Null on
+   * SQLite, whose one process keeps its secret in the data dir, and when the database user may
+   * not create the table (said in the log).
+   */
+  sharedSecret(name: string, proposed: string): Promise<string | null>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   /** The engine's full consistency check (SQLite integrity_check): the problems found, [] when healthy. */

@@ -12,6 +12,7 @@ import { temporaryFolders } from '../support/data-dir';
 import { createApiToken } from '../support/api-tokens';
 import { uploadPng } from '../support/backups';
 import { runCli, runScript } from '../support/cli';
+import { claimAcrossReplicas } from '../../src/features/backup/pg-operation-lock';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
@@ -119,6 +120,25 @@ describe('wishwell backup / wishwell restore', () => {
     expect(restore.stdout).toContain('pre_restore_');
     expect((await ada.client.get('/users/profile')).status).toBe(401);
     expect(await adasLists(server, ada)).toEqual(['Birthday: Teapot']);
+  });
+
+  it.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL: refuses to restore while a replica runs a backup, and changes nothing', async () => {
+    const { dataDir, server, ada, list } = await instance();
+    running.push(server);
+    const archive = join(folder(), 'b.gz');
+    expect((await runCli(['backup', '--out', archive, '--data-dir', dataDir], server.cliEnv)).exitCode).toBe(0);
+    await changeAfterBackup(ada, list._id);
+    // A replica's claim, taken as the backup service takes it.
+    const replicaBackup = await claimAcrossReplicas(server.databaseUrl!, 'backup');
+    if (!('release' in replicaBackup)) throw new Error('the claim is held already');
+    try {
+      const restore = await runCli(['restore', archive, '--data-dir', dataDir], server.cliEnv);
+      expect(restore.exitCode).toBe(1);
+      expect(restore.stderr).toContain('A backup is already under way: try again when it has finished.');
+    } finally {
+      await replicaBackup.release();
+    }
+    expect(await adasLists(server, ada)).toEqual(['After the backup: ', 'Birthday: Added later, Teapot']);
   });
 
   it('refuses a file that is not a backup and changes nothing', async () => {

@@ -128,7 +128,6 @@ const ENV = {
   IMAGE_COPY_PER_MINUTE: '600',
   IMAGE_COPY_RETRY_SECONDS: '1',
   IMAGE_COPY_TRIES: '3',
-  JWT_SECRET: 'item-images-test-secret-long-enough-for-hs256', // replicas share sessions
 };
 let server: TestServer;
 let owner: Account;

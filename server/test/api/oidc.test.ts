@@ -13,6 +13,7 @@ import { ApiClient } from '../support/api-client';
 import { freePort, startOidcProvider, type ProviderAccount, type ProviderOptions, type TestOidcProvider } from '../support/oidc-provider';
 import { followAtProvider, oidcRoundTrip } from '../support/oidc-round-trip';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { SseConnection } from '../support/sse-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { waitUntil } from '../support/wait';
 import { guestWithList, signUp } from '../support/wishlists';
@@ -198,6 +199,19 @@ describe('sign in with an OpenID Connect provider', () => {
     const afterLeaving = await signInThroughProvider({ ...someone, groups: ['family'] });
     expect(afterLeaving.profile.body.isAdmin).toBe(false);
     expect((await asMember.client.get('/users')).status).toBe(403);
+  });
+
+  it("ends a member's open admin event stream at once when a sign-in without the group takes the role back", async () => {
+    const someone = person({ groups: [ADMIN_GROUP] });
+    const asMember = await signInThroughProvider(someone);
+    const stream = await SseConnection.open(`${main.server.url}/api/v1/admin/events`, { cookie: [...asMember.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
+    try {
+      expect(stream.response.status).toBe(200);
+      await signInThroughProvider({ ...someone, groups: [] });
+      await stream.waitForEnd(2000); // keep-alives are 15 s apart
+    } finally {
+      stream.close();
+    }
   });
 
   it('refuses a disabled account', async () => {

@@ -1,21 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
+import { runCli } from '../support/cli';
+import { SseConnection } from '../support/sse-client';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { testDatabaseUrl } from '../support/engine';
+import { loadConfig } from '../../src/config';
+import { openContext } from '../../src/open-context';
+import { createServices } from '../../src/services';
 import { addItem, guestWithList, signUp } from '../support/wishlists';
-import { downloadBackup, restoreBackup, waitFor } from '../support/backups';
+import { downloadBackup, restoreBackup, sessionHeaders, waitFor } from '../support/backups';
 
-// Two `wishwell serve` processes on two ports over one PostgreSQL database behave as one server.
+// Two `wishwell serve` processes on two ports over one PostgreSQL database behave as one server,
+// each with a data dir of its own and no JWT_SECRET, as an operator starts them by default.
 // (SQLite is one process by design: these run in the PostgreSQL run only.)
-const sharedSecret = { JWT_SECRET: 'replica-test-secret-that-is-long-enough-for-hs256' };
 let a: TestServer;
 let b: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', () => {
   beforeAll(async () => {
-    a = await startTestServer(sharedSecret);
-    b = await startTestServer({ ...sharedSecret, DATABASE_URL: a.databaseUrl! });
+    a = await startTestServer();
+    b = await startTestServer({ DATABASE_URL: a.databaseUrl! });
     admin = await signUp(a.url, 'Admin'); // the first account of the database
   });
   afterAll(async () => {
@@ -64,12 +73,43 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
     await shareViewOnB(list._id, (view) => view.items.length === 2, 1_000);
   });
 
+  it('a session signed on either replica works on the other', async () => {
+    const onA = await signUp(a.url, 'Ann');
+    const onB = await signUp(b.url, 'Ben');
+    expect((await new ApiClient(b.url).get('/users/profile', { bearer: onA.token })).body).toMatchObject({ name: 'Ann' });
+    expect((await new ApiClient(a.url).get('/users/profile', { bearer: onB.token })).body).toMatchObject({ name: 'Ben' });
+  });
+
+  it('a replica started later, on a data dir of its own, accepts the sessions the others signed', async () => {
+    const account = await signUp(b.url, 'Lena');
+    const late = await startTestServer({ DATABASE_URL: a.databaseUrl! });
+    try {
+      expect((await new ApiClient(late.url).get('/users/profile', { bearer: account.token })).body).toMatchObject({ name: 'Lena' });
+    } finally {
+      await late.stop();
+    }
+  });
+
   it('a sign-out on A revokes the session on B', async () => {
     const account = await signUp(a.url, 'Rover');
     const token = account.client.cookies.get('wishwell_session')!;
     expect((await new ApiClient(b.url).get('/users/profile', { bearer: token })).status).toBe(200);
     expect((await account.client.post('/users/logout')).status).toBe(200);
     expect((await new ApiClient(b.url).get('/users/profile', { bearer: token })).status).toBe(401);
+  });
+
+  it("an admin's event stream open on B ends at once when the admin signs out on A", async () => {
+    const operator = await signUp(a.url, 'Olga');
+    const promoted = await runCli(['admin', 'promote', operator.email, '--data-dir', a.dataDir], a.cliEnv);
+    expect(promoted.exitCode, promoted.stderr).toBe(0);
+    const stream = await SseConnection.open(`${b.url}/api/v1/admin/events`, { authorization: `Bearer ${operator.token}` });
+    try {
+      expect(stream.response.status).toBe(200);
+      expect((await operator.client.post('/users/logout')).status).toBe(200);
+      await stream.waitForEnd(2000); // keep-alives are 15 s apart: the sign-out's notice ended it
+    } finally {
+      stream.close();
+    }
   });
 
   it('20 guests racing for the last unit across both replicas: exactly one wins', async () => {
@@ -125,7 +165,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
 });
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('rate limits across two replicas over one PostgreSQL', () => {
-  const limits = { ...sharedSecret, TRUST_PROXY: '1', RATE_LIMIT_LOGIN_IP: '4' };
+  const limits = { TRUST_PROXY: '1', RATE_LIMIT_LOGIN_IP: '4' };
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
@@ -151,5 +191,57 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('rate limits across two replicas ove
     expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
     // Another address still signs in on either replica.
     expect((await new ApiClient(second.url).post('/users/login', { email: 'nobody@example.com', password: 'wrong guess' }, { headers: { 'x-forwarded-for': '10.8.0.2' } })).status).toBe(401);
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas registering the first accounts of a fresh database', () => {
+  // Through the replicas' account services rather than HTTP: a registration hashes its password
+  // first, one at a time per replica, which spaces requests further apart than the race needs.
+  it('make exactly one of them the admin', async () => {
+    const dirs = [1, 2].map(() => mkdtempSync(join(tmpdir(), 'wishwell-first-admin-')));
+    const databaseUrl = (await testDatabaseUrl(dirs[0]!))!;
+    const replicas = await Promise.all(dirs.map((dir) => openContext(loadConfig(['--data-dir', dir], { DATABASE_URL: databaseUrl }))));
+    try {
+      const accounts = replicas.map((ctx) => createServices(ctx).users);
+      const created = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          accounts[index % 2]!.createAccount({ name: `Early ${index}`, email: `early${index}@example.com`, passwordHash: '!', domain: 'localhost' }),
+        ),
+      );
+      expect(created).toHaveLength(20);
+      expect(created.filter((user) => user.isAdmin)).toHaveLength(1);
+    } finally {
+      await Promise.all(replicas.map((ctx) => ctx.store.close()));
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== 'postgres')('backups and restores on two replicas', () => {
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer();
+    second = await startTestServer({ DATABASE_URL: first.databaseUrl! });
+  });
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+  });
+
+  it('refuses a backup on one replica while a restore runs on the other (409), and allows it once the restore is done', async () => {
+    const operator = await signUp(first.url, 'Operator');
+    const file = await downloadBackup(operator.client);
+    const onSecond = new ApiClient(second.url);
+    expect((await onSecond.post('/users/login', { email: operator.email, password: 'correct horse battery' })).status).toBe(200);
+    // The restore answers once the file is checked; it holds the claim until it has swapped the data in.
+    expect((await restoreBackup(onSecond, file)).status).toBe(200);
+    const refused = await fetch(`${first.url}/api/v1/admin/backup`, { method: 'POST', headers: sessionHeaders(operator.client) });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe('A restore is already under way: try again when it has finished.');
+    // Sessions end once the restored data is in place.
+    await waitFor(async () => (await operator.client.get('/users/profile')).status === 401);
+    const again = new ApiClient(first.url);
+    expect((await again.post('/users/login', { email: operator.email, password: 'correct horse battery' })).status).toBe(200);
+    expect((await downloadBackup(again)).length).toBeGreaterThan(0);
   });
 });

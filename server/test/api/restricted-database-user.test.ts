@@ -44,6 +44,13 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('a PostgreSQL user with rights to it
     expect(server.output()).toContain('Could not look for staging schemas an interrupted restore left');
   });
 
+  it('signs sessions with its data dir\'s secret, and tells the operator to set JWT_SECRET for several replicas', async () => {
+    expect(server.output()).toContain('set JWT_SECRET, the same on every replica');
+    const client = new ApiClient(server.url);
+    expect((await client.post('/users/register', { name: 'Rita', email: 'rita@example.com', password: 'correct horse battery', domain: 'localhost' })).status).toBe(201);
+    expect((await client.get('/users/profile')).status).toBe(200);
+  });
+
   it('still limits guest lists per IP (in this process) and serves everything else', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -14,6 +14,8 @@ export interface SseMessage {
 export class SseConnection {
   readonly messages: SseMessage[] = [];
   readonly comments: string[] = [];
+  /** Whether the server ended the response (set when its body finishes). */
+  ended = false;
   private readonly abort = new AbortController();
   private constructor(readonly response: Response) {}
 
@@ -36,6 +38,11 @@ export class SseConnection {
     await waitUntil(() => this.comments.some((c) => c.trim() === text), `the comment '${text}'`, timeoutMs);
   }
 
+  /** Resolves once the server has ended the stream (or fails after `timeoutMs`). */
+  async waitForEnd(timeoutMs = 5000): Promise<void> {
+    await waitUntil(() => this.ended, 'the server to end the stream', timeoutMs);
+  }
+
   close(): void {
     this.abort.abort();
   }
@@ -46,6 +53,7 @@ export class SseConnection {
     const reader = body.getReader();
     try {
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) parser.feed(decoder.decode(chunk.value, { stream: true }));
+      this.ended = true;
     } catch {
       // Closed by the test or the server.
     }

@@ -2,6 +2,7 @@ import type { AdminStreamEvent } from '@wishwell/shared/admin-events';
 import { ApiError } from '../../http/errors';
 import { newTimeOrderedId } from '../../ids';
 import type { AdminEventFeed } from './feed';
+import type { CredentialCheck, StreamCredential } from './stream-credentials';
 
 export interface HubOptions {
   /** A comment line to every open stream this often, so proxies and clients see it alive. */
@@ -17,19 +18,31 @@ const encoder = new TextEncoder();
 
 type StreamController = ReadableStreamDefaultController<Uint8Array>;
 
+interface OpenStream {
+  /** The id after which it wants events (fixed when it opens: live events arrive once each). */
+  wantsAfter: string;
+  credential: StreamCredential;
+}
+
 /**
  * The open admin event streams (Server-Sent Events). An idle stream costs one connection and a
  * map entry: one shared timer writes the keep-alives, each event is encoded once for everyone.
  * Each stream remembers the newest event it was replayed (or the moment it opened): an event published
  * before that but prepared after it (the sender's name is looked up first) is not sent to it.
+ * A stream lives only as long as the credentials it was opened with: they are checked again
+ * before each event and keep-alive, and at once when a change to the account's is announced;
+ * a stream they no longer let in is closed (a failed check closes all: clients reconnect and
+ * replay what they missed).
  */
 export class EventStreamHub {
-  /** Each open stream with the id after which it wants events (fixed when it opens: live events arrive once each). */
-  private readonly streams = new Map<StreamController, string>();
+  private readonly streams = new Map<StreamController, OpenStream>();
   private keepAliveTimer: ReturnType<typeof setInterval> | null = null;
+  /** Checks and sends one after the other, so events keep their order. */
+  private sending: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly feed: AdminEventFeed,
+    private readonly stillAdmin: CredentialCheck,
     private readonly options: HubOptions,
   ) {
     feed.subscribe((event) => this.broadcast(frame(event), event.id));
@@ -44,8 +57,8 @@ export class EventStreamHub {
     return Math.min(255, Math.ceil((this.options.keepAliveMs * 3) / 1000));
   }
 
-  /** A new stream: what the client missed since `lastEventId` first, then every new event. */
-  open(lastEventId: string | null, closed: AbortSignal): Response {
+  /** A new stream for the caller `credential` proves an admin: what it missed since `lastEventId` first, then every new event. */
+  open(credential: StreamCredential, lastEventId: string | null, closed: AbortSignal): Response {
     if (this.streams.size >= this.options.maxStreams) throw new ApiError(503, 'Too many admin event streams are open. Try again later.');
     let stream: StreamController | null = null;
     const body = new ReadableStream<Uint8Array>({
@@ -57,7 +70,7 @@ export class EventStreamHub {
           controller.enqueue(frame(event));
           wantsAfter = event.id;
         }
-        this.add(controller, wantsAfter);
+        this.add(controller, { wantsAfter, credential });
       },
       cancel: () => this.remove(stream),
     });
@@ -69,18 +82,16 @@ export class EventStreamHub {
 
   /** Ends every stream (server shutdown); clients reconnect to whatever answers next. */
   closeAll(): void {
-    for (const stream of [...this.streams.keys()]) {
-      this.remove(stream);
-      try {
-        stream.close();
-      } catch {
-        // Already closed by the client.
-      }
-    }
+    for (const stream of [...this.streams.keys()]) this.close(stream);
   }
 
-  private add(stream: StreamController, wantsAfter: string): void {
-    this.streams.set(stream, wantsAfter);
+  /** The credentials of account `userId` changed (announced): its streams are checked now. */
+  credentialsChanged(userId: string): void {
+    this.inTurn(() => this.closeRevoked([...this.streams].filter(([, open]) => open.credential.userId === userId)));
+  }
+
+  private add(stream: StreamController, open: OpenStream): void {
+    this.streams.set(stream, open);
     this.keepAliveTimer ??= setInterval(() => this.broadcast(KEEP_ALIVE), this.options.keepAliveMs);
   }
 
@@ -92,9 +103,41 @@ export class EventStreamHub {
     }
   }
 
-  /** Sends `message` to every open stream; an event (with its id) only to streams that do not have it yet. */
+  private close(stream: StreamController): void {
+    this.remove(stream);
+    try {
+      stream.close();
+    } catch {
+      // Already closed by the client.
+    }
+  }
+
+  /** Closes those of `streams` whose credentials no longer let them in. */
+  private async closeRevoked(streams: [StreamController, OpenStream][]): Promise<void> {
+    if (streams.length === 0) return;
+    const valid = await this.stillAdmin(streams.map(([, open]) => open.credential)).catch((error: unknown) => {
+      console.error('admin event streams closed: their credentials could not be checked:', error);
+      return [];
+    });
+    streams.forEach(([stream], index) => {
+      if (!valid[index]) this.close(stream);
+    });
+  }
+
+  /** Sends `message` to every open stream its credentials still let in; an event (with its id) only to streams that do not have it yet. */
   private broadcast(message: Uint8Array, eventId?: string): void {
-    for (const [stream, wantsAfter] of this.streams) {
+    this.inTurn(async () => {
+      await this.closeRevoked([...this.streams]);
+      this.send(message, eventId);
+    });
+  }
+
+  private inTurn(work: () => Promise<void>): void {
+    this.sending = this.sending.then(work).catch((error: unknown) => console.error('admin event streams:', error));
+  }
+
+  private send(message: Uint8Array, eventId?: string): void {
+    for (const [stream, { wantsAfter }] of this.streams) {
       if (eventId !== undefined && eventId <= wantsAfter) continue;
       try {
         if ((stream.desiredSize ?? 0) < -MAX_QUEUED_MESSAGES) throw new Error('client stopped reading');

@@ -26,7 +26,7 @@ export class AdminService {
   constructor(
     private readonly store: DataStore,
     private readonly visitorLogDays: number,
-    /** Called when an account is disabled: its outstanding password-reset links are revoked. */
+    /** Called when an account is disabled: its outstanding password-reset links and open connections end. */
     private readonly onUserDisabled: (userId: string) => Promise<void>,
   ) {}
 

@@ -8,6 +8,7 @@ import {
   type CreateApiTokenInput,
   type CreatedApiToken,
 } from '@wishwell/shared/api-token-types';
+import { announceCredentialChange } from '../../auth/credential-changes';
 import type { DataStore, Row } from '../../db/store';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { hashSecret, newId, newSecret } from '../../ids';
@@ -76,6 +77,7 @@ export class ApiTokenService {
     const { apiTokens } = this.store.tables;
     const removed = await this.store.db.delete(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId))).returning({ id: apiTokens.id });
     if (removed.length === 0) throw notFound('That API token does not exist (it may already be revoked).');
+    await announceCredentialChange(this.store.changes, userId);
   }
 
   /** The grant of a presented token, or null when it is unknown, revoked or expired. */

@@ -12,6 +12,7 @@ import { multipartFileRange } from './multipart';
 import { backupFileName } from '@wishwell/shared/desktop-api';
 import type { BackupManifest } from './manifest';
 import type { LiveDatabase, RestoreTarget } from './staging';
+import { claimAcrossReplicas, type Operation } from './pg-operation-lock';
 import type { FileStorage } from '../../storage/file-storage';
 import { withSqliteSnapshotDump } from './sqlite-dump';
 import { dumpThrough, writeBackup, type TableDump } from './writer';
@@ -51,20 +52,37 @@ export interface BackupFile {
 }
 
 /** One backup or restore at a time, process-wide (it outlives a rebuilt runtime): a restore must never overlap a backup. */
-let operationUnderWay: string | null = null;
+let operationUnderWay: Operation | null = null;
 
-function claim(what: string): () => void {
-  if (operationUnderWay) throw conflict(`A ${operationUnderWay} is already under way: try again when it has finished.`);
+const underWay = (what: Operation) => conflict(`A ${what} is already under way: try again when it has finished.`);
+
+/** Claims the one backup or restore of this process and, on PostgreSQL, of every replica on the database; answers the release. */
+async function claim(what: Operation, database: LiveDatabase): Promise<() => Promise<void>> {
+  if (operationUnderWay) throw underWay(operationUnderWay);
   operationUnderWay = what;
-  return () => (operationUnderWay = null);
+  const free = () => void (operationUnderWay = null);
+  if (database.engine === 'sqlite') return async () => free();
+  try {
+    const claimed = await claimAcrossReplicas(database.url, what);
+    if ('running' in claimed) throw underWay(claimed.running);
+    return () =>
+      claimed
+        .release()
+        .catch((error: unknown) => console.error('Could not release the lock on backups and restores (it ends with its connection):', error))
+        .finally(free);
+  } catch (error) {
+    free();
+    throw error;
+  }
 }
 
-async function exclusively<T>(what: string, work: () => Promise<T>): Promise<T> {
-  const release = claim(what);
+/** Runs `work` as the one backup or restore (see claim); else 409 saying what runs. */
+export async function exclusively<T>(what: Operation, database: LiveDatabase, work: () => Promise<T>): Promise<T> {
+  const release = await claim(what, database);
   try {
     return await work();
   } finally {
-    release();
+    await release();
   }
 }
 
@@ -92,7 +110,7 @@ export class BackupService {
    * it. backup.finished tells admins how it went.
    */
   create(byUserId: string | null, onProgress?: (step: string) => void): Promise<BackupFile> {
-    return exclusively('backup', async () => {
+    return exclusively('backup', this.deps.database, async () => {
       const workDir = makeWorkFolder(this.deps.dataDir, 'backup');
       const discard = () => rmSync(workDir, { recursive: true, force: true });
       const createdAt = new Date();
@@ -120,7 +138,7 @@ export class BackupService {
   async restoreUpload(upload: string, contentType: string, byUserId: string | null): Promise<{ message: string }> {
     const rebuild = this.deps.rebuild;
     if (!rebuild) throw unprocessable('Restore needs the running server.');
-    const release = claim('restore');
+    const release = await claim('restore', this.deps.database);
     const started = new Date();
     let fileName = 'backup';
     const sizeBytes = Bun.file(upload).size;
@@ -131,7 +149,7 @@ export class BackupService {
       setTimeout(() => void this.swapIn(rebuild, staged, (error) => outcome(started, byUserId, fileName, sizeBytes, error)).finally(release), 50);
       return { message: RESTORE_STARTED_MESSAGE };
     } catch (error) {
-      release();
+      await release();
       this.deps.events.publish('restore.finished', outcome(started, byUserId, fileName, sizeBytes, error));
       return asClientError(error);
     }

@@ -109,7 +109,9 @@ export class OidcAccounts {
       .set({ isAdmin, updatedAt: new Date() })
       .where(and(eq(users.id, userId), eq(users.isAdmin, !isAdmin)))
       .returning({ id: users.id });
-    if (changed.length > 0) logEvent({ event: 'role.change', userId, isAdmin, by: 'oidc-group' });
+    if (changed.length === 0) return;
+    logEvent({ event: 'role.change', userId, isAdmin, by: 'oidc-group' });
+    await this.users.credentialsChanged(userId);
   }
 }
 

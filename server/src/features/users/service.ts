@@ -16,6 +16,7 @@ import {
   type RegisterInput,
   type ResetPasswordAnswer,
 } from '@wishwell/shared/account-types';
+import { announceCredentialChange } from '../../auth/credential-changes';
 import type { PasswordHasher } from '../../auth/passwords';
 import type { TokenSigner } from '../../auth/tokens';
 import type { RateLimits } from '../../config';
@@ -127,7 +128,8 @@ export class UserService {
   async createAccount(account: NewAccount, alongside?: (tx: Db, user: UserRow) => Promise<void>): Promise<UserRow> {
     const now = new Date();
     const { users } = this.deps.store.tables;
-    return this.deps.store.transaction(async (tx) => {
+    // Locked: two replicas registering the first accounts at once would each count none.
+    return this.deps.store.lockedTransaction('first account', async (tx) => {
       if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)))[0]) throw emailTaken();
       // The first account on a fresh install runs it.
       const isFirst = ((await tx.select({ n: count() }).from(users))[0]?.n ?? 0) === 0;
@@ -206,6 +208,7 @@ export class UserService {
   /** Revokes every token of the account (this device's and any other's). */
   async logout(userId: string): Promise<void> {
     await this.bumpTokenVersion(userId);
+    await this.credentialsChanged(userId);
   }
 
   profile(user: ProfileSource, token: string): SessionProfile {
@@ -255,6 +258,7 @@ export class UserService {
       .where(eq(users.id, user.id))
       .returning();
     await this.revokeResetLinks(user.id);
+    await this.credentialsChanged(user.id);
     return { message: 'Your password has been changed.', token: await this.signToken(updated!) };
   }
 
@@ -267,6 +271,7 @@ export class UserService {
     await this.deps.lists.retireOwner(userId, async (tx) => {
       await tx.delete(users).where(eq(users.id, userId)); // editor rows and reset tokens cascade
     });
+    await this.credentialsChanged(userId);
   }
 
   /**
@@ -316,6 +321,7 @@ export class UserService {
       return updated;
     });
     if (!row) throw badRequest(RESET_LINK_INVALID);
+    await this.credentialsChanged(row.id);
     return { ...(await this.startSession(row)), message: 'Your password has been reset.' };
   }
 
@@ -328,6 +334,12 @@ export class UserService {
     await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   }
 
+  /** An admin disabled the account: its reset links and its open connections end. */
+  async disabled(userId: string): Promise<void> {
+    await this.revokeResetLinks(userId);
+    await this.credentialsChanged(userId);
+  }
+
   /** Grants or removes the admin role by e-mail (CLI and ADMIN_EMAIL). False if no such account. */
   async setAdmin(emailInput: string, isAdmin: boolean): Promise<boolean> {
     const { users } = this.deps.store.tables;
@@ -336,8 +348,10 @@ export class UserService {
       .set({ isAdmin, updatedAt: new Date() })
       .where(eq(users.email, normalizeEmail(emailInput)))
       .returning({ id: users.id });
-    if (result[0]) logEvent({ event: 'role.change', userId: result[0].id, isAdmin });
-    return result.length > 0;
+    if (!result[0]) return false;
+    logEvent({ event: 'role.change', userId: result[0].id, isAdmin });
+    await this.credentialsChanged(result[0].id);
+    return true;
   }
 
   private async sendResetMail(user: UserRow, token: string, request: MailRequest): Promise<void> {
@@ -372,6 +386,11 @@ export class UserService {
 
   private signToken(row: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string> {
     return this.deps.tokens.sign({ sub: row.id, ver: row.tokenVersion });
+  }
+
+  /** Tells every process that the account's credentials changed (see announceCredentialChange). */
+  credentialsChanged(userId: string): Promise<void> {
+    return announceCredentialChange(this.deps.store.changes, userId);
   }
 
   private async bumpTokenVersion(userId: string): Promise<void> {
