@@ -2,15 +2,8 @@ import { FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import type { DomainConfig, DomainConfigInput } from '@wishwell/shared/domain-config-types';
 import { HEX_COLOR_PATTERN, NEW_DOMAIN_CONFIG_DEFAULTS } from '@wishwell/shared/domain-config-types';
 import { api } from '../api/client';
-import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
+import { AdminFormDialog, TextField, useDraft, type AdminDialogProps } from './AdminFormDialog';
 import { useAdminText } from './admin-text';
-
-interface Props {
-  /** The config to edit; one without an _id is created (with the spec's defaults). */
-  config: Partial<DomainConfig>;
-  onSaved: () => void;
-  onClose: () => void;
-}
 
 const isHexColor = (value: string) => new RegExp(HEX_COLOR_PATTERN).test(value);
 
@@ -38,8 +31,8 @@ function ColorField({ id, label, value, onChange }: { id: string; label: string;
   );
 }
 
-/** Domain config create/edit: branding for one hostname. The server validates (hex colours, logo address, unique hostname). */
-export function DomainConfigDialog({ config, onSaved, onClose }: Props) {
+/** Domain config create/edit: branding for one hostname (a new one starts from the spec's defaults). The server validates (hex colours, logo address, unique hostname). */
+export function DomainConfigDialog({ row: config, onSaved, onClose }: AdminDialogProps<DomainConfig>) {
   const t = useAdminText();
   const [draft, set] = useDraft<DomainConfigInput>(() => ({
     hostname: config.hostname ?? '',

@@ -1,17 +1,10 @@
 import type { ReferralRule, ReferralRuleInput } from '@wishwell/shared/referral-types';
 import { api } from '../api/client';
-import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
+import { AdminFormDialog, TextField, useDraft, type AdminDialogProps } from './AdminFormDialog';
 import { useAdminText } from './admin-text';
 
-interface Props {
-  /** The rule to edit; one without an _id is created. */
-  rule: Partial<ReferralRule>;
-  onSaved: () => void;
-  onClose: () => void;
-}
-
 /** Referral rule create/edit. The spec shows no validation on this form: the server decides. */
-export function ReferralRuleDialog({ rule, onSaved, onClose }: Props) {
+export function ReferralRuleDialog({ row: rule, onSaved, onClose }: AdminDialogProps<ReferralRule>) {
   const t = useAdminText();
   const [draft, set] = useDraft(() => ({
     matcher: rule.matcher ?? '',

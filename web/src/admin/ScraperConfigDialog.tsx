@@ -1,18 +1,11 @@
 import { FormGroup, HTMLSelect, Switch, TextArea } from '@blueprintjs/core';
 import { SCRAPER_STRATEGIES, type ScraperConfig, type ScraperConfigInput, type ScraperStrategy } from '@wishwell/shared/scraper-config-types';
 import { api } from '../api/client';
-import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
+import { AdminFormDialog, TextField, useDraft, type AdminDialogProps } from './AdminFormDialog';
 import { useAdminText } from './admin-text';
 
-interface Props {
-  /** The config to edit; one without an _id is created. */
-  config: Partial<ScraperConfig>;
-  onSaved: () => void;
-  onClose: () => void;
-}
-
 /** Scraper config create/edit. Save needs the domain and the three selectors (spec section 5). */
-export function ScraperConfigDialog({ config, onSaved, onClose }: Props) {
+export function ScraperConfigDialog({ row: config, onSaved, onClose }: AdminDialogProps<ScraperConfig>) {
   const t = useAdminText();
   const [draft, set] = useDraft<Required<ScraperConfigInput>>(() => ({
     domain: config.domain ?? '',
