@@ -69,6 +69,11 @@ export function TextField(props: { id: string; label: string; value: string; onC
   );
 }
 
+/** A form's starting values: the entity's own where it has one (not null), else the default. */
+export function draftOf<D extends object>(defaults: D, entity: { [K in keyof D]?: D[K] | null }): D {
+  return Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, entity[key as keyof D] ?? value])) as D;
+}
+
 /** Form state for a flat object of fields, with a setter per field. */
 export function useDraft<T extends object>(initial: () => T) {
   const [draft, setDraft] = useState(initial);
