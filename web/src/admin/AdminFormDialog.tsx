@@ -5,9 +5,20 @@ import { notify } from '../notifications/notify';
 import { FormDialogFooter } from '../ui/FormDialogFooter';
 import { useAdminText } from './admin-text';
 
+/** The admin entities' groups in the admin catalogue. */
+export type AdminEntityTexts = 'referralRules' | 'domainConfigs' | 'scraperConfigs';
+
+/** What an admin entity's create/edit dialog is given. */
+export interface AdminDialogProps<T> {
+  /** The entity to edit; one without an _id is created. */
+  row: Partial<T>;
+  onSaved: () => void;
+  onClose: () => void;
+}
+
 interface Props {
   /** The entity's group in the admin catalogue, holding the titles (`addTitle`, `editTitle`) and `saveFailed`, shown when the server sends no message. */
-  texts: 'referralRules' | 'domainConfigs' | 'scraperConfigs';
+  texts: AdminEntityTexts;
   /** Whether the entity exists (has an _id): the title reads "Edit …", else "Add …". */
   editing: boolean;
   /** Creates or updates the entity (POST to its collection, or PUT to its own path). */
@@ -56,6 +67,11 @@ export function TextField(props: { id: string; label: string; value: string; onC
       <InputGroup id={props.id} value={props.value} onValueChange={props.onChange} placeholder={props.placeholder} />
     </FormGroup>
   );
+}
+
+/** A form's starting values: the entity's own where it has one (not null), else the default. */
+export function draftOf<D extends object>(defaults: D, entity: { [K in keyof D]?: D[K] | null }): D {
+  return Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, entity[key as keyof D] ?? value])) as D;
 }
 
 /** Form state for a flat object of fields, with a setter per field. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AdminEventToasts } from './AdminEventToasts';
+import { useAdminText, type AdminText } from './admin-text';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminTable, type AdminColumn } from './AdminTable';
 import { LogPager, LogToolbar } from './LogToolbar';
@@ -22,14 +23,19 @@ interface ViewProps<T> {
   withScrapeFailureToasts?: boolean;
 }
 
-interface Props<T> extends ViewProps<T> {
+interface Props<T> extends Omit<ViewProps<T>, 'title' | 'columns' | 'emptyText' | 'searchPlaceholder'> {
+  /** The log's group in the admin catalogue, holding `none` and `search`; its title is `pages.<texts>`. */
+  texts: 'emailLogs' | 'visitorLogs' | 'scrapeLogs';
+  columns: (t: AdminText) => AdminColumn<T>[];
   load: PageLoader<T>;
   failureLog: string;
 }
 
 /** An admin log page: filters, one page of rows (table or cards), and the pager. */
-export function AdminLogPage<T extends { _id: string }>({ load, failureLog, ...view }: Props<T>) {
-  return <AdminLogView log={useAdminLog(load, failureLog)} {...view} />;
+export function AdminLogPage<T extends { _id: string }>({ texts, columns, load, failureLog, ...view }: Props<T>) {
+  const t = useAdminText();
+  const texted = { title: t(`pages.${texts}`), columns: columns(t), emptyText: t(`${texts}.none`), searchPlaceholder: t(`${texts}.search`) };
+  return <AdminLogView log={useAdminLog(load, failureLog)} {...texted} {...view} />;
 }
 
 /** A server-paged admin list whose page also acts on its rows (and so holds `log` itself, for its reload). */

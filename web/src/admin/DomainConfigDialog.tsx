@@ -2,15 +2,10 @@ import { FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import type { DomainConfig, DomainConfigInput } from '@wishwell/shared/domain-config-types';
 import { HEX_COLOR_PATTERN, NEW_DOMAIN_CONFIG_DEFAULTS } from '@wishwell/shared/domain-config-types';
 import { api } from '../api/client';
-import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
+import { AdminFormDialog, draftOf, TextField, useDraft, type AdminDialogProps } from './AdminFormDialog';
 import { useAdminText } from './admin-text';
 
-interface Props {
-  /** The config to edit; one without an _id is created (with the spec's defaults). */
-  config: Partial<DomainConfig>;
-  onSaved: () => void;
-  onClose: () => void;
-}
+const NEW_CONFIG: DomainConfigInput = { hostname: '', companyName: '', ...NEW_DOMAIN_CONFIG_DEFAULTS, landingPageHeadline: '', landingPageSubheadline: '' };
 
 const isHexColor = (value: string) => new RegExp(HEX_COLOR_PATTERN).test(value);
 
@@ -38,18 +33,10 @@ function ColorField({ id, label, value, onChange }: { id: string; label: string;
   );
 }
 
-/** Domain config create/edit: branding for one hostname. The server validates (hex colours, logo address, unique hostname). */
-export function DomainConfigDialog({ config, onSaved, onClose }: Props) {
+/** Domain config create/edit: branding for one hostname (a new one starts from the spec's defaults). The server validates (hex colours, logo address, unique hostname). */
+export function DomainConfigDialog({ row: config, onSaved, onClose }: AdminDialogProps<DomainConfig>) {
   const t = useAdminText();
-  const [draft, set] = useDraft<DomainConfigInput>(() => ({
-    hostname: config.hostname ?? '',
-    companyName: config.companyName ?? '',
-    logoUrl: config.logoUrl ?? NEW_DOMAIN_CONFIG_DEFAULTS.logoUrl,
-    primaryColor: config.primaryColor ?? NEW_DOMAIN_CONFIG_DEFAULTS.primaryColor,
-    secondaryColor: config.secondaryColor ?? NEW_DOMAIN_CONFIG_DEFAULTS.secondaryColor,
-    landingPageHeadline: config.landingPageHeadline ?? '',
-    landingPageSubheadline: config.landingPageSubheadline ?? '',
-  }));
+  const [draft, set] = useDraft(() => draftOf(NEW_CONFIG, config));
   const body = (): DomainConfigInput => ({ ...draft, hostname: draft.hostname.trim(), logoUrl: draft.logoUrl.trim() });
   const save = () => (config._id ? api.put('/domain-configs/:id', { params: { id: config._id }, body: body() }) : api.post('/domain-configs', { body: body() }));
 

@@ -2,7 +2,7 @@ import { Tag } from '@blueprintjs/core';
 import type { EmailLogEntry, LogQuery } from '@wishwell/shared/admin-types';
 import { api } from '../api/client';
 import { formatDateTime } from '@wishwell/shared/format';
-import { useAdminText, type AdminText } from './admin-text';
+import type { AdminText } from './admin-text';
 import type { AdminColumn } from './AdminTable';
 import { AdminLogPage } from './AdminLogPage';
 
@@ -29,16 +29,5 @@ const loadEmails = (query: LogQuery) => api.get('/logs/email', { query });
 
 /** /admin/email-logs: every mail the server sent or tried to send, newest first. */
 export function EmailLogsPage() {
-  const t = useAdminText();
-  return (
-    <AdminLogPage
-      title={t('pages.emailLogs')}
-      load={loadEmails}
-      failureLog="Failed to fetch e-mail logs"
-      columns={columns(t)}
-      emptyText={t('emailLogs.none')}
-      searchPlaceholder={t('emailLogs.search')}
-      withStatus
-    />
-  );
+  return <AdminLogPage texts="emailLogs" columns={columns} load={loadEmails} failureLog="Failed to fetch e-mail logs" withStatus />;
 }

@@ -1,26 +1,14 @@
 import type { ReferralRule, ReferralRuleInput } from '@wishwell/shared/referral-types';
 import { api } from '../api/client';
-import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
+import { AdminFormDialog, draftOf, TextField, useDraft, type AdminDialogProps } from './AdminFormDialog';
 import { useAdminText } from './admin-text';
 
-interface Props {
-  /** The rule to edit; one without an _id is created. */
-  rule: Partial<ReferralRule>;
-  onSaved: () => void;
-  onClose: () => void;
-}
+const BLANK_RULE = { matcher: '', programName: '', referralCode: '', idRegex: '', urlStructure: '', giftCardUrl: '' };
 
 /** Referral rule create/edit. The spec shows no validation on this form: the server decides. */
-export function ReferralRuleDialog({ rule, onSaved, onClose }: Props) {
+export function ReferralRuleDialog({ row: rule, onSaved, onClose }: AdminDialogProps<ReferralRule>) {
   const t = useAdminText();
-  const [draft, set] = useDraft(() => ({
-    matcher: rule.matcher ?? '',
-    programName: rule.programName ?? '',
-    referralCode: rule.referralCode ?? '',
-    idRegex: rule.idRegex ?? '',
-    urlStructure: rule.urlStructure ?? '',
-    giftCardUrl: rule.giftCardUrl ?? '',
-  }));
+  const [draft, set] = useDraft(() => draftOf(BLANK_RULE, rule));
   const body = (): ReferralRuleInput => ({ ...draft, matcher: draft.matcher.trim(), giftCardUrl: draft.giftCardUrl.trim() || null });
   const save = () => (rule._id ? api.put('/referral-rules/:id', { params: { id: rule._id }, body: body() }) : api.post('/referral-rules', { body: body() }));
 

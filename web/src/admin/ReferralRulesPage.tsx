@@ -1,15 +1,9 @@
-import { useState } from 'react';
-import { Button } from '@blueprintjs/core';
 import type { ReferralRule } from '@wishwell/shared/referral-types';
 import { api } from '../api/client';
-import { useAdminDeleteAlert } from './AdminDeleteAlert';
-import { useAdminText, type AdminText } from './admin-text';
-import { AdminPageHeader } from './AdminPageHeader';
-import { AdminTable, type AdminColumn } from './AdminTable';
+import { AdminCollectionPage } from './AdminCollectionPage';
+import type { AdminText } from './admin-text';
+import type { AdminColumn } from './AdminTable';
 import { ReferralRuleDialog } from './ReferralRuleDialog';
-import { RowActions } from './RowActions';
-import { useAdminList } from './use-admin-list';
-import './admin.css';
 
 const columns = (t: AdminText): AdminColumn<ReferralRule>[] => [
   { label: t('columns.matcher'), render: (rule) => rule.matcher },
@@ -20,25 +14,8 @@ const loadRules = () => api.get('/referral-rules/all');
 
 /** /admin/referral-rules: the rules that turn shop links into affiliate links and gift cards. */
 export function ReferralRulesPage() {
-  const t = useAdminText();
-  const { rows, loading, reload, remove } = useAdminList(loadRules, 'Failed to fetch referral rules');
-  const [editing, setEditing] = useState<Partial<ReferralRule> | null>(null);
-  const deletion = useAdminDeleteAlert<ReferralRule>((rule) => remove(() => api.delete('/referral-rules/:id', { params: { id: rule._id }, withoutToken: true }), t('referralRules.deleteFailed')));
-
   return (
-    <>
-      <AdminPageHeader title={t('pages.referralRules')}>
-        <Button intent="primary" icon="plus" text={t('referralRules.add')} onClick={() => setEditing({})} />
-      </AdminPageHeader>
-      <AdminTable
-        columns={columns(t)}
-        rows={rows}
-        loading={loading}
-        emptyText={t('referralRules.none')}
-        actions={(rule) => <RowActions name={rule.matcher} onEdit={() => setEditing(rule)} onDelete={() => deletion.ask(rule)} />}
-      />
-      {editing && <ReferralRuleDialog rule={editing} onSaved={() => void reload()} onClose={() => setEditing(null)} />}
-      {deletion.alert}
-    </>
+    <AdminCollectionPage texts="referralRules" titleKey="pages.referralRules" columns={columns} load={loadRules} failureLog="Failed to fetch referral rules"
+      nameOf={(rule) => rule.matcher} itemPath="/referral-rules/:id" Dialog={ReferralRuleDialog} />
   );
 }

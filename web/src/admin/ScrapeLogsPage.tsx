@@ -4,7 +4,7 @@ import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
 import { api } from '../api/client';
 import { formatDateTime, formatSeconds } from '@wishwell/shared/format';
 import { isWebAddress } from '@wishwell/shared/domain';
-import { useAdminText, type AdminText } from './admin-text';
+import type { AdminText } from './admin-text';
 import type { AdminColumn } from './AdminTable';
 import { AdminLogPage } from './AdminLogPage';
 
@@ -39,17 +39,5 @@ const loadScrapes = (query: LogQuery) => api.get('/logs/scrape', { query });
 
 /** /admin/scrape-logs: every scrape attempt, newest first, paged by the server; new failures appear as toasts. */
 export function ScrapeLogsPage() {
-  const t = useAdminText();
-  return (
-    <AdminLogPage
-      title={t('pages.scrapeLogs')}
-      load={loadScrapes}
-      failureLog="Failed to fetch scrape logs"
-      columns={columns(t)}
-      emptyText={t('scrapeLogs.none')}
-      searchPlaceholder={t('scrapeLogs.search')}
-      withStatus
-      withScrapeFailureToasts
-    />
-  );
+  return <AdminLogPage texts="scrapeLogs" columns={columns} load={loadScrapes} failureLog="Failed to fetch scrape logs" withStatus withScrapeFailureToasts />;
 }

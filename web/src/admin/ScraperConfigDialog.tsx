@@ -1,29 +1,25 @@
 import { FormGroup, HTMLSelect, Switch, TextArea } from '@blueprintjs/core';
 import { SCRAPER_STRATEGIES, type ScraperConfig, type ScraperConfigInput, type ScraperStrategy } from '@wishwell/shared/scraper-config-types';
 import { api } from '../api/client';
-import { AdminFormDialog, TextField, useDraft } from './AdminFormDialog';
+import { AdminFormDialog, draftOf, TextField, useDraft, type AdminDialogProps } from './AdminFormDialog';
 import { useAdminText } from './admin-text';
 
-interface Props {
-  /** The config to edit; one without an _id is created. */
-  config: Partial<ScraperConfig>;
-  onSaved: () => void;
-  onClose: () => void;
-}
+const NEW_CONFIG: Required<ScraperConfigInput> = {
+  domain: '',
+  strategy: 'cheerio',
+  notes: '',
+  titleSelector: '',
+  priceSelector: '',
+  imageSelector: '',
+  imageAttribute: 'src',
+  isPriceComplex: false,
+};
 
 /** Scraper config create/edit. Save needs the domain and the three selectors (spec section 5). */
-export function ScraperConfigDialog({ config, onSaved, onClose }: Props) {
+export function ScraperConfigDialog({ row: config, onSaved, onClose }: AdminDialogProps<ScraperConfig>) {
   const t = useAdminText();
-  const [draft, set] = useDraft<Required<ScraperConfigInput>>(() => ({
-    domain: config.domain ?? '',
-    strategy: config.strategy ?? 'cheerio',
-    notes: config.notes ?? '',
-    titleSelector: config.titleSelector ?? '',
-    priceSelector: config.priceSelector ?? '',
-    imageSelector: config.imageSelector ?? '',
-    imageAttribute: config.imageAttribute || 'src',
-    isPriceComplex: config.isPriceComplex ?? false,
-  }));
+  // An empty image attribute reads as the default too.
+  const [draft, set] = useDraft(() => ({ ...draftOf(NEW_CONFIG, config), imageAttribute: config.imageAttribute || NEW_CONFIG.imageAttribute }));
   const body = () => ({ ...draft, domain: draft.domain.trim() });
   const save = () => (config._id ? api.put('/scraper-configs/:id', { params: { id: config._id }, body: body() }) : api.post('/scraper-configs', { body: body() }));
   const canSave = [draft.domain, draft.titleSelector, draft.priceSelector, draft.imageSelector].every((value) => value.trim() !== '');

@@ -2,7 +2,7 @@ import { Tag } from '@blueprintjs/core';
 import { VISITOR_CROWD_ADDRESS, VISITOR_LOG_CROWD_AFTER, type LogQuery, type VisitorLogEntry } from '@wishwell/shared/admin-types';
 import { api } from '../api/client';
 import { formatDateTime } from '@wishwell/shared/format';
-import { useAdminText, type AdminText } from './admin-text';
+import type { AdminText } from './admin-text';
 import type { AdminColumn } from './AdminTable';
 import { AdminLogPage } from './AdminLogPage';
 
@@ -50,15 +50,5 @@ const loadVisits = (query: LogQuery) => api.get('/logs/visitors', { query });
 
 /** /admin/visitor-logs: page views of the public site, newest first. */
 export function VisitorLogsPage() {
-  const t = useAdminText();
-  return (
-    <AdminLogPage
-      title={t('pages.visitorLogs')}
-      load={loadVisits}
-      failureLog="Failed to fetch visitor logs"
-      columns={columns(t)}
-      emptyText={t('visitorLogs.none')}
-      searchPlaceholder={t('visitorLogs.search')}
-    />
-  );
+  return <AdminLogPage texts="visitorLogs" columns={columns} load={loadVisits} failureLog="Failed to fetch visitor logs" />;
 }

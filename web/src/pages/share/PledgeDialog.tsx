@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useState } from 'react';
+import { FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { fromMinorUnits } from '@wishwell/shared/money';
 import type { PledgeInput, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
-import { Emphasised } from '../../i18n/Sentence';
-import { FormDialogFooter } from '../../ui/FormDialogFooter';
 import { useAmountField } from '../../ui/use-amount-field';
 import { rememberClaim } from '../claims/guest-claims';
+import { GuestClaimDialog, GuestContactFields } from './GuestClaimDialog';
 import { PledgeProgress } from './PledgeProgress';
 
 interface Props {
@@ -31,8 +30,7 @@ export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }:
   const amountField = useAmountField(amount);
   const valid = (amountField.minor ?? 0) > 0;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (saving || !valid || amountField.minor === null) return;
     setSaving(true);
     const body: PledgeInput = { amount: fromMinorUnits(amountField.minor), name: name.trim(), email: email.trim() || undefined };
@@ -49,31 +47,18 @@ export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }:
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={t('pledge.title')} className="ww-dialog">
-      <form onSubmit={submit}>
-        <DialogBody>
-          <p>
-            <Emphasised i18nKey="pledge.intro" title={item.title} />
-          </p>
-          <PledgeProgress item={item} currency={currency} />
-          <FormGroup
-            label={t('pledge.amount')}
-            labelFor="pledge-amount"
-            labelInfo={t('common.required')}
-            helperText={amountField.problem ?? amountField.help}
-            intent={amountField.problem ? 'danger' : 'none'}
-          >
-            <InputGroup id="pledge-amount" autoFocus inputMode="decimal" value={amount} onValueChange={setAmount} intent={amountField.problem ? 'danger' : 'none'} aria-invalid={Boolean(amountField.problem)} />
-          </FormGroup>
-          <FormGroup label={t('purchase.name')} labelFor="pledge-name" labelInfo={t('common.optional')}>
-            <InputGroup id="pledge-name" value={name} onValueChange={setName} placeholder={t('common.anonymous')} />
-          </FormGroup>
-          <FormGroup label={t('purchase.email')} labelFor="pledge-email" labelInfo={t('common.optional')} helperText={t('purchase.emailHelp')}>
-            <InputGroup id="pledge-email" type="email" value={email} onValueChange={setEmail} placeholder="you@example.com" />
-          </FormGroup>
-        </DialogBody>
-        <FormDialogFooter onCancel={onClose} submitText={t('share.pledge')} busy={saving} disabled={!valid} intent="success" />
-      </form>
-    </Dialog>
+    <GuestClaimDialog title={t('pledge.title')} introKey="pledge.intro" itemTitle={item.title} submitText={t('share.pledge')} busy={saving} disabled={!valid} onSubmit={() => void submit()} onClose={onClose}>
+      <PledgeProgress item={item} currency={currency} />
+      <FormGroup
+        label={t('pledge.amount')}
+        labelFor="pledge-amount"
+        labelInfo={t('common.required')}
+        helperText={amountField.problem ?? amountField.help}
+        intent={amountField.problem ? 'danger' : 'none'}
+      >
+        <InputGroup id="pledge-amount" autoFocus inputMode="decimal" value={amount} onValueChange={setAmount} intent={amountField.problem ? 'danger' : 'none'} aria-invalid={Boolean(amountField.problem)} />
+      </FormGroup>
+      <GuestContactFields idPrefix="pledge" name={name} onName={setName} email={email} onEmail={setEmail} />
+    </GuestClaimDialog>
   );
 }

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Dialog, DialogBody, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
+import { useState } from 'react';
+import { FormGroup, NumericInput } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import type { PurchaseInput, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
-import { Emphasised } from '../../i18n/Sentence';
-import { FormDialogFooter } from '../../ui/FormDialogFooter';
 import { rememberClaim } from '../claims/guest-claims';
+import { GuestClaimDialog, GuestContactFields } from './GuestClaimDialog';
 
 /** How marking went: bought, beaten to it by another guest (409), or failed otherwise. */
 export type PurchaseOutcome = 'bought' | 'sold-out' | 'failed';
@@ -42,8 +41,7 @@ export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
   const [quantity, setQuantity] = useState(1);
   const [saving, setSaving] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (saving) return;
     setSaving(true);
     const quantityPurchased = Math.min(remaining, Math.max(1, Math.floor(quantity) || 1));
@@ -53,26 +51,13 @@ export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={t('share.markPurchased')} className="ww-dialog">
-      <form onSubmit={submit}>
-        <DialogBody>
-          <p>
-            <Emphasised i18nKey="purchase.intro" title={item.title} />
-          </p>
-          <FormGroup label={t('purchase.name')} labelFor="purchase-name" labelInfo={t('common.optional')}>
-            <InputGroup id="purchase-name" autoFocus value={purchasedBy} onValueChange={setPurchasedBy} placeholder={t('common.anonymous')} />
-          </FormGroup>
-          <FormGroup label={t('purchase.email')} labelFor="purchase-email" labelInfo={t('common.optional')} helperText={t('purchase.emailHelp')}>
-            <InputGroup id="purchase-email" type="email" value={email} onValueChange={setEmail} placeholder="you@example.com" />
-          </FormGroup>
-          {remaining > 1 && (
-            <FormGroup label={t('purchase.quantity')} labelFor="purchase-quantity" helperText={t('purchase.stillWanted', { count: remaining })}>
-              <NumericInput id="purchase-quantity" min={1} max={remaining} minorStepSize={null} clampValueOnBlur value={quantity} onValueChange={setQuantity} />
-            </FormGroup>
-          )}
-        </DialogBody>
-        <FormDialogFooter onCancel={onClose} submitText={t('share.markPurchased')} busy={saving} intent="success" />
-      </form>
-    </Dialog>
+    <GuestClaimDialog title={t('share.markPurchased')} introKey="purchase.intro" itemTitle={item.title} submitText={t('share.markPurchased')} busy={saving} onSubmit={() => void submit()} onClose={onClose}>
+      <GuestContactFields idPrefix="purchase" name={purchasedBy} onName={setPurchasedBy} email={email} onEmail={setEmail} autoFocus />
+      {remaining > 1 && (
+        <FormGroup label={t('purchase.quantity')} labelFor="purchase-quantity" helperText={t('purchase.stillWanted', { count: remaining })}>
+          <NumericInput id="purchase-quantity" min={1} max={remaining} minorStepSize={null} clampValueOnBlur value={quantity} onValueChange={setQuantity} />
+        </FormGroup>
+      )}
+    </GuestClaimDialog>
   );
 }

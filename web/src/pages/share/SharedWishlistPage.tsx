@@ -21,9 +21,9 @@ import { ReservedNote } from '../claims/ReservedNote';
 import '../claims/claims.css';
 import './share.css';
 
-// The dialog (and Blueprint's overlay code) loads when a guest first marks a gift, not with the list.
-const PurchaseDialog = lazy(() => import('./PurchaseDialog').then((module) => ({ default: module.PurchaseDialog })));
-const PledgeDialog = lazy(() => import('./PledgeDialog').then((module) => ({ default: module.PledgeDialog })));
+// The dialogs (and Blueprint's overlay code) load when a guest first marks or pledges a gift, not with the list.
+const PurchaseDialog = lazy(() => import('./guest-claim-dialogs').then((module) => ({ default: module.PurchaseDialog })));
+const PledgeDialog = lazy(() => import('./guest-claim-dialogs').then((module) => ({ default: module.PledgeDialog })));
 const ClaimDialog = lazy(() => import('../claims/ClaimDialog').then((module) => ({ default: module.ClaimDialog })));
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; wishlist: SharedWishlist };

@@ -1,0 +1,65 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useTranslation } from '../../i18n/react';
+import { Emphasised } from '../../i18n/Sentence';
+import { FormDialogFooter } from '../../ui/FormDialogFooter';
+
+interface Props {
+  title: string;
+  /** The catalogue key of the sentence above the fields, naming the item (`{{title}}`). */
+  introKey: string;
+  itemTitle: string;
+  submitText: string;
+  busy: boolean;
+  disabled?: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A guest's claim on a shared item (a purchase mark or a pledge): the sentence naming the item, the fields, Cancel and the green submit. */
+export function GuestClaimDialog({ title, introKey, itemTitle, submitText, busy, disabled, onSubmit, onClose, children }: Props) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog isOpen onClose={onClose} title={title} className="ww-dialog">
+      <form onSubmit={submit}>
+        <DialogBody>
+          <p>
+            <Emphasised i18nKey={introKey} title={itemTitle} />
+          </p>
+          {children}
+        </DialogBody>
+        <FormDialogFooter onCancel={onClose} submitText={submitText} busy={busy} disabled={disabled} intent="success" />
+      </form>
+    </Dialog>
+  );
+}
+
+interface ContactProps {
+  /** The fields' ids are `<idPrefix>-name` and `<idPrefix>-email`. */
+  idPrefix: string;
+  name: string;
+  onName: (name: string) => void;
+  email: string;
+  onEmail: (email: string) => void;
+  /** The name is the first field (no other field before it). */
+  autoFocus?: boolean;
+}
+
+/** The guest's optional name (shown to the owner) and e-mail (for the link to change the claim later). */
+export function GuestContactFields({ idPrefix, name, onName, email, onEmail, autoFocus }: ContactProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormGroup label={t('purchase.name')} labelFor={`${idPrefix}-name`} labelInfo={t('common.optional')}>
+        <InputGroup id={`${idPrefix}-name`} autoFocus={autoFocus} value={name} onValueChange={onName} placeholder={t('common.anonymous')} />
+      </FormGroup>
+      <FormGroup label={t('purchase.email')} labelFor={`${idPrefix}-email`} labelInfo={t('common.optional')} helperText={t('purchase.emailHelp')}>
+        <InputGroup id={`${idPrefix}-email`} type="email" value={email} onValueChange={onEmail} placeholder="you@example.com" />
+      </FormGroup>
+    </>
+  );
+}
