@@ -875,6 +875,7 @@ export default {
       backupNotPlainFile: 'Die Sicherung enthält {{name}}, das keine normale Datei ist (ein Link?): abgelehnt.',
       backupBadPath: 'Die Sicherung enthält einen Eintrag mit einem unzulässigen Pfad: {{name}}',
       backupTooManyFiles: 'Die Sicherung enthält zu viele Dateien.',
+      backupRepeatedEntry: 'Die Sicherung enthält {{name}} zweimal: abgelehnt.',
       backupIntegrity: 'Die wiederhergestellte Datenbank besteht die Integritätsprüfung nicht: Die Sicherung ist beschädigt.',
       invalidRequest: 'Ungültige Anfrage.',
       invalidField: 'Ungültiges Feld {{field}}: {{detail}}',

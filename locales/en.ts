@@ -882,6 +882,7 @@ export default {
       backupNotPlainFile: 'The backup holds {{name}} that is not a plain file (a link?): refused.',
       backupBadPath: 'The backup holds an entry with a path it may not use: {{name}}',
       backupTooManyFiles: 'The backup holds too many files.',
+      backupRepeatedEntry: 'The backup holds {{name}} twice: refused.',
       backupIntegrity: 'The restored database fails its integrity check: the backup is damaged.',
       invalidRequest: 'Invalid request.',
       invalidField: 'Invalid {{field}}: {{detail}}',

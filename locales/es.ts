@@ -884,6 +884,7 @@ export default {
       backupNotPlainFile: 'La copia contiene {{name}}, que no es un archivo normal (¿un enlace?): rechazada.',
       backupBadPath: 'La copia contiene una entrada con una ruta no permitida: {{name}}',
       backupTooManyFiles: 'La copia contiene demasiados archivos.',
+      backupRepeatedEntry: 'La copia contiene {{name}} dos veces: rechazada.',
       backupIntegrity: 'La base de datos restaurada no supera su comprobación de integridad: la copia está dañada.',
       invalidRequest: 'Solicitud no válida.',
       invalidField: 'Campo {{field}} no válido: {{detail}}',

@@ -885,6 +885,7 @@ export default {
       backupNotPlainFile: 'La sauvegarde contient {{name}}, qui n’est pas un simple fichier (un lien ?) : refusée.',
       backupBadPath: 'La sauvegarde contient une entrée avec un chemin interdit : {{name}}',
       backupTooManyFiles: 'La sauvegarde contient trop de fichiers.',
+      backupRepeatedEntry: 'La sauvegarde contient {{name}} deux fois : refusée.',
       backupIntegrity: 'La base de données restaurée échoue à son contrôle d’intégrité : la sauvegarde est endommagée.',
       invalidRequest: 'Requête invalide.',
       invalidField: 'Champ {{field}} invalide : {{detail}}',

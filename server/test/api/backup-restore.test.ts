@@ -152,6 +152,10 @@ describe('restore refuses a bad file and changes nothing', () => {
     ['an archive with an absolute entry', () => tarGz([{ name: '/etc/passwd', data: 'x' }]), 400, /path it may not use/],
     ['an archive with a link', () => tarGz([{ name: 'uploads/a.png', type: '2', linkName: '/etc/passwd' }]), 400, /not a plain file/],
     ['a gzip bomb', () => gzipSync(Buffer.alloc(300 * 1024 * 1024)), 400, /gzip bomb/],
+    ['an archive that holds one entry twice', () => {
+      const entries = unpackWithTar(backup);
+      return tarGz([...[...entries].map(([name, data]) => ({ name, data })), { name: 'tables/items.ndjson', data: entries.get('tables/items.ndjson')! }]);
+    }, 400, /holds tables\/items\.ndjson twice/],
     ['a bad checksum', () => repack(unpackWithTar(backup), (_m, e) => e.set('tables/items.ndjson', Buffer.from(e.get('tables/items.ndjson')!.toString().replace('Kept teapot', 'Evil teapot')))), 400, /does not match its checksum/],
     ['a backup from a newer schema', () => repack(unpackWithTar(backup), (m) => (m.schemaVersion += 1)), 422, /newer Wishwell/],
     ['an item of a list the backup does not hold (checksums right)', () => repack(unpackWithTar(backup), (m, e) => {
