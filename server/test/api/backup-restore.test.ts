@@ -92,6 +92,24 @@ function repack(entries: Map<string, Buffer>, change: (manifest: any, entries: M
   return tarGz(ordered);
 }
 
+/**
+ * The backup with the first line of `table` holding `needle` changed by `change` (a row as the
+ * API would never write it), its checksum made right, so only the restore's row checks stand in the way.
+ */
+function withRowChanged(table: string, needle: string, change: (row: Record<string, unknown>) => void): Buffer {
+  return repack(unpackWithTar(backup), (manifest, entries) => {
+    const entry = `tables/${table}.ndjson`;
+    const lines = entries.get(entry)!.toString().split('\n');
+    const at = lines.findIndex((line) => line.includes(needle));
+    const row = JSON.parse(lines[at]!);
+    change(row);
+    lines[at] = JSON.stringify(row);
+    const data = Buffer.from(lines.join('\n'));
+    entries.set(entry, data);
+    manifest.entries[entry] = { sha256: createHash('sha256').update(data).digest('hex'), bytes: data.length };
+  });
+}
+
 /** The PostgreSQL database's schemas (a restore keeps the replaced data as pre_restore_{timestamp}). */
 async function schemaNames(): Promise<string[]> {
   const client = new SQL(server.databaseUrl!, { max: 1 });
@@ -163,6 +181,28 @@ describe('restore refuses a bad file and changes nothing', () => {
       e.set('tables/items.ndjson', items);
       m.entries['tables/items.ndjson'] = { sha256: createHash('sha256').update(items).digest('hex'), bytes: items.length };
     }), 400, /do not fit together/],
+    // Rows the API would refuse: the restore holds them to the same schemas and rules, naming table, line and column.
+    ['an item whose quantity is text', () => withRowChanged('items', 'Kept teapot', (row) => (row.quantity = 'lots')), 400,
+      /^The backup's items table has a bad value at line 1, column quantity: It must be a whole number from -2147483648 to 2147483647\.$/],
+    ['an item whose quantity is beyond what the API takes', () => withRowChanged('items', 'Kept teapot', (row) => (row.quantity = 3_000_000)), 400,
+      /items table has a bad value at line 1, column quantity: Quantity must be a whole number of at least 1\.$/],
+    ['an item whose link is a javascript: URL', () => withRowChanged('items', 'Kept teapot', (row) => (row.url = 'javascript:alert(document.cookie)')), 400,
+      /items table has a bad value at line 1, column url: The product address must be a web address starting with http:\/\/ or https:\/\/\.$/],
+    ['an item whose image is a javascript: URL', () => withRowChanged('items', 'Kept teapot', (row) => (row.imageUrl = 'javascript:alert(1)')), 400,
+      /column imageUrl: The image address must be a web address/],
+    ['an item with a 1 MB title', () => withRowChanged('items', 'Kept teapot', (row) => (row.title = 'x'.repeat(1024 * 1024))), 400,
+      /items table has a bad value at line 1, column title: Please give the item a title \(up to 500 characters\)\.$/],
+    ['an item whose title holds a NUL character (PostgreSQL cannot store it)', () => withRowChanged('items', 'Kept teapot', (row) => (row.title = 'Tea\u0000pot')), 400,
+      /column title: Text cannot contain the NUL character/],
+    ['an item whose priority is not one of the API\'s', () => withRowChanged('items', 'Kept teapot', (row) => (row.priority = 'Urgent')), 400,
+      /column priority: Priority must be one of: Low, Medium, High\.$/],
+    ['an item whose creation time is not a date', () => withRowChanged('items', 'Kept teapot', (row) => (row.createdAt = 'yesterday')), 400,
+      /column createdAt: It must be a date and time/],
+    ['an item without a title', () => withRowChanged('items', 'Kept teapot', (row) => delete row.title), 400, /column title: A value is required\.$/],
+    ['a list whose cover image is a javascript: URL', () => withRowChanged('wishlists', 'Before the backup', (row) => (row.coverImage = 'javascript:alert(1)')), 400,
+      /^The backup's wishlists table has a bad value at line \d+, column coverImage: The cover image must be an uploaded image or a web address\.$/],
+    ['an account whose admin flag is the text "yes"', () => withRowChanged('users', 'Bob', (row) => (row.isAdmin = 'yes')), 400,
+      /users table has a bad value at line \d, column isAdmin: It must be true or false\.$/],
   ];
   for (const [what, file, status, message] of cases) {
     it(what, async () => {
