@@ -11,9 +11,11 @@ import { tarGz, type TarEntry } from '../support/tar';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 import { TEST_ENGINE } from '../support/engine';
-import { databaseContents } from '../support/database-contents';
+import { copiedContents, databaseContents } from '../support/database-contents';
 import { downloadBackup, ONE_PIXEL_PNG, restoreBackup as restore, sessionHeaders, uploadPng, waitFor } from '../support/backups';
 import { SseConnection } from '../support/sse-client';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { createApiToken } from '../support/api-tokens';
 import { waitUntil } from '../support/wait';
 
 let server: TestServer;
@@ -349,5 +351,46 @@ describe('a backup from before visitor profiles', () => {
     expect(found.body.entries.map(({ _id, domain, city, country, ipAddress, userAgent }: Record<string, string>) => ({ _id, domain, city, country, ipAddress, userAgent })).sort((a: { _id: string }, b: { _id: string }) => a._id.localeCompare(b._id))).toEqual(
       views.map(({ createdAt: _, id, ...view }) => ({ _id: id, ...view })),
     );
+  });
+});
+
+describe('a backup of every kind of row the API writes', () => {
+  let full: TestServer;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    full = await startTestServer({ SMTP_URL: smtp.url, RATE_LIMIT_CLAIM_IP: '10000' });
+  });
+  afterAll(async () => {
+    await full?.stop();
+    await smtp?.stop();
+  });
+
+  it('restores whole: the row checks refuse nothing the API wrote', async () => {
+    const ada = await signUp(full.url, 'Ada');
+    const api = ada.client;
+    const ok = (res: { status: number; body: unknown }) => expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    ok(await api.put('/users/profile', { name: 'Ada L.', email: ada.email, country: 'United Kingdom', language: 'de' }));
+    await createApiToken(ada, 'read', { name: 'nightly', expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    ok(await api.post('/referral-rules', { matcher: 'giftshop.example', programName: 'Gift Shop', referralCode: 'ww', idRegex: '/p/(\\d+)', urlStructure: '', giftCardUrl: 'https://giftshop.example/cards' }));
+    ok(await api.post('/domain-configs', { hostname: 'Gifts.Example.com', companyName: 'Gift Co', logoUrl: '/Logo.png', primaryColor: '#123456', secondaryColor: '#abcdef', landingPageHeadline: 'Gifts', landingPageSubheadline: 'One list.' }));
+    ok(await api.post('/scraper-configs', { domain: 'shop.example', strategy: 'cheerio', titleSelector: '.name', priceSelector: '.cost', imageSelector: 'img.pic', imageAttribute: 'data-large', isPriceComplex: true, notes: 'Split prices' }));
+    const list = (await api.post('/wishlists', {
+      name: 'Birthday', description: 'Mine', theme: 'Birthday', colorSet: 'festive', coverImage: await uploadPng(api),
+      eventDate: '2027-03-01', expiresAt: '2027-04-01T00:00:00.000Z', surpriseUntil: '2027-03-02T00:00:00.000Z', allowOverPledge: true,
+    })).body;
+    ok(await api.post(`/wishlists/${list._id}/editors`, { email: 'helper@example.com' }));
+    const pram = await addItem(api, list._id, { title: 'Pram', price: '300', currency: 'EUR', url: 'https://giftshop.example/p/42', isGroupGift: true });
+    const kite = await addItem(api, list._id, { title: 'Kite', quantity: 3, priority: 'High', imageUrl: 'https://shop.example/kite.png', notes: 'Red', description: 'A kite' });
+    const guest = new ApiClient(full.url);
+    ok(await guest.post(`/wishlists/share/${list._id}/items/${pram._id}/pledges`, { amount: '25.50', name: 'Aunt May', email: 'may@example.com' }));
+    ok(await guest.put(`/wishlists/share/${list._id}/items/${kite._id}`, { purchasedBy: 'Uncle Bob', quantityPurchased: 2, email: 'bob@example.com' }));
+    const before = await copiedContents(full);
+    const written = ['users', 'api_tokens', 'referral_rules', 'domain_configs', 'scraper_configs', 'wishlists', 'editor_invitations', 'items', 'claims', 'uploads'];
+    expect(written.filter((table) => before[table]!.length === 0)).toEqual([]);
+    const res = await restore(api, await downloadBackup(api));
+    expect(res.status, res.body.message).toBe(200);
+    await waitFor(async () => (await api.get('/users/profile')).status === 401);
+    expect(await copiedContents(full)).toEqual(before);
   });
 });

@@ -34,8 +34,15 @@ const KIND_CHECKS: Record<ColumnModel['kind'], (value: unknown) => string | null
   bigint: (value) => wholeNumberProblem(value, BIGINT),
   real: (value) => (typeof value === 'number' && Number.isFinite(value) ? null : VALUE_NOT_NUMBER),
   flag: (value) => (typeof value === 'boolean' ? null : VALUE_NOT_FLAG),
-  timestamp: (value) => (typeof value === 'string' && ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) ? null : VALUE_NOT_TIMESTAMP),
+  timestamp: timestampProblem,
 };
+
+/** Only text JSON.stringify writes for a Date: '2026-02-30...' parses (as 2 March) here, PostgreSQL refuses it. */
+function timestampProblem(value: unknown): string | null {
+  if (typeof value !== 'string' || !ISO_TIMESTAMP.test(value)) return VALUE_NOT_TIMESTAMP;
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && new Date(time).toISOString() === value ? null : VALUE_NOT_TIMESTAMP;
+}
 
 function textProblem(value: unknown): string | null {
   if (typeof value !== 'string') return VALUE_NOT_TEXT;
