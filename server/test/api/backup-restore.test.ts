@@ -1,13 +1,12 @@
 import { SQL } from 'bun';
 import { Database } from 'bun:sqlite';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
-import { tarGz, type TarEntry } from '../support/tar';
+import { repack, tarGz, unpackWithTar, withRowChanged } from '../support/tar';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 import { TEST_ENGINE } from '../support/engine';
@@ -66,50 +65,6 @@ function indexesOf(file: string): string[] {
   } finally {
     db.close();
   }
-}
-
-function unpackWithTar(archive: Buffer): Map<string, Buffer> {
-  const dir = mkdtempSync(join(tmpdir(), 'wishwell-backup-test-'));
-  const file = join(dir, 'b.gz');
-  Bun.write(file, archive);
-  Bun.spawnSync(['tar', 'xzf', file, '-C', dir]);
-  const entries = new Map<string, Buffer>();
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (path !== file) entries.set(relative(dir, path), readFileSync(path));
-    }
-  };
-  walk(dir);
-  return entries;
-}
-
-function repack(entries: Map<string, Buffer>, change: (manifest: any, entries: Map<string, Buffer>) => void): Buffer {
-  const copy = new Map(entries);
-  const manifest = JSON.parse(copy.get('manifest.json')!.toString());
-  change(manifest, copy);
-  copy.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
-  const ordered: TarEntry[] = [{ name: 'manifest.json', data: copy.get('manifest.json')! }, ...[...copy].filter(([name]) => name !== 'manifest.json').map(([name, data]) => ({ name, data }))];
-  return tarGz(ordered);
-}
-
-/**
- * The backup with the first line of `table` holding `needle` changed by `change` (a row as the
- * API would never write it), its checksum made right, so only the restore's row checks stand in the way.
- */
-function withRowChanged(table: string, needle: string, change: (row: Record<string, unknown>) => void): Buffer {
-  return repack(unpackWithTar(backup), (manifest, entries) => {
-    const entry = `tables/${table}.ndjson`;
-    const lines = entries.get(entry)!.toString().split('\n');
-    const at = lines.findIndex((line) => line.includes(needle));
-    const row = JSON.parse(lines[at]!);
-    change(row);
-    lines[at] = JSON.stringify(row);
-    const data = Buffer.from(lines.join('\n'));
-    entries.set(entry, data);
-    manifest.entries[entry] = { sha256: createHash('sha256').update(data).digest('hex'), bytes: data.length };
-  });
 }
 
 /** The PostgreSQL database's schemas (a restore keeps the replaced data as pre_restore_{timestamp}). */
@@ -184,26 +139,26 @@ describe('restore refuses a bad file and changes nothing', () => {
       m.entries['tables/items.ndjson'] = { sha256: createHash('sha256').update(items).digest('hex'), bytes: items.length };
     }), 400, /do not fit together/],
     // Rows the API would refuse: the restore holds them to the same schemas and rules, naming table, line and column.
-    ['an item whose quantity is text', () => withRowChanged('items', 'Kept teapot', (row) => (row.quantity = 'lots')), 400,
+    ['an item whose quantity is text', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.quantity = 'lots')), 400,
       /^The backup's items table has a bad value at line 1, column quantity: It must be a whole number from -2147483648 to 2147483647\.$/],
-    ['an item whose quantity is beyond what the API takes', () => withRowChanged('items', 'Kept teapot', (row) => (row.quantity = 3_000_000)), 400,
+    ['an item whose quantity is beyond what the API takes', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.quantity = 3_000_000)), 400,
       /items table has a bad value at line 1, column quantity: Quantity must be a whole number of at least 1\.$/],
-    ['an item whose link is a javascript: URL', () => withRowChanged('items', 'Kept teapot', (row) => (row.url = 'javascript:alert(document.cookie)')), 400,
+    ['an item whose link is a javascript: URL', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.url = 'javascript:alert(document.cookie)')), 400,
       /items table has a bad value at line 1, column url: The product address must be a web address starting with http:\/\/ or https:\/\/\.$/],
-    ['an item whose image is a javascript: URL', () => withRowChanged('items', 'Kept teapot', (row) => (row.imageUrl = 'javascript:alert(1)')), 400,
+    ['an item whose image is a javascript: URL', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.imageUrl = 'javascript:alert(1)')), 400,
       /column imageUrl: The image address must be a web address/],
-    ['an item with a 1 MB title', () => withRowChanged('items', 'Kept teapot', (row) => (row.title = 'x'.repeat(1024 * 1024))), 400,
+    ['an item with a 1 MB title', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.title = 'x'.repeat(1024 * 1024))), 400,
       /items table has a bad value at line 1, column title: Please give the item a title \(up to 500 characters\)\.$/],
-    ['an item whose title holds a NUL character (PostgreSQL cannot store it)', () => withRowChanged('items', 'Kept teapot', (row) => (row.title = 'Tea\u0000pot')), 400,
+    ['an item whose title holds a NUL character (PostgreSQL cannot store it)', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.title = 'Tea\u0000pot')), 400,
       /column title: Text cannot contain the NUL character/],
-    ['an item whose priority is not one of the API\'s', () => withRowChanged('items', 'Kept teapot', (row) => (row.priority = 'Urgent')), 400,
+    ['an item whose priority is not one of the API\'s', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.priority = 'Urgent')), 400,
       /column priority: Priority must be one of: Low, Medium, High\.$/],
-    ['an item whose creation time is not a date', () => withRowChanged('items', 'Kept teapot', (row) => (row.createdAt = 'yesterday')), 400,
+    ['an item whose creation time is not a date', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.createdAt = 'yesterday')), 400,
       /column createdAt: It must be a date and time/],
-    ['an item without a title', () => withRowChanged('items', 'Kept teapot', (row) => delete row.title), 400, /column title: A value is required\.$/],
-    ['a list whose cover image is a javascript: URL', () => withRowChanged('wishlists', 'Before the backup', (row) => (row.coverImage = 'javascript:alert(1)')), 400,
+    ['an item without a title', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => delete row.title), 400, /column title: A value is required\.$/],
+    ['a list whose cover image is a javascript: URL', () => withRowChanged(backup, 'wishlists', 'Before the backup', (row) => (row.coverImage = 'javascript:alert(1)')), 400,
       /^The backup's wishlists table has a bad value at line \d+, column coverImage: The cover image must be an uploaded image or a web address\.$/],
-    ['an account whose admin flag is the text "yes"', () => withRowChanged('users', 'Bob', (row) => (row.isAdmin = 'yes')), 400,
+    ['an account whose admin flag is the text "yes"', () => withRowChanged(backup, 'users', 'Bob', (row) => (row.isAdmin = 'yes')), 400,
       /users table has a bad value at line \d, column isAdmin: It must be true or false\.$/],
   ];
   for (const [what, file, status, message] of cases) {
