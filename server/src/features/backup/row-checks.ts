@@ -87,26 +87,35 @@ function kindCheck(columns: ColumnModel[]): RowCheck {
   };
 }
 
-/** The API schema's fields that are columns of the table (each optional: an older backup may lack one), then the field rules. */
+/** The API schema's fields that are columns of the table, then its field rules. */
 function apiChecks(columns: ColumnModel[], rules: ApiRowRules | undefined): RowCheck[] {
   if (!rules) return [];
   const keys = new Set(columns.map((column) => column.key));
-  const fields = Object.keys(rules.schema.properties).filter((key) => keys.has(key));
+  return [schemaCheck(Object.keys(rules.schema.properties).filter((key) => keys.has(key)), rules.schema), fieldRulesCheck(rules.fields ?? {})];
+}
+
+/** `fields` of the API's `schema`, each optional (an older backup may lack one); the API's message for the first one wrong. */
+function schemaCheck(fields: string[], schema: ApiRowRules['schema']): RowCheck {
   // A new object of the schema's fields: Elysia marks a route's own body schema as allowing no other properties.
-  const schema = t.Object(Object.fromEntries(fields.map((key) => [key, t.Optional(rules.schema.properties[key]!)])), { additionalProperties: true });
-  const validator = getSchemaValidator(schema, { additionalProperties: true })!;
-  const schemaCheck: RowCheck = (row) => {
+  const ofFields = t.Object(Object.fromEntries(fields.map((key) => [key, t.Optional(schema.properties[key]!)])), { additionalProperties: true });
+  const validator = getSchemaValidator(ofFields, { additionalProperties: true })!;
+  return (row) => {
     if (validator.Check(row)) return null;
     const error = validator.Errors(row).First()!;
     const column = error.path.split('/')[1] ?? '';
     const detail = (error.schema as TSchema & { error?: unknown }).error;
     return { column, detail: typeof detail === 'string' ? detail : `Invalid ${column}: ${error.message}` };
   };
-  const ruleCheck: RowCheck = (row) => {
-    for (const [column, rule] of Object.entries(rules.fields ?? {})) {
+}
+
+/** Runs after the schema check, so each value has its field's type. */
+function fieldRulesCheck(fields: NonNullable<ApiRowRules['fields']>): RowCheck {
+  const rules = Object.entries(fields) as [string, (value: unknown) => unknown][];
+  return (row) => {
+    for (const [column, rule] of rules) {
       if (row[column] === undefined) continue;
       try {
-        (rule as (value: unknown) => unknown)(row[column]); // after the schema check: the value has the field's type
+        rule(row[column]);
       } catch (error) {
         if (error instanceof ApiError) return { column, detail: error.message };
         throw error;
@@ -114,5 +123,4 @@ function apiChecks(columns: ColumnModel[], rules: ApiRowRules | undefined): RowC
     }
     return null;
   };
-  return [schemaCheck, ruleCheck];
 }
