@@ -25,9 +25,10 @@ describe("a restored row's columns are checked by their kind, the same on either
 
   it('takes timestamps only as JSON writes a date (years 1 to 9999), numbers only finite, flags only true or false', () => {
     const timestamp = 'It must be a date and time such as 2026-01-31T12:00:00.000Z.';
-    for (const createdAt of ['2026-01-31', '+010000-01-01T00:00:00.000Z', '0000-01-01T00:00:00.000Z', '2026-02-30T00:00:00.000Z', 1769860800000]) {
+    for (const createdAt of ['2026-01-31', '+010000-01-01T00:00:00.000Z', '0000-01-01T00:00:00.000Z', '2026-02-30T00:00:00.000Z', '2026-02-29T00:00:00.000Z', '1900-02-29T00:00:00.000Z', '2026-04-31T00:00:00.000Z', '2026-13-01T00:00:00.000Z', '2026-01-01T24:00:00.000Z', 1769860800000]) {
       expect(items(item({ createdAt })), String(createdAt)).toEqual({ column: 'createdAt', detail: timestamp });
     }
+    for (const createdAt of ['2024-02-29T23:59:59.999Z', '2000-02-29T00:00:00.000Z', '0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']) expect(items(item({ createdAt })), createdAt).toBeNull();
     expect(rowCheckOf('scraper_configs')({ id: 's', domain: 'shop.example', averageScrapeTimeMs: 'fast', createdAt: AT, updatedAt: AT })).toEqual({ column: 'averageScrapeTimeMs', detail: 'It must be a number.' });
     expect(items(item({ isGroupGift: 1 }))).toEqual({ column: 'isGroupGift', detail: 'It must be true or false.' });
   });

@@ -24,7 +24,7 @@ export const valueNotWholeNumber = (min: number, max: number) => `It must be a w
 const INTEGER = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 const BIGINT = { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
 // As JSON writes a Date, year 1 to 9999 (PostgreSQL reads no year 0 and JSON writes 10000 on as +010000).
-const ISO_TIMESTAMP = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ISO_TIMESTAMP = /^(\d{4})-(0[1-9]|1[0-2])-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 /** Why a value does not fit its column's kind, or null. */
 const KIND_CHECKS: Record<ColumnModel['kind'], (value: unknown) => string | null> = {
@@ -37,11 +37,20 @@ const KIND_CHECKS: Record<ColumnModel['kind'], (value: unknown) => string | null
   timestamp: timestampProblem,
 };
 
-/** Only text JSON.stringify writes for a Date: '2026-02-30...' parses (as 2 March) here, PostgreSQL refuses it. */
+/**
+ * Only text JSON.stringify writes for a Date: '2026-02-30...' parses (as 2 March) here, PostgreSQL
+ * refuses it. Read by hand: Date.parse and toISOString cost a restore 1.5 µs per timestamp.
+ */
 function timestampProblem(value: unknown): string | null {
-  if (typeof value !== 'string' || !ISO_TIMESTAMP.test(value)) return VALUE_NOT_TIMESTAMP;
-  const time = Date.parse(value);
-  return !Number.isNaN(time) && new Date(time).toISOString() === value ? null : VALUE_NOT_TIMESTAMP;
+  const parts = typeof value === 'string' ? ISO_TIMESTAMP.exec(value) : null;
+  if (!parts) return VALUE_NOT_TIMESTAMP;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  return year >= 1 && day >= 1 && day <= daysInMonth(year, month) ? null : VALUE_NOT_TIMESTAMP;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 function textProblem(value: unknown): string | null {
