@@ -19,7 +19,7 @@ import { requestLanguage, type Language } from '@wishwell/shared/languages';
 import { translateError } from '../i18n/api-errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
+export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
 
 /** Whether a parsed JSON body has a string with a NUL character anywhere in it. */
 function holdsNul(value: unknown): boolean {

@@ -3,7 +3,7 @@
  * PostgreSQL database), and scripts/backup.ts / restore.ts against a running server. Each runs
  * as a real process, as an operator would run it.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
@@ -11,6 +11,7 @@ import { ApiClient } from '../support/api-client';
 import { temporaryFolders } from '../support/data-dir';
 import { createApiToken } from '../support/api-tokens';
 import { uploadPng } from '../support/backups';
+import { withRowChanged } from '../support/tar';
 import { runCli, runScript } from '../support/cli';
 import { claimAcrossReplicas } from '../../src/features/backup/pg-operation-lock';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
@@ -153,6 +154,23 @@ describe('wishwell backup / wishwell restore', () => {
     const again = await startTestServer({}, dataDir);
     running.push(again);
     expect((await new ApiClient(again.url).get('/users/profile', { bearer: ada.token })).status).toBe(200);
+  });
+
+  it('refuses a backup holding a row the API would refuse, naming table, line and column, and changes nothing', async () => {
+    const { dataDir, server, ada } = await instance();
+    const archive = join(folder(), 'nightly.gz');
+    expect((await runCli(['backup', '--out', archive, '--data-dir', dataDir], server.cliEnv)).exitCode).toBe(0);
+    await server.stop();
+    const tampered = join(folder(), 'tampered.gz');
+    writeFileSync(tampered, withRowChanged(readFileSync(archive), 'items', 'Teapot', (row) => (row.quantity = 'lots')));
+    const restore = await runCli(['restore', tampered, '--data-dir', dataDir], server.cliEnv);
+    expect(restore.exitCode).toBe(1);
+    expect(restore.stderr).toContain("Not restored: The backup's items table has a bad value at line 1, column quantity: It must be a whole number");
+    expect(restore.stderr).toContain('Nothing was changed.');
+    const again = await startTestServer({}, dataDir);
+    running.push(again);
+    expect((await new ApiClient(again.url).get('/users/profile', { bearer: ada.token })).status).toBe(200);
+    expect(await adasLists(again, ada)).toEqual(['Birthday: Teapot']);
   });
 
   it('explains its usage when the file or --out is missing', async () => {

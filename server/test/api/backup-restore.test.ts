@@ -1,19 +1,20 @@
 import { SQL } from 'bun';
 import { Database } from 'bun:sqlite';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
-import { tarGz, type TarEntry } from '../support/tar';
+import { repack, tarGz, unpackWithTar, withRowChanged } from '../support/tar';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 import { TEST_ENGINE } from '../support/engine';
-import { databaseContents } from '../support/database-contents';
+import { copiedContents, databaseContents } from '../support/database-contents';
 import { downloadBackup, ONE_PIXEL_PNG, restoreBackup as restore, sessionHeaders, uploadPng, waitFor } from '../support/backups';
 import { SseConnection } from '../support/sse-client';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { createApiToken } from '../support/api-tokens';
 import { waitUntil } from '../support/wait';
 
 let server: TestServer;
@@ -64,32 +65,6 @@ function indexesOf(file: string): string[] {
   } finally {
     db.close();
   }
-}
-
-function unpackWithTar(archive: Buffer): Map<string, Buffer> {
-  const dir = mkdtempSync(join(tmpdir(), 'wishwell-backup-test-'));
-  const file = join(dir, 'b.gz');
-  Bun.write(file, archive);
-  Bun.spawnSync(['tar', 'xzf', file, '-C', dir]);
-  const entries = new Map<string, Buffer>();
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (path !== file) entries.set(relative(dir, path), readFileSync(path));
-    }
-  };
-  walk(dir);
-  return entries;
-}
-
-function repack(entries: Map<string, Buffer>, change: (manifest: any, entries: Map<string, Buffer>) => void): Buffer {
-  const copy = new Map(entries);
-  const manifest = JSON.parse(copy.get('manifest.json')!.toString());
-  change(manifest, copy);
-  copy.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
-  const ordered: TarEntry[] = [{ name: 'manifest.json', data: copy.get('manifest.json')! }, ...[...copy].filter(([name]) => name !== 'manifest.json').map(([name, data]) => ({ name, data }))];
-  return tarGz(ordered);
 }
 
 /** The PostgreSQL database's schemas (a restore keeps the replaced data as pre_restore_{timestamp}). */
@@ -152,6 +127,10 @@ describe('restore refuses a bad file and changes nothing', () => {
     ['an archive with an absolute entry', () => tarGz([{ name: '/etc/passwd', data: 'x' }]), 400, /path it may not use/],
     ['an archive with a link', () => tarGz([{ name: 'uploads/a.png', type: '2', linkName: '/etc/passwd' }]), 400, /not a plain file/],
     ['a gzip bomb', () => gzipSync(Buffer.alloc(300 * 1024 * 1024)), 400, /gzip bomb/],
+    ['an archive that holds one entry twice', () => {
+      const entries = unpackWithTar(backup);
+      return tarGz([...[...entries].map(([name, data]) => ({ name, data })), { name: 'tables/items.ndjson', data: entries.get('tables/items.ndjson')! }]);
+    }, 400, /holds tables\/items\.ndjson twice/],
     ['a bad checksum', () => repack(unpackWithTar(backup), (_m, e) => e.set('tables/items.ndjson', Buffer.from(e.get('tables/items.ndjson')!.toString().replace('Kept teapot', 'Evil teapot')))), 400, /does not match its checksum/],
     ['a backup from a newer schema', () => repack(unpackWithTar(backup), (m) => (m.schemaVersion += 1)), 422, /newer Wishwell/],
     ['an item of a list the backup does not hold (checksums right)', () => repack(unpackWithTar(backup), (m, e) => {
@@ -159,6 +138,28 @@ describe('restore refuses a bad file and changes nothing', () => {
       e.set('tables/items.ndjson', items);
       m.entries['tables/items.ndjson'] = { sha256: createHash('sha256').update(items).digest('hex'), bytes: items.length };
     }), 400, /do not fit together/],
+    // Rows the API would refuse: the restore holds them to the same schemas and rules, naming table, line and column.
+    ['an item whose quantity is text', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.quantity = 'lots')), 400,
+      /^The backup's items table has a bad value at line 1, column quantity: It must be a whole number from -2147483648 to 2147483647\.$/],
+    ['an item whose quantity is beyond what the API takes', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.quantity = 3_000_000)), 400,
+      /items table has a bad value at line 1, column quantity: Quantity must be a whole number of at least 1\.$/],
+    ['an item whose link is a javascript: URL', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.url = 'javascript:alert(document.cookie)')), 400,
+      /items table has a bad value at line 1, column url: The product address must be a web address starting with http:\/\/ or https:\/\/\.$/],
+    ['an item whose image is a javascript: URL', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.imageUrl = 'javascript:alert(1)')), 400,
+      /column imageUrl: The image address must be a web address/],
+    ['an item with a 1 MB title', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.title = 'x'.repeat(1024 * 1024))), 400,
+      /items table has a bad value at line 1, column title: Please give the item a title \(up to 500 characters\)\.$/],
+    ['an item whose title holds a NUL character (PostgreSQL cannot store it)', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.title = 'Tea\u0000pot')), 400,
+      /column title: Text cannot contain the NUL character/],
+    ['an item whose priority is not one of the API\'s', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.priority = 'Urgent')), 400,
+      /column priority: Priority must be one of: Low, Medium, High\.$/],
+    ['an item whose creation time is not a date', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.createdAt = 'yesterday')), 400,
+      /column createdAt: It must be a date and time/],
+    ['an item without a title', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => delete row.title), 400, /column title: A value is required\.$/],
+    ['a list whose cover image is a javascript: URL', () => withRowChanged(backup, 'wishlists', 'Before the backup', (row) => (row.coverImage = 'javascript:alert(1)')), 400,
+      /^The backup's wishlists table has a bad value at line \d+, column coverImage: The cover image must be an uploaded image or a web address\.$/],
+    ['an account whose admin flag is the text "yes"', () => withRowChanged(backup, 'users', 'Bob', (row) => (row.isAdmin = 'yes')), 400,
+      /users table has a bad value at line \d, column isAdmin: It must be true or false\.$/],
   ];
   for (const [what, file, status, message] of cases) {
     it(what, async () => {
@@ -305,5 +306,49 @@ describe('a backup from before visitor profiles', () => {
     expect(found.body.entries.map(({ _id, domain, city, country, ipAddress, userAgent }: Record<string, string>) => ({ _id, domain, city, country, ipAddress, userAgent })).sort((a: { _id: string }, b: { _id: string }) => a._id.localeCompare(b._id))).toEqual(
       views.map(({ createdAt: _, id, ...view }) => ({ _id: id, ...view })),
     );
+  });
+});
+
+describe('a backup of every kind of row the API writes', () => {
+  let full: TestServer;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    full = await startTestServer({ SMTP_URL: smtp.url, RATE_LIMIT_CLAIM_IP: '10000' });
+  });
+  afterAll(async () => {
+    await full?.stop();
+    await smtp?.stop();
+  });
+
+  it('restores whole: the row checks refuse nothing the API wrote', async () => {
+    const ada = await signUp(full.url, 'Ada');
+    const api = ada.client;
+    const ok = (res: { status: number; body: unknown }) => expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    ok(await api.put('/users/profile', { name: 'Ada L.', email: ada.email, country: 'United Kingdom', language: 'de' }));
+    await createApiToken(ada, 'read', { name: 'nightly', expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    ok(await api.post('/referral-rules', { matcher: 'giftshop.example', programName: 'Gift Shop', referralCode: 'ww', idRegex: '/p/(\\d+)', urlStructure: '', giftCardUrl: 'https://giftshop.example/cards' }));
+    ok(await api.post('/domain-configs', { hostname: 'Gifts.Example.com', companyName: 'Gift Co', logoUrl: '/Logo.png', primaryColor: '#123456', secondaryColor: '#abcdef', landingPageHeadline: 'Gifts', landingPageSubheadline: 'One list.' }));
+    ok(await api.post('/scraper-configs', { domain: 'shop.example', strategy: 'cheerio', titleSelector: '.name', priceSelector: '.cost', imageSelector: 'img.pic', imageAttribute: 'data-large', isPriceComplex: true, notes: 'Split prices' }));
+    const list = (await api.post('/wishlists', {
+      name: 'Birthday', description: 'Mine', theme: 'Birthday', colorSet: 'festive', coverImage: await uploadPng(api),
+      eventDate: '2027-03-01', expiresAt: '2027-04-01T00:00:00.000Z', surpriseUntil: '2027-03-02T00:00:00.000Z', allowOverPledge: true,
+    })).body;
+    ok(await api.post(`/wishlists/${list._id}/editors`, { email: 'helper@example.com' }));
+    const pram = await addItem(api, list._id, { title: 'Pram', price: '300', currency: 'EUR', url: 'https://giftshop.example/p/42', isGroupGift: true });
+    // An uploaded image: a shop's would queue a copy, whose attempts change the row while the test compares.
+    const kite = await addItem(api, list._id, { title: 'Kite', quantity: 3, priority: 'High', imageUrl: await uploadPng(api), notes: 'Red', description: 'A kite' });
+    const guest = new ApiClient(full.url);
+    ok(await guest.post(`/wishlists/share/${list._id}/items/${pram._id}/pledges`, { amount: '25.50', name: 'Aunt May', email: 'may@example.com' }));
+    ok(await guest.put(`/wishlists/share/${list._id}/items/${kite._id}`, { purchasedBy: 'Uncle Bob', quantityPurchased: 2, email: 'bob@example.com' }));
+    // The invitation's mail and the two manage links' are logged after their answers have gone.
+    await waitFor(async () => (await copiedContents(full)).email_logs!.length === 3);
+    const before = await copiedContents(full);
+    const written = ['users', 'api_tokens', 'referral_rules', 'domain_configs', 'scraper_configs', 'wishlists', 'editor_invitations', 'items', 'claims', 'uploads'];
+    expect(written.filter((table) => before[table]!.length === 0)).toEqual([]);
+    const res = await restore(api, await downloadBackup(api));
+    expect(res.status, res.body.message).toBe(200);
+    await waitFor(async () => (await api.get('/users/profile')).status === 401);
+    expect(await copiedContents(full)).toEqual(before);
   });
 });

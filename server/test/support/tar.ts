@@ -1,4 +1,8 @@
-/** A minimal ustar writer for tests that need archives no well-behaved tool would make (links, `../` paths). */
+/** A minimal ustar writer for tests that need archives no well-behaved tool would make (links, `../` paths), and backups taken apart and packed again. */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export interface TarEntry {
@@ -36,4 +40,50 @@ export function tarGz(entries: TarEntry[]): Buffer {
   }
   parts.push(Buffer.alloc(1024));
   return gzipSync(Buffer.concat(parts));
+}
+
+/** A backup's entries by name, unpacked by the system's tar. */
+export function unpackWithTar(archive: Buffer): Map<string, Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'wishwell-backup-test-'));
+  const file = join(dir, 'b.gz');
+  writeFileSync(file, archive);
+  Bun.spawnSync(['tar', 'xzf', file, '-C', dir]);
+  const entries = new Map<string, Buffer>();
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (path !== file) entries.set(relative(dir, path), readFileSync(path));
+    }
+  };
+  walk(dir);
+  return entries;
+}
+
+/** The entries packed again as a backup, manifest first, after `change` has had its way with them. */
+export function repack(entries: Map<string, Buffer>, change: (manifest: any, entries: Map<string, Buffer>) => void): Buffer {
+  const copy = new Map(entries);
+  const manifest = JSON.parse(copy.get('manifest.json')!.toString());
+  change(manifest, copy);
+  copy.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
+  const ordered: TarEntry[] = [{ name: 'manifest.json', data: copy.get('manifest.json')! }, ...[...copy].filter(([name]) => name !== 'manifest.json').map(([name, data]) => ({ name, data }))];
+  return tarGz(ordered);
+}
+
+/**
+ * `backup` with the first line of `table` holding `needle` changed by `change` (a row as the API
+ * would never write it), its checksum made right, so only the restore's row checks stand in the way.
+ */
+export function withRowChanged(backup: Buffer, table: string, needle: string, change: (row: Record<string, unknown>) => void): Buffer {
+  return repack(unpackWithTar(backup), (manifest, entries) => {
+    const entry = `tables/${table}.ndjson`;
+    const lines = entries.get(entry)!.toString().split('\n');
+    const at = lines.findIndex((line) => line.includes(needle));
+    const row = JSON.parse(lines[at]!);
+    change(row);
+    lines[at] = JSON.stringify(row);
+    const data = Buffer.from(lines.join('\n'));
+    entries.set(entry, data);
+    manifest.entries[entry] = { sha256: createHash('sha256').update(data).digest('hex'), bytes: data.length };
+  });
 }

@@ -13,6 +13,7 @@ import { ITEM_NOT_FOUND, LIST_NOT_FOUND } from '../../src/features/wishlists/acc
 import { INVITATION_INVALID } from '../../src/features/wishlists/invitations';
 import { INVALID_CREDENTIALS, LANGUAGE_UNKNOWN, PASSWORD_LOGIN_OFF, RESET_LINK_INVALID } from '../../src/features/users/service';
 import { translateError } from '../../src/i18n/api-errors';
+import { VALUE_NOT_FLAG, VALUE_NOT_NUMBER, VALUE_NOT_TEXT, VALUE_NOT_TIMESTAMP, VALUE_REQUIRED, valueNotWholeNumber } from '../../src/features/backup/row-checks';
 
 // The server catalogue matches error messages by their English text: when a service's text
 // changes and the catalogue's does not, the translation silently stops. These keep them together.
@@ -34,6 +35,12 @@ const SERVICE_TEXTS = {
   PASSWORD_LOGIN_OFF,
   RESET_LINK_INVALID,
   SELF_DISABLE_MESSAGE,
+  VALUE_NOT_FLAG,
+  VALUE_NOT_NUMBER,
+  VALUE_NOT_TEXT,
+  VALUE_NOT_TIMESTAMP,
+  VALUE_REQUIRED,
+  VALUE_NOT_WHOLE_NUMBER: valueNotWholeNumber(-2147483648, 2147483647),
 };
 
 /** Files whose error texts the scan below cannot judge, and why. */
@@ -113,6 +120,12 @@ describe('API error texts', () => {
     expect(translateError('The description must be at most 5000 characters.', 'fr')).toBe('La description : 5000 caractères au maximum.');
     expect(translateError('A restore is already under way: try again when it has finished.', 'es')).toBe('Ya hay una restauración en curso: inténtalo de nuevo cuando haya terminado.');
     expect(translateError('Scraping failed: The shop took too long to answer.', 'de')).toBe('Das Auslesen ist fehlgeschlagen: Der Shop hat zu lange nicht geantwortet.');
+    expect(translateError("The backup's items table has a bad value at line 3, column url: The product address must be a web address starting with http:// or https://.", 'fr')).toBe(
+      'La table items de la sauvegarde a une valeur invalide à la ligne 3, colonne url : L’adresse du produit doit être une adresse web commençant par http:// ou https://.',
+    );
+    expect(translateError("The backup's items table has a bad value at line 1, column quantity: It must be a whole number from -2147483648 to 2147483647.", 'de')).toBe(
+      'Die Tabelle items der Sicherung hat in Zeile 1, Spalte quantity einen ungültigen Wert: Er muss eine ganze Zahl von -2147483648 bis 2147483647 sein.',
+    );
     expect(translateError('Some text no catalogue has.', 'de')).toBe('Some text no catalogue has.');
     expect(translateError('Too many sign-in attempts. Some text no catalogue has.', 'de')).toBe('Too many sign-in attempts. Some text no catalogue has.');
   });

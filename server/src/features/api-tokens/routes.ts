@@ -4,6 +4,12 @@ import type { AccessPolicies } from '../../http/access';
 import { idParams } from '../../http/schemas';
 import type { ApiTokenService } from './service';
 
+export const tokenBody = t.Object({
+  name: t.String({ maxLength: API_TOKEN_NAME_MAX_LENGTH, error: 'Please give the token a name (at most 100 characters).' }),
+  scope: t.UnionEnum([...API_TOKEN_SCOPES], { error: "The scope must be 'read', 'read-write' or 'admin'." }),
+  expiresAt: t.Optional(t.Nullable(t.String({ maxLength: 40, error: 'The expiry date is not a valid date.' }))),
+});
+
 /**
  * My Account's personal API tokens. Managing them needs the browser session (`sessionOnly`):
  * a stolen token cannot mint more tokens, list them or outlive its own revocation.
@@ -21,11 +27,7 @@ export function apiTokenRoutes(policies: AccessPolicies, apiTokens: ApiTokenServ
       },
       {
         sessionOnly: true,
-        body: t.Object({
-          name: t.String({ maxLength: API_TOKEN_NAME_MAX_LENGTH, error: 'Please give the token a name (at most 100 characters).' }),
-          scope: t.UnionEnum([...API_TOKEN_SCOPES], { error: "The scope must be 'read', 'read-write' or 'admin'." }),
-          expiresAt: t.Optional(t.Nullable(t.String({ maxLength: 40, error: 'The expiry date is not a valid date.' }))),
-        }),
+        body: tokenBody,
       },
     )
     .delete(

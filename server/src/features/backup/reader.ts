@@ -86,6 +86,7 @@ class TarEntries {
   private entries = 0;
   private ended = false;
   private readonly open = new Set<WriteStream>();
+  private readonly names = new Set<string>();
 
   constructor(
     private readonly dir: string,
@@ -153,11 +154,13 @@ class TarEntries {
     if (type !== '0' && type !== '\0') throw new InvalidBackupError(`The backup holds ${name || 'an entry'} that is not a plain file (a link?): refused.`);
     if (!ENTRY_NAME.test(name) || name.split('/').includes('..')) throw new InvalidBackupError(`The backup holds an entry with a path it may not use: ${name.slice(0, 120)}`);
     if (++this.entries > this.maxEntries) throw new InvalidBackupError('The backup holds too many files.');
+    if (this.names.has(name)) throw new InvalidBackupError(`The backup holds ${name} twice: refused.`);
+    this.names.add(name);
     const size = parseInt(block.subarray(124, 136).toString('latin1').replace(/\0.*$/s, '').trim() || '0', 8);
     if (!Number.isSafeInteger(size) || size < 0) throw new InvalidBackupError('This is not a Wishwell backup: its archive headers are damaged.');
     const path = join(this.dir, name);
     mkdirSync(dirname(path), { recursive: true });
-    const out = createWriteStream(path, { flags: 'wx' }); // wx: a repeated entry name fails instead of overwriting
+    const out = createWriteStream(path, { flags: 'wx' }); // wx: never over a file already there, whatever the name's spelling
     this.open.add(out);
     this.current = { name, left: size, padding: (BLOCK - (size % BLOCK)) % BLOCK, out, hash: createHash('sha256'), bytes: 0 };
   }

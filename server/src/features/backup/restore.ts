@@ -14,7 +14,8 @@ import { dropOlderKeptSchemas, postgresStaging } from './pg-staging';
 import { InvalidBackupError, unpackBackup } from './reader';
 import { sqliteStaging } from './sqlite-staging';
 import type { RestoreTarget, StagingDatabase, StagingStore } from './staging';
-import { decodeRow, tablesInForeignKeyOrder, type BackupTable } from './tables';
+import { rowCheckOf, type RowCheck } from './row-checks';
+import { decodeRow, reviveDates, tablesInForeignKeyOrder, type BackupTable } from './tables';
 import { addRestoredUploads, removeOlderKeptUploads, removeReplacedUploads } from './uploads';
 
 /** Rows read before they are inserted (bulkInserter splits them into statements). */
@@ -104,6 +105,19 @@ async function loadTables(store: StagingStore, dir: string, manifest: BackupMani
   });
 }
 
+/** The row of line number `line`, refused (naming the line and column) unless it passes the check. */
+function checkedRow(text: string, line: number, table: BackupTable, check: RowCheck): Record<string, unknown> {
+  let row: Record<string, unknown>;
+  try {
+    row = decodeRow(text, table);
+  } catch {
+    throw new InvalidBackupError(`The backup's ${table.name} table has a line that is not a row.`);
+  }
+  const problem = check(row);
+  if (problem) throw new InvalidBackupError(`The backup's ${table.name} table has a bad value at line ${line}, column ${problem.column}: ${problem.detail}`);
+  return reviveDates(row, table);
+}
+
 /**
  * Inserts one table's NDJSON file in batches; answers the number of rows read. One batch is
  * written while the next is decoded: on SQLite the writing happens on the staging thread, so the
@@ -121,7 +135,9 @@ async function loadTable(tx: DataStore['db'], store: StagingStore, table: Backup
       throw error;
     }
   };
+  const check = rowCheckOf(table.name);
   let rows = 0;
+  let line = 0;
   let batch: Record<string, unknown>[] = [];
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
@@ -133,13 +149,10 @@ async function loadTable(tx: DataStore['db'], store: StagingStore, table: Backup
   };
   try {
     for await (const lines of linesOf(path)) {
-      for (const line of lines) {
-        if (!line) continue;
-        try {
-          batch.push(decodeRow(line, table));
-        } catch {
-          throw new InvalidBackupError(`The backup's ${table.name} table has a line that is not a row.`);
-        }
+      for (const text of lines) {
+        line++;
+        if (!text) continue;
+        batch.push(checkedRow(text, line, table, check));
         rows++;
         if (batch.length >= INSERT_BATCH) await flush();
       }

@@ -58,14 +58,19 @@ export function encodeRow(row: Record<string, unknown>): string {
   return JSON.stringify(row);
 }
 
-/** The row a line of the backup describes, with its dates revived for Drizzle and columns newer than the backup derived. */
+/** The row a line of the backup describes, with columns newer than the backup derived (its dates still ISO text, as checked). */
 export function decodeRow(line: string, table: BackupTable): Record<string, unknown> {
   const row = JSON.parse(line) as Record<string, unknown>;
   if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new Error('a row is not an object');
+  addDerivedColumns(table.name, row);
+  return row;
+}
+
+/** A checked row with its dates revived for Drizzle. */
+export function reviveDates(row: Record<string, unknown>, table: BackupTable): Record<string, unknown> {
   for (const column of table.dateColumns) {
     const value = row[column];
     if (value !== null && value !== undefined) row[column] = new Date(value as string);
   }
-  addDerivedColumns(table.name, row);
   return row;
 }

@@ -6,7 +6,7 @@ import { idParams } from '../../http/schemas';
 
 const color = (label: string) => t.String({ pattern: HEX_COLOR_PATTERN, error: `${label} must be a hex colour like #e84393.` });
 
-const domainConfigBody = t.Object({
+export const domainConfigBody = t.Object({
   hostname: t.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+(:\\d+)?$', error: 'Hostname must be a host name like wishes.example.com.' }),
   companyName: t.String({ maxLength: 100 }),
   logoUrl: t.String({

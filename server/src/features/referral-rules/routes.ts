@@ -3,7 +3,7 @@ import type { AccessPolicies } from '../../http/access';
 import type { ReferralRuleService } from './service';
 import { idParams, pagedQueryFields } from '../../http/schemas';
 
-const ruleBody = t.Object({
+export const ruleBody = t.Object({
   matcher: t.String({ minLength: 1, maxLength: 253 }),
   programName: t.String({ maxLength: 100 }),
   referralCode: t.Optional(t.String({ maxLength: 200 })),

@@ -5,7 +5,7 @@ import type { ScraperConfigService } from './service';
 import { idParams, oneOf } from '../../http/schemas';
 
 const selector = t.Optional(t.String({ maxLength: 500 }));
-const configBody = t.Object({
+export const configBody = t.Object({
   domain: t.String({ minLength: 1, maxLength: 253 }),
   strategy: t.Optional(oneOf(SCRAPER_STRATEGIES, 'Strategy')),
   notes: t.Optional(t.String({ maxLength: 2000 })),

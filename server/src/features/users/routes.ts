@@ -21,6 +21,12 @@ const password = t.String({ maxLength: PASSWORD_MAX_LENGTH, error: 'Please enter
 /** A language code, or null for the browser's language (the service names the codes it knows). */
 const language = t.Nullable(t.String({ maxLength: 16 }));
 const claimListId = t.Optional(t.String({ maxLength: 64 }));
+export const profileBody = t.Object({
+  name: t.String({ maxLength: 200, error: 'Please enter your name.' }),
+  email,
+  country: t.Optional(t.String({ maxLength: 100 })),
+  language: t.Optional(language),
+});
 
 /** Sets the session cookie; the account (when the answer names it) becomes the request's actor in the audit log. */
 export function startSession(http: RequestInfo, session: { token: string; _id?: string; isAdmin?: boolean }): void {
@@ -87,12 +93,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
     .get('/users/profile', ({ user, request, http }) => users.profile(user, presentedToken(request, http)!), { signedIn: true })
     .put('/users/profile', ({ user, body, request, http }) => users.updateProfile(user, body, presentedToken(request, http)!), {
       sessionOnly: true,
-      body: t.Object({
-        name: t.String({ maxLength: 200, error: 'Please enter your name.' }),
-        email,
-        country: t.Optional(t.String({ maxLength: 100 })),
-        language: t.Optional(language),
-      }),
+      body: profileBody,
     })
     .put('/users/profile/language', ({ user, body, request, http }) => users.setLanguage(user, body.language, presentedToken(request, http)!), {
       sessionOnly: true,

@@ -436,7 +436,7 @@ function emailTaken() {
   return conflict('An account with this email address already exists. Sign in, or use another email address.');
 }
 
-function chosenLanguage(value: string | null): Language | null {
+export function chosenLanguage(value: string | null): Language | null {
   if (value === null || isLanguage(value)) return value;
   throw badRequest(LANGUAGE_UNKNOWN);
 }

@@ -50,6 +50,17 @@ function timestamp(value: string | null | undefined, what: string): Date | null 
   return new Date(time);
 }
 
+/**
+ * The wishlist fields' rules beyond their schema, by field: each answers the value to store or
+ * throws a 400. A restored backup's rows are held to them too.
+ */
+export const wishlistFieldRules = {
+  eventDate,
+  expiresAt: (value: string | null | undefined) => timestamp(value, 'The expiry'),
+  coverImage,
+  surpriseUntil: (value: string | null | undefined) => timestamp(value, 'The surprise date'),
+};
+
 /** Wishlist columns from a body; fields the body leaves out stay undefined (unchanged on update). */
 export function wishlistColumns(input: WishlistInput) {
   return {
@@ -57,9 +68,9 @@ export function wishlistColumns(input: WishlistInput) {
     description: input.description?.trim(),
     theme: input.theme as WishlistTheme | undefined,
     isRecurring: input.isRecurring,
-    eventDate: eventDate(input.eventDate),
-    expiresAt: timestamp(input.expiresAt, 'The expiry'),
-    coverImage: coverImage(input.coverImage),
+    eventDate: wishlistFieldRules.eventDate(input.eventDate),
+    expiresAt: wishlistFieldRules.expiresAt(input.expiresAt),
+    coverImage: wishlistFieldRules.coverImage(input.coverImage),
     colorSet: input.colorSet,
     allowOverPledge: input.allowOverPledge,
   };
@@ -77,18 +88,24 @@ function price(value: string | undefined, language: Language): string | undefine
   throw badRequest(`The price “${value.trim()}” could mean ${plain(reading.whole)} or ${plain(reading.decimal)}. Please send the one you mean.`);
 }
 
+/** The item fields' rules beyond their schema (links and images shown to guests), like wishlistFieldRules. */
+export const itemFieldRules = {
+  url: (value: string | undefined) => webAddressOrEmpty(value, 'The product address'),
+  imageUrl: (value: string | undefined) => webAddressOrEmpty(value, 'The image address', true),
+};
+
 /** Item columns from a body, its amounts read the way `language` writes them; fields the body leaves out stay undefined. */
 export function itemColumns(input: ItemInput, language: Language) {
   return {
     title: input.title.trim(),
-    url: webAddressOrEmpty(input.url, 'The product address'),
+    url: itemFieldRules.url(input.url),
     notes: input.notes?.trim(),
     description: input.description?.trim(),
     quantity: input.quantity,
     priority: input.priority,
     price: price(input.price, language),
     currency: input.currency ? input.currency.toUpperCase() : undefined,
-    imageUrl: webAddressOrEmpty(input.imageUrl, 'The image address', true),
+    imageUrl: itemFieldRules.imageUrl(input.imageUrl),
     isGroupGift: input.isGroupGift,
   };
 }
@@ -101,7 +118,7 @@ export function itemColumns(input: ItemInput, language: Language) {
 export function surpriseColumns(input: WishlistInput, role: ListRole, now: Date) {
   if (input.surpriseUntil === undefined && input.editorsSeeClaims === undefined) return {};
   if (role === 'editor') throw forbidden('Only the owner of this wishlist can change surprise mode.');
-  const surpriseUntil = timestamp(input.surpriseUntil, 'The surprise date');
+  const surpriseUntil = wishlistFieldRules.surpriseUntil(input.surpriseUntil);
   return {
     editorsSeeClaims: input.editorsSeeClaims,
     ...(surpriseUntil === undefined ? {} : { surpriseUntil, revealMailedAt: surpriseUntil && surpriseUntil > now ? null : now }),
