@@ -67,8 +67,8 @@ export function httpPipeline(ctx: AppContext) {
       if (STREAMED_BODY_PATHS.has(path)) return null;
       const ip = () => clientIp(request, server, ctx.config.trustProxy);
       if (!request.headers.has('content-length')) refuseUnread(() => cutBodies.check(ip()));
-      const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeMessageFor(path)).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 413 && cutBodies.allows(ip())) cutBodies.hit(ip());
+      const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeMessageFor(path)).catch(async (error: unknown) => {
+        if (error instanceof ApiError && error.status === 413) await cutBodies.take(ip());
         throw error;
       });
       return parseBody(bytes, contentType, request.headers.get('content-type') ?? '');
