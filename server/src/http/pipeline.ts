@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { ApiError, payloadTooLarge } from './errors';
 import { bodyLimitFor, CUT_BODIES_PER_IP, STREAMED_BODY_PATHS, tooLargeMessageFor } from './body-limits';
 import { RateLimiter } from './rate-limit';
-import { parseBody, readBodyLimited } from './body-reader';
+import { DISK_FULL_MESSAGE, isDiskFull, parseBody, readBodyLimited } from './body-reader';
 import { hasCredentialCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies';
 import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
 import { SESSION_TTL_SECONDS } from '../auth/tokens';
@@ -133,6 +133,11 @@ export function httpPipeline(ctx: AppContext) {
           return answer(400, 'Invalid cookie.');
       }
       if (isUnstorableText(error)) return answer(400, NUL_MESSAGE);
+      if (isDiskFull(error)) {
+        ctx.databaseHealth.record(error);
+        logEvent({ event: 'database.full', level: 'error', requestId, route: `${request.method} ${path}`, error });
+        return answer(507, DISK_FULL_MESSAGE);
+      }
       const status = errorStatus(error);
       if (status >= 400 && status < 500) return answer(status, messageOf(error) ?? 'Bad request.');
       const databaseFailing = ctx.databaseHealth.record(error);
