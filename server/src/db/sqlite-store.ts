@@ -179,7 +179,11 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
       gate.hold(async () => {
         closed = true;
         await (await writerThread?.catch(() => null))?.close();
-        sqlite.exec('PRAGMA optimize');
+        try {
+          sqlite.exec('PRAGMA optimize');
+        } catch {
+          // Only statistics: a full disk must not keep the database from closing (and the server from stopping).
+        }
         sqlite.close();
       }),
   };

@@ -10,9 +10,9 @@ function run(args: string[]): boolean {
   }
 }
 
-/** Mounts a tmpfs of `megabytes` on `dir` (an empty folder); false when mounting is not permitted. */
-export function mountTmpfs(dir: string, megabytes: number): boolean {
-  return run(['mount', '-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir]);
+/** Mounts a tmpfs of `megabytes` on `dir` (an empty folder), with more mount `options` if given; false when mounting is not permitted. */
+export function mountTmpfs(dir: string, megabytes: number, options = ''): boolean {
+  return run(['mount', '-t', 'tmpfs', '-o', [`size=${megabytes}m`, options].filter(Boolean).join(','), 'tmpfs', dir]);
 }
 
 /** Mounts `dir` read-only over itself; false when mounting is not permitted. */
