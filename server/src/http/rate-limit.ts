@@ -62,7 +62,7 @@ export class RateLimiter {
     if (!(await this.take(key))) throw this.refusal(this.current(key, true)!);
   }
 
-  /** Counts one hit if the key has room for it and answers whether it had; never refuses. */
+  /** Counts one hit and answers whether the key had room for it (false: over the limit); never throws. */
   async take(key: string): Promise<boolean> {
     const window = this.current(key, true)!;
     // This process's count never runs ahead of the shared one: at the limit here, it is reached.
