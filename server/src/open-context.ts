@@ -32,14 +32,19 @@ export async function openContext(config: Config, opening: StoreOpening = {}): P
 
 function inPlainWords(error: unknown, dataDir: string): unknown {
   const code = (error as { code?: unknown })?.code;
-  const keep = 'Wishwell keeps its database, uploads and secret there';
-  switch (code) {
+  // SQLite's extended codes (SQLITE_READONLY_DIRECTORY, SQLITE_CANTOPEN_ISDIR, ...) as their primary one.
+  const primary = typeof code === 'string' ? code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1') : code;
+  const keep = 'Wishwell keeps its database, uploads and secret there and must be able to write them';
+  switch (primary) {
     case 'EACCES':
     case 'EPERM':
     case 'EROFS':
     case 'SQLITE_READONLY':
     case 'SQLITE_CANTOPEN':
-      return new Error(`The data directory ${dataDir} is read-only or not writable by this user (${code}); ${keep}. Give this user write access, or choose another folder with --data-dir (DATA_DIR).`);
+      return new Error(
+        `The data directory ${dataDir} or a file in it is read-only or not writable by the user running Wishwell (${code}). Nothing was changed: this is a matter of permissions, not a damaged database. ` +
+          `${keep}: give that user write access to the folder and every file in it (chown or chmod), make sure its file system is not mounted read-only, or choose another folder with --data-dir (DATA_DIR).`,
+      );
     case 'ENOTDIR':
     case 'EEXIST':
       return new Error(`The data directory ${dataDir} cannot be created: a file is in the way (${code}). Choose another folder with --data-dir (DATA_DIR).`);

@@ -31,8 +31,11 @@ const serve: Command = {
       if (stopping) return;
       stopping = true;
       console.log(`${signal} received: finishing requests and closing the database`);
-      await server.stop();
-      process.exit(0);
+      const failed = await server.stop().then(
+        () => false,
+        (error: unknown) => (console.error('Stopping did not finish cleanly:', error), true),
+      );
+      process.exit(failed ? 1 : 0);
     };
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
     process.on('SIGINT', () => void shutdown('SIGINT'));

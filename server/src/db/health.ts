@@ -37,6 +37,18 @@ export class DatabaseDamaged extends Error {
   }
 }
 
+/**
+ * SQLite codes that say the file cannot be read as a database: damage. A file or folder this user
+ * may not open or write (CANTOPEN, READONLY: permissions, a read-only mount) or a full disk is not.
+ */
+const DAMAGED_SQLITE = /^SQLITE_(CORRUPT|NOTADB|IOERR)/;
+
+/** Whether opening or checking the SQLite file failed because the file is damaged. */
+export function isDamage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && DAMAGED_SQLITE.test(code);
+}
+
 /** Error codes that mean the database itself is failing (not a refused write such as a constraint). */
 const FAILING_SQLITE = /^SQLITE_(CORRUPT|NOTADB|IOERR|CANTOPEN|FULL|READONLY)/;
 const FAILING_POSTGRES = /^(08|57P|58|XX)/; // connection, operator intervention, system, internal (XX001 data corrupted)

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { LocalChangeFeed } from './change-feed';
 import { ConnectionGate } from './connection-gate';
 import { GroupCommit } from './group-commit';
-import { DatabaseDamaged, databaseFailure } from './health';
+import { DatabaseDamaged, isDamage } from './health';
 import { applySqliteMigrations } from './migrate';
 import { openSqliteThread, type SqliteThread } from './sqlite-thread';
 import { vacuumInto } from './sqlite-vacuum';
@@ -79,6 +79,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
   // Before anything takes a lock: a server restarting on a file the previous one is still closing waits, not fails.
   sqlite.exec('PRAGMA busy_timeout = 5000');
   refuseDamaged(sqlite, file, options.quickCheck ?? true);
+  refuseUnwritable(sqlite);
   sqlite.exec('PRAGMA synchronous = NORMAL');
   // A checkpoint copies every page the WAL holds into the file and stalls the event loop meanwhile:
   // at 10,000 pages (~40 MB of WAL) instead of 1,000 the hot pages of a write burst (the bought
@@ -181,7 +182,11 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
       gate.hold(async () => {
         closed = true;
         await (await writerThread?.catch(() => null))?.close();
-        sqlite.exec('PRAGMA optimize');
+        try {
+          sqlite.exec('PRAGMA optimize');
+        } catch {
+          // Only statistics: a full disk must not keep the database from closing (and the server from stopping).
+        }
         sqlite.close();
       }),
   };
@@ -258,6 +263,24 @@ async function fullCheckOffThread(file: string): Promise<string[]> {
 }
 
 /**
+ * A file this process may read but not write (its permissions, its folder's, a read-only mount)
+ * stops the start with SQLite's READONLY error, not at the first write: a write undone at once.
+ */
+function refuseUnwritable(sqlite: Database): void {
+  try {
+    sqlite.run('BEGIN IMMEDIATE');
+    try {
+      sqlite.run('CREATE TABLE wishwell_write_check (x)');
+    } finally {
+      sqlite.run('ROLLBACK');
+    }
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+}
+
+/**
  * Switches to WAL and runs quick_check (unless told not to): a damaged file (or one that is not a
  * database at all) stops the start with DatabaseDamaged, before anything is written into it.
  */
@@ -267,7 +290,11 @@ function refuseDamaged(sqlite: Database, file: string, quickCheck: boolean): voi
     sqlite.exec('PRAGMA journal_mode = WAL');
     problems = quickCheck ? quickCheckProblems(sqlite) : [];
   } catch (error) {
-    if (!databaseFailure(error)) throw error;
+    if (!isDamage(error)) {
+      // Not damage (a folder or file this user cannot write, a full disk): the start-up error says what to fix.
+      sqlite.close();
+      throw error;
+    }
     problems = [(error as Error).message];
   }
   if (problems.length === 0) return;

@@ -4,10 +4,17 @@ import { ApiError, payloadTooLarge } from './errors';
 /** The answer when the disk cannot take a write (ENOSPC, EDQUOT): nothing half-written stays behind. */
 export const DISK_FULL_MESSAGE = 'The server has run out of storage space. Nothing was saved; please tell the site operator.';
 
-/** Whether a write failed because the disk (or the user's disk quota) is full. */
+/** The codes of a full disk (or disk quota): the file system's, and SQLite's for its file. */
+const DISK_FULL_CODES = new Set<unknown>(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+/** PostgreSQL's disk_full SQLSTATE (Bun's client gives it as `errno`). */
+const POSTGRES_DISK_FULL = '53100';
+
+/** Whether a write failed because the disk (or the user's disk quota) is full: a file's write or the database's (causes included). */
 export function isDiskFull(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT';
+  for (let current = error as { code?: unknown; errno?: unknown; cause?: unknown } | null, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
+    if (DISK_FULL_CODES.has(current.code) || current.errno === POSTGRES_DISK_FULL) return true;
+  }
+  return false;
 }
 
 export const insufficientStorage = () => new ApiError(507, DISK_FULL_MESSAGE);

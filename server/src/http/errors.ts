@@ -20,3 +20,6 @@ export const payloadTooLarge = (message = 'The request is too large.') => new Ap
 export const unprocessable = (message: string) => new ApiError(422, message);
 export const tooManyRequests = (message = 'Too many requests, please try again later.', retryAfterSeconds?: number) =>
   new ApiError(429, message, retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.ceil(retryAfterSeconds)) });
+
+/** PostgreSQL cannot store the NUL character in text, so no request body or restored row may hold one. */
+export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';

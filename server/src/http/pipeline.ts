@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../app-context';
-import { ApiError, payloadTooLarge } from './errors';
+import { ApiError, NUL_MESSAGE, payloadTooLarge } from './errors';
 import { bodyLimitFor, CUT_BODIES_PER_IP, STREAMED_BODY_PATHS, tooLargeMessageFor } from './body-limits';
 import { RateLimiter } from './rate-limit';
-import { parseBody, readBodyLimited } from './body-reader';
+import { DISK_FULL_MESSAGE, isDiskFull, parseBody, readBodyLimited } from './body-reader';
 import { hasCredentialCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies';
 import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
 import { SESSION_TTL_SECONDS } from '../auth/tokens';
@@ -19,7 +19,6 @@ import { requestLanguage, type Language } from '@wishwell/shared/languages';
 import { translateError } from '../i18n/api-errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
 
 /** Whether a parsed JSON body has a string with a NUL character anywhere in it. */
 function holdsNul(value: unknown): boolean {
@@ -67,8 +66,8 @@ export function httpPipeline(ctx: AppContext) {
       if (STREAMED_BODY_PATHS.has(path)) return null;
       const ip = () => clientIp(request, server, ctx.config.trustProxy);
       if (!request.headers.has('content-length')) refuseUnread(() => cutBodies.check(ip()));
-      const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeMessageFor(path)).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 413 && cutBodies.allows(ip())) cutBodies.hit(ip());
+      const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeMessageFor(path)).catch(async (error: unknown) => {
+        if (error instanceof ApiError && error.status === 413) await cutBodies.take(ip());
         throw error;
       });
       return parseBody(bytes, contentType, request.headers.get('content-type') ?? '');
@@ -133,6 +132,11 @@ export function httpPipeline(ctx: AppContext) {
           return answer(400, 'Invalid cookie.');
       }
       if (isUnstorableText(error)) return answer(400, NUL_MESSAGE);
+      if (isDiskFull(error)) {
+        ctx.databaseHealth.record(error);
+        logEvent({ event: 'database.full', level: 'error', requestId, route: `${request.method} ${path}`, error });
+        return answer(507, DISK_FULL_MESSAGE);
+      }
       const status = errorStatus(error);
       if (status >= 400 && status < 500) return answer(status, messageOf(error) ?? 'Bad request.');
       const databaseFailing = ctx.databaseHealth.record(error);

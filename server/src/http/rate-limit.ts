@@ -27,36 +27,52 @@ interface Window {
   resetAt: number;
 }
 
+/** The hits of a key that wait for its next shared upsert, in arrival order: each is told whether it got in. */
+type Verdicts = ((admitted: boolean) => void)[];
+
 /** Past this many keys, expired windows are swept and, if still too many, the oldest dropped. */
 const MAX_KEYS = 100_000;
 
 /**
- * A fixed-window counter per key (an IP, an account, or both joined). hit() counts and throws a
- * 429 ApiError once the key is over its limit; the message says when to retry. The decision is
- * taken at once on this process's counts; on PostgreSQL each hit is also added to the shared
- * count (one upsert the request does not wait for) and the answer, every replica's hits, is
- * adopted. The hits a key takes while its upsert is under way go together in the next one: a
- * burst from one address makes one upsert per round trip, not a queue of upserts on one row
- * holding the pool's connections. So limits hold across replicas, give or take the hits other
- * replicas count during a round trip, and a replica's first hit on a key it has not seen yet.
+ * A fixed-window counter per key (an IP, an account, or both joined). hit() counts and rejects
+ * with a 429 ApiError once the key is over its limit; the message says when to retry.
+ *
+ * On PostgreSQL every hit is also added to the count shared by the replicas (one upsert), and
+ * the total it answers is adopted. A hit when none of its key is on its way is decided at once
+ * on what this process knows and shared without waiting, so a request taken alone never pays a
+ * round trip. A hit that comes while its key's upsert is under way (a burst from one address)
+ * waits for the next upsert, which carries all the hits that came meanwhile, and is judged on
+ * its place in the shared count. So each replica has at most one hit per key that the others
+ * have not seen, and once a replica learns the limit is reached it refuses without asking:
+ * behind N replicas a limit holds to within N - 1 hits, bursts included.
  * Counts reset on restart (SQLite) or database restart (PostgreSQL), which is fine for abuse limits.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
-  /** Keys whose shared upsert is under way, with the hits counted here since it was sent. */
-  private readonly unshared = new Map<string, number>();
+  /** Keys whose shared upsert is under way, with the hits waiting for the next one. */
+  private readonly sending = new Map<string, Verdicts>();
 
   constructor(
     readonly rule: RateLimitRule,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one hit for the key; throws 429 when this hit is over the limit. */
-  hit(key: string): void {
+  /** Counts one hit for the key; rejects with 429 when this hit is over the limit. */
+  async hit(key: string): Promise<void> {
+    if (!(await this.take(key))) throw this.refusal(this.current(key, true)!);
+  }
+
+  /** Counts one hit and answers whether the key had room for it (false: over the limit); never throws. */
+  async take(key: string): Promise<boolean> {
     const window = this.current(key, true)!;
+    // This process's count never runs ahead of the shared one: at the limit here, it is reached.
+    if (window.count >= this.rule.limit) return false;
     window.count += 1;
-    this.share(key);
-    if (window.count > this.rule.limit) throw this.refusal(window);
+    if (!sharedCounts) return true;
+    const waiting = this.sending.get(key);
+    if (waiting) return new Promise((verdict) => waiting.push(verdict));
+    this.send(sharedCounts, key, [() => {}]); // decided already: the upsert only tells the others
+    return true;
   }
 
   /** Throws 429 if the key is already at its limit, without counting. */
@@ -65,16 +81,9 @@ export class RateLimiter {
     if (window && window.count >= this.rule.limit) throw this.refusal(window);
   }
 
-  /** Whether the key still has hits left in this window (counts nothing). */
-  allows(key: string): boolean {
-    const window = this.current(key, false);
-    return !window || window.count < this.rule.limit;
-  }
-
   /** Forgets the key (e.g. the account's failed sign-ins after a successful one). */
   reset(key: string): void {
     this.windows.delete(key);
-    if (this.unshared.has(key)) this.unshared.set(key, 0);
     sharedCounts?.forget(this.scope, key).catch(sharingError);
   }
 
@@ -82,30 +91,35 @@ export class RateLimiter {
     return this.rule.scope ?? this.rule.message;
   }
 
-  /** Adds the hit to the shared count (now, or with the next upsert of the key) and takes on the total. */
-  private share(key: string): void {
-    if (!sharedCounts) return;
-    const waiting = this.unshared.get(key);
-    if (waiting === undefined) this.send(sharedCounts, key, 1);
-    else this.unshared.set(key, waiting + 1);
-  }
-
-  /** One upsert of `hits`; the answer, other replicas' hits included, becomes this key's count. */
-  private send(counts: SharedRateCounts, key: string, hits: number): void {
-    this.unshared.set(key, 0);
+  /**
+   * One upsert of the hits behind `verdicts`; the total it answers, other replicas' hits included,
+   * becomes this key's count, and the hits are the last ones in it. Meanwhile new hits of the key
+   * gather for the next upsert.
+   */
+  private send(counts: SharedRateCounts, key: string, verdicts: Verdicts): void {
+    const window = this.windows.get(key);
+    const next: Verdicts = [];
+    this.sending.set(key, next);
     counts
-      .add(this.scope, key, this.rule.windowMs, hits)
-      .then(({ count, resetAt }) => {
-        sharingFailed = false;
-        if (resetAt <= this.now()) return;
-        // This process's hits still on their way are in the local count, not yet in the answer.
-        this.windows.set(key, { count: Math.max(count, this.windows.get(key)?.count ?? 0), resetAt });
-      })
-      .catch(sharingError)
+      .add(this.scope, key, this.rule.windowMs, verdicts.length)
+      .then(
+        ({ count, resetAt }) => {
+          sharingFailed = false;
+          const current = resetAt > this.now();
+          // Not after a reset() or the window's end: the count answered belongs to the old window.
+          if (current && window && this.windows.get(key) === window) Object.assign(window, { count: Math.max(count, window.count), resetAt });
+          const first = count - verdicts.length + 1;
+          verdicts.forEach((verdict, place) => verdict(!current || first + place <= this.rule.limit));
+        },
+        (error: unknown) => {
+          sharingError(error);
+          // Unshared, a hit is judged on this process's count, which had room for it when it came.
+          for (const verdict of verdicts) verdict(true);
+        },
+      )
       .finally(() => {
-        const waiting = this.unshared.get(key) ?? 0;
-        if (waiting > 0) this.send(counts, key, waiting);
-        else this.unshared.delete(key);
+        if (next.length > 0) this.send(counts, key, next);
+        else this.sending.delete(key);
       });
   }
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
+import { mountReadOnly, unmount } from '../support/mounts';
 import { startTestServer, TEST_ENGINE, TEST_RATE_LIMITS } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
@@ -160,4 +161,59 @@ describe('start-up errors', () => {
     expect(code).not.toBe(0);
     expect(output).toContain(`The data directory ${join(blocker, 'data')} cannot be created: a file is in the way`);
   });
+
+  /** A data dir with an account in its healthy database, no server running on it. */
+  async function healthyDataDir(): Promise<{ dataDir: string; account: Account }> {
+    const dataDir = freshDir();
+    const server = await startTestServer({}, dataDir);
+    const account = await signUp(server.url, 'Reader');
+    await server.stop();
+    return { dataDir, account };
+  }
+
+  /** Starts on `dataDir` as it is now: the account still signs in, so nothing was lost. */
+  async function startsWithAccount(dataDir: string, account: Account): Promise<void> {
+    const server = await startTestServer({}, dataDir);
+    try {
+      expect((await new ApiClient(server.url).post('/users/login', { email: account.email, password: 'correct horse battery' })).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  }
+
+  const unwritable = (dataDir: string, code: string) =>
+    `The data directory ${dataDir} or a file in it is read-only or not writable by the user running Wishwell (${code}). Nothing was changed: this is a matter of permissions, not a damaged database.`;
+
+  it.skipIf(TEST_ENGINE !== 'sqlite')('say that a read-only data directory needs write access, not that its healthy database is damaged', async (context) => {
+    const { dataDir, account } = await healthyDataDir();
+    if (!mountReadOnly(dataDir)) context.skip(); // mounting needs root
+    let failed: { code: number; output: string };
+    try {
+      failed = await failedStart(dataDir);
+    } finally {
+      unmount(dataDir);
+    }
+    expect(failed.code).not.toBe(0);
+    expect(failed.output).toContain(unwritable(dataDir, 'SQLITE_CANTOPEN'));
+    expect(failed.output).toContain('give that user write access to the folder and every file in it');
+    expect(failed.output).not.toContain('damaged, so Wishwell will not start');
+    await startsWithAccount(dataDir, account);
+  }, 60_000);
+
+  it.skipIf(TEST_ENGINE !== 'sqlite')('say that a database file this user may not write needs write access, before any request fails on it', async (context) => {
+    const { dataDir, account } = await healthyDataDir();
+    const file = join(dataDir, 'wishwell.db');
+    // chmod does not stop root; an immutable file does (chattr needs root and a file system that has the flag).
+    if (Bun.spawnSync(['chattr', '+i', file]).exitCode !== 0) context.skip();
+    let failed: { code: number; output: string };
+    try {
+      failed = await failedStart(dataDir);
+    } finally {
+      Bun.spawnSync(['chattr', '-i', file]);
+    }
+    expect(failed.code).not.toBe(0);
+    expect(failed.output).toContain(unwritable(dataDir, 'SQLITE_READONLY'));
+    expect(failed.output).not.toContain('damaged, so Wishwell will not start');
+    await startsWithAccount(dataDir, account);
+  }, 60_000);
 });

@@ -165,7 +165,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
 });
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('rate limits across two replicas over one PostgreSQL', () => {
-  const limits = { TRUST_PROXY: '1', RATE_LIMIT_LOGIN_IP: '4' };
+  const limits = { TRUST_PROXY: '1', RATE_LIMIT_LOGIN_IP: '4', RATE_LIMIT_CLAIM_IP: '20' };
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
@@ -191,6 +191,28 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('rate limits across two replicas ove
     expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
     // Another address still signs in on either replica.
     expect((await new ApiClient(second.url).post('/users/login', { email: 'nobody@example.com', password: 'wrong guess' }, { headers: { 'x-forwarded-for': '10.8.0.2' } })).status).toBe(401);
+  });
+
+  /** `count` requests sent at once, every other one to each replica, all from `ip`: their statuses. */
+  function burst(count: number, ip: string, send: (replica: ApiClient, index: number, headers: Record<string, string>) => Promise<{ status: number }>): Promise<number[]> {
+    const headers = { 'x-forwarded-for': ip };
+    return Promise.all(Array.from({ length: count }, async (_, index) => (await send(new ApiClient((index % 2 ? second : first).url), index, headers)).status));
+  }
+
+  it('a burst of reservation-link lookups sent at once to both replicas gets the limit (20), give or take one, not twice it', async () => {
+    const statuses = await burst(80, '10.8.0.3', (replica, _, headers) => replica.get('/claims/no-such-reservation-link', { headers }));
+    const looked = statuses.filter((status) => status === 404).length;
+    expect(looked).toBeGreaterThanOrEqual(20);
+    expect(looked).toBeLessThanOrEqual(21);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(80 - looked);
+  });
+
+  it('a burst of sign-in attempts sent at once to both replicas gets the limit (4), give or take one', async () => {
+    const statuses = await burst(24, '10.8.0.4', (replica, index, headers) => replica.post('/users/login', { email: `burst${index}@example.com`, password: 'wrong guess' }, { headers }));
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(4);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(24 - checked);
   });
 });
 

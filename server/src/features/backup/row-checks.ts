@@ -1,7 +1,6 @@
 import { getSchemaValidator, t, type TSchema } from 'elysia';
 import { MODEL, type ColumnModel } from '../../db/model';
-import { ApiError } from '../../http/errors';
-import { NUL_MESSAGE } from '../../http/pipeline';
+import { ApiError, NUL_MESSAGE } from '../../http/errors';
 import { API_ROW_RULES, type ApiRowRules } from './api-row-rules';
 
 /** A restored row's first bad value: its column (the backup's property name) and why, a catalogue text. */

@@ -55,7 +55,7 @@ export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, provi
       async ({ query, http, set }) => {
         const oidc = providerFor(http);
         if (!oidc) throw notFound(NOT_SET_UP);
-        providers.attemptsPerIp.hit(http.ip);
+        await providers.attemptsPerIp.hit(http.ip);
         try {
           const { url, checks } = await oidc.provider.authorizationUrl(http.origin + CALLBACK_PATH);
           await seal(http, ROUND_TRIP_COOKIE, { ...checks, ...query } satisfies RoundTrip);
@@ -75,7 +75,7 @@ export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, provi
         try {
           const oidc = providerFor(http);
           if (!oidc) throw notFound(NOT_SET_UP);
-          providers.attemptsPerIp.hit(http.ip);
+          await providers.attemptsPerIp.hit(http.ip);
           if (!roundTrip) throw new OidcRefusal('failed'); // expired, or never started in this browser
           const person = await oidc.provider.person(new URL(request.url).search, roundTrip);
           const outcome = await oidc.accounts.signIn(person, hostnameOf(http.origin));

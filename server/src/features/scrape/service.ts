@@ -59,8 +59,8 @@ export class ScrapeService {
   }
 
   async scrape(request: ScrapeRequest, caller: ScrapeCaller): Promise<ScrapeResult> {
-    this.perIp.hit(`ip:${caller.ip}`);
-    this.perUser.hit(caller.userId ? `user:${caller.userId}` : `list:${caller.guestListId}`);
+    await this.perIp.hit(`ip:${caller.ip}`);
+    await this.perUser.hit(caller.userId ? `user:${caller.userId}` : `list:${caller.guestListId}`);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const sourceUrl = request.url.trim().slice(0, 2048);

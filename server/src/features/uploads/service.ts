@@ -62,8 +62,8 @@ export class UploadService {
 
   async store(image: File, uploader: Uploader): Promise<UploadedImage> {
     if (image.size > IMAGE_UPLOAD_LIMIT_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
-    this.perIp.hit(uploader.ip);
-    this.perUploader.hit(uploader.userId ? `user:${uploader.userId}` : `list:${uploader.guestListId}`);
+    await this.perIp.hit(uploader.ip);
+    await this.perUploader.hit(uploader.userId ? `user:${uploader.userId}` : `list:${uploader.guestListId}`);
     const bytes = new Uint8Array(await image.arrayBuffer());
     const type = sniffImage(bytes);
     if (!type) throw unprocessable('Only JPEG, PNG, WebP or GIF images can be uploaded.');

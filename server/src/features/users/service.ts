@@ -111,7 +111,7 @@ export class UserService {
 
   async register(input: RegisterInput, caller: Caller): Promise<SessionProfile> {
     this.requirePasswordLogin();
-    this.registerPerIp.hit(caller.ip);
+    await this.registerPerIp.hit(caller.ip);
     const name = requiredName(input.name);
     const email = validEmail(input.email);
     validPassword(input.password);
@@ -161,7 +161,7 @@ export class UserService {
    * account is refused). Signing in uses it, and so does linking an OpenID Connect identity.
    */
   async provePassword(input: LoginInput, caller: Caller): Promise<UserRow> {
-    this.loginPerIp.hit(caller.ip);
+    await this.loginPerIp.hit(caller.ip);
     const email = normalizeEmail(input.email);
     if (!email || !input.password) throw badRequest('Please enter your email address and password.');
     const row = await this.findByEmail(email);
@@ -191,7 +191,7 @@ export class UserService {
    * is the address whether or not an account has it, so refusals do not tell either.
    */
   private async passwordMatches(email: string, password: string, hash: string | null): Promise<boolean> {
-    this.passwordAttemptsPerAccount.hit(normalizeEmail(email));
+    await this.passwordAttemptsPerAccount.hit(normalizeEmail(email));
     const matches = await this.deps.hasher.verify(password, hash);
     if (matches) this.passwordAttemptsPerAccount.reset(normalizeEmail(email));
     return matches;
@@ -281,14 +281,13 @@ export class UserService {
    */
   async requestPasswordReset(emailInput: string, caller: Caller): Promise<MessageAnswer> {
     this.requirePasswordLogin();
-    this.forgotPerIp.hit(caller.ip);
+    await this.forgotPerIp.hit(caller.ip);
     const email = normalizeEmail(emailInput);
     const now = Date.now();
     const { db, tables: { passwordResetTokens } } = this.deps.store;
     await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now)));
     const user = await this.findByEmail(email);
-    if (user && !user.isDisabled && this.resetMailsPerAccount.allows(email)) {
-      this.resetMailsPerAccount.hit(email);
+    if (user && !user.isDisabled && (await this.resetMailsPerAccount.take(email))) {
       const token = newSecret();
       await db
         .insert(passwordResetTokens)

@@ -75,7 +75,7 @@ export class ClaimService {
   /** A guest buys `quantityPurchased` units; 409 when fewer remain, 404 for hidden lists or unknown items. */
   async purchase(listId: string, itemId: string, input: PurchaseInput, buyer: Buyer): Promise<PurchaseResult> {
     const email = claimEmail(input.email);
-    if (email) this.limits.mailsPerIp.hit(buyer.ip);
+    if (email) await this.limits.mailsPerIp.hit(buyer.ip);
     const now = new Date();
     const token = newSecret();
     const claimId = newTimeOrderedId();
@@ -94,7 +94,7 @@ export class ClaimService {
   async pledge(listId: string, itemId: string, input: PledgeInput, buyer: Buyer): Promise<PurchaseResult> {
     const amountMinor = positiveAmount(input.amount);
     const email = claimEmail(input.email);
-    if (email) this.limits.mailsPerIp.hit(buyer.ip);
+    if (email) await this.limits.mailsPerIp.hit(buyer.ip);
     const now = new Date();
     const token = newSecret();
     const claimId = newTimeOrderedId();
@@ -117,7 +117,7 @@ export class ClaimService {
 
   /** The claim with its item and list; 404 when the key opens none (or its list is hidden). */
   async get(key: ClaimKey, ip: string | null): Promise<Claim> {
-    if ('token' in key && ip !== null) this.limits.tokensPerIp.hit(ip);
+    if ('token' in key && ip !== null) await this.limits.tokensPerIp.hit(ip);
     const found = (await this.claimsWhere(this.keyCondition(key), 1))[0];
     if (!found) throw notFound(CLAIM_NOT_FOUND);
     return found;
@@ -135,7 +135,7 @@ export class ClaimService {
    * PostgreSQL); when none changed the claim, one read words why.
    */
   async change(key: ClaimKey, input: ClaimChangeInput, ip: string | null): Promise<Claim> {
-    if ('token' in key && ip !== null) this.limits.tokensPerIp.hit(ip);
+    if ('token' in key && ip !== null) await this.limits.tokensPerIp.hit(ip);
     const now = new Date();
     const owned = ownedBy(key);
     for (const { kind, share } of askedChanges(input)) {
@@ -168,7 +168,7 @@ export class ClaimService {
 
   /** Undo: the claim goes and its units (or pledge) are wanted again; one statement on PostgreSQL. */
   async undo(key: ClaimKey, ip: string | null): Promise<void> {
-    if ('token' in key && ip !== null) this.limits.tokensPerIp.hit(ip);
+    if ('token' in key && ip !== null) await this.limits.tokensPerIp.hit(ip);
     const [row] = await this.store.compoundWrite((db) => {
       const statements = this.statementsOn(db);
       return ('token' in key ? statements.undoByToken : statements.undoOfUser).execute({ ...ownedBy(key), now: new Date() });

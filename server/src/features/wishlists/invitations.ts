@@ -59,8 +59,8 @@ export class InvitationService {
     // Checked before either counts: an invitation one limit refuses uses up nothing of the other.
     this.perUser.check(user.id);
     this.perList.check(list.id);
-    this.perUser.hit(user.id);
-    this.perList.hit(list.id);
+    await this.perUser.hit(user.id);
+    await this.perList.hit(list.id);
     const token = newSecret();
     const now = new Date();
     const { editorInvitations } = this.store.tables;

@@ -48,7 +48,7 @@ export class WishlistService {
   async createGuest(input: CreateGuestWishlistBody, user: SessionUser | null, ip: string): Promise<CreatedGuestList> {
     const name = input.name.trim();
     if (user) return { wishlist: await this.create({ name, theme: input.theme }, user), capability: null };
-    this.guestListsPerIp.hit(ip);
+    await this.guestListsPerIp.hit(ip);
     const secret = newSecret();
     const { wishlists, wishlistCapabilities } = this.tables;
     const row = await this.queries.store.transaction(async (tx) => {

@@ -30,7 +30,7 @@ export class ShareMailService {
   async share({ list, user }: ListAccess, input: ShareByEmailInput, request: MailRequest): Promise<ShareMailResult> {
     if (!user) throw unauthorized('Sign up to share your wishlist by e-mail.');
     const recipients = parseRecipients(input.recipients);
-    this.limiter.hit(user.id);
+    await this.limiter.hit(user.id);
     const link = `${await this.linkOrigin(input.domain, request.origin)}${sharePath(list.id)}`;
     const note = input.message?.trim();
     const names = { sender: user.name, list: list.name };
