@@ -1,4 +1,4 @@
-import type { RateLimitRule } from './rate-limit';
+import type { RateLimitRule } from '../limits/rate-limit';
 
 /**
  * Largest request body per route: checked against Content-Length before the body is read, and

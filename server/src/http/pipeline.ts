@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../app-context';
 import { ApiError, payloadTooLarge } from './errors';
 import { bodyLimitFor, CUT_BODIES_PER_IP, STREAMED_BODY_PATHS, tooLargeMessageFor } from './body-limits';
-import { RateLimiter } from './rate-limit';
+import { RateLimiter } from '../limits/rate-limit';
 import { parseBody, readBodyLimited } from './body-reader';
 import { hasCredentialCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies';
 import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';

@@ -1,5 +1,5 @@
 import type { SharedRateCounts } from '../db/store';
-import { tooManyRequests } from './errors';
+import { tooManyRequests } from '../http/errors';
 
 export interface RateLimitRule {
   /** How many hits a key may have per window. */

@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '@wishwell/shared/languages';
 import { API_TOKEN_INVALID_MESSAGE, API_TOKEN_NOT_ADMIN_MESSAGE, API_TOKEN_READ_ONLY_MESSAGE, API_TOKEN_SESSION_ONLY_MESSAGE, ACCOUNT_DISABLED_MESSAGE } from '../../src/http/access';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../src/http/body-limits';
 import { DISK_FULL_MESSAGE } from '../../src/http/body-reader';
-import { RateLimiter } from '../../src/http/rate-limit';
+import { RateLimiter } from '../../src/limits/rate-limit';
 import { SELF_DISABLE_MESSAGE } from '../../src/features/admin/service';
 import { LINK_EXPIRED } from '../../src/features/oidc/service';
 import { CLAIM_NOT_FOUND } from '../../src/features/wishlists/claims';

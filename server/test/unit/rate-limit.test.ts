@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/http/errors';
-import { RateLimiter, shareRateLimitsThrough } from '../../src/http/rate-limit';
+import { RateLimiter, shareRateLimitsThrough } from '../../src/limits/rate-limit';
 
 function limiter(limit: number) {
   let now = 1_000_000;

@@ -1,6 +1,6 @@
 import type { Config, OidcSettings } from '../../config';
 import type { DataStore } from '../../db/store';
-import { RateLimiter } from '../../http/rate-limit';
+import { RateLimiter } from '../../limits/rate-limit';
 import type { UserService } from '../users/service';
 import { hostnameOf } from '../../mail/link-origin';
 import { logEvent } from '../../log';

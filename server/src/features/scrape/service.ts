@@ -3,7 +3,7 @@ import type { ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types'
 import type { DataStore } from '../../db/store';
 import type { EventBus } from '../../events';
 import { ApiError } from '../../http/errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { RateLimiter } from '../../limits/rate-limit';
 import { newId } from '../../ids';
 import type { ReferralRuleService } from '../referral-rules/service';
 import type { ScraperConfigService } from '../scraper-configs/service';

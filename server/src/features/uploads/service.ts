@@ -6,7 +6,7 @@ import type { Scheduler } from '../../scheduler';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../http/body-limits';
 import { insufficientStorage } from '../../http/body-reader';
 import { ApiError, payloadTooLarge, unprocessable } from '../../http/errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { RateLimiter } from '../../limits/rate-limit';
 import { newId } from '../../ids';
 import { logEvent } from '../../log';
 import { FileTooLarge, StorageFailed, type FileStorage } from '../../storage/file-storage';

@@ -22,7 +22,7 @@ import type { RateLimits } from '../../config';
 import type { DataStore, Db, Row } from '../../db/store';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../http/access';
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import type { Mailer, MailRequest } from '../../mail/mailer';
 import { hostnameOf, type MailLinks } from '../../mail/link-origin';

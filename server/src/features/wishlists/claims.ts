@@ -13,7 +13,7 @@ import {
 import type { SessionUser } from '../../auth/session-user';
 import type { Db, Row } from '../../db/store';
 import { badRequest, conflict, notFound, type ApiError } from '../../http/errors';
-import type { RateLimiter } from '../../http/rate-limit';
+import type { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newSecret, newTimeOrderedId } from '../../ids';
 import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type ListAccess } from './access';
 import type { MailRequest } from '../../mail/mailer';

@@ -4,7 +4,7 @@ import type { DataStore } from '../../db/store';
 import type { MailLinks } from '../../mail/link-origin';
 import type { DomainConfigService } from '../domain-configs/service';
 import type { Mailer } from '../../mail/mailer';
-import { RateLimiter } from '../../http/rate-limit';
+import { RateLimiter } from '../../limits/rate-limit';
 import { WishlistAccess } from './access';
 import { ClaimMail } from './claim-mail';
 import { ClaimService } from './claims';

@@ -4,7 +4,7 @@ import { invitationPath, type AcceptedInvitation, type EditorInvitation, type In
 import type { SessionUser } from '../../auth/session-user';
 import type { Row } from '../../db/store';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { logEvent } from '../../log';
 import type { MailLinks } from '../../mail/link-origin';

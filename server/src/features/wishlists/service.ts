@@ -11,7 +11,7 @@ import type { SessionUser } from '../../auth/session-user';
 import type { Db, Tables } from '../../db/store';
 import { notFound } from '../../http/errors';
 import { logEvent } from '../../log';
-import type { RateLimiter } from '../../http/rate-limit';
+import type { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { capabilityCookieName, isShared, LIST_NOT_FOUND, type Caller, type ListAccess, type WishlistAccess } from './access';
 import { surpriseColumns, wishlistColumns } from './input';

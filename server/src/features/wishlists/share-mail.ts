@@ -1,7 +1,7 @@
 import { normalizeHostname } from '@wishwell/shared/domain';
 import { sharePath, type ShareByEmailInput } from '@wishwell/shared/wishlist-types';
 import { badRequest, ApiError, unauthorized } from '../../http/errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { RateLimiter } from '../../limits/rate-limit';
 import type { Mailer, MailRequest } from '../../mail/mailer';
 import type { ListAccess } from './access';
 
