@@ -53,6 +53,9 @@ export class DomainError extends Error {
 export const text = (key: ErrorKey, params?: Record<string, ErrorParam>): ErrorText => ({ key, params });
 export const part = (key: ErrorPartKey): ErrorParam => ({ part: key });
 
+/** A catalogue text in English, as the source has it. */
+export const englishText = (key: ErrorKey, params?: Record<string, ErrorParam>) => errorMessage([text(key, params)], SOURCE_LANGUAGE);
+
 function errorMessage(texts: readonly ErrorText[], language: Language): string {
   return texts.map((each) => rendered(each, language)).join(' ');
 }

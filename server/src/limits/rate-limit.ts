@@ -1,13 +1,13 @@
 import type { SharedRateCounts } from '../db/store';
-import { tooManyRequests } from '../http/errors';
+import { englishText, text, tooMany, type ErrorKey } from '../domain/errors';
 
 export interface RateLimitRule {
   /** How many hits a key may have per window. */
   limit: number;
   windowMs: number;
-  /** The start of the 429 message, e.g. 'Too many sign-in attempts.' */
-  message: string;
-  /** Names the limit's counts shared between replicas; the message when left out (two limits with one message need their own). */
+  /** The refusal's first sentence, e.g. 'tooManySignIns' ('Too many sign-in attempts.'). */
+  text: ErrorKey;
+  /** Names the limit's counts shared between replicas; the text's English when left out (two limits with one text need their own). */
   scope?: string;
 }
 
@@ -32,7 +32,7 @@ const MAX_KEYS = 100_000;
 
 /**
  * A fixed-window counter per key (an IP, an account, or both joined). hit() counts and throws a
- * 429 ApiError once the key is over its limit; the message says when to retry. The decision is
+ * too-many DomainError once the key is over its limit; the message says when to retry. The decision is
  * taken at once on this process's counts; on PostgreSQL each hit is also added to the shared
  * count (one upsert the request does not wait for) and the answer, every replica's hits, is
  * adopted. The hits a key takes while its upsert is under way go together in the next one: a
@@ -51,7 +51,7 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one hit for the key; throws 429 when this hit is over the limit. */
+  /** Counts one hit for the key; throws a too-many refusal when this hit is over the limit. */
   hit(key: string): void {
     const window = this.current(key, true)!;
     window.count += 1;
@@ -59,7 +59,7 @@ export class RateLimiter {
     if (window.count > this.rule.limit) throw this.refusal(window);
   }
 
-  /** Throws 429 if the key is already at its limit, without counting. */
+  /** Throws a too-many refusal if the key is already at its limit, without counting. */
   check(key: string): void {
     const window = this.current(key, false);
     if (window && window.count >= this.rule.limit) throw this.refusal(window);
@@ -79,7 +79,7 @@ export class RateLimiter {
   }
 
   private get scope(): string {
-    return this.rule.scope ?? this.rule.message;
+    return this.rule.scope ?? englishText(this.rule.text);
   }
 
   /** Adds the hit to the shared count (now, or with the next upsert of the key) and takes on the total. */
@@ -136,7 +136,8 @@ export class RateLimiter {
   private refusal(window: Window) {
     const waitMs = Math.max(0, window.resetAt - this.now());
     const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-    return tooManyRequests(`${this.rule.message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, waitMs / 1000);
+    const wait = minutes === 1 ? text('tryAgainInOneMinute') : text('tryAgainInMinutes', { minutes });
+    return tooMany([text(this.rule.text), wait], waitMs / 1000);
   }
 }
 

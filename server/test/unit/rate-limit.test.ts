@@ -1,18 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/http/errors';
+import { DomainError } from '../../src/domain/errors';
+import { headersOf, statusOf } from '../../src/http/domain-answers';
 import { RateLimiter, shareRateLimitsThrough } from '../../src/limits/rate-limit';
 
 function limiter(limit: number) {
   let now = 1_000_000;
-  const l = new RateLimiter({ limit, windowMs: 15 * 60_000, message: 'Too many sign-in attempts.' }, () => now);
+  const l = new RateLimiter({ limit, windowMs: 15 * 60_000, text: 'tooManySignIns' }, () => now);
   return { l, advance: (ms: number) => (now += ms) };
 }
 
-function refusal(fn: () => void): ApiError {
+function refusal(fn: () => void): DomainError {
   try {
     fn();
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof DomainError) return error;
     throw error;
   }
   throw new Error('expected a 429');
@@ -23,16 +24,16 @@ describe('RateLimiter', () => {
     const { l } = limiter(3);
     for (let i = 0; i < 3; i++) l.hit('1.2.3.4');
     const error = refusal(() => l.hit('1.2.3.4'));
-    expect(error.status).toBe(429);
+    expect(statusOf(error)).toBe(429);
     expect(error.message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
-    expect(error.headers).toEqual({ 'retry-after': '900' });
+    expect(headersOf(error)).toEqual({ 'retry-after': '900' });
   });
 
   it('counts each key on its own', () => {
     const { l } = limiter(1);
     l.hit('a');
     l.hit('b');
-    expect(() => l.hit('a')).toThrow(ApiError);
+    expect(() => l.hit('a')).toThrow(DomainError);
   });
 
   it('starts a new window once the old one is over', () => {
@@ -51,7 +52,7 @@ describe('RateLimiter', () => {
     l.hit('a');
     l.hit('a');
     expect(l.allows('a')).toBe(false);
-    expect(() => l.check('a')).toThrow(ApiError);
+    expect(() => l.check('a')).toThrow(DomainError);
     l.reset('a');
     expect(() => l.check('a')).not.toThrow();
   });
@@ -71,12 +72,12 @@ describe('RateLimiter', () => {
         },
         forget: async () => {},
       });
-      const l = new RateLimiter({ limit: 15, windowMs: 60_000, message: 'Too many calls.' });
+      const l = new RateLimiter({ limit: 15, windowMs: 60_000, text: 'tooManyScrapes' });
       for (let i = 0; i < 10; i++) l.hit('10.0.0.1');
       await vi.waitFor(() => expect(upserts).toEqual([1, 9]));
       // 10 hits here and 5 elsewhere: the limit is reached on every replica's count.
       await vi.waitFor(() => expect(l.allows('10.0.0.1')).toBe(false));
-      expect(() => l.hit('10.0.0.1')).toThrow(ApiError);
+      expect(() => l.hit('10.0.0.1')).toThrow(DomainError);
     });
   });
 });

@@ -53,9 +53,9 @@ export class ScrapeService {
   private readonly perUser: RateLimiter;
 
   constructor(private readonly deps: ScrapeServiceDeps) {
-    const message = 'Too many product links scraped.';
-    this.perIp = new RateLimiter({ limit: deps.limits.perIp, windowMs: RATE_WINDOW_MS, message });
-    this.perUser = new RateLimiter({ limit: deps.limits.perUser, windowMs: RATE_WINDOW_MS, message });
+    const text = 'tooManyScrapes';
+    this.perIp = new RateLimiter({ limit: deps.limits.perIp, windowMs: RATE_WINDOW_MS, text });
+    this.perUser = new RateLimiter({ limit: deps.limits.perUser, windowMs: RATE_WINDOW_MS, text });
   }
 
   async scrape(request: ScrapeRequest, caller: ScrapeCaller): Promise<ScrapeResult> {

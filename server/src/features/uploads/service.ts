@@ -55,9 +55,9 @@ export class UploadService {
     private readonly files: FileStorage,
     private readonly limits: UploadLimits,
   ) {
-    const message = 'Too many images uploaded.';
-    this.perIp = new RateLimiter({ limit: limits.perIp, windowMs: HOUR, message });
-    this.perUploader = new RateLimiter({ limit: limits.perUploader, windowMs: HOUR, message });
+    const text = 'tooManyUploads';
+    this.perIp = new RateLimiter({ limit: limits.perIp, windowMs: HOUR, text });
+    this.perUploader = new RateLimiter({ limit: limits.perUploader, windowMs: HOUR, text });
   }
 
   async store(image: File, uploader: Uploader): Promise<UploadedImage> {

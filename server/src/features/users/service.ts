@@ -97,15 +97,15 @@ export class UserService {
 
   constructor(private readonly deps: UserServiceDeps) {
     const limits = deps.rateLimits;
-    this.loginPerIp = new RateLimiter({ limit: limits.loginPerIp, windowMs: 15 * MINUTE, message: 'Too many sign-in attempts.' });
+    this.loginPerIp = new RateLimiter({ limit: limits.loginPerIp, windowMs: 15 * MINUTE, text: 'tooManySignIns' });
     this.passwordAttemptsPerAccount = new RateLimiter({
       limit: limits.loginPerAccount,
       windowMs: 15 * MINUTE,
-      message: 'Too many failed sign-ins for this account.',
+      text: 'tooManyFailedSignIns',
     });
-    this.registerPerIp = new RateLimiter({ limit: limits.registerPerIp, windowMs: 60 * MINUTE, message: 'Too many accounts created from here.' });
-    this.forgotPerIp = new RateLimiter({ limit: limits.forgotPasswordPerIp, windowMs: 60 * MINUTE, message: 'Too many password reset requests.' });
-    this.resetMailsPerAccount = new RateLimiter({ limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * MINUTE, message: 'Too many reset mails for this address.' });
+    this.registerPerIp = new RateLimiter({ limit: limits.registerPerIp, windowMs: 60 * MINUTE, text: 'tooManyAccounts' });
+    this.forgotPerIp = new RateLimiter({ limit: limits.forgotPasswordPerIp, windowMs: 60 * MINUTE, text: 'tooManyResetRequests' });
+    this.resetMailsPerAccount = new RateLimiter({ limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * MINUTE, text: 'tooManyResetMails' });
   }
 
   async register(input: RegisterInput, caller: Caller): Promise<SessionProfile> {

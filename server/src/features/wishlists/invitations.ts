@@ -42,9 +42,9 @@ export class InvitationService {
     private readonly mailLinks: MailLinks,
     limits: InvitationLimits,
   ) {
-    const message = 'Too many editor invitations sent.';
-    this.perUser = new RateLimiter({ limit: limits.perUser, windowMs: HOUR, message });
-    this.perList = new RateLimiter({ limit: limits.perList, windowMs: HOUR, message });
+    const text = 'tooManyInvitations';
+    this.perUser = new RateLimiter({ limit: limits.perUser, windowMs: HOUR, text });
+    this.perList = new RateLimiter({ limit: limits.perList, windowMs: HOUR, text });
   }
 
   private get store() {

@@ -19,7 +19,7 @@ export type KnownHostname = (hostname: string) => Promise<boolean>;
 /** Share by e-mail: one mail per recipient with the share link and the sender's message. */
 export class ShareMailService {
   /** Each account may send 10 share requests (up to 20 recipients each) per hour. */
-  private readonly limiter = new RateLimiter({ limit: 10, windowMs: 60 * 60_000, message: 'You have shared by e-mail too often.' });
+  private readonly limiter = new RateLimiter({ limit: 10, windowMs: 60 * 60_000, text: 'tooManyShares' });
 
   constructor(
     private readonly mailer: Mailer,
