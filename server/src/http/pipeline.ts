@@ -126,7 +126,10 @@ export function httpPipeline(ctx: AppContext) {
       const answer = (status: number, message: string, headers?: Record<string, string>) => json(status, { message: translateError(message, language) }, headers);
       // A refusal thrown while reading the body (413, 507) arrives wrapped in Elysia's ParseError.
       const refusal = error instanceof ApiError || error instanceof DomainError ? error : (error as { cause?: unknown })?.cause;
-      if (refusal instanceof DomainError) return domainAnswer(refusal, language);
+      if (refusal instanceof DomainError) {
+        set.status = statusOf(refusal); // what the audit line reads
+        return domainAnswer(refusal, language);
+      }
       if (refusal instanceof ApiError) return answer(refusal.status, refusal.message, refusal.headers);
       switch (code) {
         case 'VALIDATION':
