@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../auth/session-user';
 import { CAPABILITY_COOKIE_PREFIX } from '../../http/cookies';
-import { forbidden, notFound, unauthorized } from '../../http/errors';
+import { forbidden, notFound, unauthorized } from '../../domain/errors';
 import { hashSecret } from '../../ids';
 import type { ListRole, WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
@@ -10,9 +10,6 @@ export interface Caller {
   user: SessionUser | null;
   cookies: Map<string, string>;
 }
-
-export const LIST_NOT_FOUND = 'Could not find this wishlist.';
-export const ITEM_NOT_FOUND = 'Could not find this item.';
 
 /** Guests see a list unless it is deleted, disabled or expired (spec: wishlist display status). */
 export function isShared(list: Pick<WishlistRow, 'isDeleted' | 'isDisabled' | 'expiresAt'>, nowMs: number): boolean {
@@ -68,17 +65,17 @@ export class WishlistAccess {
   /** A live (not deleted) list the caller may change, with the caller's role; else 404/401/403. */
   async editable(listId: string, caller: Caller): Promise<ListAccess> {
     const list = await this.queries.list(listId);
-    if (!list || list.isDeleted) throw notFound(LIST_NOT_FOUND);
+    if (!list || list.isDeleted) throw notFound('listNotFound');
     const role = await this.role(list, caller);
     if (role) return { list, role, user: caller.user };
-    if (!caller.user && !caller.cookies.has(capabilityCookieName(listId))) throw unauthorized();
-    throw forbidden('Only the owner and editors of this wishlist can do that.');
+    if (!caller.user && !caller.cookies.has(capabilityCookieName(listId))) throw unauthorized('signIn');
+    throw forbidden('ownerOrEditors');
   }
 
   /** Like editable, but only the owner (a guest-owner owns its ownerless list). */
   async owned(listId: string, caller: Caller): Promise<ListAccess> {
     const access = await this.editable(listId, caller);
-    if (access.role === 'editor') throw forbidden('Only the owner of this wishlist can do that.');
+    if (access.role === 'editor') throw forbidden('ownerOnly');
     return access;
   }
 }

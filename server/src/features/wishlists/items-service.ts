@@ -4,9 +4,9 @@ import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput } from '@wishwell/shared/wishlist-types';
 import type { Language } from '@wishwell/shared/languages';
 import type { DataStore, Db } from '../../db/store';
-import { badRequest, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../domain/errors';
 import { newTimeOrderedId } from '../../ids';
-import { ITEM_NOT_FOUND, type ListAccess } from './access';
+import type { ListAccess } from './access';
 import { itemColumns } from './input';
 import { toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
@@ -165,7 +165,7 @@ export class ItemService {
 
   /** `listAccess` resolves the caller's access to the source and the destination list. */
   async moveOrCopy(input: MoveCopyInput, listAccess: (listId: string) => Promise<ListAccess>): Promise<Item> {
-    if (input.sourceListId === input.destinationListId) throw badRequest('Choose a different wishlist to move or copy the item to.');
+    if (input.sourceListId === input.destinationListId) throw invalid('otherList');
     const item = await this.itemOf(await listAccess(input.sourceListId), input.itemId);
     const destinationAccess = await listAccess(input.destinationListId);
     const destination = destinationAccess.list;
@@ -199,7 +199,7 @@ export class ItemService {
 
   private async itemOf({ list }: ListAccess, itemId: string): Promise<ItemRow> {
     const item = await this.queries.item(list.id, itemId);
-    if (!item) throw notFound(ITEM_NOT_FOUND);
+    if (!item) throw notFound('itemNotFound');
     return item;
   }
 

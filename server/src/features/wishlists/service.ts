@@ -9,11 +9,11 @@ import type {
 } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
 import type { Db, Tables } from '../../db/store';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import { logEvent } from '../../log';
 import type { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
-import { capabilityCookieName, isShared, LIST_NOT_FOUND, type Caller, type ListAccess, type WishlistAccess } from './access';
+import { capabilityCookieName, isShared, type Caller, type ListAccess, type WishlistAccess } from './access';
 import { surpriseColumns, wishlistColumns } from './input';
 import { accountOwned } from './invitations';
 import { seesPurchases, toEditor, toSharedWishlist, toWishlist, toWishlistSummary, unbought, type ListRole, type WishlistRow } from './mappers';
@@ -92,7 +92,7 @@ export class WishlistService {
       .set({ isDisabled: sql`NOT ${wishlists.isDisabled}`, updatedAt: new Date() })
       .where(eq(wishlists.id, listId))
       .returning({ _id: wishlists.id, isDisabled: wishlists.isDisabled });
-    if (!row) throw notFound(LIST_NOT_FOUND);
+    if (!row) throw notFound('listNotFound');
     this.shareViews.invalidate(listId);
     return row;
   }
@@ -131,7 +131,7 @@ export class WishlistService {
     if (cached) return cached;
     const renderStarted = this.shareViews.renderStarted();
     const list = await this.queries.list(listId);
-    if (!list || !isShared(list, now)) throw notFound(LIST_NOT_FOUND);
+    if (!list || !isShared(list, now)) throw notFound('listNotFound');
     const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
     const view = toSharedWishlist(list, owner, items);
     return this.shareViews.set(listId, view, shareViewTimes(list), now, renderStarted);
@@ -145,7 +145,7 @@ export class WishlistService {
       .delete(wishlistEditors)
       .where(and(eq(wishlistEditors.wishlistId, listId), eq(wishlistEditors.userId, editorId)))
       .returning({ userId: wishlistEditors.userId });
-    if (!removed) throw notFound('This person is not an editor of this wishlist.');
+    if (!removed) throw notFound('notAnEditor');
     logEvent({ event: 'role.change', role: 'editor', change: 'removed', userId: editorId, byUserId: user.id, wishlistId: listId });
     return (await this.queries.editors(listId)).map(toEditor);
   }
