@@ -3,9 +3,7 @@ import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
 import type { DataStore } from '../../db/store';
 import type { Scheduler } from '../../scheduler';
-import { IMAGE_TOO_LARGE_MESSAGE } from '../../http/body-limits';
-import { insufficientStorage } from '../../http/body-reader';
-import { ApiError, payloadTooLarge, unprocessable } from '../../http/errors';
+import { storageFull, tooLarge, unavailable, unprocessable } from '../../domain/errors';
 import { RateLimiter } from '../../limits/rate-limit';
 import { newId } from '../../ids';
 import { logEvent } from '../../log';
@@ -39,7 +37,6 @@ export interface Uploader extends UploadOwner {
   ip: string;
 }
 
-const STORAGE_UNAVAILABLE_MESSAGE = 'The server could not store the image: its file storage is not answering. Nothing was saved; please tell the site operator.';
 
 /**
  * Cover images: checked by content, stored under random names in the file storage (the data
@@ -61,13 +58,13 @@ export class UploadService {
   }
 
   async store(image: File, uploader: Uploader): Promise<UploadedImage> {
-    if (image.size > IMAGE_UPLOAD_LIMIT_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
+    if (image.size > IMAGE_UPLOAD_LIMIT_BYTES) throw tooLarge('imageTooLarge');
     this.perIp.hit(uploader.ip);
     this.perUploader.hit(uploader.userId ? `user:${uploader.userId}` : `list:${uploader.guestListId}`);
     await this.checkQuota(uploader, image.size);
     const bytes = new Uint8Array(await image.arrayBuffer());
     const type = sniffImage(bytes);
-    if (!type) throw unprocessable('Only JPEG, PNG, WebP or GIF images can be uploaded.');
+    if (!type) throw unprocessable('imageType');
     return this.save(bytes, type, uploader);
   }
 
@@ -110,7 +107,7 @@ export class UploadService {
     const file = await this.files.get(fileName).catch((error: unknown) => {
       if (!(error instanceof StorageFailed)) throw error;
       logEvent({ event: 'storage.failed', level: 'error', location: error.location, operation: 'read', error: error.cause });
-      throw new ApiError(503, 'Images cannot be read right now. Please try again later.');
+      throw unavailable('imagesUnreadable');
     });
     if (!file) return null;
     return new Response(file.body, {
@@ -192,11 +189,7 @@ export class UploadService {
     if (used + incoming <= quota) return;
     logEvent({ event: 'upload.refused', level: 'warn', userId: uploader.userId, wishlistId: uploader.guestListId, reason: 'storage quota', usedBytes: used });
     const megabytes = Math.round(quota / (1024 * 1024));
-    throw payloadTooLarge(
-      account
-        ? `You have used your ${megabytes} MB of image storage. Remove covers you no longer use, or ask the site operator for more.`
-        : `This wishlist has used its ${megabytes} MB of image storage. Sign up to keep more, or remove covers you no longer use.`,
-    );
+    throw tooLarge(account ? 'accountQuotaUsed' : 'guestListQuotaUsed', { megabytes });
   }
 
   /** Stores the whole file or nothing; a storage that cannot take it answers 507 (and says so in the log). */
@@ -204,10 +197,10 @@ export class UploadService {
     try {
       await this.files.put(fileName, bytes, { contentType, maxBytes: IMAGE_UPLOAD_LIMIT_BYTES });
     } catch (error) {
-      if (error instanceof FileTooLarge) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
+      if (error instanceof FileTooLarge) throw tooLarge('imageTooLarge');
       if (!(error instanceof StorageFailed)) throw error;
       logEvent({ event: error.reason === 'full' ? 'storage.full' : 'storage.failed', level: 'error', location: error.location, operation: 'write', bytes: bytes.length, error: error.cause });
-      throw error.reason === 'full' ? insufficientStorage() : new ApiError(507, STORAGE_UNAVAILABLE_MESSAGE);
+      throw storageFull(error.reason === 'full' ? 'diskFull' : 'imageStorageDown');
     }
   }
 }
