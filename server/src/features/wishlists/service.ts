@@ -13,7 +13,7 @@ import { notFound } from '../../domain/errors';
 import { logEvent } from '../../log';
 import type { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
-import { capabilityCookieName, isShared, type Caller, type ListAccess, type WishlistAccess } from './access';
+import { isShared, type Capabilities, type Caller, type ListAccess, type WishlistAccess } from './access';
 import { surpriseColumns, wishlistColumns } from './input';
 import { accountOwned } from './invitations';
 import { seesPurchases, toEditor, toSharedWishlist, toWishlist, toWishlistSummary, unbought, type ListRole, type WishlistRow } from './mappers';
@@ -23,7 +23,7 @@ import { renderShareView, type RenderedShareView, type ShareViewCache, type Shar
 /** A new guest list and the capability secret its creating browser keeps in a cookie. */
 export interface CreatedGuestList {
   wishlist: Wishlist;
-  capability: { cookieName: string; secret: string } | null;
+  capability: { listId: string; secret: string } | null;
 }
 
 /** Lists, editors, guest lists and claiming, and the guests' share view. */
@@ -56,7 +56,7 @@ export class WishlistService {
       await tx.insert(wishlistCapabilities).values({ secretHash: hashSecret(secret), wishlistId: created!.id, createdAt: new Date() });
       return created!;
     });
-    return { wishlist: await this.render(row, 'guest-owner'), capability: { cookieName: capabilityCookieName(row.id), secret } };
+    return { wishlist: await this.render(row, 'guest-owner'), capability: { listId: row.id, secret } };
   }
 
   async create(input: WishlistInput, user: SessionUser): Promise<Wishlist> {
@@ -151,12 +151,12 @@ export class WishlistService {
   }
 
   /**
-   * Attaches an ownerless list to an account, only when the cookies hold that list's capability.
+   * Attaches an ownerless list to an account, only when the caller holds that list's capability.
    * Anything else is refused (false) and changes nothing. The capability is spent on success.
    */
-  async claimGuestList(listId: string, userId: string, cookies: Map<string, string>): Promise<boolean> {
+  async claimGuestList(listId: string, userId: string, capabilities: Capabilities): Promise<boolean> {
     const list = await this.queries.list(listId);
-    if (!list || list.isDeleted || list.ownerId !== null || !(await this.access.holdsCapability(listId, cookies))) return false;
+    if (!list || list.isDeleted || list.ownerId !== null || !(await this.access.holdsCapability(listId, capabilities))) return false;
     const { wishlists, wishlistCapabilities, uploads } = this.tables;
     const claimed = await this.queries.store.transaction(async (tx) => {
       const [attached] = await tx
