@@ -2,7 +2,7 @@
 import { t } from 'elysia';
 import { COLOR_SETS, ITEM_PRIORITIES, WISHLIST_THEMES } from '@wishwell/shared/constants';
 import { PRICE_TEXT_PATTERN } from '@wishwell/shared/price-input';
-import { oneOf } from '../../http/schemas';
+import { oneOf } from '../../validation/schemas';
 import { englishText } from '../../domain/errors';
 
 const theme = oneOf(WISHLIST_THEMES, 'Theme');
