@@ -826,6 +826,8 @@ export default {
       imagesUnreadable: 'Images cannot be read right now. Please try again later.',
       imageStorageDown: 'The server could not store the image: its file storage is not answering. Nothing was saved; please tell the site operator.',
       chooseImage: 'Choose an image to upload (form field "image").',
+      accountQuotaUsed: 'You have used your {{megabytes}} MB of image storage. Remove covers you no longer use, or ask the site operator for more.',
+      guestListQuotaUsed: 'This wishlist has used its {{megabytes}} MB of image storage. Sign up to keep more, or remove covers you no longer use.',
       scrapeFailed: 'Scraping failed: {{reason}}',
       scrapeUnreadable: 'Scraping failed: the page could not be read.',
       notWebAddress: 'That does not look like a web address.',

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import type { AppContext } from './app-context';
 import { ACCESS_POLICY_KEYS, createViewerResolver, routeTable } from './http/access';
 import { notFound } from './http/errors';
+import { capabilitiesOf } from './http/cookies';
 import { httpPipeline } from './http/pipeline';
 import type { Services } from './services';
 import { SitePages } from './site/pages';
@@ -29,7 +30,7 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
     .get('/*', async ({ request, path, http, set }) => {
       if (path.startsWith('/api/')) throw notFound();
       // The share page of a list in surprise mode is rendered for its owner without purchases: who is asking matters then.
-      const caller = async () => ({ user: await resolveViewer(request, http).catch(() => null), cookies: http.cookies });
+      const caller = async () => ({ user: await resolveViewer(request, http).catch(() => null), capabilities: capabilitiesOf(http.cookies) });
       const answer = await pages.respond(path, http.origin, request, set.headers as Record<string, string>, caller);
       if (!answer) return new Response('Not found', { status: 404 });
       // Page views go to the visitor log (off the request path).

@@ -7,7 +7,7 @@ import { claimPidFile } from './server-pid';
 import { removeAbandonedWorkFolders } from './work-folders';
 import { dropAbandonedStagingSchemas } from './features/backup/pg-staging';
 import { SERVER_BODY_LIMIT } from './http/body-limits';
-import { shareRateLimitsThrough } from './http/rate-limit';
+import { shareRateLimitsThrough } from './limits/rate-limit';
 import { createServices, type Services } from './services';
 import { Site } from './site/site';
 import { SITE_FILES } from './site/assets.generated';

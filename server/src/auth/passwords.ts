@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { tooManyRequests } from '../http/errors';
+import { text, tooMany } from '../domain/errors';
 import { ARGON2ID, HashThreads } from './hash-threads';
 
 /**
@@ -43,7 +43,7 @@ export class PasswordHasher {
 
   private async limited<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxWaiting) throw tooManyRequests('The server is busy. Please try again in a moment.', 1);
+      if (this.waiting.length >= this.maxWaiting) throw tooMany([text('busy')], 1);
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running += 1;

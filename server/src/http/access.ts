@@ -6,7 +6,7 @@ import { sessionUserLookup, type SessionUser } from '../auth/session-user';
 import { isApiToken, type ApiTokenService } from '../features/api-tokens/service';
 import type { ListAccess, WishlistAccess } from '../features/wishlists/access';
 import { forbidden, unauthorized } from './errors';
-import { SESSION_COOKIE } from './cookies';
+import { capabilitiesOf, SESSION_COOKIE } from './cookies';
 import type { RequestInfo } from './request-info';
 
 export type { SessionUser, ListAccess };
@@ -94,7 +94,7 @@ export function accessPolicies(ctx: AppContext, lists: WishlistAccess, apiTokens
     if (!user) throw unauthorized();
     return user;
   };
-  const callerOf = async (c: PolicyContext) => ({ user: await resolveViewer(c.request, c.http), cookies: c.http.cookies });
+  const callerOf = async (c: PolicyContext) => ({ user: await resolveViewer(c.request, c.http), capabilities: capabilitiesOf(c.http.cookies) });
   const listId = (c: PolicyContext) => c.params?.id ?? '';
   const anyone = (c: PolicyContext) => {
     let cached: Promise<SessionUser | null> | undefined;
@@ -115,7 +115,7 @@ export function accessPolicies(ctx: AppContext, lists: WishlistAccess, apiTokens
     }),
     capabilityOrSignedIn: policy('capabilityOrSignedIn', async (c) => {
       const caller = await callerOf(c);
-      const guestListId = caller.user ? null : await lists.guestListOf(caller.cookies);
+      const guestListId = caller.user ? null : await lists.guestListOf(caller.capabilities);
       if (!caller.user && !guestListId) throw unauthorized(GUEST_SIGN_IN_MESSAGE);
       const accountOrGuest: AccountOrGuest = { user: caller.user, guestListId, listAccess: (id) => lists.editable(id, caller) };
       return { http: c.http, caller: accountOrGuest };

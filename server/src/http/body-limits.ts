@@ -1,4 +1,4 @@
-import type { RateLimitRule } from './rate-limit';
+import type { RateLimitRule } from '../limits/rate-limit';
 
 /**
  * Largest request body per route: checked against Content-Length before the body is read, and
@@ -24,7 +24,7 @@ export const STREAMED_BODY_PATHS: ReadonlySet<string> = new Set(['/api/v1/admin/
  * senders of chunked 100 MB bodies keep ~70 MB of it); refused unread they cost next to nothing.
  * Browsers send a Content-Length with every body, so they never meet this.
  */
-export const CUT_BODIES_PER_IP: RateLimitRule = { limit: 5, windowMs: 60_000, message: 'The request is too large.', scope: 'bodies cut at their cap' };
+export const CUT_BODIES_PER_IP: RateLimitRule = { limit: 5, windowMs: 60_000, text: 'tooLarge', scope: 'bodies cut at their cap' };
 
 /** The spec's wording for an oversized cover image (spec section 5). */
 export const IMAGE_TOO_LARGE_MESSAGE = 'Image cannot be larger than 10MB';

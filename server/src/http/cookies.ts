@@ -5,6 +5,17 @@ export const XSRF_HEADER = 'x-xsrf-token';
 /** Guest list edit capabilities travel as one httpOnly cookie per list: `wl_cap_{listId}`. */
 export const CAPABILITY_COOKIE_PREFIX = 'wl_cap_';
 
+export const capabilityCookieName = (listId: string) => `${CAPABILITY_COOKIE_PREFIX}${listId}`;
+
+/** The guest-list capabilities among the cookies: list id -> capability secret. */
+export function capabilitiesOf(cookies: Map<string, string>): Map<string, string> {
+  const capabilities = new Map<string, string>();
+  for (const [name, secret] of cookies) {
+    if (name.startsWith(CAPABILITY_COOKIE_PREFIX)) capabilities.set(name.slice(CAPABILITY_COOKIE_PREFIX.length), secret);
+  }
+  return capabilities;
+}
+
 /** Parses a Cookie header into name -> value (first occurrence wins, values URI-decoded). */
 export function parseCookies(header: string | null): Map<string, string> {
   const cookies = new Map<string, string>();

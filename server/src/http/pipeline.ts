@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../app-context';
 import { ApiError, NUL_MESSAGE, payloadTooLarge } from './errors';
 import { bodyLimitFor, CUT_BODIES_PER_IP, STREAMED_BODY_PATHS, tooLargeMessageFor } from './body-limits';
-import { RateLimiter } from './rate-limit';
+import { RateLimiter } from '../limits/rate-limit';
 import { DISK_FULL_MESSAGE, isDiskFull, parseBody, readBodyLimited } from './body-reader';
 import { hasCredentialCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies';
 import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
@@ -17,6 +17,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { isUnstorableText } from '../db/errors';
 import { requestLanguage, type Language } from '@wishwell/shared/languages';
 import { translateError } from '../i18n/api-errors';
+import { DomainError } from '../domain/errors';
+import { headersOf, statusOf } from './domain-answers';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -30,12 +32,15 @@ function holdsNul(value: unknown): boolean {
   return false;
 }
 
-/** A refusal before the body is read closes the connection, so the body is dropped rather than drained. */
+/** Refusals made before the body was read: their answer closes the connection, so the body is dropped rather than drained. */
+const refusedUnread = new WeakSet<DomainError>();
+
 function refuseUnread(check: () => void): void {
   try {
     check();
   } catch (error) {
     if (error instanceof ApiError) Object.assign(error.headers, { connection: 'close' });
+    if (error instanceof DomainError) refusedUnread.add(error);
     throw error;
   }
 }
@@ -119,7 +124,11 @@ export function httpPipeline(ctx: AppContext) {
       const language = (context as { http?: RequestInfo }).http?.language ?? languageOf(request);
       const answer = (status: number, message: string, headers?: Record<string, string>) => json(status, { message: translateError(message, language) }, headers);
       // A refusal thrown while reading the body (413, 507) arrives wrapped in Elysia's ParseError.
-      const refusal = error instanceof ApiError ? error : (error as { cause?: unknown })?.cause;
+      const refusal = error instanceof ApiError || error instanceof DomainError ? error : (error as { cause?: unknown })?.cause;
+      if (refusal instanceof DomainError) {
+        set.status = statusOf(refusal); // what the audit line reads
+        return domainAnswer(refusal, language);
+      }
       if (refusal instanceof ApiError) return answer(refusal.status, refusal.message, refusal.headers);
       switch (code) {
         case 'VALIDATION':
@@ -143,6 +152,12 @@ export function httpPipeline(ctx: AppContext) {
       logEvent({ event: databaseFailing ? 'database.failing' : 'request.failed', level: 'error', requestId, route: `${request.method} ${path}`, error });
       return json(500, { message: translateError('Something went wrong on our side. Please try again.', language), requestId });
     });
+}
+
+function domainAnswer(error: DomainError, language: Language): Response {
+  const headers = headersOf(error);
+  if (refusedUnread.has(error)) headers.connection = 'close';
+  return json(statusOf(error), { message: error.in(language) }, headers);
 }
 
 /** The language of a request no access policy has looked at: its ww_lang cookie, else Accept-Language. */

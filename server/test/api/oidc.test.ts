@@ -8,7 +8,6 @@ import type { SessionProfile } from '@wishwell/shared/api-types';
 import type { SignInOptions } from '@wishwell/shared/sign-in-options';
 import type { WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { LANGUAGE_FILES } from '@wishwell/locales';
-import { NO_PASSWORD_YET } from '../../src/features/users/service';
 import { ApiClient } from '../support/api-client';
 import { freePort, startOidcProvider, type ProviderAccount, type ProviderOptions, type TestOidcProvider } from '../support/oidc-provider';
 import { followAtProvider, oidcRoundTrip } from '../support/oidc-round-trip';
@@ -234,7 +233,7 @@ describe('an account the provider made has no password until its owner sets one'
 
     // /change-password typed by hand: told there is no password yet (not that it is wrong), nothing set.
     const change = await client.put('/users/profile/password', { currentPassword: '', newPassword: PASSWORD });
-    expect(change).toMatchObject({ status: 400, body: { message: NO_PASSWORD_YET } });
+    expect(change).toMatchObject({ status: 400, body: { message: 'Your account has no password yet, so there is none to change. Set a password from My Account: we email you a link.' } });
     expect((await client.get<SessionProfile>('/users/profile')).body.hasPassword).toBe(false);
 
     // 'Set a password' in My Account asks for the reset mail to the account's own address.

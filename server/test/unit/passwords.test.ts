@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../src/auth/passwords';
-import { ApiError } from '../../src/http/errors';
+import { DomainError } from '../../src/domain/errors';
+import { statusOf } from '../../src/http/domain-answers';
 
 describe('PasswordHasher', () => {
   it('hashes with argon2id and verifies only the right password', async () => {
@@ -37,8 +38,8 @@ describe('PasswordHasher', () => {
       (error: unknown) => error,
     );
     const error = await refused;
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(429);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(statusOf(error as DomainError)).toBe(429);
     await expect(running).resolves.toMatch(/^\$argon2id\$/);
     await expect(queued).resolves.toMatch(/^\$argon2id\$/);
     await expect(hasher.hash('after the queue drained')).resolves.toMatch(/^\$argon2id\$/);

@@ -1,23 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/http/errors';
-import { RateLimiter, shareRateLimitsThrough, type RateLimitRule } from '../../src/http/rate-limit';
+import { DomainError } from '../../src/domain/errors';
+import { headersOf, statusOf } from '../../src/http/domain-answers';
+import { RateLimiter, shareRateLimitsThrough, type RateLimitRule } from '../../src/limits/rate-limit';
 
 function limiter(limit: number) {
   let now = 1_000_000;
-  const l = new RateLimiter({ limit, windowMs: 15 * 60_000, message: 'Too many sign-in attempts.' }, () => now);
+  const l = new RateLimiter({ limit, windowMs: 15 * 60_000, text: 'tooManySignIns' }, () => now);
   return { l, advance: (ms: number) => (now += ms) };
 }
 
-async function refusal(attempt: Promise<void>): Promise<ApiError> {
+async function refusal(attempt: Promise<void>): Promise<DomainError> {
   const error = await attempt.then(() => new Error('expected a 429'), (error: unknown) => error);
-  if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return error;
   throw error;
 }
 
 /** Whether each hit got in (true) or was refused with 429 (false). */
 function outcomes(hits: Promise<void>[]): Promise<boolean[]> {
   return Promise.all(hits.map((hit) => hit.then(() => true, (error: unknown) => {
-    if (error instanceof ApiError && error.status === 429) return false;
+    if (error instanceof DomainError && statusOf(error) === 429) return false;
     throw error;
   })));
 }
@@ -27,16 +28,16 @@ describe('RateLimiter', () => {
     const { l } = limiter(3);
     for (let i = 0; i < 3; i++) await l.hit('1.2.3.4');
     const error = await refusal(l.hit('1.2.3.4'));
-    expect(error.status).toBe(429);
+    expect(statusOf(error)).toBe(429);
     expect(error.message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
-    expect(error.headers).toEqual({ 'retry-after': '900' });
+    expect(headersOf(error)).toEqual({ 'retry-after': '900' });
   });
 
   it('counts each key on its own', async () => {
     const { l } = limiter(1);
     await l.hit('a');
     await l.hit('b');
-    await expect(l.hit('a')).rejects.toThrow(ApiError);
+    await expect(l.hit('a')).rejects.toThrow(DomainError);
   });
 
   it('starts a new window once the old one is over', async () => {
@@ -54,7 +55,7 @@ describe('RateLimiter', () => {
     expect(await l.take('a')).toBe(true);
     expect(await l.take('a')).toBe(true);
     expect(await l.take('a')).toBe(false);
-    expect(() => l.check('a')).toThrow(ApiError);
+    expect(() => l.check('a')).toThrow(DomainError);
     l.reset('a');
     expect(() => l.check('a')).not.toThrow();
   });
@@ -76,7 +77,7 @@ describe('RateLimiter', () => {
       });
       return { upserts };
     }
-    const rule: RateLimitRule = { limit: 8, windowMs: 60_000, message: 'Too many calls.' };
+    const rule: RateLimitRule = { limit: 8, windowMs: 60_000, text: 'tooManySignIns', scope: 'test calls' };
 
     it('a burst on one key is judged on the shared count, sent as one upsert per round trip, not one each', async () => {
       const { upserts } = sharedTable(5); // another replica's hits
@@ -109,7 +110,7 @@ describe('RateLimiter', () => {
       const { upserts } = sharedTable(rule.limit); // other replicas used it up
       const l = new RateLimiter(rule);
       await l.hit('10.0.0.4'); // its first hit: nothing known here yet
-      await vi.waitFor(() => expect(() => l.check('10.0.0.4')).toThrow(ApiError));
+      await vi.waitFor(() => expect(() => l.check('10.0.0.4')).toThrow(DomainError));
       expect(await outcomes([l.hit('10.0.0.4'), l.hit('10.0.0.4')])).toEqual([false, false]);
       expect(upserts).toEqual([1]);
     });

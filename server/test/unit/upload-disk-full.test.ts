@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { openStore } from '../../src/db/open-store';
 import type { DataStore } from '../../src/db/store';
-import { DISK_FULL_MESSAGE } from '../../src/http/body-reader';
+import { DomainError } from '../../src/domain/errors';
+import { statusOf } from '../../src/http/domain-answers';
 import { newId } from '../../src/ids';
 import { setLogWriter } from '../../src/log';
 import { UploadService } from '../../src/features/uploads/service';
@@ -73,7 +74,10 @@ describe('an upload on a full disk', () => {
     const uploader = { userId, guestListId: null, ip: '127.0.0.1' };
     const rows = async () => (await store.db.select({ n: count() }).from(store.tables.uploads))[0]!.n;
 
-    await expect(uploads.store(png(64 * 1024), uploader)).rejects.toMatchObject({ status: 507, message: DISK_FULL_MESSAGE });
+    const refusal = await uploads.store(png(64 * 1024), uploader).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(statusOf(refusal as DomainError)).toBe(507);
+    expect((refusal as DomainError).message).toBe('The server has run out of storage space. Nothing was saved; please tell the site operator.');
     expect(readdirSync(folder)).toEqual([]); // not even the hidden partial file
     expect(await rows()).toBe(0);
     const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'storage.full');

@@ -1,5 +1,5 @@
 import type { AdminStreamEvent } from '@wishwell/shared/admin-events';
-import { ApiError } from '../../http/errors';
+import { unavailable } from '../../domain/errors';
 import { newTimeOrderedId } from '../../ids';
 import type { AdminEventFeed } from './feed';
 import type { CredentialCheck, StreamCredential } from './stream-credentials';
@@ -59,7 +59,7 @@ export class EventStreamHub {
 
   /** A new stream for the caller `credential` proves an admin: what it missed since `lastEventId` first, then every new event. */
   open(credential: StreamCredential, lastEventId: string | null, closed: AbortSignal): Response {
-    if (this.streams.size >= this.options.maxStreams) throw new ApiError(503, 'Too many admin event streams are open. Try again later.');
+    if (this.streams.size >= this.options.maxStreams) throw unavailable('tooManyEventStreams');
     let stream: StreamController | null = null;
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {

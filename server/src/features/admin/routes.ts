@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AccessPolicies } from '../../http/access';
-import { idParams, pagedQueryFields } from '../../http/schemas';
+import { idParams, pagedQueryFields } from '../../validation/schemas';
 import type { WishlistService } from '../wishlists/service';
 import type { AdminService } from './service';
 

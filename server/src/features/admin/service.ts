@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AdminStats, AdminUser, AdminWishlist, LogPage, PagedQuery } from '@wishwell/shared/admin-types';
 import { wishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
 import type { DataStore, Row } from '../../db/store';
-import { badRequest, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../domain/errors';
 import { readPage, textFilter } from '../../db/paging';
 import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
 
@@ -19,7 +19,6 @@ function adminUserColumns({ users }: DataStore['tables']) {
   };
 }
 
-export const SELF_DISABLE_MESSAGE = 'You cannot disable your own account.';
 
 /** The admin console's reads over every account and list: stats, All Users, all wish lists. */
 export class AdminService {
@@ -81,14 +80,14 @@ export class AdminService {
 
   /** Flips an account's disabled flag; its sessions stop at the next request (they are checked on every call). */
   async toggleUserDisabled(userId: string, actingAdminId: string): Promise<AdminUser> {
-    if (userId === actingAdminId) throw badRequest(SELF_DISABLE_MESSAGE);
+    if (userId === actingAdminId) throw invalid('selfDisable');
     const { users } = this.store.tables;
     const [row] = await this.db
       .update(users)
       .set({ isDisabled: sql`NOT ${users.isDisabled}`, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning(adminUserColumns(this.store.tables));
-    if (!row) throw notFound('User not found.');
+    if (!row) throw notFound('userNotFound');
     if (row.isDisabled) await this.onUserDisabled(userId);
     return row;
   }

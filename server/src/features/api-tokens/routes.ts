@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { API_TOKEN_NAME_MAX_LENGTH, API_TOKEN_SCOPES } from '@wishwell/shared/api-token-types';
 import type { AccessPolicies } from '../../http/access';
-import { idParams } from '../../http/schemas';
+import { idParams } from '../../validation/schemas';
 import type { ApiTokenService } from './service';
 
 export const tokenBody = t.Object({

@@ -10,7 +10,7 @@ import {
 } from '@wishwell/shared/api-token-types';
 import { announceCredentialChange } from '../../auth/credential-changes';
 import type { DataStore, Row } from '../../db/store';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden, invalid, notFound } from '../../domain/errors';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { logEvent } from '../../log';
 
@@ -45,13 +45,13 @@ export class ApiTokenService {
 
   async create(user: { id: string; isAdmin: boolean }, input: CreateApiTokenInput): Promise<CreatedApiToken> {
     const name = input.name.trim();
-    if (!name) throw badRequest('Please give the token a name.');
-    if (name.length > API_TOKEN_NAME_MAX_LENGTH) throw badRequest(`The name can be at most ${API_TOKEN_NAME_MAX_LENGTH} characters.`);
-    if (input.scope === 'admin' && !user.isAdmin) throw forbidden('Only administrators can create admin tokens.');
+    if (!name) throw invalid('tokenName');
+    if (name.length > API_TOKEN_NAME_MAX_LENGTH) throw invalid('tokenNameTooLong', { max: API_TOKEN_NAME_MAX_LENGTH });
+    if (input.scope === 'admin' && !user.isAdmin) throw forbidden('tokenAdminOnly');
     const expiresAt = this.expiryOf(input.expiresAt);
     const { apiTokens } = this.store.tables;
     const held = (await this.store.db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, user.id)))[0]?.n ?? 0;
-    if (held >= API_TOKENS_PER_ACCOUNT) throw conflict(`You can hold at most ${API_TOKENS_PER_ACCOUNT} API tokens. Revoke one you no longer use first.`);
+    if (held >= API_TOKENS_PER_ACCOUNT) throw conflict('tokenLimit', { max: API_TOKENS_PER_ACCOUNT });
     const token = API_TOKEN_PREFIX + newSecret();
     const id = newId();
     await this.store.db.insert(apiTokens).values({
@@ -76,7 +76,7 @@ export class ApiTokenService {
   async revoke(userId: string, tokenId: string): Promise<void> {
     const { apiTokens } = this.store.tables;
     const removed = await this.store.db.delete(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId))).returning({ id: apiTokens.id });
-    if (removed.length === 0) throw notFound('That API token does not exist (it may already be revoked).');
+    if (removed.length === 0) throw notFound('tokenNotFound');
     await announceCredentialChange(this.store.changes, userId);
   }
 
@@ -103,8 +103,8 @@ export class ApiTokenService {
   private expiryOf(expiresAt: string | null | undefined): Date | null {
     if (expiresAt === undefined || expiresAt === null || expiresAt === '') return null;
     const date = new Date(expiresAt);
-    if (Number.isNaN(date.getTime())) throw badRequest('The expiry date is not a valid date.');
-    if (date.getTime() <= this.now()) throw badRequest('The expiry date must be in the future.');
+    if (Number.isNaN(date.getTime())) throw invalid('tokenExpiryInvalid');
+    if (date.getTime() <= this.now()) throw invalid('tokenExpiryPast');
     return date;
   }
 }

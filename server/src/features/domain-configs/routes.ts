@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { HEX_COLOR_PATTERN, LOGO_URL_PATTERN } from '@wishwell/shared/domain-config-types';
 import type { AccessPolicies } from '../../http/access';
 import type { DomainConfigService } from './service';
-import { idParams } from '../../http/schemas';
+import { idParams } from '../../validation/schemas';
 
 const color = (label: string) => t.String({ pattern: HEX_COLOR_PATTERN, error: `${label} must be a hex colour like #e84393.` });
 

@@ -6,7 +6,7 @@ import { normalizeHostname } from '@wishwell/shared/domain';
 import type { DataStore, Row } from '../../db/store';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 import { newId } from '../../ids';
-import { badRequest, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../domain/errors';
 
 type DomainConfigRow = Row<'domainConfigs'>;
 
@@ -85,7 +85,7 @@ export class DomainConfigService {
     await this.assertHostnameFree(values.hostname, id);
     const { domainConfigs } = this.store.tables;
     const [row] = await this.store.db.update(domainConfigs).set({ ...values, updatedAt: new Date() }).where(eq(domainConfigs.id, id)).returning();
-    if (!row) throw notFound('Domain configuration not found.');
+    if (!row) throw notFound('domainConfigNotFound');
     this.sync.invalidate('*');
     return toPublicDomainConfig(row);
   }
@@ -93,7 +93,7 @@ export class DomainConfigService {
   async delete(id: string): Promise<void> {
     const { domainConfigs } = this.store.tables;
     const [deleted] = await this.store.db.delete(domainConfigs).where(eq(domainConfigs.id, id)).returning({ id: domainConfigs.id });
-    if (!deleted) throw notFound('Domain configuration not found.');
+    if (!deleted) throw notFound('domainConfigNotFound');
     this.sync.invalidate('*');
   }
 
@@ -108,7 +108,7 @@ export class DomainConfigService {
 
   private async assertHostnameFree(hostname: string, exceptId?: string): Promise<void> {
     const existing = await this.findByHostname(hostname);
-    if (existing && existing.id !== exceptId) throw badRequest(`A configuration for ${hostname} already exists. Edit that one instead.`);
+    if (existing && existing.id !== exceptId) throw invalid('domainConfigTaken', { hostname });
   }
 
   private async findByHostname(hostname: string): Promise<DomainConfigRow | undefined> {

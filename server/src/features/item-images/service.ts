@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { DataStore } from '../../db/store';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
 import { hostOf, ScrapeRefused, type UrlPolicy } from '../scrape/url-guard';
@@ -215,6 +215,6 @@ function imageHost(imageUrl: string): string {
 /** Failures that may pass (network, time-outs, the shop's 5xx/429, our storage down); not refusals, non-images or a full quota. */
 function worthRetrying(error: unknown): boolean {
   if (error instanceof ImageNotCopyable || error instanceof ScrapeRefused) return false;
-  if (error instanceof ApiError) return error.status >= 500;
+  if (error instanceof DomainError) return ['upstream-failed', 'unavailable', 'storage-full'].includes(error.kind);
   return true;
 }

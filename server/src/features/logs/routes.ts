@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AccessPolicies } from '../../http/access';
-import { pagedQueryFields } from '../../http/schemas';
+import { pagedQueryFields } from '../../validation/schemas';
 import type { LogService } from './service';
 
 /** `?page=&pageSize=&q=&status=&from=&to=` of every log. */

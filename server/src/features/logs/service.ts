@@ -3,22 +3,22 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { LOG_COUNT_CAP, type EmailLogEntry, type LogPage, type LogQuery, type VisitorLogEntry } from '@wishwell/shared/admin-types';
 import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
 import type { DataStore, Tables } from '../../db/store';
-import { badRequest } from '../../http/errors';
+import { invalid, part } from '../../domain/errors';
 import { readPage, textFilter, type PageWindow } from '../../db/paging';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function dateBound(value: string | undefined, label: string): Date | undefined {
+function dateBound(value: string | undefined, label: 'from' | 'to'): Date | undefined {
   if (!value) return undefined;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw badRequest(`${label} must be a date like 2026-01-31.`);
+  if (Number.isNaN(date.getTime())) throw invalid('logDate', { label: part(label) });
   return date;
 }
 
 /** The date range filter: from the start of `from` up to the end of `to` (a bare date means the whole day). */
 function dateRange(column: SQLiteColumn, query: LogQuery): SQL[] {
-  const from = dateBound(query.from, 'From');
-  const to = dateBound(query.to, 'To');
+  const from = dateBound(query.from, 'from');
+  const to = dateBound(query.to, 'to');
   const bounds: SQL[] = [];
   if (from) bounds.push(gte(column, from));
   if (to) bounds.push(lt(column, new Date(to.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(query.to!) ? DAY_MS : 1))));
@@ -99,7 +99,7 @@ export class LogService {
    * read through indexes: a rare term costs a few lookups, not a pass over every row.
    */
   async visitors(query: LogQuery): Promise<LogPage<VisitorLogEntry>> {
-    if (query.status) throw badRequest('Visitor logs have no status to filter by.');
+    if (query.status) throw invalid('visitorLogStatus');
     const { visitorLogs } = this.store.tables;
     const dates = dateRange(visitorLogs.createdAt, query);
     const text = query.q?.trim();

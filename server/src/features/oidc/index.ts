@@ -1,6 +1,6 @@
 import type { Config, OidcSettings } from '../../config';
 import type { DataStore } from '../../db/store';
-import { RateLimiter } from '../../http/rate-limit';
+import { RateLimiter } from '../../limits/rate-limit';
 import type { UserService } from '../users/service';
 import { hostnameOf } from '../../mail/link-origin';
 import { logEvent } from '../../log';
@@ -30,7 +30,7 @@ export class OidcSignIns {
     const signIn = (settings: OidcSettings): OidcSignIn => ({ provider: new OidcProvider(settings), accounts: new OidcAccounts(store, users, settings, this.sessions) });
     this.fallback = config.oidc ? signIn(config.oidc) : null;
     this.byHostname = new Map([...config.oidcByHostname].map(([hostname, settings]) => [hostname, signIn(settings)]));
-    this.attemptsPerIp = new RateLimiter({ limit: config.rateLimits.loginPerIp, windowMs: 15 * 60_000, message: 'Too many sign-in attempts.', scope: 'identity provider round trips' });
+    this.attemptsPerIp = new RateLimiter({ limit: config.rateLimits.loginPerIp, windowMs: 15 * 60_000, text: 'tooManySignIns', scope: 'identity provider round trips' });
   }
 
   /** The provider for a request's hostname, or null when it has none. */

@@ -3,14 +3,14 @@ import { PASSWORD_MAX_LENGTH } from '@wishwell/shared/account-types';
 import { OIDC_ERROR_PARAM, OIDC_LINK_PARAM, OIDC_SIGNED_IN_PATH, type OidcErrorReason, type SignInOptions } from '@wishwell/shared/sign-in-options';
 import type { CookieSealer } from '../../auth/sealed-cookies';
 import type { AccessPolicies } from '../../http/access';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { DomainError, invalid, notFound } from '../../domain/errors';
 import type { RequestInfo } from '../../http/request-info';
 import { logEvent } from '../../log';
 import { hostnameOf } from '../../mail/link-origin';
 import { startSession, type ClaimGuestList } from '../users/routes';
 import type { OidcSignIns } from './index';
 import { OidcFailure, type AuthorizationChecks } from './provider';
-import { LINK_EXPIRED, OidcRefusal, type PendingLink } from './service';
+import { OidcRefusal, type PendingLink } from './service';
 
 /** The round trip's checks and where the user was going, sealed in the browser while at the provider. */
 const ROUND_TRIP_COOKIE = 'wl_oidc';
@@ -18,7 +18,6 @@ const ROUND_TRIP_COOKIE = 'wl_oidc';
 const PENDING_LINK_COOKIE = 'wl_oidc_link';
 const ROUND_TRIP_SECONDS = 10 * 60;
 const CALLBACK_PATH = '/api/v1/users/oidc/callback';
-const NOT_SET_UP = 'Signing in with an identity provider is not set up on this site.';
 
 interface RoundTrip extends AuthorizationChecks {
   claimList?: string;
@@ -54,7 +53,7 @@ export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, provi
       '/users/oidc/start',
       async ({ query, http, set }) => {
         const oidc = providerFor(http);
-        if (!oidc) throw notFound(NOT_SET_UP);
+        if (!oidc) throw notFound('oidcNotSetUp');
         await providers.attemptsPerIp.hit(http.ip);
         try {
           const { url, checks } = await oidc.provider.authorizationUrl(http.origin + CALLBACK_PATH);
@@ -74,7 +73,7 @@ export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, provi
         const onward = { claimList: roundTrip?.claimList, invitation: roundTrip?.invitation };
         try {
           const oidc = providerFor(http);
-          if (!oidc) throw notFound(NOT_SET_UP);
+          if (!oidc) throw notFound('oidcNotSetUp');
           await providers.attemptsPerIp.hit(http.ip);
           if (!roundTrip) throw new OidcRefusal('failed'); // expired, or never started in this browser
           const person = await oidc.provider.person(new URL(request.url).search, roundTrip);
@@ -97,7 +96,7 @@ export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, provi
       async ({ body, http }) => {
         const oidc = providerFor(http);
         const pending = oidc ? await pendingLink(http) : null;
-        if (!oidc || !pending) throw badRequest(LINK_EXPIRED);
+        if (!oidc || !pending) throw invalid('oidcLinkExpired');
         const profile = await oidc.accounts.link(pending, body.password, http);
         http.clearCookie(PENDING_LINK_COOKIE);
         startSession(http, profile);
@@ -116,7 +115,7 @@ export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, provi
 
 /** Why the round trip ends on the login page; anything else (a bug, the database) stays a server error. */
 function refusalReason(error: unknown, http: RequestInfo): OidcErrorReason {
-  const reason = error instanceof OidcFailure || error instanceof OidcRefusal ? error.reason : error instanceof ApiError && error.status === 403 ? 'disabled' : null;
+  const reason = error instanceof OidcFailure || error instanceof OidcRefusal ? error.reason : error instanceof DomainError && error.kind === 'forbidden' ? 'disabled' : null;
   if (!reason) throw error;
   logEvent({ event: 'login', method: 'oidc', outcome: reason, requestId: http.requestId, ip: http.ip, detail: error instanceof Error ? error.message : undefined });
   return reason;

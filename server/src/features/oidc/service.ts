@@ -4,13 +4,12 @@ import { normalizeEmail } from '@wishwell/shared/account-types';
 import type { OidcErrorReason } from '@wishwell/shared/sign-in-options';
 import type { OidcSettings } from '../../config';
 import type { DataStore, Db } from '../../db/store';
-import { conflict } from '../../http/errors';
+import { conflict } from '../../domain/errors';
 import { logEvent } from '../../log';
 import type { Caller, UserService } from '../users/service';
 import type { OidcPerson } from './provider';
 import type { OidcSessions } from './sessions';
 
-export const LINK_EXPIRED = 'This link to your account has expired. Please sign in with your provider again.';
 
 /** An OpenID Connect sign-in that matched an existing account by verified e-mail: it waits for the password. */
 export interface PendingLink {
@@ -69,7 +68,7 @@ export class OidcAccounts {
   /** Links the pending identity once the account's password is proven, and signs in. */
   async link(pending: PendingLink, password: string, caller: Caller): Promise<SessionProfile> {
     const account = await this.users.provePassword({ email: pending.email, password }, caller);
-    if (account.id !== pending.userId) throw conflict(LINK_EXPIRED); // the address moved to another account meanwhile
+    if (account.id !== pending.userId) throw conflict('oidcLinkExpired'); // the address moved to another account meanwhile
     await this.insertIdentity(this.store.db, pending, account.id);
     logEvent({ event: 'oidc.link', userId: account.id, issuer: pending.issuer });
     return (await this.signedIn(account.id, pending, pending.admin)).profile;

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AccessPolicies } from '../../http/access';
 import type { ReferralRuleService } from './service';
-import { idParams, pagedQueryFields } from '../../http/schemas';
+import { idParams, pagedQueryFields } from '../../validation/schemas';
 
 export const ruleBody = t.Object({
   matcher: t.String({ minLength: 1, maxLength: 253 }),

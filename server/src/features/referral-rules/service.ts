@@ -4,7 +4,7 @@ import type { PublicReferralRule } from '@wishwell/shared/scrape-types';
 import type { LogPage, PagedQuery } from '@wishwell/shared/admin-types';
 import { REPORT_CURRENCY, type CurrencyTotal, type ReferralOpportunity, type ReferralRule, type ReferralRuleInput } from '@wishwell/shared/referral-types';
 import type { DataStore, Row } from '../../db/store';
-import { badRequest, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../domain/errors';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 import { newId } from '../../ids';
 import { shopTotalsPage } from './shop-totals';
@@ -30,7 +30,7 @@ function toPublicReferralRule(row: ReferralRuleRow): PublicReferralRule {
 /** Trimmed fields; an empty gift card URL means none. */
 function cleanInput(input: ReferralRuleInput) {
   const matcher = input.matcher.trim();
-  if (!matcher) throw badRequest('Matcher is required.');
+  if (!matcher) throw invalid('matcherRequired');
   return {
     matcher,
     programName: input.programName.trim(),
@@ -80,7 +80,7 @@ export class ReferralRuleService {
   async update(id: string, input: ReferralRuleInput): Promise<ReferralRule> {
     const { referralRules } = this.store.tables;
     const [row] = await this.store.db.update(referralRules).set({ ...cleanInput(input), updatedAt: new Date() }).where(eq(referralRules.id, id)).returning();
-    if (!row) throw notFound('Referral rule not found.');
+    if (!row) throw notFound('referralRuleNotFound');
     this.sync.invalidate('*');
     return toReferralRule(row);
   }
@@ -88,7 +88,7 @@ export class ReferralRuleService {
   async remove(id: string): Promise<void> {
     const { referralRules } = this.store.tables;
     const [removed] = await this.store.db.delete(referralRules).where(eq(referralRules.id, id)).returning({ id: referralRules.id });
-    if (!removed) throw notFound('Referral rule not found.');
+    if (!removed) throw notFound('referralRuleNotFound');
     this.sync.invalidate('*');
   }
 

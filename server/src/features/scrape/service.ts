@@ -3,7 +3,7 @@ import type { ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types'
 import type { DataStore } from '../../db/store';
 import type { EventBus } from '../../events';
 import { ApiError } from '../../http/errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { RateLimiter } from '../../limits/rate-limit';
 import { newId } from '../../ids';
 import type { ReferralRuleService } from '../referral-rules/service';
 import type { ScraperConfigService } from '../scraper-configs/service';
@@ -53,9 +53,9 @@ export class ScrapeService {
   private readonly perUser: RateLimiter;
 
   constructor(private readonly deps: ScrapeServiceDeps) {
-    const message = 'Too many product links scraped.';
-    this.perIp = new RateLimiter({ limit: deps.limits.perIp, windowMs: RATE_WINDOW_MS, message });
-    this.perUser = new RateLimiter({ limit: deps.limits.perUser, windowMs: RATE_WINDOW_MS, message });
+    const text = 'tooManyScrapes';
+    this.perIp = new RateLimiter({ limit: deps.limits.perIp, windowMs: RATE_WINDOW_MS, text });
+    this.perUser = new RateLimiter({ limit: deps.limits.perUser, windowMs: RATE_WINDOW_MS, text });
   }
 
   async scrape(request: ScrapeRequest, caller: ScrapeCaller): Promise<ScrapeResult> {

@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { SCRAPER_STRATEGIES } from '@wishwell/shared/scraper-config-types';
 import type { AccessPolicies } from '../../http/access';
 import type { ScraperConfigService } from './service';
-import { idParams, oneOf } from '../../http/schemas';
+import { idParams, oneOf } from '../../validation/schemas';
 
 const selector = t.Optional(t.String({ maxLength: 500 }));
 export const configBody = t.Object({

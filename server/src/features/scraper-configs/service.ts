@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ScraperConfig, ScraperConfigInput, ScraperStrategy } from '@wishwell/shared/scraper-config-types';
 import type { DataStore, Row } from '../../db/store';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { conflict, invalid, notFound, part } from '../../domain/errors';
 import { newId } from '../../ids';
 
 type ScraperConfigRow = Row<'scraperConfigs'>;
@@ -30,28 +30,28 @@ export function normalizeDomain(value: string): string {
 let probe: Promise<import('cheerio').CheerioAPI> | undefined;
 const selectorProbe = () => (probe ??= import('cheerio').then((cheerio) => cheerio.load('<p></p>')));
 
-async function checkSelector(label: string, selector: string): Promise<string> {
+async function checkSelector(label: 'titleSelector' | 'priceSelector' | 'imageSelector', selector: string): Promise<string> {
   const trimmed = selector.trim();
   if (!trimmed) return '';
   const $ = await selectorProbe();
   try {
     $(trimmed);
   } catch {
-    throw badRequest(`${label} is not a valid CSS selector.`);
+    throw invalid('cssSelector', { label: part(label) });
   }
   return trimmed;
 }
 
 async function cleanInput(input: ScraperConfigInput) {
   const domain = normalizeDomain(input.domain);
-  if (!/^[a-z0-9.-]+\.[a-z0-9-]+$/.test(domain)) throw badRequest('Domain must be a host name such as shop.example.com.');
+  if (!/^[a-z0-9.-]+\.[a-z0-9-]+$/.test(domain)) throw invalid('shopDomain');
   return {
     domain,
     strategy: input.strategy ?? 'cheerio',
     notes: (input.notes ?? '').trim(),
-    titleSelector: await checkSelector('Title selector', input.titleSelector ?? ''),
-    priceSelector: await checkSelector('Price selector', input.priceSelector ?? ''),
-    imageSelector: await checkSelector('Image selector', input.imageSelector ?? ''),
+    titleSelector: await checkSelector('titleSelector', input.titleSelector ?? ''),
+    priceSelector: await checkSelector('priceSelector', input.priceSelector ?? ''),
+    imageSelector: await checkSelector('imageSelector', input.imageSelector ?? ''),
     imageAttribute: (input.imageAttribute ?? '').trim() || 'src',
     isPriceComplex: input.isPriceComplex ?? false,
   };
@@ -82,14 +82,14 @@ export class ScraperConfigService {
     await this.assertDomainFree(values.domain, id);
     const { scraperConfigs } = this.store.tables;
     const [row] = await this.store.db.update(scraperConfigs).set({ ...values, updatedAt: new Date() }).where(eq(scraperConfigs.id, id)).returning();
-    if (!row) throw notFound('Scraper config not found.');
+    if (!row) throw notFound('scraperConfigNotFound');
     return toScraperConfig(row);
   }
 
   async remove(id: string): Promise<void> {
     const { scraperConfigs } = this.store.tables;
     const [removed] = await this.store.db.delete(scraperConfigs).where(eq(scraperConfigs.id, id)).returning({ id: scraperConfigs.id });
-    if (!removed) throw notFound('Scraper config not found.');
+    if (!removed) throw notFound('scraperConfigNotFound');
   }
 
   /** The config for a host: its own domain or the closest parent (shop.example.com, then example.com). */
@@ -118,6 +118,6 @@ export class ScraperConfigService {
   private async assertDomainFree(domain: string, exceptId: string | null): Promise<void> {
     const { scraperConfigs } = this.store.tables;
     const [existing] = await this.store.db.select({ id: scraperConfigs.id }).from(scraperConfigs).where(eq(scraperConfigs.domain, domain));
-    if (existing && existing.id !== exceptId) throw conflict(`There is already a scraper config for ${domain}.`);
+    if (existing && existing.id !== exceptId) throw conflict('scraperConfigTaken', { domain });
   }
 }

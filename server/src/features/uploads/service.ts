@@ -3,10 +3,8 @@ import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
 import type { DataStore } from '../../db/store';
 import type { Scheduler } from '../../scheduler';
-import { IMAGE_TOO_LARGE_MESSAGE } from '../../http/body-limits';
-import { insufficientStorage } from '../../http/body-reader';
-import { ApiError, payloadTooLarge, unprocessable } from '../../http/errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { storageFull, tooLarge, unavailable, unprocessable } from '../../domain/errors';
+import { RateLimiter } from '../../limits/rate-limit';
 import { newId } from '../../ids';
 import { logEvent } from '../../log';
 import { FileTooLarge, StorageFailed, type FileStorage } from '../../storage/file-storage';
@@ -39,7 +37,6 @@ export interface Uploader extends UploadOwner {
   ip: string;
 }
 
-const STORAGE_UNAVAILABLE_MESSAGE = 'The server could not store the image: its file storage is not answering. Nothing was saved; please tell the site operator.';
 
 /**
  * Cover images: checked by content, stored under random names in the file storage (the data
@@ -55,18 +52,18 @@ export class UploadService {
     private readonly files: FileStorage,
     private readonly limits: UploadLimits,
   ) {
-    const message = 'Too many images uploaded.';
-    this.perIp = new RateLimiter({ limit: limits.perIp, windowMs: HOUR, message });
-    this.perUploader = new RateLimiter({ limit: limits.perUploader, windowMs: HOUR, message });
+    const text = 'tooManyUploads';
+    this.perIp = new RateLimiter({ limit: limits.perIp, windowMs: HOUR, text });
+    this.perUploader = new RateLimiter({ limit: limits.perUploader, windowMs: HOUR, text });
   }
 
   async store(image: File, uploader: Uploader): Promise<UploadedImage> {
-    if (image.size > IMAGE_UPLOAD_LIMIT_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
+    if (image.size > IMAGE_UPLOAD_LIMIT_BYTES) throw tooLarge('imageTooLarge');
     await this.perIp.hit(uploader.ip);
     await this.perUploader.hit(uploader.userId ? `user:${uploader.userId}` : `list:${uploader.guestListId}`);
     const bytes = new Uint8Array(await image.arrayBuffer());
     const type = sniffImage(bytes);
-    if (!type) throw unprocessable('Only JPEG, PNG, WebP or GIF images can be uploaded.');
+    if (!type) throw unprocessable('imageType');
     return this.save(bytes, type, uploader);
   }
 
@@ -133,11 +130,7 @@ export class UploadService {
     const [usage] = await db.select({ usedBytes: uploadUsage.usedBytes }).from(uploadUsage).where(eq(uploadUsage.ownerKey, ownerKey));
     logEvent({ event: 'upload.refused', level: 'warn', userId: owner.userId, wishlistId: owner.guestListId, reason: 'storage quota', usedBytes: usage?.usedBytes ?? 0 });
     const megabytes = Math.round(quota / (1024 * 1024));
-    throw payloadTooLarge(
-      owner.userId !== null
-        ? `You have used your ${megabytes} MB of image storage. Remove covers you no longer use, or ask the site operator for more.`
-        : `This wishlist has used its ${megabytes} MB of image storage. Sign up to keep more, or remove covers you no longer use.`,
-    );
+    throw tooLarge(owner.userId !== null ? 'accountQuotaUsed' : 'guestListQuotaUsed', { megabytes });
   }
 
   /** The stored image as a response, or null when no such file exists. */
@@ -147,7 +140,7 @@ export class UploadService {
     const file = await this.files.get(fileName).catch((error: unknown) => {
       if (!(error instanceof StorageFailed)) throw error;
       logEvent({ event: 'storage.failed', level: 'error', location: error.location, operation: 'read', error: error.cause });
-      throw new ApiError(503, 'Images cannot be read right now. Please try again later.');
+      throw unavailable('imagesUnreadable');
     });
     if (!file) return null;
     return new Response(file.body, {
@@ -223,10 +216,10 @@ export class UploadService {
     try {
       await this.files.put(fileName, bytes, { contentType, maxBytes: IMAGE_UPLOAD_LIMIT_BYTES });
     } catch (error) {
-      if (error instanceof FileTooLarge) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
+      if (error instanceof FileTooLarge) throw tooLarge('imageTooLarge');
       if (!(error instanceof StorageFailed)) throw error;
       logEvent({ event: error.reason === 'full' ? 'storage.full' : 'storage.failed', level: 'error', location: error.location, operation: 'write', bytes: bytes.length, error: error.cause });
-      throw error.reason === 'full' ? insufficientStorage() : new ApiError(507, STORAGE_UNAVAILABLE_MESSAGE);
+      throw storageFull(error.reason === 'full' ? 'diskFull' : 'imageStorageDown');
     }
   }
 }

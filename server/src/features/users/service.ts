@@ -21,9 +21,8 @@ import type { PasswordHasher } from '../../auth/passwords';
 import type { TokenSigner } from '../../auth/tokens';
 import type { RateLimits } from '../../config';
 import type { DataStore, Db, Row } from '../../db/store';
-import { ACCOUNT_DISABLED_MESSAGE } from '../../http/access';
-import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { conflict, forbidden, invalid, unauthorized } from '../../domain/errors';
+import { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import type { Mailer, MailRequest } from '../../mail/mailer';
 import { hostnameOf, type MailLinks } from '../../mail/link-origin';
@@ -34,15 +33,9 @@ type UserRow = Row<'users'>;
 type ProfileSource = Pick<UserRow, 'id' | 'name' | 'email' | 'country' | 'currency' | 'isAdmin' | 'isDisabled' | 'registeredOnDomain' | 'language'> &
   (Pick<UserRow, 'passwordHash'> | { hasPassword: boolean });
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email address, a link to reset its password is on its way. The link works for 1 hour.';
-export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please ask for a new one.';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const LANGUAGE_UNKNOWN = `Please choose one of the languages Wishwell speaks (${Object.keys(LANGUAGES).join(', ')}), or none for the browser's language.`;
-/** Changing the password of an account an identity provider made, which has none. */
-export const NO_PASSWORD_YET = 'Your account has no password yet, so there is none to change. Set a password from My Account: we email you a link.';
-export const PASSWORD_LOGIN_OFF = 'Signing in with an email address and password is turned off on this site.';
 
 const MINUTE = 60_000;
 /** Reset mails to one address per hour, whoever asks (beyond this, asking again sends nothing). */
@@ -98,15 +91,15 @@ export class UserService {
 
   constructor(private readonly deps: UserServiceDeps) {
     const limits = deps.rateLimits;
-    this.loginPerIp = new RateLimiter({ limit: limits.loginPerIp, windowMs: 15 * MINUTE, message: 'Too many sign-in attempts.' });
+    this.loginPerIp = new RateLimiter({ limit: limits.loginPerIp, windowMs: 15 * MINUTE, text: 'tooManySignIns' });
     this.passwordAttemptsPerAccount = new RateLimiter({
       limit: limits.loginPerAccount,
       windowMs: 15 * MINUTE,
-      message: 'Too many failed sign-ins for this account.',
+      text: 'tooManyFailedSignIns',
     });
-    this.registerPerIp = new RateLimiter({ limit: limits.registerPerIp, windowMs: 60 * MINUTE, message: 'Too many accounts created from here.' });
-    this.forgotPerIp = new RateLimiter({ limit: limits.forgotPasswordPerIp, windowMs: 60 * MINUTE, message: 'Too many password reset requests.' });
-    this.resetMailsPerAccount = new RateLimiter({ limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * MINUTE, message: 'Too many reset mails for this address.' });
+    this.registerPerIp = new RateLimiter({ limit: limits.registerPerIp, windowMs: 60 * MINUTE, text: 'tooManyAccounts' });
+    this.forgotPerIp = new RateLimiter({ limit: limits.forgotPasswordPerIp, windowMs: 60 * MINUTE, text: 'tooManyResetRequests' });
+    this.resetMailsPerAccount = new RateLimiter({ limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * MINUTE, text: 'tooManyResetMails' });
   }
 
   async register(input: RegisterInput, caller: Caller): Promise<SessionProfile> {
@@ -163,12 +156,12 @@ export class UserService {
   async provePassword(input: LoginInput, caller: Caller): Promise<UserRow> {
     await this.loginPerIp.hit(caller.ip);
     const email = normalizeEmail(input.email);
-    if (!email || !input.password) throw badRequest('Please enter your email address and password.');
+    if (!email || !input.password) throw invalid('enterEmailAndPassword');
     const row = await this.findByEmail(email);
     // An account made by an OpenID Connect sign-in has no password (an empty hash).
     const valid = await this.passwordMatches(email, input.password, row?.passwordHash || null);
-    if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
-    if (row.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+    if (!row || !valid) throw unauthorized('invalidCredentials');
+    if (row.isDisabled) throw forbidden('accountDisabled');
     if (this.deps.hasher.needsRehash(row.passwordHash)) await this.rehashPassword(row, input.password);
     return row;
   }
@@ -200,8 +193,8 @@ export class UserService {
   /** A session for an account another way of signing in vouched for (refused when disabled). */
   async openSession(userId: string): Promise<SessionProfile> {
     const row = await this.findById(userId);
-    if (!row) throw unauthorized();
-    if (row.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+    if (!row) throw unauthorized('signIn');
+    if (row.isDisabled) throw forbidden('accountDisabled');
     return this.startSession(row);
   }
 
@@ -247,9 +240,9 @@ export class UserService {
 
   async changePassword(user: ProfileSource, input: ChangePasswordInput): Promise<ChangePasswordAnswer> {
     const row = (await this.findById(user.id))!;
-    if (row.passwordHash === '') throw badRequest(NO_PASSWORD_YET);
+    if (row.passwordHash === '') throw invalid('noPasswordYet');
     validPassword(input.newPassword);
-    if (!(await this.passwordMatches(user.email, input.currentPassword, row.passwordHash))) throw badRequest('Your current password is not correct.');
+    if (!(await this.passwordMatches(user.email, input.currentPassword, row.passwordHash))) throw invalid('currentPasswordWrong');
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
     const { users } = this.deps.store.tables;
     const [updated] = await this.deps.store.db
@@ -304,13 +297,13 @@ export class UserService {
     const tokenHash = hashSecret(token);
     const { users, passwordResetTokens } = this.deps.store.tables;
     const [found] = await this.deps.store.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
-    if (!found || found.expiresAt.getTime() <= Date.now()) throw badRequest(RESET_LINK_INVALID);
-    if ((await this.findById(found.userId))?.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+    if (!found || found.expiresAt.getTime() <= Date.now()) throw invalid('resetLinkInvalid');
+    if ((await this.findById(found.userId))?.isDisabled) throw forbidden('accountDisabled');
     const passwordHash = await this.deps.hasher.hash(password);
     const row = await this.deps.store.transaction(async (tx) => {
       // Deleting the row is what uses the link up: of two concurrent resets only one deletes it.
       const [used] = await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).returning();
-      if (!used) throw badRequest(RESET_LINK_INVALID);
+      if (!used) throw invalid('resetLinkInvalid');
       await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId));
       const [updated] = await tx
         .update(users)
@@ -319,7 +312,7 @@ export class UserService {
         .returning();
       return updated;
     });
-    if (!row) throw badRequest(RESET_LINK_INVALID);
+    if (!row) throw invalid('resetLinkInvalid');
     await this.credentialsChanged(row.id);
     return { ...(await this.startSession(row)), message: 'Your password has been reset.' };
   }
@@ -376,7 +369,7 @@ export class UserService {
   }
 
   private requirePasswordLogin(): void {
-    if (!this.deps.passwordLogin) throw forbidden(PASSWORD_LOGIN_OFF);
+    if (!this.deps.passwordLogin) throw forbidden('passwordLoginOff');
   }
 
   private async startSession(row: UserRow): Promise<SessionProfile> {
@@ -432,28 +425,28 @@ function toSessionProfile(user: ProfileSource, token: string): SessionProfile {
 }
 
 function emailTaken() {
-  return conflict('An account with this email address already exists. Sign in, or use another email address.');
+  return conflict('emailTaken');
 }
 
 export function chosenLanguage(value: string | null): Language | null {
   if (value === null || isLanguage(value)) return value;
-  throw badRequest(LANGUAGE_UNKNOWN);
+  throw invalid('languageUnknown', { codes: Object.keys(LANGUAGES).join(', ') });
 }
 
 function requiredName(value: string): string {
   const name = value.trim();
-  if (!name) throw badRequest('Please enter your name.');
-  if (name.length > 100) throw badRequest('Your name can be at most 100 characters.');
+  if (!name) throw invalid('enterName');
+  if (name.length > 100) throw invalid('nameTooLong');
   return name;
 }
 
 function validEmail(value: string): string {
   const email = normalizeEmail(value);
-  if (!looksLikeEmail(email)) throw badRequest('Please enter a valid email address.');
+  if (!looksLikeEmail(email)) throw invalid('validEmail');
   return email;
 }
 
 function validPassword(password: string): void {
-  if (password.length < PASSWORD_MIN_LENGTH) throw badRequest(`Your password must be at least ${PASSWORD_MIN_LENGTH} characters long.`);
-  if (password.length > PASSWORD_MAX_LENGTH) throw badRequest(`Your password can be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+  if (password.length < PASSWORD_MIN_LENGTH) throw invalid('passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+  if (password.length > PASSWORD_MAX_LENGTH) throw invalid('passwordTooLong', { max: PASSWORD_MAX_LENGTH });
 }

@@ -1,33 +1,35 @@
 import type { SessionUser } from '../../auth/session-user';
-import { CAPABILITY_COOKIE_PREFIX } from '../../http/cookies';
-import { forbidden, notFound, unauthorized } from '../../http/errors';
+import { forbidden, notFound, unauthorized } from '../../domain/errors';
 import { hashSecret } from '../../ids';
 import type { ListRole, WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 
-/** Who is asking: the signed-in account (if any) and the browser's cookies (capabilities). */
+/** The guest-list capabilities a browser presents: list id -> capability secret. */
+export type Capabilities = ReadonlyMap<string, string>;
+
+/** Who is asking: the signed-in account (if any) and the capabilities the browser holds. */
 export interface Caller {
   user: SessionUser | null;
-  cookies: Map<string, string>;
+  capabilities: Capabilities;
 }
-
-export const LIST_NOT_FOUND = 'Could not find this wishlist.';
-export const ITEM_NOT_FOUND = 'Could not find this item.';
 
 /** Guests see a list unless it is deleted, disabled or expired (spec: wishlist display status). */
 export function isShared(list: Pick<WishlistRow, 'isDeleted' | 'isDisabled' | 'expiresAt'>, nowMs: number): boolean {
   return !list.isDeleted && !list.isDisabled && (list.expiresAt === null || list.expiresAt.getTime() > nowMs);
 }
 
-export const capabilityCookieName = (listId: string) => `${CAPABILITY_COOKIE_PREFIX}${listId}`;
+declare const granted: unique symbol;
 
-/** Proof that the caller may act on a live list: the list row and the caller's role on it. */
-export interface ListAccess {
-  list: WishlistRow;
-  role: ListRole;
+/**
+ * Proof that the caller may act on a live list: the list row and the caller's role on it. Only
+ * WishlistAccess (which the access policies call) makes one: its brand cannot be written elsewhere.
+ */
+export type ListAccess = {
+  readonly list: WishlistRow;
+  readonly role: ListRole;
   /** The signed-in account (null for a guest-owner acting through the capability). */
-  user: SessionUser | null;
-}
+  readonly user: SessionUser | null;
+} & { readonly [granted]: true };
 
 /** How many capability cookies one request may make us look up. */
 const MAX_CAPABILITIES_CHECKED = 20;
@@ -40,18 +42,17 @@ const MAX_CAPABILITIES_CHECKED = 20;
 export class WishlistAccess {
   constructor(private readonly queries: WishlistQueries) {}
 
-  async holdsCapability(listId: string, cookies: Map<string, string>): Promise<boolean> {
-    const secret = cookies.get(capabilityCookieName(listId));
+  async holdsCapability(listId: string, capabilities: Capabilities): Promise<boolean> {
+    const secret = capabilities.get(listId);
     return secret !== undefined && (await this.queries.capabilityList(hashSecret(secret))) === listId;
   }
 
-  /** The first list whose capability one of the browser's cookies genuinely holds, or null. */
-  async guestListOf(cookies: Map<string, string>): Promise<string | null> {
+  /** The first list whose capability the browser genuinely holds, or null. */
+  async guestListOf(capabilities: Capabilities): Promise<string | null> {
     let checked = 0;
-    for (const name of cookies.keys()) {
-      if (!name.startsWith(CAPABILITY_COOKIE_PREFIX) || ++checked > MAX_CAPABILITIES_CHECKED) continue;
-      const listId = name.slice(CAPABILITY_COOKIE_PREFIX.length);
-      if (await this.holdsCapability(listId, cookies)) return listId;
+    for (const listId of capabilities.keys()) {
+      if (++checked > MAX_CAPABILITIES_CHECKED) break;
+      if (await this.holdsCapability(listId, capabilities)) return listId;
     }
     return null;
   }
@@ -60,7 +61,7 @@ export class WishlistAccess {
   async role(list: WishlistRow, caller: Caller): Promise<ListRole | null> {
     const userId = caller.user?.id;
     if (userId && list.ownerId === userId) return 'owner';
-    if (list.ownerId === null && (await this.holdsCapability(list.id, caller.cookies))) return 'guest-owner';
+    if (list.ownerId === null && (await this.holdsCapability(list.id, caller.capabilities))) return 'guest-owner';
     if (userId && (await this.queries.isEditor(list.id, userId))) return 'editor';
     return null;
   }
@@ -68,17 +69,17 @@ export class WishlistAccess {
   /** A live (not deleted) list the caller may change, with the caller's role; else 404/401/403. */
   async editable(listId: string, caller: Caller): Promise<ListAccess> {
     const list = await this.queries.list(listId);
-    if (!list || list.isDeleted) throw notFound(LIST_NOT_FOUND);
+    if (!list || list.isDeleted) throw notFound('listNotFound');
     const role = await this.role(list, caller);
-    if (role) return { list, role, user: caller.user };
-    if (!caller.user && !caller.cookies.has(capabilityCookieName(listId))) throw unauthorized();
-    throw forbidden('Only the owner and editors of this wishlist can do that.');
+    if (role) return { list, role, user: caller.user } as ListAccess;
+    if (!caller.user && !caller.capabilities.has(listId)) throw unauthorized('signIn');
+    throw forbidden('ownerOrEditors');
   }
 
   /** Like editable, but only the owner (a guest-owner owns its ownerless list). */
   async owned(listId: string, caller: Caller): Promise<ListAccess> {
     const access = await this.editable(listId, caller);
-    if (access.role === 'editor') throw forbidden('Only the owner of this wishlist can do that.');
+    if (access.role === 'editor') throw forbidden('ownerOnly');
     return access;
   }
 }

@@ -12,10 +12,10 @@ import {
 } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
 import type { Db, Row } from '../../db/store';
-import { badRequest, conflict, notFound, type ApiError } from '../../http/errors';
-import type { RateLimiter } from '../../http/rate-limit';
+import { conflict, invalid, notFound, type DomainError } from '../../domain/errors';
+import type { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newSecret, newTimeOrderedId } from '../../ids';
-import { isShared, ITEM_NOT_FOUND, LIST_NOT_FOUND, type ListAccess } from './access';
+import { isShared, type ListAccess } from './access';
 import type { MailRequest } from '../../mail/mailer';
 import type { ClaimMail, Reserved } from './claim-mail';
 import { listIsShared, prepareClaimStatements, UNCLAIMED, type ClaimKind, type ClaimStatements } from './claim-statements';
@@ -23,7 +23,6 @@ import { toItem, toSharedItem, type ItemRow, type WishlistRow } from './mappers'
 import type { WishlistQueries } from './queries';
 import type { ShareViewCache } from './share-cache';
 
-export const CLAIM_NOT_FOUND = 'Could not find this reservation. It may have been undone or the item re-listed.';
 const EMAIL_PATTERN = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
 const MAX_RESERVATIONS_SHOWN = 200;
 
@@ -46,7 +45,7 @@ export interface ClaimLimits {
 /** '' or a plausible address (the manage link goes there). */
 function claimEmail(email: string | undefined): string {
   const trimmed = email?.trim() ?? '';
-  if (trimmed !== '' && (!EMAIL_PATTERN.test(trimmed) || trimmed.length > 254)) throw badRequest(`This is not a valid e-mail address: ${trimmed}`);
+  if (trimmed !== '' && (!EMAIL_PATTERN.test(trimmed) || trimmed.length > 254)) throw invalid('invalidEmailAddress', { address: trimmed });
   return trimmed;
 }
 
@@ -119,7 +118,7 @@ export class ClaimService {
   async get(key: ClaimKey, ip: string | null): Promise<Claim> {
     if ('token' in key && ip !== null) await this.limits.tokensPerIp.hit(ip);
     const found = (await this.claimsWhere(this.keyCondition(key), 1))[0];
-    if (!found) throw notFound(CLAIM_NOT_FOUND);
+    if (!found) throw notFound('claimNotFound');
     return found;
   }
 
@@ -152,17 +151,17 @@ export class ClaimService {
   }
 
   /** Why a change was not made, worded from the claim and its item as they are now: 404, a 400 for what the claim's kind needs, else 409. */
-  private async changeRefusal(key: ClaimKey, input: ClaimChangeInput, nowMs: number): Promise<ApiError> {
+  private async changeRefusal(key: ClaimKey, input: ClaimChangeInput, nowMs: number): Promise<DomainError> {
     const statements = this.statementsOn(this.store.db);
     const [found] = await ('token' in key ? statements.claimByToken : statements.claimOfUser).execute(ownedBy(key));
-    if (!found || !isShared(found.list, nowMs)) return notFound(CLAIM_NOT_FOUND);
+    if (!found || !isShared(found.list, nowMs)) return notFound('claimNotFound');
     const { claim, item } = found;
     if (claim.kind === 'pledge') {
-      if (input.amount === undefined) return badRequest('Say how much you are pledging (amount).');
+      if (input.amount === undefined) return invalid('sayHowMuch');
       const amountMinor = positiveAmount(input.amount);
       return pledgeTermsRefusal(item) ?? amountRefusal(item, amountMinor - claim.amountMinor, claim.amountMinor);
     }
-    if (input.quantityPurchased === undefined) return badRequest('Say how many you are giving (quantityPurchased).');
+    if (input.quantityPurchased === undefined) return invalid('sayHowMany');
     return unitsRefusal(item, input.quantityPurchased, claim.quantity);
   }
 
@@ -173,7 +172,7 @@ export class ClaimService {
       const statements = this.statementsOn(db);
       return ('token' in key ? statements.undoByToken : statements.undoOfUser).execute({ ...ownedBy(key), now: new Date() });
     });
-    if (!row) throw notFound(CLAIM_NOT_FOUND);
+    if (!row) throw notFound('claimNotFound');
     this.shareViews.invalidate(row.changed.wishlistId);
   }
 
@@ -187,7 +186,7 @@ export class ClaimService {
         .set({ ...UNCLAIMED, updatedAt: new Date() })
         .where(and(eq(items.id, itemId), eq(items.wishlistId, access.list.id)))
         .returning();
-      if (!row) throw notFound(ITEM_NOT_FOUND);
+      if (!row) throw notFound('itemNotFound');
       return { row, removed };
     });
     this.shareViews.invalidate(access.list.id);
@@ -218,7 +217,7 @@ export class ClaimService {
 
   private async purchaseRefusal(listId: string, itemId: string, wanted: number, nowMs: number) {
     return this.refusal(listId, itemId, nowMs, (item) => {
-      if (item.isGroupGift && item.pledgeCount > 0) return conflict('Guests are pledging towards this group gift: pledge what is still needed instead.');
+      if (item.isGroupGift && item.pledgeCount > 0) return conflict('pledgeInstead');
       return unitsRefusal(item, wanted, 0);
     });
   }
@@ -227,17 +226,17 @@ export class ClaimService {
     return this.refusal(listId, itemId, nowMs, (item) => {
       const notPledgeable = pledgeTermsRefusal(item);
       if (notPledgeable) return notPledgeable;
-      if (item.quantityPurchased >= item.quantity) return conflict('Someone has already bought this item.');
+      if (item.quantityPurchased >= item.quantity) return conflict('alreadyBought');
       return amountRefusal(item, amountMinor, 0);
     });
   }
 
   /** Why a guest's conditional write changed nothing: 404 for a hidden list or unknown item, else `explain`'s answer (a 409, or a pledge's 400). */
-  private async refusal(listId: string, itemId: string, nowMs: number, explain: (item: ItemRow) => ApiError) {
+  private async refusal(listId: string, itemId: string, nowMs: number, explain: (item: ItemRow) => DomainError) {
     const list = await this.queries.list(listId);
-    if (!list || !isShared(list, nowMs)) return notFound(LIST_NOT_FOUND);
+    if (!list || !isShared(list, nowMs)) return notFound('listNotFound');
     const item = await this.queries.item(listId, itemId);
-    return item ? explain(item) : notFound(ITEM_NOT_FOUND);
+    return item ? explain(item) : notFound('itemNotFound');
   }
 }
 
@@ -293,29 +292,29 @@ function askedChanges(input: ClaimChangeInput): AskedChange[] {
 /** A positive plain amount in minor units; 400 otherwise. */
 function positiveAmount(amount: string): number {
   const minor = toMinorUnits(amount);
-  if (minor === null || minor <= 0) throw badRequest('The amount must be a positive amount such as 10 or 12.50 (at most two decimals).');
-  if (minor > MAX_PLEDGED_MINOR) throw badRequest(`The amount must be at most ${fromMinorUnits(MAX_PLEDGED_MINOR)}.`);
+  if (minor === null || minor <= 0) throw invalid('amountPositive');
+  if (minor > MAX_PLEDGED_MINOR) throw invalid('amountTooLarge', { max: fromMinorUnits(MAX_PLEDGED_MINOR) });
   return minor;
 }
 
 /** 400 for an item that takes no pledges (the pledge statement's own rule), else null. */
-function pledgeTermsRefusal(item: Pick<ItemRow, 'isGroupGift' | 'priceMinor'>): ApiError | null {
-  if (!item.isGroupGift) return badRequest('Only group gifts take pledges.');
-  if (!item.priceMinor) return badRequest('This gift has no price to pledge towards.');
+function pledgeTermsRefusal(item: Pick<ItemRow, 'isGroupGift' | 'priceMinor'>): DomainError | null {
+  if (!item.isGroupGift) return invalid('groupGiftOnly');
+  if (!item.priceMinor) return invalid('noPriceToPledge');
   return null;
 }
 
 /** 409 saying how much is still needed (besides the caller's own pledge `ownMinor`). */
 function amountRefusal(item: ItemRow, wantedMinor: number, ownMinor: number) {
   const stillNeeded = Math.max(0, (toMinorUnits(item.price) ?? 0) - item.pledgedMinor) + ownMinor;
-  if (stillNeeded <= 0) return conflict('This group gift is already fully pledged.');
+  if (stillNeeded <= 0) return conflict('fullyPledged');
   const money = (minor: number) => formatPrice(fromMinorUnits(minor), item.currency);
-  return conflict(`Only ${money(stillNeeded)} is still needed, not ${money(wantedMinor + ownMinor)}.`);
+  return conflict('stillNeeded', { stillNeeded: money(stillNeeded), amount: money(wantedMinor + ownMinor) });
 }
 
 /** 409 saying how many units are still wanted (besides the caller's own `own`). */
 function unitsRefusal(item: Pick<ItemRow, 'quantity' | 'quantityPurchased'>, wanted: number, own: number) {
   const remaining = item.quantity - item.quantityPurchased + own;
-  if (remaining <= 0) return conflict('Someone has already bought this item.');
-  return conflict(`Only ${remaining} of this item ${remaining === 1 ? 'is' : 'are'} still wanted, not ${wanted}.`);
+  if (remaining <= 0) return conflict('alreadyBought');
+  return conflict(remaining === 1 ? 'unitsLeftOne' : 'unitsLeftOther', { remaining, wanted });
 }

@@ -4,7 +4,7 @@ import type { DataStore } from '../../db/store';
 import type { MailLinks } from '../../mail/link-origin';
 import type { DomainConfigService } from '../domain-configs/service';
 import type { Mailer } from '../../mail/mailer';
-import { RateLimiter } from '../../http/rate-limit';
+import { RateLimiter } from '../../limits/rate-limit';
 import { WishlistAccess } from './access';
 import { ClaimMail } from './claim-mail';
 import { ClaimService } from './claims';
@@ -33,15 +33,15 @@ export function createWishlistServices(
   const access = new WishlistAccess(queries);
   const shareViews = new ShareViewCache(store.changes);
   const isKnownHostname = async (hostname: string) => (await domainConfigs.publicConfig(hostname)).hostname === normalizeHostname(hostname);
-  const guestListsPerIp = new RateLimiter({ limit: rateLimits.guestListsPerIp, windowMs: 60 * MINUTE, message: 'Too many guest lists created from here.' });
+  const guestListsPerIp = new RateLimiter({ limit: rateLimits.guestListsPerIp, windowMs: 60 * MINUTE, text: 'tooManyGuestLists' });
   return {
     shareViews,
     access,
     lists: new WishlistService(queries, access, shareViews, guestListsPerIp),
     items: new ItemService(queries, shareViews, applyReferralRules, images),
     claims: new ClaimService(queries, shareViews, new ClaimMail(mailer, mailLinks, queries), {
-      tokensPerIp: new RateLimiter({ limit: rateLimits.claimTokensPerIp, windowMs: 10 * MINUTE, message: 'Too many reservation links opened from here.' }),
-      mailsPerIp: new RateLimiter({ limit: rateLimits.claimMailsPerIp, windowMs: 60 * MINUTE, message: 'Too many reservation e-mails requested from here.' }),
+      tokensPerIp: new RateLimiter({ limit: rateLimits.claimTokensPerIp, windowMs: 10 * MINUTE, text: 'tooManyClaimLinks' }),
+      mailsPerIp: new RateLimiter({ limit: rateLimits.claimMailsPerIp, windowMs: 60 * MINUTE, text: 'tooManyClaimMails' }),
     }),
     shareMail: new ShareMailService(mailer, isKnownHostname),
     invitations: new InvitationService(queries, mailer, mailLinks, { perUser: rateLimits.invitationsPerUser, perList: rateLimits.invitationsPerList }),

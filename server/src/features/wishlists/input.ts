@@ -3,7 +3,7 @@ import { WISHLIST_THEMES, type WishlistTheme } from '@wishwell/shared/constants'
 import type { Language } from '@wishwell/shared/languages';
 import { readPrice } from '@wishwell/shared/price-input';
 import { defaultCoverImage, type ItemInput, type WishlistInput } from '@wishwell/shared/wishlist-types';
-import { badRequest, forbidden } from '../../http/errors';
+import { forbidden, invalid, part, type ErrorPartKey } from '../../domain/errors';
 import type { ListRole } from './mappers';
 
 const DEFAULT_COVERS = new Set(WISHLIST_THEMES.map(defaultCoverImage));
@@ -20,11 +20,11 @@ function isWebAddress(value: string): boolean {
 const isUploadedImage = (value: string) => /^\/uploads\/[A-Za-z0-9_-]+\.(jpg|png|webp|gif)$/.test(value);
 
 /** '' or an http(s) address: links and images shown to guests must not run script. */
-function webAddressOrEmpty(value: string | undefined, what: string, allowUploads = false): string | undefined {
+function webAddressOrEmpty(value: string | undefined, what: ErrorPartKey, allowUploads = false): string | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   if (trimmed === '' || isWebAddress(trimmed) || (allowUploads && isUploadedImage(trimmed))) return trimmed;
-  throw badRequest(`${what} must be a web address starting with http:// or https://.`);
+  throw invalid('webAddress', { what: part(what) });
 }
 
 /** Null means "the theme's default cover", so a theme change also changes a default cover. */
@@ -33,20 +33,20 @@ function coverImage(value: string | null | undefined): string | null | undefined
   const trimmed = value?.trim() ?? '';
   if (trimmed === '' || DEFAULT_COVERS.has(trimmed)) return null;
   if (isUploadedImage(trimmed) || isWebAddress(trimmed)) return trimmed;
-  throw badRequest('The cover image must be an uploaded image or a web address.');
+  throw invalid('coverImage');
 }
 
 function eventDate(value: string | null | undefined): string | null | undefined {
   if (value === undefined || value === null || value.trim() === '') return value === undefined ? undefined : null;
   const day = value.trim().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day))) throw badRequest('The event date must be a date (YYYY-MM-DD).');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day))) throw invalid('eventDate');
   return day;
 }
 
-function timestamp(value: string | null | undefined, what: string): Date | null | undefined {
+function timestamp(value: string | null | undefined, what: ErrorPartKey): Date | null | undefined {
   if (value === undefined || value === null || value.trim() === '') return value === undefined ? undefined : null;
   const time = Date.parse(value);
-  if (Number.isNaN(time)) throw badRequest(`${what} must be a date.`);
+  if (Number.isNaN(time)) throw invalid('mustBeDate', { what: part(what) });
   return new Date(time);
 }
 
@@ -56,9 +56,9 @@ function timestamp(value: string | null | undefined, what: string): Date | null 
  */
 export const wishlistFieldRules = {
   eventDate,
-  expiresAt: (value: string | null | undefined) => timestamp(value, 'The expiry'),
+  expiresAt: (value: string | null | undefined) => timestamp(value, 'expiry'),
   coverImage,
-  surpriseUntil: (value: string | null | undefined) => timestamp(value, 'The surprise date'),
+  surpriseUntil: (value: string | null | undefined) => timestamp(value, 'surpriseDate'),
 };
 
 /** Wishlist columns from a body; fields the body leaves out stay undefined (unchanged on update). */
@@ -76,22 +76,20 @@ export function wishlistColumns(input: WishlistInput) {
   };
 }
 
-export const PRICE_INVALID = "The price must be an amount such as 12.99 (no minus sign, at most two decimals), or 'Price not found'.";
-
 /** The price as stored, read the way `language` writes numbers ('12,50' in German); an ambiguous '1,250' is refused naming both readings. */
 function price(value: string | undefined, language: Language): string | undefined {
   if (value === undefined) return undefined;
   const reading = readPrice(value, language);
   if ('price' in reading) return reading.price;
-  if (reading.problem === 'invalid') throw badRequest(PRICE_INVALID);
+  if (reading.problem === 'invalid') throw invalid('price');
   const plain = (amount: number) => new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 2 }).format(amount);
-  throw badRequest(`The price “${value.trim()}” could mean ${plain(reading.whole)} or ${plain(reading.decimal)}. Please send the one you mean.`);
+  throw invalid('priceAmbiguous', { amount: value.trim(), whole: plain(reading.whole), decimal: plain(reading.decimal) });
 }
 
 /** The item fields' rules beyond their schema (links and images shown to guests), like wishlistFieldRules. */
 export const itemFieldRules = {
-  url: (value: string | undefined) => webAddressOrEmpty(value, 'The product address'),
-  imageUrl: (value: string | undefined) => webAddressOrEmpty(value, 'The image address', true),
+  url: (value: string | undefined) => webAddressOrEmpty(value, 'productAddress'),
+  imageUrl: (value: string | undefined) => webAddressOrEmpty(value, 'imageAddress', true),
 };
 
 /** Item columns from a body, its amounts read the way `language` writes them; fields the body leaves out stay undefined. */
@@ -117,7 +115,7 @@ export function itemColumns(input: ItemInput, language: Language) {
  */
 export function surpriseColumns(input: WishlistInput, role: ListRole, now: Date) {
   if (input.surpriseUntil === undefined && input.editorsSeeClaims === undefined) return {};
-  if (role === 'editor') throw forbidden('Only the owner of this wishlist can change surprise mode.');
+  if (role === 'editor') throw forbidden('surpriseOwnerOnly');
   const surpriseUntil = wishlistFieldRules.surpriseUntil(input.surpriseUntil);
   return {
     editorsSeeClaims: input.editorsSeeClaims,

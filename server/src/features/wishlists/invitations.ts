@@ -3,8 +3,8 @@ import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
 import { invitationPath, type AcceptedInvitation, type EditorInvitation, type InvitationPreview, type WishlistEditor } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
 import type { Row } from '../../db/store';
-import { badRequest, forbidden, notFound } from '../../http/errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { forbidden, invalid, notFound } from '../../domain/errors';
+import { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { logEvent } from '../../log';
 import type { MailLinks } from '../../mail/link-origin';
@@ -15,7 +15,6 @@ import { toEditor, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
-export const INVITATION_INVALID = 'This invitation is no longer valid. Ask the owner of the wishlist to invite you again.';
 const HOUR = 60 * 60_000;
 
 /** Invitations per hour (RATE_LIMIT_INVITE_* settings). */
@@ -42,9 +41,9 @@ export class InvitationService {
     private readonly mailLinks: MailLinks,
     limits: InvitationLimits,
   ) {
-    const message = 'Too many editor invitations sent.';
-    this.perUser = new RateLimiter({ limit: limits.perUser, windowMs: HOUR, message });
-    this.perList = new RateLimiter({ limit: limits.perList, windowMs: HOUR, message });
+    const text = 'tooManyInvitations';
+    this.perUser = new RateLimiter({ limit: limits.perUser, windowMs: HOUR, text });
+    this.perList = new RateLimiter({ limit: limits.perList, windowMs: HOUR, text });
   }
 
   private get store() {
@@ -55,7 +54,7 @@ export class InvitationService {
   async invite(access: ListAccess, emailInput: string, request: MailRequest): Promise<WishlistEditor[]> {
     const { list, user } = accountOwned(access);
     const email = normalizeEmail(emailInput);
-    if (!looksLikeEmail(email)) throw badRequest('Please enter a valid e-mail address.');
+    if (!looksLikeEmail(email)) throw invalid('validEmailAddress');
     // Checked before either counts: an invitation one limit refuses uses up nothing of the other.
     this.perUser.check(user.id);
     this.perList.check(list.id);
@@ -97,7 +96,7 @@ export class InvitationService {
       .delete(editorInvitations)
       .where(and(eq(editorInvitations.id, invitationId), eq(editorInvitations.wishlistId, list.id), isNull(editorInvitations.acceptedAt)))
       .returning({ id: editorInvitations.id });
-    if (!removed) throw notFound('This invitation is not pending on this wishlist.');
+    if (!removed) throw notFound('invitationNotPending');
     logEvent({ event: 'editor.invitation-withdrawn', userId: user.id, wishlistId: list.id, invitationId });
     return this.pending(access);
   }
@@ -112,7 +111,7 @@ export class InvitationService {
   /** Makes the signed-in caller an editor of the invitation's list and uses the link up. */
   async accept(token: string, user: SessionUser): Promise<AcceptedInvitation> {
     const { invitation, list } = await this.usable(token);
-    if (list.ownerId === user.id) throw badRequest('You already own this wishlist.');
+    if (list.ownerId === user.id) throw invalid('alreadyOwner');
     const { editorInvitations, wishlistEditors } = this.store.tables;
     const now = new Date();
     await this.store.transaction(async (tx) => {
@@ -122,7 +121,7 @@ export class InvitationService {
         .set({ acceptedAt: now, acceptedById: user.id })
         .where(and(eq(editorInvitations.id, invitation.id), isNull(editorInvitations.acceptedAt)))
         .returning({ id: editorInvitations.id });
-      if (!used) throw notFound(INVITATION_INVALID);
+      if (!used) throw notFound('invitationInvalid');
       await tx.insert(wishlistEditors).values({ wishlistId: list.id, userId: user.id, createdAt: now }).onConflictDoNothing();
     });
     logEvent({ event: 'role.change', role: 'editor', change: 'added', userId: user.id, wishlistId: list.id, invitationId: invitation.id });
@@ -142,9 +141,9 @@ export class InvitationService {
   private async usable(token: string): Promise<{ invitation: InvitationRow; list: WishlistRow }> {
     const { editorInvitations } = this.store.tables;
     const [invitation] = await this.store.db.select().from(editorInvitations).where(eq(editorInvitations.tokenHash, hashSecret(token)));
-    if (!invitation || invitation.acceptedAt || invitation.expiresAt.getTime() <= Date.now()) throw notFound(INVITATION_INVALID);
+    if (!invitation || invitation.acceptedAt || invitation.expiresAt.getTime() <= Date.now()) throw notFound('invitationInvalid');
     const list = await this.queries.list(invitation.wishlistId);
-    if (!list || list.isDeleted || list.ownerId === null) throw notFound(INVITATION_INVALID);
+    if (!list || list.isDeleted || list.ownerId === null) throw notFound('invitationInvalid');
     return { invitation, list };
   }
 
@@ -173,7 +172,7 @@ export class InvitationService {
 
 /** Editors belong to an account's list: a guest list must be claimed (signed up) first. */
 export function accountOwned({ list, user }: ListAccess): { list: WishlistRow; user: SessionUser } {
-  if (list.ownerId === null || !user) throw forbidden('Sign up to add editors to this wishlist.');
+  if (list.ownerId === null || !user) throw forbidden('signUpToInvite');
   return { list, user };
 }
 

@@ -4,9 +4,9 @@ import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput } from '@wishwell/shared/wishlist-types';
 import type { Language } from '@wishwell/shared/languages';
 import type { DataStore, Db } from '../../db/store';
-import { badRequest, conflict, notFound, type ApiError } from '../../http/errors';
+import { conflict, invalid, notFound, type DomainError } from '../../domain/errors';
 import { newTimeOrderedId } from '../../ids';
-import { ITEM_NOT_FOUND, type ListAccess } from './access';
+import type { ListAccess } from './access';
 import { UNCLAIMED } from './claim-statements';
 import { itemColumns } from './input';
 import { hiddenAfterMove, seesItemPurchases, toItem, toOwnerItem, type ItemRow } from './mappers';
@@ -177,7 +177,7 @@ export class ItemService {
    * destination until the source's reveal.
    */
   async moveOrCopy(input: MoveCopyInput, listAccess: (listId: string) => Promise<ListAccess>): Promise<Item> {
-    if (input.sourceListId === input.destinationListId) throw badRequest('Choose a different wishlist to move or copy the item to.');
+    if (input.sourceListId === input.destinationListId) throw invalid('otherList');
     const sourceAccess = await listAccess(input.sourceListId);
     const item = await this.itemOf(sourceAccess, input.itemId);
     const destinationAccess = await listAccess(input.destinationListId);
@@ -213,7 +213,7 @@ export class ItemService {
 
   private async itemOf({ list }: ListAccess, itemId: string): Promise<ItemRow> {
     const item = await this.queries.item(list.id, itemId);
-    if (!item) throw notFound(ITEM_NOT_FOUND);
+    if (!item) throw notFound('itemNotFound');
     return item;
   }
 
@@ -240,8 +240,8 @@ export class ItemService {
 }
 
 /** 409 for a quantity below the units guests reserved: how many, unless purchases are hidden from the caller (`shown`). */
-function quantityRefusal(item: ItemRow, shown: boolean): ApiError {
-  if (!shown) return conflict("Purchases on this list are a surprise for now, so an item's quantity cannot be lowered until they are revealed.");
+function quantityRefusal(item: ItemRow, shown: boolean): DomainError {
+  if (!shown) return conflict('quantityDuringSurprise');
   // Never one: the quantity is at least 1.
-  return conflict(`Guests have already reserved ${item.quantityPurchased} units of this item: the quantity cannot be lower than that.`);
+  return conflict('quantityBelowReserved', { reserved: item.quantityPurchased });
 }

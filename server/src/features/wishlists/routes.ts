@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AccessPolicies } from '../../http/access';
+import { capabilitiesOf, capabilityCookieName } from '../../http/cookies';
 import type { ClaimGuestList } from '../users/routes';
-import { capabilityCookieName } from './access';
 import type { ClaimService } from './claims';
 import type { InvitationService } from './invitations';
 import type { ItemService } from './items-service';
@@ -54,7 +54,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         async (context) => {
           const created = await wishlists.createGuest(context.body, await context.viewer(), context.http.ip);
           if (created.capability) {
-            context.http.setCookie(created.capability.cookieName, created.capability.secret, { httpOnly: true, maxAgeSeconds: CAPABILITY_MAX_AGE_SECONDS });
+            context.http.setCookie(capabilityCookieName(created.capability.listId), created.capability.secret, { httpOnly: true, maxAgeSeconds: CAPABILITY_MAX_AGE_SECONDS });
           }
           return created.wishlist;
         },
@@ -69,7 +69,7 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
       .get(
         '/wishlists/share/:id',
         async ({ params, request, set, http, viewer, status }) => {
-          const view = await wishlists.sharedView(params.id, async () => ({ user: await viewer(), cookies: http.cookies }));
+          const view = await wishlists.sharedView(params.id, async () => ({ user: await viewer(), capabilities: capabilitiesOf(http.cookies) }));
           // Headers go on `set` so Elysia builds one Response (merging into a returned one costs more).
           set.headers.etag = view.etag;
           set.headers['cache-control'] = 'no-cache';
@@ -173,6 +173,6 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
 /** The hook POST /users/login and /users/register call with `claimListId` (see ClaimGuestList). */
 export function guestListClaimer(wishlists: WishlistService): ClaimGuestList {
   return async (userId, listId, http) => {
-    if (await wishlists.claimGuestList(listId, userId, http.cookies)) http.clearCookie(capabilityCookieName(listId));
+    if (await wishlists.claimGuestList(listId, userId, capabilitiesOf(http.cookies))) http.clearCookie(capabilityCookieName(listId));
   };
 }

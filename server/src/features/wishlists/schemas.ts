@@ -2,8 +2,8 @@
 import { t } from 'elysia';
 import { COLOR_SETS, ITEM_PRIORITIES, WISHLIST_THEMES } from '@wishwell/shared/constants';
 import { PRICE_TEXT_PATTERN } from '@wishwell/shared/price-input';
-import { oneOf } from '../../http/schemas';
-import { PRICE_INVALID } from './input';
+import { oneOf } from '../../validation/schemas';
+import { englishText } from '../../domain/errors';
 
 const theme = oneOf(WISHLIST_THEMES, 'Theme');
 const colorSet = oneOf(COLOR_SETS, 'Colour set');
@@ -47,7 +47,7 @@ export const itemBody = t.Object({
   // 'Price not found' (the scraper's word) is the only text that is not an amount; itemColumns reads
   // the amount in the caller's language.
   price: t.Optional(
-    t.String({ maxLength: 100, pattern: PRICE_TEXT_PATTERN, error: PRICE_INVALID }),
+    t.String({ maxLength: 100, pattern: PRICE_TEXT_PATTERN, error: englishText('price') }),
   ),
   currency: t.Optional(t.String({ maxLength: 3, pattern: '^([A-Za-z]{3})?$', error: 'Currency must be a three-letter code such as GBP.' })),
   imageUrl: t.Optional(text(2048, 'The image address')),

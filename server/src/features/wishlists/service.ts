@@ -9,11 +9,11 @@ import type {
 } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
 import type { Db, Tables } from '../../db/store';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import { logEvent } from '../../log';
-import type { RateLimiter } from '../../http/rate-limit';
+import type { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
-import { capabilityCookieName, isShared, LIST_NOT_FOUND, type Caller, type ListAccess, type WishlistAccess } from './access';
+import { isShared, type Capabilities, type Caller, type ListAccess, type WishlistAccess } from './access';
 import { surpriseColumns, wishlistColumns } from './input';
 import { accountOwned } from './invitations';
 import { seesItemPurchases, surpriseEndMs, toEditor, toSharedWishlist, toWishlist, toWishlistSummary, unbought, type ItemRow, type ListRole, type WishlistRow } from './mappers';
@@ -23,7 +23,7 @@ import { renderShareView, type RenderedShareView, type ShareViewCache, type Shar
 /** A new guest list and the capability secret its creating browser keeps in a cookie. */
 export interface CreatedGuestList {
   wishlist: Wishlist;
-  capability: { cookieName: string; secret: string } | null;
+  capability: { listId: string; secret: string } | null;
 }
 
 /** Lists, editors, guest lists and claiming, and the guests' share view. */
@@ -56,7 +56,7 @@ export class WishlistService {
       await tx.insert(wishlistCapabilities).values({ secretHash: hashSecret(secret), wishlistId: created!.id, createdAt: new Date() });
       return created!;
     });
-    return { wishlist: await this.render(row, 'guest-owner'), capability: { cookieName: capabilityCookieName(row.id), secret } };
+    return { wishlist: await this.render(row, 'guest-owner'), capability: { listId: row.id, secret } };
   }
 
   async create(input: WishlistInput, user: SessionUser): Promise<Wishlist> {
@@ -92,7 +92,7 @@ export class WishlistService {
       .set({ isDisabled: sql`NOT ${wishlists.isDisabled}`, updatedAt: new Date() })
       .where(eq(wishlists.id, listId))
       .returning({ _id: wishlists.id, isDisabled: wishlists.isDisabled });
-    if (!row) throw notFound(LIST_NOT_FOUND);
+    if (!row) throw notFound('listNotFound');
     this.shareViews.invalidate(listId);
     return row;
   }
@@ -133,7 +133,7 @@ export class WishlistService {
     if (cached) return cached;
     const renderStarted = this.shareViews.renderStarted();
     const list = await this.queries.list(listId);
-    if (!list || !isShared(list, now)) throw notFound(LIST_NOT_FOUND);
+    if (!list || !isShared(list, now)) throw notFound('listNotFound');
     const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
     const view = toSharedWishlist(list, owner, items);
     return this.shareViews.set(listId, view, shareViewTimes(list, items), now, renderStarted);
@@ -147,18 +147,18 @@ export class WishlistService {
       .delete(wishlistEditors)
       .where(and(eq(wishlistEditors.wishlistId, listId), eq(wishlistEditors.userId, editorId)))
       .returning({ userId: wishlistEditors.userId });
-    if (!removed) throw notFound('This person is not an editor of this wishlist.');
+    if (!removed) throw notFound('notAnEditor');
     logEvent({ event: 'role.change', role: 'editor', change: 'removed', userId: editorId, byUserId: user.id, wishlistId: listId });
     return (await this.queries.editors(listId)).map(toEditor);
   }
 
   /**
-   * Attaches an ownerless list to an account, only when the cookies hold that list's capability.
+   * Attaches an ownerless list to an account, only when the caller holds that list's capability.
    * Anything else is refused (false) and changes nothing. The capability is spent on success.
    */
-  async claimGuestList(listId: string, userId: string, cookies: Map<string, string>): Promise<boolean> {
+  async claimGuestList(listId: string, userId: string, capabilities: Capabilities): Promise<boolean> {
     const list = await this.queries.list(listId);
-    if (!list || list.isDeleted || list.ownerId !== null || !(await this.access.holdsCapability(listId, cookies))) return false;
+    if (!list || list.isDeleted || list.ownerId !== null || !(await this.access.holdsCapability(listId, capabilities))) return false;
     const { wishlists, wishlistCapabilities, uploads } = this.tables;
     const claimed = await this.queries.store.transaction(async (tx) => {
       const [attached] = await tx

@@ -1,7 +1,7 @@
 import { normalizeHostname } from '@wishwell/shared/domain';
 import { sharePath, type ShareByEmailInput } from '@wishwell/shared/wishlist-types';
-import { badRequest, ApiError, unauthorized } from '../../http/errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { invalid, unauthorized, upstreamFailed } from '../../domain/errors';
+import { RateLimiter } from '../../limits/rate-limit';
 import type { Mailer, MailRequest } from '../../mail/mailer';
 import type { ListAccess } from './access';
 
@@ -19,7 +19,7 @@ export type KnownHostname = (hostname: string) => Promise<boolean>;
 /** Share by e-mail: one mail per recipient with the share link and the sender's message. */
 export class ShareMailService {
   /** Each account may send 10 share requests (up to 20 recipients each) per hour. */
-  private readonly limiter = new RateLimiter({ limit: 10, windowMs: 60 * 60_000, message: 'You have shared by e-mail too often.' });
+  private readonly limiter = new RateLimiter({ limit: 10, windowMs: 60 * 60_000, text: 'tooManyShares' });
 
   constructor(
     private readonly mailer: Mailer,
@@ -28,7 +28,7 @@ export class ShareMailService {
 
   /** Owners and editors with an account (sending mail needs one: guest-owners are asked to sign up). */
   async share({ list, user }: ListAccess, input: ShareByEmailInput, request: MailRequest): Promise<ShareMailResult> {
-    if (!user) throw unauthorized('Sign up to share your wishlist by e-mail.');
+    if (!user) throw unauthorized('signUpToShare');
     const recipients = parseRecipients(input.recipients);
     await this.limiter.hit(user.id);
     const link = `${await this.linkOrigin(input.domain, request.origin)}${sharePath(list.id)}`;
@@ -42,7 +42,7 @@ export class ShareMailService {
     const outcomes = await Promise.all(recipients.map(mailTo));
     const failed = recipients.filter((_, index) => !outcomes[index]!.sent);
     if (failed.length === recipients.length) {
-      throw new ApiError(502, this.mailer.configured ? `Could not send the e-mail to ${failed.join(', ')}.` : 'This server is not set up to send e-mail yet.');
+      throw this.mailer.configured ? upstreamFailed('shareMailFailed', { addresses: failed.join(', ') }) : upstreamFailed('noMailServer');
     }
     if (failed.length > 0) return { message: `Sent, except to ${failed.join(', ')}.`, sent: recipients.length - failed.length };
     return { message: 'Email sent successfully!', sent: recipients.length };
@@ -60,9 +60,9 @@ export class ShareMailService {
 /** Comma-separated addresses; 400 naming every bad one. */
 export function parseRecipients(recipients: string): string[] {
   const addresses = [...new Set(recipients.split(',').map((address) => address.trim()).filter(Boolean))];
-  if (addresses.length === 0) throw badRequest('Enter at least one e-mail address.');
+  if (addresses.length === 0) throw invalid('enterRecipient');
   const bad = addresses.filter((address) => !EMAIL_PATTERN.test(address) || address.length > 254);
-  if (bad.length > 0) throw badRequest(`These are not valid e-mail addresses: ${bad.join(', ')}`);
-  if (addresses.length > MAX_RECIPIENTS) throw badRequest(`You can share with at most ${MAX_RECIPIENTS} addresses at once.`);
+  if (bad.length > 0) throw invalid('invalidEmailAddresses', { addresses: bad.join(', ') });
+  if (addresses.length > MAX_RECIPIENTS) throw invalid('tooManyRecipients', { max: MAX_RECIPIENTS });
   return addresses;
 }

@@ -1,13 +1,13 @@
 import type { SharedRateCounts } from '../db/store';
-import { tooManyRequests } from './errors';
+import { englishText, text, tooMany, type ErrorKey } from '../domain/errors';
 
 export interface RateLimitRule {
   /** How many hits a key may have per window. */
   limit: number;
   windowMs: number;
-  /** The start of the 429 message, e.g. 'Too many sign-in attempts.' */
-  message: string;
-  /** Names the limit's counts shared between replicas; the message when left out (two limits with one message need their own). */
+  /** The refusal's first sentence, e.g. 'tooManySignIns' ('Too many sign-in attempts.'). */
+  text: ErrorKey;
+  /** Names the limit's counts shared between replicas; the text's English when left out (two limits with one text need their own). */
   scope?: string;
 }
 
@@ -35,7 +35,7 @@ const MAX_KEYS = 100_000;
 
 /**
  * A fixed-window counter per key (an IP, an account, or both joined). hit() counts and rejects
- * with a 429 ApiError once the key is over its limit; the message says when to retry.
+ * with a too-many DomainError once the key is over its limit; the message says when to retry.
  *
  * On PostgreSQL every hit is also added to the count shared by the replicas (one upsert), and
  * the total it answers is adopted. A hit when none of its key is on its way is decided at once
@@ -57,7 +57,7 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one hit for the key; rejects with 429 when this hit is over the limit. */
+  /** Counts one hit for the key; rejects with a too-many refusal when this hit is over the limit. */
   async hit(key: string): Promise<void> {
     if (!(await this.take(key))) throw this.refusal(this.current(key, true)!);
   }
@@ -75,7 +75,7 @@ export class RateLimiter {
     return true;
   }
 
-  /** Throws 429 if the key is already at its limit, without counting. */
+  /** Throws a too-many refusal if the key is already at its limit, without counting. */
   check(key: string): void {
     const window = this.current(key, false);
     if (window && window.count >= this.rule.limit) throw this.refusal(window);
@@ -88,7 +88,7 @@ export class RateLimiter {
   }
 
   private get scope(): string {
-    return this.rule.scope ?? this.rule.message;
+    return this.rule.scope ?? englishText(this.rule.text);
   }
 
   /**
@@ -150,7 +150,8 @@ export class RateLimiter {
   private refusal(window: Window) {
     const waitMs = Math.max(0, window.resetAt - this.now());
     const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-    return tooManyRequests(`${this.rule.message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, waitMs / 1000);
+    const wait = minutes === 1 ? text('tryAgainInOneMinute') : text('tryAgainInMinutes', { minutes });
+    return tooMany([text(this.rule.text), wait], waitMs / 1000);
   }
 }
 

@@ -1,0 +1,90 @@
+import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
+import type { LANGUAGE_FILES } from '../../../locales';
+import { serverTexts } from '../i18n/texts';
+
+type ServerCatalogue = (typeof LANGUAGE_FILES)['en']['server'];
+/** A text of the server's error catalogue (locales/*: server.errors). */
+export type ErrorKey = keyof ServerCatalogue['errors'];
+/** A field name or word an error text names (server.errorParts), translated with it. */
+export type ErrorPartKey = keyof ServerCatalogue['errorParts'];
+
+/** A part of an error text that varies: a value carried over as it is, a field name, or a text of its own. */
+export type ErrorParam = string | number | { part: ErrorPartKey } | ErrorText;
+export interface ErrorText {
+  key: ErrorKey;
+  params?: Record<string, ErrorParam>;
+}
+
+/** What went wrong, as the caller should understand it; the HTTP edge alone turns it into a status. */
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'unprocessable'
+  | 'too-many'
+  | 'upstream-failed'
+  | 'unavailable'
+  | 'storage-full';
+
+/**
+ * A refusal a caller may read: a kind and catalogue texts (several make one message of several
+ * sentences). Its message is the English text, for logs and tests.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly texts: readonly ErrorText[],
+    /** When the caller may try again (too-many, unavailable). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(errorMessage(texts, SOURCE_LANGUAGE));
+    this.name = 'DomainError';
+  }
+
+  /** The message in `language` (English for any text its catalogue lacks). */
+  in(language: Language): string {
+    return errorMessage(this.texts, language);
+  }
+}
+
+export const text = (key: ErrorKey, params?: Record<string, ErrorParam>): ErrorText => ({ key, params });
+export const part = (key: ErrorPartKey): ErrorParam => ({ part: key });
+
+/** A catalogue text in English, as the source has it. */
+export const englishText = (key: ErrorKey, params?: Record<string, ErrorParam>) => errorMessage([text(key, params)], SOURCE_LANGUAGE);
+
+function errorMessage(texts: readonly ErrorText[], language: Language): string {
+  return texts.map((each) => rendered(each, language)).join(' ');
+}
+
+function rendered({ key, params = {} }: ErrorText, language: Language): string {
+  const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, renderedParam(value, language)]));
+  return serverTexts(language)(`errors.${key}`, values);
+}
+
+function renderedParam(value: ErrorParam, language: Language): string {
+  if (typeof value !== 'object') return String(value);
+  if ('part' in value) return serverTexts(language)(`errorParts.${value.part}`);
+  return rendered(value, language);
+}
+
+const refusal =
+  (kind: ErrorKind) =>
+  (key: ErrorKey, params?: Record<string, ErrorParam>): DomainError =>
+    new DomainError(kind, [text(key, params)]);
+
+export const invalid = refusal('invalid');
+export const unauthorized = refusal('unauthorized');
+export const forbidden = refusal('forbidden');
+export const notFound = refusal('not-found');
+export const conflict = refusal('conflict');
+export const tooLarge = refusal('too-large');
+export const unprocessable = refusal('unprocessable');
+export const upstreamFailed = refusal('upstream-failed');
+export const unavailable = refusal('unavailable');
+export const storageFull = refusal('storage-full');
+/** A limit reached: its own text, then when to try again (also said in seconds, for Retry-After). */
+export const tooMany = (texts: ErrorText[], retryAfterSeconds?: number) => new DomainError('too-many', texts, retryAfterSeconds);
