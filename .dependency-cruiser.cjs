@@ -14,18 +14,12 @@ const PRODUCT_VERSION = '^package[.]json$';
 
 /**
  * Layer breaks of today, each kept by name until it is mended (issue 34: services free of HTTP).
- * Services throw http/errors.ts's errors and count http/rate-limit.ts's limits; the files listed
- * import more of http/. http/access.ts builds its policies from two features' checks, and
- * db/backfills.ts fills a column with the visitors feature's profile.
+ * The scraper's and the backup's refusals still throw http/errors.ts's English ApiError; the
+ * files listed import more of http/. http/access.ts builds its policies from two features'
+ * checks, and db/backfills.ts fills a column with the visitors feature's profile.
  */
-const HTTP_MODULES_SERVICES_STILL_USE = '^server/src/http/(errors|rate-limit)[.]ts$';
-const FEATURE_FILES_STILL_ON_HTTP = [
-  '^server/src/features/wishlists/access[.]ts$',
-  '^server/src/features/visitors/page-views[.]ts$',
-  '^server/src/features/users/service[.]ts$',
-  '^server/src/features/uploads/service[.]ts$',
-  '^server/src/features/api-docs/document[.]ts$',
-];
+const HTTP_MODULES_SERVICES_STILL_USE = '^server/src/http/errors[.]ts$';
+const FEATURE_FILES_STILL_ON_HTTP = ['^server/src/features/visitors/page-views[.]ts$', '^server/src/features/api-docs/document[.]ts$'];
 const LAYERS_STILL_ON_FEATURES = ['^server/src/http/access[.]ts$', '^server/src/db/backfills[.]ts$'];
 
 /** A circle that runs through another package: per package, since a rule cannot name "any package but this one" in its `via`. */

@@ -124,7 +124,7 @@ export interface RawStatement {
   params: unknown[];
 }
 
-/** Rate-limit counts kept in the database, so every process on it counts together (see http/rate-limit.ts). */
+/** Rate-limit counts kept in the database, so every process on it counts together (see limits/rate-limit.ts). */
 export interface SharedRateCounts {
   /** Counts `hits` hits of `key` under the limit `scope` (a window of `windowMs` from its first hit); answers the shared count and when its window ends. */
   add(scope: string, key: string, windowMs: number, hits: number): Promise<{ count: number; resetAt: number }>;

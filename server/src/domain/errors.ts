@@ -1,5 +1,5 @@
 import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
-import type { LANGUAGE_FILES } from '../../../locales';
+import type { LANGUAGE_FILES } from '@wishwell/locales';
 import { serverTexts } from '../i18n/texts';
 
 type ServerCatalogue = (typeof LANGUAGE_FILES)['en']['server'];
