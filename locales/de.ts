@@ -827,6 +827,7 @@ export default {
       privateAddress: 'Links zu privaten oder lokalen Netzwerkadressen lassen sich nicht auslesen.',
       localName: 'Links zu Namen im lokalen Netzwerk lassen sich nicht auslesen.',
       standardPorts: 'Auslesen lassen sich nur Links auf den üblichen Web-Ports (80 und 443).',
+      capturedPageTooLarge: 'Die erfasste Seite ist größer als 4 MB. Füge den Artikel stattdessen über seinen Link hinzu.',
       scrapingDisabled: 'Das Auslesen ist für diese Seite ausgeschaltet',
       shopTooSlow: 'Der Shop hat zu lange nicht geantwortet.',
       pageNotRendered: 'Die Seite konnte nicht dargestellt werden ({{detail}}).',

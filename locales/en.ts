@@ -834,6 +834,7 @@ export default {
       privateAddress: 'Links to private or local network addresses cannot be scraped.',
       localName: 'Links to local network names cannot be scraped.',
       standardPorts: 'Only links on the standard web ports (80 and 443) can be scraped.',
+      capturedPageTooLarge: 'The captured page is larger than 4 MB. Add the item by its link instead.',
       scrapingDisabled: 'Scraping is disabled for this site',
       shopTooSlow: 'The shop took too long to answer.',
       pageNotRendered: 'The page could not be rendered ({{detail}}).',

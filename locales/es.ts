@@ -836,6 +836,7 @@ export default {
       privateAddress: 'No se pueden leer enlaces a direcciones de redes privadas o locales.',
       localName: 'No se pueden leer enlaces a nombres de la red local.',
       standardPorts: 'Solo se pueden leer enlaces en los puertos web estándar (80 y 443).',
+      capturedPageTooLarge: 'La página capturada ocupa más de 4 MB. Añade el artículo con su enlace.',
       scrapingDisabled: 'La lectura está desactivada para este sitio',
       shopTooSlow: 'La tienda ha tardado demasiado en responder.',
       pageNotRendered: 'No se ha podido mostrar la página ({{detail}}).',

@@ -837,6 +837,7 @@ export default {
       privateAddress: 'Les liens vers des adresses de réseau privé ou local ne peuvent pas être lus.',
       localName: 'Les liens vers des noms du réseau local ne peuvent pas être lus.',
       standardPorts: 'Seuls les liens sur les ports web standard (80 et 443) peuvent être lus.',
+      capturedPageTooLarge: 'La page capturée dépasse 4 Mo. Ajoutez l’article par son lien.',
       scrapingDisabled: 'La lecture est désactivée pour ce site',
       shopTooSlow: 'La boutique a mis trop de temps à répondre.',
       pageNotRendered: 'La page n’a pas pu être affichée ({{detail}}).',

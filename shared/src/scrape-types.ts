@@ -4,6 +4,14 @@ export interface ScrapeRequest {
   userAgent?: string;
 }
 
+/** POST /scrape/page: a page as the user's browser shows it (bookmarklet, extension), read without fetching it. */
+export interface CapturedPage {
+  /** The page's address: for relative links, the shop's rules and the item's link. */
+  url: string;
+  /** The rendered document, scripts stripped by the sender (the server strips them again). */
+  html: string;
+}
+
 export interface ScrapeResult {
   title: string;
   /** The price as display text (e.g. "24.99"), or '' when none was found. */

@@ -9,7 +9,7 @@ const loadExtractor = () => import('./extract');
 import { FetchFailed, guardedFetch, MAX_BODY_BYTES } from './guarded-fetch';
 import { ScrapeRefused, type UrlPolicy } from './url-guard';
 
-export type StrategyUsed = 'cheerio' | 'puppeteer';
+export type StrategyUsed = 'cheerio' | 'puppeteer' | 'capture';
 
 export interface ScrapedPage {
   product: ExtractedProduct;
@@ -58,6 +58,19 @@ export class Scraper {
     const page = await this.withCheerio(fetched, null);
     if (page.product.title || !this.browser) return page;
     return await this.render(url, fetched, null, userAgent, signal).catch(() => page);
+  }
+
+  /**
+   * A page the user's browser rendered, read as it is: nothing is fetched and no script runs
+   * (the extractor strips them and only parses). The domain's selectors apply, and so do its
+   * `none` and the robot-check rule: a captured captcha is no product.
+   */
+  async readCaptured(url: URL, html: string, config: ScraperConfig | null): Promise<ScrapedPage> {
+    if (config?.strategy === 'none') throw new ScrapeRefused('Scraping is disabled for this site', 422);
+    const wall = botWallReason(html, 200);
+    if (wall) throw new ScrapeRefused(`Scraping failed: ${wall}`, 422);
+    const { extractProduct } = await loadExtractor();
+    return { product: extractProduct(html, url, config, this.extractOptions), finalUrl: url, strategy: 'capture' };
   }
 
   private async fetchDocument(url: URL, userAgent: string, signal: AbortSignal): Promise<FetchedDocument> {

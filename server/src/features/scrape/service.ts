@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
+import type { CapturedPage, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
 import type { DataStore } from '../../db/store';
 import type { EventBus } from '../../events';
 import { ApiError } from '../../http/errors';
@@ -59,17 +59,37 @@ export class ScrapeService {
   }
 
   async scrape(request: ScrapeRequest, caller: ScrapeCaller): Promise<ScrapeResult> {
+    return this.attempt(request.url, caller, async (url) => {
+      const cached = this.cached(url.href);
+      const page = cached ?? (await this.fetchPage(url, request.userAgent));
+      if (!cached) this.remember(url.href, page);
+      return { page, strategy: cached ? 'cache' : page.strategy };
+    });
+  }
+
+  /**
+   * POST /scrape/page: the page the user's browser rendered (bookmarklet, extension) read by the
+   * same extractor, nothing fetched. The HTML is the caller's: its image address must pass the
+   * same rules as a pasted link, or it is left out.
+   */
+  async scrapePage(request: CapturedPage, caller: ScrapeCaller): Promise<ScrapeResult> {
+    const result = await this.attempt(request.url, caller, async (url) => {
+      const config = await this.deps.configs.forHost(url.hostname);
+      return { page: await this.deps.scraper.readCaptured(url, request.html, config), strategy: 'capture' };
+    });
+    return { ...result, imageUrl: this.allowedUrl(result.imageUrl) };
+  }
+
+  /** The rate limits, the URL rules, the scrape log and the failure event around one way of getting the page. */
+  private async attempt(rawUrl: string, caller: ScrapeCaller, read: (url: URL) => Promise<{ page: ScrapedPage; strategy: string }>): Promise<ScrapeResult> {
     this.perIp.hit(`ip:${caller.ip}`);
     this.perUser.hit(caller.userId ? `user:${caller.userId}` : `list:${caller.guestListId}`);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    const sourceUrl = request.url.trim().slice(0, 2048);
+    const sourceUrl = rawUrl.trim().slice(0, 2048);
     try {
-      const url = checkScrapeUrl(sourceUrl, this.deps.policy);
-      const cached = this.cached(url.href);
-      const page = cached ?? (await this.fetchPage(url, request.userAgent));
-      if (!cached) this.remember(url.href, page);
-      await this.log({ sourceUrl, success: true, durationMs: elapsed(), strategy: cached ? 'cache' : page.strategy, error: null }, caller);
+      const { page, strategy } = await read(checkScrapeUrl(sourceUrl, this.deps.policy));
+      await this.log({ sourceUrl, success: true, durationMs: elapsed(), strategy, error: null }, caller);
       return await this.answer(page);
     } catch (error) {
       const failure = asApiError(error);
@@ -83,6 +103,15 @@ export class ScrapeService {
         ipAddress: caller.ip,
       });
       throw failure;
+    }
+  }
+
+  private allowedUrl(url: string): string {
+    if (!url) return url;
+    try {
+      return checkScrapeUrl(url, this.deps.policy).href;
+    } catch {
+      return '';
     }
   }
 
