@@ -320,6 +320,27 @@ export default {
     shareTarget: {
       opening: 'Deine Liste wird geöffnet',
     },
+    capture: {
+      reading: 'Die Seite wird gelesen',
+      failedTitle: 'Die Seite konnte nicht gelesen werden',
+      failed: 'Öffne diese Seite über das Lesezeichen „Zu Wishwell hinzufügen“ oder die Browser-Erweiterung, während du ein Produkt ansiehst.',
+      noLists: 'Lege zuerst eine Wunschliste an und füge dieses Produkt dann hinzu.',
+      list: 'Wunschliste',
+    },
+    bookmarklet: {
+      title: 'Aus jedem Shop hinzufügen',
+      intro: 'Manche Shops weisen unseren Server ab. Der Knopf „Zu Wishwell hinzufügen“ liest das Produkt stattdessen aus der Seite, die du gerade ansiehst: Zieh ihn in deine Lesezeichenleiste und klick ihn auf einer Produktseite an.',
+      button: 'Zu Wishwell hinzufügen',
+      popupBlocked: 'Dein Browser hat das Wishwell-Fenster blockiert. Erlaube Pop-ups für diesen Shop und klick das Lesezeichen noch einmal an.',
+      browser_chrome: 'Chrome, Edge, Brave:',
+      how_chrome: 'Blende die Lesezeichenleiste ein (Strg+Umschalt+B, auf dem Mac Cmd+Umschalt+B) und zieh den Knopf hinein.',
+      browser_firefox: 'Firefox:',
+      how_firefox: 'Blende die Lesezeichen-Symbolleiste ein (Strg+Umschalt+B, auf dem Mac Cmd+Umschalt+B) und zieh den Knopf hinein.',
+      browser_safari: 'Safari:',
+      how_safari: 'Blende die Favoritenleiste ein (Darstellung > Favoritenleiste einblenden) und zieh den Knopf hinein.',
+      browser_mobile: 'Handys und Tablets:',
+      how_mobile: 'Setz ein Lesezeichen auf irgendeine Seite, bearbeite es und füge den Link des Knopfs (lange drücken, Link kopieren) als Adresse ein.',
+    },
     myAccount: {
       title: 'Mein Konto',
       details: 'Meine Kontodaten',

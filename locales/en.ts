@@ -325,6 +325,27 @@ export default {
     shareTarget: {
       opening: 'Opening your list',
     },
+    capture: {
+      reading: 'Reading the page',
+      failedTitle: 'The page could not be read',
+      failed: 'Open this page from the "Add to Wishwell" bookmark or the browser extension while you look at a product.',
+      noLists: 'Create a wishlist first, then add this product to it.',
+      list: 'Wishlist',
+    },
+    bookmarklet: {
+      title: 'Add from any shop',
+      intro: 'Some shops turn our server away. The "Add to Wishwell" button reads the product from the page you are looking at instead: drag it to your bookmarks bar, then click it on any product page.',
+      button: 'Add to Wishwell',
+      popupBlocked: 'Your browser blocked the Wishwell window. Allow pop-ups for this shop and click the bookmark again.',
+      browser_chrome: 'Chrome, Edge, Brave:',
+      how_chrome: 'show the bookmarks bar (Ctrl+Shift+B, on a Mac Cmd+Shift+B) and drag the button onto it.',
+      browser_firefox: 'Firefox:',
+      how_firefox: 'show the bookmarks toolbar (Ctrl+Shift+B, on a Mac Cmd+Shift+B) and drag the button onto it.',
+      browser_safari: 'Safari:',
+      how_safari: 'show the favourites bar (View > Show Favourites Bar) and drag the button onto it.',
+      browser_mobile: 'Phones and tablets:',
+      how_mobile: 'bookmark any page, edit that bookmark and paste the button\'s link (long-press it, Copy link) as its address.',
+    },
     myAccount: {
       title: 'My Account',
       details: 'My Account details',

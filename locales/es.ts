@@ -326,6 +326,27 @@ export default {
     shareTarget: {
       opening: 'Abriendo tu lista',
     },
+    capture: {
+      reading: 'Leyendo la página',
+      failedTitle: 'No se ha podido leer la página',
+      failed: 'Abre esta página desde el marcador «Añadir a Wishwell» o la extensión del navegador mientras ves un producto.',
+      noLists: 'Crea primero una lista de deseos y añade después este producto.',
+      list: 'Lista de deseos',
+    },
+    bookmarklet: {
+      title: 'Añadir desde cualquier tienda',
+      intro: 'Algunas tiendas rechazan a nuestro servidor. El botón «Añadir a Wishwell» lee el producto de la página que estás viendo: arrástralo a tu barra de marcadores y púlsalo en cualquier página de producto.',
+      button: 'Añadir a Wishwell',
+      popupBlocked: 'Tu navegador ha bloqueado la ventana de Wishwell. Permite las ventanas emergentes en esta tienda y pulsa de nuevo el marcador.',
+      browser_chrome: 'Chrome, Edge, Brave:',
+      how_chrome: 'muestra la barra de marcadores (Ctrl+Mayús+B, en Mac Cmd+Mayús+B) y arrastra el botón hasta ella.',
+      browser_firefox: 'Firefox:',
+      how_firefox: 'muestra la barra de marcadores (Ctrl+Mayús+B, en Mac Cmd+Mayús+B) y arrastra el botón hasta ella.',
+      browser_safari: 'Safari:',
+      how_safari: 'muestra la barra de favoritos (Visualización > Mostrar barra de favoritos) y arrastra el botón hasta ella.',
+      browser_mobile: 'Móviles y tabletas:',
+      how_mobile: 'guarda cualquier página en marcadores, edita ese marcador y pega como dirección el enlace del botón (mantenlo pulsado, Copiar enlace).',
+    },
     myAccount: {
       title: 'Mi cuenta',
       details: 'Datos de mi cuenta',

@@ -326,6 +326,27 @@ export default {
     shareTarget: {
       opening: 'Ouverture de votre liste',
     },
+    capture: {
+      reading: 'Lecture de la page',
+      failedTitle: 'La page n’a pas pu être lue',
+      failed: 'Ouvrez cette page depuis le favori « Ajouter à Wishwell » ou l’extension du navigateur pendant que vous regardez un produit.',
+      noLists: 'Créez d’abord une liste de souhaits, puis ajoutez-y ce produit.',
+      list: 'Liste de souhaits',
+    },
+    bookmarklet: {
+      title: 'Ajouter depuis n’importe quelle boutique',
+      intro: 'Certaines boutiques refusent notre serveur. Le bouton « Ajouter à Wishwell » lit le produit dans la page que vous regardez : faites-le glisser dans votre barre de favoris, puis cliquez dessus sur une page produit.',
+      button: 'Ajouter à Wishwell',
+      popupBlocked: 'Votre navigateur a bloqué la fenêtre Wishwell. Autorisez les fenêtres pop-up pour cette boutique et cliquez à nouveau sur le favori.',
+      browser_chrome: 'Chrome, Edge, Brave :',
+      how_chrome: 'affichez la barre de favoris (Ctrl+Maj+B, sur Mac Cmd+Maj+B) et faites-y glisser le bouton.',
+      browser_firefox: 'Firefox :',
+      how_firefox: 'affichez la barre personnelle (Ctrl+Maj+B, sur Mac Cmd+Maj+B) et faites-y glisser le bouton.',
+      browser_safari: 'Safari :',
+      how_safari: 'affichez la barre des favoris (Présentation > Afficher la barre des favoris) et faites-y glisser le bouton.',
+      browser_mobile: 'Téléphones et tablettes :',
+      how_mobile: 'ajoutez n’importe quelle page aux favoris, modifiez ce favori et collez comme adresse le lien du bouton (appui long, Copier le lien).',
+    },
     myAccount: {
       title: 'Mon compte',
       details: 'Les informations de mon compte',
