@@ -326,6 +326,13 @@ export default {
       failed: 'Öffne diese Seite über das Lesezeichen „Zu Wishwell hinzufügen“ oder die Browser-Erweiterung, während du ein Produkt ansiehst.',
       noLists: 'Lege zuerst eine Wunschliste an und füge dieses Produkt dann hinzu.',
       list: 'Wunschliste',
+      severalTitle_one: 'Diese Seite zeigt {{count}} Produkt',
+      severalTitle_other: 'Diese Seite zeigt {{count}} Produkte',
+      addSeveral_one: '{{count}} Produkt hinzufügen',
+      addSeveral_other: '{{count}} Produkte hinzufügen',
+      addedSeveral_one: '{{count}} Produkt hinzugefügt!',
+      addedSeveral_other: '{{count}} Produkte hinzugefügt!',
+      onlyThisPage: 'Stattdessen nur das Produkt dieser Seite hinzufügen',
     },
     bookmarklet: {
       title: 'Aus jedem Shop hinzufügen',

@@ -331,6 +331,13 @@ export default {
       failed: 'Open this page from the "Add to Wishwell" bookmark or the browser extension while you look at a product.',
       noLists: 'Create a wishlist first, then add this product to it.',
       list: 'Wishlist',
+      severalTitle_one: 'This page lists {{count}} product',
+      severalTitle_other: 'This page lists {{count}} products',
+      addSeveral_one: 'Add {{count}} product',
+      addSeveral_other: 'Add {{count}} products',
+      addedSeveral_one: '{{count}} product added!',
+      addedSeveral_other: '{{count}} products added!',
+      onlyThisPage: "Add only this page's own product instead",
     },
     bookmarklet: {
       title: 'Add from any shop',

@@ -332,6 +332,13 @@ export default {
       failed: 'Abre esta página desde el marcador «Añadir a Wishwell» o la extensión del navegador mientras ves un producto.',
       noLists: 'Crea primero una lista de deseos y añade después este producto.',
       list: 'Lista de deseos',
+      severalTitle_one: 'Esta página muestra {{count}} producto',
+      severalTitle_other: 'Esta página muestra {{count}} productos',
+      addSeveral_one: 'Añadir {{count}} producto',
+      addSeveral_other: 'Añadir {{count}} productos',
+      addedSeveral_one: '¡{{count}} producto añadido!',
+      addedSeveral_other: '¡{{count}} productos añadidos!',
+      onlyThisPage: 'Añadir solo el producto de esta página',
     },
     bookmarklet: {
       title: 'Añadir desde cualquier tienda',

@@ -332,6 +332,13 @@ export default {
       failed: 'Ouvrez cette page depuis le favori « Ajouter à Wishwell » ou l’extension du navigateur pendant que vous regardez un produit.',
       noLists: 'Créez d’abord une liste de souhaits, puis ajoutez-y ce produit.',
       list: 'Liste de souhaits',
+      severalTitle_one: 'Cette page présente {{count}} produit',
+      severalTitle_other: 'Cette page présente {{count}} produits',
+      addSeveral_one: 'Ajouter {{count}} produit',
+      addSeveral_other: 'Ajouter {{count}} produits',
+      addedSeveral_one: '{{count}} produit ajouté !',
+      addedSeveral_other: '{{count}} produits ajoutés !',
+      onlyThisPage: 'Ajouter seulement le produit de cette page',
     },
     bookmarklet: {
       title: 'Ajouter depuis n’importe quelle boutique',

@@ -29,6 +29,23 @@ export interface ScrapeResult {
   giftCardUrl: string | null;
 }
 
+/** One of several products a captured page lists (a shop's wish list, a search result). */
+export interface ListedProduct {
+  title: string;
+  /** The product's own page. */
+  url: string;
+  /** "29.99", or '' when the list shows none. */
+  price: string;
+  currency: string;
+  imageUrl: string;
+}
+
+/** POST /scrape/page: the scrape answer, and the products the page lists when it lists several. */
+export interface CapturedPageResult extends ScrapeResult {
+  /** Empty unless the page lists at least two products, each with its own link. */
+  products: ListedProduct[];
+}
+
 /** GET /logs/scrape (admin): one scrape attempt, newest first. */
 export interface ScrapeLogEntry {
   _id: string;

@@ -66,6 +66,7 @@ describe('reading the page the browser shows', () => {
       url: `${shop}/p/lantern?colour=red`,
       referralProgram: null,
       giftCardUrl: null,
+      products: [],
     });
     expect(shopFetches).toBe(before);
   });
@@ -95,6 +96,39 @@ describe('reading the page the browser shows', () => {
     const logs = await admin.client.get('/logs/scrape');
     const entry = (logs.body.entries as ScrapeLogEntry[]).find((l) => l.sourceUrl === `${shop}/logged`);
     expect(entry).toMatchObject({ success: true, strategy: 'capture', requestedBy: { name: 'Cleo' } });
+  });
+});
+
+describe('a page that lists several products', () => {
+  const favourites = (entries: object[]) => `<html><head><title>My favourites | Walled Shop</title>
+    <script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'ItemList', itemListElement: entries })}</script>
+    </head><body><h1>My favourites</h1></body></html>`;
+  const product = (name: string, url: string, price: string, image: string) => ({
+    '@type': 'ListItem',
+    item: { '@type': 'Product', name, url, image, offers: { '@type': 'Offer', price, priceCurrency: 'GBP' } },
+  });
+
+  it('answers each listed product with its own link, price and picture, addresses resolved and checked', async () => {
+    const html = favourites([
+      product('Trail Lantern 400', '/p/lantern', '34.50', '/media/lantern.jpg'),
+      product('Camp Kettle', `${shop}/p/kettle`, '19.99', 'http://10.1.2.3/kettle.jpg'),
+      product('Intranet Stove', 'http://10.0.0.9/p/stove', '80.00', '/media/stove.jpg'),
+      { '@type': 'ListItem', name: 'Folding Chair', url: '/p/chair' },
+    ]);
+    const res = await member.client.post('/scrape/page', { url: `${shop}/account/favourites`, html });
+    expect(res.status).toBe(200);
+    expect(res.body.products).toEqual([
+      { title: 'Trail Lantern 400', url: `${shop}/p/lantern`, price: '34.50', currency: 'GBP', imageUrl: `${shop}/media/lantern.jpg` },
+      { title: 'Camp Kettle', url: `${shop}/p/kettle`, price: '19.99', currency: 'GBP', imageUrl: '' },
+      { title: 'Folding Chair', url: `${shop}/p/chair`, price: '', currency: '', imageUrl: '' },
+    ]);
+  });
+
+  it('lists nothing on a page about one product', async () => {
+    const html = favourites([product('Trail Lantern 400', '/p/lantern', '34.50', '/media/lantern.jpg')]);
+    const res = await member.client.post('/scrape/page', { url: `${shop}/p/lantern-list`, html });
+    expect(res.status).toBe(200);
+    expect(res.body.products).toEqual([]);
   });
 });
 

@@ -19,6 +19,17 @@ const PRODUCT_PAGE = `<!doctype html><html><head><title>Harbour Desk Lamp | Wall
   <script>document.querySelector('h1').dataset.rendered = 'yes';</script>
 </body></html>`;
 
+const FAVOURITES_PAGE = `<!doctype html><html><head><title>My favourites | Walled Shop</title>
+  <script type="application/ld+json">${JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, item: { '@type': 'Product', name: 'Harbour Desk Lamp', url: '/p/harbour-lamp', offers: { '@type': 'Offer', price: '48.00', priceCurrency: 'GBP' } } },
+      { '@type': 'ListItem', position: 2, item: { '@type': 'Product', name: 'Linen Lampshade', url: '/p/lampshade', offers: { '@type': 'Offer', price: '22.00', priceCurrency: 'GBP' } } },
+      { '@type': 'ListItem', position: 3, item: { '@type': 'Product', name: 'Brass Bulb Set', url: '/p/bulbs', offers: { '@type': 'Offer', price: '9.50', priceCurrency: 'GBP' } } },
+    ],
+  })}</script></head><body><h1>Harbour Desk Lamp</h1><p>My favourites: three things.</p></body></html>`;
+
 interface Shop {
   origin: string;
   /** Image requests from Wishwell's copy job. */
@@ -36,7 +47,7 @@ async function startWalledShop(): Promise<Shop> {
     if (!request.headers.cookie?.includes('passed_check=1')) {
       return response.writeHead(403, { 'content-type': 'text/html' }).end('<html><head><title>Access denied</title></head><body>Access denied</body></html>');
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PRODUCT_PAGE);
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(request.url === '/favourites' ? FAVOURITES_PAGE : PRODUCT_PAGE);
   });
   await new Promise<void>((resolve) => shop.server.listen(0, '127.0.0.1', resolve));
   shop.origin = `http://127.0.0.1:${(shop.server.address() as AddressInfo).port}`;
@@ -95,6 +106,37 @@ test('the bookmarklet adds a product from a page the server itself cannot fetch'
     await expect(itemCard(capture, 'Harbour Desk Lamp')).toBeVisible();
     // The shop's image reaches the list through the same copy job as a pasted link's.
     await expect.poll(() => shop.imageCopies).toBeGreaterThan(0);
+  } finally {
+    shop.server.close();
+  }
+});
+
+test("a shop's favourites page: several products ticked and added at once", async ({ browser }) => {
+  const shop = await startWalledShop();
+  try {
+    const { page, context } = await signedInPage(browser, 'Dora');
+    const list = await apiCall<{ _id: string }>(page, 'POST', '/wishlists', { name: 'Living room', theme: 'Other' });
+    const href = await bookmarkletHref(page);
+    const shopPage = await openShopPage(context, shop, '/favourites');
+    const popup = context.waitForEvent('page');
+    await runBookmarklet(shopPage, href);
+    const capture = await popup;
+
+    const dialog = capture.getByRole('dialog', { name: 'This page lists 3 products' });
+    await expect(dialog.getByRole('checkbox', { name: /Linen Lampshade/ })).toBeChecked();
+    await dialog.getByText('Brass Bulb Set').click();
+    await expect(dialog.getByRole('checkbox', { name: /Brass Bulb Set/ })).not.toBeChecked();
+    await dialog.getByRole('button', { name: 'Add 2 products' }).click();
+
+    await expect(capture).toHaveURL(new RegExp(`/wishlist/${list._id}$`));
+    await expect(itemCard(capture, 'Harbour Desk Lamp')).toBeVisible();
+    await expect(itemCard(capture, 'Linen Lampshade')).toBeVisible();
+    await expect(itemCard(capture, 'Brass Bulb Set')).toHaveCount(0);
+    const items = await apiCall<{ items: { title: string; url: string; price: string }[] }>(capture, 'GET', `/wishlists/${list._id}`);
+    expect(items.items.map(({ title, url, price }) => ({ title, url, price })).sort((a, b) => a.title.localeCompare(b.title))).toEqual([
+      { title: 'Harbour Desk Lamp', url: `${shop.origin}/p/harbour-lamp`, price: '48.00' },
+      { title: 'Linen Lampshade', url: `${shop.origin}/p/lampshade`, price: '22.00' },
+    ]);
   } finally {
     shop.server.close();
   }

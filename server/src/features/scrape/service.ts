@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CapturedPage, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
+import type { CapturedPage, CapturedPageResult, ListedProduct, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
 import type { DataStore } from '../../db/store';
 import type { EventBus } from '../../events';
 import { ApiError } from '../../http/errors';
@@ -69,15 +69,20 @@ export class ScrapeService {
 
   /**
    * POST /scrape/page: the page the user's browser rendered (bookmarklet, extension) read by the
-   * same extractor, nothing fetched. The HTML is the caller's: its image address must pass the
-   * same rules as a pasted link, or it is left out.
+   * same extractor, nothing fetched, with the products it lists when it lists several. The HTML
+   * is the caller's: every address in the answer must pass the same rules as a pasted link, or
+   * it is left out.
    */
-  async scrapePage(request: CapturedPage, caller: ScrapeCaller): Promise<ScrapeResult> {
+  async scrapePage(request: CapturedPage, caller: ScrapeCaller): Promise<CapturedPageResult> {
+    let listed: ListedProduct[] = [];
     const result = await this.attempt(request.url, caller, async (url) => {
       const config = await this.deps.configs.forHost(url.hostname);
-      return { page: await this.deps.scraper.readCaptured(url, request.html, config), strategy: 'capture' };
+      const read = await this.deps.scraper.readCaptured(url, request.html, config);
+      listed = read.listed;
+      return { page: read, strategy: 'capture' };
     });
-    return { ...result, imageUrl: this.allowedUrl(result.imageUrl) };
+    const products = listed.filter((product) => this.allowedUrl(product.url)).map((product) => ({ ...product, imageUrl: this.allowedUrl(product.imageUrl) }));
+    return { ...result, imageUrl: this.allowedUrl(result.imageUrl), products };
   }
 
   /** The rate limits, the URL rules, the scrape log and the failure event around one way of getting the page. */

@@ -2,16 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { useNavigate } from '../../app/routing';
-import type { CapturedPage, ScrapeResult } from '@wishwell/shared/scrape-types';
+import type { CapturedPage, CapturedPageResult } from '@wishwell/shared/scrape-types';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { currencyForCountry } from '@wishwell/shared/account-types';
 import { api, errorMessage } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { ItemFormDialog } from '../wishlists/ItemFormDialog';
 import { draftFromScrape } from '../wishlists/item-draft';
+import { ListedProductsDialog } from './ListedProductsDialog';
 import { capturedPageOf, errorFromFragment, READY_MESSAGE, resultFromFragment } from './capture-handoff';
 
-type Capture = { state: 'waiting' } | { state: 'failed'; message: string } | { state: 'read'; result: ScrapeResult; pageUrl: string };
+type Capture = { state: 'waiting' } | { state: 'failed'; message: string } | { state: 'read'; result: CapturedPageResult; pageUrl: string };
 
 /**
  * The page a captured product arrives at: from the bookmarklet (posted by its opener, read here
@@ -29,24 +30,37 @@ export default function CapturePage() {
   return <CaptureDialog result={capture.result} pageUrl={capture.pageUrl} lists={lists} />;
 }
 
-function CaptureDialog({ result, pageUrl, lists }: { result: ScrapeResult; pageUrl: string; lists: WishlistSummary[] }) {
+/** The Add Item dialog for the page's product, or first the products it lists when it lists several. */
+function CaptureDialog({ result, pageUrl, lists }: { result: CapturedPageResult; pageUrl: string; lists: WishlistSummary[] }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const navigate = useNavigate();
   const [listId, setListId] = useState(lists[0]!._id);
+  const [several, setSeveral] = useState(result.products.length >= 2);
   // The dialog closes after saving too: then the list it went to opens, else the dashboard.
   const savedTo = useRef<string | null>(null);
+  const close = () => void navigate(savedTo.current ? ownerPath(savedTo.current) : '/dashboard');
+  const chooser = (
+    <FormGroup label={t('capture.list')} labelFor="capture-list">
+      <HTMLSelect id="capture-list" fill value={listId} options={lists.map((list) => ({ value: list._id, label: list.name }))} onChange={(e) => setListId(e.currentTarget.value)} />
+    </FormGroup>
+  );
+  if (several) {
+    return (
+      <ListedProductsDialog products={result.products} wishlistId={listId} onClose={close} onAdded={() => void navigate(ownerPath(listId))} onOnlyThisPage={() => setSeveral(false)}>
+        {chooser}
+      </ListedProductsDialog>
+    );
+  }
   return (
     <ItemFormDialog
       wishlistId={listId}
       initial={draftFromScrape(result, pageUrl)}
       defaultCurrency={currencyForCountry(user?.country ?? '')}
-      onClose={() => void navigate(savedTo.current ? ownerPath(savedTo.current) : '/dashboard')}
+      onClose={close}
       onSaved={() => (savedTo.current = listId)}
     >
-      <FormGroup label={t('capture.list')} labelFor="capture-list">
-        <HTMLSelect id="capture-list" fill value={listId} options={lists.map((list) => ({ value: list._id, label: list.name }))} onChange={(e) => setListId(e.currentTarget.value)} />
-      </FormGroup>
+      {chooser}
     </ItemFormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { CapturedPage, ScrapeResult } from '@wishwell/shared/scrape-types';
+import type { CapturedPage, CapturedPageResult, ListedProduct } from '@wishwell/shared/scrape-types';
 
 /**
  * How a captured page reaches /capture. The bookmarklet opens /capture, which tells its opener it
@@ -38,7 +38,7 @@ export function capturedPageOf(data: unknown): CapturedPage | null {
 const RESULT_TEXT_FIELDS = ['title', 'price', 'currency', 'imageUrl', 'description', 'url'] as const;
 
 /** The extension's answer from the fragment, when it is a whole one. */
-export function resultFromFragment(hash: string): ScrapeResult | null {
+export function resultFromFragment(hash: string): CapturedPageResult | null {
   if (!hash.startsWith(RESULT_FRAGMENT)) return null;
   let parsed: unknown;
   try {
@@ -60,7 +60,14 @@ export function resultFromFragment(hash: string): ScrapeResult | null {
     priceIsRange: fields.priceIsRange === true,
     referralProgram: typeof fields.referralProgram === 'string' ? fields.referralProgram : null,
     giftCardUrl: typeof fields.giftCardUrl === 'string' ? fields.giftCardUrl : null,
+    products: Array.isArray(fields.products) ? fields.products.filter(isListedProduct) : [],
   };
+}
+
+const LISTED_FIELDS = ['title', 'url', 'price', 'currency', 'imageUrl'] as const;
+
+function isListedProduct(value: unknown): value is ListedProduct {
+  return typeof value === 'object' && value !== null && LISTED_FIELDS.every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
 }
 
 /** The server's refusal the extension passed on, when the fragment holds one. */
