@@ -1,8 +1,5 @@
-import { serialisePage } from './serialise';
+import { CAPTURE_HTML_CHARACTERS, serialisePage } from '@wishwell/web/serialise-page';
 import { loadSettings, type Settings } from './settings';
-
-/** Characters of HTML sent: under the server's 4 MB cap even with some multi-byte text. */
-const HTML_CHARACTER_CAP = 3_000_000;
 
 /**
  * The toolbar button: reads the page in the current tab, has the Wishwell server extract the
@@ -13,7 +10,7 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
   const settings = await loadSettings();
   if (!settings) return chrome.runtime.openOptionsPage();
   if (tab.id === undefined) return;
-  const [injection] = await chrome.scripting.executeScript({ target: { tabId: tab.id }, func: serialisePage, args: [HTML_CHARACTER_CAP] });
+  const [injection] = await chrome.scripting.executeScript({ target: { tabId: tab.id }, func: serialisePage, args: [CAPTURE_HTML_CHARACTERS] });
   if (!injection?.result) return;
   const answer = await extracted(settings, injection.result);
   await chrome.tabs.create({ url: `${settings.server}/capture#${answer}` });

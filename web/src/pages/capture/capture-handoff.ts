@@ -1,4 +1,5 @@
 import type { CapturedPage, CapturedPageResult, ListedProduct } from '@wishwell/shared/scrape-types';
+import { CAPTURE_HTML_CHARACTERS, serialisePage } from './serialise-page';
 
 /**
  * How a captured page reaches /capture. The bookmarklet opens /capture, which tells its opener it
@@ -11,20 +12,12 @@ export const PAGE_MESSAGE = 'wishwell-capture';
 export const RESULT_FRAGMENT = '#result=';
 export const ERROR_FRAGMENT = '#error=';
 
-/** Characters of HTML the bookmarklet sends: under the endpoint's 4 MB even with some multi-byte text. */
-const HTML_CHARACTER_CAP = 3_000_000;
-
-/**
- * The bookmarklet, for the server at `origin`: the rendered page without its scripts (JSON-LD
- * kept: it is data), styles, frames and inline pictures, capped, posted to a new /capture window.
- */
+/** The bookmarklet, for the server at `origin`: the page (serialisePage's own source) posted to a new /capture window. */
 export function bookmarkletSource(origin: string, popupBlocked: string): string {
-  const code = `(()=>{const o=${JSON.stringify(origin)};const d=document.documentElement.cloneNode(true);\
-d.querySelectorAll('script:not([type="application/ld+json"]),noscript,style,iframe,svg,template').forEach(e=>e.remove());\
-const h=('<!doctype html>'+d.outerHTML).slice(0,${HTML_CHARACTER_CAP});const u=location.href;\
+  const code = `(()=>{const o=${JSON.stringify(origin)};const p=(${serialisePage.toString()})(${CAPTURE_HTML_CHARACTERS});\
 const w=window.open(o+'/capture','wishwell-capture');if(!w){alert(${JSON.stringify(popupBlocked)});return}\
 const f=e=>{if(e.source!==w||e.origin!==o||!e.data||e.data.type!==${JSON.stringify(READY_MESSAGE)})return;\
-removeEventListener('message',f);w.postMessage({type:${JSON.stringify(PAGE_MESSAGE)},url:u,html:h},o)};addEventListener('message',f)})()`;
+removeEventListener('message',f);w.postMessage({type:${JSON.stringify(PAGE_MESSAGE)},url:p.url,html:p.html},o)};addEventListener('message',f)})()`;
   return `javascript:${encodeURIComponent(code)}`;
 }
 
