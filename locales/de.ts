@@ -937,4 +937,16 @@ export default {
       restore: 'eine Wiederherstellung',
     },
   },
+  extension: {
+    name: 'Zu Wishwell hinzufügen',
+    description: 'Fügt das Produkt auf der Seite, die du ansiehst, deinen Wishwell-Wunschlisten hinzu, auch aus Shops, die Server abweisen.',
+    optionsTitle: 'Zu Wishwell hinzufügen: Einstellungen',
+    serverLabel: 'Wishwell-Adresse',
+    tokenLabel: 'API-Token',
+    tokenHint: 'Leg in Wishwell unter Mein Konto, API-Tokens, ein Token zum Lesen und Schreiben an.',
+    save: 'Speichern',
+    saved: 'Gespeichert. Klick auf einer Produktseite auf den Knopf „Zu Wishwell hinzufügen“.',
+    badAddress: 'Die Adresse muss mit http:// oder https:// beginnen.',
+    unreachable: '{{server}} ist nicht erreichbar.',
+  },
 } satisfies LanguageFile;

@@ -945,4 +945,17 @@ export default {
       restore: 'restore',
     },
   },
+  /** The browser extension (extension/): its name, toolbar button and options page. {{server}}: the Wishwell address. */
+  extension: {
+    name: 'Add to Wishwell',
+    description: 'Adds the product on the page you are looking at to your Wishwell wish lists, even from shops that turn servers away.',
+    optionsTitle: 'Add to Wishwell: options',
+    serverLabel: 'Wishwell address',
+    tokenLabel: 'API token',
+    tokenHint: 'Create a read-write token in Wishwell under My Account, API tokens.',
+    save: 'Save',
+    saved: 'Saved. Click the Add to Wishwell button on any product page.',
+    badAddress: 'The address must start with http:// or https://.',
+    unreachable: 'Could not reach {{server}}.',
+  },
 } satisfies LanguageFile;

@@ -946,4 +946,16 @@ export default {
       restore: 'una restauración',
     },
   },
+  extension: {
+    name: 'Añadir a Wishwell',
+    description: 'Añade el producto de la página que estás viendo a tus listas de deseos de Wishwell, incluso de tiendas que rechazan a los servidores.',
+    optionsTitle: 'Añadir a Wishwell: opciones',
+    serverLabel: 'Dirección de Wishwell',
+    tokenLabel: 'Token de API',
+    tokenHint: 'Crea un token de lectura y escritura en Wishwell, en Mi cuenta, Tokens de API.',
+    save: 'Guardar',
+    saved: 'Guardado. Pulsa el botón Añadir a Wishwell en cualquier página de producto.',
+    badAddress: 'La dirección debe empezar por http:// o https://.',
+    unreachable: 'No se ha podido conectar con {{server}}.',
+  },
 } satisfies LanguageFile;

@@ -947,4 +947,16 @@ export default {
       restore: 'une restauration',
     },
   },
+  extension: {
+    name: 'Ajouter à Wishwell',
+    description: 'Ajoute le produit de la page que vous regardez à vos listes de souhaits Wishwell, même depuis les boutiques qui refusent les serveurs.',
+    optionsTitle: 'Ajouter à Wishwell : options',
+    serverLabel: 'Adresse de Wishwell',
+    tokenLabel: 'Jeton d’API',
+    tokenHint: 'Créez un jeton en lecture et écriture dans Wishwell, sous Mon compte, Jetons d’API.',
+    save: 'Enregistrer',
+    saved: 'Enregistré. Cliquez sur le bouton Ajouter à Wishwell sur n’importe quelle page produit.',
+    badAddress: 'L’adresse doit commencer par http:// ou https://.',
+    unreachable: 'Impossible de joindre {{server}}.',
+  },
 } satisfies LanguageFile;

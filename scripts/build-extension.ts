@@ -2,6 +2,7 @@
 // extension/dist/add-to-wishwell.zip to install or upload. Usage: bun run build:extension
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANGUAGE_FILES } from '@wishwell/locales';
 import { zipFiles } from './zip-files';
 
 const root = join(import.meta.dirname, '..', 'extension');
@@ -25,8 +26,24 @@ if (!built.success) {
   process.exit(1);
 }
 for (const file of ['manifest.json', 'options.html']) cpSync(join(source, file), join(unpacked, file));
+for (const [code, language] of Object.entries(LANGUAGE_FILES)) {
+  mkdirSync(join(unpacked, '_locales', code), { recursive: true });
+  writeFileSync(join(unpacked, '_locales', code, 'messages.json'), JSON.stringify(webExtensionMessages(language.extension), null, 2));
+}
 
-const files = readdirSync(unpacked).sort();
+const files = readdirSync(unpacked, { recursive: true, encoding: 'utf8' }).filter((path) => path.includes('.')).sort();
 const zip = zipFiles(files.map((path) => ({ path, data: readFileSync(join(unpacked, path)) })));
 writeFileSync(join(dist, 'add-to-wishwell.zip'), zip);
 console.log(`extension/dist/add-to-wishwell.zip (${files.join(', ')}): ${zip.length} bytes`);
+
+/** The language file's extension texts as a WebExtension catalogue: `{{server}}` becomes the placeholder `$SERVER$` (the first substitution). */
+function webExtensionMessages(texts: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(texts).map(([key, text]) => {
+      const names = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!);
+      const message = text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => `$${name.toUpperCase()}$`);
+      const placeholders = Object.fromEntries(names.map((name, index) => [name, { content: `$${index + 1}` }]));
+      return [key, names.length ? { message, placeholders } : { message }];
+    }),
+  );
+}

@@ -29,7 +29,7 @@ async function extracted(settings: Settings, page: { url: string; html: string }
     const message = (body as { message?: unknown } | null)?.message;
     return `error=${encodeURIComponent(typeof message === 'string' ? message : `HTTP ${response.status}`)}`;
   } catch {
-    return `error=${encodeURIComponent(`Could not reach ${settings.server}.`)}`;
+    return `error=${encodeURIComponent(chrome.i18n.getMessage('unreachable', [settings.server]))}`;
   }
 }
 

@@ -25,6 +25,9 @@ declare namespace chrome {
       set(items: Record<string, unknown>): Promise<void>;
     };
   }
+  namespace i18n {
+    function getMessage(name: string, substitutions?: string[]): string;
+  }
   namespace runtime {
     function openOptionsPage(): Promise<void>;
   }
