@@ -4,7 +4,7 @@
  * package exports. A rule broken today on purpose names its files in a short exception list.
  * @type {import('dependency-cruiser').IConfiguration}
  */
-const PACKAGES = ['shared', 'locales', 'server', 'web', 'desktop', 'scripts'];
+const PACKAGES = ['shared', 'locales', 'server', 'web', 'desktop', 'extension', 'scripts'];
 
 /** server/src/site/assets.generated.ts embeds web's built files (`bun run build:web`): build output, not code. */
 const BUILT_SITE_FILES = '^server/src/site/assets[.]generated[.]ts$';
@@ -81,6 +81,13 @@ module.exports = {
       comment: 'The desktop app reaches the server over HTTP, never by importing it or the web app.',
       from: { path: '^desktop/src/' },
       to: { path: '^(server|web|scripts)/' },
+    },
+    {
+      name: 'extension-stands-alone',
+      severity: 'error',
+      comment: 'The browser extension reaches Wishwell over HTTP; of the other packages it takes only the page serialiser it shares with the bookmarklet.',
+      from: { path: '^extension/src/' },
+      to: { path: '^(shared|locales|server|web|desktop|scripts)/', pathNot: '^(web/src/pages/capture/serialise-page|shared/src/scrape-types)[.]ts$' },
     },
     {
       name: 'http-and-db-know-no-features',

@@ -18,6 +18,8 @@ export interface LanguageFile {
   admin: Translation;
   /** E-mails and API error messages, read by i18next on the server. */
   server: Translation;
+  /** The browser extension's texts, flat: `bun run build:extension` writes them into its _locales/<code>/messages.json. */
+  extension: Record<string, string>;
 }
 
 /** The parts of a language file the browser gets (each downloaded on its own). */

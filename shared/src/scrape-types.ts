@@ -4,6 +4,14 @@ export interface ScrapeRequest {
   userAgent?: string;
 }
 
+/** POST /scrape/page: a page as the user's browser shows it (bookmarklet, extension), read without fetching it. */
+export interface CapturedPage {
+  /** The page's address: for relative links, the shop's rules and the item's link. */
+  url: string;
+  /** The rendered document, scripts stripped by the sender (the server strips them again). */
+  html: string;
+}
+
 export interface ScrapeResult {
   title: string;
   /** The price as display text (e.g. "24.99"), or '' when none was found. */
@@ -19,6 +27,23 @@ export interface ScrapeResult {
   referralProgram: string | null;
   /** Set when a referral rule with a gift card URL matches: the item may be a group gift. */
   giftCardUrl: string | null;
+}
+
+/** One of several products a captured page lists (a shop's wish list, a search result). */
+export interface ListedProduct {
+  title: string;
+  /** The product's own page. */
+  url: string;
+  /** "29.99", or '' when the list shows none. */
+  price: string;
+  currency: string;
+  imageUrl: string;
+}
+
+/** POST /scrape/page: the scrape answer, and the products the page lists when it lists several. */
+export interface CapturedPageResult extends ScrapeResult {
+  /** Empty unless the page lists at least two products, each with its own link. */
+  products: ListedProduct[];
 }
 
 /** GET /logs/scrape (admin): one scrape attempt, newest first. */

@@ -7,6 +7,8 @@ import type { RateLimitRule } from '../limits/rate-limit';
 const MiB = 1024 * 1024;
 export const JSON_BODY_LIMIT = 1 * MiB;
 export const UPLOAD_BODY_LIMIT = 11 * MiB; // a 10 MB image plus multipart framing
+/** A product page the user's browser captured, scripts stripped (POST /scrape/page). */
+export const CAPTURE_BODY_LIMIT = 4 * MiB;
 export const RESTORE_BODY_LIMIT = 512 * MiB;
 /** Bun's own cap for any body: the restore route's, the only one larger than an upload. */
 export const SERVER_BODY_LIMIT = RESTORE_BODY_LIMIT;
@@ -29,13 +31,19 @@ export const CUT_BODIES_PER_IP: RateLimitRule = { limit: 5, windowMs: 60_000, te
 /** The spec's wording for an oversized cover image (spec section 5). */
 export const IMAGE_TOO_LARGE_MESSAGE = 'Image cannot be larger than 10MB';
 
+const CAPTURE_PATH = '/api/v1/scrape/page';
+export const CAPTURED_PAGE_TOO_LARGE_MESSAGE = 'The captured page is larger than 4 MB. Add the item by its link instead.';
+
 /** The 413 message for a body over its route's limit. */
 export function tooLargeMessageFor(path: string): string {
-  return path === '/api/v1/upload' ? IMAGE_TOO_LARGE_MESSAGE : 'The request is too large.';
+  if (path === '/api/v1/upload') return IMAGE_TOO_LARGE_MESSAGE;
+  if (path === CAPTURE_PATH) return CAPTURED_PAGE_TOO_LARGE_MESSAGE;
+  return 'The request is too large.';
 }
 
 export function bodyLimitFor(path: string): number {
   if (path === '/api/v1/admin/restore') return RESTORE_BODY_LIMIT;
   if (path === '/api/v1/upload') return UPLOAD_BODY_LIMIT;
+  if (path === CAPTURE_PATH) return CAPTURE_BODY_LIMIT;
   return JSON_BODY_LIMIT;
 }

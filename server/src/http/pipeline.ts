@@ -81,9 +81,9 @@ export function httpPipeline(ctx: AppContext) {
       // PostgreSQL cannot store it and no field needs it: refused on both engines alike.
       if (holdsNul(body)) throw new ApiError(400, NUL_MESSAGE);
     })
-    .derive({ as: 'global' }, ({ request, server, set }) => {
+    .derive({ as: 'global' }, ({ request, server, set, path }) => {
       const http = readRequestInfo(request, server, ctx.config.trustProxy);
-      Object.assign(set.headers, securityHeaders(http.secure), { 'x-request-id': http.requestId });
+      Object.assign(set.headers, securityHeaders(http.secure, path), { 'x-request-id': http.requestId });
       return { http };
     })
     .onBeforeHandle({ as: 'global' }, ({ request, http, path }) => {

@@ -38,6 +38,14 @@ const HTTPS_HEADERS: Readonly<Record<string, string>> = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
 };
 
-export function securityHeaders(secure: boolean): Readonly<Record<string, string>> {
-  return secure ? HTTPS_HEADERS : PLAIN_HEADERS;
+/**
+ * /capture, where the bookmarklet hands over the page the user sees, keeps its cross-origin
+ * opener (the shop's page): with COOP same-origin the browser would cut the two windows apart
+ * and the page could never arrive. /capture only greets its opener and takes one message from it.
+ */
+const OPENER_KEPT_PATHS: ReadonlySet<string> = new Set(['/capture']);
+
+export function securityHeaders(secure: boolean, path: string): Readonly<Record<string, string>> {
+  const headers = secure ? HTTPS_HEADERS : PLAIN_HEADERS;
+  return OPENER_KEPT_PATHS.has(path) ? { ...headers, 'cross-origin-opener-policy': 'unsafe-none' } : headers;
 }

@@ -23,6 +23,7 @@ const ChangePasswordPage = lazy(() => import('../pages/account/ChangePasswordPag
 const ProviderSignedInPage = lazy(() => import('../pages/account/ProviderSignedInPage'));
 const ShareTargetPage = lazy(() => import('../pages/wishlists/ShareTargetPage'));
 const InvitationPage = lazy(() => import('../pages/invitations/InvitationPage'));
+const CapturePage = lazy(() => import('../pages/capture/CapturePage'));
 
 type PageModule = { default: ComponentType };
 
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/dashboard', element: <Suspense fallback={pageFallback}><DashboardPage /></Suspense> },
           { path: '/account', element: <Suspense fallback={pageFallback}><AccountPage /></Suspense> },
+          { path: '/capture', element: <Suspense fallback={pageFallback}><CapturePage /></Suspense> },
           { path: '/change-password', element: <Suspense fallback={pageFallback}><ChangePasswordPage /></Suspense> },
           { path: '/signed-in', element: <Suspense fallback={pageFallback}><ProviderSignedInPage /></Suspense> },
         ],

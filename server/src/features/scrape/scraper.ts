@@ -1,3 +1,4 @@
+import type { ListedProduct } from '@wishwell/shared/scrape-types';
 import type { ScraperConfig } from '@wishwell/shared/scraper-config-types';
 import type { BrowserPool } from './browser-pool';
 import { botWallReason } from './bot-wall';
@@ -9,13 +10,18 @@ const loadExtractor = () => import('./extract');
 import { FetchFailed, guardedFetch, MAX_BODY_BYTES } from './guarded-fetch';
 import { ScrapeRefused, type UrlPolicy } from './url-guard';
 
-export type StrategyUsed = 'cheerio' | 'puppeteer';
+export type StrategyUsed = 'cheerio' | 'puppeteer' | 'capture';
 
 export interface ScrapedPage {
   product: ExtractedProduct;
   /** Where the page came from after redirects. */
   finalUrl: URL;
   strategy: StrategyUsed;
+}
+
+/** A captured page read: its product, and the products it lists when it lists several. */
+export interface CapturedRead extends ScrapedPage {
+  listed: ListedProduct[];
 }
 
 /** The shop showed a robot check or turned the request away: a failure with a clear reason, and a reason to try the browser. */
@@ -58,6 +64,19 @@ export class Scraper {
     const page = await this.withCheerio(fetched, null);
     if (page.product.title || !this.browser) return page;
     return await this.render(url, fetched, null, userAgent, signal).catch(() => page);
+  }
+
+  /**
+   * A page the user's browser rendered, read as it is: nothing is fetched and no script runs
+   * (the extractor strips them and only parses). The domain's selectors apply, and so do its
+   * `none` and the robot-check rule: a captured captcha is no product.
+   */
+  async readCaptured(url: URL, html: string, config: ScraperConfig | null): Promise<CapturedRead> {
+    if (config?.strategy === 'none') throw new ScrapeRefused('Scraping is disabled for this site', 422);
+    const wall = botWallReason(html, 200);
+    if (wall) throw new ScrapeRefused(`Scraping failed: ${wall}`, 422);
+    const { extractProduct, extractListedProducts } = await loadExtractor();
+    return { product: extractProduct(html, url, config, this.extractOptions), listed: extractListedProducts(html, url), finalUrl: url, strategy: 'capture' };
   }
 
   private async fetchDocument(url: URL, userAgent: string, signal: AbortSignal): Promise<FetchedDocument> {

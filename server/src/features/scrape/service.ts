@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
+import type { CapturedPage, CapturedPageResult, ListedProduct, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
 import type { DataStore } from '../../db/store';
 import type { EventBus } from '../../events';
 import { ApiError } from '../../http/errors';
@@ -59,17 +59,42 @@ export class ScrapeService {
   }
 
   async scrape(request: ScrapeRequest, caller: ScrapeCaller): Promise<ScrapeResult> {
+    return this.attempt(request.url, caller, async (url) => {
+      const cached = this.cached(url.href);
+      const page = cached ?? (await this.fetchPage(url, request.userAgent));
+      if (!cached) this.remember(url.href, page);
+      return { page, strategy: cached ? 'cache' : page.strategy };
+    });
+  }
+
+  /**
+   * POST /scrape/page: the page the user's browser rendered (bookmarklet, extension) read by the
+   * same extractor, nothing fetched, with the products it lists when it lists several. The HTML
+   * is the caller's: every address in the answer must pass the same rules as a pasted link, or
+   * it is left out.
+   */
+  async scrapePage(request: CapturedPage, caller: ScrapeCaller): Promise<CapturedPageResult> {
+    let listed: ListedProduct[] = [];
+    const result = await this.attempt(request.url, caller, async (url) => {
+      const config = await this.deps.configs.forHost(url.hostname);
+      const read = await this.deps.scraper.readCaptured(url, request.html, config);
+      listed = read.listed;
+      return { page: read, strategy: 'capture' };
+    });
+    const products = listed.filter((product) => this.allowedUrl(product.url)).map((product) => ({ ...product, imageUrl: this.allowedUrl(product.imageUrl) }));
+    return { ...result, imageUrl: this.allowedUrl(result.imageUrl), products };
+  }
+
+  /** The rate limits, the URL rules, the scrape log and the failure event around one way of getting the page. */
+  private async attempt(rawUrl: string, caller: ScrapeCaller, read: (url: URL) => Promise<{ page: ScrapedPage; strategy: string }>): Promise<ScrapeResult> {
     await this.perIp.hit(`ip:${caller.ip}`);
     await this.perUser.hit(caller.userId ? `user:${caller.userId}` : `list:${caller.guestListId}`);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    const sourceUrl = request.url.trim().slice(0, 2048);
+    const sourceUrl = rawUrl.trim().slice(0, 2048);
     try {
-      const url = checkScrapeUrl(sourceUrl, this.deps.policy);
-      const cached = this.cached(url.href);
-      const page = cached ?? (await this.fetchPage(url, request.userAgent));
-      if (!cached) this.remember(url.href, page);
-      await this.log({ sourceUrl, success: true, durationMs: elapsed(), strategy: cached ? 'cache' : page.strategy, error: null }, caller);
+      const { page, strategy } = await read(checkScrapeUrl(sourceUrl, this.deps.policy));
+      await this.log({ sourceUrl, success: true, durationMs: elapsed(), strategy, error: null }, caller);
       return await this.answer(page);
     } catch (error) {
       const failure = asApiError(error);
@@ -83,6 +108,15 @@ export class ScrapeService {
         ipAddress: caller.ip,
       });
       throw failure;
+    }
+  }
+
+  private allowedUrl(url: string): string {
+    if (!url) return url;
+    try {
+      return checkScrapeUrl(url, this.deps.policy).href;
+    } catch {
+      return '';
     }
   }
 

@@ -9,6 +9,7 @@ import { useSession } from '../../session/SessionProvider';
 import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 import { ApiTokens } from './ApiTokens';
+import { BookmarkletSection } from './BookmarkletSection';
 import { LanguageField } from './LanguageField';
 import { PasswordSection } from './PasswordSection';
 import { useSignInOptions } from './ProviderSignIn';
@@ -68,6 +69,8 @@ export default function AccountPage() {
       </AccountForm>
 
       {user && <PasswordSection user={user} options={signInOptions} />}
+
+      <BookmarkletSection />
 
       <ApiTokens isAdmin={user?.isAdmin ?? false} />
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { ITEM_PRIORITIES, type ItemPriority } from '@wishwell/shared/constants';
@@ -22,6 +22,8 @@ interface Props {
   onClose: () => void;
   /** The saved item as the server answered it. */
   onSaved: (item: Item) => void;
+  /** Shown above the fields: the list chooser when the dialog is opened from a captured page. */
+  children?: ReactNode;
 }
 
 /** The item added to the list, or changed when `itemId` is given; as the server answered it. */
@@ -30,7 +32,7 @@ function saveItem(wishlistId: string, itemId: string | undefined, body: ItemInpu
 }
 
 /** Add and edit items: one form for both. */
-export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, onClose, onSaved }: Props) {
+export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, onClose, onSaved, children }: Props) {
   const { t, i18n } = useTranslation();
   // The price field shows and reads amounts the viewer's way ('12,50' in German); the server gets '12.50'.
   const [draft, setDraft] = useState(() => ({ ...initial, price: priceForInput(initial.price, i18n.language) }));
@@ -70,6 +72,7 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
     <Dialog isOpen onClose={onClose} title={itemId ? t('itemForm.editTitle') : t('itemForm.addTitle')} className="ww-dialog">
       <form onSubmit={save}>
         <DialogBody>
+          {children}
           <FormGroup label={t('itemForm.title')} labelFor="item-title" labelInfo={t('common.required')}>
             <InputGroup id="item-title" required autoFocus value={draft.title} onValueChange={(value) => set('title', value)} />
           </FormGroup>

@@ -1,6 +1,7 @@
 import * as cheerio from 'cheerio';
 import type { Element } from 'domhandler';
 import { currencyOfHost, refineCurrency } from '@wishwell/shared/currency-tokens';
+import type { ListedProduct } from '@wishwell/shared/scrape-types';
 import { CandidateList } from './candidates';
 import { absoluteUrl, chooseImage, choosePrice, chooseTitle, type ChosenPrice } from './choose';
 import { addConfigCandidates, type SelectorConfig } from './config-selectors';
@@ -8,6 +9,7 @@ import { addDisplayedImageCandidates } from './displayed-image';
 import { addDocumentCandidates } from './document-text';
 import { enclosingLink } from './dom-walk';
 import { addJsonLdCandidates } from './json-ld';
+import { listedProducts } from './listed-products';
 import { addMetaTagCandidates } from './meta-tags';
 import { addMicrodataCandidates } from './microdata';
 import { shownPrices } from './shown-prices';
@@ -65,6 +67,11 @@ export function extractProduct(html: string | readonly string[], pageUrl: URL, c
     imageUrl: chooseImage(candidates.of('image'), base),
     description: candidates.of('description')[0]?.value.slice(0, 1000) ?? '',
   };
+}
+
+/** The products a page lists, when it lists several (see listed-products.ts). */
+export function extractListedProducts(html: string, pageUrl: URL): ListedProduct[] {
+  return listedProducts(cheerio.load(stripNonContent(html), { xml: { xmlMode: false, decodeEntities: true } }), pageUrl);
 }
 
 function addCandidates($: cheerio.CheerioAPI, config: SelectorConfig | null, siteRules: boolean, candidates: CandidateList): void {

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { CandidateList } from './candidates';
 
-type Node = Record<string, unknown>;
+export type Node = Record<string, unknown>;
 
 const PRODUCT_TYPES = new Set(['product', 'productgroup', 'individualproduct', 'productmodel', 'book', 'vehicle']);
 
@@ -23,7 +23,7 @@ export function addJsonLdCandidates($: CheerioAPI, candidates: CandidateList): v
   });
 }
 
-function parseLenient(source: string): unknown {
+export function parseLenient(source: string): unknown {
   const trimmed = source.trim().replace(/^<!--|-->$/g, '').replace(/^\/\/<!\[CDATA\[|\/\/\]\]>$/g, '');
   try {
     return JSON.parse(trimmed);
@@ -43,7 +43,7 @@ function typesOf(node: Node): string[] {
 }
 
 /** Product nodes in document order, searched through arrays, @graph and nesting (mainEntity...). */
-function productNodes(value: unknown, depth = 0, found: Node[] = []): Node[] {
+export function productNodes(value: unknown, depth = 0, found: Node[] = []): Node[] {
   if (depth > 8 || value === null || typeof value !== 'object') return found;
   if (Array.isArray(value)) {
     for (const item of value) productNodes(item, depth + 1, found);
@@ -71,14 +71,14 @@ function decodeEntities(value: string): string {
   });
 }
 
-function text(value: unknown): string | null {
+export function text(value: unknown): string | null {
   if (typeof value === 'string') return decodeEntities(value);
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return text(value[0]);
   return null;
 }
 
-function imageUrls(value: unknown): string[] {
+export function imageUrls(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(imageUrls);
   if (value && typeof value === 'object') {
@@ -128,7 +128,7 @@ const nodesIn = (value: unknown) => [value].flat().filter((v): v is Node => !!v 
  * The priced offers of the product, else of its variants (ProductGroup.hasVariant). Sizes and
  * sellers each have their own offer: the chooser keeps the one the page shows.
  */
-function offerPrices(product: Node): OfferPrice[] {
+export function offerPrices(product: Node): OfferPrice[] {
   const own = nodesIn(product.offers).flatMap((offer) => {
     const price = offerPrice(offer);
     return price ? [price] : nodesIn(offer.offers).map(offerPrice).filter((p): p is OfferPrice => p !== null);

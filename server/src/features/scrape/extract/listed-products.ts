@@ -1,0 +1,58 @@
+import type { CheerioAPI } from 'cheerio';
+import type { ListedProduct } from '@wishwell/shared/scrape-types';
+import { absoluteUrl } from './choose';
+import { imageUrls, offerPrices, parseLenient, productNodes, text, type Node } from './json-ld';
+
+/** More than a wish list ever takes at once from one page. */
+const MAX_LISTED = 50;
+const PLAIN_AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
+
+/**
+ * The products a page lists (a shop's wish list or favourites, a search result), from its
+ * structured data: every JSON-LD Product with its own link, and ItemList entries that only name
+ * and link one. Fewer than two is no list: the page is about one product.
+ */
+export function listedProducts($: CheerioAPI, pageUrl: URL): ListedProduct[] {
+  const byUrl = new Map<string, ListedProduct>();
+  $('script[type="application/ld+json" i]').each((_, element) => {
+    const data = parseLenient($(element).text());
+    for (const node of [...productNodes(data), ...listItems(data)]) {
+      const listed = listedProduct(node, pageUrl);
+      if (listed && !byUrl.has(listed.url) && byUrl.size < MAX_LISTED) byUrl.set(listed.url, listed);
+    }
+  });
+  return byUrl.size >= 2 ? [...byUrl.values()] : [];
+}
+
+function listedProduct(node: Node, pageUrl: URL): ListedProduct | null {
+  const title = text(node.name)?.trim();
+  const offers = [node.offers].flat().filter((offer): offer is Node => !!offer && typeof offer === 'object');
+  const link = absoluteUrl(text(node.url) ?? text(offers[0]?.url) ?? '', pageUrl);
+  if (!title || !link || sameDocument(link, pageUrl)) return null;
+  const offer = offerPrices(node)[0];
+  const price = offer && PLAIN_AMOUNT.test(offer.price) ? offer.price : '';
+  const image = imageUrls(node.image)[0];
+  return {
+    title: title.slice(0, 500),
+    url: link,
+    price,
+    currency: price && offer?.currency && /^[A-Z]{3}$/.test(offer.currency) ? offer.currency : '',
+    imageUrl: (image && absoluteUrl(image, pageUrl)) || '',
+  };
+}
+
+/** ItemList entries that name and link a product without describing it (`{ "@type": "ListItem", "name", "url" }`). */
+function listItems(value: unknown): Node[] {
+  const lists = [value].flat(2).filter((v): v is Node => !!v && typeof v === 'object');
+  const graph = lists.flatMap((node) => [node, ...[node['@graph']].flat().filter((v): v is Node => !!v && typeof v === 'object')]);
+  const isNode = (item: unknown): item is Node => !!item && typeof item === 'object';
+  return graph
+    .flatMap((node) => [node.itemListElement].flat())
+    .filter(isNode)
+    .filter((item) => typeof item.name === 'string' && typeof item.url === 'string');
+}
+
+function sameDocument(link: string, pageUrl: URL): boolean {
+  const url = new URL(link);
+  return url.origin === pageUrl.origin && url.pathname === pageUrl.pathname && url.search === pageUrl.search;
+}
