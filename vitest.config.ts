@@ -1,10 +1,24 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// The built site's files (`with { type: 'file' }` in assets.generated.ts) are their paths on disk, as
+// under Bun. The module id ends in '.path', not '.css': Vite's own plugins would take a style sheet in.
+const SITE_FILE = /^\0site-file:(.*)\.path$/;
+const siteFilesAsPaths: Plugin = {
+  name: 'site-files-as-paths',
+  enforce: 'pre',
+  resolveId: (source, importer) => (importer?.endsWith('assets.generated.ts') ? `\0site-file:${resolve(dirname(importer), source)}.path` : undefined),
+  load: (id) => {
+    const file = SITE_FILE.exec(id)?.[1];
+    return file === undefined ? undefined : `export default ${JSON.stringify(file)};`;
+  },
+};
 
 // Unit and API tests. Run under Bun (`bun --bun vitest run`): the threads pool, since forks fails under Bun.
 export default defineConfig({
   // Migrations are imported as text (`with { type: 'text' }`, Bun's loader); tests importing the database need the same.
-  plugins: [{ name: 'sql-as-text', transform: (code, id) => (id.endsWith('.sql') ? `export default ${JSON.stringify(code)};` : undefined) }],
+  plugins: [{ name: 'sql-as-text', transform: (code, id) => (id.endsWith('.sql') ? `export default ${JSON.stringify(code)};` : undefined) }, siteFilesAsPaths],
   resolve: {
     alias: { '@wishwell/shared': fileURLToPath(new URL('./shared/src', import.meta.url)) },
   },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { startServerProcess, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { addItem, guestWithList, signUp } from '../support/wishlists';
 import { downloadBackup, restoreBackup, waitFor } from '../support/backups';
 
@@ -14,8 +14,8 @@ let admin: Awaited<ReturnType<typeof signUp>>;
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', () => {
   beforeAll(async () => {
-    a = await startTestServer(sharedSecret);
-    b = await startTestServer({ ...sharedSecret, DATABASE_URL: a.databaseUrl! });
+    a = await startServerProcess(sharedSecret);
+    b = await startServerProcess({ ...sharedSecret, DATABASE_URL: a.databaseUrl! });
     admin = await signUp(a.url, 'Admin'); // the first account of the database
   });
   afterAll(async () => {
@@ -129,8 +129,8 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('rate limits across two replicas ove
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
-    first = await startTestServer(limits);
-    second = await startTestServer({ ...limits, DATABASE_URL: first.databaseUrl! });
+    first = await startServerProcess(limits);
+    second = await startServerProcess({ ...limits, DATABASE_URL: first.databaseUrl! });
   });
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
