@@ -28,6 +28,8 @@ export interface TestServer {
   exited: Promise<number>;
   /** Sends a signal (SIGKILL: a crash; processes only) and waits for the process to end; answers its exit code. The data dir stays. */
   signal(signal: 'SIGKILL' | 'SIGTERM'): Promise<number>;
+  /** Runs a recurring job now (e.g. 'surprise.reveal'); resolves once it has run. In-process servers only. */
+  runJob(name: string): Promise<void>;
 }
 
 /** Every test registers and signs in from 127.0.0.1: the abuse limits would get in the way (the rate limit tests set their own). */
@@ -127,6 +129,7 @@ async function startInProcess(setup: ServerSetup): Promise<TestServer> {
       return 0;
     },
     stop,
+    runJob: (name) => running.runJob(name),
   };
 }
 
@@ -159,6 +162,7 @@ async function startProcess(setup: ServerSetup): Promise<TestServer> {
       child.kill(signal);
       return child.exited;
     },
+    runJob: () => Promise.reject(new Error('A server process runs its jobs on its own clock: start it with startTestServer, in process')),
     async stop() {
       child.kill('SIGTERM');
       await child.exited;
