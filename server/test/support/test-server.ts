@@ -58,7 +58,7 @@ interface ServerSetup {
 
 async function serverSetup(env: Record<string, string>, dataDir: string | undefined, port: number, engine: Engine): Promise<ServerSetup> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
-  const databaseUrl = await testDatabaseUrl(dir, engine);
+  const databaseUrl = await testDatabaseUrl(dir, engine, true);
   const cliEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   return { dir, ownsDir: !dataDir, port, databaseUrl, cliEnv, settings: { MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env } };
 }
