@@ -24,10 +24,15 @@ export default defineConfig({
   },
   test: {
     pool: 'threads',
+    // Two files at once (one per core of the 2-core CI machine; Vitest's default there is one):
+    // much of a file's time is spent waiting on servers, child processes and the network. Each
+    // file has its own data dirs, databases and free ports. Not more: the password hashing
+    // threads run at the lowest priority and starve while every core is busy (sign-in tests time out).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // The API suite runs twice, the same files on each engine: SQLite (with the unit tests),
-    // then PostgreSQL on a throwaway cluster (server/test/support/postgres-setup.ts).
+    // The API suite runs twice, the same files on each engine, side by side: SQLite (with the unit
+    // tests) and PostgreSQL on a throwaway cluster (server/test/support/postgres-setup.ts).
     projects: [
       {
         extends: true,
@@ -35,7 +40,6 @@ export default defineConfig({
           name: 'sqlite',
           include: ['shared/test/**/*.test.ts', 'server/test/**/*.test.ts', 'desktop/test/**/*.test.ts', 'web/test/unit/**/*.test.ts'],
           env: { WISHWELL_TEST_ENGINE: 'sqlite' },
-          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -45,7 +49,6 @@ export default defineConfig({
           include: ['server/test/api/**/*.test.ts'],
           env: { WISHWELL_TEST_ENGINE: 'postgres' },
           globalSetup: ['server/test/support/postgres-setup.ts'],
-          sequence: { groupOrder: 1 },
         },
       },
     ],
