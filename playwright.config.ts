@@ -1,8 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { freeConsecutivePorts } from './scripts/free-ports';
 
 // Browser tests drive Debian's Chromium against a real server started by scripts/e2e-server.ts
-// (fresh temp data dir). E2E_PORT lets two runs on one machine use different ports.
-const port = Number(process.env.E2E_PORT ?? 3299);
+// (fresh temp data dir), on E2E_PORT or else a free port (and the next one, for its mail). The
+// runner loads this file first: the workers it starts inherit the port through the environment.
+process.env.E2E_PORT ??= String(await freeConsecutivePorts(2));
+const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: 'web/test/e2e',
@@ -25,7 +28,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `bun scripts/e2e-server.ts ${port}`,
+    // The runner's pid: the server ends with the run, also when the runner is killed.
+    command: `bun scripts/e2e-server.ts ${port} ${process.pid}`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     stdout: 'pipe',

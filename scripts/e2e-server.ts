@@ -1,13 +1,18 @@
 // The server the browser tests run against: a fresh temp data dir and test-friendly limits.
-// Usage: bun scripts/e2e-server.ts PORT
-import { mkdtempSync } from 'node:fs';
+// Usage: bun scripts/e2e-server.ts PORT [RUNNER_PID]: with the test runner's pid, the server (and
+// its data dir) goes away when the runner does, also a killed one.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
 import type { PageViewLog } from '@wishwell/server/features/visitors/page-views';
+import { isAlive } from '@wishwell/server/server-pid';
 
 const port = process.argv[2] ?? '3299';
+const runner = Number(process.argv[3] ?? 0);
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-e2e-'));
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+if (runner > 0) setInterval(() => !isAlive(runner) && process.exit(0), 500).unref();
 process.env.SCRAPE_ALLOW_HOSTS ??= '127.0.0.1,localhost';
 // Every browser test signs in from 127.0.0.1: lift the abuse limits (the API tests cover them).
 const LIMITS = ['RATE_LIMIT_LOGIN_IP', 'RATE_LIMIT_LOGIN_ACCOUNT', 'RATE_LIMIT_REGISTER_IP', 'RATE_LIMIT_FORGOT_IP', 'RATE_LIMIT_GUEST_LIST_IP', 'RATE_LIMIT_UPLOAD_IP', 'RATE_LIMIT_UPLOAD_USER', 'RATE_LIMIT_INVITE_USER', 'RATE_LIMIT_INVITE_LIST'];

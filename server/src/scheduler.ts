@@ -8,16 +8,26 @@ import { logEvent } from './log';
  */
 export class Scheduler {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly jobs = new Map<string, () => Promise<boolean>>();
   private stopped = false;
 
   constructor(private readonly store: DataStore) {}
 
   /** Runs `job` every `intervalMs`, the first time `firstRunAfterMs` after start (default: one interval). */
   every(name: string, intervalMs: number, job: () => Promise<void>, firstRunAfterMs = intervalMs): void {
-    const run = () => {
-      this.store.runExclusive(name, job).catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error }));
-    };
-    this.repeat(run, intervalMs, firstRunAfterMs);
+    const run = () => this.store.runExclusive(name, job);
+    this.jobs.set(name, run);
+    this.repeat(() => void run().catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error })), intervalMs, firstRunAfterMs);
+  }
+
+  /**
+   * Runs a job registered with every() now, besides its turns, once no other turn holds it;
+   * resolves when it has run (tests assert "nothing happened" after the job ran, not after a wait).
+   */
+  async runNow(name: string): Promise<void> {
+    const run = this.jobs.get(name);
+    if (!run) throw new Error(`No job named ${name}`);
+    while (!(await run())) await Bun.sleep(10);
   }
 
   /**

@@ -67,6 +67,8 @@ export interface RunningServer {
    * a fresh store, services and app answer. The listener stays up throughout.
    */
   rebuild(swap?: () => Promise<void>): Promise<RebuiltRuntime>;
+  /** Runs a recurring job (see Scheduler.every) now; resolves once it has run. */
+  runJob(name: string): Promise<void>;
 }
 
 /**
@@ -137,6 +139,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       }
       return { store: runtime.ctx.store, events: runtime.services.events };
     },
+    runJob: (name) => runtime.services.scheduler.runNow(name),
   };
   return running;
 }

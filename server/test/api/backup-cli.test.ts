@@ -14,7 +14,7 @@ import { uploadPng } from '../support/backups';
 import { withRowChanged } from '../support/tar';
 import { runCli, runScript } from '../support/cli';
 import { claimAcrossReplicas } from '../../src/features/backup/pg-operation-lock';
-import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { startServerProcess, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 const PASSWORD = 'correct horse battery';
@@ -23,7 +23,7 @@ const folder = temporaryFolders('wishwell-backup-cli-');
 /** A server on a data dir of its own, with Ada (its admin) owning "Birthday" (a cover image, a teapot). */
 async function instance() {
   const dataDir = folder();
-  const server = await startTestServer({}, dataDir);
+  const server = await startServerProcess({}, dataDir);
   const ada = await signUp(server.url, 'Ada');
   const coverUrl = await uploadPng(ada.client);
   const list = (await ada.client.post<Wishlist>('/wishlists', { name: 'Birthday', coverImage: coverUrl })).body;
@@ -75,7 +75,7 @@ describe('wishwell backup / wishwell restore', () => {
     expect(restore.stdout).toContain(`Restored ${archive}.`);
     expect(readdirSync(dataDir).filter((name) => name.startsWith('pre-restore-'))).toHaveLength(1);
 
-    const again = await startTestServer({}, dataDir);
+    const again = await startServerProcess({}, dataDir);
     running.push(again);
     expect((await new ApiClient(again.url).get('/users/profile', { bearer: ada.token })).status).toBe(401);
     expect(await adasLists(again, ada)).toEqual(['Birthday: Teapot']);
@@ -151,7 +151,7 @@ describe('wishwell backup / wishwell restore', () => {
     expect(restore.exitCode).toBe(1);
     expect(restore.stderr).toContain('Not restored: This is not a Wishwell backup');
     expect(restore.stderr).toContain('Nothing was changed.');
-    const again = await startTestServer({}, dataDir);
+    const again = await startServerProcess({}, dataDir);
     running.push(again);
     expect((await new ApiClient(again.url).get('/users/profile', { bearer: ada.token })).status).toBe(200);
   });
@@ -167,7 +167,7 @@ describe('wishwell backup / wishwell restore', () => {
     expect(restore.exitCode).toBe(1);
     expect(restore.stderr).toContain("Not restored: The backup's items table has a bad value at line 1, column quantity: It must be a whole number");
     expect(restore.stderr).toContain('Nothing was changed.');
-    const again = await startTestServer({}, dataDir);
+    const again = await startServerProcess({}, dataDir);
     running.push(again);
     expect((await new ApiClient(again.url).get('/users/profile', { bearer: ada.token })).status).toBe(200);
     expect(await adasLists(again, ada)).toEqual(['Birthday: Teapot']);

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startServerProcess, type TestServer } from '../support/test-server';
 import { guestWithList } from '../support/wishlists';
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServerProcess();
 });
 afterAll(() => server.stop());
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { temporaryFolders } from '../support/data-dir';
 import { mountTmpfs, unmount } from '../support/mounts';
-import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { startServerProcess, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { addItem, guestWithList } from '../support/wishlists';
 
 const folder = temporaryFolders('wishwell-full-');
@@ -81,14 +81,14 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('a full disk under the SQLite database
   it('answers a write with 507 and the storage-full message, keeps what was saved, and takes writes again once there is room', async (context) => {
     const dataDir = smallDisk(8);
     if (!dataDir) return context.skip();
-    let server = await startTestServer({}, dataDir);
+    let server = await startServerProcess({}, dataDir);
     try {
       let filler = '';
       await refusedWhenFull(server, () => (filler = fillUp(dataDir)), async () => {
         // Told to stop while the disk is still full, it closes the database and exits; started again, it has all that was saved.
         expect(await server.signal('SIGTERM')).toBe(0);
         rmSync(filler);
-        server = await startTestServer({}, dataDir, Number(new URL(server.url).port));
+        server = await startServerProcess({}, dataDir, Number(new URL(server.url).port));
       });
     } finally {
       await server.stop();
@@ -102,7 +102,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('a full disk under the PostgreSQL ta
     const postgres = Bun.spawnSync(['id', '-u', 'postgres']).stdout.toString().trim();
     const tablespaceDir = postgres ? smallDisk(1, `uid=${postgres},gid=${postgres},mode=0700`) : null;
     if (!tablespaceDir) return context.skip();
-    const server = await startTestServer({}, folder());
+    const server = await startServerProcess({}, folder());
     const sql = new SQL(server.databaseUrl!, { max: 1 });
     const [found] = await sql`SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables WHERE tablename = 'items' LIMIT 1`;
     const items = (found as { name: string }).name;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, TEST_ENGINE, withStore } from '../support/test-server';
+import { startServerProcess, TEST_ENGINE, withStore } from '../support/test-server';
 import { addItem, signUp } from '../support/wishlists';
 
 const ROUNDS = 15;
@@ -27,7 +27,7 @@ function freshDir(): string {
 describe('kill -9 during a write loop', () => {
   it(`loses no acknowledged purchase, pledge or item over ${ROUNDS} rounds; totals match their claims and integrity_check stays ok`, async () => {
     const dataDir = freshDir();
-    let server = await startTestServer({}, dataDir);
+    let server = await startServerProcess({}, dataDir);
     const admin = await signUp(server.url, 'Admin'); // the first account: it may run the integrity check
     const list = (await admin.client.post<Wishlist>('/wishlists', { name: 'Crash test', theme: 'Other' })).body;
     const stock = await addItem(admin.client, list._id, { title: 'Many candles', quantity: 100_000 });
@@ -67,7 +67,7 @@ describe('kill -9 during a write loop', () => {
       await server.signal('SIGKILL');
       crashed = true;
       await Promise.all(writers);
-      server = await startTestServer({}, dataDir);
+      server = await startServerProcess({}, dataDir);
     }
 
     const owner = new ApiClient(server.url);
@@ -109,7 +109,7 @@ describe('SIGTERM', () => {
       },
     });
     const dataDir = freshDir();
-    const server = await startTestServer({ SCRAPE_ALLOW_HOSTS: '127.0.0.1', SCRAPE_ALLOW_PORTS: String(shop.port), CHROMIUM_PATH: '/nonexistent' }, dataDir);
+    const server = await startServerProcess({ SCRAPE_ALLOW_HOSTS: '127.0.0.1', SCRAPE_ALLOW_PORTS: String(shop.port), CHROMIUM_PATH: '/nonexistent' }, dataDir);
     try {
       const user = await signUp(server.url, 'Sally');
       const inFlight = user.client.post('/scrape', { url: `http://127.0.0.1:${shop.port}/lamp` });

@@ -6,6 +6,7 @@ import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { untilPast } from '../support/wait';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 // Every mail in its recipient's language: the language their account chose, else (a guest, or an
@@ -148,9 +149,10 @@ describe('the reveal mail', () => {
     try {
       await signUp(running.url, 'Admin');
       const owner = await speaking(await signUp(running.url, 'Lucía'), 'es');
-      const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Cumpleaños', surpriseUntil: new Date(Date.now() + 1500).toISOString() })).body;
+      const revealAt = Date.now() + 1500;
+      const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Cumpleaños', surpriseUntil: new Date(revealAt).toISOString() })).body;
       await running.stop();
-      await Bun.sleep(2000); // the date passes while the server is down; the job runs a second after start
+      await untilPast(revealAt); // the date passes while the server is down; the job runs a second after start
       running = await startTestServer({ SMTP_URL: smtp.url }, dataDir, port);
       const mail = await mailTo(owner.email);
       expect(mail.subject).toBe('Tus regalos ya se pueden ver');

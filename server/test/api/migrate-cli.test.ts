@@ -11,7 +11,7 @@ import { temporaryFolders, uploadHashes } from '../support/data-dir';
 import { runCli } from '../support/cli';
 import { copiedContents } from '../support/database-contents';
 import { testDatabaseUrl } from '../support/engine';
-import { startTestServer, TEST_ENGINE } from '../support/test-server';
+import { startServerProcess, TEST_ENGINE } from '../support/test-server';
 import { seedSampleInstance, signUp } from '../support/wishlists';
 
 const folder = temporaryFolders('wishwell-migrate-');
@@ -19,7 +19,7 @@ const folder = temporaryFolders('wishwell-migrate-');
 describe.skipIf(TEST_ENGINE !== 'postgres')('wishwell migrate', () => {
   it('copies SQLite -> PostgreSQL -> SQLite: every row and upload equal, row counts checked', async () => {
     const sqliteDir = folder();
-    const source = await startTestServer({}, sqliteDir, 0, 'sqlite');
+    const source = await startServerProcess({}, sqliteDir, 0, 'sqlite');
     const ada = await seedSampleInstance(source.url);
     const expected = await copiedContents(source);
     await source.stop(); // a migration is done with the servers stopped (a SQLite source may keep running)
@@ -33,7 +33,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('wishwell migrate', () => {
     expect(there.stdout).toContain("every table's row count matches");
     expect(there.stdout).toContain('Writing postgres://…@127.0.0.1:'); // no credentials in the output
 
-    const onPostgres = await startTestServer({}, postgresDir, 0, 'postgres');
+    const onPostgres = await startServerProcess({}, postgresDir, 0, 'postgres');
     try {
       expect(await copiedContents(onPostgres)).toEqual(expected);
       expect(uploadHashes(postgresDir)).toEqual(uploadHashes(sqliteDir));
@@ -54,11 +54,11 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('wishwell migrate', () => {
 
   it('refuses a target that holds data unless --force, then keeps what it replaced', async () => {
     const sourceDir = folder();
-    const source = await startTestServer({}, sourceDir, 0, 'sqlite');
+    const source = await startServerProcess({}, sourceDir, 0, 'sqlite');
     await seedSampleInstance(source.url);
     await source.stop();
     const targetDir = folder();
-    const target = await startTestServer({}, targetDir, 0, 'postgres');
+    const target = await startServerProcess({}, targetDir, 0, 'postgres');
     const existing = await signUp(target.url, 'Already here');
     await existing.client.post('/wishlists', { name: 'Existing list' });
     await target.stop();
@@ -79,7 +79,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('wishwell migrate', () => {
 
   it('refuses a SQLite target a server is running on, and the same instance at both ends', async () => {
     const dir = folder();
-    const running = await startTestServer({}, dir, 0, 'sqlite');
+    const running = await startServerProcess({}, dir, 0, 'sqlite');
     try {
       const postgresUrl = (await testDatabaseUrl(folder(), 'postgres'))!;
       const refused = await runCli(['migrate', '--from', postgresUrl, '--to', dir]);

@@ -6,7 +6,7 @@ import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { runCli } from '../support/cli';
 import { SseConnection } from '../support/sse-client';
-import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { startServerProcess, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { testDatabaseUrl } from '../support/engine';
 import { loadConfig } from '../../src/config';
 import { openContext } from '../../src/open-context';
@@ -23,8 +23,8 @@ let admin: Awaited<ReturnType<typeof signUp>>;
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', () => {
   beforeAll(async () => {
-    a = await startTestServer();
-    b = await startTestServer({ DATABASE_URL: a.databaseUrl! });
+    a = await startServerProcess();
+    b = await startServerProcess({ DATABASE_URL: a.databaseUrl! });
     admin = await signUp(a.url, 'Admin'); // the first account of the database
   });
   afterAll(async () => {
@@ -82,7 +82,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
 
   it('a replica started later, on a data dir of its own, accepts the sessions the others signed', async () => {
     const account = await signUp(b.url, 'Lena');
-    const late = await startTestServer({ DATABASE_URL: a.databaseUrl! });
+    const late = await startServerProcess({ DATABASE_URL: a.databaseUrl! });
     try {
       expect((await new ApiClient(late.url).get('/users/profile', { bearer: account.token })).body).toMatchObject({ name: 'Lena' });
     } finally {
@@ -169,8 +169,8 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('rate limits across two replicas ove
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
-    first = await startTestServer(limits);
-    second = await startTestServer({ ...limits, DATABASE_URL: first.databaseUrl! });
+    first = await startServerProcess(limits);
+    second = await startServerProcess({ ...limits, DATABASE_URL: first.databaseUrl! });
   });
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
@@ -243,8 +243,8 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('backups and restores on two replica
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
-    first = await startTestServer();
-    second = await startTestServer({ DATABASE_URL: first.databaseUrl! });
+    first = await startServerProcess();
+    second = await startServerProcess({ DATABASE_URL: first.databaseUrl! });
   });
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);

@@ -7,6 +7,7 @@ import { ApiClient, type ApiResponse } from '../support/api-client';
 import { printedRouteTable } from '../support/route-table';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { untilPast } from '../support/wait';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 let server: TestServer;
@@ -179,7 +180,7 @@ describe('surprise mode', () => {
     expect(revealed.body).toMatchObject({ surpriseUntil: null, surprise: null });
     expect(revealed.body.items.find((i) => i.title === 'Bike')).toMatchObject({ quantityPurchased: 2, purchasedBy: BUYER });
     expect((await owner.client.get<WishlistSummary[]>('/wishlists')).body[0]).toMatchObject({ hasPurchases: true, surprise: null });
-    await Bun.sleep(1500); // the reveal job runs a second after start and every minute
+    await server.runJob('surprise.reveal');
     expect(smtp.mails.filter((m) => m.to.includes(owner.email))).toEqual([]);
   });
 });
@@ -192,10 +193,11 @@ describe('the reveal mail', () => {
     try {
       await signUp(running.url, 'Admin');
       const { owner, list } = await surpriseList(running.url);
-      const soon = await owner.client.put(`/wishlists/${list._id}`, { name: 'Birthday', surpriseUntil: new Date(Date.now() + 2000).toISOString() });
+      const revealAt = Date.now() + 2000;
+      const soon = await owner.client.put(`/wishlists/${list._id}`, { name: 'Birthday', surpriseUntil: new Date(revealAt).toISOString() });
       expectNoPurchaseState(soon, 'before the reveal');
       await running.stop(); // down when the reveal date passes
-      await Bun.sleep(3000);
+      await untilPast(revealAt);
       running = await startTestServer({ SMTP_URL: smtp.url }, dataDir, port);
       const mail = await waitForReveal(owner);
       expect(mail.text).toContain(`/wishlist/${list._id}`);

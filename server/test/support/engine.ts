@@ -10,14 +10,15 @@ let admin: SQL | undefined;
 
 /**
  * PostgreSQL runs: the database of a test server's data dir (one per data dir, so a server
- * restarted on the same dir finds its data again), created on first use. Null on SQLite.
+ * restarted on the same dir finds its data again), created on first use: empty, or `migrated`, a
+ * copy of the run's migrated template (see postgres-setup.ts), as test servers take. Null on SQLite.
  */
-export async function testDatabaseUrl(dataDir: string, engine: Engine = TEST_ENGINE): Promise<string | null> {
+export async function testDatabaseUrl(dataDir: string, engine: Engine = TEST_ENGINE, migrated = false): Promise<string | null> {
   if (engine !== 'postgres') return null;
   const serverUrl = inject('postgresUrl');
   const name = `wishwell_${createHash('sha256').update(dataDir).digest('hex').slice(0, 20)}`;
   admin ??= new SQL(serverUrl, { max: 2 });
   const [exists] = await admin`SELECT 1 FROM pg_database WHERE datname = ${name}`;
-  if (!exists) await admin.unsafe(`CREATE DATABASE ${name}`);
+  if (!exists) await admin.unsafe(`CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${inject('postgresTemplate')}` : ''}`);
   return serverUrl.replace(/\/[^/]*$/, `/${name}`);
 }

@@ -1,5 +1,4 @@
-// Runs the real server in its own Bun process (the site's embedded assets do not load under
-// vitest) and rebuilds its runtime on SIGUSR2 with a swap that takes 300 ms, as a restore does.
+// Runs the real server in its own Bun process and rebuilds its runtime on SIGUSR2 with a swap that takes 300 ms, as a restore does.
 // Prints "listening on URL", then "rebuilt" after each rebuild.
 import { loadConfig } from '../../src/config';
 import { startServer } from '../../src/server';

@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/db/open-store';
 import type { DataStore, Engine } from '../../src/db/store';
+import { loadConfig, SETTINGS } from '../../src/config';
+import { startServer, type RunningServer } from '../../src/server';
 import { TEST_ENGINE, testDatabaseUrl } from './engine';
+import { captureServerOutput } from './server-output';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
 
 export interface TestServer {
   url: string;
   dataDir: string;
-  /** The server's process id (for memory readings and signals). */
+  /** The server's process id (for memory readings and signals): the test worker's own for an in-process server. */
   pid: number;
   /** The PostgreSQL database it runs on, or null on SQLite (see TEST_ENGINE). */
   databaseUrl: string | null;
@@ -21,10 +24,12 @@ export interface TestServer {
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
-  /** Resolves with the exit code when the process ends by itself (a crash). */
+  /** Resolves with the exit code when the process ends by itself (a crash); an in-process server's with 0 when stopped. */
   exited: Promise<number>;
-  /** Sends a signal (SIGKILL: a crash) and waits for the process to end; answers its exit code. The data dir stays. */
+  /** Sends a signal (SIGKILL: a crash; processes only) and waits for the process to end; answers its exit code. The data dir stays. */
   signal(signal: 'SIGKILL' | 'SIGTERM'): Promise<number>;
+  /** Runs a recurring job now (e.g. 'surprise.reveal'); resolves once it has run. In-process servers only. */
+  runJob(name: string): Promise<void>;
 }
 
 /** Every test registers and signs in from 127.0.0.1: the abuse limits would get in the way (the rate limit tests set their own). */
@@ -40,19 +45,98 @@ export const TEST_RATE_LIMITS = {
   RATE_LIMIT_INVITE_LIST: '10000',
 };
 
+/** What both kinds of test server are started from: the data dir, its database and the settings. */
+interface ServerSetup {
+  dir: string;
+  /** Whether the data dir is the test server's own (removed when it stops). */
+  ownsDir: boolean;
+  port: number;
+  databaseUrl: string | null;
+  cliEnv: Record<string, string>;
+  settings: Record<string, string>;
+}
+
+async function serverSetup(env: Record<string, string>, dataDir: string | undefined, port: number, engine: Engine): Promise<ServerSetup> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
+  const databaseUrl = await testDatabaseUrl(dir, engine, true);
+  const cliEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  return { dir, ownsDir: !dataDir, port, databaseUrl, cliEnv, settings: { MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env } };
+}
+
+const SETTING_NAMES = new Set(SETTINGS.map((setting) => setting.env));
+/** Whether a server runs inside this test worker: one at a time, so its output and the process-wide rate limit sharing are its own. */
+let inProcessRunning = false;
+
 /**
- * Starts the real server (`bun server/src/main.ts serve`) on a free port with a fresh data dir,
- * exactly as a self-hoster runs it, on the engine of this run (SQLite, or its own PostgreSQL
- * database). Extra environment variables configure it (SMTP_URL, ...). `port` 0 picks a free one;
- * a fixed port lets a test restart the server where its clients expect it. `engine` overrides
- * the run's (a PostgreSQL run can start a SQLite server beside it).
+ * Starts the real server on a free port with a fresh data dir, as a self-hoster runs it, on the
+ * engine of this run (SQLite, or its own PostgreSQL database). Extra environment variables
+ * configure it (SMTP_URL, ...). `port` 0 picks a free one; a fixed port lets a test restart the
+ * server where its clients expect it. `engine` overrides the run's (a PostgreSQL run can start a
+ * SQLite server beside it).
+ *
+ * The server runs inside the test worker (startServer from its config, no process to start) when
+ * it can: when no other in-process server is running (a second one at a time, e.g. a replica, is a
+ * process) and `env` holds only settings the config reads. Tests whose subject is the process
+ * (signals, kill -9, memory, threads, the pid) use startServerProcess.
  */
 export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, port = 0, engine: Engine = TEST_ENGINE): Promise<TestServer> {
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
-  const databaseUrl = await testDatabaseUrl(dir, engine);
-  const cliEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-  const child = Bun.spawn(['bun', MAIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dir], {
-    env: { ...process.env, MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env },
+  const setup = await serverSetup(env, dataDir, port, engine);
+  if (inProcessRunning || !Object.keys(env).every((name) => SETTING_NAMES.has(name))) return startProcess(setup);
+  inProcessRunning = true;
+  return startInProcess(setup).catch((error: unknown) => {
+    inProcessRunning = false;
+    throw error;
+  });
+}
+
+/** Starts the server as its own process (`bun server/src/main.ts serve`), for tests whose subject is the process. */
+export async function startServerProcess(env: Record<string, string> = {}, dataDir?: string, port = 0, engine: Engine = TEST_ENGINE): Promise<TestServer> {
+  return startProcess(await serverSetup(env, dataDir, port, engine));
+}
+
+async function startInProcess(setup: ServerSetup): Promise<TestServer> {
+  const { dir, databaseUrl } = setup;
+  const output = captureServerOutput();
+  let running: RunningServer;
+  try {
+    running = await startServer(loadConfig(['--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], { ...process.env, ...setup.settings }));
+  } catch (error) {
+    output.release();
+    throw new Error(`server did not start: ${error instanceof Error ? error.message : String(error)}\n${output.text()}`);
+  }
+  let ended!: (code: number) => void;
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await running.stop();
+      output.release();
+      inProcessRunning = false;
+      ended(0);
+      if (setup.ownsDir) rmSync(dir, { recursive: true, force: true });
+    })());
+  return {
+    url: running.url,
+    dataDir: dir,
+    pid: process.pid,
+    databaseUrl,
+    cliEnv: setup.cliEnv,
+    openStore: () => openStore({ dataDir: dir, databaseUrl }),
+    output: output.text,
+    exited: new Promise((resolve) => (ended = resolve)),
+    async signal(signal) {
+      if (signal === 'SIGKILL') throw new Error('An in-process test server cannot be killed: start it with startServerProcess');
+      await stop();
+      return 0;
+    },
+    stop,
+    runJob: (name) => running.runJob(name),
+  };
+}
+
+async function startProcess(setup: ServerSetup): Promise<TestServer> {
+  const { dir, databaseUrl } = setup;
+  const child = Bun.spawn(['bun', MAIN, 'serve', '--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], {
+    env: { ...process.env, ...setup.settings },
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -70,7 +154,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     dataDir: dir,
     pid: child.pid,
     databaseUrl,
-    cliEnv,
+    cliEnv: setup.cliEnv,
     openStore: () => openStore({ dataDir: dir, databaseUrl }),
     output: () => output,
     exited: child.exited,
@@ -78,10 +162,11 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
       child.kill(signal);
       return child.exited;
     },
+    runJob: () => Promise.reject(new Error('A server process runs its jobs on its own clock: start it with startTestServer, in process')),
     async stop() {
       child.kill('SIGTERM');
       await child.exited;
-      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      if (setup.ownsDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -6,3 +6,8 @@ export async function waitUntil(check: () => boolean, what: string, timeoutMs = 
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** Waits until the clock is past `time` (ms since the epoch): a date set shortly ahead has passed. */
+export async function untilPast(time: number): Promise<void> {
+  await Bun.sleep(Math.max(0, time - Date.now() + 1));
+}

@@ -1,0 +1,25 @@
+// Finds free loopback ports for a test run's servers (Node's net: the Playwright runner is Node).
+import { createServer } from 'node:net';
+
+function listenOn(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(null));
+    probe.listen(port, '127.0.0.1', () => {
+      const { port: taken } = probe.address() as { port: number };
+      probe.close(() => resolve(taken));
+    });
+  });
+}
+
+/** The first of `count` consecutive free ports (the e2e server's, then its mail server's). */
+export async function freeConsecutivePorts(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = await listenOn(0);
+    if (first === null || first + count - 1 > 65535) continue;
+    let free = true;
+    for (let next = first + 1; free && next < first + count; next++) free = (await listenOn(next)) !== null;
+    if (free) return first;
+  }
+  throw new Error(`found no ${count} consecutive free ports`);
+}
