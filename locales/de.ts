@@ -809,6 +809,7 @@ export default {
       validEmailAddress: 'Bitte gib eine gültige E-Mail-Adresse ein.',
       invitationNotPending: 'Diese Einladung ist für diese Wunschliste nicht mehr offen.',
       alreadyOwner: 'Diese Wunschliste gehört dir schon.',
+      inviteSelf: 'Diese Wunschliste gehört dir schon: Lade jemand anderen ein, sie mit dir zu bearbeiten.',
       signUpToInvite: 'Registriere dich, um Mitbearbeiter zu dieser Wunschliste hinzuzufügen.',
       signUpToShare: 'Registriere dich, um deine Wunschliste per E-Mail zu teilen.',
       tooManyRecipients: 'Du kannst mit höchstens {{max}} Adressen auf einmal teilen.',

@@ -816,6 +816,7 @@ export default {
       validEmailAddress: 'Please enter a valid e-mail address.',
       invitationNotPending: 'This invitation is not pending on this wishlist.',
       alreadyOwner: 'You already own this wishlist.',
+      inviteSelf: 'You own this wishlist already: invite someone else to edit it with you.',
       signUpToInvite: 'Sign up to add editors to this wishlist.',
       signUpToShare: 'Sign up to share your wishlist by e-mail.',
       tooManyRecipients: 'You can share with at most {{max}} addresses at once.',

@@ -818,6 +818,7 @@ export default {
       validEmailAddress: 'Escribe un correo electrónico válido.',
       invitationNotPending: 'Esta invitación no está pendiente en esta lista.',
       alreadyOwner: 'Esta lista ya es tuya.',
+      inviteSelf: 'Esta lista ya es tuya: invita a otra persona a editarla contigo.',
       signUpToInvite: 'Regístrate para añadir editores a esta lista.',
       signUpToShare: 'Regístrate para compartir tu lista por correo.',
       tooManyRecipients: 'Puedes compartir con {{max}} direcciones como máximo a la vez.',

@@ -819,6 +819,7 @@ export default {
       validEmailAddress: 'Veuillez saisir une adresse e-mail valide.',
       invitationNotPending: 'Cette invitation n’est pas en attente sur cette liste.',
       alreadyOwner: 'Cette liste vous appartient déjà.',
+      inviteSelf: 'Cette liste vous appartient déjà : invitez quelqu’un d’autre à la modifier avec vous.',
       signUpToInvite: 'Inscrivez-vous pour ajouter des personnes qui modifient cette liste.',
       signUpToShare: 'Inscrivez-vous pour partager votre liste par e-mail.',
       tooManyRecipients: 'Vous pouvez partager avec {{max}} adresses au maximum à la fois.',

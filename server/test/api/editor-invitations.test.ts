@@ -143,10 +143,26 @@ describe('the invitation link', () => {
     expect((await owner.client.get<Wishlist>(`/wishlists/${listId}`)).body.editors).toEqual([]);
   });
 
+  it("refuses the owner inviting herself, in her language, mailing nothing and inviting no one", async () => {
+    const listId = await newList();
+    const mailsBefore = smtp.mails.length;
+    const self = await owner.client.post(`/wishlists/${listId}/editors`, { email: ` ${owner.email.toUpperCase()} ` });
+    expect([self.status, self.body]).toEqual([400, { message: 'You own this wishlist already: invite someone else to edit it with you.' }]);
+    const german = await owner.client.post(`/wishlists/${listId}/editors`, { email: owner.email }, { headers: { 'accept-language': 'de' } });
+    expect([german.status, german.body.message]).toEqual([400, 'Diese Wunschliste gehört dir schon: Lade jemand anderen ein, sie mit dir zu bearbeiten.']);
+    expect((await owner.client.get(`/wishlists/${listId}/invitations`)).body).toEqual([]);
+    // A mail would have been sent after answering: one to someone else, sent later, arrives after it would have.
+    const knownMails = smtp.mails.filter((mail) => mail.to.includes(known.email)).length;
+    await owner.client.post(`/wishlists/${listId}/editors`, { email: known.email });
+    await mailedToken(known.email, knownMails + 1);
+    expect(smtp.mails.slice(mailsBefore).map((mail) => mail.to)).toEqual([[known.email]]);
+  });
+
   it("refuses the owner accepting an invitation to their own list, without using it up", async () => {
     const listId = await newList();
-    await owner.client.post(`/wishlists/${listId}/editors`, { email: owner.email });
-    const token = await mailedToken(owner.email);
+    const address = `forwarded.${Date.now()}@example.com`;
+    await owner.client.post(`/wishlists/${listId}/editors`, { email: address });
+    const token = await mailedToken(address);
     const own = await owner.client.post(`/invitations/${token}/accept`);
     expect([own.status, own.body.message]).toEqual([400, 'You already own this wishlist.']);
     expect((await known.client.post(`/invitations/${token}/accept`)).status).toBe(200);

@@ -56,6 +56,7 @@ export class InvitationService {
     const { list, user } = accountOwned(access);
     const email = normalizeEmail(emailInput);
     if (!looksLikeEmail(email)) throw badRequest('Please enter a valid e-mail address.');
+    if (email === normalizeEmail(user.email)) throw badRequest('You own this wishlist already: invite someone else to edit it with you.');
     // Checked before either counts: an invitation one limit refuses uses up nothing of the other.
     this.perUser.check(user.id);
     this.perList.check(list.id);
