@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { EditorInvitation, Wishlist } from '@wishwell/shared/wishlist-types';
+import type { EditorInvitation, InvitationSent, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -53,8 +53,9 @@ describe('POST /wishlists/{id}/editors', () => {
       await owner.client.post(`/wishlists/${withoutAccount}/editors`, { email: unknownAddress }),
     ];
     expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
-      [200, []],
-      [200, []],
+      // The link goes only to the address: a server that can send mail never answers it.
+      [200, { editors: [] }],
+      [200, { editors: [] }],
     ]);
     // Nobody is attached before accepting: the editor list stays as it was.
     expect((await owner.client.get<Wishlist>(`/wishlists/${withAccount}`)).body.editors).toEqual([]);
@@ -215,5 +216,24 @@ describe('invitation limits', () => {
     expect(await invite(second, 'probe3@example.com')).toEqual([200]);
     expect(await invite(second, other.email)).toEqual(refusal); // the account's 3 an hour
     expect(limited.output()).toContain('"status":429');
+  });
+});
+
+describe('on a server that cannot send mail', () => {
+  let mailless: TestServer;
+  afterAll(() => mailless?.stop());
+
+  it('answers the invitation link for the owner to pass on herself, and the link works', async () => {
+    mailless = await startTestServer();
+    await signUp(mailless.url, 'Admin');
+    const me = await signUp(mailless.url, 'Olga Owner');
+    const friend = await signUp(mailless.url, 'Fred Friend');
+    const listId = (await me.client.post<Wishlist>('/wishlists', { name: 'Garden' })).body._id;
+    const invited = await me.client.post<InvitationSent>(`/wishlists/${listId}/editors`, { email: friend.email });
+    expect([invited.status, invited.body]).toEqual([200, { editors: [], link: expect.stringMatching(/\/invitations\/[\w-]+$/) }]);
+    expect(invited.body.link!.startsWith(`${mailless.url}/invitations/`)).toBe(true);
+    const token = invited.body.link!.split('/invitations/')[1];
+    expect((await friend.client.post(`/invitations/${token}/accept`)).status).toBe(200);
+    expect((await me.client.get<Wishlist>(`/wishlists/${listId}`)).body.editors.map((editor) => editor.email)).toEqual([friend.email]);
   });
 });
