@@ -10,6 +10,7 @@ import { FormDialogFooter } from '../../ui/FormDialogFooter';
 import { useAmountField } from '../../ui/use-amount-field';
 import { rememberClaim } from '../claims/guest-claims';
 import { PledgeProgress } from './PledgeProgress';
+import { ManageLinkEmailField, useBuyerContact } from './BuyerContact';
 
 interface Props {
   wishlistId: string;
@@ -25,8 +26,7 @@ interface Props {
 export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }: Props) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const contact = useBuyerContact();
   const [saving, setSaving] = useState(false);
   const amountField = useAmountField(amount);
   const valid = (amountField.minor ?? 0) > 0;
@@ -35,7 +35,7 @@ export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }:
     event.preventDefault();
     if (saving || !valid || amountField.minor === null) return;
     setSaving(true);
-    const body: PledgeInput = { amount: fromMinorUnits(amountField.minor), name: name.trim(), email: email.trim() || undefined };
+    const body: PledgeInput = { amount: fromMinorUnits(amountField.minor), name: contact.name.trim(), email: contact.claimEmail };
     try {
       const { claim } = await api.post('/wishlists/share/:id/items/:itemId/pledges', { params: { id: wishlistId, itemId: item._id }, body });
       rememberClaim({ token: claim.token, listId: wishlistId, itemId: item._id, title: item.title, quantity: 0 });
@@ -66,11 +66,9 @@ export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }:
             <InputGroup id="pledge-amount" autoFocus inputMode="decimal" value={amount} onValueChange={setAmount} intent={amountField.problem ? 'danger' : 'none'} aria-invalid={Boolean(amountField.problem)} />
           </FormGroup>
           <FormGroup label={t('purchase.name')} labelFor="pledge-name" labelInfo={t('common.optional')}>
-            <InputGroup id="pledge-name" value={name} onValueChange={setName} placeholder={t('common.anonymous')} />
+            <InputGroup id="pledge-name" value={contact.name} onValueChange={contact.setName} placeholder={t('common.anonymous')} />
           </FormGroup>
-          <FormGroup label={t('purchase.email')} labelFor="pledge-email" labelInfo={t('common.optional')} helperText={t('purchase.emailHelp')}>
-            <InputGroup id="pledge-email" type="email" value={email} onValueChange={setEmail} placeholder="you@example.com" />
-          </FormGroup>
+          <ManageLinkEmailField id="pledge-email" contact={contact} />
         </DialogBody>
         <FormDialogFooter onCancel={onClose} submitText={t('share.pledge')} busy={saving} disabled={!valid} intent="success" />
       </form>

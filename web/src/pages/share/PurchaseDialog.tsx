@@ -6,6 +6,7 @@ import { api, ApiRequestError } from '../../api/client';
 import { Emphasised } from '../../i18n/Sentence';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
 import { rememberClaim } from '../claims/guest-claims';
+import { ManageLinkEmailField, useBuyerContact } from './BuyerContact';
 
 /** How marking went: bought, beaten to it by another guest (409), or failed otherwise. */
 export type PurchaseOutcome = 'bought' | 'sold-out' | 'failed';
@@ -37,8 +38,7 @@ async function markPurchased(wishlistId: string, item: SharedItem, body: Purchas
 export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const remaining = remainingOf(item);
-  const [purchasedBy, setPurchasedBy] = useState('');
-  const [email, setEmail] = useState('');
+  const contact = useBuyerContact();
   const [quantity, setQuantity] = useState(1);
   const [saving, setSaving] = useState(false);
 
@@ -47,7 +47,7 @@ export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
     if (saving) return;
     setSaving(true);
     const quantityPurchased = Math.min(remaining, Math.max(1, Math.floor(quantity) || 1));
-    const outcome = await markPurchased(wishlistId, item, { purchasedBy: purchasedBy.trim(), quantityPurchased, email: email.trim() || undefined });
+    const outcome = await markPurchased(wishlistId, item, { purchasedBy: contact.name.trim(), quantityPurchased, email: contact.claimEmail });
     onClose();
     onDone(outcome);
   };
@@ -60,11 +60,9 @@ export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
             <Emphasised i18nKey="purchase.intro" title={item.title} />
           </p>
           <FormGroup label={t('purchase.name')} labelFor="purchase-name" labelInfo={t('common.optional')}>
-            <InputGroup id="purchase-name" autoFocus value={purchasedBy} onValueChange={setPurchasedBy} placeholder={t('common.anonymous')} />
+            <InputGroup id="purchase-name" autoFocus value={contact.name} onValueChange={contact.setName} placeholder={t('common.anonymous')} />
           </FormGroup>
-          <FormGroup label={t('purchase.email')} labelFor="purchase-email" labelInfo={t('common.optional')} helperText={t('purchase.emailHelp')}>
-            <InputGroup id="purchase-email" type="email" value={email} onValueChange={setEmail} placeholder="you@example.com" />
-          </FormGroup>
+          <ManageLinkEmailField id="purchase-email" contact={contact} />
           {remaining > 1 && (
             <FormGroup label={t('purchase.quantity')} labelFor="purchase-quantity" helperText={t('purchase.stillWanted', { count: remaining })}>
               <NumericInput id="purchase-quantity" min={1} max={remaining} minorStepSize={null} clampValueOnBlur value={quantity} onValueChange={setQuantity} />
