@@ -289,7 +289,7 @@ export default {
       hint: 'Sie bekommen eine E-Mail mit einem Link und werden Bearbeiter, sobald sie ihn öffnen und sich anmelden.',
       hintNoMail: 'Dieser Server kann keine E-Mails verschicken: Du bekommst einen Link, den du selbst weitergibst. Wer ihn öffnet und sich anmeldet, wird Bearbeiter.',
       notMailed: 'An {{email}} wurde keine E-Mail verschickt',
-      sendLinkYourself: 'Dieser Server kann keine E-Mails verschicken. Kopier den Einladungslink und schick ihn selbst: Er gilt einmal, 7 Tage lang.',
+      sendLinkYourself: 'Kopier den Einladungslink und schick ihn selbst: Er gilt einmal, 7 Tage lang.',
       invitationLink: 'Einladungslink',
       copyLink: 'Link kopieren',
       invited: 'Einladung an {{email}} verschickt',

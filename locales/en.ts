@@ -294,7 +294,7 @@ export default {
       hint: 'They get an e-mail with a link and become an editor once they open it and sign in.',
       hintNoMail: 'This server cannot send e-mail: you get a link to send them yourself. They become an editor once they open it and sign in.',
       notMailed: 'No e-mail was sent to {{email}}',
-      sendLinkYourself: 'This server cannot send e-mail. Copy the invitation link and send it to them yourself: it works once, for 7 days.',
+      sendLinkYourself: 'Copy the invitation link and send it to them yourself: it works once, for 7 days.',
       invitationLink: 'Invitation link',
       copyLink: 'Copy link',
       invited: 'Invitation sent to {{email}}',

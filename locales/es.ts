@@ -295,7 +295,7 @@ export default {
       hint: 'Recibirán un correo con un enlace y serán editores en cuanto lo abran e inicien sesión.',
       hintNoMail: 'Este servidor no puede enviar correos: recibirás un enlace para enviárselo tú. Será editor en cuanto lo abra e inicie sesión.',
       notMailed: 'No se ha enviado ningún correo a {{email}}',
-      sendLinkYourself: 'Este servidor no puede enviar correos. Copia el enlace de invitación y envíaselo tú: sirve una sola vez, durante 7 días.',
+      sendLinkYourself: 'Copia el enlace de invitación y envíaselo tú: sirve una sola vez, durante 7 días.',
       invitationLink: 'Enlace de invitación',
       copyLink: 'Copiar enlace',
       invited: 'Invitación enviada a {{email}}',

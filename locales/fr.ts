@@ -295,7 +295,7 @@ export default {
       hint: 'Ils reçoivent un e-mail avec un lien et deviennent coéditeurs dès qu’ils l’ouvrent et se connectent.',
       hintNoMail: 'Ce serveur ne peut pas envoyer d’e-mails : vous recevez un lien à transmettre vous-même. La personne devient coéditrice dès qu’elle l’ouvre et se connecte.',
       notMailed: 'Aucun e-mail n’a été envoyé à {{email}}',
-      sendLinkYourself: 'Ce serveur ne peut pas envoyer d’e-mails. Copiez le lien d’invitation et envoyez-le vous-même : il ne sert qu’une fois, pendant 7 jours.',
+      sendLinkYourself: 'Copiez le lien d’invitation et envoyez-le vous-même : il ne sert qu’une fois, pendant 7 jours.',
       invitationLink: 'Lien d’invitation',
       copyLink: 'Copier le lien',
       invited: 'Invitation envoyée à {{email}}',
