@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall } from './support/api';
+import { E2E_ADMIN } from './support/accounts';
 import { withMaillessServer } from './support/mailless-server';
 import { itemCard, PASSWORD, signedInPage } from './support/people';
 
@@ -60,7 +61,7 @@ test('on a server without SMTP, an invitation gives the owner its link, and buye
     await expect(dialog.locator('.ww-editor-list li', { hasText: 'friend@example.com' })).toContainText('invited, not yet accepted');
     await expect(page.getByText('Invitation sent to friend@example.com')).toHaveCount(0);
 
-    const guest = await context.browser()!.newContext({ baseURL: base });
+    const guest = await browser.newContext({ baseURL: base });
     const guestPage = await guest.newPage();
     await guestPage.goto(`/share/wishlist/${listId}`);
     await itemCard(guestPage, 'Kite').getByRole('button', { name: 'Mark as Purchased' }).click();
@@ -69,6 +70,20 @@ test('on a server without SMTP, an invitation gives the owner its link, and buye
     await expect(purchase.getByLabel(/Your e-mail/)).toHaveCount(0);
     await expect(purchase.getByText('send me a link to change this later')).toHaveCount(0);
     await guest.close();
+
+    // Pledging signed in: the account's name, and no e-mail offered either.
+    const adminContext = await browser.newContext({ baseURL: base });
+    const admin = await adminContext.newPage();
+    await admin.goto('/');
+    await apiCall(admin, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+    await apiCall(admin, 'POST', '/referral-rules', { matcher: 'giftshop.test', programName: 'Gift Shop', giftCardUrl: 'https://giftshop.test/cards' });
+    await adminContext.close();
+    await apiCall(page, 'POST', `/wishlists/${listId}/items`, { title: 'Pram', price: '300', url: 'https://giftshop.test/pram', isGroupGift: true });
+    await page.goto(`/share/wishlist/${listId}`);
+    await itemCard(page, 'Pram').getByRole('button', { name: 'Pledge' }).click();
+    const pledge = page.getByRole('dialog', { name: 'Pledge towards this gift' });
+    await expect(pledge.getByLabel(/Your name/)).toHaveValue('Mo');
+    await expect(pledge.getByLabel(/Your e-mail/)).toHaveCount(0);
     await context.close();
   });
 });
