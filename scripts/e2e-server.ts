@@ -15,7 +15,7 @@ process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 if (runner > 0) setInterval(() => !isAlive(runner) && process.exit(0), 500).unref();
 process.env.SCRAPE_ALLOW_HOSTS ??= '127.0.0.1,localhost';
 // Every browser test signs in from 127.0.0.1: lift the abuse limits (the API tests cover them).
-const LIMITS = ['RATE_LIMIT_LOGIN_IP', 'RATE_LIMIT_LOGIN_ACCOUNT', 'RATE_LIMIT_REGISTER_IP', 'RATE_LIMIT_FORGOT_IP', 'RATE_LIMIT_GUEST_LIST_IP', 'RATE_LIMIT_UPLOAD_IP', 'RATE_LIMIT_UPLOAD_USER', 'RATE_LIMIT_INVITE_USER', 'RATE_LIMIT_INVITE_LIST'];
+const LIMITS = ['RATE_LIMIT_LOGIN_IP', 'RATE_LIMIT_LOGIN_ACCOUNT', 'RATE_LIMIT_REGISTER_IP', 'RATE_LIMIT_FORGOT_IP', 'RATE_LIMIT_GUEST_LIST_IP', 'RATE_LIMIT_UPLOAD_IP', 'RATE_LIMIT_UPLOAD_USER', 'RATE_LIMIT_INVITE_USER', 'RATE_LIMIT_INVITE_LIST', 'RATE_LIMIT_CLAIM_MAIL_IP'];
 for (const name of LIMITS) process.env[name] ??= '10000';
 // Mail goes to an SMTP server the mail tests start on the next port (refused, and logged, otherwise).
 process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 1}`;

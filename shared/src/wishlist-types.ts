@@ -223,10 +223,19 @@ export interface ShareByEmailInput {
 
 /**
  * POST /wishlists/{id}/editors: mails an invitation to the address (with or without an account)
- * and answers the editor list, unchanged until the invitation is accepted.
+ * and answers the editor list, unchanged until the invitation is accepted (see InvitationSent).
  */
 export interface AddEditorInput {
   email: string;
+}
+
+/**
+ * The answer to POST /wishlists/{id}/editors: the editor list and, only on a server that cannot
+ * send mail, the invitation's link for the owner to pass on herself.
+ */
+export interface InvitationSent {
+  editors: WishlistEditor[];
+  link?: string;
 }
 
 /** GET /wishlists/{id}/invitations: a pending invitation as its list's owner sees it. */

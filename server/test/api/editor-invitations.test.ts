@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { EditorInvitation, Wishlist } from '@wishwell/shared/wishlist-types';
+import type { EditorInvitation, InvitationSent, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -53,8 +53,9 @@ describe('POST /wishlists/{id}/editors', () => {
       await owner.client.post(`/wishlists/${withoutAccount}/editors`, { email: unknownAddress }),
     ];
     expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
-      [200, []],
-      [200, []],
+      // The link goes only to the address: a server that can send mail never answers it.
+      [200, { editors: [] }],
+      [200, { editors: [] }],
     ]);
     // Nobody is attached before accepting: the editor list stays as it was.
     expect((await owner.client.get<Wishlist>(`/wishlists/${withAccount}`)).body.editors).toEqual([]);
@@ -143,10 +144,26 @@ describe('the invitation link', () => {
     expect((await owner.client.get<Wishlist>(`/wishlists/${listId}`)).body.editors).toEqual([]);
   });
 
+  it("refuses the owner inviting herself, in her language, mailing nothing and inviting no one", async () => {
+    const listId = await newList();
+    const mailsBefore = smtp.mails.length;
+    const self = await owner.client.post(`/wishlists/${listId}/editors`, { email: ` ${owner.email.toUpperCase()} ` });
+    expect([self.status, self.body]).toEqual([400, { message: 'You own this wishlist already: invite someone else to edit it with you.' }]);
+    const german = await owner.client.post(`/wishlists/${listId}/editors`, { email: owner.email }, { headers: { 'accept-language': 'de' } });
+    expect([german.status, german.body.message]).toEqual([400, 'Diese Wunschliste gehört dir schon: Lade jemand anderen ein, sie mit dir zu bearbeiten.']);
+    expect((await owner.client.get(`/wishlists/${listId}/invitations`)).body).toEqual([]);
+    // A mail would have been sent after answering: one to someone else, sent later, arrives after it would have.
+    const knownMails = smtp.mails.filter((mail) => mail.to.includes(known.email)).length;
+    await owner.client.post(`/wishlists/${listId}/editors`, { email: known.email });
+    await mailedToken(known.email, knownMails + 1);
+    expect(smtp.mails.slice(mailsBefore).map((mail) => mail.to)).toEqual([[known.email]]);
+  });
+
   it("refuses the owner accepting an invitation to their own list, without using it up", async () => {
     const listId = await newList();
-    await owner.client.post(`/wishlists/${listId}/editors`, { email: owner.email });
-    const token = await mailedToken(owner.email);
+    const address = `forwarded.${Date.now()}@example.com`;
+    await owner.client.post(`/wishlists/${listId}/editors`, { email: address });
+    const token = await mailedToken(address);
     const own = await owner.client.post(`/invitations/${token}/accept`);
     expect([own.status, own.body.message]).toEqual([400, 'You already own this wishlist.']);
     expect((await known.client.post(`/invitations/${token}/accept`)).status).toBe(200);
@@ -199,5 +216,24 @@ describe('invitation limits', () => {
     expect(await invite(second, 'probe3@example.com')).toEqual([200]);
     expect(await invite(second, other.email)).toEqual(refusal); // the account's 3 an hour
     expect(limited.output()).toContain('"status":429');
+  });
+});
+
+describe('on a server that cannot send mail', () => {
+  let mailless: TestServer;
+  afterAll(() => mailless?.stop());
+
+  it('answers the invitation link for the owner to pass on herself, and the link works', async () => {
+    mailless = await startTestServer();
+    await signUp(mailless.url, 'Admin');
+    const me = await signUp(mailless.url, 'Olga Owner');
+    const friend = await signUp(mailless.url, 'Fred Friend');
+    const listId = (await me.client.post<Wishlist>('/wishlists', { name: 'Garden' })).body._id;
+    const invited = await me.client.post<InvitationSent>(`/wishlists/${listId}/editors`, { email: friend.email });
+    expect([invited.status, invited.body]).toEqual([200, { editors: [], link: expect.stringMatching(/\/invitations\/[\w-]+$/) }]);
+    expect(invited.body.link!.startsWith(`${mailless.url}/invitations/`)).toBe(true);
+    const token = invited.body.link!.split('/invitations/')[1];
+    expect((await friend.client.post(`/invitations/${token}/accept`)).status).toBe(200);
+    expect((await me.client.get<Wishlist>(`/wishlists/${listId}`)).body.editors.map((editor) => editor.email)).toEqual([friend.email]);
   });
 });

@@ -312,6 +312,22 @@ describe('signed-in guests', () => {
   });
 });
 
+describe('a signed-in buyer who typed no address', () => {
+  it("hears of a re-list at the account's address; one who typed an address hears there only", async () => {
+    const { owner, list, item, buyPath } = await listWithItem({ title: 'Lamp', quantity: 2 });
+    const [silent, typing] = [await signUp(server.url, 'Sol'), await signUp(server.url, 'Tia')];
+    const typed = freshAddress();
+    await buy(buyPath, { quantityPurchased: 1, purchasedBy: 'Sol' }, silent.client);
+    await buy(buyPath, { quantityPurchased: 1, purchasedBy: 'Tia', email: typed }, typing.client);
+    expect((await silent.client.get<Claim[]>('/reservations')).body.map((claim) => claim.item.title)).toEqual(['Lamp']);
+    expect((await owner.put(`/wishlists/${list._id}/items/${item._id}/unpurchase`)).status).toBe(200);
+    const notice = await waitForSubject(silent.email, '"Lamp" is wanted again');
+    expect(notice.text).toContain(`/share/wishlist/${list._id}`);
+    await waitForSubject(typed, '"Lamp" is wanted again');
+    expect(smtp.mails.filter((mail) => mail.to.includes(typing.email))).toEqual([]);
+  });
+});
+
 describe('limits', () => {
   it('answers 429 once an address has used up its reservation-link calls', async () => {
     const limited = await startTestServer({ RATE_LIMIT_CLAIM_IP: '3' });

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { apiCall } from './support/api';
 import { onDialogEntry } from './support/dialog-history';
 import { moveHandle } from './support/hydration';
+import { withMaillessServer } from './support/mailless-server';
 import { itemCard, signedInPage } from './support/people';
 
 // What the pages tell people when things are empty, fail, race or are long: each state says what
@@ -253,25 +252,8 @@ test('a broken picture shows the same placeholder as a missing one; toasts stay 
   await owner.context.close();
 });
 
-/** A free TCP port for a second server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
 test('on a server without SMTP, Share via Email says so before anyone types', async ({ browser }) => {
-  const port = await freePort();
-  // A second real server, started the way the suite's is, but with no mail server configured.
-  const server = spawn('bun', ['scripts/e2e-server.ts', String(port)], { env: { ...process.env, SMTP_URL: '' }, stdio: 'ignore' });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await expect.poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok ?? false, { timeout: 30_000 }).toBe(true);
-    expect(await (await fetch(`${base}/api/v1/health`)).json()).toMatchObject({ canSendMail: false });
+  await withMaillessServer(async (base) => {
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
     await page.goto('/');
@@ -284,9 +266,7 @@ test('on a server without SMTP, Share via Email says so before anyone types', as
     await expect(entry).toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByRole('menuitem', { name: 'Copy Link', exact: true })).toBeVisible();
     await context.close();
-  } finally {
-    server.kill();
-  }
+  });
 });
 
 test("dates follow the viewer's locale", async ({ browser }) => {

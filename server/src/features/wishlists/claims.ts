@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { fromMinorUnits, MAX_PLEDGED_MINOR, toMinorUnits } from '@wishwell/shared/money';
 import { formatPrice } from '@wishwell/shared/price-format';
 import {
@@ -176,7 +176,7 @@ export class ClaimService {
     this.shareViews.invalidate(row.changed.wishlistId);
   }
 
-  /** Re-list (owner or editor): every claim of the item goes; claimers who left an address are told. */
+  /** Re-list (owner or editor): every claim of the item goes; claimers who left an address, or bought signed in, are told. */
   async relist(access: ListAccess, itemId: string, request: MailRequest): Promise<Item> {
     const { claims, items } = this.store.tables;
     const outcome = await this.store.transaction(async (tx) => {
@@ -190,9 +190,17 @@ export class ClaimService {
       return { row, removed };
     });
     this.shareViews.invalidate(access.list.id);
-    const addresses = [...new Set(outcome.removed.map((claim) => claim.email).filter(Boolean))];
+    const addresses = await this.claimerAddresses(outcome.removed);
     if (addresses.length > 0) this.mail.sendRelisted(addresses, { item: outcome.row, list: access.list, request });
     return toItem(outcome.row, '');
+  }
+
+  /** Each claim's own address, else its account's: a signed-in buyer who typed none still hears. */
+  private async claimerAddresses(removed: Row<'claims'>[]): Promise<string[]> {
+    const { users } = this.store.tables;
+    const accountIds = removed.filter((claim) => !claim.email && claim.userId).map((claim) => claim.userId!);
+    const accounts = accountIds.length === 0 ? [] : await this.store.db.select({ email: users.email }).from(users).where(inArray(users.id, accountIds));
+    return [...new Set([...removed.map((claim) => claim.email), ...accounts.map((account) => account.email)].filter(Boolean))];
   }
 
   private keyCondition(key: ClaimKey): SQL {

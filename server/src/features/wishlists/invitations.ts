@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
-import { invitationPath, type AcceptedInvitation, type EditorInvitation, type InvitationPreview, type WishlistEditor } from '@wishwell/shared/wishlist-types';
+import { invitationPath, type AcceptedInvitation, type EditorInvitation, type InvitationPreview, type InvitationSent } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
 import type { Row } from '../../db/store';
 import { forbidden, invalid, notFound } from '../../domain/errors';
@@ -50,11 +50,15 @@ export class InvitationService {
     return this.queries.store;
   }
 
-  /** Mails an invitation to `emailInput` (replacing a pending one to the same address); answers the editor list. */
-  async invite(access: ListAccess, emailInput: string, request: MailRequest): Promise<WishlistEditor[]> {
+  /**
+   * Mails an invitation to `emailInput` (replacing a pending one to the same address); answers the
+   * editor list, and the link itself when this server cannot send mail (the owner passes it on).
+   */
+  async invite(access: ListAccess, emailInput: string, request: MailRequest): Promise<InvitationSent> {
     const { list, user } = accountOwned(access);
     const email = normalizeEmail(emailInput);
     if (!looksLikeEmail(email)) throw invalid('validEmailAddress');
+    if (email === normalizeEmail(user.email)) throw invalid('inviteSelf');
     // Checked before either counts: an invitation one limit refuses uses up nothing of the other.
     this.perUser.check(user.id);
     this.perList.check(list.id);
@@ -72,9 +76,12 @@ export class InvitationService {
       return created!.id;
     });
     logEvent({ event: 'editor.invited', userId: user.id, wishlistId: list.id, invitationId: id });
+    const site = await this.mailLinks.site(request.origin);
+    const link = `${site.origin}${invitationPath(token)}`;
     // Sent after answering: a slow or failing mail server must not show in the answer either.
-    this.sendMail(email, token, list, user, request).catch((error: unknown) => console.error('Invitation mail failed:', error));
-    return (await this.queries.editors(list.id)).map(toEditor);
+    this.sendMail(email, link, site.company, list, user, request).catch((error: unknown) => console.error('Invitation mail failed:', error));
+    const editors = (await this.queries.editors(list.id)).map(toEditor);
+    return this.mailer.configured ? { editors } : { editors, link };
   }
 
   /** The list's invitations not yet accepted, withdrawn or expired, oldest first. */
@@ -147,8 +154,7 @@ export class InvitationService {
     return { invitation, list };
   }
 
-  private async sendMail(to: string, token: string, list: WishlistRow, inviter: SessionUser, request: MailRequest): Promise<void> {
-    const { origin, company } = await this.mailLinks.site(request.origin);
+  private async sendMail(to: string, link: string, company: string, list: WishlistRow, inviter: SessionUser, request: MailRequest): Promise<void> {
     const { t } = await this.mailer.textsFor(to, request.language);
     const names = { inviter: inviter.name, list: list.name, company };
     await this.mailer.send({
@@ -160,7 +166,7 @@ export class InvitationService {
         '',
         t('mail.invitation.body', names),
         '',
-        `${origin}${invitationPath(token)}`,
+        link,
         '',
         t('mail.invitation.ignore'),
         '',

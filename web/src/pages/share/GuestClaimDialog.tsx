@@ -3,6 +3,7 @@ import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { Emphasised } from '../../i18n/Sentence';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
+import { ManageLinkEmailField, type BuyerContact } from './BuyerContact';
 
 interface Props {
   title: string;
@@ -41,25 +42,20 @@ export function GuestClaimDialog({ title, introKey, itemTitle, submitText, busy,
 interface ContactProps {
   /** The fields' ids are `<idPrefix>-name` and `<idPrefix>-email`. */
   idPrefix: string;
-  name: string;
-  onName: (name: string) => void;
-  email: string;
-  onEmail: (email: string) => void;
+  contact: BuyerContact;
   /** The name is the first field (no other field before it). */
   autoFocus?: boolean;
 }
 
-/** The guest's optional name (shown to the owner) and e-mail (for the link to change the claim later). */
-export function GuestContactFields({ idPrefix, name, onName, email, onEmail, autoFocus }: ContactProps) {
+/** The guest's optional name (shown to the owner) and, where the server can send mail, e-mail (for the link to change the claim later). */
+export function GuestContactFields({ idPrefix, contact, autoFocus }: ContactProps) {
   const { t } = useTranslation();
   return (
     <>
       <FormGroup label={t('purchase.name')} labelFor={`${idPrefix}-name`} labelInfo={t('common.optional')}>
-        <InputGroup id={`${idPrefix}-name`} autoFocus={autoFocus} value={name} onValueChange={onName} placeholder={t('common.anonymous')} />
+        <InputGroup id={`${idPrefix}-name`} autoFocus={autoFocus} value={contact.name} onValueChange={contact.setName} placeholder={t('common.anonymous')} />
       </FormGroup>
-      <FormGroup label={t('purchase.email')} labelFor={`${idPrefix}-email`} labelInfo={t('common.optional')} helperText={t('purchase.emailHelp')}>
-        <InputGroup id={`${idPrefix}-email`} type="email" value={email} onValueChange={onEmail} placeholder="you@example.com" />
-      </FormGroup>
+      <ManageLinkEmailField id={`${idPrefix}-email`} contact={contact} />
     </>
   );
 }

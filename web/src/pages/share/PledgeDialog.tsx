@@ -9,6 +9,7 @@ import { useAmountField } from '../../ui/use-amount-field';
 import { rememberClaim } from '../claims/guest-claims';
 import { GuestClaimDialog, GuestContactFields } from './GuestClaimDialog';
 import { PledgeProgress } from './PledgeProgress';
+import { useBuyerContact } from './BuyerContact';
 
 interface Props {
   wishlistId: string;
@@ -24,8 +25,7 @@ interface Props {
 export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }: Props) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const contact = useBuyerContact();
   const [saving, setSaving] = useState(false);
   const amountField = useAmountField(amount);
   const valid = (amountField.minor ?? 0) > 0;
@@ -33,7 +33,7 @@ export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }:
   const submit = async () => {
     if (saving || !valid || amountField.minor === null) return;
     setSaving(true);
-    const body: PledgeInput = { amount: fromMinorUnits(amountField.minor), name: name.trim(), email: email.trim() || undefined };
+    const body: PledgeInput = { amount: fromMinorUnits(amountField.minor), name: contact.name.trim(), email: contact.claimEmail };
     try {
       const { claim } = await api.post('/wishlists/share/:id/items/:itemId/pledges', { params: { id: wishlistId, itemId: item._id }, body });
       rememberClaim({ token: claim.token, listId: wishlistId, itemId: item._id, title: item.title, quantity: 0 });
@@ -58,7 +58,7 @@ export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }:
       >
         <InputGroup id="pledge-amount" autoFocus inputMode="decimal" value={amount} onValueChange={setAmount} intent={amountField.problem ? 'danger' : 'none'} aria-invalid={Boolean(amountField.problem)} />
       </FormGroup>
-      <GuestContactFields idPrefix="pledge" name={name} onName={setName} email={email} onEmail={setEmail} />
+      <GuestContactFields idPrefix="pledge" contact={contact} />
     </GuestClaimDialog>
   );
 }

@@ -5,6 +5,7 @@ import type { PurchaseInput, SharedItem } from '@wishwell/shared/wishlist-types'
 import { api, ApiRequestError } from '../../api/client';
 import { rememberClaim } from '../claims/guest-claims';
 import { GuestClaimDialog, GuestContactFields } from './GuestClaimDialog';
+import { useBuyerContact } from './BuyerContact';
 
 /** How marking went: bought, beaten to it by another guest (409), or failed otherwise. */
 export type PurchaseOutcome = 'bought' | 'sold-out' | 'failed';
@@ -36,8 +37,7 @@ async function markPurchased(wishlistId: string, item: SharedItem, body: Purchas
 export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const remaining = remainingOf(item);
-  const [purchasedBy, setPurchasedBy] = useState('');
-  const [email, setEmail] = useState('');
+  const contact = useBuyerContact();
   const [quantity, setQuantity] = useState(1);
   const [saving, setSaving] = useState(false);
 
@@ -45,14 +45,14 @@ export function PurchaseDialog({ wishlistId, item, onClose, onDone }: Props) {
     if (saving) return;
     setSaving(true);
     const quantityPurchased = Math.min(remaining, Math.max(1, Math.floor(quantity) || 1));
-    const outcome = await markPurchased(wishlistId, item, { purchasedBy: purchasedBy.trim(), quantityPurchased, email: email.trim() || undefined });
+    const outcome = await markPurchased(wishlistId, item, { purchasedBy: contact.name.trim(), quantityPurchased, email: contact.claimEmail });
     onClose();
     onDone(outcome);
   };
 
   return (
     <GuestClaimDialog title={t('share.markPurchased')} introKey="purchase.intro" itemTitle={item.title} submitText={t('share.markPurchased')} busy={saving} onSubmit={() => void submit()} onClose={onClose}>
-      <GuestContactFields idPrefix="purchase" name={purchasedBy} onName={setPurchasedBy} email={email} onEmail={setEmail} autoFocus />
+      <GuestContactFields idPrefix="purchase" contact={contact} autoFocus />
       {remaining > 1 && (
         <FormGroup label={t('purchase.quantity')} labelFor="purchase-quantity" helperText={t('purchase.stillWanted', { count: remaining })}>
           <NumericInput id="purchase-quantity" min={1} max={remaining} minorStepSize={null} clampValueOnBlur value={quantity} onValueChange={setQuantity} />

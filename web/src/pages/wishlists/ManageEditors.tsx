@@ -3,18 +3,24 @@ import { Button, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import type { AddEditorInput, EditorInvitation, WishlistEditor } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
+import { useCanSendMail } from '../../api/server-features';
+import { notify } from '../../notifications/notify';
 import { useAsyncAction } from '../../ui/use-async-action';
+import { InvitationLinkNote } from './InvitationLinkNote';
 
 /**
  * The owner's Manage Editors section: an e-mail address gets an invitation link (with or without
  * an account); it shows the editors who accepted and the invitations still pending, each removable.
+ * On a server that cannot send mail it shows the invitation's link to pass on instead.
  */
 export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishlistId: string; initialEditors: WishlistEditor[]; onChanged: (editors: WishlistEditor[]) => void }) {
   const { t } = useTranslation();
   const [editors, setEditors] = useState(initialEditors);
   const [invitations, setInvitations] = useState<EditorInvitation[]>([]);
   const [email, setEmail] = useState('');
+  const [unsent, setUnsent] = useState<{ email: string; link: string } | null>(null);
   const { busy, run } = useAsyncAction();
+  const canSendMail = useCanSendMail();
   const loadInvitations = useCallback(() => api.get('/wishlists/:id/invitations', { params: { id: wishlistId } }), [wishlistId]);
 
   useEffect(() => {
@@ -29,12 +35,16 @@ export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishl
   const add = async () => {
     const address = email.trim();
     if (!address) return;
+    setUnsent(null);
     await run(async () => {
       const body: AddEditorInput = { email: address };
-      show(await api.post('/wishlists/:id/editors', { params: { id: wishlistId }, body }));
+      const answer = await api.post('/wishlists/:id/editors', { params: { id: wishlistId }, body });
+      show(answer.editors);
       setInvitations(await loadInvitations());
       setEmail('');
-    }, { success: t('editors.invited', { email: address }), failure: t('editors.addFailed') });
+      if (answer.link) setUnsent({ email: address, link: answer.link });
+      else notify(t('editors.invited', { email: address }), 'success');
+    }, { failure: t('editors.addFailed') });
   };
 
   const withdraw = (invitation: EditorInvitation) =>
@@ -90,7 +100,8 @@ export function ManageEditors({ wishlistId, initialEditors, onChanged }: { wishl
         />
         <Button text={t('editors.add')} onClick={() => void add()} loading={busy} />
       </div>
-      <p className="ww-muted ww-editor-hint">{t('editors.hint')}</p>
+      {unsent && <InvitationLinkNote {...unsent} />}
+      <p className="ww-muted ww-editor-hint">{t(canSendMail === false ? 'editors.hintNoMail' : 'editors.hint')}</p>
     </section>
   );
 }
