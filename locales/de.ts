@@ -849,6 +849,8 @@ export default {
       shareMailFailed: 'Die E-Mail an {{addresses}} konnte nicht gesendet werden.',
       noMailServer: 'Dieser Server ist noch nicht zum Versenden von E-Mails eingerichtet.',
       imageTooLarge: 'Das Bild darf höchstens 10 MB groß sein',
+      accountQuotaUsed: 'Du hast deine {{megabytes}} MB Bildspeicher aufgebraucht. Entferne Titelbilder, die du nicht mehr brauchst, oder bitte den Betreiber der Seite um mehr.',
+      guestListQuotaUsed: 'Diese Wunschliste hat ihre {{megabytes}} MB Bildspeicher aufgebraucht. Registriere dich, um mehr zu behalten, oder entferne Titelbilder, die du nicht mehr brauchst.',
       imageType: 'Hochladen kannst du nur Bilder im Format JPEG, PNG, WebP oder GIF.',
       imagesUnreadable: 'Bilder können gerade nicht gelesen werden. Bitte versuch es später noch einmal.',
       imageStorageDown: 'Der Server konnte das Bild nicht speichern: Sein Dateispeicher antwortet nicht. Es wurde nichts gespeichert; bitte sag dem Betreiber der Seite Bescheid.',

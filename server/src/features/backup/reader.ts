@@ -161,6 +161,9 @@ class TarEntries {
     const path = join(this.dir, name);
     mkdirSync(dirname(path), { recursive: true });
     const out = createWriteStream(path, { flags: 'wx' }); // wx: never over a file already there, whatever the name's spelling
+    // Its failures reach the unpack through the awaited 'drain' and 'close'; after an abort (the work
+    // folder removed) a late open may still fail, and nobody is left to hear it.
+    out.on('error', () => undefined);
     this.open.add(out);
     this.current = { name, left: size, padding: (BLOCK - (size % BLOCK)) % BLOCK, out, hash: createHash('sha256'), bytes: 0 };
   }
