@@ -1,13 +1,9 @@
-import { Database } from 'bun:sqlite';
-import { SQL } from 'bun';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyPostgresMigrations, applySqliteMigrations } from '../../src/db/migrate';
-import { PG_MIGRATIONS, SQLITE_MIGRATIONS, type Migration } from '../../src/db/migrations';
-import { databaseFile } from '../../src/db/open-store';
 import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
+import { createOldDatabase } from '../support/old-database';
 import { startTestServer } from '../support/test-server';
 import { signUp } from '../support/wishlists';
 
@@ -19,12 +15,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-upgrade-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The migrations before the one that added items.shop_domain. */
-function before(migrations: Migration[]): Migration[] {
-  const at = migrations.findIndex((migration) => migration.name.endsWith('_shop-domains-visitor-addresses'));
-  expect(at).toBeGreaterThan(0);
-  return migrations.slice(0, at);
-}
-
 const OLD_ITEMS = [
   ['i1', 'https://www.Amazon.co.uk/dp/B07G2L3JMM', '12.50', 2, 'GBP'],
   ['i2', 'HTTPS://amazon.co.uk:443/dp/1849757097?ref=x', '', 1, 'GBP'],
@@ -36,31 +26,18 @@ const OLD_ITEMS = [
 const INSERT_LIST = "INSERT INTO wishlists (id, name, created_at, updated_at) VALUES ('old-list', 'From before', $1, $1)";
 const INSERT_ITEM = 'INSERT INTO items (id, wishlist_id, title, url, price, quantity, currency, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)';
 
-async function createOldDatabase(databaseUrl: string | null): Promise<void> {
-  if (TEST_ENGINE === 'sqlite') {
-    const sqlite = new Database(databaseFile(dataDir), { create: true });
-    applySqliteMigrations(sqlite, before(SQLITE_MIGRATIONS));
-    const now = Date.now();
-    sqlite.query(INSERT_LIST).run(now);
-    for (const [id, url, price, quantity, currency] of OLD_ITEMS) sqlite.query(INSERT_ITEM).run(id, 'old-list', `Gift ${id}`, url, price, quantity, currency, now);
-    sqlite.close();
-    return;
-  }
-  const client = new SQL(databaseUrl!, { max: 1 });
-  try {
-    await applyPostgresMigrations(client, 'public', before(PG_MIGRATIONS));
-    const now = new Date();
-    await client.unsafe(INSERT_LIST, [now]);
-    for (const [id, url, price, quantity, currency] of OLD_ITEMS) await client.unsafe(INSERT_ITEM, [id, 'old-list', `Gift ${id}`, url, price, quantity, currency, now]);
-  } finally {
-    await client.close();
-  }
+async function createDomainFreeDatabase(databaseUrl: string | null): Promise<void> {
+  await createOldDatabase(dataDir, databaseUrl, 'shop-domains-visitor-addresses', async (db) => {
+    const now = db.time(Date.now());
+    await db.run(INSERT_LIST, [now]);
+    for (const [id, url, price, quantity, currency] of OLD_ITEMS) await db.run(INSERT_ITEM, [id, 'old-list', `Gift ${id}`, url, price, quantity, currency, now]);
+  });
 }
 
 describe(`upgrading a database with items (${TEST_ENGINE})`, () => {
   it("fills each old item's shop domain from its link, and Referral Opportunities counts them", async () => {
     const databaseUrl = await testDatabaseUrl(dataDir);
-    await createOldDatabase(databaseUrl);
+    await createDomainFreeDatabase(databaseUrl);
 
     const server = await startTestServer({}, dataDir);
     try {

@@ -1,14 +1,10 @@
-import { Database } from 'bun:sqlite';
-import { SQL } from 'bun';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyPostgresMigrations, applySqliteMigrations } from '../../src/db/migrate';
-import { PG_MIGRATIONS, SQLITE_MIGRATIONS, type Migration } from '../../src/db/migrations';
-import { databaseFile } from '../../src/db/open-store';
 import { ApiClient } from '../support/api-client';
 import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
+import { createOldDatabase } from '../support/old-database';
 import { startTestServer } from '../support/test-server';
 
 // A database from before each owner's upload usage was kept in a row of its own (the quota is
@@ -22,12 +18,6 @@ const KB = 1024;
 const EMAIL = 'before@example.com';
 const PASSWORD = 'correct horse battery';
 
-function before(migrations: Migration[]): Migration[] {
-  const at = migrations.findIndex((migration) => migration.name.endsWith('_upload-usage'));
-  expect(at).toBeGreaterThan(0);
-  return migrations.slice(0, at);
-}
-
 const INSERT_USER = "INSERT INTO users (id, name, email, password_hash, created_at, updated_at) VALUES ('old-user', 'Before', $1, $2, $3, $3)";
 const INSERT_UPLOAD = "INSERT INTO uploads (id, file_name, content_type, size_bytes, uploaded_by_id, created_at) VALUES ($1, $2, 'image/png', $3, 'old-user', $4)";
 /** The account's images from before the upgrade: 700 KB of its 1 MB. */
@@ -36,26 +26,13 @@ const OLD_UPLOADS = [
   ['u2', 'OldUploadOldUpload0002.png', 300 * KB],
 ] as const;
 
-async function createOldDatabase(databaseUrl: string | null): Promise<void> {
+async function createUsageFreeDatabase(databaseUrl: string | null): Promise<void> {
   const hash = await Bun.password.hash(PASSWORD);
-  if (TEST_ENGINE === 'sqlite') {
-    const sqlite = new Database(databaseFile(dataDir), { create: true });
-    applySqliteMigrations(sqlite, before(SQLITE_MIGRATIONS));
-    const now = Date.now();
-    sqlite.query(INSERT_USER).run(EMAIL, hash, now);
-    for (const [id, fileName, size] of OLD_UPLOADS) sqlite.query(INSERT_UPLOAD).run(id, fileName, size, now);
-    sqlite.close();
-    return;
-  }
-  const client = new SQL(databaseUrl!, { max: 1 });
-  try {
-    await applyPostgresMigrations(client, 'public', before(PG_MIGRATIONS));
-    const now = new Date();
-    await client.unsafe(INSERT_USER, [EMAIL, hash, now]);
-    for (const [id, fileName, size] of OLD_UPLOADS) await client.unsafe(INSERT_UPLOAD, [id, fileName, size, now]);
-  } finally {
-    await client.close();
-  }
+  await createOldDatabase(dataDir, databaseUrl, 'upload-usage', async (db) => {
+    const now = db.time(Date.now());
+    await db.run(INSERT_USER, [EMAIL, hash, now]);
+    for (const [id, fileName, size] of OLD_UPLOADS) await db.run(INSERT_UPLOAD, [id, fileName, size, now]);
+  });
 }
 
 /** A PNG as far as the server can tell, `size` bytes long. */
@@ -69,7 +46,7 @@ function png(size: number): FormData {
 
 describe(`upgrading a database with uploads (${TEST_ENGINE})`, () => {
   it('counts the images stored before the upgrade in their account\u2019s quota', async () => {
-    await createOldDatabase(await testDatabaseUrl(dataDir));
+    await createUsageFreeDatabase(await testDatabaseUrl(dataDir));
     const server = await startTestServer({ UPLOAD_QUOTA_MB: '1' }, dataDir);
     try {
       const client = new ApiClient(server.url);

@@ -1,15 +1,11 @@
-import { Database } from 'bun:sqlite';
-import { SQL } from 'bun';
 import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_COUNT_CAP, type LogPage, type VisitorLogEntry } from '@wishwell/shared/admin-types';
-import { applyPostgresMigrations, applySqliteMigrations } from '../../src/db/migrate';
-import { PG_MIGRATIONS, SQLITE_MIGRATIONS, type Migration } from '../../src/db/migrations';
-import { databaseFile } from '../../src/db/open-store';
 import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
+import { createOldDatabase } from '../support/old-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertViews, readViews, type SeededView } from '../support/visitor-rows';
 import { signUp, type Account } from '../support/wishlists';
@@ -77,7 +73,6 @@ describe(`upgrading a visitor log from before profiles (${TEST_ENGINE})`, () => 
   const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-visitor-upgrade-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const before = (migrations: Migration[]) => migrations.slice(0, migrations.findIndex((migration) => migration.name.endsWith('_visitor-profiles')));
   const OLD_ROWS = [
     ['v1', 3, 'gifts.example.com', 'Paris', 'France', '198.51.100.1', 'Firefox/120'],
     ['v2', 1, 'gifts.example.com', 'Paris', 'France', '198.51.100.2', 'Firefox/120'],
@@ -88,20 +83,9 @@ describe(`upgrading a visitor log from before profiles (${TEST_ENGINE})`, () => 
   it('moves every row into a profile and keeps it searchable, and pruning keeps only the profiles still named', async () => {
     const databaseUrl = await testDatabaseUrl(dataDir);
     const at = (daysAgo: number) => Date.now() - daysAgo * DAY;
-    if (TEST_ENGINE === 'sqlite') {
-      const sqlite = new Database(databaseFile(dataDir), { create: true });
-      applySqliteMigrations(sqlite, before(SQLITE_MIGRATIONS));
-      for (const [id, daysAgo, ...rest] of OLD_ROWS) sqlite.query(INSERT).run(id, at(daysAgo), ...rest);
-      sqlite.close();
-    } else {
-      const client = new SQL(databaseUrl!, { max: 1 });
-      try {
-        await applyPostgresMigrations(client, 'public', before(PG_MIGRATIONS));
-        for (const [id, daysAgo, ...rest] of OLD_ROWS) await client.unsafe(INSERT, [id, new Date(at(daysAgo)), ...rest]);
-      } finally {
-        await client.close();
-      }
-    }
+    await createOldDatabase(dataDir, databaseUrl, 'visitor-profiles', async (db) => {
+      for (const [id, daysAgo, ...rest] of OLD_ROWS) await db.run(INSERT, [id, db.time(at(daysAgo)), ...rest]);
+    });
 
     // VISITOR_LOG_DAYS=2: v1 (3 days old) is pruned shortly after start, and with it nothing else (its profile is v2's too).
     const server = await startTestServer({ VISITOR_LOG: 'off', VISITOR_LOG_DAYS: '2' }, dataDir);
