@@ -78,15 +78,16 @@ const isLater = (date: Date | null, nowMs: number): date is Date => date !== nul
 
 /** What an item moved out of `source` keeps hidden: the later of its own surprise and the source's, while either lasts. */
 export function hiddenAfterMove(item: ItemRow, source: WishlistRow, nowMs = Date.now()): Date | null {
-  const lasting = [item.purchasesHiddenUntil, source.surpriseUntil].filter((date) => isLater(date, nowMs));
-  return lasting.length > 0 ? new Date(Math.max(...lasting.map((date) => date.getTime()))) : null;
+  const end = latestMs([item.purchasesHiddenUntil, source.surpriseUntil]);
+  return end !== null && end > nowMs ? new Date(end) : null;
 }
 
 /** The latest time a surprise hides purchases of the list or any of its items (ms), null when none does. */
 export function surpriseEndMs(list: WishlistRow, items: ItemRow[]): number | null {
-  const ends = [list.surpriseUntil, ...items.map((item) => item.purchasesHiddenUntil)].flatMap((date) => (date ? [date.getTime()] : []));
-  return ends.length > 0 ? Math.max(...ends) : null;
+  return latestMs([list.surpriseUntil, ...items.map((item) => item.purchasesHiddenUntil)]);
 }
+
+const latestMs = (dates: (Date | null)[]): number | null => dates.reduce<number | null>((latest, date) => (date && (latest === null || date.getTime() > latest) ? date.getTime() : latest), null);
 
 /** Every unit bought, or a group gift whose pledges reached its price. */
 export function isFullyBought(row: ItemRow): boolean {
