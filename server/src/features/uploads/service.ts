@@ -60,16 +60,11 @@ export class UploadService {
   async store(image: File, uploader: Uploader): Promise<UploadedImage> {
     if (image.size > IMAGE_UPLOAD_LIMIT_BYTES) throw tooLarge('imageTooLarge');
     await this.perIp.hit(uploader.ip);
-    await this.perUploader.hit(uploader.userId ? `user:${uploader.userId}` : `list:${uploader.guestListId}`);
+    await this.perUploader.hit(ownerKeyOf(uploader));
     const bytes = new Uint8Array(await image.arrayBuffer());
     const type = sniffImage(bytes);
     if (!type) throw unprocessable('imageType');
-    return this.save(bytes, type, uploader);
-  }
-
-  /** Keeps an image fetched for an account or a guest list: within its quota, counted in it. */
-  async keep(bytes: Uint8Array, type: SniffedImage, owner: UploadOwner): Promise<UploadedImage> {
-    return this.save(bytes, type, owner);
+    return this.keep(bytes, type, uploader);
   }
 
   /** Removes an upload at once when no list cover or item picture refers to it any more. */
@@ -81,8 +76,11 @@ export class UploadService {
     if (unused) await this.remove(unused);
   }
 
-  /** Records the upload within its owner's quota, then stores the file; a file that cannot be stored gives its room back. */
-  private async save(bytes: Uint8Array, type: SniffedImage, owner: UploadOwner): Promise<UploadedImage> {
+  /**
+   * Keeps an image (uploaded, or fetched for an account or a guest list): records it within its
+   * owner's quota, then stores the file; a file that cannot be stored gives its room back.
+   */
+  async keep(bytes: Uint8Array, type: SniffedImage, owner: UploadOwner): Promise<UploadedImage> {
     const fileName = `${newId()}.${type.extension}`;
     const id = await this.reserve(owner, { fileName, contentType: type.contentType, sizeBytes: bytes.length });
     try {
@@ -106,7 +104,7 @@ export class UploadService {
   private async reserve(owner: UploadOwner, file: { fileName: string; contentType: string; sizeBytes: number }): Promise<string> {
     const { uploadUsage, uploads } = this.dataStore.tables;
     const account = owner.userId !== null;
-    const ownerKey = account ? `user:${owner.userId}` : `list:${owner.guestListId}`;
+    const ownerKey = ownerKeyOf(owner);
     const quota = account ? this.limits.quotaBytes : this.limits.guestListQuotaBytes;
     const id = newId();
     const recorded =
@@ -223,3 +221,6 @@ export class UploadService {
     }
   }
 }
+
+/** An owner's key in upload_usage and in the per-uploader limit (the usage triggers in migration 0020 spell it the same way). */
+const ownerKeyOf = (owner: UploadOwner) => (owner.userId !== null ? `user:${owner.userId}` : `list:${owner.guestListId}`);
