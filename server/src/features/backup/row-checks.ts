@@ -1,7 +1,7 @@
 import { getSchemaValidator, t, type TSchema } from 'elysia';
 import { MODEL, type ColumnModel } from '../../db/model';
 import { DomainError } from '../../domain/errors';
-import { ApiError, NUL_MESSAGE } from '../../http/errors';
+import { NUL_MESSAGE } from '../../http/errors';
 import { API_ROW_RULES, type ApiRowRules } from './api-row-rules';
 
 /** A restored row's first bad value: its column (the backup's property name) and why, a catalogue text. */
@@ -126,7 +126,7 @@ function fieldRulesCheck(fields: NonNullable<ApiRowRules['fields']>): RowCheck {
       try {
         rule(row[column]);
       } catch (error) {
-        if (error instanceof ApiError || error instanceof DomainError) return { column, detail: error.message };
+        if (error instanceof DomainError) return { column, detail: error.message };
         throw error;
       }
     }
