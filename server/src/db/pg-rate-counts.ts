@@ -1,4 +1,5 @@
 import type { SQL as BunSql } from 'bun';
+import { createRuntimeTable } from './pg-runtime-tables';
 import type { SharedRateCounts } from './store';
 
 /**
@@ -8,7 +9,6 @@ import type { SharedRateCounts } from './store';
  * losing them in a database crash only restarts the windows.
  */
 const TABLE = 'wishwell_runtime.rate_limit_counts';
-const CREATE_LOCK = 'wishwell rate limit counts';
 /** Ended windows are deleted at most this often (by whichever replica counts a hit then). */
 const SWEEP_EVERY_MS = 10 * 60_000;
 
@@ -16,10 +16,7 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 export async function postgresRateCounts(client: BunSql): Promise<SharedRateCounts | null> {
   try {
     await client.begin(async (tx) => {
-      // Replicas starting together: IF NOT EXISTS alone can still collide in the catalogue.
-      await tx`SELECT pg_advisory_xact_lock(hashtext(${CREATE_LOCK}))`;
-      await tx`CREATE SCHEMA IF NOT EXISTS wishwell_runtime`;
-      await tx.unsafe(`CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (scope text NOT NULL, key text NOT NULL, count integer NOT NULL, reset_at bigint NOT NULL, PRIMARY KEY (scope, key))`);
+      await createRuntimeTable(tx, `CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (scope text NOT NULL, key text NOT NULL, count integer NOT NULL, reset_at bigint NOT NULL, PRIMARY KEY (scope, key))`);
     });
   } catch (error) {
     console.error(`Rate limits are counted per replica: the table ${TABLE} could not be created (${(error as Error).message}).`);

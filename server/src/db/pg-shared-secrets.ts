@@ -1,4 +1,5 @@
 import type { SQL as BunSql } from 'bun';
+import { createRuntimeTable } from './pg-runtime-tables';
 
 /**
  * Secrets every replica on one PostgreSQL must share (the session signing key), in a table of
@@ -6,8 +7,6 @@ import type { SQL as BunSql } from 'bun';
  * restore's schema swap. Logged, unlike those counts: losing the key signs everyone out.
  */
 const TABLE = 'wishwell_runtime.secrets';
-/** The lock pg-rate-counts.ts takes to create the runtime schema: replicas starting together do not both create it. */
-const CREATE_LOCK = 'wishwell rate limit counts';
 
 /**
  * The secret `name`: the one stored, else `proposed`, stored now (of replicas starting together,
@@ -17,9 +16,7 @@ const CREATE_LOCK = 'wishwell rate limit counts';
 export async function postgresSharedSecret(client: BunSql, name: string, proposed: string): Promise<string | null> {
   try {
     return await client.begin(async (tx) => {
-      await tx`SELECT pg_advisory_xact_lock(hashtext(${CREATE_LOCK}))`;
-      await tx`CREATE SCHEMA IF NOT EXISTS wishwell_runtime`;
-      await tx.unsafe(`CREATE TABLE IF NOT EXISTS ${TABLE} (name text PRIMARY KEY, value text NOT NULL)`);
+      await createRuntimeTable(tx, `CREATE TABLE IF NOT EXISTS ${TABLE} (name text PRIMARY KEY, value text NOT NULL)`);
       await tx.unsafe(`INSERT INTO ${TABLE} (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, proposed]);
       const [row] = await tx.unsafe<{ value: string }[]>(`SELECT value FROM ${TABLE} WHERE name = $1`, [name]);
       return row!.value;
