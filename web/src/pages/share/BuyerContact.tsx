@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { FormGroup, InputGroup } from '@blueprintjs/core';
-import { useTranslation } from '../../i18n/react';
 import { useCanSendMail } from '../../api/server-features';
 import { useSession } from '../../session/SessionProvider';
 
@@ -22,15 +20,4 @@ export function useBuyerContact(): BuyerContact {
   const [email, setEmail] = useState(user?.email ?? '');
   const offersMail = useCanSendMail() !== false;
   return { name, setName, email, setEmail, offersMail, claimEmail: offersMail ? email.trim() || undefined : undefined };
-}
-
-/** "Your e-mail: send me a link to change this later", only where the server can send that mail. */
-export function ManageLinkEmailField({ id, contact }: { id: string; contact: BuyerContact }) {
-  const { t } = useTranslation();
-  if (!contact.offersMail) return null;
-  return (
-    <FormGroup label={t('purchase.email')} labelFor={id} labelInfo={t('common.optional')} helperText={t('purchase.emailHelp')}>
-      <InputGroup id={id} type="email" value={contact.email} onValueChange={contact.setEmail} placeholder="you@example.com" />
-    </FormGroup>
-  );
 }

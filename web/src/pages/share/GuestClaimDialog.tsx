@@ -3,7 +3,7 @@ import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { Emphasised } from '../../i18n/Sentence';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
-import { ManageLinkEmailField, type BuyerContact } from './BuyerContact';
+import type { BuyerContact } from './BuyerContact';
 
 interface Props {
   title: string;
@@ -55,7 +55,11 @@ export function GuestContactFields({ idPrefix, contact, autoFocus }: ContactProp
       <FormGroup label={t('purchase.name')} labelFor={`${idPrefix}-name`} labelInfo={t('common.optional')}>
         <InputGroup id={`${idPrefix}-name`} autoFocus={autoFocus} value={contact.name} onValueChange={contact.setName} placeholder={t('common.anonymous')} />
       </FormGroup>
-      <ManageLinkEmailField id={`${idPrefix}-email`} contact={contact} />
+      {contact.offersMail && (
+        <FormGroup label={t('purchase.email')} labelFor={`${idPrefix}-email`} labelInfo={t('common.optional')} helperText={t('purchase.emailHelp')}>
+          <InputGroup id={`${idPrefix}-email`} type="email" value={contact.email} onValueChange={contact.setEmail} placeholder="you@example.com" />
+        </FormGroup>
+      )}
     </>
   );
 }
