@@ -7,10 +7,31 @@ import { freeConsecutivePorts } from './scripts/free-ports';
 process.env.E2E_PORT ??= String(await freeConsecutivePorts(2));
 const port = Number(process.env.E2E_PORT);
 
+/**
+ * Two lanes share the one server: specs that change what the whole instance shows (admin
+ * settings, languages, domains, referral rules) or need the one mail catcher on the next port run
+ * one after another in `instance`; specs that only touch their own accounts and lists run beside
+ * them in `isolated`. A restore replaces every account, and closing sign-ups refuses everyone's
+ * registration: those specs run alone at the end. The admin pages' language walk runs alone first,
+ * before the other lanes fill the admin tables with lists named in English.
+ */
+const ISOLATED = ['api-tokens', 'capture', 'color-scheme', 'extension', 'honest-states', 'image-copy', 'screens', 'surprise'];
+const FIRST = ['admin-languages'];
+const ALONE = ['admin-backup-restore', 'admin-settings'];
+const specs = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'web/test/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'first', testMatch: specs(FIRST), workers: 1 },
+    { name: 'isolated', testMatch: specs(ISOLATED), workers: 1, dependencies: ['first'] },
+    { name: 'instance', testIgnore: specs([...FIRST, ...ISOLATED, ...ALONE]), workers: 1, dependencies: ['first'] },
+    { name: 'alone', testMatch: specs(ALONE), workers: 1, dependencies: ['isolated', 'instance'] },
+  ],
+  // One set of reference screenshots whichever lane takes the spec.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',
