@@ -341,13 +341,15 @@ export const listFollowers = sqliteTable('list_followers', {
   frequency: text('frequency').notNull().default('weekly'),
   /** Days before the event date to send a reminder (null: none). */
   reminderDays: integer('reminder_days'),
-  /** The next digest holds the changes since then (set at confirmation and at each digest turn). */
+  /** The next digest holds the changes recorded after this (set at confirmation and at each digest turn). */
   digestFrom: integer('digest_from', { mode: 'timestamp_ms' }),
+  /** When the next digest is due (null: not confirmed). */
+  nextDigestAt: integer('next_digest_at', { mode: 'timestamp_ms' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 }, (t) => [
   uniqueIndex('list_followers_list_email_unique').on(t.wishlistId, t.email),
   uniqueIndex('list_followers_token_unique').on(t.manageToken),
-  index('list_followers_digest_idx').on(t.digestFrom),
+  index('list_followers_digest_idx').on(t.nextDigestAt),
   index('list_followers_user_idx').on(t.userId),
   check('list_followers_frequency', sql`${t.frequency} IN ('daily', 'weekly')`),
 ]);

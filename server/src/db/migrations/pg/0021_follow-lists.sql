@@ -20,6 +20,7 @@ CREATE TABLE "list_followers" (
 	"frequency" text DEFAULT 'weekly' NOT NULL,
 	"reminder_days" integer,
 	"digest_from" timestamp with time zone,
+	"next_digest_at" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "list_followers_frequency" CHECK ("list_followers"."frequency" IN ('daily', 'weekly'))
 );
@@ -60,7 +61,7 @@ ALTER TABLE "reminders_sent" ADD CONSTRAINT "reminders_sent_wishlist_id_wishlist
 CREATE INDEX "list_changes_list_idx" ON "list_changes" USING btree ("wishlist_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "list_followers_list_email_unique" ON "list_followers" USING btree ("wishlist_id","email");--> statement-breakpoint
 CREATE UNIQUE INDEX "list_followers_token_unique" ON "list_followers" USING btree ("manage_token");--> statement-breakpoint
-CREATE INDEX "list_followers_digest_idx" ON "list_followers" USING btree ("digest_from");--> statement-breakpoint
+CREATE INDEX "list_followers_digest_idx" ON "list_followers" USING btree ("next_digest_at");--> statement-breakpoint
 CREATE INDEX "list_followers_user_idx" ON "list_followers" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_mail_idx" ON "notifications" USING btree ("mail_pending");

@@ -22,6 +22,7 @@ CREATE TABLE `list_followers` (
 	`frequency` text DEFAULT 'weekly' NOT NULL,
 	`reminder_days` integer,
 	`digest_from` integer,
+	`next_digest_at` integer,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`wishlist_id`) REFERENCES `wishlists`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null,
@@ -30,7 +31,7 @@ CREATE TABLE `list_followers` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `list_followers_list_email_unique` ON `list_followers` (`wishlist_id`,`email`);--> statement-breakpoint
 CREATE UNIQUE INDEX `list_followers_token_unique` ON `list_followers` (`manage_token`);--> statement-breakpoint
-CREATE INDEX `list_followers_digest_idx` ON `list_followers` (`digest_from`);--> statement-breakpoint
+CREATE INDEX `list_followers_digest_idx` ON `list_followers` (`next_digest_at`);--> statement-breakpoint
 CREATE INDEX `list_followers_user_idx` ON `list_followers` (`user_id`);--> statement-breakpoint
 CREATE TABLE `notification_mail_kinds` (
 	`user_id` text NOT NULL,
