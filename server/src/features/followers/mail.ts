@@ -45,8 +45,8 @@ export class FollowerMail {
   async reminder(to: FollowerAddress, list: { id: string; name: string }, day: string, days: number): Promise<void> {
     const { site, t } = await this.context(to.email);
     await this.sendWithUnsubscribe(to, site, {
-      subject: t('mail.reminder.subject', { list: list.name, count: days }),
-      text: [t('mail.helloAnyone'), '', t('mail.reminder.body', { list: list.name, day, count: days }), '', `${site.origin}${sharePath(list.id)}`],
+      subject: t('mail.reminder.subject', { list: list.name, day }),
+      text: [t('mail.helloAnyone'), '', t('mail.reminder.body', { list: list.name, day }), '', `${site.origin}${sharePath(list.id)}`],
       footer: [t('mail.follow.manage'), `${site.origin}${followerPath(to.manageToken)}`],
     });
   }
