@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
 import { api, errorMessage } from '../../api/client';
+import { useCanSendMail } from '../../api/server-features';
 import { useTranslation } from '../../i18n/react';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
@@ -8,11 +9,14 @@ import './follow.css';
 
 /**
  * On a share page: follow the list. A signed-in account follows (and unfollows) in one click; a
- * visitor gives an address and confirms through the mailed link.
+ * visitor gives an address and confirms through the mailed link (not offered when this server
+ * sends no mail: nothing would arrive).
  */
 export function FollowBox({ listId }: { listId: string }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const canSendMail = useCanSendMail();
+  if (!user && canSendMail === false) return null;
   return (
     <section className="ww-follow-box" aria-label={t('follow.title')}>
       <p className="ww-follow-note">{t('follow.note')}</p>
