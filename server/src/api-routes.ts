@@ -16,6 +16,8 @@ import { adminRoutes } from './features/admin/routes';
 import { logRoutes } from './features/logs/routes';
 import { adminEventRoutes } from './features/admin-events/routes';
 import { backupRoutes } from './features/backup/routes';
+import { followerRoutes } from './features/followers/routes';
+import { notificationRoutes } from './features/notifications/routes';
 
 /**
  * The /api/v1 routes. Every route declares exactly one access policy (see http/access.ts);
@@ -37,5 +39,7 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(adminRoutes(policies, services.admin, services.wishlists.lists))
     .use(logRoutes(policies, services.logs))
     .use(adminEventRoutes(policies, services.adminEvents.hub))
-    .use(backupRoutes(policies, services.backups, ctx.config.dataDir));
+    .use(backupRoutes(policies, services.backups, ctx.config.dataDir))
+    .use(followerRoutes(policies, services.followers.service))
+    .use(notificationRoutes(policies, services.notifications));
 }

@@ -38,6 +38,10 @@ export interface Config {
   imageCopyRetryMs: number;
   /** Attempts at copying an image before the item keeps the shop's URL (IMAGE_COPY_TRIES). */
   imageCopyTries: number;
+  /** Following lists by e-mail: requests per IP and per list per hour, confirmation mails per address per day. */
+  follows: { perIp: number; perList: number; mailsPerAddress: number };
+  /** Days before a list's event its owner gets the nudge on the bell. */
+  ownerNudgeDays: number;
   /** Page views of the public site are logged (VISITOR_LOG, on unless `off`). */
   visitorLog: boolean;
   /** Visitor log rows older than this many days are pruned (VISITOR_LOG_DAYS). */
@@ -136,6 +140,10 @@ export const SETTINGS: Setting[] = [
   { env: 'RATE_LIMIT_INVITE_LIST', help: 'editor invitations per list per hour', default: '10' },
   { env: 'RATE_LIMIT_CLAIM_IP', help: 'reservation links (/claims/{token}) opened, changed or undone per client IP per 10 minutes', default: '60' },
   { env: 'RATE_LIMIT_CLAIM_MAIL_IP', help: 'purchases asking for a manage-link mail per client IP per hour', default: '10' },
+  { env: 'RATE_LIMIT_FOLLOW_IP', help: 'requests to follow a list by e-mail per client IP per hour', default: '10' },
+  { env: 'RATE_LIMIT_FOLLOW_LIST', help: 'requests to follow one list by e-mail per hour', default: '30' },
+  { env: 'FOLLOW_MAILS_PER_ADDRESS', help: 'follow confirmation mails one e-mail address gets per day at most (further requests are answered alike, without a mail)', default: '3' },
+  { env: 'OWNER_NUDGE_DAYS', help: "days before a list's event its owner is reminded (on the bell) to bring the list up to date", default: '14' },
   { env: 'UPLOAD_QUOTA_MB', help: 'megabytes of images one account may keep', default: '100' },
   { env: 'UPLOAD_QUOTA_GUEST_LIST_MB', help: 'megabytes of images one guest list (no account yet) may keep', default: '20' },
   { env: 'UPLOAD_GRACE_HOURS', help: 'hours before an image no list or item uses is removed', default: '24' },
@@ -216,6 +224,12 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       claimTokensPerIp: positiveInteger('RATE_LIMIT_CLAIM_IP', get),
       claimMailsPerIp: positiveInteger('RATE_LIMIT_CLAIM_MAIL_IP', get),
     },
+    follows: {
+      perIp: positiveInteger('RATE_LIMIT_FOLLOW_IP', get),
+      perList: positiveInteger('RATE_LIMIT_FOLLOW_LIST', get),
+      mailsPerAddress: positiveInteger('FOLLOW_MAILS_PER_ADDRESS', get),
+    },
+    ownerNudgeDays: positiveInteger('OWNER_NUDGE_DAYS', get),
     uploadQuotaBytes: positiveInteger('UPLOAD_QUOTA_MB', get) * 1024 * 1024,
     guestListQuotaBytes: positiveInteger('UPLOAD_QUOTA_GUEST_LIST_MB', get) * 1024 * 1024,
     uploadGraceMs: positiveInteger('UPLOAD_GRACE_HOURS', get) * 60 * 60_000,

@@ -42,6 +42,8 @@ async function buildRuntime(config: Config, site: Site, rebuild: AppContext['reb
   services.pageViews.schedulePruning(services.scheduler);
   services.itemImages.schedule(services.scheduler, (listId) => services.wishlists.shareViews.invalidate(listId));
   services.wishlists.surprise.schedule(services.scheduler);
+  services.followers.schedule(services.scheduler);
+  services.notifications.schedule(services.scheduler);
   return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };
 }
 
@@ -69,6 +71,8 @@ export interface RunningServer {
   rebuild(swap?: () => Promise<void>): Promise<RebuiltRuntime>;
   /** Runs a recurring job (see Scheduler.every) now; resolves once it has run. */
   runJob(name: string): Promise<void>;
+  /** Fixes the time the followers' jobs see (null: the wall clock again); see JobClock. */
+  setJobTime(at: Date | null): void;
 }
 
 /**
@@ -140,6 +144,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       return { store: runtime.ctx.store, events: runtime.services.events };
     },
     runJob: (name) => runtime.services.scheduler.runNow(name),
+    setJobTime: (at) => runtime.services.jobClock.set(at),
   };
   return running;
 }

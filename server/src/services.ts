@@ -22,6 +22,9 @@ import { liveDatabase } from './features/backup/staging';
 import { PageViewLog } from './features/visitors/page-views';
 import { geoIpFiles } from './features/visitors/geo-ip';
 import { ApiTokenService } from './features/api-tokens/service';
+import { JobClock } from './job-clock';
+import { createFollowerServices } from './features/followers';
+import { NotificationService } from './features/notifications/service';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
@@ -59,6 +62,9 @@ export function createServices(ctx: AppContext) {
     passwordLogin: ctx.config.passwordLogin,
   });
   const apiTokens = new ApiTokenService(ctx.store);
+  const jobClock = new JobClock();
+  const followers = createFollowerServices(ctx.store, mailer, mailLinks, jobClock, ctx.config);
+  const notifications = new NotificationService(ctx.store, mailer, mailLinks.fallbackOrigin);
   const oidc = new OidcSignIns(ctx.config, ctx.store, users);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.disabled(userId));
@@ -83,7 +89,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { domainConfigs, mailLinks, mailer, users, apiTokens, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
+  return { domainConfigs, mailLinks, mailer, users, apiTokens, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications };
 }
 
 export type Services = ReturnType<typeof createServices>;

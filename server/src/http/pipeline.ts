@@ -95,7 +95,7 @@ export function httpPipeline(ctx: AppContext) {
       if (SAFE_METHODS.has(request.method) || bearerToken(request)) return;
       // Cookie-authenticated changes need the double submit; so does any body a plain HTML form
       // can send cross-site without a preflight (e.g. a forged sign-in into the attacker's account).
-      if (!hasCredentialCookie(http.cookies) && !formCanSend(request)) return;
+      if (!hasCredentialCookie(http.cookies) && (!formCanSend(request) || ONE_CLICK_UNSUBSCRIBE.test(path))) return;
       if (!sameSecret(request.headers.get(XSRF_HEADER), http.cookies.get(XSRF_COOKIE))) {
         throw new ApiError(403, 'Missing or invalid XSRF token. Reload the page and try again.');
       }
@@ -170,6 +170,13 @@ function formCanSend(request: Request): boolean {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   return type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data' || type === 'text/plain';
 }
+
+/**
+ * RFC 8058 one-click unsubscribe: mail providers POST `List-Unsubscribe=One-Click` as a form,
+ * without cookies. The path's secret is the follower's own, so a forged request could do
+ * nothing its holder could not.
+ */
+const ONE_CLICK_UNSUBSCRIBE = /^\/api\/v1\/followers\/[^/]+\/unsubscribe$/;
 
 /** Compares the echoed XSRF token with the cookie in constant time. */
 function sameSecret(sent: string | null, expected: string | undefined): boolean {

@@ -26,6 +26,8 @@ export interface OutgoingMail {
   html?: string;
   /** The account on whose behalf the mail goes out (shown as Sent By), if any. */
   sentById?: string | null;
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe pair on followers' mails. */
+  headers?: Record<string, string>;
 }
 
 export interface MailOutcome {
@@ -105,7 +107,7 @@ export class Mailer {
     }
     try {
       const transport = await this.smtp(this.options.smtpUrl);
-      await transport.sendMail({ from: this.options.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({ from: this.options.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
       return { sent: true, status: MAIL_SUCCESS };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -90,12 +90,13 @@ describe('surprise mode', () => {
         owner.client.post('/wishlists/items/move-copy', { sourceListId: id, itemId: book._id, destinationListId: other._id, action: 'copy' }),
       'PUT /api/v1/wishlists/:id/items/:itemId/unpurchase': () => owner.client.put(`/wishlists/${id}/items/${lamp._id}/unpurchase`),
       'DELETE /api/v1/wishlists/:id/items/:itemId': () => owner.client.delete(`/wishlists/${id}/items/${lamp._id}`),
+      'GET /api/v1/wishlists/:id/followers': () => owner.client.get(`/wishlists/${id}/followers`),
       'DELETE /api/v1/wishlists/:id': () => owner.client.delete(`/wishlists/${other._id}`),
     };
     const { routes } = await printedRouteTable();
     const listRoutes = routes.filter((r) => r.path.startsWith('/api/v1/wishlists') && r.policy !== 'adminOnly' && !r.path.startsWith('/api/v1/wishlists/guest'));
     // The guests' own writes (a purchase, a pledge) are not owner views.
-    const guestRoutes = ['PUT /api/v1/wishlists/share/:id/items/:itemId', 'POST /api/v1/wishlists/share/:id/items/:itemId/pledges'];
+    const guestRoutes = ['PUT /api/v1/wishlists/share/:id/items/:itemId', 'POST /api/v1/wishlists/share/:id/items/:itemId/pledges', 'POST /api/v1/wishlists/share/:id/followers'];
     expect(Object.keys(calls).sort()).toEqual(listRoutes.map((r) => `${r.method} ${r.path}`).filter((key) => !guestRoutes.includes(key)).sort());
     for (const [route, call] of Object.entries(calls)) expectNoPurchaseState(await call(), route);
 

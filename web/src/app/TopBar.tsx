@@ -6,6 +6,7 @@ import { useDomainConfig } from '../branding/DomainConfigProvider';
 import { useSession } from '../session/SessionProvider';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
+const NotificationBell = lazy(() => import('../pages/notifications/NotificationBell'));
 
 export function TopBar() {
   const config = useDomainConfig();
@@ -20,6 +21,7 @@ export function TopBar() {
       <nav className="ww-topbar-actions">
         {user ? (
           <Suspense fallback={<span className="ww-topbar-button-placeholder" />}>
+            <NotificationBell />
             <AccountMenu user={user} />
           </Suspense>
         ) : (

@@ -24,6 +24,8 @@ const ProviderSignedInPage = lazy(() => import('../pages/account/ProviderSignedI
 const ShareTargetPage = lazy(() => import('../pages/wishlists/ShareTargetPage'));
 const InvitationPage = lazy(() => import('../pages/invitations/InvitationPage'));
 const CapturePage = lazy(() => import('../pages/capture/CapturePage'));
+const NotificationsPage = lazy(() => import('../pages/notifications/NotificationsPage'));
+const FollowerPage = lazy(() => import('../pages/follow/FollowerPage'));
 
 type PageModule = { default: ComponentType };
 
@@ -63,12 +65,14 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', element: <Suspense fallback={pageFallback}><ForgotPasswordPage /></Suspense> },
       { path: '/reset-password/:token', element: <Suspense fallback={pageFallback}><ResetPasswordPage /></Suspense> },
       { path: '/invitations/:token', element: <Suspense fallback={pageFallback}><InvitationPage /></Suspense> },
+      { path: '/follow/:token', element: <Suspense fallback={pageFallback}><FollowerPage /></Suspense> },
       {
         element: <RequireUser />,
         children: [
           { path: '/dashboard', element: <Suspense fallback={pageFallback}><DashboardPage /></Suspense> },
           { path: '/account', element: <Suspense fallback={pageFallback}><AccountPage /></Suspense> },
           { path: '/capture', element: <Suspense fallback={pageFallback}><CapturePage /></Suspense> },
+          { path: '/notifications', element: <Suspense fallback={pageFallback}><NotificationsPage /></Suspense> },
           { path: '/change-password', element: <Suspense fallback={pageFallback}><ChangePasswordPage /></Suspense> },
           { path: '/signed-in', element: <Suspense fallback={pageFallback}><ProviderSignedInPage /></Suspense> },
         ],

@@ -15,6 +15,7 @@ import TickCircle16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-c
 import WarningSign16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/warning-sign';
 import Error16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/error';
 import User16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/user';
+import Notifications16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/notifications';
 import ShoppingCart16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/shopping-cart';
 import Gift16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/gift-box';
 import People16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/people';
@@ -35,6 +36,7 @@ export const PUBLIC_STANDARD_PATHS: Record<string, IconPaths> = {
   'warning-sign': WarningSign16,
   'error': Error16,
   'user': User16,
+  'notifications': Notifications16,
   'shopping-cart': ShoppingCart16,
   'gift-box': Gift16,
   'people': People16,

@@ -329,3 +329,77 @@ export const visitorAddresses = pgTable('visitor_addresses', {
 }, (t) => [
   index('visitor_addresses_seen_idx').on(t.lastSeenAt),
 ]);
+
+/** People following a list by e-mail (double opt-in: no digest before confirmedAt) or through their account (confirmed at once). `manageToken` is the secret of the follower's confirm, manage and unsubscribe links: every digest carries it, so it is kept as it is. */
+export const listFollowers = pgTable('list_followers', {
+  id: text('id').primaryKey(),
+  wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  manageToken: text('manage_token').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  frequency: text('frequency').notNull().default('weekly'),
+  /** Days before the event date to send a reminder (null: none). */
+  reminderDays: integer('reminder_days'),
+  /** The next digest holds the changes recorded after this (set at confirmation and at each digest turn). */
+  digestFrom: timestamp('digest_from', { withTimezone: true, mode: 'date' }),
+  /** When the next digest is due (null: not confirmed). */
+  nextDigestAt: timestamp('next_digest_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  uniqueIndex('list_followers_list_email_unique').on(t.wishlistId, t.email),
+  uniqueIndex('list_followers_token_unique').on(t.manageToken),
+  index('list_followers_digest_idx').on(t.nextDigestAt),
+  index('list_followers_user_idx').on(t.userId),
+  check('list_followers_frequency', sql`${t.frequency} IN ('daily', 'weekly')`),
+]);
+
+/** What followers' digests report: items added or removed, price drops, the event date moved. Never purchases or reservations. Kept 60 days. */
+export const listChanges = pgTable('list_changes', {
+  id: text('id').primaryKey(),
+  wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  itemId: text('item_id'),
+  title: text('title').notNull().default(''),
+  was: text('was'),
+  now: text('now'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  index('list_changes_list_idx').on(t.wishlistId, t.createdAt),
+  check('list_changes_kind', sql`${t.kind} IN ('item-added', 'item-removed', 'price-dropped', 'date-moved')`),
+]);
+
+/** One row per reminder sent (a follower, or the owner) for one occurrence of a list's event: each goes out once. */
+export const remindersSent = pgTable('reminders_sent', {
+  wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
+  recipient: text('recipient').notNull(),
+  occurrence: text('occurrence').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.wishlistId, t.recipient, t.occurrence] }),
+]);
+
+/** The bell's entries for an account. `detail` holds the item's title or the event day; never who reserved or bought what. */
+export const notifications = pgTable('notifications', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  wishlistId: text('wishlist_id').references(() => wishlists.id, { onDelete: 'cascade' }),
+  listName: text('list_name').notNull().default(''),
+  detail: text('detail').notNull().default(''),
+  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  /** The account wants this kind by mail too and it has not gone out yet. */
+  mailPending: boolean('mail_pending').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  index('notifications_user_idx').on(t.userId, t.createdAt),
+  index('notifications_mail_idx').on(t.mailPending),
+]);
+
+/** The notification kinds an account also wants by e-mail (a row: yes). */
+export const notificationMailKinds = pgTable('notification_mail_kinds', {
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.kind] }),
+]);

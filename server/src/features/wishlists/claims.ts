@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { notify } from '../notifications/notify';
 import { fromMinorUnits, MAX_PLEDGED_MINOR, toMinorUnits } from '@wishwell/shared/money';
 import { formatPrice } from '@wishwell/shared/price-format';
 import {
@@ -192,6 +193,8 @@ export class ClaimService {
     this.shareViews.invalidate(access.list.id);
     const addresses = await this.claimerAddresses(outcome.removed);
     if (addresses.length > 0) this.mail.sendRelisted(addresses, { item: outcome.row, list: access.list, request });
+    const accounts = outcome.removed.flatMap((claim) => (claim.userId ? [claim.userId] : []));
+    await notify(this.store, accounts, { kind: 'reserved-item-relisted', wishlistId: access.list.id, listName: access.list.name, detail: outcome.row.title });
     return toItem(outcome.row, '');
   }
 

@@ -7,6 +7,7 @@ import { forbidden, invalid, notFound } from '../../domain/errors';
 import { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { logEvent } from '../../log';
+import { notify } from '../notifications/notify';
 import type { MailLinks } from '../../mail/link-origin';
 import type { Mailer, MailRequest } from '../../mail/mailer';
 import type { Scheduler } from '../../scheduler';
@@ -132,6 +133,7 @@ export class InvitationService {
       await tx.insert(wishlistEditors).values({ wishlistId: list.id, userId: user.id, createdAt: now }).onConflictDoNothing();
     });
     logEvent({ event: 'role.change', role: 'editor', change: 'added', userId: user.id, wishlistId: list.id, invitationId: invitation.id });
+    await notify(this.store, [invitation.invitedById], { kind: 'invitation-accepted', wishlistId: list.id, listName: list.name, detail: user.name });
     return { wishlistId: list.id, message: `You can now edit ${list.name}.` };
   }
 

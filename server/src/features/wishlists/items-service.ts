@@ -12,6 +12,9 @@ import { itemColumns } from './input';
 import { hiddenAfterMove, seesItemPurchases, toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import { LIST_CHANGED, type ShareViewCache } from './share-cache';
+import { formatPrice } from '@wishwell/shared/price-format';
+import { recordListChange } from '../followers/list-changes';
+import { notify } from '../notifications/notify';
 
 /** Copies of items' shop images kept on our side, made in the background (see ItemImages). */
 export interface ImageCopies {
@@ -125,6 +128,7 @@ export class ItemService {
     );
     this.shareViews.announced(listId);
     if (image.imageCheckedAt === null) this.images.queued();
+    await recordListChange(this.store, { wishlistId: listId, kind: 'item-added', itemId: row!.id, title: row!.title });
     return toItem(row!, '');
   }
 
@@ -156,6 +160,10 @@ export class ItemService {
       .returning();
     if (!row) throw quantityRefusal(await this.itemOf(access, itemId), shown);
     this.shareViews.invalidate(listId);
+    if (row.priceMinor !== null && item.priceMinor !== null && row.priceMinor < item.priceMinor) {
+      const shown = (price: string) => formatPrice(price, row.currency);
+      await recordListChange(this.store, { wishlistId: listId, kind: 'price-dropped', itemId, title: row.title, was: shown(item.price), now: shown(row.price) });
+    }
     if (imageChanged) {
       this.images.queued();
       await this.images.release(item.storedImageUrl);
@@ -166,9 +174,12 @@ export class ItemService {
   async remove(access: ListAccess, itemId: string): Promise<void> {
     const item = await this.itemOf(access, itemId);
     const { items } = this.store.tables;
+    const reservedBy = await this.queries.claimingAccounts(itemId);
     await this.store.db.delete(items).where(eq(items.id, itemId));
     this.shareViews.invalidate(access.list.id);
     await this.images.release(item.storedImageUrl);
+    await recordListChange(this.store, { wishlistId: access.list.id, kind: 'item-removed', itemId, title: item.title });
+    await notify(this.store, reservedBy, { kind: 'reserved-item-removed', wishlistId: access.list.id, listName: access.list.name, detail: item.title });
   }
 
   /**

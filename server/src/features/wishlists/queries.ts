@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DataStore } from '../../db/store';
 import type { EditorRow, ItemRow, ListItemStats, OwnerRow, WishlistRow } from './mappers';
 
@@ -79,6 +79,13 @@ export class WishlistQueries {
   /** Newest first, so a new item shows on the first page. */
   items(listId: string): Promise<ItemRow[]> {
     return this.itemsOfList.execute({ listId });
+  }
+
+  /** The accounts holding a reservation of the item (to tell them it was removed; never shown to anyone else). */
+  async claimingAccounts(itemId: string): Promise<string[]> {
+    const { claims } = this.tables;
+    const rows = await this.db.select({ userId: claims.userId }).from(claims).where(and(eq(claims.itemId, itemId), isNotNull(claims.userId)));
+    return rows.map((row) => row.userId!);
   }
 
   /**

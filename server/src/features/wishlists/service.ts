@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { recordListChange } from '../followers/list-changes';
 import { GUEST_LIST_DEFAULTS } from '@wishwell/shared/constants';
 import type {
   CreateGuestWishlistBody,
@@ -73,6 +74,9 @@ export class WishlistService {
       .where(eq(wishlists.id, listId))
       .returning();
     this.shareViews.invalidate(listId);
+    if (row!.eventDate && row!.eventDate !== list.eventDate) {
+      await recordListChange(this.queries.store, { wishlistId: listId, kind: 'date-moved', was: list.eventDate, now: row!.eventDate });
+    }
     return this.render(row!, role);
   }
 

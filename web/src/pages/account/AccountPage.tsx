@@ -10,6 +10,7 @@ import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 import { ApiTokens } from './ApiTokens';
 import { BookmarkletSection } from './BookmarkletSection';
+import { MailPreferences } from '../notifications/MailPreferences';
 import { LanguageField } from './LanguageField';
 import { PasswordSection } from './PasswordSection';
 import { useSignInOptions } from './ProviderSignIn';
@@ -69,6 +70,8 @@ export default function AccountPage() {
       </AccountForm>
 
       {user && <PasswordSection user={user} options={signInOptions} />}
+
+      <MailPreferences />
 
       <BookmarkletSection />
 

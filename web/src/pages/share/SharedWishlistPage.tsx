@@ -11,6 +11,7 @@ import { useBootData } from '../../app/boot-data';
 import { usePageTitle } from '../../app/use-page-title';
 import { notify } from '../../notifications/notify';
 import { CoverBanner } from '../../ui/CoverBanner';
+import { FollowBox } from '../follow/FollowBox';
 import { Pager, usePage } from '../../ui/Pager';
 import { useCloseOnBack } from '../../ui/use-close-on-back';
 import { PriceFilter } from './PriceFilter';
@@ -134,6 +135,7 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
   return (
     <div className={`ww-share-page ww-colors-${wishlist.colorSet}`}>
       <CoverBanner image={wishlist.coverImage} title={ownerName ? t('share.titleOf', { name: ownerName }) : wishlist.name} overline={ownerName ? wishlist.name : undefined} list={wishlist} />
+      <FollowBox listId={wishlist._id} />
       {reservedElsewhere.length > 0 && (
         <section className="ww-my-reservations" aria-label={t('share.yourReservations')}>
           <h2>{t('share.yourReservations')}</h2>

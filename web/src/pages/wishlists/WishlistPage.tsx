@@ -10,6 +10,7 @@ import { usePageTitle } from '../../app/use-page-title';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
 import { CoverBanner } from '../../ui/CoverBanner';
+import { FollowerCountNote } from '../follow/FollowerCountNote';
 import { SurpriseNote } from './SurpriseNote';
 import { useDayFormat } from '../../ui/dates';
 import { Pager, usePage } from '../../ui/Pager';
@@ -164,6 +165,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
         )}
       </div>
       {wishlist.surprise && <SurpriseNote surprise={wishlist.surprise} />}
+      {wishlist.role !== 'editor' && <FollowerCountNote listId={wishlist._id} />}
 
       {visibleItems.length === 0 ? (
         <p className="ww-empty-items">

@@ -1,0 +1,199 @@
+import { and, count, eq, isNotNull, or } from 'drizzle-orm';
+import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
+import { REMINDER_DAYS_MAX, type AccountFollow, type DigestFrequency, type FollowerCount, type FollowerPreferences, type FollowerSettings } from '@wishwell/shared/follower-types';
+import type { SessionUser } from '../../auth/session-user';
+import type { DataStore, Row } from '../../db/store';
+import { invalid, notFound } from '../../domain/errors';
+import { newId, newSecret } from '../../ids';
+import type { JobClock } from '../../job-clock';
+import { RateLimiter } from '../../limits/rate-limit';
+import { logEvent } from '../../log';
+import type { MailRequest } from '../../mail/mailer';
+import { isShared, type ListAccess } from '../wishlists/access';
+import type { FollowerMail } from './mail';
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+export const DIGEST_PERIOD_MS: Record<DigestFrequency, number> = { daily: DAY, weekly: 7 * DAY };
+const DEFAULT_REMINDER_DAYS = 7;
+
+/** FOLLOW_* settings: follow requests per client IP and per list per hour, confirmation mails per address per day. */
+export interface FollowLimits {
+  perIp: number;
+  perList: number;
+  mailsPerAddress: number;
+}
+
+type FollowerRow = Row<'listFollowers'>;
+
+/**
+ * Following a list: by e-mail with a confirmation link (double opt-in), or in one click through
+ * an account. The answer to a follow request is the same whatever the address's state, so it
+ * tells nobody who follows; the owner learns how many do, never who.
+ */
+export class FollowerService {
+  private readonly perIp: RateLimiter;
+  private readonly perList: RateLimiter;
+  private readonly perAddress: RateLimiter;
+
+  constructor(
+    private readonly store: DataStore,
+    private readonly mail: FollowerMail,
+    private readonly clock: JobClock,
+    limits: FollowLimits,
+  ) {
+    this.perIp = new RateLimiter({ limit: limits.perIp, windowMs: HOUR, text: 'tooManyFollows', scope: 'follows per IP' });
+    this.perList = new RateLimiter({ limit: limits.perList, windowMs: HOUR, text: 'tooManyFollows', scope: 'follows per list' });
+    this.perAddress = new RateLimiter({ limit: limits.mailsPerAddress, windowMs: DAY, text: 'tooManyFollows', scope: 'follow mails per address' });
+  }
+
+  /** Records the address as a follower waiting for confirmation (or finds it) and mails the link, within the address's daily mails. */
+  async follow(listId: string, emailInput: string, request: MailRequest & { ip: string }): Promise<{ message: string }> {
+    const email = normalizeEmail(emailInput);
+    if (!looksLikeEmail(email)) throw invalid('validEmailAddress');
+    const list = await this.liveList(listId);
+    this.perIp.check(request.ip);
+    this.perList.check(listId);
+    await this.perIp.hit(request.ip);
+    await this.perList.hit(listId);
+    const { listFollowers } = this.store.tables;
+    await this.store.db
+      .insert(listFollowers)
+      .values({ id: newId(), wishlistId: listId, email, manageToken: newSecret(), reminderDays: DEFAULT_REMINDER_DAYS, createdAt: new Date() })
+      .onConflictDoNothing();
+    const [follower] = await this.store.db.select().from(listFollowers).where(and(eq(listFollowers.wishlistId, listId), eq(listFollowers.email, email)));
+    if (await this.perAddress.take(email)) {
+      // Sent after answering: how long the mail takes must not tell anything either.
+      this.mail.confirmation(follower!, list.name, request.origin, request.language).catch((error: unknown) => console.error('Follow confirmation mail failed:', error));
+    }
+    logEvent({ event: 'list.follow-requested', wishlistId: listId });
+    return { message: 'Check your inbox to confirm.' };
+  }
+
+  async settings(token: string): Promise<FollowerSettings> {
+    const follower = await this.byToken(token);
+    const list = await this.liveList(follower.wishlistId);
+    return {
+      wishlistId: list.id,
+      wishlistName: list.name,
+      email: follower.email,
+      confirmed: follower.confirmedAt !== null,
+      frequency: follower.frequency as DigestFrequency,
+      reminderDays: follower.reminderDays,
+    };
+  }
+
+  /** Opens the link of the confirmation mail: digests start from now (nothing before is reported). */
+  async confirm(token: string, preferences: FollowerPreferences): Promise<FollowerSettings> {
+    const follower = await this.byToken(token);
+    if (follower.confirmedAt === null) {
+      const frequency = preferences.frequency ?? (follower.frequency as DigestFrequency);
+      await this.update(follower, { ...preferenceColumns(preferences), ...this.confirmedColumns(frequency) });
+    }
+    else await this.update(follower, preferenceColumns(preferences));
+    return this.settings(token);
+  }
+
+  async change(token: string, preferences: FollowerPreferences): Promise<FollowerSettings> {
+    const follower = await this.byToken(token);
+    await this.update(follower, preferenceColumns(preferences, follower));
+    return this.settings(token);
+  }
+
+  /** One-click unsubscribe (RFC 8058) and the manage page's button: the follower is forgotten. */
+  async unsubscribe(token: string): Promise<{ unsubscribed: true }> {
+    const { listFollowers } = this.store.tables;
+    const removed = await this.store.db.delete(listFollowers).where(eq(listFollowers.manageToken, token)).returning({ wishlistId: listFollowers.wishlistId });
+    if (removed[0]) logEvent({ event: 'list.unfollowed', wishlistId: removed[0].wishlistId });
+    return { unsubscribed: true };
+  }
+
+  async accountFollow(listId: string, user: SessionUser): Promise<AccountFollow> {
+    await this.liveList(listId);
+    const follower = await this.ofAccount(listId, user);
+    if (!follower?.confirmedAt) return { following: false, frequency: 'weekly', reminderDays: DEFAULT_REMINDER_DAYS };
+    return { following: true, frequency: follower.frequency as DigestFrequency, reminderDays: follower.reminderDays };
+  }
+
+  /** Follows in one click: a signed-in account's address needs no confirming. */
+  async followAsAccount(listId: string, user: SessionUser, preferences: FollowerPreferences): Promise<AccountFollow> {
+    await this.liveList(listId);
+    const existing = await this.ofAccount(listId, user);
+    const frequency = preferences.frequency ?? (existing?.frequency as DigestFrequency | undefined) ?? 'weekly';
+    const columns = { userId: user.id, ...preferenceColumns(preferences, existing), ...(existing?.confirmedAt ? {} : this.confirmedColumns(frequency)) };
+    if (existing) await this.update(existing, columns);
+    else {
+      await this.store.db
+        .insert(this.store.tables.listFollowers)
+        .values({ id: newId(), wishlistId: listId, email: normalizeEmail(user.email), manageToken: newSecret(), reminderDays: DEFAULT_REMINDER_DAYS, createdAt: new Date(), ...columns })
+        .onConflictDoNothing();
+    }
+    return this.accountFollow(listId, user);
+  }
+
+  async unfollowAsAccount(listId: string, user: SessionUser): Promise<AccountFollow> {
+    const { listFollowers } = this.store.tables;
+    await this.store.db.delete(listFollowers).where(and(eq(listFollowers.wishlistId, listId), this.accountCondition(user)));
+    return { following: false, frequency: 'weekly', reminderDays: DEFAULT_REMINDER_DAYS };
+  }
+
+  /** How many confirmed followers the list has: the owner's to see, never their addresses. */
+  async countFor({ list }: ListAccess): Promise<FollowerCount> {
+    const { listFollowers } = this.store.tables;
+    const [row] = await this.store.db
+      .select({ n: count() })
+      .from(listFollowers)
+      .where(and(eq(listFollowers.wishlistId, list.id), isNotNull(listFollowers.confirmedAt)));
+    return { count: row?.n ?? 0 };
+  }
+
+  private confirmedColumns(frequency: DigestFrequency) {
+    const now = new Date();
+    return { confirmedAt: now, digestFrom: now, nextDigestAt: new Date(this.clock.now().getTime() + DIGEST_PERIOD_MS[frequency]) };
+  }
+
+  private async update(follower: FollowerRow, columns: Partial<FollowerRow>): Promise<void> {
+    const { listFollowers } = this.store.tables;
+    // A new frequency takes effect from the last digest (or the confirmation).
+    const frequency = columns.frequency as DigestFrequency | undefined;
+    const rescheduled = frequency && follower.confirmedAt && !columns.nextDigestAt ? { nextDigestAt: new Date((follower.digestFrom ?? follower.confirmedAt).getTime() + DIGEST_PERIOD_MS[frequency]) } : {};
+    await this.store.db.update(listFollowers).set({ ...columns, ...rescheduled }).where(eq(listFollowers.id, follower.id));
+  }
+
+  private accountCondition(user: SessionUser) {
+    const { listFollowers } = this.store.tables;
+    return or(eq(listFollowers.userId, user.id), eq(listFollowers.email, normalizeEmail(user.email)))!;
+  }
+
+  private async ofAccount(listId: string, user: SessionUser): Promise<FollowerRow | undefined> {
+    const { listFollowers } = this.store.tables;
+    return (await this.store.db.select().from(listFollowers).where(and(eq(listFollowers.wishlistId, listId), this.accountCondition(user))))[0];
+  }
+
+  private async byToken(token: string): Promise<FollowerRow> {
+    const { listFollowers } = this.store.tables;
+    const [follower] = await this.store.db.select().from(listFollowers).where(eq(listFollowers.manageToken, token));
+    if (!follower) throw notFound('followerNotFound');
+    return follower;
+  }
+
+  /** The list, if guests can see it now (not deleted, disabled or expired). */
+  private async liveList(listId: string): Promise<Row<'wishlists'>> {
+    const { wishlists } = this.store.tables;
+    const [list] = await this.store.db.select().from(wishlists).where(eq(wishlists.id, listId));
+    if (!list || !isShared(list, Date.now())) throw notFound('listNotFound');
+    return list;
+  }
+}
+
+/** The columns a follower's choices set; a reminder of 0 days is none. */
+function preferenceColumns(preferences: FollowerPreferences, current?: FollowerRow): Partial<FollowerRow> {
+  const columns: Partial<FollowerRow> = {};
+  if (preferences.frequency && preferences.frequency !== current?.frequency) columns.frequency = preferences.frequency;
+  if (preferences.reminderDays !== undefined) {
+    const days = preferences.reminderDays;
+    if (days !== null && (!Number.isInteger(days) || days < 0 || days > REMINDER_DAYS_MAX)) throw invalid('reminderDays', { max: REMINDER_DAYS_MAX });
+    columns.reminderDays = days === 0 ? null : days;
+  }
+  return columns;
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, InputGroup } from '@blueprintjs/core';
+import { api, errorMessage } from '../../api/client';
+import { useCanSendMail } from '../../api/server-features';
+import { useTranslation } from '../../i18n/react';
+import { notify } from '../../notifications/notify';
+import { useSession } from '../../session/SessionProvider';
+import './follow.css';
+
+/**
+ * On a share page: follow the list. A signed-in account follows (and unfollows) in one click; a
+ * visitor gives an address and confirms through the mailed link (not offered when this server
+ * sends no mail: nothing would arrive).
+ */
+export function FollowBox({ listId }: { listId: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const canSendMail = useCanSendMail();
+  if (!user && canSendMail === false) return null;
+  return (
+    <section className="ww-follow-box" aria-label={t('follow.title')}>
+      <p className="ww-follow-note">{t('follow.note')}</p>
+      {user ? <AccountFollowButton listId={listId} /> : <FollowByEmail listId={listId} />}
+    </section>
+  );
+}
+
+function AccountFollowButton({ listId }: { listId: string }) {
+  const { t } = useTranslation();
+  const [following, setFollowing] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api
+      .get('/follows/:id', { params: { id: listId } })
+      .then((state) => setFollowing(state.following))
+      .catch(() => setFollowing(false));
+  }, [listId]);
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const state = following ? await api.delete('/follows/:id', { params: { id: listId } }) : await api.put('/follows/:id', { params: { id: listId }, body: {} });
+      setFollowing(state.following);
+    } catch (error) {
+      notify(errorMessage(error, t('follow.failed')), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button
+      icon={following ? 'tick' : 'notifications'}
+      intent={following ? 'success' : 'primary'}
+      text={following ? t('follow.following') : t('follow.follow')}
+      loading={busy || following === null}
+      onClick={() => void toggle()}
+      aria-pressed={following ?? false}
+    />
+  );
+}
+
+function FollowByEmail({ listId }: { listId: string }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await api.post('/wishlists/share/:id/followers', { params: { id: listId }, body: { email } });
+      setSent(true);
+    } catch (error) {
+      notify(errorMessage(error, t('follow.failed')), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sent) return <p role="status" className="ww-follow-sent">{t('follow.checkInbox', { email })}</p>;
+  return (
+    <form className="ww-follow-form" onSubmit={(event) => void submit(event)}>
+      <InputGroup type="email" required leftIcon="envelope" placeholder={t('follow.emailPlaceholder')} aria-label={t('follow.email')} value={email} onValueChange={setEmail} />
+      <Button type="submit" intent="primary" text={t('follow.follow')} loading={busy} />
+    </form>
+  );
+}
