@@ -16,6 +16,7 @@ import { adminRoutes } from './features/admin/routes';
 import { logRoutes } from './features/logs/routes';
 import { adminEventRoutes } from './features/admin-events/routes';
 import { backupRoutes } from './features/backup/routes';
+import { listTransferRoutes } from './features/list-transfer/routes';
 
 /**
  * The /api/v1 routes. Every route declares exactly one access policy (see http/access.ts);
@@ -29,6 +30,7 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(userRoutes(policies, services.users, guestListClaimer(services.wishlists.lists), (userId, token, origin) => services.oidc.signOutUrl(userId, token, origin)))
     .use(apiTokenRoutes(policies, services.apiTokens))
     .use(oidcRoutes(policies, ctx.sealer, services.oidc, ctx.config.passwordLogin, guestListClaimer(services.wishlists.lists)))
+    .use(listTransferRoutes(policies, services.listTransfer))
     .use(wishlistRoutes(policies, services.wishlists))
     .use(uploadRoutes(policies, services.uploads))
     .use(scrapeRoutes(policies, services.scrape.service))

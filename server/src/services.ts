@@ -5,6 +5,7 @@ import { Mailer } from './mail/mailer';
 import { MailLinks } from './mail/link-origin';
 import { PasswordHasher } from './auth/passwords';
 import { UserService } from './features/users/service';
+import { ListTransferService } from './features/list-transfer/service';
 import { OidcSignIns } from './features/oidc';
 import { createWishlistServices } from './features/wishlists';
 import { UploadService } from './features/uploads/service';
@@ -58,6 +59,7 @@ export function createServices(ctx: AppContext) {
     lists: wishlists.lists,
     passwordLogin: ctx.config.passwordLogin,
   });
+  const listTransfer = new ListTransferService({ queries: wishlists.queries, lists: wishlists.lists, items: wishlists.items, claims: wishlists.claims });
   const apiTokens = new ApiTokenService(ctx.store);
   const oidc = new OidcSignIns(ctx.config, ctx.store, users);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
@@ -83,7 +85,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { domainConfigs, mailLinks, mailer, users, apiTokens, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
+  return { domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
 }
 
 export type Services = ReturnType<typeof createServices>;
