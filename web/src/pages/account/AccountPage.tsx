@@ -10,6 +10,7 @@ import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 import { ApiTokens } from './ApiTokens';
 import { BookmarkletSection } from './BookmarkletSection';
+import { DataDownloadSection } from './DataDownloadSection';
 import { LanguageField } from './LanguageField';
 import { PasswordSection } from './PasswordSection';
 import { useSignInOptions } from './ProviderSignIn';
@@ -73,6 +74,7 @@ export default function AccountPage() {
       <BookmarkletSection />
 
       <ApiTokens isAdmin={user?.isAdmin ?? false} />
+      <DataDownloadSection />
 
       <section className="ww-account-section" aria-labelledby="delete-heading">
         <div className="ww-danger-zone">

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
+import { linksInText } from '@wishwell/shared/links-in-text';
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import type { ScrapeRequest } from '@wishwell/shared/scrape-types';
@@ -8,21 +9,35 @@ import { asWebAddress, blankItem, draftFromScrape, type ItemDraft } from './item
 
 /**
  * The Add Item box: empty opens a blank form, a web address is scraped into a prefilled form,
- * anything else becomes the new item's title.
+ * text holding several links (pasted or typed) opens the bulk view, anything else becomes the new
+ * item's title.
  */
 interface Props {
   onOpenForm: (draft: ItemDraft) => void;
+  onManyLinks: (links: string[]) => void;
   /** A link shared to the app (see ShareTargetPage): read at once, as if pasted and added. */
   sharedLink?: string | null;
   onSharedLinkTaken?: () => void;
 }
 
-export function AddItemBox({ onOpenForm, sharedLink, onSharedLinkTaken }: Props) {
+/** The links of a text that holds more than one, else null. */
+function severalLinks(text: string): string[] | null {
+  const links = linksInText(text).map(({ url }) => url);
+  return links.length > 1 ? links : null;
+}
+
+export function AddItemBox({ onOpenForm, onManyLinks, sharedLink, onSharedLinkTaken }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState(sharedLink ?? '');
   const [scraping, setScraping] = useState(false);
 
   const add = async (text: string) => {
+    const links = severalLinks(text);
+    if (links) {
+      onManyLinks(links);
+      setText('');
+      return;
+    }
     const url = asWebAddress(text);
     if (!url) {
       onOpenForm(blankItem({ title: text.trim() }));
@@ -42,6 +57,14 @@ export function AddItemBox({ onOpenForm, sharedLink, onSharedLinkTaken }: Props)
       setScraping(false);
       setText('');
     }
+  };
+
+  // A one-line field would join the pasted lines: several links go to the bulk view as pasted.
+  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const links = severalLinks(event.clipboardData.getData('text'));
+    if (!links) return;
+    event.preventDefault();
+    onManyLinks(links);
   };
 
   const submit = (event: FormEvent) => {
@@ -66,6 +89,7 @@ export function AddItemBox({ onOpenForm, sharedLink, onSharedLinkTaken }: Props)
         placeholder={t('addItem.placeholder')}
         value={text}
         onValueChange={setText}
+        onPaste={paste}
         disabled={scraping}
       />
       <Button type="submit" size="large" icon="plus" className="ww-accent-button ww-add-item-button" text={t('addItem.button')} aria-label={t('addItem.button')} loading={scraping} />
