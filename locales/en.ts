@@ -343,6 +343,7 @@ export default {
         failed: 'Failed',
       },
       noAnswer: 'The server did not answer.',
+      retrying: 'Trying again shortly. {{reason}}',
       drop: 'Drop {{url}}',
       titleOf: 'Title for {{url}}',
       priceOf: 'Price for {{url}}',

@@ -77,7 +77,7 @@ export default function DashboardPage() {
       <div className="ww-page-heading">
         <h1>{t('dashboard.title')}</h1>
         <div className="ww-page-heading-actions">
-          <Button icon="import" text={t('transfer.import')} onClick={() => setDialog({ kind: 'import' })} />
+          <Button icon="upload" text={t('transfer.import')} onClick={() => setDialog({ kind: 'import' })} />
           <Button icon="plus" className="ww-accent-button" text={t('dashboard.create')} onClick={() => setDialog({ kind: 'create' })} />
         </div>
       </div>

@@ -43,6 +43,8 @@ export function BulkAddDialog({ wishlistId, links, onClose, onAdded }: Props) {
   const { t, i18n } = useTranslation();
   const [rows, setRows] = useState<Row[]>(() => links.map((url) => ({ url, state: 'waiting', title: titleOf(url), price: '', result: null, reason: null })));
   const { busy, run } = useAsyncAction();
+  // A failure the queue will try again is said as such; a final one as the server gave it.
+  const reasonOf = (state: LinkState, message: string) => (state === 'waiting' ? t('bulk.retrying', { reason: message }) : message);
   const queue = useRef<ScrapeQueue<ScrapeResult> | null>(null);
   const update = (url: string, change: (row: Row) => Partial<Row>) => setRows((current) => current.map((row) => (row.url === url ? { ...row, ...change(row) } : row)));
 
@@ -54,7 +56,7 @@ export function BulkAddDialog({ wishlistId, links, onClose, onAdded }: Props) {
         onState: (url, state, { result, failure }) =>
           update(url, (row) => ({
             state,
-            reason: failure ? (failure.message ?? t('bulk.noAnswer')) : null,
+            reason: failure ? reasonOf(state, failure.message ?? t('bulk.noAnswer')) : null,
             ...(result ? { result, title: result.title || row.title, price: result.price === PRICE_NOT_FOUND ? '' : priceForInput(result.price, i18n.language) } : {}),
           })),
       },

@@ -10,7 +10,7 @@ export function ExportMenuItems({ wishlistId }: { wishlistId: string }) {
   return (
     <>
       <MenuDivider title={t('transfer.export')} />
-      <MenuItem icon="export" text={t('transfer.exportJson')} href={exportUrl(wishlistId, 'json')} download />
+      <MenuItem icon="download" text={t('transfer.exportJson')} href={exportUrl(wishlistId, 'json')} download />
       <MenuItem icon="th" text={t('transfer.exportCsv')} href={exportUrl(wishlistId, 'csv')} download />
     </>
   );
