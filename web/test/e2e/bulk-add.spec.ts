@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiCall } from './support/api';
@@ -47,9 +47,9 @@ async function startShop() {
   };
 }
 
-/** Pastes `text` into the Add Item box as the browser does (a paste event carrying the clipboard's text). */
-async function paste(page: Page, text: string) {
-  await page.getByLabel('Add an item').focus();
+/** Pastes `text` into `field` (the Add Item box unless named) as the browser does: a paste event carrying the clipboard's text. */
+async function paste(page: Page, text: string, field: Locator = page.getByLabel('Add an item')) {
+  await field.focus();
   await page.evaluate((pasted) => {
     const data = new DataTransfer();
     data.setData('text/plain', pasted);
@@ -120,13 +120,16 @@ test('pasted links are read politely, one request at a time per shop, and the ch
   }
 });
 
-test("a guest's own list takes many links too", async ({ browser }) => {
+test("a guest's own list takes many links too, also pasted into the item form's link field", async ({ browser }) => {
   const shop = await startShop();
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
     await createGuestListFromLanding(page);
-    await paste(page, `${shop.origin}/kite ${shop.origin}/puzzle`);
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Item' });
+    await paste(page, `${shop.origin}/kite\n${shop.origin}/puzzle`, form.getByLabel('Product link'));
+    await expect(form).toHaveCount(0);
     const dialog = page.getByRole('dialog', { name: 'Add 2 links' });
     await expect(dialog.getByRole('button', { name: 'Add 2 items' })).toBeEnabled({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Add 2 items' }).click();

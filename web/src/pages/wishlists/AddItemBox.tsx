@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
-import { linksInText } from '@wishwell/shared/links-in-text';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import type { ScrapeRequest } from '@wishwell/shared/scrape-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { asWebAddress, blankItem, draftFromScrape, type ItemDraft } from './item-draft';
+import { pasteOfLinks, severalLinks } from './bulk/several-links';
 
 /**
  * The Add Item box: empty opens a blank form, a web address is scraped into a prefilled form,
@@ -18,12 +18,6 @@ interface Props {
   /** A link shared to the app (see ShareTargetPage): read at once, as if pasted and added. */
   sharedLink?: string | null;
   onSharedLinkTaken?: () => void;
-}
-
-/** The links of a text that holds more than one, else null. */
-function severalLinks(text: string): string[] | null {
-  const links = linksInText(text).map(({ url }) => url);
-  return links.length > 1 ? links : null;
 }
 
 export function AddItemBox({ onOpenForm, onManyLinks, sharedLink, onSharedLinkTaken }: Props) {
@@ -59,14 +53,6 @@ export function AddItemBox({ onOpenForm, onManyLinks, sharedLink, onSharedLinkTa
     }
   };
 
-  // A one-line field would join the pasted lines: several links go to the bulk view as pasted.
-  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const links = severalLinks(event.clipboardData.getData('text'));
-    if (!links) return;
-    event.preventDefault();
-    onManyLinks(links);
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void add(text);
@@ -89,7 +75,7 @@ export function AddItemBox({ onOpenForm, onManyLinks, sharedLink, onSharedLinkTa
         placeholder={t('addItem.placeholder')}
         value={text}
         onValueChange={setText}
-        onPaste={paste}
+        onPaste={pasteOfLinks(onManyLinks)}
         disabled={scraping}
       />
       <Button type="submit" size="large" icon="plus" className="ww-accent-button ww-add-item-button" text={t('addItem.button')} aria-label={t('addItem.button')} loading={scraping} />

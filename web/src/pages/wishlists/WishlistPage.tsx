@@ -193,6 +193,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
           defaultCurrency={currency}
           onClose={close}
           onSaved={(item) => change((list) => withItem(list, item))}
+          onManyLinks={dialog.itemId ? undefined : (links) => setDialog({ kind: 'bulk', links })}
         />
       )}
       {dialog?.kind === 'bulk' && (
