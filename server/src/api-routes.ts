@@ -18,6 +18,7 @@ import { adminEventRoutes } from './features/admin-events/routes';
 import { backupRoutes } from './features/backup/routes';
 import { followerRoutes } from './features/followers/routes';
 import { notificationRoutes } from './features/notifications/routes';
+import { listTransferRoutes } from './features/list-transfer/routes';
 
 /**
  * The /api/v1 routes. Every route declares exactly one access policy (see http/access.ts);
@@ -31,6 +32,7 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(userRoutes(policies, services.users, guestListClaimer(services.wishlists.lists), (userId, token, origin) => services.oidc.signOutUrl(userId, token, origin)))
     .use(apiTokenRoutes(policies, services.apiTokens))
     .use(oidcRoutes(policies, ctx.sealer, services.oidc, ctx.config.passwordLogin, guestListClaimer(services.wishlists.lists)))
+    .use(listTransferRoutes(policies, services.listTransfer))
     .use(wishlistRoutes(policies, services.wishlists))
     .use(uploadRoutes(policies, services.uploads))
     .use(scrapeRoutes(policies, services.scrape.service))

@@ -5,6 +5,7 @@ import { Mailer } from './mail/mailer';
 import { MailLinks } from './mail/link-origin';
 import { PasswordHasher } from './auth/passwords';
 import { UserService } from './features/users/service';
+import { ListTransferService } from './features/list-transfer/service';
 import { OidcSignIns } from './features/oidc';
 import { createWishlistServices } from './features/wishlists';
 import { UploadService } from './features/uploads/service';
@@ -61,6 +62,7 @@ export function createServices(ctx: AppContext) {
     lists: wishlists.lists,
     passwordLogin: ctx.config.passwordLogin,
   });
+  const listTransfer = new ListTransferService({ queries: wishlists.queries, lists: wishlists.lists, items: wishlists.items, claims: wishlists.claims });
   const apiTokens = new ApiTokenService(ctx.store);
   const jobClock = new JobClock();
   const followers = createFollowerServices(ctx.store, mailer, mailLinks, jobClock, ctx.config);
@@ -89,7 +91,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { domainConfigs, mailLinks, mailer, users, apiTokens, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications };
+  return { domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -88,3 +88,17 @@ export const unavailable = refusal('unavailable');
 export const storageFull = refusal('storage-full');
 /** A limit reached: its own text, then when to try again (also said in seconds, for Retry-After). */
 export const tooMany = (texts: ErrorText[], retryAfterSeconds?: number) => new DomainError('too-many', texts, retryAfterSeconds);
+
+/** Runs `rules`; a refusal they throw is put inside the text `key` as its {{problem}} ("Row 7: …"). */
+export function refusalWithin<T>(key: ErrorKey, params: Record<string, ErrorParam>, rules: () => T): T {
+  try {
+    return rules();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const [first, ...rest] = error.texts;
+    throw new DomainError(error.kind, [text(key, { ...params, problem: first! }), ...rest], error.retryAfterSeconds);
+  }
+}
+
+/** Catalogue texts as one message in `language` (texts that are not refusals: what an import left out). */
+export const textsIn = (texts: readonly ErrorText[], language: Language): string => errorMessage(texts, language);

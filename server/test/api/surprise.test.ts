@@ -92,6 +92,9 @@ describe('surprise mode', () => {
       'DELETE /api/v1/wishlists/:id/items/:itemId': () => owner.client.delete(`/wishlists/${id}/items/${lamp._id}`),
       'GET /api/v1/wishlists/:id/followers': () => owner.client.get(`/wishlists/${id}/followers`),
       'DELETE /api/v1/wishlists/:id': () => owner.client.delete(`/wishlists/${other._id}`),
+      'GET /api/v1/wishlists/:id/export': () => owner.client.get(`/wishlists/${id}/export`),
+      'POST /api/v1/wishlists/:id/items/bulk': () => owner.client.post(`/wishlists/${id}/items/bulk`, { items: [{ title: 'Yo-yo' }] }),
+      'POST /api/v1/wishlists/import': async () => owner.client.post('/wishlists/import', { content: JSON.stringify((await owner.client.get(`/wishlists/${id}/export`)).body) }),
     };
     const { routes } = await printedRouteTable();
     const listRoutes = routes.filter((r) => r.path.startsWith('/api/v1/wishlists') && r.policy !== 'adminOnly' && !r.path.startsWith('/api/v1/wishlists/guest'));

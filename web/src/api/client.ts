@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string | null,
+    /** Retry-After of a 429 or 503, in seconds; null when the answer names none. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(serverMessage ?? `Request failed with status ${status}`);
     this.name = 'ApiRequestError';
@@ -94,7 +96,8 @@ export function authHeaders(options: RequestOptions = {}): Record<string, string
 
 /** The error for a failed response, carrying the server's `{ message }` when it sent one. */
 export async function failedResponseError(response: Response): Promise<ApiRequestError> {
-  return new ApiRequestError(response.status, serverMessageOf(await response.text()));
+  const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+  return new ApiRequestError(response.status, serverMessageOf(await response.text()), Number.isFinite(retryAfter) ? retryAfter : null);
 }
 
 /** The `message` of a JSON error body, else null. */

@@ -28,13 +28,14 @@ export function createWishlistServices(
   mailLinks: MailLinks,
   rateLimits: RateLimits,
   images: ImageCopies,
-): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache; surprise: SurpriseReveal } {
+): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache; surprise: SurpriseReveal; queries: WishlistQueries } {
   const queries = new WishlistQueries(store);
   const access = new WishlistAccess(queries);
   const shareViews = new ShareViewCache(store.changes);
   const isKnownHostname = async (hostname: string) => (await domainConfigs.publicConfig(hostname)).hostname === normalizeHostname(hostname);
   const guestListsPerIp = new RateLimiter({ limit: rateLimits.guestListsPerIp, windowMs: 60 * MINUTE, text: 'tooManyGuestLists' });
   return {
+    queries,
     shareViews,
     access,
     lists: new WishlistService(queries, access, shareViews, guestListsPerIp),

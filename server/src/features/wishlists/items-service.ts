@@ -2,9 +2,10 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput } from '@wishwell/shared/wishlist-types';
+import { MAX_BULK_ITEMS } from '@wishwell/shared/list-transfer-types';
 import type { Language } from '@wishwell/shared/languages';
-import type { DataStore, Db } from '../../db/store';
-import { conflict, invalid, notFound, type DomainError } from '../../domain/errors';
+import type { DataStore, Db, Tables } from '../../db/store';
+import { conflict, invalid, notFound, refusalWithin, type DomainError } from '../../domain/errors';
 import { newTimeOrderedId } from '../../ids';
 import type { ListAccess } from './access';
 import { UNCLAIMED } from './claim-statements';
@@ -16,6 +17,12 @@ import { formatPrice } from '@wishwell/shared/price-format';
 import { recordListChange } from '../followers/list-changes';
 import { notify } from '../notifications/notify';
 
+/** Rows per insert statement: well under SQLite's bound parameters per statement. */
+const INSERT_CHUNK = 200;
+
+export type ItemColumns = ReturnType<typeof itemColumns>;
+export type NewItemRow = Tables['items']['$inferInsert'] & ImageCopyColumns;
+
 /** Copies of items' shop images kept on our side, made in the background (see ItemImages). */
 export interface ImageCopies {
   /** The copy columns for an item that now shows `imageUrl`: a copy queued when it is a shop's image. */
@@ -26,12 +33,12 @@ export interface ImageCopies {
   release(storedImageUrl: string): Promise<void>;
 }
 
-export interface ImageCopyColumns {
+export type ImageCopyColumns = {
   storedImageUrl: string;
   imageCheckedAt: Date | null;
   imageCopyTries: number;
   imageCopyDueAt: Date | null;
-}
+};
 
 /** The referral rules' verdict on a product link (see ReferralRuleService.apply). */
 export type ApplyReferralRules = (url: string) => Promise<ReferralOutcome>;
@@ -95,41 +102,81 @@ export class ItemService {
 
   async add(access: ListAccess, input: ItemInput, language: Language): Promise<Item> {
     const listId = access.list.id;
-    const columns = itemColumns(input, language);
-    const [referral, currency] = await Promise.all([
-      this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false),
-      columns.currency ?? this.listCurrency(access),
-    ]);
-    const now = new Date();
-    const image = this.images.pendingCopy(columns.imageUrl ?? '');
-    const insertOn = image.imageCheckedAt === null ? this.insertQueuingCopyOn : this.insertOn;
-    const [row] = await this.store.groupCommit((db) =>
-      insertOn(db).execute({
-        id: newTimeOrderedId(),
-        wishlistId: listId,
-        title: columns.title,
-        url: referral.url,
-        shopDomain: referral.shopDomain,
-        notes: columns.notes ?? '',
-        description: columns.description ?? '',
-        quantity: columns.quantity ?? 1,
-        priority: columns.priority ?? 'Medium',
-        price: columns.price ?? '',
-        priceMinor: toMinorUnits(columns.price ?? ''),
-        currency,
-        imageUrl: columns.imageUrl ?? '',
-        ...image,
-        isGroupGift: referral.isGroupGift,
-        giftCardUrl: referral.giftCardUrl,
-        referralProgram: referral.referralProgram,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
+    const [values] = await this.newRows(listId, [itemColumns(input, language)], () => this.listCurrency(access));
+    const insertOn = values!.imageCheckedAt === null ? this.insertQueuingCopyOn : this.insertOn;
+    const [row] = await this.store.groupCommit((db) => insertOn(db).execute(values!));
     this.shareViews.announced(listId);
-    if (image.imageCheckedAt === null) this.images.queued();
+    if (values!.imageCheckedAt === null) this.images.queued();
     await recordListChange(this.store, { wishlistId: listId, kind: 'item-added', itemId: row!.id, title: row!.title });
     return toItem(row!, '');
+  }
+
+  /**
+   * Several items added together (the Add Item box's bulk view): all or none, in one transaction.
+   * The first given shows first on the list. Each is held to the rules of a single add; a refusal
+   * names the item ("Item 3: …").
+   */
+  async addMany(access: ListAccess, inputs: ItemInput[], language: Language): Promise<Item[]> {
+    if (inputs.length > MAX_BULK_ITEMS) throw invalid('bulkTooMany', { max: MAX_BULK_ITEMS });
+    const columns = inputs.map((input, index) => refusalWithin('atItem', { item: index + 1 }, () => itemColumns(input, language)));
+    const listId = access.list.id;
+    const values = await this.newRows(listId, columns, () => this.listCurrency(access));
+    const rows = await this.store.transaction((tx) => this.insertRows(tx, values));
+    this.inserted(listId, rows);
+    for (const row of rows) await recordListChange(this.store, { wishlistId: listId, kind: 'item-added', itemId: row.id, title: row.title });
+    return rows.map((row) => toItem(row, ''));
+  }
+
+  /**
+   * New items' rows for `listId`: referral rules applied, a copy queued for a shop's image. The
+   * first shows first (each a millisecond older than the one before, unless `createdAt` says when).
+   */
+  async newRows(listId: string, columns: ItemColumns[], listCurrency: () => Promise<string>, createdAt: (index: number) => Date | null = () => null): Promise<NewItemRow[]> {
+    const currency = columns.some((each) => !each.currency) ? listCurrency() : Promise.resolve('');
+    const now = Date.now();
+    return Promise.all(
+      columns.map(async (each, index) => {
+        const [referral, ofList] = await Promise.all([this.referralColumns(each.url ?? '', each.isGroupGift ?? false), currency]);
+        const added = createdAt(index) ?? new Date(now - index);
+        return {
+          id: newTimeOrderedId(),
+          wishlistId: listId,
+          title: each.title,
+          url: referral.url,
+          shopDomain: referral.shopDomain,
+          notes: each.notes ?? '',
+          description: each.description ?? '',
+          quantity: each.quantity ?? 1,
+          priority: each.priority ?? 'Medium',
+          price: each.price ?? '',
+          priceMinor: toMinorUnits(each.price ?? ''),
+          currency: each.currency ?? ofList,
+          imageUrl: each.imageUrl ?? '',
+          ...this.images.pendingCopy(each.imageUrl ?? ''),
+          isGroupGift: referral.isGroupGift,
+          giftCardUrl: referral.giftCardUrl,
+          referralProgram: referral.referralProgram,
+          createdAt: added,
+          updatedAt: added,
+        };
+      }),
+    );
+  }
+
+  /** Writes new items' rows inside the caller's transaction (in statements of a few hundred rows). */
+  async insertRows(tx: Db, values: NewItemRow[]): Promise<ItemRow[]> {
+    const { items } = this.store.tables;
+    const rows: ItemRow[] = [];
+    for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+      rows.push(...(await tx.insert(items).values(values.slice(start, start + INSERT_CHUNK)).returning()));
+    }
+    return rows;
+  }
+
+  /** Items were committed to `listId`: its share views go, and queued image copies start. */
+  inserted(listId: string, rows: ItemRow[]): void {
+    this.shareViews.invalidate(listId);
+    if (rows.some((row) => row.imageCheckedAt === null)) this.images.queued();
   }
 
   /**

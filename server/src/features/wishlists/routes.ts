@@ -7,6 +7,7 @@ import type { InvitationService } from './invitations';
 import type { ItemService } from './items-service';
 import {
   addEditorBody,
+  bulkItemsBody,
   claimChangeBody,
   claimIdParams,
   editorParams,
@@ -150,6 +151,11 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         params: editorParams,
       })
       .post('/wishlists/:id/items', ({ access, body, http }) => items.add(access, body, http.language), { listEditor: true, params: idParams, body: itemBody })
+      .post('/wishlists/:id/items/bulk', ({ access, body, http }) => items.addMany(access, body.items, http.language), {
+        listEditor: true,
+        params: idParams,
+        body: bulkItemsBody,
+      })
       .put('/wishlists/:id/items/:itemId', ({ access, params, body, http }) => items.update(access, params.itemId, body, http.language), {
         listEditor: true,
         params: itemParams,

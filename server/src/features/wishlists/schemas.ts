@@ -2,6 +2,7 @@
 import { t } from 'elysia';
 import { COLOR_SETS, ITEM_PRIORITIES, WISHLIST_THEMES } from '@wishwell/shared/constants';
 import { PRICE_TEXT_PATTERN } from '@wishwell/shared/price-input';
+import { MAX_BULK_ITEMS } from '@wishwell/shared/list-transfer-types';
 import { oneOf } from '../../validation/schemas';
 import { englishText } from '../../domain/errors';
 
@@ -52,6 +53,10 @@ export const itemBody = t.Object({
   currency: t.Optional(t.String({ maxLength: 3, pattern: '^([A-Za-z]{3})?$', error: 'Currency must be a three-letter code such as GBP.' })),
   imageUrl: t.Optional(text(2048, 'The image address')),
   isGroupGift: t.Optional(t.Boolean()),
+});
+
+export const bulkItemsBody = t.Object({
+  items: t.Array(itemBody, { minItems: 1, maxItems: MAX_BULK_ITEMS, error: englishText('bulkTooMany', { max: MAX_BULK_ITEMS }) }),
 });
 
 export const purchaseBody = t.Object({

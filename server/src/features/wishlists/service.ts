@@ -65,6 +65,15 @@ export class WishlistService {
     return this.render(row!, 'owner');
   }
 
+  /** A new list of the user's, and what `fill` writes into it, in one transaction (an import): all or nothing. */
+  async createFilled<T>(input: WishlistInput, user: SessionUser, fill: (tx: Db, listId: string) => Promise<T>): Promise<{ list: WishlistRow; filled: T }> {
+    const values = this.newListValues(input, user.id);
+    return this.queries.store.transaction(async (tx) => {
+      const [list] = await tx.insert(this.tables.wishlists).values(values).returning();
+      return { list: list!, filled: await fill(tx, list!.id) };
+    });
+  }
+
   async update({ list, role }: ListAccess, input: WishlistInput): Promise<Wishlist> {
     const listId = list.id;
     const { wishlists } = this.tables;

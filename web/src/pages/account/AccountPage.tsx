@@ -11,6 +11,7 @@ import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 import { ApiTokens } from './ApiTokens';
 import { BookmarkletSection } from './BookmarkletSection';
 import { MailPreferences } from '../notifications/MailPreferences';
+import { DataDownloadSection } from './DataDownloadSection';
 import { LanguageField } from './LanguageField';
 import { PasswordSection } from './PasswordSection';
 import { useSignInOptions } from './ProviderSignIn';
@@ -76,6 +77,7 @@ export default function AccountPage() {
       <BookmarkletSection />
 
       <ApiTokens isAdmin={user?.isAdmin ?? false} />
+      <DataDownloadSection />
 
       <section className="ww-account-section" aria-labelledby="delete-heading">
         <div className="ww-danger-zone">

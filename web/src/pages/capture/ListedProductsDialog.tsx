@@ -35,10 +35,9 @@ export function ListedProductsDialog({ products, wishlistId, children, onClose, 
     event.preventDefault();
     const picked = products.filter((_, index) => chosen.has(index));
     const added = await run(async () => {
-      // One after another, in the page's order: the list shows them as the shop did.
-      for (const { title, url, price, currency, imageUrl } of picked) {
-        await api.post('/wishlists/:id/items', { params: { id: wishlistId }, body: { title, url, price, currency, imageUrl } });
-      }
+      // Together, all or none; the list shows them in the page's order.
+      const items = picked.map(({ title, url, price, currency, imageUrl }) => ({ title, url, price, currency, imageUrl }));
+      await api.post('/wishlists/:id/items/bulk', { params: { id: wishlistId }, body: { items } });
     }, { success: t('capture.addedSeveral', { count: picked.length }), failure: t('itemForm.failed') });
     if (added) onAdded();
   };

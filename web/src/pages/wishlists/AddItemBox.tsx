@@ -5,24 +5,33 @@ import type { ScrapeRequest } from '@wishwell/shared/scrape-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { asWebAddress, blankItem, draftFromScrape, type ItemDraft } from './item-draft';
+import { pasteOfLinks, severalLinks } from './bulk/several-links';
 
 /**
  * The Add Item box: empty opens a blank form, a web address is scraped into a prefilled form,
- * anything else becomes the new item's title.
+ * text holding several links (pasted or typed) opens the bulk view, anything else becomes the new
+ * item's title.
  */
 interface Props {
   onOpenForm: (draft: ItemDraft) => void;
+  onManyLinks: (links: string[]) => void;
   /** A link shared to the app (see ShareTargetPage): read at once, as if pasted and added. */
   sharedLink?: string | null;
   onSharedLinkTaken?: () => void;
 }
 
-export function AddItemBox({ onOpenForm, sharedLink, onSharedLinkTaken }: Props) {
+export function AddItemBox({ onOpenForm, onManyLinks, sharedLink, onSharedLinkTaken }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState(sharedLink ?? '');
   const [scraping, setScraping] = useState(false);
 
   const add = async (text: string) => {
+    const links = severalLinks(text);
+    if (links) {
+      onManyLinks(links);
+      setText('');
+      return;
+    }
     const url = asWebAddress(text);
     if (!url) {
       onOpenForm(blankItem({ title: text.trim() }));
@@ -66,6 +75,7 @@ export function AddItemBox({ onOpenForm, sharedLink, onSharedLinkTaken }: Props)
         placeholder={t('addItem.placeholder')}
         value={text}
         onValueChange={setText}
+        onPaste={pasteOfLinks(onManyLinks)}
         disabled={scraping}
       />
       <Button type="submit" size="large" icon="plus" className="ww-accent-button ww-add-item-button" text={t('addItem.button')} aria-label={t('addItem.button')} loading={scraping} />

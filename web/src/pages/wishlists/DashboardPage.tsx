@@ -9,12 +9,14 @@ import { useCloseOnBack } from '../../ui/use-close-on-back';
 import { ShareEmailDialog } from './ShareEmailDialog';
 import { WishlistCard, type WishlistCardActions } from './WishlistCard';
 import { WishlistFormDialog } from './WishlistFormDialog';
+import { ImportListDialog } from './transfer/ImportListDialog';
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 import { MyReservations } from '../claims/MyReservations';
 import './wishlists.css';
 
 type OpenDialog =
   | { kind: 'create' }
+  | { kind: 'import' }
   | { kind: 'edit'; wishlist: Wishlist }
   | { kind: 'share'; wishlistId: string }
   | { kind: 'delete'; wishlist: WishlistSummary }
@@ -74,7 +76,10 @@ export default function DashboardPage() {
     <div className="ww-dashboard">
       <div className="ww-page-heading">
         <h1>{t('dashboard.title')}</h1>
-        <Button icon="plus" className="ww-accent-button" text={t('dashboard.create')} onClick={() => setDialog({ kind: 'create' })} />
+        <div className="ww-page-heading-actions">
+          <Button icon="upload" text={t('transfer.import')} onClick={() => setDialog({ kind: 'import' })} />
+          <Button icon="plus" className="ww-accent-button" text={t('dashboard.create')} onClick={() => setDialog({ kind: 'create' })} />
+        </div>
       </div>
       {load.state === 'loading' ? (
         <Spinner />
@@ -96,6 +101,7 @@ export default function DashboardPage() {
       )}
       <MyReservations />
       {dialog?.kind === 'create' && <WishlistFormDialog onClose={close} onSaved={created} />}
+      {dialog?.kind === 'import' && <ImportListDialog onClose={close} onImported={reload} />}
       {dialog?.kind === 'edit' && <WishlistFormDialog wishlist={dialog.wishlist} onClose={close} onSaved={updated} />}
       {dialog?.kind === 'share' && <ShareEmailDialog wishlistId={dialog.wishlistId} onClose={close} />}
       <ConfirmDeleteAlert

@@ -9,6 +9,7 @@ import { api, ApiRequestError } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';
 import { useAmountField } from '../../ui/use-amount-field';
 import { priceForInput, type ItemDraft } from './item-draft';
+import { pasteOfLinks } from './bulk/several-links';
 import { offersGroupGift, useReferralRules } from './referral-rules';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
 
@@ -24,6 +25,8 @@ interface Props {
   onSaved: (item: Item) => void;
   /** Shown above the fields: the list chooser when the dialog is opened from a captured page. */
   children?: ReactNode;
+  /** Several links pasted into the link field (adding only): the bulk view takes them. */
+  onManyLinks?: (links: string[]) => void;
 }
 
 /** The item added to the list, or changed when `itemId` is given; as the server answered it. */
@@ -32,7 +35,7 @@ function saveItem(wishlistId: string, itemId: string | undefined, body: ItemInpu
 }
 
 /** Add and edit items: one form for both. */
-export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, onClose, onSaved, children }: Props) {
+export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, onClose, onSaved, children, onManyLinks }: Props) {
   const { t, i18n } = useTranslation();
   // The price field shows and reads amounts the viewer's way ('12,50' in German); the server gets '12.50'.
   const [draft, setDraft] = useState(() => ({ ...initial, price: priceForInput(initial.price, i18n.language) }));
@@ -77,7 +80,14 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
             <InputGroup id="item-title" required autoFocus value={draft.title} onValueChange={(value) => set('title', value)} />
           </FormGroup>
           <FormGroup label={t('itemForm.link')} labelFor="item-url">
-            <InputGroup id="item-url" type="url" placeholder="https://" value={draft.url} onValueChange={(value) => set('url', value)} />
+            <InputGroup
+              id="item-url"
+              type="url"
+              placeholder="https://"
+              value={draft.url}
+              onValueChange={(value) => set('url', value)}
+              onPaste={onManyLinks && pasteOfLinks(onManyLinks)}
+            />
           </FormGroup>
           <FormGroup label={t('itemForm.description')} labelFor="item-description" helperText={t('itemForm.descriptionHelp')}>
             <TextArea id="item-description" fill rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} />

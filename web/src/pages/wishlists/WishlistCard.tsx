@@ -4,6 +4,7 @@ import { Link } from '../../app/routing';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { useEventLabel } from '../../ui/dates';
 import { ShareMenuItems } from './ShareMenuItems';
+import { ExportMenuItems } from './transfer/ExportMenuItems';
 import { SurpriseNote } from './SurpriseNote';
 import '../../ui/list-theme.css';
 
@@ -38,6 +39,7 @@ export function WishlistCard({ wishlist, actions }: { wishlist: WishlistSummary;
             <ShareMenuItems wishlist={wishlist} onShareByEmail={() => actions.onShareByEmail(wishlist)} />
             <MenuDivider />
             <MenuItem icon="edit" text={t('common.edit')} onClick={() => actions.onEdit(wishlist)} />
+            <ExportMenuItems wishlistId={wishlist._id} />
             {wishlist.role === 'owner' && <MenuItem icon="trash" intent="danger" text={t('common.delete')} onClick={() => actions.onDelete(wishlist)} />}
           </Menu>
         }

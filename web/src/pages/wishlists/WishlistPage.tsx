@@ -17,6 +17,8 @@ import { Pager, usePage } from '../../ui/Pager';
 import { useAsyncAction } from '../../ui/use-async-action';
 import { useCloseOnBack } from '../../ui/use-close-on-back';
 import { AddItemBox } from './AddItemBox';
+import { BulkAddDialog } from './bulk/BulkAddDialog';
+import { ExportMenuItems } from './transfer/ExportMenuItems';
 import { holdsGuestWishlist } from './guest-wishlists';
 import { draftFromItem, type ItemDraft } from './item-draft';
 import { ItemFormDialog } from './ItemFormDialog';
@@ -35,6 +37,7 @@ type OpenDialog =
   | { kind: 'share-email' }
   | { kind: 'move-copy'; item: Item }
   | { kind: 'delete-item'; item: Item }
+  | { kind: 'bulk'; links: string[] }
   | null;
 
 /** Answers meaning "not yours to edit": the visitor gets the guest view instead. */
@@ -151,6 +154,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
           content={
             <Menu>
               <ShareMenuItems wishlist={wishlist} onShareByEmail={isGuestOwner ? undefined : () => setDialog({ kind: 'share-email' })} />
+              <ExportMenuItems wishlistId={wishlist._id} />
             </Menu>
           }
         >
@@ -159,7 +163,10 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
       </CoverBanner>
 
       <div className="ww-list-toolbar">
-        <AddItemBox onOpenForm={(draft) => setDialog({ kind: 'item', draft })} sharedLink={sharedLink} onSharedLinkTaken={forgetSharedLink} />
+        <AddItemBox
+          onOpenForm={(draft) => setDialog({ kind: 'item', draft })}
+          onManyLinks={(links) => setDialog({ kind: 'bulk', links })}
+          sharedLink={sharedLink} onSharedLinkTaken={forgetSharedLink} />
         {!wishlist.surprise && (
           <Switch label={t('list.showPurchased')} checked={showPurchased} onChange={(e) => setShowPurchased(e.currentTarget.checked)} className="ww-show-purchased" />
         )}
@@ -188,6 +195,18 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
           defaultCurrency={currency}
           onClose={close}
           onSaved={(item) => change((list) => withItem(list, item))}
+          onManyLinks={dialog.itemId ? undefined : (links) => setDialog({ kind: 'bulk', links })}
+        />
+      )}
+      {dialog?.kind === 'bulk' && (
+        <BulkAddDialog
+          wishlistId={wishlist._id}
+          links={dialog.links}
+          onClose={close}
+          onAdded={(items) => {
+            close();
+            change((list) => ({ ...list, items: [...items, ...list.items] }));
+          }}
         />
       )}
       {dialog?.kind === 'edit-list' && (
