@@ -12,7 +12,7 @@ import { addJsonLdCandidates } from './json-ld';
 import { listedProducts } from './listed-products';
 import { addMetaTagCandidates } from './meta-tags';
 import { addMicrodataCandidates } from './microdata';
-import { shownPrices } from './shown-prices';
+import { allShownPrices, shownPrices } from './shown-prices';
 import { siteOf } from '../site-of';
 import { addSiteCandidates, SHOP_CURRENCY } from './site-rules';
 import { stripNonContent } from './strip-markup';
@@ -55,7 +55,7 @@ export function extractProduct(html: string | readonly string[], pageUrl: URL, c
   const $ = versions[0]!;
   const base = baseUrl($, pageUrl);
   const host = pageUrl.hostname.replace(/^www\./, '');
-  const shown = new Set(versions.flatMap((version) => [...shownPrices(version)]));
+  const shown = allShownPrices(versions.map(shownPrices));
   const price = choosePrice(candidates.of('price'), shown);
   const hostCurrency = (options.siteRules === false ? null : shopCurrency(host)) ?? currencyOfHost(host);
   const currency = price ? currencyOf(price, candidates.of('price'), hostCurrency) : '';

@@ -1,0 +1,39 @@
+// General extraction rules (issue 35), each on a small hand-made page written for the rule, not
+// copied from a shop: the same rules are judged on real shops' pages by `bun run bench:scrape`.
+import { describe, expect, it } from 'vitest';
+import { extractProduct } from '../../src/features/scrape/extract';
+
+const page = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+const extract = (html: string, url = 'https://shop.example.com/p/1') => extractProduct(html, new URL(url));
+const card = (name: string, price: string) => `<div class="tile"><a href="/p/${name}"><img src="/img/${name}.jpg" alt="${name}"></a><a href="/p/${name}">${name}</a><span class="price">${price}</span></div>`;
+
+describe('the current price: sale over was-price', () => {
+  it('takes the sale price meta tag over the regular one beside it', () => {
+    const html = page('<title>Cistern</title><meta property="product:sale_price:amount" content="997.00"><meta property="product:price:amount" content="1148.00"><meta property="product:price:currency" content="PLN">');
+    expect(extract(html, 'https://sklep.example.pl/p/1')).toMatchObject({ price: '997.00', currency: 'PLN' });
+  });
+
+  it('gives a structured price the page shows only crossed out ("barred", "full-price") no weight against the shown one', () => {
+    const html = page('<title>Storybook</title>', `
+      <div itemscope itemtype="http://schema.org/Product"><span itemprop="name">Storybook</span>
+        <div itemprop="offers" itemscope itemtype="http://schema.org/Offer" style="display:none"><meta itemprop="price" content="18.00"></div>
+        <div itemprop="offers" itemscope itemtype="http://schema.org/Offer"><meta itemprop="priceCurrency" content="EUR"><meta itemprop="price" content="17.10">
+          <h3><strong>€ <span>17,10</span></strong></h3><div class="full-price"><span class="barred">€ 18,00</span> -5%</div></div>
+      </div>`);
+    expect(extract(html, 'https://libri.example.it/p/1')).toMatchObject({ price: '17.10', currency: 'EUR' });
+  });
+});
+
+describe("other products' cards", () => {
+  const recommendations = `<h2>Also viewed</h2><div class="row">${card('disco-ball', '<span itemprop="price" content="71,9">71,9</span> €')}${card('desk-lamp', '<span itemprop="price" content="49,99">49,99</span> €')}</div>`;
+
+  it('never takes the price of a card in a row of cards, however it is marked up', () => {
+    const ld = `<script type="application/ld+json">${JSON.stringify({ '@type': 'Product', name: 'Remote', offers: { '@type': 'Offer', price: 14.99, priceCurrency: 'EUR', availability: 'SoldOut' } })}</script>`;
+    expect(extract(page(`<title>Remote</title>${ld}`, `<h1>Remote</h1><p>Sold out</p>${recommendations}`), 'https://pood.example.ee/p/1')).toMatchObject({ price: '14.99', currency: 'EUR' });
+  });
+
+  it('still reads the price beside a lone partner badge link in the product block', () => {
+    const html = page('<title>Toaster</title>', `<h1>Toaster</h1><div class="buy"><span class="price">€ 39,90</span><a href="https://partner.example.org/"><img src="/img/partner.png"></a></div>${recommendations}`);
+    expect(extract(html, 'https://shop.example.de/p/1')).toMatchObject({ price: '39.90', currency: 'EUR' });
+  });
+});
