@@ -69,5 +69,7 @@ export function refineCurrency(iso: string, token: string, hostCurrency: string 
   if (token === '$' && ['CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP'].includes(hostCurrency)) return hostCurrency;
   if (/^kr\.?$/i.test(token) && ['SEK', 'NOK', 'DKK'].includes(hostCurrency)) return hostCurrency;
   if (token === '¥' && hostCurrency === 'CNY') return 'CNY';
+  // 元 (yuan) is also what Taiwan and Hong Kong shops write after a dollar amount.
+  if (/^[元圓]$/.test(token) && ['TWD', 'HKD'].includes(hostCurrency)) return hostCurrency;
   return iso;
 }

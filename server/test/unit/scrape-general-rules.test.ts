@@ -37,3 +37,23 @@ describe("other products' cards", () => {
     expect(extract(html, 'https://shop.example.de/p/1')).toMatchObject({ price: '39.90', currency: 'EUR' });
   });
 });
+
+describe('a price the page labels as the current one', () => {
+  it('reads "最低價$99元起" before a per-set figure in a price-named block, in the shop country\'s dollars', () => {
+    const html = page('<title>豬肉乾</title>', '<h1>豬肉乾</h1><ul><li>原價：<strike>1,390</strike></li></ul><div class="pdeal">最低價$<span>99</span>元起/包</div><div class="btn_price">買一組 每組<span>990</span>元</div>');
+    expect(extract(html, 'https://shop.example.tw/p/1')).toMatchObject({ price: '99.00', currency: 'TWD' });
+  });
+
+  it('reads "Prezzo: € 12,99" where no element is named for the price', () => {
+    const html = page('<title>Teiera</title>', '<h1>Teiera</h1><p>Prezzo: <b>€ 12,99</b></p><p>Spedizione: € 4,90</p>');
+    expect(extract(html, 'https://negozio.example.it/p/1')).toMatchObject({ price: '12.99', currency: 'EUR' });
+  });
+});
+
+describe('currency from the page and the shop', () => {
+  it('reads 元 on a Taiwanese shop as TWD and on a Chinese one as CNY', () => {
+    const html = page('<title>Tea</title>', '<h1>Tea</h1><span class="price">350元</span>');
+    expect(extract(html, 'https://shop.example.tw/p/1').currency).toBe('TWD');
+    expect(extract(html, 'https://shop.example.cn/p/1').currency).toBe('CNY');
+  });
+});
