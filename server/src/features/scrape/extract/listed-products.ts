@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import type { ListedProduct } from '@wishwell/shared/scrape-types';
+import { listedCards } from './card-listing';
 import { absoluteUrl } from './choose';
 import { imageUrls, offerPrices, parseLenient, productNodes, text, type Node } from './json-ld';
 
@@ -10,18 +11,28 @@ const PLAIN_AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 /**
  * The products a page lists (a shop's wish list or favourites, a search result), from its
  * structured data: every JSON-LD Product with its own link, and ItemList entries that only name
- * and link one. Fewer than two is no list: the page is about one product.
+ * and link one. Without structured data, from its row of product cards (card-listing.ts), unless
+ * the page says it is about one product. Fewer than two is no list.
  */
 export function listedProducts($: CheerioAPI, pageUrl: URL): ListedProduct[] {
   const byUrl = new Map<string, ListedProduct>();
+  let products = 0;
   $('script[type="application/ld+json" i]').each((_, element) => {
     const data = parseLenient($(element).text());
-    for (const node of [...productNodes(data), ...listItems(data)]) {
+    const nodes = productNodes(data);
+    products += nodes.length;
+    for (const node of [...nodes, ...listItems(data)]) {
       const listed = listedProduct(node, pageUrl);
       if (listed && !byUrl.has(listed.url) && byUrl.size < MAX_LISTED) byUrl.set(listed.url, listed);
     }
   });
-  return byUrl.size >= 2 ? [...byUrl.values()] : [];
+  if (byUrl.size >= 2) return [...byUrl.values()];
+  return products > 0 || isAboutOneProduct($) ? [] : listedCards($, pageUrl, MAX_LISTED);
+}
+
+/** A product page by its own markup: microdata Product or og:type product. */
+function isAboutOneProduct($: CheerioAPI): boolean {
+  return $('[itemscope][itemtype*="schema.org/Product" i]').length > 0 || /product/i.test($('meta[property="og:type"]').attr('content') ?? '');
 }
 
 function listedProduct(node: Node, pageUrl: URL): ListedProduct | null {
