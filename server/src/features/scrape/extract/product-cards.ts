@@ -39,7 +39,7 @@ export function holdsPictureLink(node: Element): boolean {
 /** Whether a sibling of the block is built like it (same tag and class) and links a picture too: cards come in rows. */
 function hasTwin(block: Element): boolean {
   const siblings = (block.parent?.children ?? []).filter(isTag);
-  return siblings.some((other) => other !== block && other.name === block.name && other.attribs.class === block.attribs.class && holdsPictureLink(other));
+  return siblings.some((other) => other !== block && other.name === block.name && other.attribs.class === block.attribs.class && textSize(other, MAX_CARD_TEXT) <= MAX_CARD_TEXT && holdsPictureLink(other));
 }
 
 /** Whether the element sits in a card: a short block linking a picture to another page, one of a row of such blocks. */
