@@ -57,3 +57,24 @@ describe('currency from the page and the shop', () => {
     expect(extract(html, 'https://shop.example.cn/p/1').currency).toBe('CNY');
   });
 });
+
+describe('descriptions without shop boilerplate', () => {
+  const described = (description: string, title = 'Oak Desk', site = 'Woodshop') =>
+    extract(page(`<title>${title} | ${site}</title><meta property="og:site_name" content="${site}"><meta name="description" content="${description}">`, `<h1>${title}</h1>`), 'https://www.woodshop.example.com/p/1').description;
+
+  it("keeps the product's own text, as plain text", () => {
+    expect(described('&lt;p&gt;Solid oak, &lt;b&gt;oiled&lt;/b&gt;.&lt;/p&gt;&lt;br /&gt;Made to order.')).toBe('Solid oak, oiled. Made to order.');
+  });
+
+  it('drops a description that only repeats the title, with or without the shop and a category after it', () => {
+    expect(described('Oak Desk')).toBe('');
+    expect(described('Oak Desk: Woodshop.com: Home &amp; Office')).toBe('');
+    expect(described('Oak Desk | Desks, Home Office | Woodshop!')).toBe('');
+    expect(described('Oak Desk with two drawers, oiled by hand.')).toBe('Oak Desk with two drawers, oiled by hand.');
+  });
+
+  it("drops the shop's slogan standing in for a description, and the shop's name glued to the end", () => {
+    expect(described('Woodshop - the finest furniture since 1920, delivered to your door.')).toBe('');
+    expect(described('乳白亚克力键盘外壳，透光底壳-淘宝网', '乳白亚克力键盘外壳', '淘宝网')).toBe('乳白亚克力键盘外壳，透光底壳');
+  });
+});

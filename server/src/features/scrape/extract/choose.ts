@@ -74,7 +74,7 @@ export function stripSiteName(decorated: string, siteNames: string[]): string {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "Keyboard case-淘宝网": the shop's name glued to the end by a dash or bar without spaces, which SEPARATOR leaves alone ("L-Shaped"). */
-function withoutGluedSiteName(title: string, siteNames: string[]): string {
+export function withoutGluedSiteName(title: string, siteNames: string[]): string {
   for (const name of siteNames) {
     if (name.trim().length < 2) continue;
     const stripped = title.replace(new RegExp(`\\s*[-–—_|]\\s*${escapeRegExp(name.trim())}\\s*$`, 'iu'), '').trim();

@@ -6,6 +6,7 @@ import { CandidateList } from './candidates';
 import { absoluteUrl, chooseImage, choosePrice, chooseTitle, type ChosenPrice } from './choose';
 import { addConfigCandidates, type SelectorConfig } from './config-selectors';
 import { addDisplayedImageCandidates } from './displayed-image';
+import { chooseDescription } from './description';
 import { addDocumentCandidates } from './document-text';
 import { enclosingLink } from './dom-walk';
 import { addJsonLdCandidates } from './json-ld';
@@ -59,13 +60,15 @@ export function extractProduct(html: string | readonly string[], pageUrl: URL, c
   const price = choosePrice(candidates.of('price'), shown);
   const hostCurrency = (options.siteRules === false ? null : shopCurrency(host)) ?? currencyOfHost(host);
   const currency = price ? currencyOf(price, candidates.of('price'), hostCurrency) : '';
+  const names = siteNames($, pageUrl);
+  const title = chooseTitle(candidates.of('title'), names);
   return {
-    title: chooseTitle(candidates.of('title'), siteNames($, pageUrl)),
+    title,
     price: price?.price ?? '',
     currency,
     priceIsRange: price?.isRange ?? false,
     imageUrl: chooseImage(candidates.of('image'), base),
-    description: candidates.of('description')[0]?.value.slice(0, 1000) ?? '',
+    description: chooseDescription(candidates.of('description'), title, names),
   };
 }
 
