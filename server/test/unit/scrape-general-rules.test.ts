@@ -78,3 +78,30 @@ describe('descriptions without shop boilerplate', () => {
     expect(described('乳白亚克力键盘外壳，透光底壳-淘宝网', '乳白亚克力键盘外壳', '淘宝网')).toBe('乳白亚克力键盘外壳，透光底壳');
   });
 });
+
+describe('per-locale number formats', () => {
+  it('reads a dot before three digits as a thousands separator: 24.990 CLP, 2.449 ARS, 1.299,00 €', () => {
+    expect(extract(page('<title>Cama</title>', '<h1>Cama</h1><span class="price">$24.990</span>'), 'https://tienda.example.cl/p/1')).toMatchObject({ price: '24990.00', currency: 'CLP' });
+    expect(extract(page('<title>Mate</title>', '<h1>Mate</h1><span class="price">$ 2.449</span>'), 'https://tienda.example.com.ar/p/1')).toMatchObject({ price: '2449.00', currency: 'ARS' });
+    expect(extract(page('<title>Sofa</title>', '<h1>Sofa</h1><span class="price">1.299,00 €</span>'), 'https://shop.example.de/p/1')).toMatchObject({ price: '1299.00', currency: 'EUR' });
+  });
+});
+
+describe("currency from the page's locale when the host names no country", () => {
+  it('reads ¥ as yuan on a GBK page and $ as pesos on an es-CL page', () => {
+    const yuan = page('<meta charset="gbk"><title>键盘外壳</title>', '<h1>键盘外壳</h1><span class="price">¥149.00</span>');
+    expect(extract(yuan, 'https://item.shop.example.com/p/1')).toMatchObject({ price: '149.00', currency: 'CNY' });
+    const yen = page('<meta charset="shift_jis"><title>急須</title>', '<h1>急須</h1><span class="price">¥3,200</span>');
+    expect(extract(yen, 'https://item.shop.example.com/p/1')).toMatchObject({ price: '3200.00', currency: 'JPY' });
+    const pesos = `<html lang="es-CL"><head><title>Cama</title></head><body><h1>Cama</h1><span class="price">$229.990</span></body></html>`;
+    expect(extract(pesos, 'https://www.tienda.example.com/p/1')).toMatchObject({ price: '229990.00', currency: 'CLP' });
+  });
+});
+
+describe('cards in a row whose last one is marked "last"', () => {
+  it('are still twins: their prices are not the product\'s', () => {
+    const tile = (n: string, p: string, extra = '') => `<li class="rec-item${extra}"><div class="pic"><a href="//item.shop.example.com/${n}"><img src="/img/${n}.jpg"></a></div><p class="rec-price"><b class="price">${p}</b></p></li>`;
+    const html = page('<title>Keyboard case</title>', `<ul>${tile('a', '¥799.00')}${tile('b', '¥559.00', ' last')}</ul><h1>Keyboard case</h1><div class="buy"><span class="price">¥149.00</span></div>`);
+    expect(extract(html, 'https://item.shop.example.cn/p/1').price).toBe('149.00');
+  });
+});

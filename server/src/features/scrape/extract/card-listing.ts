@@ -11,7 +11,7 @@ import type { ListedProduct } from '@wishwell/shared/scrape-types';
 import { absoluteUrl } from './choose';
 import { closestWhere, textWithin } from './dom-walk';
 import { isFormerPrice, isOtherProductsRegion, linksToAnotherPage } from './page-regions';
-import { MAX_CARD_TEXT, textSize } from './product-cards';
+import { kindOf, MAX_CARD_TEXT, textSize } from './product-cards';
 import { readsAsMoney } from './visible-text';
 
 const MAX_PRICE_TEXT = 40;
@@ -46,8 +46,6 @@ function pictureLinkTargets(node: Element): Set<string> {
   visit(node, null);
   return targets;
 }
-
-const signature = (element: Element) => `${element.name}.${element.attribs.class ?? ''}`;
 
 /** The product name a card shows: the longest text of a link to its page, else a heading, else the picture's alt. */
 function cardTitle($: CheerioAPI, card: Card): string {
@@ -92,7 +90,7 @@ export function listedCards($: CheerioAPI, pageUrl: URL, max: number): ListedPro
   });
   const rows = new Map<string, Card[]>();
   for (const card of cards.values()) {
-    const key = `${signature(card.element)}|${card.element.parent && isTag(card.element.parent) ? signature(card.element.parent) : ''}`;
+    const key = `${kindOf(card.element)}|${card.element.parent && isTag(card.element.parent) ? kindOf(card.element.parent) : ''}`;
     rows.set(key, [...(rows.get(key) ?? []), card]);
   }
   const row = [...rows.values()].sort((a, b) => b.length - a.length)[0] ?? [];

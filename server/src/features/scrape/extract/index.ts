@@ -11,6 +11,7 @@ import { addDocumentCandidates } from './document-text';
 import { enclosingLink } from './dom-walk';
 import { addJsonLdCandidates } from './json-ld';
 import { listedProducts } from './listed-products';
+import { localeCurrency } from './locale-currency';
 import { addMetaTagCandidates } from './meta-tags';
 import { addMicrodataCandidates } from './microdata';
 import { allShownPrices, shownPrices } from './shown-prices';
@@ -58,7 +59,7 @@ export function extractProduct(html: string | readonly string[], pageUrl: URL, c
   const host = pageUrl.hostname.replace(/^www\./, '');
   const shown = allShownPrices(versions.map(shownPrices));
   const price = choosePrice(candidates.of('price'), shown);
-  const hostCurrency = (options.siteRules === false ? null : shopCurrency(host)) ?? currencyOfHost(host);
+  const hostCurrency = (options.siteRules === false ? null : shopCurrency(host)) ?? currencyOfHost(host) ?? localeCurrency($);
   const currency = price ? currencyOf(price, candidates.of('price'), hostCurrency) : '';
   const names = siteNames($, pageUrl);
   const title = chooseTitle(candidates.of('title'), names);

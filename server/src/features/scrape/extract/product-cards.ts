@@ -36,10 +36,13 @@ export function holdsPictureLink(node: Element): boolean {
   return visit(node, false);
 }
 
-/** Whether a sibling of the block is built like it (same tag and class) and links a picture too: cards come in rows. */
+/** A block's kind: its tag and first class ("li.tuijian-item" for "tuijian-item last"). */
+export const kindOf = (element: Element) => `${element.name}.${(element.attribs.class ?? '').trim().split(/\s+/)[0]}`;
+
+/** Whether a sibling of the block is of its kind and links a picture too: cards come in rows. */
 function hasTwin(block: Element): boolean {
   const siblings = (block.parent?.children ?? []).filter(isTag);
-  return siblings.some((other) => other !== block && other.name === block.name && other.attribs.class === block.attribs.class && textSize(other, MAX_CARD_TEXT) <= MAX_CARD_TEXT && holdsPictureLink(other));
+  return siblings.some((other) => other !== block && kindOf(other) === kindOf(block) && textSize(other, MAX_CARD_TEXT) <= MAX_CARD_TEXT && holdsPictureLink(other));
 }
 
 /** Whether the element sits in a card: a short block linking a picture to another page, one of a row of such blocks. */
