@@ -27,7 +27,8 @@ import {
 } from '@wishwell/server/test-support/scrape-fixtures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const FIELD_TARGET = 0.95;
+/** Issue 35: title, price and currency 95 %, the picture (same photo, any rendition) 92 %. */
+const FIELD_TARGET: Record<Field, number> = { title: 0.95, price: 0.95, currency: 0.95, image: 0.92 };
 /** Above Zyte's 0.926 on the same pages. */
 const PRICE_F1_TARGET = 0.95;
 const EXTRACT_P50_TARGET_MS = 50;
@@ -71,7 +72,7 @@ function score(label: string, results: Map<string, ExtractedProduct>, originOf: 
   }
   console.log(`\n${label}`);
   for (const field of Object.keys(right) as Field[]) {
-    console.log(`  ${field.padEnd(9)} ${pct(right[field], pages.length).padEnd(16)} target >= ${FIELD_TARGET * 100}%  ${verdict(right[field] / pages.length >= FIELD_TARGET)}`);
+    console.log(`  ${field.padEnd(9)} ${pct(right[field], pages.length).padEnd(16)} target >= ${FIELD_TARGET[field] * 100}%  ${verdict(right[field] / pages.length >= FIELD_TARGET[field])}`);
   }
   if (misses.length > 0) console.log(`  misses:\n${misses.join('\n')}`);
 }

@@ -105,3 +105,13 @@ describe('cards in a row whose last one is marked "last"', () => {
     expect(extract(html, 'https://item.shop.example.cn/p/1').price).toBe('149.00');
   });
 });
+
+describe("the product's main photo", () => {
+  it('takes the gallery\'s full-size rendition of the og:image picture, and never a sprite or a thumbnail strip', () => {
+    const html = page('<title>Lamp</title><meta property="og:image" content="https://cdn.example.com/p/lamp_600x600.jpg">', `
+      <img src="/img/ui-sprite.png" class="hero-sprite">
+      <div class="gallery"><img class="main-image" src="https://cdn.example.com/p/lamp_600x600.jpg" data-large="https://cdn.example.com/p/lamp_2048x2048.jpg" alt="Lamp"></div>
+      <ul class="thumbs"><li><img src="https://cdn.example.com/p/lamp-side_100x100.jpg" class="thumb" alt="Lamp"></li></ul>`);
+    expect(extract(html).imageUrl).toBe('https://cdn.example.com/p/lamp_2048x2048.jpg');
+  });
+});
