@@ -1,7 +1,7 @@
 // General extraction rules (issue 35), each on a small hand-made page written for the rule, not
 // copied from a shop: the same rules are judged on real shops' pages by `bun run bench:scrape`.
 import { describe, expect, it } from 'vitest';
-import { extractProduct } from '../../src/features/scrape/extract';
+import { extractListedProducts, extractProduct } from '../../src/features/scrape/extract';
 
 const page = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 const extract = (html: string, url = 'https://shop.example.com/p/1') => extractProduct(html, new URL(url));
@@ -113,5 +113,19 @@ describe("the product's main photo", () => {
       <div class="gallery"><img class="main-image" src="https://cdn.example.com/p/lamp_600x600.jpg" data-large="https://cdn.example.com/p/lamp_2048x2048.jpg" alt="Lamp"></div>
       <ul class="thumbs"><li><img src="https://cdn.example.com/p/lamp-side_100x100.jpg" class="thumb" alt="Lamp"></li></ul>`);
     expect(extract(html).imageUrl).toBe('https://cdn.example.com/p/lamp_2048x2048.jpg');
+  });
+});
+
+describe('a row of product cards as a list (captured pages)', () => {
+  const tile = (n: string, p: string) => `<div class="card"><a href="/p/${n}"><img src="/img/${n}.jpg" alt=""></a><a href="/p/${n}">${n} lamp</a><span>£${p}</span><button class="add-to-cart">Add to cart</button></div>`;
+  const row = `<div class="grid">${tile('oak', '20.00')}${tile('brass', '35.00')}</div>`;
+  const listed = (body: string) => extractListedProducts(page('<title>Saved items</title>', body), new URL('https://shop.example.co.uk/saved')).map((p) => `${p.title} ${p.price} ${p.currency}`);
+
+  it("lists the cards of a favourites page, each card's own buy button notwithstanding", () => {
+    expect(listed(`<h1>Saved items</h1>${row}`)).toEqual(['oak lamp 20.00 GBP', 'brass lamp 35.00 GBP']);
+  });
+
+  it('lists none on a product page: a buy button outside every card', () => {
+    expect(listed(`<h1>Desk lamp</h1><span class="price">£49.00</span><button id="add-to-cart-button">Add to Basket</button><h2>You may also like</h2>${row}`)).toEqual([]);
   });
 });
