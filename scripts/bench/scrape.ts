@@ -1,4 +1,5 @@
-// `bun run bench:scrape`: the scraper against the real shop pages in server/test/fixtures/scrape.
+// `bun run bench:scrape`: the scraper against the real shop pages in server/test/fixtures/scrape,
+// and the extractor's price F1 on ../shared/product-pages beside three published systems.
 // Prints per-field accuracy (title, price, currency, image) for both strategies (cheerio,
 // puppeteer), each twice: with every rule, and leave-one-shop-out (each page scored with the
 // site rules of the big shops switched off; they are recognised by a shop's own markup, so on a
@@ -11,6 +12,7 @@ import { BrowserPool, findChromium } from '@wishwell/server/features/scrape/brow
 import { decodeHtml } from '@wishwell/server/features/scrape/charset';
 import { extractProduct, type ExtractedProduct, type ExtractOptions } from '@wishwell/server/features/scrape/extract/index';
 import { Scraper } from '@wishwell/server/features/scrape/scraper';
+import { benchProductPages } from './product-pages';
 import { percentile } from './stats';
 import {
   currencyMatches,
@@ -25,7 +27,11 @@ import {
 } from '@wishwell/server/test-support/scrape-fixtures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const FIELD_TARGET = 0.95;
+/** Issue 35: title, price and currency 95 %, the picture (same photo, any rendition) 92 %. */
+const FIELD_TARGET: Record<Field, number> = { title: 0.95, price: 0.95, currency: 0.95, image: 0.92 };
+/** Above Zyte's 0.926 on the same pages. */
+const PRICE_F1_TARGET = 0.95;
+const EXTRACT_P50_TARGET_MS = 50;
 const pages = fixturePages();
 const pct = (n: number, total: number) => `${n}/${total} (${((n / total) * 100).toFixed(1)}%)`;
 const timing = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(1)} ms  p95 ${percentile(values, 0.95).toFixed(1)} ms  (n=${values.length})`;
@@ -66,7 +72,7 @@ function score(label: string, results: Map<string, ExtractedProduct>, originOf: 
   }
   console.log(`\n${label}`);
   for (const field of Object.keys(right) as Field[]) {
-    console.log(`  ${field.padEnd(9)} ${pct(right[field], pages.length).padEnd(16)} target >= ${FIELD_TARGET * 100}%  ${verdict(right[field] / pages.length >= FIELD_TARGET)}`);
+    console.log(`  ${field.padEnd(9)} ${pct(right[field], pages.length).padEnd(16)} target >= ${FIELD_TARGET[field] * 100}%  ${verdict(right[field] / pages.length >= FIELD_TARGET[field])}`);
   }
   if (misses.length > 0) console.log(`  misses:\n${misses.join('\n')}`);
 }
@@ -83,6 +89,9 @@ const extractCpu: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   for (const page of pages) await timed(extractTimes, extractCpu, () => extractProduct(htmlOf.get(page.file)!, new URL(page.url)));
 }
+
+// 1b. The product extraction benchmark's pages (../shared/product-pages): price F1 beside the published systems.
+const productPageTimes = await benchProductPages(RUNS, PRICE_F1_TARGET);
 
 // 2. End to end over HTTP from a local server: guarded fetch, charset, extraction.
 const server = startFixtureServer({ '/simple': () => new Response('<html><head><title>Simple Kettle | Shop</title><meta property="og:price:amount" content="19.99"><meta property="og:price:currency" content="GBP"></head><body><h1>Simple Kettle</h1><script>document.title = "Simple Kettle | Shop"</script></body></html>', { headers: { 'content-type': 'text/html' } }) });
@@ -109,7 +118,8 @@ score('Accuracy, cheerio strategy end to end over HTTP (relative images compared
 score('Accuracy, cheerio strategy, leave-one-shop-out (site rules off):', await scrapeAll(new Scraper(policy, null, WITHOUT_SITE_RULES), null), onShop);
 
 console.log('\nTime per strategy:');
-console.log(`  extraction only (page already fetched)   ${timing(extractTimes)}  ${cpuTiming(extractCpu)}`);
+console.log(`  extraction only (page already fetched)   ${timing(extractTimes)}  target p50 < ${EXTRACT_P50_TARGET_MS} ms  ${verdict(percentile(extractTimes, 0.5) < EXTRACT_P50_TARGET_MS)}  ${cpuTiming(extractCpu)}`);
+console.log(`  extraction only, product-pages set       ${timing(productPageTimes.times)}  target p50 < ${EXTRACT_P50_TARGET_MS} ms  ${verdict(percentile(productPageTimes.times, 0.5) < EXTRACT_P50_TARGET_MS)}  ${cpuTiming(productPageTimes.cpu)}`);
 console.log(`  cheerio (local fetch + extraction)       ${timing(cheerioTimes)}  target p50 < 50 ms  ${verdict(percentile(cheerioTimes, 0.5) < 50)}  ${cpuTiming(cheerioCpu)}`);
 
 // 3. Puppeteer: one shared browser, warm (first launch excluded).

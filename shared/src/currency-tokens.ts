@@ -59,8 +59,13 @@ const TLD_CURRENCY: Record<string, string> = {
 
 /** The currency a shop's host implies, e.g. amazon.co.uk -> GBP, shop.de -> EUR; null for .com and the like. */
 export function currencyOfHost(hostname: string): string | null {
-  const tld = hostname.toLowerCase().replace(/\.$/, '').split('.').pop() ?? '';
-  return TLD_CURRENCY[tld] ?? null;
+  return currencyOfCountry(hostname.replace(/\.$/, '').split('.').pop() ?? '');
+}
+
+/** The currency of a country by its two-letter code (a top-level domain or a locale's region: "CL", "uk"). */
+export function currencyOfCountry(code: string): string | null {
+  const key = code.toLowerCase();
+  return TLD_CURRENCY[key === 'gb' ? 'uk' : key] ?? null;
 }
 
 /** Ambiguous symbols read through the shop's country: `$` on a .ca shop is CAD, `kr` on a .no shop NOK. */
@@ -69,5 +74,7 @@ export function refineCurrency(iso: string, token: string, hostCurrency: string 
   if (token === '$' && ['CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP'].includes(hostCurrency)) return hostCurrency;
   if (/^kr\.?$/i.test(token) && ['SEK', 'NOK', 'DKK'].includes(hostCurrency)) return hostCurrency;
   if (token === '¥' && hostCurrency === 'CNY') return 'CNY';
+  // 元 (yuan) is also what Taiwan and Hong Kong shops write after a dollar amount.
+  if (/^[元圓]$/.test(token) && ['TWD', 'HKD'].includes(hostCurrency)) return hostCurrency;
   return iso;
 }

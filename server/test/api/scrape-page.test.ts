@@ -124,6 +124,31 @@ describe('a page that lists several products', () => {
     ]);
   });
 
+  /** A favourites page as plain markup: a row of cards, each a picture link, a name and a price. */
+  const card = (slug: string, name: string, price: string, extra = '') =>
+    `<li class="fav"><a href="/p/${slug}"><img src="/media/${slug}.jpg" alt=""></a><h3><a href="/p/${slug}">${name}</a></h3><div class="cost">${extra}<span>${price}</span></div><button>Remove</button></li>`;
+  const cardsPage = (cards: string, head = '') => `<html><head><title>My favourites | Walled Shop</title>${head}</head><body>
+    <header><a href="/"><img src="/media/logo.png" alt="Walled Shop"></a></header><h1>My favourites</h1><ul class="favs">${cards}</ul>
+    <div class="recommended"><div class="tile"><a href="/p/ad"><img src="/media/ad.jpg"></a>£1.00</div><div class="tile"><a href="/p/ad2"><img src="/media/ad2.jpg"></a>£2.00</div></div></body></html>`;
+
+  it('reads a row of product cards without structured data: link, name, current price and picture of each', async () => {
+    const html = cardsPage(card('lantern', 'Trail Lantern 400', '£34.50') + card('kettle', 'Camp Kettle', '£19.99', '<del>£24.99</del>') + card('chair', 'Folding Chair', '£45.00'));
+    const res = await member.client.post('/scrape/page', { url: `${shop}/account/favourites`, html });
+    expect(res.status).toBe(200);
+    expect(res.body.products).toEqual([
+      { title: 'Trail Lantern 400', url: `${shop}/p/lantern`, price: '34.50', currency: 'GBP', imageUrl: `${shop}/media/lantern.jpg` },
+      { title: 'Camp Kettle', url: `${shop}/p/kettle`, price: '19.99', currency: 'GBP', imageUrl: `${shop}/media/kettle.jpg` },
+      { title: 'Folding Chair', url: `${shop}/p/chair`, price: '45.00', currency: 'GBP', imageUrl: `${shop}/media/chair.jpg` },
+    ]);
+  });
+
+  it("lists no cards on a product page: its recommendations are not the user's list", async () => {
+    const html = cardsPage(card('kettle', 'Camp Kettle', '£19.99') + card('chair', 'Folding Chair', '£45.00'), '<meta property="og:type" content="product">');
+    const res = await member.client.post('/scrape/page', { url: `${shop}/p/lantern`, html });
+    expect(res.status).toBe(200);
+    expect(res.body.products).toEqual([]);
+  });
+
   it('lists nothing on a page about one product', async () => {
     const html = favourites([product('Trail Lantern 400', '/p/lantern', '34.50', '/media/lantern.jpg')]);
     const res = await member.client.post('/scrape/page', { url: `${shop}/p/lantern-list`, html });

@@ -1,4 +1,5 @@
 import { formatAmount, isoCodeOfToken, parsePrice } from '@wishwell/shared/price-parse';
+import type { ShownPrices } from './shown-prices';
 import { SOURCE_WEIGHT, weightOf, type Candidate, type CandidateSource } from './candidates';
 
 /** Lower-case letters and digits only: how two spellings of a value are compared. */
@@ -73,7 +74,7 @@ export function stripSiteName(decorated: string, siteNames: string[]): string {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "Keyboard case-淘宝网": the shop's name glued to the end by a dash or bar without spaces, which SEPARATOR leaves alone ("L-Shaped"). */
-function withoutGluedSiteName(title: string, siteNames: string[]): string {
+export function withoutGluedSiteName(title: string, siteNames: string[]): string {
   for (const name of siteNames) {
     if (name.trim().length < 2) continue;
     const stripped = title.replace(new RegExp(`\\s*[-–—_|]\\s*${escapeRegExp(name.trim())}\\s*$`, 'iu'), '').trim();
@@ -129,19 +130,27 @@ export interface ChosenPrice {
 const STRUCTURED_SOURCES = new Set<CandidateSource>(['jsonld', 'meta', 'microdata']);
 /** How much a structured price counts when the page shows prices but never this one. */
 const UNSHOWN_FACTOR = 0.25;
+/** How much it counts when the page shows it only crossed out: the former price. */
+const FORMER_FACTOR = 0.1;
+
+/** A factor below 1 for a structured price the page does not show as the current price. */
+function shownFactor(candidate: Candidate, amount: number, shown: ShownPrices): number {
+  if (shown.current.size === 0 || !STRUCTURED_SOURCES.has(candidate.source) || shown.current.has(amount)) return 1;
+  return shown.former.has(amount) ? FORMER_FACTOR : UNSHOWN_FACTOR;
+}
 
 /**
  * The best-supported price. `shown` holds the amounts the page shows as prices: when there are
  * some, a structured price (JSON-LD, meta, microdata) missing from them is a stale feed value or
- * another variant's offer and counts for a quarter.
+ * another variant's offer and counts for a quarter, and one shown only crossed out for a tenth.
  */
-export function choosePrice(candidates: Candidate[], shown: ReadonlySet<number> = new Set()): ChosenPrice | null {
+export function choosePrice(candidates: Candidate[], shown: ShownPrices = { current: new Set(), former: new Set() }): ChosenPrice | null {
   const groups = new Map<string, Group<ChosenPrice>>();
   for (const candidate of candidates) {
     const parsed = parsePrice(candidate.value, { currencyHint: candidate.currency });
     if (!parsed.amount || Number(parsed.amount) <= 0) continue;
     const key = String(Number(parsed.amount));
-    const unshown = shown.size > 0 && STRUCTURED_SOURCES.has(candidate.source) && !shown.has(Number(parsed.amount));
+    const factor = shownFactor(candidate, Number(parsed.amount), shown);
     const stated = candidate.currency && isoCodeOfToken(candidate.currency) ? candidate.currency : null;
     const token = stated ?? parsed.currencyToken;
     const group = groups.get(key) ?? { value: { price: formatAmount(parsed.amount), currency: null, currencyToken: null, isRange: false }, members: [], support: 0 };
@@ -150,7 +159,7 @@ export function choosePrice(candidates: Candidate[], shown: ReadonlySet<number> 
       group.value.currencyToken = token;
     }
     group.value.isRange ||= parsed.isRange || candidate.ambiguous === true;
-    group.members.push(unshown ? { ...candidate, discount: UNSHOWN_FACTOR } : candidate);
+    group.members.push(factor < 1 ? { ...candidate, discount: factor } : candidate);
     groups.set(key, group);
   }
   return vote(groups.values());

@@ -6,13 +6,15 @@ import { CandidateList } from './candidates';
 import { absoluteUrl, chooseImage, choosePrice, chooseTitle, type ChosenPrice } from './choose';
 import { addConfigCandidates, type SelectorConfig } from './config-selectors';
 import { addDisplayedImageCandidates } from './displayed-image';
+import { chooseDescription } from './description';
 import { addDocumentCandidates } from './document-text';
 import { enclosingLink } from './dom-walk';
 import { addJsonLdCandidates } from './json-ld';
 import { listedProducts } from './listed-products';
+import { localeCurrency } from './locale-currency';
 import { addMetaTagCandidates } from './meta-tags';
 import { addMicrodataCandidates } from './microdata';
-import { shownPrices } from './shown-prices';
+import { allShownPrices, shownPrices } from './shown-prices';
 import { siteOf } from '../site-of';
 import { addSiteCandidates, SHOP_CURRENCY } from './site-rules';
 import { stripNonContent } from './strip-markup';
@@ -55,17 +57,19 @@ export function extractProduct(html: string | readonly string[], pageUrl: URL, c
   const $ = versions[0]!;
   const base = baseUrl($, pageUrl);
   const host = pageUrl.hostname.replace(/^www\./, '');
-  const shown = new Set(versions.flatMap((version) => [...shownPrices(version)]));
+  const shown = allShownPrices(versions.map(shownPrices));
   const price = choosePrice(candidates.of('price'), shown);
-  const hostCurrency = (options.siteRules === false ? null : shopCurrency(host)) ?? currencyOfHost(host);
+  const hostCurrency = (options.siteRules === false ? null : shopCurrency(host)) ?? currencyOfHost(host) ?? localeCurrency($);
   const currency = price ? currencyOf(price, candidates.of('price'), hostCurrency) : '';
+  const names = siteNames($, pageUrl);
+  const title = chooseTitle(candidates.of('title'), names);
   return {
-    title: chooseTitle(candidates.of('title'), siteNames($, pageUrl)),
+    title,
     price: price?.price ?? '',
     currency,
     priceIsRange: price?.isRange ?? false,
     imageUrl: chooseImage(candidates.of('image'), base),
-    description: candidates.of('description')[0]?.value.slice(0, 1000) ?? '',
+    description: chooseDescription(candidates.of('description'), title, names),
   };
 }
 

@@ -63,7 +63,7 @@ export function productNodes(value: unknown, depth = 0, found: Node[] = []): Nod
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', nbsp: ' ' };
 
 /** Shops often HTML-escape the strings inside their JSON-LD ("&quot;", "&#39;"). */
-function decodeEntities(value: string): string {
+export function decodeEntities(value: string): string {
   return value.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
     if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? entity;
     const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);

@@ -14,8 +14,11 @@ export function addMetaTagCandidates($: CheerioAPI, candidates: CandidateList): 
   candidates.add('image', meta('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'), 'meta');
   candidates.add('image', $('link[rel="image_src"]').attr('href'), 'meta');
   candidates.add('description', meta('og:description', 'description', 'twitter:description'), 'meta');
-  const amount = meta('product:price:amount', 'og:price:amount', 'product:sale_price:amount');
+  // A sale price stated beside the regular one is what the product costs now.
+  const sale = meta('product:sale_price:amount');
+  const amount = sale && /[1-9]/.test(sale) ? sale : meta('product:price:amount', 'og:price:amount');
   if (amount && /[1-9]/.test(amount)) {
-    candidates.add('price', amount, 'meta', { currency: meta('product:price:currency', 'og:price:currency', 'product:sale_price:currency') ?? null });
+    const currency = (sale ? meta('product:sale_price:currency') : null) ?? meta('product:price:currency', 'og:price:currency');
+    candidates.add('price', amount, 'meta', { currency: currency ?? null });
   }
 }

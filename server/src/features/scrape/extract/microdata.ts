@@ -1,6 +1,9 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
 import type { CandidateList } from './candidates';
+import { inProductCard } from './product-cards';
+
+const MAX_PRICES = 4;
 
 /** schema.org microdata: inside a Product item scope when there is one, else anywhere on the page. */
 export function addMicrodataCandidates($: CheerioAPI, candidates: CandidateList): void {
@@ -18,11 +21,12 @@ export function addMicrodataCandidates($: CheerioAPI, candidates: CandidateList)
   }
   const image = prop('image');
   candidates.add('image', image.attr('content') ?? image.attr('src') ?? image.attr('href') ?? image.attr('data-src'), 'microdata');
-  const price = prop('price');
-  if (price.length > 0) {
-    const currency = named('priceCurrency').first();
-    candidates.add('price', value(price), 'microdata', { currency: currency.attr('content') ?? (currency.text() || null) });
-  } else {
+  // Every distinct price of the item (a hidden list price beside the shown sale price), not other products' cards.
+  const prices = named('price').filter((_, el) => el.attribs.itemscope === undefined && !inProductCard(el));
+  const amounts = [...new Set(prices.toArray().map((el) => value($(el)).trim()))].slice(0, MAX_PRICES);
+  const currency = named('priceCurrency').first();
+  for (const amount of amounts) candidates.add('price', amount, 'microdata', { currency: currency.attr('content') ?? (currency.text() || null) });
+  if (amounts.length === 0) {
     const low = prop('lowPrice');
     if (low.length > 0) candidates.add('price', value(low), 'microdata', { ambiguous: true });
   }
