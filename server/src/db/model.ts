@@ -275,6 +275,7 @@ export const MODEL: TableModel[] = [
         doc: "Moved out of a surprise list: its purchases stay hidden from owners and editors until then (that list's reveal)",
       },
       text('referralProgram', 'referral_program', { nullable: true }),
+      { key: 'position', name: 'position', kind: 'integer', default: 0, doc: "Place in its list's order, set by the owner (0 first); a new item goes after the last" },
       createdAt(),
       updatedAt(),
     ],

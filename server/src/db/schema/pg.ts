@@ -178,6 +178,8 @@ export const items = pgTable('items', {
   /** Moved out of a surprise list: its purchases stay hidden from owners and editors until then (that list's reveal) */
   purchasesHiddenUntil: timestamp('purchases_hidden_until', { withTimezone: true, mode: 'date' }),
   referralProgram: text('referral_program'),
+  /** Place in its list's order, set by the owner (0 first); a new item goes after the last */
+  position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [

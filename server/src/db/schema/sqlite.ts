@@ -178,6 +178,8 @@ export const items = sqliteTable('items', {
   /** Moved out of a surprise list: its purchases stay hidden from owners and editors until then (that list's reveal) */
   purchasesHiddenUntil: integer('purchases_hidden_until', { mode: 'timestamp_ms' }),
   referralProgram: text('referral_program'),
+  /** Place in its list's order, set by the owner (0 first); a new item goes after the last */
+  position: integer('position').notNull().default(0),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 }, (t) => [

@@ -54,6 +54,10 @@ export const itemBody = t.Object({
   isGroupGift: t.Optional(t.Boolean()),
 });
 
+export const itemOrderBody = t.Object({
+  itemIds: t.Array(t.String({ maxLength: 64 }), { maxItems: 10_000, error: englishText('itemOrderNotTheList') }),
+});
+
 export const purchaseBody = t.Object({
   purchasedBy: t.Optional(text(100, 'Your name')),
   quantityPurchased: quantity,
