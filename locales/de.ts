@@ -702,6 +702,7 @@ export default {
   },
   server: {
     mail: {
+      testMail: { subject: 'Testmail von {{company}}', body: 'Dies ist eine Testmail, gesendet von {{name}} aus der Admin-Konsole. Mails dieser Seite erreichen diese Adresse.' },
       hello: 'Hallo {{name}},',
       helloAnyone: 'Hallo,',
       reset: {
@@ -742,6 +743,16 @@ export default {
       },
     },
     errors: {
+      settingFromEnvironment: 'Diese Einstellung wird durch {{variable}} in der Umgebung des Servers festgelegt und kann hier nicht geändert werden.',
+      defaultLanguageUnknown: 'Die Standardsprache muss eine der Sprachen sein, die Wishwell spricht ({{codes}}).',
+      defaultCurrencyCode: 'Die Standardwährung muss ein dreistelliger ISO-4217-Code wie EUR, GBP oder USD sein.',
+      publicUrlForm: 'Die öffentliche Adresse muss vollständig sein und mit http:// oder https:// beginnen, z. B. https://wuensche.example.com.',
+      smtpHost: 'Gib den Hostnamen des Mailservers ein, z. B. smtp.example.com.',
+      smtpPort: 'Der Port des Mailservers muss eine ganze Zahl von 1 bis 65535 sein (meist 587, mit TLS 465).',
+      mailFromForm: 'Der Absender muss eine E-Mail-Adresse sein, z. B. Wishwell <no-reply@example.com>.',
+      registrationClosed: 'Auf dieser Seite sind keine Registrierungen möglich. Bitte den Betreiber der Seite um ein Konto.',
+      registrationByInvitation: 'Auf dieser Seite kann man sich nur mit einer Einladung registrieren. Öffne den Einladungslink, den du bekommen hast, um dein Konto anzulegen.',
+      testMailFailed: 'Die Testmail konnte nicht gesendet werden: {{reason}}',
       notFound: 'Nicht gefunden.',
       signIn: 'Bitte melde dich an, um fortzufahren.',
       noPermission: 'Dazu hast du keine Berechtigung.',

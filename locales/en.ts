@@ -708,6 +708,7 @@ export default {
   /** E-mails and API errors: the server's alone. Mails are plain text: placeholders are not escaped. */
   server: {
     mail: {
+      testMail: { subject: 'Test mail from {{company}}', body: 'This is a test mail, sent from the admin console by {{name}}. Mail from this site reaches this address.' },
       hello: 'Hello {{name}},',
       helloAnyone: 'Hello,',
       reset: {
@@ -749,6 +750,16 @@ export default {
     },
     /** API error messages ({ message }): matched by their English text, a {{name}} standing for a part that varies. */
     errors: {
+      settingFromEnvironment: "This setting is set by {{variable}} in the server's environment, so it cannot be changed here.",
+      defaultLanguageUnknown: 'The default language must be one of the languages Wishwell speaks ({{codes}}).',
+      defaultCurrencyCode: 'The default currency must be a three-letter ISO 4217 code such as GBP, EUR or USD.',
+      publicUrlForm: 'The public URL must be a full address starting with http:// or https://, such as https://wishes.example.com.',
+      smtpHost: "Enter the mail server's host name, such as smtp.example.com.",
+      smtpPort: "The mail server's port must be a whole number from 1 to 65535 (usually 587, or 465 with TLS).",
+      mailFromForm: 'The sender must be an e-mail address, such as Wishwell <no-reply@example.com>.',
+      registrationClosed: 'Sign-ups are closed on this site. Ask the site operator for an account.',
+      registrationByInvitation: 'Sign-ups on this site are by invitation only. Open the invitation link you were sent to create your account.',
+      testMailFailed: 'The test mail could not be sent: {{reason}}',
       notFound: 'Not found.',
       signIn: 'Please sign in to continue.',
       noPermission: 'You do not have permission to do that.',

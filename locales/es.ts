@@ -714,6 +714,7 @@ export default {
   },
   server: {
     mail: {
+      testMail: { subject: 'Correo de prueba de {{company}}', body: 'Este es un correo de prueba, enviado desde la consola de administración por {{name}}. Los correos de este sitio llegan a esta dirección.' },
       hello: 'Hola, {{name}}:',
       helloAnyone: 'Hola:',
       reset: {
@@ -754,6 +755,16 @@ export default {
       },
     },
     errors: {
+      settingFromEnvironment: 'Este ajuste lo fija {{variable}} en el entorno del servidor, así que no se puede cambiar aquí.',
+      defaultLanguageUnknown: 'El idioma predeterminado debe ser uno de los idiomas que habla Wishwell ({{codes}}).',
+      defaultCurrencyCode: 'La moneda predeterminada debe ser un código ISO 4217 de tres letras, como EUR, GBP o USD.',
+      publicUrlForm: 'La dirección pública debe ser completa y empezar por http:// o https://, por ejemplo https://deseos.example.com.',
+      smtpHost: 'Escribe el nombre del servidor de correo, por ejemplo smtp.example.com.',
+      smtpPort: 'El puerto del servidor de correo debe ser un número entero entre 1 y 65535 (normalmente 587, o 465 con TLS).',
+      mailFromForm: 'El remitente debe ser una dirección de correo, por ejemplo Wishwell <no-reply@example.com>.',
+      registrationClosed: 'Los registros están cerrados en este sitio. Pide una cuenta a quien lo administra.',
+      registrationByInvitation: 'En este sitio solo puedes registrarte con una invitación. Abre el enlace de invitación que recibiste para crear tu cuenta.',
+      testMailFailed: 'No se ha podido enviar el correo de prueba: {{reason}}',
       notFound: 'No se ha encontrado.',
       signIn: 'Inicia sesión para continuar.',
       noPermission: 'No tienes permiso para hacer eso.',

@@ -715,6 +715,7 @@ export default {
   },
   server: {
     mail: {
+      testMail: { subject: 'E-mail de test de {{company}}', body: 'Ceci est un e-mail de test, envoyé depuis la console d’administration par {{name}}. Les e-mails de ce site arrivent bien à cette adresse.' },
       hello: 'Bonjour {{name}},',
       helloAnyone: 'Bonjour,',
       reset: {
@@ -755,6 +756,16 @@ export default {
       },
     },
     errors: {
+      settingFromEnvironment: 'Ce réglage est fixé par {{variable}} dans l’environnement du serveur : il ne peut pas être modifié ici.',
+      defaultLanguageUnknown: 'La langue par défaut doit être l’une des langues que parle Wishwell ({{codes}}).',
+      defaultCurrencyCode: 'La devise par défaut doit être un code ISO 4217 à trois lettres, comme EUR, GBP ou USD.',
+      publicUrlForm: 'L’adresse publique doit être complète et commencer par http:// ou https://, par exemple https://envies.example.com.',
+      smtpHost: 'Saisissez le nom d’hôte du serveur de messagerie, par exemple smtp.example.com.',
+      smtpPort: 'Le port du serveur de messagerie doit être un nombre entier de 1 à 65535 (en général 587, ou 465 avec TLS).',
+      mailFromForm: 'L’expéditeur doit être une adresse e-mail, par exemple Wishwell <no-reply@example.com>.',
+      registrationClosed: 'Les inscriptions sont fermées sur ce site. Demandez un compte à son administrateur.',
+      registrationByInvitation: 'Sur ce site, on ne peut s’inscrire que sur invitation. Ouvrez le lien d’invitation que vous avez reçu pour créer votre compte.',
+      testMailFailed: 'L’e-mail de test n’a pas pu être envoyé : {{reason}}',
       notFound: 'Introuvable.',
       signIn: 'Veuillez vous connecter pour continuer.',
       noPermission: 'Vous n’avez pas l’autorisation de faire cela.',

@@ -161,6 +161,16 @@ export const MODEL: TableModel[] = [
     indexes: [{ name: 'domain_configs_hostname_unique', columns: ['hostname'], unique: true }],
   },
   {
+    key: 'instanceSettings',
+    name: 'instance_settings',
+    doc: "The settings an admin changes in the console (features/instance-settings): one row per setting, its value as JSON; an environment variable set for it wins.",
+    columns: [
+      { key: 'name', name: 'name', kind: 'text', primaryKey: true },
+      text('value', 'value'),
+      updatedAt(),
+    ],
+  },
+  {
     key: 'wishlists',
     name: 'wishlists',
     columns: [

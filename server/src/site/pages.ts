@@ -146,7 +146,7 @@ export class SitePages {
   private async pageOrigin(requestOrigin: string): Promise<string> {
     const { links, listeningPort } = this.sources;
     const origin = new URL(await links.origin(requestOrigin));
-    const fallback = new URL(links.fallbackOrigin);
+    const fallback = new URL(await links.fallbackOrigin());
     const portOfOurs = origin.port === '' || origin.port === fallback.port || origin.port === String(listeningPort());
     return (portOfOurs ? origin : fallback).origin;
   }

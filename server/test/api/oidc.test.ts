@@ -96,7 +96,7 @@ async function storedIdTokens(server: TestServer, userId: string): Promise<numbe
 describe('sign in with an OpenID Connect provider', () => {
   it('tells the pages which ways to sign in this site offers', async () => {
     const options = (await new ApiClient(main.server.url).get<SignInOptions>('/users/sign-in-options')).body;
-    expect(options).toEqual({ passwordLogin: true, oidc: { label: 'Test ID' }, pendingLink: null });
+    expect(options).toEqual({ passwordLogin: true, registration: 'open', oidc: { label: 'Test ID' }, pendingLink: null });
   });
 
   it('creates the account at the first sign-in, with the name and e-mail the provider gives, and finds it again later', async () => {

@@ -84,6 +84,13 @@ export const domainConfigs = pgTable('domain_configs', {
   uniqueIndex('domain_configs_hostname_unique').on(t.hostname),
 ]);
 
+/** The settings an admin changes in the console (features/instance-settings): one row per setting, its value as JSON; an environment variable set for it wins. */
+export const instanceSettings = pgTable('instance_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export const wishlists = pgTable('wishlists', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

@@ -84,6 +84,13 @@ export const domainConfigs = sqliteTable('domain_configs', {
   uniqueIndex('domain_configs_hostname_unique').on(t.hostname),
 ]);
 
+/** The settings an admin changes in the console (features/instance-settings): one row per setting, its value as JSON; an environment variable set for it wins. */
+export const instanceSettings = sqliteTable('instance_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
 export const wishlists = sqliteTable('wishlists', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

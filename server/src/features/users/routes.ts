@@ -63,6 +63,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
           email,
           password,
           claimListId,
+          invitation: t.Optional(t.String({ maxLength: 128 })),
           domain: t.Optional(t.String({ maxLength: 253 })),
         }),
       },

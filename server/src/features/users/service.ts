@@ -1,6 +1,7 @@
 import { and, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { normalizeHostname } from '@wishwell/shared/domain';
+import type { InstanceSettings } from '@wishwell/shared/instance-settings-types';
 import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
 import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
 import {
@@ -53,6 +54,10 @@ export interface UserServiceDeps {
   lists: AccountLists;
   /** PASSWORD_LOGIN: false refuses password sign-in, registration and resets. */
   passwordLogin: boolean;
+  /** Who may register, and new accounts' currency (the admin console's settings). */
+  settings: { current(): Promise<Pick<InstanceSettings, 'registration' | 'defaultCurrency'>> };
+  /** Editor invitations: with sign-ups by invitation, one still pending lets its holder register. */
+  invitations: { isPending(token: string): Promise<boolean> };
 }
 
 /** A new account's fields; `passwordHash` is empty for an account made by an OpenID Connect sign-in. */
@@ -105,6 +110,7 @@ export class UserService {
   async register(input: RegisterInput, caller: Caller): Promise<SessionProfile> {
     this.requirePasswordLogin();
     await this.registerPerIp.hit(caller.ip);
+    await this.requireRegistrationOpenTo(input.invitation);
     const name = requiredName(input.name);
     const email = validEmail(input.email);
     validPassword(input.password);
@@ -114,6 +120,19 @@ export class UserService {
     return this.startSession(await this.createAccount({ name, email, passwordHash, domain }));
   }
 
+  /** The site's sign-up setting: closed refuses all, invite all but holders of a pending invitation; the first account (the admin) is always let in. */
+  private async requireRegistrationOpenTo(invitation: string | undefined): Promise<void> {
+    const { registration } = await this.deps.settings.current();
+    if (registration === 'open' || !(await this.hasAccounts())) return;
+    if (registration === 'invite' && invitation && (await this.deps.invitations.isPending(invitation))) return;
+    throw forbidden(registration === 'closed' ? 'registrationClosed' : 'registrationByInvitation');
+  }
+
+  private async hasAccounts(): Promise<boolean> {
+    const { users } = this.deps.store.tables;
+    return (await this.deps.store.db.select({ id: users.id }).from(users).limit(1)).length > 0;
+  }
+
   /**
    * Inserts an account (the first one on a fresh install is its admin); `alongside` writes what
    * belongs to it in the same transaction. Throws 409 when the e-mail address is taken.
@@ -121,6 +140,7 @@ export class UserService {
   async createAccount(account: NewAccount, alongside?: (tx: Db, user: UserRow) => Promise<void>): Promise<UserRow> {
     const now = new Date();
     const { users } = this.deps.store.tables;
+    const { defaultCurrency: currency } = await this.deps.settings.current();
     // Locked: two replicas registering the first accounts at once would each count none.
     return this.deps.store.lockedTransaction('first account', async (tx) => {
       if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)))[0]) throw emailTaken();
@@ -134,6 +154,7 @@ export class UserService {
           email: account.email,
           passwordHash: account.passwordHash,
           isAdmin: isFirst || (account.isAdmin ?? false),
+          currency,
           registeredOnDomain: normalizeHostname(account.domain).slice(0, 253),
           createdAt: now,
           updatedAt: now,
