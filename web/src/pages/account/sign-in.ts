@@ -27,5 +27,5 @@ export function useSignInFlow() {
   if (claimListId) carried.set('claimList', claimListId);
   if (invitation) carried.set('invitation', invitation);
   const carry = carried.size > 0 ? `?${carried}` : '';
-  return { claimListId, complete, carry };
+  return { claimListId, invitation, complete, carry };
 }
