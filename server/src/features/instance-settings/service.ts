@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { InstanceSettings, InstanceSettingsInput, InstanceSettingsView, InstanceSettingName } from '@wishwell/shared/instance-settings-types';
+import type { InstanceSettings, InstanceSettingsView, InstanceSettingName } from '@wishwell/shared/instance-settings-types';
 import type { Config } from '../../config';
 import type { DataStore } from '../../db/store';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 import { invalid } from '../../domain/errors';
 import type { MailRoute } from '../../mail/mailer';
-import { checkedSettings, environmentSettings, smtpUrlOf, type EnvironmentSettings } from './values';
+import { checkedSettings, environmentSettings, smtpUrlOf, type EnvironmentSettings, type UncheckedSettings } from './values';
 
 /** What the database holds: settings changed in the console, and the SMTP password apart (never answered). */
 interface Stored {
@@ -60,7 +60,7 @@ export class InstanceSettingsService {
   }
 
   /** Saves the settings given (a 400 naming the first wrong field, nothing saved); one the environment sets cannot change. */
-  async update(input: InstanceSettingsInput): Promise<InstanceSettingsView> {
+  async update(input: UncheckedSettings): Promise<InstanceSettingsView> {
     const locked = (Object.keys(input) as InstanceSettingName[]).find((name) => this.environment.names[name]);
     if (locked) throw invalid('settingFromEnvironment', { variable: this.environment.names[locked]! });
     const { smtp, ...rest } = checkedSettings(input);

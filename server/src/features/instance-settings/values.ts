@@ -44,12 +44,16 @@ export function smtpUrlOf(smtp: SmtpSettings, password: string): string {
 const HOST = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/i;
 const SENDER = /^([^<>@\r\n]{0,200}<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
 
+/** A PUT's body as the schema lets it through (the language is checked here, with a message of ours). */
+export type UncheckedSettings = Omit<InstanceSettingsInput, 'defaultLanguage'> & { defaultLanguage?: string };
+
 /** The input's settings, trimmed and checked: a 400 for the first that is wrong, naming what is asked for. */
-export function checkedSettings(input: InstanceSettingsInput): InstanceSettingsInput {
-  const checked: InstanceSettingsInput = { ...input };
-  if (input.defaultLanguage !== undefined && !isLanguage(input.defaultLanguage)) {
+export function checkedSettings(input: UncheckedSettings): InstanceSettingsInput {
+  const { defaultLanguage, ...rest } = input;
+  if (defaultLanguage !== undefined && !isLanguage(defaultLanguage)) {
     throw invalid('defaultLanguageUnknown', { codes: Object.keys(LANGUAGES).join(', ') });
   }
+  const checked: InstanceSettingsInput = { ...rest, ...(defaultLanguage !== undefined ? { defaultLanguage } : {}) };
   if (input.defaultCurrency !== undefined) {
     checked.defaultCurrency = input.defaultCurrency.trim().toUpperCase();
     if (!ISO_CURRENCY_CODES.has(checked.defaultCurrency)) throw invalid('defaultCurrencyCode');
