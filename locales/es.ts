@@ -514,7 +514,7 @@ export default {
       loadFailed: 'No se han podido cargar los ajustes',
       saveFailed: 'No se han podido guardar los ajustes',
       saved: 'Ajustes guardados. Se aplican al momento.',
-      testFailed: 'No se ha podido enviar el correo de prueba',
+      testFailed: 'Error al enviar el correo de prueba',
       testSent: 'Correo de prueba enviado a {{to}}.',
       siteTitle: 'Sitio',
       mailTitle: 'Servidor de correo (SMTP)',

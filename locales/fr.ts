@@ -514,7 +514,7 @@ export default {
       loadFailed: 'Impossible de charger les réglages',
       saveFailed: 'Impossible d’enregistrer les réglages',
       saved: 'Réglages enregistrés. Ils s’appliquent immédiatement.',
-      testFailed: 'Impossible d’envoyer l’e-mail de test',
+      testFailed: 'Échec de l’envoi de l’e-mail de test',
       testSent: 'E-mail de test envoyé à {{to}}.',
       siteTitle: 'Site',
       mailTitle: 'Serveur de messagerie (SMTP)',
