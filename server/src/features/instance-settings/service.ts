@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { InstanceSettings, InstanceSettingsView, InstanceSettingName } from '@wishwell/shared/instance-settings-types';
+import type { Language } from '@wishwell/shared/languages';
 import type { Config } from '../../config';
 import type { DataStore } from '../../db/store';
 import { CrossProcessInvalidation } from '../../db/invalidation';
@@ -23,6 +24,8 @@ const SMTP_PASSWORD = 'smtpPassword';
  */
 export class InstanceSettingsService {
   private stored: Stored | null = null;
+  /** The settings as last read, for what cannot wait for a read (every request's language). */
+  private lastRead: Partial<InstanceSettings> = {};
   private readonly sync: CrossProcessInvalidation;
   private readonly environment: EnvironmentSettings;
   private readonly defaults: InstanceSettings;
@@ -33,6 +36,7 @@ export class InstanceSettingsService {
   ) {
     this.sync = new CrossProcessInvalidation(store.changes, 'wishwell_instance_settings', () => {
       this.stored = null;
+      this.refresh();
     });
     this.environment = environmentSettings(config);
     this.defaults = {
@@ -44,8 +48,18 @@ export class InstanceSettingsService {
     };
   }
 
-  listen(): Promise<void> {
-    return this.sync.listen();
+  /** Starts hearing the other replicas' changes, and reads the settings once. */
+  async listen(): Promise<void> {
+    await Promise.all([this.sync.listen(), this.read()]);
+  }
+
+  /** The default language now: the environment's, else the one last read (a change is read again at once). */
+  defaultLanguage(): Language {
+    return this.environment.values.defaultLanguage ?? this.lastRead.defaultLanguage ?? this.defaults.defaultLanguage;
+  }
+
+  private refresh(): void {
+    this.read().catch((error: unknown) => console.error('could not read the instance settings:', error));
   }
 
   /** The settings in effect: the environment's, else the console's, else the defaults. */
@@ -98,7 +112,10 @@ export class InstanceSettingsService {
     const values = Object.fromEntries(rows.map((row) => [row.name, JSON.parse(row.value) as unknown]));
     const { [SMTP_PASSWORD]: password, ...settings } = values;
     const stored = { settings: settings as Partial<InstanceSettings>, smtpPassword: typeof password === 'string' ? password : '' };
-    if (readStarted === this.sync.generation) this.stored = stored; // changed while reading: read again next time
+    if (readStarted === this.sync.generation) {
+      this.stored = stored;
+      this.lastRead = stored.settings;
+    } // else changed while reading: read again next time
     return stored;
   }
 }
