@@ -502,6 +502,13 @@ export default {
       settings: 'Einstellungen',
     },
     settings: {
+      invitationLink: 'Einladungslink',
+      invitationHint: 'Jeder Link lässt eine Person innerhalb von 14 Tagen ein Konto anlegen. Auch Einladungen zum Bearbeiten einer Liste gelten.',
+      makeInvitation: 'Einladungslink erstellen',
+      invitationFailed: 'Der Einladungslink konnte nicht erstellt werden',
+      copy: 'Kopieren',
+      copied: 'Link kopiert.',
+      copyFailed: 'Der Link konnte nicht kopiert werden: Markiere ihn und kopiere ihn von Hand.',
       loadFailed: 'Die Einstellungen konnten nicht geladen werden',
       saveFailed: 'Die Einstellungen konnten nicht gespeichert werden',
       saved: 'Einstellungen gespeichert. Sie gelten sofort.',
@@ -774,6 +781,7 @@ export default {
     },
     errors: {
       settingFromEnvironment: 'Diese Einstellung wird durch {{variable}} in der Umgebung des Servers festgelegt und kann hier nicht geändert werden.',
+      signupInvitationUsed: 'Dieser Einladungslink wurde schon benutzt oder ist abgelaufen. Bitte den Administrator der Seite um einen neuen.',
       defaultLanguageUnknown: 'Die Standardsprache muss eine der Sprachen sein, die Wishwell spricht ({{codes}}).',
       defaultCurrencyCode: 'Die Standardwährung muss ein dreistelliger ISO-4217-Code wie EUR, GBP oder USD sein.',
       publicUrlForm: 'Die öffentliche Adresse muss vollständig sein und mit http:// oder https:// beginnen, z. B. https://wuensche.example.com.',

@@ -507,6 +507,13 @@ export default {
       settings: 'Settings',
     },
     settings: {
+      invitationLink: 'Invitation link',
+      invitationHint: 'Each link lets one person create an account within 14 days. Editor invitations let their holders in too.',
+      makeInvitation: 'Make an invitation link',
+      invitationFailed: 'Could not make an invitation link',
+      copy: 'Copy',
+      copied: 'Link copied.',
+      copyFailed: 'Could not copy the link: select it and copy it by hand.',
       loadFailed: 'Could not load the settings',
       saveFailed: 'Could not save the settings',
       saved: 'Settings saved. They apply at once.',
@@ -781,6 +788,7 @@ export default {
     /** API error messages ({ message }): matched by their English text, a {{name}} standing for a part that varies. */
     errors: {
       settingFromEnvironment: "This setting is set by {{variable}} in the server's environment, so it cannot be changed here.",
+      signupInvitationUsed: "This invitation link has been used or has expired. Ask the site's administrator for a new one.",
       defaultLanguageUnknown: 'The default language must be one of the languages Wishwell speaks ({{codes}}).',
       defaultCurrencyCode: 'The default currency must be a three-letter ISO 4217 code such as GBP, EUR or USD.',
       publicUrlForm: 'The public URL must be a full address starting with http:// or https://, such as https://wishes.example.com.',

@@ -511,6 +511,13 @@ export default {
       settings: 'Ajustes',
     },
     settings: {
+      invitationLink: 'Enlace de invitación',
+      invitationHint: 'Cada enlace permite a una persona crear una cuenta en un plazo de 14 días. Las invitaciones para editar una lista también sirven.',
+      makeInvitation: 'Crear un enlace de invitación',
+      invitationFailed: 'Error al crear el enlace de invitación',
+      copy: 'Copiar',
+      copied: 'Enlace copiado.',
+      copyFailed: 'No se ha podido copiar el enlace: selecciónalo y cópialo a mano.',
       loadFailed: 'No se han podido cargar los ajustes',
       saveFailed: 'No se han podido guardar los ajustes',
       saved: 'Ajustes guardados. Se aplican al momento.',
@@ -786,6 +793,7 @@ export default {
     },
     errors: {
       settingFromEnvironment: 'Este ajuste lo fija {{variable}} en el entorno del servidor, así que no se puede cambiar aquí.',
+      signupInvitationUsed: 'Este enlace de invitación ya se ha usado o ha caducado. Pide uno nuevo a quien administra el sitio.',
       defaultLanguageUnknown: 'El idioma predeterminado debe ser uno de los idiomas que habla Wishwell ({{codes}}).',
       defaultCurrencyCode: 'La moneda predeterminada debe ser un código ISO 4217 de tres letras, como EUR, GBP o USD.',
       publicUrlForm: 'La dirección pública debe ser completa y empezar por http:// o https://, por ejemplo https://deseos.example.com.',

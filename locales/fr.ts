@@ -511,6 +511,13 @@ export default {
       settings: 'Réglages',
     },
     settings: {
+      invitationLink: 'Lien d’invitation',
+      invitationHint: 'Chaque lien permet à une personne de créer un compte dans les 14 jours. Les invitations à modifier une liste ouvrent aussi la porte.',
+      makeInvitation: 'Créer un lien d’invitation',
+      invitationFailed: 'Impossible de créer un lien d’invitation',
+      copy: 'Copier',
+      copied: 'Lien copié.',
+      copyFailed: 'Impossible de copier le lien : sélectionnez-le et copiez-le à la main.',
       loadFailed: 'Impossible de charger les réglages',
       saveFailed: 'Impossible d’enregistrer les réglages',
       saved: 'Réglages enregistrés. Ils s’appliquent immédiatement.',
@@ -787,6 +794,7 @@ export default {
     },
     errors: {
       settingFromEnvironment: 'Ce réglage est fixé par {{variable}} dans l’environnement du serveur : il ne peut pas être modifié ici.',
+      signupInvitationUsed: 'Ce lien d’invitation a déjà servi ou a expiré. Demandez-en un nouveau à l’administrateur du site.',
       defaultLanguageUnknown: 'La langue par défaut doit être l’une des langues que parle Wishwell ({{codes}}).',
       defaultCurrencyCode: 'La devise par défaut doit être un code ISO 4217 à trois lettres, comme EUR, GBP ou USD.',
       publicUrlForm: 'L’adresse publique doit être complète et commencer par http:// ou https://, par exemple https://envies.example.com.',

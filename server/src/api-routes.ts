@@ -38,7 +38,7 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(scraperConfigRoutes(policies, services.scraperConfigs))
     .use(referralRuleRoutes(policies, services.referralRules))
     .use(adminRoutes(policies, services.admin, services.wishlists.lists))
-    .use(instanceSettingsRoutes(policies, services.settings, services.testMail))
+    .use(instanceSettingsRoutes(policies, services.settings, services.testMail, services.signupInvitations))
     .use(logRoutes(policies, services.logs))
     .use(adminEventRoutes(policies, services.adminEvents.hub))
     .use(backupRoutes(policies, services.backups, ctx.config.dataDir));

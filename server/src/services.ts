@@ -4,6 +4,7 @@ import { normalizeHostname } from '@wishwell/shared/domain';
 import { Mailer } from './mail/mailer';
 import { InstanceSettingsService } from './features/instance-settings/service';
 import { TestMail } from './features/instance-settings/test-mail';
+import { SignupInvitations } from './features/users/signup-invitations';
 import { MailLinks } from './mail/link-origin';
 import { PasswordHasher } from './auth/passwords';
 import { UserService } from './features/users/service';
@@ -29,6 +30,7 @@ import { ApiTokenService } from './features/api-tokens/service';
 export function createServices(ctx: AppContext) {
   const domainConfigs = new DomainConfigService(ctx.store, ctx.defaultHostname);
   const settings = new InstanceSettingsService(ctx.store, ctx.config);
+  const signupInvitations = new SignupInvitations(ctx.store);
   const mailer = new Mailer(ctx.store, { route: () => settings.mailRoute() });
   const referralRules = new ReferralRuleService(ctx.store);
   const uploads = new UploadService(ctx.store, ctx.files, {
@@ -62,6 +64,7 @@ export function createServices(ctx: AppContext) {
     passwordLogin: ctx.config.passwordLogin,
     settings,
     invitations: wishlists.invitations,
+    signupInvitations,
   });
   const testMail = new TestMail(mailer, mailLinks);
   const apiTokens = new ApiTokenService(ctx.store);
@@ -89,7 +92,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { settings, testMail, domainConfigs, mailLinks, mailer, users, apiTokens, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
+  return { settings, testMail, signupInvitations, domainConfigs, mailLinks, mailer, users, apiTokens, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
 }
 
 export type Services = ReturnType<typeof createServices>;

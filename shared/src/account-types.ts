@@ -15,6 +15,8 @@ export interface RegisterInput {
   claimListId?: string;
   /** A pending editor invitation's token: with sign-ups by invitation only, what lets its holder register. */
   invitation?: string;
+  /** An admin's invitation link's token (`/register?signup=`): with sign-ups by invitation, used up by registering. */
+  signup?: string;
   /** The browser's hostname: recorded as registeredOnDomain. */
   domain?: string;
 }

@@ -87,6 +87,18 @@ export const MODEL: TableModel[] = [
     indexes: [{ name: 'users_email_unique', columns: ['email'], unique: true }],
   },
   {
+    key: 'signupInvitations',
+    name: 'signup_invitations',
+    doc: 'Links an admin makes for one person to register while sign-ups are by invitation; the token is stored only as a hash, used once.',
+    columns: [
+      { key: 'tokenHash', name: 'token_hash', kind: 'text', primaryKey: true },
+      userRef('createdById', 'created_by_id', 'set null'),
+      createdAt(),
+      { key: 'expiresAt', name: 'expires_at', kind: 'timestamp' },
+      { key: 'usedAt', name: 'used_at', kind: 'timestamp', nullable: true },
+    ],
+  },
+  {
     key: 'passwordResetTokens',
     name: 'password_reset_tokens',
     columns: [

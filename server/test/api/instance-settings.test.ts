@@ -57,6 +57,21 @@ describe('sign-ups', () => {
     expect((await invited.post(`/invitations/${invitation}/accept`)).status).toBe(200);
   });
 
+  it('invite: an admin’s invitation link lets exactly one person register', async () => {
+    await setRegistration('invite');
+    expect((await member.client.post('/admin/signup-invitations')).status).toBe(403);
+    const made = await admin.client.post('/admin/signup-invitations');
+    expect(made.status).toBe(200);
+    const signup = new URL(made.body.link).searchParams.get('signup')!;
+    expect(made.body.link).toBe(`${server.url}/register?signup=${encodeURIComponent(signup)}`);
+    expect((await register(new ApiClient(server.url), { signup })).status).toBe(201);
+    const again = await register(new ApiClient(server.url), { signup });
+    expect([again.status, again.body.message]).toEqual([
+      403,
+      'Sign-ups on this site are by invitation only. Open the invitation link you were sent to create your account.',
+    ]);
+  });
+
   it('open again: anyone may register, in the default currency set', async () => {
     await setRegistration('open');
     expect((await admin.client.put('/admin/settings', { defaultCurrency: 'eur' })).body.settings.defaultCurrency).toBe('EUR');

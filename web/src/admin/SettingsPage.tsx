@@ -4,6 +4,7 @@ import { REGISTRATION_MODES, type InstanceSettings, type InstanceSettingsInput, 
 import { LANGUAGES, type Language } from '@wishwell/shared/languages';
 import { api, errorMessage } from '../api/client';
 import { notify } from '../notifications/notify';
+import { copyToClipboard } from '../ui/clipboard';
 import { useAdminText } from './admin-text';
 import { AdminPageHeader } from './AdminPageHeader';
 import './admin.css';
@@ -76,6 +77,7 @@ export function SettingsPage() {
               ))}
             </HTMLSelect>
           </Setting>
+          {draft.registration === 'invite' && view.settings.registration === 'invite' && <SignupInvitationLink />}
           <Setting id="defaultLanguage" label={t('settings.defaultLanguage')} fixedBy={fixedBy('defaultLanguage')}>
             <HTMLSelect id="defaultLanguage" value={draft.defaultLanguage} disabled={Boolean(fixedBy('defaultLanguage'))} onChange={(e) => change({ defaultLanguage: e.currentTarget.value as Language })}>
               {Object.entries(LANGUAGES).map(([code, name]) => (
@@ -129,6 +131,38 @@ export function SettingsPage() {
         <Button type="submit" intent="primary" icon="floppy-disk" text={t('settings.save')} loading={busy === 'save'} className="ww-admin-settings-save" />
       </form>
     </div>
+  );
+}
+
+/** With sign-ups by invitation: a link for one person to register, made on request, to copy and send. */
+function SignupInvitationLink() {
+  const t = useAdminText();
+  const [link, setLink] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const make = async () => {
+    setBusy(true);
+    try {
+      setLink((await api.post('/admin/signup-invitations', {})).link);
+    } catch (error) {
+      notify(errorMessage(error, t('settings.invitationFailed')), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormGroup label={t('settings.invitationLink')} labelFor="signupLink" helperText={t('settings.invitationHint')}>
+      {link ? (
+        <InputGroup
+          id="signupLink"
+          readOnly
+          value={link}
+          onFocus={(e) => e.currentTarget.select()}
+          rightElement={<Button variant="minimal" icon="duplicate" text={t('settings.copy')} onClick={() => void copyToClipboard(link, t('settings.copied'), t('settings.copyFailed'))} />}
+        />
+      ) : (
+        <Button icon="link" text={t('settings.makeInvitation')} loading={busy} onClick={() => void make()} />
+      )}
+    </FormGroup>
   );
 }
 

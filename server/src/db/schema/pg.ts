@@ -22,6 +22,15 @@ export const users = pgTable('users', {
   uniqueIndex('users_email_unique').on(t.email),
 ]);
 
+/** Links an admin makes for one person to register while sign-ups are by invitation; the token is stored only as a hash, used once. */
+export const signupInvitations = pgTable('signup_invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

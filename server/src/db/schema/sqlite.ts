@@ -22,6 +22,15 @@ export const users = sqliteTable('users', {
   uniqueIndex('users_email_unique').on(t.email),
 ]);
 
+/** Links an admin makes for one person to register while sign-ups are by invitation; the token is stored only as a hash, used once. */
+export const signupInvitations = sqliteTable('signup_invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+});
+
 export const passwordResetTokens = sqliteTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

@@ -3,6 +3,7 @@ import { REGISTRATION_MODES } from '@wishwell/shared/instance-settings-types';
 import type { AccessPolicies } from '../../http/access';
 import { oneOf } from '../../validation/schemas';
 import type { InstanceSettingsService } from './service';
+import type { SignupInvitations } from '../users/signup-invitations';
 import type { TestMail } from './test-mail';
 
 const settingsBody = t.Object({
@@ -23,10 +24,11 @@ const settingsBody = t.Object({
 });
 
 /** GET/PUT /admin/settings, POST /admin/settings/test-mail (admins). */
-export function instanceSettingsRoutes(policies: AccessPolicies, settings: InstanceSettingsService, testMail: TestMail) {
+export function instanceSettingsRoutes(policies: AccessPolicies, settings: InstanceSettingsService, testMail: TestMail, signupInvitations: SignupInvitations) {
   return new Elysia()
     .use(policies)
     .get('/admin/settings', () => settings.view(), { adminOnly: true })
     .put('/admin/settings', ({ body }) => settings.update(body), { adminOnly: true, body: settingsBody })
-    .post('/admin/settings/test-mail', ({ user, http }) => testMail.send(user, http.language, http.origin), { adminOnly: true });
+    .post('/admin/settings/test-mail', ({ user, http }) => testMail.send(user, http.language, http.origin), { adminOnly: true })
+    .post('/admin/signup-invitations', ({ user, http }) => signupInvitations.create(user.id, http.origin), { adminOnly: true });
 }

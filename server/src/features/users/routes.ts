@@ -64,6 +64,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
           password,
           claimListId,
           invitation: t.Optional(t.String({ maxLength: 128 })),
+          signup: t.Optional(t.String({ maxLength: 128 })),
           domain: t.Optional(t.String({ maxLength: 253 })),
         }),
       },

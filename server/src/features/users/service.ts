@@ -2,6 +2,7 @@ import { and, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { normalizeHostname } from '@wishwell/shared/domain';
 import type { InstanceSettings } from '@wishwell/shared/instance-settings-types';
+import type { SignupInvitations } from './signup-invitations';
 import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
 import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
 import {
@@ -58,6 +59,8 @@ export interface UserServiceDeps {
   settings: { current(): Promise<Pick<InstanceSettings, 'registration' | 'defaultCurrency'>> };
   /** Editor invitations: with sign-ups by invitation, one still pending lets its holder register. */
   invitations: { isPending(token: string): Promise<boolean> };
+  /** An admin's invitation links: with sign-ups by invitation, each lets one person register. */
+  signupInvitations: SignupInvitations;
 }
 
 /** A new account's fields; `passwordHash` is empty for an account made by an OpenID Connect sign-in. */
@@ -110,21 +113,32 @@ export class UserService {
   async register(input: RegisterInput, caller: Caller): Promise<SessionProfile> {
     this.requirePasswordLogin();
     await this.registerPerIp.hit(caller.ip);
-    await this.requireRegistrationOpenTo(input.invitation);
+    const signupLink = await this.requireRegistrationOpenTo(input);
     const name = requiredName(input.name);
     const email = validEmail(input.email);
     validPassword(input.password);
     if (await this.findByEmail(email)) throw emailTaken();
     const passwordHash = await this.deps.hasher.hash(input.password);
     const domain = input.domain || hostnameOf(caller.origin);
-    return this.startSession(await this.createAccount({ name, email, passwordHash, domain }));
+    const useLink = signupLink
+      ? async (tx: Db) => {
+          if (!(await this.deps.signupInvitations.useOn(tx, signupLink))) throw conflict('signupInvitationUsed');
+        }
+      : undefined;
+    return this.startSession(await this.createAccount({ name, email, passwordHash, domain }, useLink));
   }
 
-  /** The site's sign-up setting: closed refuses all, invite all but holders of a pending invitation; the first account (the admin) is always let in. */
-  private async requireRegistrationOpenTo(invitation: string | undefined): Promise<void> {
+  /**
+   * The site's sign-up setting: closed refuses all, invite all but holders of a pending editor
+   * invitation or admin's link (answered: registering uses it up); the first account (the admin) is always let in.
+   */
+  private async requireRegistrationOpenTo({ invitation, signup }: RegisterInput): Promise<string | null> {
     const { registration } = await this.deps.settings.current();
-    if (registration === 'open' || !(await this.hasAccounts())) return;
-    if (registration === 'invite' && invitation && (await this.deps.invitations.isPending(invitation))) return;
+    if (registration === 'open' || !(await this.hasAccounts())) return null;
+    if (registration === 'invite') {
+      if (signup && (await this.deps.signupInvitations.isPending(signup))) return signup;
+      if (invitation && (await this.deps.invitations.isPending(invitation))) return null;
+    }
     throw forbidden(registration === 'closed' ? 'registrationClosed' : 'registrationByInvitation');
   }
 

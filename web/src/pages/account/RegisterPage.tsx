@@ -15,7 +15,7 @@ import { useSignInFlow } from './sign-in';
  */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const { claimListId, invitation, complete, carry } = useSignInFlow();
+  const { claimListId, invitation, signup, complete, carry } = useSignInFlow();
   const options = useSignInOptions();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -24,14 +24,14 @@ export default function RegisterPage() {
 
   const register = () =>
     submit(async () => {
-      const body: RegisterInput = { name, email, password, claimListId, invitation, domain: window.location.hostname };
+      const body: RegisterInput = { name, email, password, claimListId, invitation, signup, domain: window.location.hostname };
       await complete(await api.post('/users/register', { body }));
     });
 
   return (
     <AccountCard title={t('account.createTitle')}>
       <ProviderSignIn options={options} carry={carry} />
-      {options && options.registration !== 'open' && !(options.registration === 'invite' && invitation) ? (
+      {options && options.registration !== 'open' && !(options.registration === 'invite' && (invitation || signup)) ? (
         <Callout intent="primary" icon="lock" className="ww-account-note">
           {t(options.registration === 'closed' ? 'account.registrationClosed' : 'account.registrationByInvitation')}
         </Callout>
