@@ -517,7 +517,7 @@ export default {
       siteTitle: 'Website',
       mailTitle: 'Mailserver (SMTP)',
       registration: 'Registrierung',
-      registrationModes: { open: 'Offen: Jeder kann ein Konto anlegen', invite: 'Mit Einladung: nur Personen, die zum Bearbeiten einer Liste eingeladen wurden', closed: 'Geschlossen: Niemand kann ein Konto anlegen' },
+      registrationModes: { open: 'Offen: Jeder kann ein Konto anlegen', invite: 'Mit Einladung: nur Personen, die eine Einladung haben', closed: 'Geschlossen: Niemand kann ein Konto anlegen' },
       defaultLanguage: 'Standardsprache',
       defaultCurrency: 'Standardwährung neuer Konten',
       publicUrl: 'Öffentliche Adresse',

@@ -522,7 +522,7 @@ export default {
       siteTitle: 'Site',
       mailTitle: 'Mail server (SMTP)',
       registration: 'Sign-ups',
-      registrationModes: { open: 'Open: anyone may create an account', invite: 'By invitation: only people invited to edit a list', closed: 'Closed: nobody may create an account' },
+      registrationModes: { open: 'Open: anyone may create an account', invite: 'By invitation: only people holding an invitation', closed: 'Closed: nobody may create an account' },
       defaultLanguage: 'Default language',
       defaultCurrency: 'Default currency of new accounts',
       publicUrl: 'Public URL',

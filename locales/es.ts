@@ -526,7 +526,7 @@ export default {
       siteTitle: 'Sitio',
       mailTitle: 'Servidor de correo (SMTP)',
       registration: 'Registros',
-      registrationModes: { open: 'Abiertos: cualquiera puede crear una cuenta', invite: 'Por invitación: solo quien fue invitado a editar una lista', closed: 'Cerrados: nadie puede crear una cuenta' },
+      registrationModes: { open: 'Abiertos: cualquiera puede crear una cuenta', invite: 'Por invitación: solo quien tenga una invitación', closed: 'Cerrados: nadie puede crear una cuenta' },
       defaultLanguage: 'Idioma predeterminado',
       defaultCurrency: 'Moneda predeterminada de las cuentas nuevas',
       publicUrl: 'Dirección pública',

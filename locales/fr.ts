@@ -526,7 +526,7 @@ export default {
       siteTitle: 'Site',
       mailTitle: 'Serveur de messagerie (SMTP)',
       registration: 'Inscriptions',
-      registrationModes: { open: 'Ouvertes : tout le monde peut créer un compte', invite: 'Sur invitation : seulement les personnes invitées à modifier une liste', closed: 'Fermées : personne ne peut créer de compte' },
+      registrationModes: { open: 'Ouvertes : tout le monde peut créer un compte', invite: 'Sur invitation : seulement les personnes qui ont une invitation', closed: 'Fermées : personne ne peut créer de compte' },
       defaultLanguage: 'Langue par défaut',
       defaultCurrency: 'Devise par défaut des nouveaux comptes',
       publicUrl: 'Adresse publique',
