@@ -133,13 +133,18 @@ export class UserService {
    * invitation or admin's link (answered: registering uses it up); the first account (the admin) is always let in.
    */
   private async requireRegistrationOpenTo({ invitation, signup }: RegisterInput): Promise<string | null> {
+    if (await this.takesNewcomers()) return null;
     const { registration } = await this.deps.settings.current();
-    if (registration === 'open' || !(await this.hasAccounts())) return null;
     if (registration === 'invite') {
       if (signup && (await this.deps.signupInvitations.isPending(signup))) return signup;
       if (invitation && (await this.deps.invitations.isPending(invitation))) return null;
     }
     throw forbidden(registration === 'closed' ? 'registrationClosed' : 'registrationByInvitation');
+  }
+
+  /** Whether someone without an invitation may get an account now (sign-ups open, or no account yet): a provider's first sign-in asks. */
+  async takesNewcomers(): Promise<boolean> {
+    return (await this.deps.settings.current()).registration === 'open' || !(await this.hasAccounts());
   }
 
   private async hasAccounts(): Promise<boolean> {
