@@ -6,6 +6,9 @@ import { apiCall } from './support/api';
 // The console's Settings page: sign-ups change at once for visitors; what the e2e server's
 // environment sets (SMTP_URL) is read-only and says so.
 
+// Two browsers and several saves; CI machines are slow.
+test.describe.configure({ timeout: 90_000 });
+
 test('an admin closes sign-ups in the console and the register page says so at once', async ({ browser }) => {
   const page = await browser.newPage();
   await signInThroughForm(page, E2E_ADMIN);

@@ -5,6 +5,8 @@ import { signedInPage } from './support/people';
 // Arranging a list's items on the owner page, by pointer and by keyboard, on a desktop and a phone;
 // guests see the order the owner set.
 
+test.describe.configure({ timeout: 90_000 });
+
 const titles = (page: Page) => page.locator('.ww-item-card .ww-item-title');
 const handle = (page: Page, title: string) => page.getByRole('button', { name: `Move ${title}`, exact: true });
 
