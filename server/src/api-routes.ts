@@ -13,6 +13,7 @@ import { oidcRoutes } from './features/oidc/routes';
 import { guestListClaimer, wishlistRoutes } from './features/wishlists/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminRoutes } from './features/admin/routes';
+import { instanceSettingsRoutes } from './features/instance-settings/routes';
 import { logRoutes } from './features/logs/routes';
 import { adminEventRoutes } from './features/admin-events/routes';
 import { backupRoutes } from './features/backup/routes';
@@ -27,11 +28,13 @@ import { listTransferRoutes } from './features/list-transfer/routes';
 export function apiRoutes(ctx: AppContext, services: Services) {
   const policies = accessPolicies(ctx, services.wishlists.access, services.apiTokens);
   return new Elysia({ prefix: '/api/v1' })
-    .use(healthRoutes(policies, ctx))
+    .use(healthRoutes(policies, ctx, () => services.mailer.configured()))
     .use(domainConfigRoutes(policies, services.domainConfigs))
     .use(userRoutes(policies, services.users, guestListClaimer(services.wishlists.lists), (userId, token, origin) => services.oidc.signOutUrl(userId, token, origin)))
     .use(apiTokenRoutes(policies, services.apiTokens))
-    .use(oidcRoutes(policies, ctx.sealer, services.oidc, ctx.config.passwordLogin, guestListClaimer(services.wishlists.lists)))
+    .use(
+      oidcRoutes(policies, ctx.sealer, services.oidc, ctx.config.passwordLogin, guestListClaimer(services.wishlists.lists), async () => (await services.settings.current()).registration),
+    )
     .use(listTransferRoutes(policies, services.listTransfer))
     .use(wishlistRoutes(policies, services.wishlists))
     .use(uploadRoutes(policies, services.uploads))
@@ -39,6 +42,7 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(scraperConfigRoutes(policies, services.scraperConfigs))
     .use(referralRuleRoutes(policies, services.referralRules))
     .use(adminRoutes(policies, services.admin, services.wishlists.lists))
+    .use(instanceSettingsRoutes(policies, services.settings, services.testMail, services.signupInvitations))
     .use(logRoutes(policies, services.logs))
     .use(adminEventRoutes(policies, services.adminEvents.hub))
     .use(backupRoutes(policies, services.backups, ctx.config.dataDir))

@@ -14,10 +14,10 @@ import { apiRoutes } from './api-routes';
 /** The whole route surface: the pipeline, the API, uploaded files and the site. */
 export function createApp(ctx: AppContext, services: Services, site: Site) {
   const api = apiRoutes(ctx, services);
-  const pages: SitePages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs, links: services.mailLinks, listeningPort: () => app.server?.port });
+  const pages: SitePages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs, links: services.mailLinks, listeningPort: () => app.server?.port, defaultLanguage: () => services.settings.defaultLanguage() });
   const resolveViewer = createViewerResolver(ctx);
   const app = new Elysia()
-    .use(httpPipeline(ctx))
+    .use(httpPipeline(ctx, () => services.settings.defaultLanguage()))
     .use(api)
     .use(apiDocsRoutes(() => apiRoutes(ctx, services), ctx.version, site, services.domainConfigs))
     // Unknown API paths answer 404 JSON, never the app shell: this catches every method but GET,

@@ -2,6 +2,9 @@ import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { normalizeHostname } from '@wishwell/shared/domain';
+import { ISO_CURRENCY_CODES } from '@wishwell/shared/currency-tokens';
+import { REGISTRATION_MODES, type RegistrationMode } from '@wishwell/shared/instance-settings-types';
+import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
 import { parseS3Url } from './storage/s3-storage';
 
 /** Everything the server reads from its environment and flags (listed by `wishwell --help`). */
@@ -58,6 +61,12 @@ export interface Config {
   oidcByHostname: Map<string, OidcSettings>;
   /** Whether e-mail and password sign-in, registration and resets are on (PASSWORD_LOGIN). */
   passwordLogin: boolean;
+  /** Who may register (REGISTRATION); null: as set in the admin console. */
+  registration: RegistrationMode | null;
+  /** DEFAULT_LANGUAGE; null: as set in the admin console. */
+  defaultLanguage: Language | null;
+  /** DEFAULT_CURRENCY (ISO 4217); null: as set in the admin console. */
+  defaultCurrency: string | null;
 }
 
 /** One OpenID Connect provider, found by discovery from its issuer URL. */
@@ -121,6 +130,9 @@ export const SETTINGS: Setting[] = [
   { flag: 'storage-url', env: 'STORAGE_URL', help: 's3://bucket/folder?endpoint=https://…&region=… to keep uploads in S3-compatible storage (keys from S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY or AWS_*; default: the data dir)' },
   { flag: 'public-url', env: 'PUBLIC_URL', help: 'public address, e.g. https://wishes.example.com (its host is the default domain)' },
   { env: 'JWT_SECRET', help: 'secret signing session tokens (default: generated once, kept in the data dir)' },
+  { env: 'REGISTRATION', help: 'who may register: open, invite or closed (default: as set in the admin console, else open)' },
+  { env: 'DEFAULT_LANGUAGE', help: 'language when the browser asks for none Wishwell speaks (default: as set in the admin console, else en)' },
+  { env: 'DEFAULT_CURRENCY', help: 'currency of new accounts, an ISO 4217 code (default: as set in the admin console, else GBP)' },
   { env: 'SMTP_URL', help: 'mail server, smtp[s]://user:pass@host:port (default: mails are only logged)' },
   { env: 'MAIL_FROM', help: 'sender address of mails', default: 'Wishwell <no-reply@localhost>' },
   { env: 'ADMIN_EMAIL', help: 'account promoted to admin at start' },
@@ -246,8 +258,20 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     oidc,
     oidcByHostname,
     passwordLogin,
+    ...consoleSettings(get),
     scrapeAllowPorts: (get('SCRAPE_ALLOW_PORTS') ?? '').split(',').filter((p) => p.trim()).map((p) => portNumber('SCRAPE_ALLOW_PORTS', p)),
   };
+}
+
+/** The settings of the admin console that the environment sets instead (null where it does not). */
+function consoleSettings(get: (name: string) => string | null): Pick<Config, 'registration' | 'defaultLanguage' | 'defaultCurrency'> {
+  const registration = get('REGISTRATION')?.trim().toLowerCase() || null;
+  if (registration && !(REGISTRATION_MODES as readonly string[]).includes(registration)) throw new Error(`REGISTRATION must be open, invite or closed, got "${registration}"`);
+  const defaultLanguage = get('DEFAULT_LANGUAGE')?.trim() || null;
+  if (defaultLanguage && !isLanguage(defaultLanguage)) throw new Error(`DEFAULT_LANGUAGE must be one of ${Object.keys(LANGUAGES).join(', ')}, got "${defaultLanguage}"`);
+  const defaultCurrency = get('DEFAULT_CURRENCY')?.trim().toUpperCase() || null;
+  if (defaultCurrency && !ISO_CURRENCY_CODES.has(defaultCurrency)) throw new Error(`DEFAULT_CURRENCY must be an ISO 4217 code such as GBP, got "${defaultCurrency}"`);
+  return { registration: registration as RegistrationMode | null, defaultLanguage: defaultLanguage as Language | null, defaultCurrency };
 }
 
 /** The OIDC_PROVIDERS_FILE entry's field for each setting; fields left out take the OIDC_* setting, except the client's own. */

@@ -2,6 +2,9 @@ import type { AppContext } from './app-context';
 import { DomainConfigService } from './features/domain-configs/service';
 import { normalizeHostname } from '@wishwell/shared/domain';
 import { Mailer } from './mail/mailer';
+import { InstanceSettingsService } from './features/instance-settings/service';
+import { TestMail } from './features/instance-settings/test-mail';
+import { SignupInvitations } from './features/users/signup-invitations';
 import { MailLinks } from './mail/link-origin';
 import { PasswordHasher } from './auth/passwords';
 import { UserService } from './features/users/service';
@@ -30,7 +33,9 @@ import { NotificationService } from './features/notifications/service';
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
   const domainConfigs = new DomainConfigService(ctx.store, ctx.defaultHostname);
-  const mailer = new Mailer(ctx.store, { smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom });
+  const settings = new InstanceSettingsService(ctx.store, ctx.config);
+  const signupInvitations = new SignupInvitations(ctx.store);
+  const mailer = new Mailer(ctx.store, { route: () => settings.mailRoute() });
   const referralRules = new ReferralRuleService(ctx.store);
   const uploads = new UploadService(ctx.store, ctx.files, {
     perIp: ctx.config.rateLimits.uploadsPerIp,
@@ -50,7 +55,7 @@ export function createServices(ctx: AppContext) {
     retryAfterMs: ctx.config.imageCopyRetryMs,
     tries: ctx.config.imageCopyTries,
   });
-  const mailLinks = new MailLinks(domainConfigs, ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`);
+  const mailLinks = new MailLinks(domainConfigs, async () => (await settings.current()).publicUrl || `http://localhost:${ctx.config.port}`);
   const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, ctx.config.rateLimits, itemImages);
   const users = new UserService({
     store: ctx.store,
@@ -61,8 +66,12 @@ export function createServices(ctx: AppContext) {
     mailLinks,
     lists: wishlists.lists,
     passwordLogin: ctx.config.passwordLogin,
+    settings,
+    invitations: wishlists.invitations,
+    signupInvitations,
   });
   const listTransfer = new ListTransferService({ queries: wishlists.queries, lists: wishlists.lists, items: wishlists.items, claims: wishlists.claims });
+  const testMail = new TestMail(mailer, mailLinks);
   const apiTokens = new ApiTokenService(ctx.store);
   const jobClock = new JobClock();
   const followers = createFollowerServices(ctx.store, mailer, mailLinks, jobClock, ctx.config);
@@ -79,7 +88,7 @@ export function createServices(ctx: AppContext) {
   });
   /** The server's caches and event bus start hearing the other replicas' changes (commands need not). */
   const listen = async () => {
-    await Promise.all([domainConfigs.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen(), backups.listen(), adminEvents.listen()]);
+    await Promise.all([domainConfigs.listen(), settings.listen(), referralRules.listen(), wishlists.shareViews.listen(), events.listen(), backups.listen(), adminEvents.listen()]);
   };
   const backups = new BackupService({
     store: ctx.store,
@@ -91,7 +100,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications };
+  return { settings, testMail, signupInvitations, domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications };
 }
 
 export type Services = ReturnType<typeof createServices>;

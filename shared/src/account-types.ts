@@ -13,6 +13,10 @@ export interface RegisterInput {
   password: string;
   /** A guest list the browser holds, to attach to the new account. */
   claimListId?: string;
+  /** A pending editor invitation's token: with sign-ups by invitation only, what lets its holder register. */
+  invitation?: string;
+  /** An admin's invitation link's token (`/register?signup=`): with sign-ups by invitation, used up by registering. */
+  signup?: string;
   /** The browser's hostname: recorded as registeredOnDomain. */
   domain?: string;
 }

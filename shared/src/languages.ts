@@ -40,9 +40,9 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
     .map((entry) => entry.tag);
 }
 
-/** The language of a request: the chosen one (cookie), else the best the browser accepts, else English. */
-export function requestLanguage(cookieHeader: string | null | undefined, acceptLanguage: string | null | undefined): Language {
+/** The language of a request: the chosen one (cookie), else the best the browser accepts, else the site's default (English unless an admin chose another). */
+export function requestLanguage(cookieHeader: string | null | undefined, acceptLanguage: string | null | undefined, fallback: Language = SOURCE_LANGUAGE): Language {
   const chosen = cookieValue(cookieHeader, LANGUAGE_COOKIE);
   if (isLanguage(chosen)) return chosen;
-  return firstSupported(acceptedLanguages(acceptLanguage)) ?? SOURCE_LANGUAGE;
+  return firstSupported(acceptedLanguages(acceptLanguage)) ?? fallback;
 }

@@ -1,7 +1,11 @@
+import type { RegistrationMode } from './instance-settings-types';
+
 /** GET /users/sign-in-options: what the login and register pages offer on this site. */
 export interface SignInOptions {
   /** False when the operator turned password sign-in off (PASSWORD_LOGIN=false). */
   passwordLogin: boolean;
+  /** Who may create an account with a password here (the admin console's Sign-ups, or REGISTRATION). */
+  registration: RegistrationMode;
   /** The OpenID Connect provider's button, when one is set up. */
   oidc: { label: string } | null;
   /** An OpenID Connect sign-in waiting for the account's password before it is linked. */

@@ -7,11 +7,12 @@ import { replayEarlyTaps } from './app/early-taps';
 import { loadServerRenderedPage } from './app/router';
 import { startServiceWorker } from './app/service-worker';
 import type { I18n } from './i18n/i18n';
-import { browserLanguage, loadI18n, switchLanguage } from './i18n/language';
+import { browserLanguage, loadI18n, setSiteDefaultLanguage, switchLanguage } from './i18n/language';
 import { registerIcons } from './ui/icons';
 import './styles/app.css';
 
 const boot = readBootData();
+if (boot) setSiteDefaultLanguage(boot.defaultLanguage);
 const container = document.getElementById('root')!;
 // A server-rendered page hydrates in the language it was rendered in (no flash of another one).
 const i18nLoaded = loadI18n(boot?.language ?? browserLanguage());

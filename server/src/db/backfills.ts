@@ -89,11 +89,21 @@ export function backfillAfter(migrationName: string): Backfill | undefined {
   return BACKFILLS[migrationName.replace(/^\d+_/, '')];
 }
 
+/**
+ * A place before every item added later, newer items first (as lists showed before the owner set
+ * their order): minus the seconds since 1970, which a 32-bit integer holds until 2038; the next
+ * item added goes after them all, and arranging the list numbers them afresh.
+ */
+function newestFirstPosition(createdAt: string): number {
+  return -Math.floor(Date.parse(createdAt) / 1000);
+}
+
 /** A row of a backup taken before a derived column existed gets it computed as the backfill would (restore). */
 const DERIVED_COLUMNS: Record<string, (row: Record<string, unknown>) => void> = {
   items: (row) => {
     if (row.shopDomain === undefined && typeof row.url === 'string') row.shopDomain = shopDomainOf(row.url);
     if (row.priceMinor === undefined && typeof row.price === 'string') row.priceMinor = toMinorUnits(row.price);
+    if (row.position === undefined && typeof row.createdAt === 'string') row.position = newestFirstPosition(row.createdAt);
   },
   visitor_logs: (row) => {
     if (row.profileId === undefined) row.profileId = visitorProfileId(oldVisitorProfile(row));

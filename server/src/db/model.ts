@@ -87,6 +87,18 @@ export const MODEL: TableModel[] = [
     indexes: [{ name: 'users_email_unique', columns: ['email'], unique: true }],
   },
   {
+    key: 'signupInvitations',
+    name: 'signup_invitations',
+    doc: 'Links an admin makes for one person to register while sign-ups are by invitation; the token is stored only as a hash, used once.',
+    columns: [
+      { key: 'tokenHash', name: 'token_hash', kind: 'text', primaryKey: true },
+      userRef('createdById', 'created_by_id', 'set null'),
+      createdAt(),
+      { key: 'expiresAt', name: 'expires_at', kind: 'timestamp' },
+      { key: 'usedAt', name: 'used_at', kind: 'timestamp', nullable: true },
+    ],
+  },
+  {
     key: 'passwordResetTokens',
     name: 'password_reset_tokens',
     columns: [
@@ -159,6 +171,16 @@ export const MODEL: TableModel[] = [
       updatedAt(),
     ],
     indexes: [{ name: 'domain_configs_hostname_unique', columns: ['hostname'], unique: true }],
+  },
+  {
+    key: 'instanceSettings',
+    name: 'instance_settings',
+    doc: "The settings an admin changes in the console (features/instance-settings): one row per setting, its value as JSON; an environment variable set for it wins.",
+    columns: [
+      { key: 'name', name: 'name', kind: 'text', primaryKey: true },
+      text('value', 'value'),
+      updatedAt(),
+    ],
   },
   {
     key: 'wishlists',
@@ -275,6 +297,7 @@ export const MODEL: TableModel[] = [
         doc: "Moved out of a surprise list: its purchases stay hidden from owners and editors until then (that list's reveal)",
       },
       text('referralProgram', 'referral_program', { nullable: true }),
+      { key: 'position', name: 'position', kind: 'integer', default: 0, doc: "Place in its list's order, set by the owner (0 first); a new item goes after the last" },
       createdAt(),
       updatedAt(),
     ],

@@ -49,19 +49,19 @@ function refuseUnread(check: () => void): void {
  * What every request goes through: request id, security headers, body limits, the XSRF
  * double-submit check for cookie-authenticated changes, and errors as JSON `{ message }`.
  */
-export function httpPipeline(ctx: AppContext) {
+export function httpPipeline(ctx: AppContext, defaultLanguage: () => Language) {
   const cutBodies = new RateLimiter(CUT_BODIES_PER_IP);
   return new Elysia({ name: 'http-pipeline' })
     .onRequest(({ request }) => {
       // No id or path holds a NUL character, and PostgreSQL cannot even compare one.
-      if (/%00/.test(request.url)) return json(404, { message: translateError('Not found.', languageOf(request)) });
+      if (/%00/.test(request.url)) return json(404, { message: translateError('Not found.', languageOf(request, defaultLanguage())) });
       const length = Number(request.headers.get('content-length') ?? 0);
       if (length === 0) return;
       const path = new URL(request.url).pathname;
       if (length > bodyLimitFor(path)) {
         auditRequest({ method: request.method, route: path, status: 413, requestId: null, ip: null, actor: null, policy: null });
         const tooLarge = payloadTooLarge(tooLargeMessageFor(path));
-        return json(413, { message: translateError(tooLarge.message, languageOf(request)) }, tooLarge.headers);
+        return json(413, { message: translateError(tooLarge.message, languageOf(request, defaultLanguage())) }, tooLarge.headers);
       }
     })
     // Every body is read here, counted against its route's cap as it arrives (Content-Length
@@ -82,7 +82,7 @@ export function httpPipeline(ctx: AppContext) {
       if (holdsNul(body)) throw new ApiError(400, NUL_MESSAGE);
     })
     .derive({ as: 'global' }, ({ request, server, set, path }) => {
-      const http = readRequestInfo(request, server, ctx.config.trustProxy);
+      const http = readRequestInfo(request, server, ctx.config.trustProxy, defaultLanguage());
       Object.assign(set.headers, securityHeaders(http.secure, path), { 'x-request-id': http.requestId });
       return { http };
     })
@@ -121,7 +121,7 @@ export function httpPipeline(ctx: AppContext) {
       const { code, error, set, request, path } = context;
       const requestId = String(set.headers['x-request-id'] ?? '');
       // The message in the caller's language (the account's once the access policy found it); status and headers unchanged.
-      const language = (context as { http?: RequestInfo }).http?.language ?? languageOf(request);
+      const language = (context as { http?: RequestInfo }).http?.language ?? languageOf(request, defaultLanguage());
       const answer = (status: number, message: string, headers?: Record<string, string>) => json(status, { message: translateError(message, language) }, headers);
       // A refusal thrown while reading the body (413, 507) arrives wrapped in Elysia's ParseError.
       const refusal = error instanceof ApiError || error instanceof DomainError ? error : (error as { cause?: unknown })?.cause;
@@ -160,9 +160,9 @@ function domainAnswer(error: DomainError, language: Language): Response {
   return json(statusOf(error), { message: error.in(language) }, headers);
 }
 
-/** The language of a request no access policy has looked at: its ww_lang cookie, else Accept-Language. */
-function languageOf(request: Request): Language {
-  return requestLanguage(request.headers.get('cookie'), request.headers.get('accept-language'));
+/** The language of a request no access policy has looked at: its ww_lang cookie, else Accept-Language, else the site's default. */
+function languageOf(request: Request, fallback: Language): Language {
+  return requestLanguage(request.headers.get('cookie'), request.headers.get('accept-language'), fallback);
 }
 
 /** Content types a cross-site HTML form can submit (anything else needs a CORS preflight we never grant). */

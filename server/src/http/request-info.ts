@@ -35,7 +35,7 @@ interface ServerLike {
 const REQUEST_ID_PREFIX = randomBytes(4).toString('hex');
 let requestCounter = 0;
 
-export function readRequestInfo(request: Request, server: ServerLike | null, trustProxy: boolean): RequestInfo {
+export function readRequestInfo(request: Request, server: ServerLike | null, trustProxy: boolean, defaultLanguage: Language): RequestInfo {
   const forwardedProto = trustProxy ? request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
   const forwardedHost = trustProxy ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
   const protocol = forwardedProto ?? (request.url.startsWith('https:') ? 'https' : 'http');
@@ -48,7 +48,7 @@ export function readRequestInfo(request: Request, server: ServerLike | null, tru
     ip: clientIp(request, server, trustProxy),
     secure,
     origin: `${protocol}://${host}`,
-    language: requestLanguage(request.headers.get('cookie'), request.headers.get('accept-language')),
+    language: requestLanguage(request.headers.get('cookie'), request.headers.get('accept-language'), defaultLanguage),
     outgoingCookies,
     actor: null,
     policy: null,

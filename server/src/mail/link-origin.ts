@@ -21,9 +21,13 @@ export function hostnameOf(origin: string): string {
 export class MailLinks {
   constructor(
     private readonly domainConfigs: DomainConfigService,
-    /** For mails no request asked for, and requests from hosts not ours (PUBLIC_URL, else this machine). */
-    readonly fallbackOrigin: string,
+    /** For mails no request asked for, and requests from hosts not ours (the public URL, else this machine): asked each time, the admin console may change it. */
+    private readonly fallback: () => Promise<string>,
   ) {}
+
+  fallbackOrigin(): Promise<string> {
+    return this.fallback();
+  }
 
   async site(requestOrigin: string): Promise<MailSite> {
     const origin = await this.origin(requestOrigin);
@@ -34,6 +38,6 @@ export class MailLinks {
   async origin(requestOrigin: string): Promise<string> {
     const host = normalizeHostname(hostnameOf(requestOrigin));
     const ours = host !== '' && (LOOPBACK_HOSTS.has(host) || (await this.domainConfigs.publicConfig(host)).hostname === host);
-    return ours ? requestOrigin : this.fallbackOrigin;
+    return ours ? requestOrigin : this.fallback();
   }
 }

@@ -39,21 +39,27 @@ export interface MailOutcome {
 export const MAIL_SUCCESS = 'Success';
 export const MAIL_NOT_CONFIGURED = 'Not sent: no SMTP server configured (SMTP_URL)';
 
-export interface MailerOptions {
+/** Where mail goes: the SMTP server (nodemailer URL; null: mails are only logged) and the sender. */
+export interface MailRoute {
   smtpUrl: string | null;
-  mailFrom: string;
+  from: string;
+}
+
+export interface MailerOptions {
+  /** Asked before every mail: the admin console may change it at any time. */
+  route: () => Promise<MailRoute>;
   /** Where a mail that cannot be sent is printed for the operator (default: the server log). */
   print?: (text: string) => void;
 }
 
 /**
- * Sends mail over SMTP (nodemailer, `SMTP_URL`) from `MAIL_FROM`. Every mail, sent or not,
+ * Sends mail over SMTP (nodemailer; the server of `SMTP_URL` or the admin console) from its sender. Every mail, sent or not,
  * becomes an e-mail log row. Without SMTP the mail is printed to the server log, so an operator
  * can still hand a reset link to a user. send() never throws: the outcome says what happened.
  */
 export class Mailer {
-  /** Created on the first mail: nodemailer stays out of the server's start-up. */
-  private transport: Promise<Transporter> | null = null;
+  /** Created on the first mail (nodemailer stays out of the server's start-up), anew when the server changes. */
+  private transport: { url: string; transporter: Promise<Transporter> } | null = null;
   private readonly print: (text: string) => void;
 
   constructor(
@@ -63,15 +69,19 @@ export class Mailer {
     this.print = options.print ?? ((text) => console.log(text));
   }
 
-  get configured(): boolean {
-    return this.options.smtpUrl !== null;
+  async configured(): Promise<boolean> {
+    return (await this.options.route()).smtpUrl !== null;
   }
 
   private smtp(url: string): Promise<Transporter> {
-    this.transport ??= import('nodemailer').then((nodemailer) =>
-      nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
-    );
-    return this.transport;
+    if (this.transport?.url !== url) {
+      this.close();
+      const transporter = import('nodemailer').then((nodemailer) =>
+        nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+      );
+      this.transport = { url, transporter };
+    }
+    return this.transport.transporter;
   }
 
   /**
@@ -101,13 +111,14 @@ export class Mailer {
   }
 
   private async deliver(mail: OutgoingMail): Promise<MailOutcome> {
-    if (!this.options.smtpUrl) {
+    const { smtpUrl, from } = await this.options.route();
+    if (!smtpUrl) {
       this.print(`[mail] ${MAIL_NOT_CONFIGURED}. To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n[/mail]`);
       return { sent: false, status: MAIL_NOT_CONFIGURED };
     }
     try {
-      const transport = await this.smtp(this.options.smtpUrl);
-      await transport.sendMail({ from: this.options.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+      const transport = await this.smtp(smtpUrl);
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
       return { sent: true, status: MAIL_SUCCESS };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -117,6 +128,7 @@ export class Mailer {
   }
 
   close(): void {
-    void this.transport?.then((transport) => transport.close());
+    void this.transport?.transporter.then((transport) => transport.close());
+    this.transport = null;
   }
 }

@@ -31,6 +31,8 @@ export interface SitePagesSources {
   links: Pick<MailLinks, 'origin' | 'fallbackOrigin'>;
   /** The port the server listens on (a request's own origin names it, or none). */
   listeningPort: () => number | undefined;
+  /** The site's default language now (the admin console's settings). */
+  defaultLanguage: () => Language;
 }
 
 
@@ -50,6 +52,8 @@ interface PageReader {
   /** Where its absolute links point: the request's origin when it is ours, else PUBLIC_URL's (see pageOrigin). */
   origin: string;
   language: Language;
+  /** The site's default language (the admin console's), for the browser to fall back on as the server did. */
+  defaultLanguage: Language;
   /** The scheme chosen (cookie), else null: the page follows the system's. */
   scheme: ColorScheme | null;
 }
@@ -81,7 +85,13 @@ export class SitePages {
       return file && { response: file, page: false };
     }
     const cookies = request.headers.get('cookie');
-    const reader = { origin: await this.pageOrigin(origin), language: requestLanguage(cookies, request.headers.get('accept-language')), scheme: requestColorScheme(cookies) };
+    const defaultLanguage = this.sources.defaultLanguage();
+    const reader = {
+      origin: await this.pageOrigin(origin),
+      language: requestLanguage(cookies, request.headers.get('accept-language'), defaultLanguage),
+      defaultLanguage,
+      scheme: requestColorScheme(cookies),
+    };
     const page = await this.renderedPage(path, reader, caller).catch((error: unknown) => {
       logEvent({ event: 'page.render_failed', level: 'error', path, error: error instanceof Error ? error.message : String(error) });
       return null;
@@ -112,7 +122,7 @@ export class SitePages {
 
   private async landingPage(reader: PageReader): Promise<SiteAsset> {
     const config = await this.configFor(reader.origin);
-    return keptOrMade(this.landingPages, readerKey(reader, config), () => this.render('/', { domainConfig: config, language: reader.language }, '', reader.scheme));
+    return keptOrMade(this.landingPages, readerKey(reader, config), () => this.render('/', { domainConfig: config, language: reader.language, defaultLanguage: reader.defaultLanguage }, '', reader.scheme));
   }
 
   /** A list guests cannot open gets the plain shell: the page itself says it was not found. */
@@ -133,7 +143,7 @@ export class SitePages {
     const coverPreload = `<link rel="preload" as="image" href="${escapeHtml(view.coverImage)}" fetchpriority="high">`;
     const i18n = (await import('@wishwell/web/ssr/render')).serverI18n(language);
     const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin), i18n.t.bind(i18n)), config.companyName) + coverPreload;
-    return this.render(path, { domainConfig: config, language, sharedList: { id: listId, view } }, preview, reader.scheme);
+    return this.render(path, { domainConfig: config, language, defaultLanguage: reader.defaultLanguage, sharedList: { id: listId, view } }, preview, reader.scheme);
   }
 
   /**
@@ -146,7 +156,7 @@ export class SitePages {
   private async pageOrigin(requestOrigin: string): Promise<string> {
     const { links, listeningPort } = this.sources;
     const origin = new URL(await links.origin(requestOrigin));
-    const fallback = new URL(links.fallbackOrigin);
+    const fallback = new URL(await links.fallbackOrigin());
     const portOfOurs = origin.port === '' || origin.port === fallback.port || origin.port === String(listeningPort());
     return (portOfOurs ? origin : fallback).origin;
   }
@@ -176,5 +186,5 @@ function brandingKey(config: PublicDomainConfig): string {
 
 /** One rendered page per branding, language and scheme (and, for pages with absolute links, origin). */
 function readerKey(reader: PageReader, config: PublicDomainConfig): string {
-  return `${brandingKey(config)}|${reader.language}|${reader.scheme ?? 'system'}`;
+  return `${brandingKey(config)}|${reader.language}|${reader.defaultLanguage}|${reader.scheme ?? 'system'}`;
 }

@@ -271,8 +271,8 @@ describe('a backup from before claims', () => {
     const owner = await signIn(member);
     const restored = (await owner.get(`/wishlists/${list._id}`)).body as { items: { title: string; quantityPurchased: number; purchasedBy: string }[] };
     expect(restored.items.map(({ title, quantityPurchased, purchasedBy }) => ({ title, quantityPurchased, purchasedBy }))).toEqual([
-      { title: 'Unbought lamp', quantityPurchased: 0, purchasedBy: '' },
       { title: 'Vase', quantityPurchased: 2, purchasedBy: 'Ann, Bob' },
+      { title: 'Unbought lamp', quantityPurchased: 0, purchasedBy: '' },
     ]);
     expect((await new ApiClient(server.url).put(`/wishlists/share/${list._id}/items/${vase._id}`, { quantityPurchased: 2 })).status).toBe(409);
     expect((await owner.put(`/wishlists/${list._id}/items/${vase._id}/unpurchase`)).body).toMatchObject({ quantityPurchased: 0, purchasedBy: '' });

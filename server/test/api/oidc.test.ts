@@ -15,7 +15,7 @@ import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { SseConnection } from '../support/sse-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { waitUntil } from '../support/wait';
-import { guestWithList, signUp } from '../support/wishlists';
+import { guestWithList, signUp, type Account } from '../support/wishlists';
 
 const ADMIN_GROUP = 'wishwell-admins';
 const PASSWORD = 'correct horse battery';
@@ -38,12 +38,13 @@ let main: { server: TestServer; provider: TestOidcProvider };
 let closed: { server: TestServer; provider: TestOidcProvider };
 let smtp: TestSmtpServer;
 let people = 0;
+let mainAdmin: Account;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   main = await serverWithProvider({ OIDC_ADMIN_GROUP: ADMIN_GROUP, SMTP_URL: smtp.url });
   closed = await serverWithProvider({ OIDC_AUTO_REGISTER: 'false', PASSWORD_LOGIN: 'false' });
-  await signUp(main.server.url, 'First'); // the first account is the admin: later ones start as plain users
+  mainAdmin = await signUp(main.server.url, 'First'); // the first account is the admin: later ones start as plain users
 });
 afterAll(async () => {
   for (const { server, provider } of [main, closed]) {
@@ -96,7 +97,7 @@ async function storedIdTokens(server: TestServer, userId: string): Promise<numbe
 describe('sign in with an OpenID Connect provider', () => {
   it('tells the pages which ways to sign in this site offers', async () => {
     const options = (await new ApiClient(main.server.url).get<SignInOptions>('/users/sign-in-options')).body;
-    expect(options).toEqual({ passwordLogin: true, oidc: { label: 'Test ID' }, pendingLink: null });
+    expect(options).toEqual({ passwordLogin: true, registration: 'open', oidc: { label: 'Test ID' }, pendingLink: null });
   });
 
   it('creates the account at the first sign-in, with the name and e-mail the provider gives, and finds it again later', async () => {
@@ -114,6 +115,18 @@ describe('sign in with an OpenID Connect provider', () => {
     const again = await signInThroughProvider({ ...someone, email: `moved.${someone.email}` });
     expect(again.profile.body._id).toBe(first.profile.body._id);
     expect(again.profile.body.email).toBe(someone.email);
+  });
+
+  it('creates no account while sign-ups are closed or by invitation in the console, and still lets existing ones in', async () => {
+    const known = person();
+    expect((await signInThroughProvider(known)).profile.status).toBe(200);
+    for (const registration of ['closed', 'invite']) {
+      expect((await mainAdmin.client.put('/admin/settings', { registration })).status).toBe(200);
+      const stranger = await signInThroughProvider(person());
+      expect([stranger.landing.searchParams.get('oidcError'), stranger.profile.status]).toEqual(['not-registered', 401]);
+      expect((await signInThroughProvider(known)).profile.status).toBe(200);
+    }
+    expect((await mainAdmin.client.put('/admin/settings', { registration: 'open' })).status).toBe(200);
   });
 
   it('claims the guest list named in the start link, as registration does', async () => {

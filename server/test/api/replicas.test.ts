@@ -143,6 +143,17 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
     expect(item).toMatchObject({ referralProgram: 'Replica Partners', url: 'https://replica-shop.example/p/42?ref=rep-21' });
   });
 
+  it('sign-ups an admin closes on A are closed on B at once (B had the settings cached), and open again the same way', async () => {
+    const registration = async () => (await new ApiClient(b.url).get('/users/sign-in-options')).body.registration;
+    expect(await registration()).toBe('open');
+    expect((await admin.client.put('/admin/settings', { registration: 'closed' })).status).toBe(200);
+    await waitFor(async () => (await registration()) === 'closed', 2000);
+    const refused = await new ApiClient(b.url).post('/users/register', { name: 'Late', email: 'late@example.com', password: 'correct horse battery' });
+    expect([refused.status, refused.body.message]).toEqual([403, 'Sign-ups are closed on this site. Ask the site operator for an account.']);
+    expect((await admin.client.put('/admin/settings', { registration: 'open' })).status).toBe(200);
+    await waitFor(async () => (await registration()) === 'open', 2000);
+  });
+
   it('a restore through A is seen by B: its cached share view shows the restored data and its earlier sessions stop working', async () => {
     const { client: owner, list } = await guestWithList(a.url);
     await addItem(owner, list._id, { title: 'In the backup' });

@@ -89,6 +89,10 @@ describe('surprise mode', () => {
       'POST /api/v1/wishlists/items/move-copy': () =>
         owner.client.post('/wishlists/items/move-copy', { sourceListId: id, itemId: book._id, destinationListId: other._id, action: 'copy' }),
       'PUT /api/v1/wishlists/:id/items/:itemId/unpurchase': () => owner.client.put(`/wishlists/${id}/items/${lamp._id}/unpurchase`),
+      'PUT /api/v1/wishlists/:id/items/order': async () => {
+        const order = (await owner.client.get<Wishlist>(`/wishlists/${id}`)).body.items.map((item) => item._id).reverse();
+        return owner.client.put(`/wishlists/${id}/items/order`, { itemIds: order });
+      },
       'DELETE /api/v1/wishlists/:id/items/:itemId': () => owner.client.delete(`/wishlists/${id}/items/${lamp._id}`),
       'GET /api/v1/wishlists/:id/followers': () => owner.client.get(`/wishlists/${id}/followers`),
       'DELETE /api/v1/wishlists/:id': () => owner.client.delete(`/wishlists/${other._id}`),

@@ -14,6 +14,15 @@ describe('restoring a backup taken before items kept their shop', () => {
   });
 });
 
+describe('restoring a backup taken before items kept their place in the list', () => {
+  it('places them newest first, before any item added later, and keeps a place the backup has', () => {
+    const place = (createdAt: string) => decodeRow(JSON.stringify({ id: 'a', createdAt }), items).position as number;
+    expect(place('2026-01-02T00:00:00.000Z')).toBeLessThan(place('2026-01-01T00:00:00.000Z'));
+    expect(place('2026-01-01T00:00:00.000Z')).toBeLessThan(0);
+    expect(decodeRow(JSON.stringify({ id: 'b', createdAt: '2026-01-01T00:00:00.000Z', position: 3 }), items).position).toBe(3);
+  });
+});
+
 describe('restoring a backup taken before items kept their price in minor units', () => {
   it("derives it from the price text with the server's parser, null when the price is not an amount", () => {
     expect(decodeRow(JSON.stringify({ id: 'a', price: '1,299.99' }), items).priceMinor).toBe(129_999);

@@ -26,7 +26,7 @@ const logRow = async (recipient: string) => (await store.db.select().from(store.
 
 describe('Mailer', () => {
   it('delivers over SMTP from MAIL_FROM and logs Success', async () => {
-    const mailer = new Mailer(store, { smtpUrl: smtp.url, mailFrom: 'Wishwell <no-reply@wishwell.test>' });
+    const mailer = new Mailer(store, { route: async () => ({ smtpUrl: smtp.url, from: 'Wishwell <no-reply@wishwell.test>' }) });
     const outcome = await mailer.send({ to: 'ann@example.com', subject: 'Hello Ann', text: 'A line that is long enough to be folded by quoted-printable encoding, surely: https://example.com/reset-password/abcdefghijklmnopqrstuvwxyz0123456789' });
     mailer.close();
     expect(outcome).toEqual({ sent: true, status: MAIL_SUCCESS });
@@ -41,7 +41,7 @@ describe('Mailer', () => {
     const printed: string[] = [];
     const closed = await startSmtpServer();
     await closed.stop();
-    const mailer = new Mailer(store, { smtpUrl: closed.url, mailFrom: 'x@wishwell.test', print: (t) => printed.push(t) });
+    const mailer = new Mailer(store, { route: async () => ({ smtpUrl: closed.url, from: 'x@wishwell.test' }), print: (t) => printed.push(t) });
     const outcome = await mailer.send({ to: 'bob@example.com', subject: 'Hi', text: 'body' });
     expect(outcome.sent).toBe(false);
     expect(outcome.status).toMatch(/^Failed: /);
@@ -51,7 +51,7 @@ describe('Mailer', () => {
 
   it('without SMTP prints the mail and logs that it was not sent', async () => {
     const printed: string[] = [];
-    const mailer = new Mailer(store, { smtpUrl: null, mailFrom: 'x@wishwell.test', print: (t) => printed.push(t) });
+    const mailer = new Mailer(store, { route: async () => ({ smtpUrl: null, from: 'x@wishwell.test' }), print: (t) => printed.push(t) });
     const outcome = await mailer.send({ to: 'cat@example.com', subject: 'Reset', text: 'https://host/reset-password/tok' });
     expect(outcome).toEqual({ sent: false, status: MAIL_NOT_CONFIGURED });
     expect(printed.join('\n')).toContain('https://host/reset-password/tok');

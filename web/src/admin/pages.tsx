@@ -8,6 +8,7 @@ import { ReferralOpportunitiesPage } from './ReferralOpportunitiesPage';
 import { ReferralRulesPage } from './ReferralRulesPage';
 import { ScrapeLogsPage } from './ScrapeLogsPage';
 import { ScraperConfigsPage } from './ScraperConfigsPage';
+import { SettingsPage } from './SettingsPage';
 import { UsersPage } from './UsersPage';
 import { VisitorLogsPage } from './VisitorLogsPage';
 import { WishlistsPage } from './WishlistsPage';
@@ -33,4 +34,5 @@ export const ADMIN_PAGES: AdminPage[] = [
   { path: 'visitor-logs', titleKey: 'pages.visitorLogs', icon: 'eye-open', Component: VisitorLogsPage },
   { path: 'domain-configs', titleKey: 'pages.domainConfigs', icon: 'globe', Component: DomainConfigsPage },
   { path: 'backup-restore', titleKey: 'pages.backupRestore', icon: 'database', Component: BackupRestorePage },
+  { path: 'settings', titleKey: 'pages.settings', icon: 'wrench', Component: SettingsPage },
 ];

@@ -11,6 +11,8 @@ import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 export interface BootData {
   domainConfig: PublicDomainConfig;
   language: Language;
+  /** The site's default language: what a browser asking for none Wishwell speaks gets. */
+  defaultLanguage: Language;
   sharedList?: { id: string; view: SharedWishlist };
 }
 

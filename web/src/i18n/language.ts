@@ -1,13 +1,20 @@
-import { LANGUAGE_COOKIE, requestLanguage, type Language } from '@wishwell/shared/languages';
+import { LANGUAGE_COOKIE, requestLanguage, SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
 import { CATALOGUES } from './catalogues';
 import { createI18n, type I18n } from './i18n';
 import { useTranslation } from './react';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
-/** The language this browser asks for: the one chosen in the footer (its cookie), else the browser's own. */
+/** The site's default language, as the server-rendered page told it (English on a page it did not render). */
+let siteDefault: Language = SOURCE_LANGUAGE;
+
+export function setSiteDefaultLanguage(language: Language): void {
+  siteDefault = language;
+}
+
+/** The language this browser asks for: the one chosen in the footer (its cookie), else the browser's own, else the site's default. */
 export function browserLanguage(): Language {
-  return requestLanguage(document.cookie, navigator.languages.join(','));
+  return requestLanguage(document.cookie, navigator.languages.join(','), siteDefault);
 }
 
 /** An instance in `language`, its catalogue loaded first (a chunk of its own, English aside). */

@@ -22,7 +22,10 @@ import ChevronDown16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevr
 import ChevronDown20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-down';
 import Plus16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/plus';
 import Plus20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/plus';
+import Wrench16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/wrench';
+import Wrench20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/wrench';
 import More16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/more';
+import DragHandleVertical16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/drag-handle-vertical';
 import More20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/more';
 import Link16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/link';
 import Link20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/link';
@@ -108,6 +111,8 @@ export const MORE_STANDARD_PATHS: Record<string, IconPaths> = {
   'chevron-down': ChevronDown16,
   'plus': Plus16,
   'more': More16,
+  'wrench': Wrench16,
+  'drag-handle-vertical': DragHandleVertical16,
   'link': Link16,
   'envelope': Envelope16,
   'edit': Edit16,
@@ -139,6 +144,7 @@ export const MORE_LARGE_PATHS: Record<string, IconPaths> = {
   'chevron-down': ChevronDown20,
   'plus': Plus20,
   'more': More20,
+  'wrench': Wrench20,
   'link': Link20,
   'envelope': Envelope20,
   'edit': Edit20,

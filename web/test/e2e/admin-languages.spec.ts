@@ -26,6 +26,7 @@ const PAGES: { path: string; menu: string; heading: string }[] = [
   { path: 'visitor-logs', menu: 'visitorLogs', heading: 'admin.pages.visitorLogs' },
   { path: 'domain-configs', menu: 'domainConfigs', heading: 'admin.pages.domainConfigs' },
   { path: 'backup-restore', menu: 'backupRestore', heading: 'admin.pages.backupRestore' },
+  { path: 'settings', menu: 'settings', heading: 'admin.pages.settings' },
 ];
 
 /** A scrape the server refuses (a private address, 4xx): logged as failed and announced to the console. */

@@ -35,7 +35,7 @@ async function seed(browser: Browser): Promise<Fixture> {
     { title: 'Hardback cookbook', price: '29.99', currency: 'USD', imageUrl: '', priority: 'Low', quantity: 1 },
     { title: 'Concert tickets', price: 'Price not found', currency: 'GBP', imageUrl: picture('other'), priority: 'Medium', quantity: 1 },
   ];
-  for (const item of [...items].reverse()) await apiCall(owner.page, 'POST', `/wishlists/${list._id}/items`, item);
+  for (const item of items) await apiCall(owner.page, 'POST', `/wishlists/${list._id}/items`, item); // new items go last
   const empty = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Christmas 2027', theme: 'Christmas' });
   return { ownerPage: owner.page, listId: list._id, emptyListId: empty._id };
 }

@@ -22,6 +22,15 @@ export const users = pgTable('users', {
   uniqueIndex('users_email_unique').on(t.email),
 ]);
 
+/** Links an admin makes for one person to register while sign-ups are by invitation; the token is stored only as a hash, used once. */
+export const signupInvitations = pgTable('signup_invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -83,6 +92,13 @@ export const domainConfigs = pgTable('domain_configs', {
 }, (t) => [
   uniqueIndex('domain_configs_hostname_unique').on(t.hostname),
 ]);
+
+/** The settings an admin changes in the console (features/instance-settings): one row per setting, its value as JSON; an environment variable set for it wins. */
+export const instanceSettings = pgTable('instance_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 export const wishlists = pgTable('wishlists', {
   id: text('id').primaryKey(),
@@ -178,6 +194,8 @@ export const items = pgTable('items', {
   /** Moved out of a surprise list: its purchases stay hidden from owners and editors until then (that list's reveal) */
   purchasesHiddenUntil: timestamp('purchases_hidden_until', { withTimezone: true, mode: 'date' }),
   referralProgram: text('referral_program'),
+  /** Place in its list's order, set by the owner (0 first); a new item goes after the last */
+  position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [

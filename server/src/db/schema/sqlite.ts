@@ -22,6 +22,15 @@ export const users = sqliteTable('users', {
   uniqueIndex('users_email_unique').on(t.email),
 ]);
 
+/** Links an admin makes for one person to register while sign-ups are by invitation; the token is stored only as a hash, used once. */
+export const signupInvitations = sqliteTable('signup_invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+});
+
 export const passwordResetTokens = sqliteTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -83,6 +92,13 @@ export const domainConfigs = sqliteTable('domain_configs', {
 }, (t) => [
   uniqueIndex('domain_configs_hostname_unique').on(t.hostname),
 ]);
+
+/** The settings an admin changes in the console (features/instance-settings): one row per setting, its value as JSON; an environment variable set for it wins. */
+export const instanceSettings = sqliteTable('instance_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
 
 export const wishlists = sqliteTable('wishlists', {
   id: text('id').primaryKey(),
@@ -178,6 +194,8 @@ export const items = sqliteTable('items', {
   /** Moved out of a surprise list: its purchases stay hidden from owners and editors until then (that list's reveal) */
   purchasesHiddenUntil: integer('purchases_hidden_until', { mode: 'timestamp_ms' }),
   referralProgram: text('referral_program'),
+  /** Place in its list's order, set by the owner (0 first); a new item goes after the last */
+  position: integer('position').notNull().default(0),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 }, (t) => [

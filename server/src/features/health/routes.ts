@@ -9,7 +9,7 @@ const DATABASE_FAILING = 'The database is failing: the server log says why (an a
  * GET /health: 503 when the database does not answer, or when requests recently failed because of
  * it (a damaged file still answers SELECT 1). GET /health/database (admins): the full integrity check.
  */
-export function healthRoutes(policies: AccessPolicies, ctx: AppContext) {
+export function healthRoutes(policies: AccessPolicies, ctx: AppContext, canSendMail: () => Promise<boolean>) {
   const { store, databaseHealth } = ctx;
   return new Elysia()
     .use(policies)
@@ -19,7 +19,7 @@ export function healthRoutes(policies: AccessPolicies, ctx: AppContext) {
         set.headers['cache-control'] = 'no-store';
         const answers = await store.ping().catch((error: unknown) => !databaseHealth.record(error) && false);
         if (!answers || databaseHealth.recentFailure()) return Response.json({ status: 'unhealthy', db: 'failing', message: DATABASE_FAILING }, { status: 503 });
-        return { status: 'ok', version: ctx.version, db: 'ok', canSendMail: Boolean(ctx.config.smtpUrl) };
+        return { status: 'ok', version: ctx.version, db: 'ok', canSendMail: await canSendMail() };
       },
       { publicRoute: true },
     )

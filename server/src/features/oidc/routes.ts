@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import { PASSWORD_MAX_LENGTH } from '@wishwell/shared/account-types';
+import type { RegistrationMode } from '@wishwell/shared/instance-settings-types';
 import { OIDC_ERROR_PARAM, OIDC_LINK_PARAM, OIDC_SIGNED_IN_PATH, type OidcErrorReason, type SignInOptions } from '@wishwell/shared/sign-in-options';
 import type { CookieSealer } from '../../auth/sealed-cookies';
 import type { AccessPolicies } from '../../http/access';
@@ -31,7 +32,14 @@ const carried = t.Object({ claimList: t.Optional(t.String({ maxLength: 64 })), i
  * provider -> GET /users/oidc/callback, ending on /signed-in, or on /login with the reason) and
  * POST /users/oidc/link (the password that links a matching account).
  */
-export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, providers: OidcSignIns, passwordLogin: boolean, claimGuestList: ClaimGuestList) {
+export function oidcRoutes(
+  policies: AccessPolicies,
+  sealer: CookieSealer,
+  providers: OidcSignIns,
+  passwordLogin: boolean,
+  claimGuestList: ClaimGuestList,
+  registration: () => Promise<RegistrationMode>,
+) {
   /** The provider of the hostname the browser used (OIDC_PROVIDERS_FILE, else OIDC_*). */
   const providerFor = (http: RequestInfo) => providers.forHostname(hostnameOf(http.origin));
   const pendingLink = (http: RequestInfo) => sealer.open<PendingLink>(http.cookies.get(PENDING_LINK_COOKIE));
@@ -45,7 +53,12 @@ export function oidcRoutes(policies: AccessPolicies, sealer: CookieSealer, provi
       async ({ http }): Promise<SignInOptions> => {
         const oidc = providerFor(http);
         const pending = oidc ? await pendingLink(http) : null;
-        return { passwordLogin, oidc: oidc ? { label: oidc.provider.label } : null, pendingLink: pending ? { email: pending.email } : null };
+        return {
+          passwordLogin,
+          registration: await registration(),
+          oidc: oidc ? { label: oidc.provider.label } : null,
+          pendingLink: pending ? { email: pending.email } : null,
+        };
       },
       { publicRoute: true },
     )

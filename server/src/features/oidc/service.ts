@@ -56,7 +56,7 @@ export class OidcAccounts {
       const link = { issuer: person.issuer, subject: person.subject, userId: existing.id, email, admin: this.adminFromGroups(person), idToken: person.idToken };
       return { kind: 'link', link };
     }
-    if (!this.settings.autoRegister) throw new OidcRefusal('not-registered');
+    if (!this.settings.autoRegister || !(await this.users.takesNewcomers())) throw new OidcRefusal('not-registered');
     const created = await this.users.createAccount(
       { name: accountName(person, email), email, passwordHash: '', domain, isAdmin: this.adminFromGroups(person) ?? false },
       (tx, user) => this.insertIdentity(tx, person, user.id),

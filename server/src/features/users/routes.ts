@@ -63,6 +63,8 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
           email,
           password,
           claimListId,
+          invitation: t.Optional(t.String({ maxLength: 128 })),
+          signup: t.Optional(t.String({ maxLength: 128 })),
           domain: t.Optional(t.String({ maxLength: 253 })),
         }),
       },

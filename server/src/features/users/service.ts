@@ -1,6 +1,8 @@
 import { and, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { normalizeHostname } from '@wishwell/shared/domain';
+import type { InstanceSettings } from '@wishwell/shared/instance-settings-types';
+import type { SignupInvitations } from './signup-invitations';
 import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
 import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
 import {
@@ -53,6 +55,12 @@ export interface UserServiceDeps {
   lists: AccountLists;
   /** PASSWORD_LOGIN: false refuses password sign-in, registration and resets. */
   passwordLogin: boolean;
+  /** Who may register, and new accounts' currency (the admin console's settings). */
+  settings: { current(): Promise<Pick<InstanceSettings, 'registration' | 'defaultCurrency'>> };
+  /** Editor invitations: with sign-ups by invitation, one still pending lets its holder register. */
+  invitations: { isPending(token: string): Promise<boolean> };
+  /** An admin's invitation links: with sign-ups by invitation, each lets one person register. */
+  signupInvitations: SignupInvitations;
 }
 
 /** A new account's fields; `passwordHash` is empty for an account made by an OpenID Connect sign-in. */
@@ -105,13 +113,43 @@ export class UserService {
   async register(input: RegisterInput, caller: Caller): Promise<SessionProfile> {
     this.requirePasswordLogin();
     await this.registerPerIp.hit(caller.ip);
+    const signupLink = await this.requireRegistrationOpenTo(input);
     const name = requiredName(input.name);
     const email = validEmail(input.email);
     validPassword(input.password);
     if (await this.findByEmail(email)) throw emailTaken();
     const passwordHash = await this.deps.hasher.hash(input.password);
     const domain = input.domain || hostnameOf(caller.origin);
-    return this.startSession(await this.createAccount({ name, email, passwordHash, domain }));
+    const useLink = signupLink
+      ? async (tx: Db) => {
+          if (!(await this.deps.signupInvitations.useOn(tx, signupLink))) throw conflict('signupInvitationUsed');
+        }
+      : undefined;
+    return this.startSession(await this.createAccount({ name, email, passwordHash, domain }, useLink));
+  }
+
+  /**
+   * The site's sign-up setting: closed refuses all, invite all but holders of a pending editor
+   * invitation or admin's link (answered: registering uses it up); the first account (the admin) is always let in.
+   */
+  private async requireRegistrationOpenTo({ invitation, signup }: RegisterInput): Promise<string | null> {
+    if (await this.takesNewcomers()) return null;
+    const { registration } = await this.deps.settings.current();
+    if (registration === 'invite') {
+      if (signup && (await this.deps.signupInvitations.isPending(signup))) return signup;
+      if (invitation && (await this.deps.invitations.isPending(invitation))) return null;
+    }
+    throw forbidden(registration === 'closed' ? 'registrationClosed' : 'registrationByInvitation');
+  }
+
+  /** Whether someone without an invitation may get an account now (sign-ups open, or no account yet): a provider's first sign-in asks. */
+  async takesNewcomers(): Promise<boolean> {
+    return (await this.deps.settings.current()).registration === 'open' || !(await this.hasAccounts());
+  }
+
+  private async hasAccounts(): Promise<boolean> {
+    const { users } = this.deps.store.tables;
+    return (await this.deps.store.db.select({ id: users.id }).from(users).limit(1)).length > 0;
   }
 
   /**
@@ -121,6 +159,7 @@ export class UserService {
   async createAccount(account: NewAccount, alongside?: (tx: Db, user: UserRow) => Promise<void>): Promise<UserRow> {
     const now = new Date();
     const { users } = this.deps.store.tables;
+    const { defaultCurrency: currency } = await this.deps.settings.current();
     // Locked: two replicas registering the first accounts at once would each count none.
     return this.deps.store.lockedTransaction('first account', async (tx) => {
       if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)))[0]) throw emailTaken();
@@ -134,6 +173,7 @@ export class UserService {
           email: account.email,
           passwordHash: account.passwordHash,
           isAdmin: isFirst || (account.isAdmin ?? false),
+          currency,
           registeredOnDomain: normalizeHostname(account.domain).slice(0, 253),
           createdAt: now,
           updatedAt: now,

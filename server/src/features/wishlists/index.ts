@@ -46,6 +46,6 @@ export function createWishlistServices(
     }),
     shareMail: new ShareMailService(mailer, isKnownHostname),
     invitations: new InvitationService(queries, mailer, mailLinks, { perUser: rateLimits.invitationsPerUser, perList: rateLimits.invitationsPerList }),
-    surprise: new SurpriseReveal(store, mailer, mailLinks.fallbackOrigin),
+    surprise: new SurpriseReveal(store, mailer, () => mailLinks.fallbackOrigin()),
   };
 }

@@ -82,7 +82,7 @@ export class InvitationService {
     // Sent after answering: a slow or failing mail server must not show in the answer either.
     this.sendMail(email, link, site.company, list, user, request).catch((error: unknown) => console.error('Invitation mail failed:', error));
     const editors = (await this.queries.editors(list.id)).map(toEditor);
-    return this.mailer.configured ? { editors } : { editors, link };
+    return (await this.mailer.configured()) ? { editors } : { editors, link };
   }
 
   /** The list's invitations not yet accepted, withdrawn or expired, oldest first. */
@@ -145,6 +145,14 @@ export class InvitationService {
       const monthAgo = new Date(now.getTime() - 30 * 24 * HOUR);
       await this.store.db.delete(editorInvitations).where(or(lte(editorInvitations.expiresAt, now), lte(editorInvitations.acceptedAt, monthAgo)));
     });
+  }
+
+  /** Whether `token` is an editor invitation still waiting to be accepted (sign-ups by invitation take it). */
+  async isPending(token: string): Promise<boolean> {
+    return this.usable(token).then(
+      () => true,
+      () => false,
+    );
   }
 
   private async usable(token: string): Promise<{ invitation: InvitationRow; list: WishlistRow }> {

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput } from '@wishwell/shared/wishlist-types';
@@ -73,12 +73,18 @@ function insertStatement({ tables: { items }, dialect }: DataStore, db: Db, copy
       isGroupGift: column('isGroupGift'),
       giftCardUrl: column('giftCardUrl'),
       referralProgram: column('referralProgram'),
+      position: placeAtEnd(items, sql.placeholder('wishlistId')),
       createdAt: column('createdAt'),
       updatedAt: column('updatedAt'),
     })
     .returning();
   // The list's share views are dropped by the statement itself (PostgreSQL: no NOTIFY after it).
   return dialect.announcing(db, insert, LIST_CHANGED);
+}
+
+/** A list's next place: after its last item. */
+function placeAtEnd(items: DataStore['tables']['items'], listId: SQLWrapper | string) {
+  return sql<number>`(SELECT coalesce(max(${items.position}), -1) + 1 FROM ${items} WHERE ${items.wishlistId} = ${listId})`;
 }
 
 /** Items on lists: owner/editor changes, move and copy (guests' purchases and re-list: ClaimService). */
@@ -128,8 +134,8 @@ export class ItemService {
   }
 
   /**
-   * New items' rows for `listId`: referral rules applied, a copy queued for a shop's image. The
-   * first shows first (each a millisecond older than the one before, unless `createdAt` says when).
+   * New items' rows for `listId`: referral rules applied, a copy queued for a shop's image
+   * (insertRows places them after the list's last item, in the order given).
    */
   async newRows(listId: string, columns: ItemColumns[], listCurrency: () => Promise<string>, createdAt: (index: number) => Date | null = () => null): Promise<NewItemRow[]> {
     const currency = columns.some((each) => !each.currency) ? listCurrency() : Promise.resolve('');
@@ -137,7 +143,7 @@ export class ItemService {
     return Promise.all(
       columns.map(async (each, index) => {
         const [referral, ofList] = await Promise.all([this.referralColumns(each.url ?? '', each.isGroupGift ?? false), currency]);
-        const added = createdAt(index) ?? new Date(now - index);
+        const added = createdAt(index) ?? new Date(now);
         return {
           id: newTimeOrderedId(),
           wishlistId: listId,
@@ -163,12 +169,15 @@ export class ItemService {
     );
   }
 
-  /** Writes new items' rows inside the caller's transaction (in statements of a few hundred rows). */
+  /** Writes new items' rows of one list inside the caller's transaction, after its last item, in statements of a few hundred rows. */
   async insertRows(tx: Db, values: NewItemRow[]): Promise<ItemRow[]> {
     const { items } = this.store.tables;
+    const listId = values[0]?.wishlistId ?? '';
+    const [end] = await tx.select({ next: placeAtEnd(items, listId) }).from(items).limit(1);
+    const placed = values.map((value, index) => ({ ...value, position: (end?.next ?? 0) + index }));
     const rows: ItemRow[] = [];
-    for (let start = 0; start < values.length; start += INSERT_CHUNK) {
-      rows.push(...(await tx.insert(items).values(values.slice(start, start + INSERT_CHUNK)).returning()));
+    for (let start = 0; start < placed.length; start += INSERT_CHUNK) {
+      rows.push(...(await tx.insert(items).values(placed.slice(start, start + INSERT_CHUNK)).returning()));
     }
     return rows;
   }
@@ -230,6 +239,27 @@ export class ItemService {
   }
 
   /**
+   * Sets the list's order: `itemIds` must name each of its items once (else a 400, nothing
+   * changed). The list's rows are locked first, in one order, so orders sent at once apply one
+   * after the other (the last wins) and an item added meanwhile keeps its place after them.
+   */
+  async reorder(access: ListAccess, itemIds: readonly string[]): Promise<void> {
+    const listId = access.list.id;
+    const { items } = this.store.tables;
+    await this.store.transaction(async (tx) => {
+      const current = await this.store.dialect.lockingRowsOf(
+        tx.select({ id: items.id }).from(items).where(eq(items.wishlistId, listId)).orderBy(items.id),
+        items,
+      );
+      if (!namesEachOnce(itemIds, current.map((row) => row.id))) throw invalid('itemOrderNotTheList');
+      for (const [position, id] of itemIds.entries()) {
+        await tx.update(items).set({ position }).where(and(eq(items.id, id), eq(items.wishlistId, listId)));
+      }
+    });
+    this.shareViews.invalidate(listId);
+  }
+
+  /**
    * `listAccess` resolves the caller's access to the source and the destination list. A moved
    * item takes the source's surprise along (hiddenAfterMove): its purchases stay hidden on the
    * destination until the source's reveal.
@@ -247,12 +277,13 @@ export class ItemService {
         ? await this.store.transaction(async (tx) => {
             await tx.update(claims).set({ wishlistId: destination.id }).where(eq(claims.itemId, item.id));
             const purchasesHiddenUntil = hiddenAfterMove(item, sourceAccess.list, now.getTime());
-            return (await tx.update(items).set({ wishlistId: destination.id, purchasesHiddenUntil, updatedAt: now }).where(eq(items.id, item.id)).returning())[0];
+            const moved = { wishlistId: destination.id, position: placeAtEnd(items, destination.id), purchasesHiddenUntil, updatedAt: now };
+            return (await tx.update(items).set(moved).where(eq(items.id, item.id)).returning())[0];
           })
         : (
             await this.store.db
               .insert(items)
-              .values({ ...item, ...this.copiedImage(item), id: newTimeOrderedId(), wishlistId: destination.id, ...UNCLAIMED, createdAt: now, updatedAt: now })
+              .values({ ...item, ...this.copiedImage(item), id: newTimeOrderedId(), wishlistId: destination.id, position: placeAtEnd(items, destination.id), ...UNCLAIMED, createdAt: now, updatedAt: now })
               .returning()
           )[0];
     this.shareViews.invalidate(input.sourceListId);
@@ -295,6 +326,12 @@ export class ItemService {
     if (user !== null && user.id === list.ownerId) return user.currency;
     return (await this.queries.owner(list.ownerId))?.currency ?? 'GBP';
   }
+}
+
+/** Whether `given` holds each of `ids` exactly once and nothing else. */
+function namesEachOnce(given: readonly string[], ids: readonly string[]): boolean {
+  const unique = new Set(given);
+  return unique.size === given.length && given.length === ids.length && ids.every((id) => unique.has(id));
 }
 
 /** 409 for a quantity below the units guests reserved: how many, unless purchases are hidden from the caller (`shown`). */

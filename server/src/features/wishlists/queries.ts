@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DataStore } from '../../db/store';
 import type { EditorRow, ItemRow, ListItemStats, OwnerRow, WishlistRow } from './mappers';
 
@@ -42,12 +42,12 @@ export class WishlistQueries {
       .from(wishlistCapabilities)
       .where(eq(wishlistCapabilities.secretHash, sql.placeholder('hash')))
       .prepare();
-    // Item ids are time-ordered (newTimeOrderedId), so they break ties between items of one millisecond.
+    // The owner's order; items added at once may share a place: the older first (ids are time-ordered).
     this.itemsOfList = db
       .select()
       .from(items)
       .where(eq(items.wishlistId, sql.placeholder('listId')))
-      .orderBy(desc(items.createdAt), desc(items.id))
+      .orderBy(asc(items.position), asc(items.createdAt), asc(items.id))
       .prepare();
   }
 

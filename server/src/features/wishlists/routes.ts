@@ -15,6 +15,7 @@ import {
   idParams,
   invitationParams,
   itemBody,
+  itemOrderBody,
   itemParams,
   moveCopyBody,
   pledgeBody,
@@ -156,6 +157,14 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         params: idParams,
         body: bulkItemsBody,
       })
+      .put(
+        '/wishlists/:id/items/order',
+        async ({ access, body }) => {
+          await items.reorder(access, body.itemIds);
+          return { message: 'Order saved.' };
+        },
+        { listEditor: true, params: idParams, body: itemOrderBody },
+      )
       .put('/wishlists/:id/items/:itemId', ({ access, params, body, http }) => items.update(access, params.itemId, body, http.language), {
         listEditor: true,
         params: itemParams,

@@ -59,6 +59,10 @@ export const bulkItemsBody = t.Object({
   items: t.Array(itemBody, { minItems: 1, maxItems: MAX_BULK_ITEMS, error: englishText('bulkTooMany', { max: MAX_BULK_ITEMS }) }),
 });
 
+export const itemOrderBody = t.Object({
+  itemIds: t.Array(t.String({ maxLength: 64 }), { maxItems: 10_000, error: englishText('itemOrderNotTheList') }),
+});
+
 export const purchaseBody = t.Object({
   purchasedBy: t.Optional(text(100, 'Your name')),
   quantityPurchased: quantity,

@@ -42,7 +42,7 @@ export class ShareMailService {
     const outcomes = await Promise.all(recipients.map(mailTo));
     const failed = recipients.filter((_, index) => !outcomes[index]!.sent);
     if (failed.length === recipients.length) {
-      throw this.mailer.configured ? upstreamFailed('shareMailFailed', { addresses: failed.join(', ') }) : upstreamFailed('noMailServer');
+      throw (await this.mailer.configured()) ? upstreamFailed('shareMailFailed', { addresses: failed.join(', ') }) : upstreamFailed('noMailServer');
     }
     if (failed.length > 0) return { message: `Sent, except to ${failed.join(', ')}.`, sent: recipients.length - failed.length };
     return { message: 'Email sent successfully!', sent: recipients.length };

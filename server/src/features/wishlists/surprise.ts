@@ -19,7 +19,7 @@ export class SurpriseReveal {
     private readonly store: DataStore,
     private readonly mailer: Mailer,
     /** Where the mail's link points (PUBLIC_URL, else this machine): there is no request to follow. */
-    private readonly origin: string,
+    private readonly origin: () => Promise<string>,
   ) {}
 
   schedule(scheduler: Scheduler): void {
@@ -49,7 +49,7 @@ export class SurpriseReveal {
       await this.mailer.send({
         to: owner.email,
         subject: t('mail.reveal.subject'),
-        text: [t('mail.hello', { name: owner.name }), '', t('mail.reveal.body', { list: list.name }), '', `${this.origin}${ownerPath(list.id)}`].join('\n'),
+        text: [t('mail.hello', { name: owner.name }), '', t('mail.reveal.body', { list: list.name }), '', `${await this.origin()}${ownerPath(list.id)}`].join('\n'),
       });
     }
   }

@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { AccountCard } from './AccountForm';
 
 /** Until the server answers (or when it cannot), the page offers what every server has: the password form. */
-const PASSWORD_ONLY: SignInOptions = { passwordLogin: true, oidc: null, pendingLink: null };
+const PASSWORD_ONLY: SignInOptions = { passwordLogin: true, registration: 'open', oidc: null, pendingLink: null };
 
 /** What this site offers for signing in (asked on every visit: a pending link lives in a cookie); null while loading. */
 export function useSignInOptions(): SignInOptions | null {

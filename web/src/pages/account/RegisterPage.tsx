@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Callout } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { Link } from '../../app/routing';
 import type { RegisterInput } from '@wishwell/shared/account-types';
@@ -14,7 +15,7 @@ import { useSignInFlow } from './sign-in';
  */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const { claimListId, complete, carry } = useSignInFlow();
+  const { claimListId, invitation, signup, complete, carry } = useSignInFlow();
   const options = useSignInOptions();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -23,14 +24,18 @@ export default function RegisterPage() {
 
   const register = () =>
     submit(async () => {
-      const body: RegisterInput = { name, email, password, claimListId, domain: window.location.hostname };
+      const body: RegisterInput = { name, email, password, claimListId, invitation, signup, domain: window.location.hostname };
       await complete(await api.post('/users/register', { body }));
     });
 
   return (
     <AccountCard title={t('account.createTitle')}>
       <ProviderSignIn options={options} carry={carry} />
-      {options?.passwordLogin !== false && (
+      {options && options.registration !== 'open' && !(options.registration === 'invite' && (invitation || signup)) ? (
+        <Callout intent="primary" icon="lock" className="ww-account-note">
+          {t(options.registration === 'closed' ? 'account.registrationClosed' : 'account.registrationByInvitation')}
+        </Callout>
+      ) : options?.passwordLogin !== false && (
         <AccountForm onSubmit={register} label={t('account.createTitle')}>
           <Field id="name" label={t('account.name')} icon="user" autoComplete="name" required value={name} onChange={setName} autoFocus />
           <Field id="email" label={t('account.email')} type="email" icon="envelope" autoComplete="email" required value={email} onChange={setEmail} />

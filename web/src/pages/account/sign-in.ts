@@ -17,6 +17,8 @@ export function useSignInFlow() {
   const [params] = useSearchParams();
   const claimListId = params.get('claimList') || undefined;
   const invitation = params.get('invitation') || undefined;
+  /** An admin's invitation link to register (sign-ups by invitation): only the register form uses it. */
+  const signup = params.get('signup') || undefined;
   const complete = async (profile: SessionProfile) => {
     signIn(profile);
     if (claimListId) forgetGuestWishlist(claimListId);
@@ -26,6 +28,7 @@ export function useSignInFlow() {
   const carried = new URLSearchParams();
   if (claimListId) carried.set('claimList', claimListId);
   if (invitation) carried.set('invitation', invitation);
+  if (signup) carried.set('signup', signup);
   const carry = carried.size > 0 ? `?${carried}` : '';
-  return { claimListId, complete, carry };
+  return { claimListId, invitation, signup, complete, carry };
 }

@@ -5,6 +5,7 @@ import { ItemDescription } from '../../ui/ItemDescription';
 import { ItemFacts } from '../../ui/ItemFacts';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
 import { PledgeProgress } from '../share/PledgeProgress';
+import type { ItemOrderHandleProps } from './use-item-order';
 
 export interface OwnerItemActions {
   onEdit: (item: Item) => void;
@@ -18,11 +19,12 @@ export interface OwnerItemActions {
  * An item on the owner/editor page; purchases show only when Show Purchased is on. In surprise
  * mode (`surprise`) a group gift still shows its pledge total, never who pledged.
  */
-export function OwnerItemCard({ item, currency, showPurchases, surprise, actions }: { item: Item; currency: string; showPurchases: boolean; surprise: boolean; actions: OwnerItemActions }) {
+export function OwnerItemCard({ item, currency, showPurchases, surprise, actions, order }: { item: Item; currency: string; showPurchases: boolean; surprise: boolean; actions: OwnerItemActions; order: ItemOrderHandleProps }) {
   const { t } = useTranslation();
   const purchaseVisible = showPurchases && (item.quantityPurchased > 0 || item.pledgeCount > 0);
   return (
-    <Card className={`ww-item-card${item.isPurchased ? ' ww-item-purchased' : ''}`}>
+    <Card className={`ww-item-card${item.isPurchased ? ' ww-item-purchased' : ''}${order.lifted ? ' ww-item-lifted' : ''}`} data-item-id={item._id}>
+      <OrderHandle title={item.title} order={order} />
       <ItemThumbnail imageUrl={item.displayImageUrl} />
       <div className="ww-item-main">
         <ItemFacts item={item} currency={currency} revealPurchases={showPurchases} />
@@ -58,4 +60,10 @@ export function OwnerItemCard({ item, currency, showPurchases, surprise, actions
       </Popover>
     </Card>
   );
+}
+
+/** The grip that moves the card: dragged, or Space then the arrow keys (see useItemOrder). */
+function OrderHandle({ title, order: { lifted, ...events } }: { title: string; order: ItemOrderHandleProps }) {
+  const { t } = useTranslation();
+  return <Button variant="minimal" icon="drag-handle-vertical" className="ww-order-handle" aria-label={t('list.reorderHandle', { title })} aria-pressed={lifted} {...events} />;
 }

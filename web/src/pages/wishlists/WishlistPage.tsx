@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Callout, Menu, NonIdealState, Popover, Spinner, Switch } from '@blueprintjs/core';
 import { Trans, useTranslation } from '../../i18n/react';
 import { Link, Navigate, useParams, useSearchParams } from '../../app/routing';
+import { ITEMS_PER_PAGE } from '@wishwell/shared/constants';
 import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { sharePath, type Item, type Wishlist } from '@wishwell/shared/wishlist-types';
 import { wishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
@@ -26,6 +27,7 @@ import { MoveCopyDialog } from './MoveCopyDialog';
 import { OwnerItemCard, type OwnerItemActions } from './OwnerItemCard';
 import { ShareEmailDialog } from './ShareEmailDialog';
 import { ShareMenuItems } from './ShareMenuItems';
+import { useItemOrder } from './use-item-order';
 import { useLandingImageCopies } from './use-landing-image-copies';
 import { WishlistFormDialog } from './WishlistFormDialog';
 import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
@@ -86,10 +88,10 @@ function WishlistLoader({ id }: { id: string }) {
   return <WishlistEditor wishlist={wishlist} change={change} isGuestOwner={!session.user} />;
 }
 
-/** The item list with `item` in place of its old self, or first when new (the server lists newest first). */
+/** The item list with `item` in place of its old self, or last when new (where the server puts it). */
 const withItem = (list: Wishlist, item: Item): Wishlist => {
   const known = list.items.some((existing) => existing._id === item._id);
-  return { ...list, items: known ? list.items.map((existing) => (existing._id === item._id ? item : existing)) : [item, ...list.items] };
+  return { ...list, items: known ? list.items.map((existing) => (existing._id === item._id ? item : existing)) : [...list.items, item] };
 };
 const withoutItem = (list: Wishlist, itemId: string): Wishlist => ({ ...list, items: list.items.filter((item) => item._id !== itemId) });
 
@@ -114,6 +116,10 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
   useLandingImageCopies(wishlist, change);
   const visibleItems = useMemo(() => ownerOrder(wishlist.items, showPurchased), [wishlist.items, showPurchased]);
   const { page, pageCount, pageItems, setPage, listRef } = usePage(visibleItems);
+  const order = useItemOrder(wishlist, visibleItems, change, (index) => {
+    const shownOn = Math.floor(index / ITEMS_PER_PAGE) + 1;
+    if (shownOn !== page) setPage(shownOn);
+  });
   const { sharedLink, forgetSharedLink } = useSharedLink();
   const currency = wishlist.user?.currency || DEFAULT_CURRENCY;
   const { run } = useAsyncAction();
@@ -181,10 +187,21 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
       ) : (
         <div className="ww-item-list" ref={listRef}>
           {pageItems.map((item) => (
-            <OwnerItemCard key={item._id} item={item} currency={currency} showPurchases={showPurchased} surprise={wishlist.surprise !== null} actions={itemActions} />
+            <OwnerItemCard
+              key={item._id}
+              item={item}
+              currency={currency}
+              showPurchases={showPurchased}
+              surprise={wishlist.surprise !== null}
+              actions={itemActions}
+              order={order.handleProps(item)}
+            />
           ))}
         </div>
       )}
+      <div role="status" aria-live="assertive" className="ww-visually-hidden">
+        {order.announcement}
+      </div>
       <Pager page={page} pageCount={pageCount} onPage={setPage} />
 
       {dialog?.kind === 'item' && (
