@@ -926,6 +926,11 @@ export default {
       invalidRequest: 'Ungültige Anfrage.',
       invalidField: 'Ungültiges Feld {{field}}: {{detail}}',
       invalidRequestDetail: 'Ungültige Anfrage: {{detail}}',
+      invalidCookie: 'Ungültiges Cookie.',
+      backupTooLarge: 'Eine Sicherungsdatei darf höchstens 512 MB groß sein.',
+      robotCheckTitled: 'Der Shop hat statt des Produkts eine Roboterprüfung gezeigt („{{title}}“).',
+      robotCheck: 'Der Shop hat statt des Produkts eine Roboterprüfung (Captcha) gezeigt.',
+      shopTurnedAway: 'Der Shop hat die Anfrage abgewiesen (HTTP {{status}}).',
     },
     errorParts: {
       description: 'Die Beschreibung',
@@ -951,6 +956,7 @@ export default {
       secondaryColor: 'Die Sekundärfarbe',
       backup: 'eine Sicherung',
       restore: 'eine Wiederherstellung',
+      strategy: 'Die Strategie',
     },
   },
   extension: {

@@ -741,7 +741,7 @@ export default {
         body: 'The surprise on your wishlist "{{list}}" is over: you can now see what your guests reserved.',
       },
     },
-    /** API error messages ({ message }): matched by their English text, a {{name}} standing for a part that varies. */
+    /** API error messages ({ message }), named by key in the server's DomainErrors; a {{name}} stands for a part that varies. */
     errors: {
       notFound: 'Not found.',
       signIn: 'Please sign in to continue.',
@@ -933,6 +933,11 @@ export default {
       invalidRequest: 'Invalid request.',
       invalidField: 'Invalid {{field}}: {{detail}}',
       invalidRequestDetail: 'Invalid request: {{detail}}',
+      invalidCookie: 'Invalid cookie.',
+      backupTooLarge: 'A backup file can be at most 512 MB.',
+      robotCheckTitled: 'The shop showed a robot check ("{{title}}") instead of the product.',
+      robotCheck: 'The shop showed a robot check (captcha) instead of the product.',
+      shopTurnedAway: 'The shop turned the request away (HTTP {{status}}).',
     },
     /** Field names and words the errors' {{placeholders}} carry, translated where they appear there. */
     errorParts: {
@@ -959,6 +964,7 @@ export default {
       secondaryColor: 'Secondary Color',
       backup: 'backup',
       restore: 'restore',
+      strategy: 'Strategy',
     },
   },
   /** The browser extension (extension/): its name, toolbar button and options page. {{server}}: the Wishwell address. */

@@ -938,6 +938,11 @@ export default {
       invalidRequest: 'Solicitud no válida.',
       invalidField: 'Campo {{field}} no válido: {{detail}}',
       invalidRequestDetail: 'Solicitud no válida: {{detail}}',
+      invalidCookie: 'Cookie no válida.',
+      backupTooLarge: 'Un archivo de copia de seguridad puede ocupar como máximo 512 MB.',
+      robotCheckTitled: 'La tienda ha mostrado una comprobación antirrobots («{{title}}») en lugar del producto.',
+      robotCheck: 'La tienda ha mostrado una comprobación antirrobots (captcha) en lugar del producto.',
+      shopTurnedAway: 'La tienda ha rechazado la solicitud (HTTP {{status}}).',
     },
     errorParts: {
       description: 'La descripción',
@@ -963,6 +968,7 @@ export default {
       secondaryColor: 'El color secundario',
       backup: 'una copia de seguridad',
       restore: 'una restauración',
+      strategy: 'La estrategia',
     },
   },
   extension: {

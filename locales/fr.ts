@@ -939,6 +939,11 @@ export default {
       invalidRequest: 'Requête invalide.',
       invalidField: 'Champ {{field}} invalide : {{detail}}',
       invalidRequestDetail: 'Requête invalide : {{detail}}',
+      invalidCookie: 'Cookie invalide.',
+      backupTooLarge: 'Un fichier de sauvegarde ne peut pas dépasser 512 Mo.',
+      robotCheckTitled: 'La boutique a affiché une vérification anti-robot (« {{title}} ») au lieu du produit.',
+      robotCheck: 'La boutique a affiché une vérification anti-robot (captcha) au lieu du produit.',
+      shopTurnedAway: 'La boutique a refusé la requête (HTTP {{status}}).',
     },
     errorParts: {
       description: 'La description',
@@ -964,6 +969,7 @@ export default {
       secondaryColor: 'La couleur secondaire',
       backup: 'une sauvegarde',
       restore: 'une restauration',
+      strategy: 'La stratégie',
     },
   },
   extension: {

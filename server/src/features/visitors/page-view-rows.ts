@@ -11,7 +11,7 @@ import { newTimeOrderedId } from '../../ids';
 import { hostnameOf } from '../../mail/link-origin';
 import type { GeoIp } from './geo-ip';
 import { visitorOf, type PageViewRing } from './page-view-ring';
-import { visitorProfileRow } from './visitor-profile';
+import { visitorProfileRow } from '../../db/visitor-profile';
 
 /** Profiles known to be written, remembered up to this many (then forgotten and written again). */
 const KNOWN_PROFILES_MAX = 10_000;

@@ -3,7 +3,6 @@ import { eq, inArray, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { rawStatement } from '../../db/raw-statement';
 import type { DataStore } from '../../db/store';
-import type { RequestInfo } from '../../http/request-info';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
 import { PageViewRing, visitorText } from './page-view-ring';
@@ -138,7 +137,7 @@ export class PageViewLog {
    * files, API answers): when it is a page view, counts it on its visitor's repeats or its
    * domain's crowd, or queues it, parsing nothing.
    */
-  record(request: Request, path: string, http: Pick<RequestInfo, 'ip' | 'origin'>, page: Response): void {
+  record(request: Request, path: string, http: { ip: string; origin: string }, page: Response): void {
     if (!this.options.enabled || !isPublicPageView(request, path, page)) return;
     const { origin, ip } = http;
     const userAgent = (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
