@@ -1,8 +1,8 @@
 import { VISITOR_CROWD_ADDRESS, VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
 import { eq, inArray, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { rawStatement } from '../../db/raw-statement';
-import type { DataStore } from '../../db/store';
+import type { DataStore, TableColumn } from '../../db/store';
+import { batchRowsOf } from './batch-rows';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
 import { PageViewRing, visitorText } from './page-view-ring';
@@ -72,17 +72,18 @@ function isPublicPageView(request: Request, path: string, page: Response): boole
  * JSON array of arrays (Drizzle assembling a multi-row INSERT cost more CPU than SQLite writing
  * the rows; one statement per row, about as much again). They run off the request thread.
  */
-function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, visitorProfiles } }: DataStore) {
-  const rows = dialect.jsonArrayRows(sql.placeholder('rows'));
-  const text = (index: number) => dialect.jsonElement(index, 'text');
-  const time = (index: number) => dialect.jsonElement(index, 'timestamp');
+function batchWrites({ db, engine, tables: { visitorLogs, visitorAddresses, visitorProfiles } }: DataStore) {
+  const batch = batchRowsOf(engine);
+  const rows = batch.rows(sql.placeholder('rows'));
+  const text = (index: number) => batch.field(index, 'text');
+  const time = (index: number) => batch.field(index, 'timestamp');
   return {
     /** Rows [id, domain, city, country, user agent]; a profile another writer (a replica) wrote meanwhile is left as it is. (WHERE true: SQLite's grammar needs one before an INSERT ... SELECT's ON CONFLICT.) */
     insertProfiles: rawStatement(
       db.insert(visitorProfiles).select(sql`SELECT ${text(0)}, ${text(1)}, ${text(2)}, ${text(3)}, ${text(4)} FROM ${rows} WHERE true`).onConflictDoNothing(),
     ),
     /** Rows [id, ms, profile id, address, views]. */
-    insertViews: rawStatement(db.insert(visitorLogs).select(sql`SELECT ${text(0)}, ${time(1)}, ${text(2)}, ${text(3)}, ${dialect.jsonElement(4, 'integer')} FROM ${rows}`)),
+    insertViews: rawStatement(db.insert(visitorLogs).select(sql`SELECT ${text(0)}, ${time(1)}, ${text(2)}, ${text(3)}, ${batch.field(4, 'integer')} FROM ${rows}`)),
     /** Rows [address, ms], each address once. */
     seeAddresses: rawStatement(
       db
@@ -233,7 +234,7 @@ export class PageViewLog {
    * expiry of a busy log (or the first pruning of a large one) would otherwise hold the database
    * for seconds in one statement while pages and the admin wait.
    */
-  private async deleteInBatches(key: SQLiteColumn, expired: SQL): Promise<void> {
+  private async deleteInBatches(key: TableColumn, expired: SQL): Promise<void> {
     const { db } = this.store;
     const table = key.table;
     for (;;) {

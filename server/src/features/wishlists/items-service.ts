@@ -12,6 +12,7 @@ import { itemColumns } from './input';
 import { hiddenAfterMove, seesItemPurchases, toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import { LIST_CHANGED, type ShareViewCache } from './share-cache';
+import { listWritesOf } from './list-writes';
 
 /** Copies of items' shop images kept on our side, made in the background (see ItemImages). */
 export interface ImageCopies {
@@ -38,7 +39,7 @@ export type ApplyReferralRules = (url: string) => Promise<ReferralOutcome>;
  * placeholder through its column's mapper, which refuses a null timestamp, so the one of
  * imageCheckedAt / imageCopyDueAt left null is written as a literal.
  */
-function insertStatement({ tables: { items }, dialect }: DataStore, db: Db, copyPending: boolean) {
+function insertStatement({ tables: { items }, engine }: DataStore, db: Db, copyPending: boolean) {
   const column = (name: keyof typeof items.$inferInsert) => sql.placeholder(name);
   const insert = db
     .insert(items)
@@ -68,7 +69,7 @@ function insertStatement({ tables: { items }, dialect }: DataStore, db: Db, copy
     })
     .returning();
   // The list's share views are dropped by the statement itself (PostgreSQL: no NOTIFY after it).
-  return dialect.announcing(db, insert, LIST_CHANGED);
+  return listWritesOf(engine).announcing(db, insert, LIST_CHANGED);
 }
 
 /** Items on lists: owner/editor changes, move and copy (guests' purchases and re-list: ClaimService). */
