@@ -180,7 +180,7 @@ async function readSnapshot<T>(liveFile: string, work: (db: Db) => Promise<T>): 
       await snapshot.close();
     }
   } finally {
-    // Off the event loop: removing a large file takes a while (a 370 MB one, 130 ms).
+    // Off the event loop: removing a large file takes long enough to stall requests.
     await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(snapshotFile + suffix, { force: true })));
   }
 }

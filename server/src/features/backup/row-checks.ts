@@ -40,7 +40,8 @@ const KIND_CHECKS: Record<ColumnModel['kind'], (value: unknown) => ErrorText | n
 
 /**
  * Only text JSON.stringify writes for a Date: '2026-02-30...' parses (as 2 March) here, PostgreSQL
- * refuses it. Read by hand: Date.parse and toISOString cost a restore 1.5 µs per timestamp.
+ * refuses it. Read by hand: a restore checks every timestamp of every row, and a Date parsed and
+ * written back per value would be most of the check's work.
  */
 function timestampProblem(value: unknown): ErrorText | null {
   const parts = typeof value === 'string' ? ISO_TIMESTAMP.exec(value) : null;

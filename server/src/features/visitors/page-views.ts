@@ -60,7 +60,7 @@ export interface PageViewLogOptions {
 /**
  * A page answered (`page`, an HTML page: SitePages tells) is a view of the public site when it was
  * read: a GET answered with the page or "not modified", not the admin console. (Not the answer's
- * content type: reading a Response's headers makes Bun build them as an object, ~0.5 µs a view.)
+ * content type: reading a Response's headers makes Bun build them as an object, for every page.)
  */
 function isPublicPageView(request: Request, path: string, page: Response): boolean {
   if (request.method !== 'GET' || (page.status !== 200 && page.status !== 304)) return false;
@@ -69,8 +69,9 @@ function isPublicPageView(request: Request, path: string, page: Response): boole
 
 /**
  * The writes of a batch, assembled once: each statement takes all its rows in one parameter, a
- * JSON array of arrays (Drizzle assembling a multi-row INSERT cost more CPU than SQLite writing
- * the rows; one statement per row, about as much again). They run off the request thread.
+ * JSON array of arrays, so the statement's SQL is assembled once, not per batch size (Drizzle
+ * builds a multi-row INSERT's SQL anew each time, and one statement per row multiplies the
+ * database's work). They run off the request thread.
  */
 function batchWrites({ db, engine, tables: { visitorLogs, visitorAddresses, visitorProfiles } }: DataStore) {
   const batch = batchRowsOf(engine);
@@ -113,8 +114,8 @@ export class PageViewLog {
   private ring: PageViewRing | null = null;
   /**
    * The visitors queued in this take, by address. Looked up by address and compared, not by one
-   * "origin, address, user agent" key: a key made per view cost the share page's request thread
-   * ~0.4 µs (the string built, then hashed whole).
+   * "origin, address, user agent" key: such a key would be a new string built and hashed whole
+   * on the request thread for every view.
    */
   private queued = new Map<string, QueuedVisitor>();
   private queuedVisitors = 0;

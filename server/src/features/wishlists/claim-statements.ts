@@ -82,8 +82,8 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
       .innerJoin(wishlists, eq(wishlists.id, items.wishlistId))
       .where(owned)
       .prepare();
-  // Scalar subqueries, not a join with the list: SQLite reads a WITH holding more joins ten times
-  // slower in each scalar subquery of the UPDATE.
+  // Scalar subqueries, not a join with the list: SQLite runs a WITH's joins again in each scalar
+  // subquery of the UPDATE that reads it.
   const ofList = (column: TableColumn) => sql`(SELECT ${column} FROM ${wishlists} WHERE ${wishlists.id} = ${claims.wishlistId})`;
   /**
    * The claim (`which`) a change or undo starts from, with its item, both locked (PostgreSQL) so
