@@ -907,7 +907,7 @@ export default {
         body: 'The surprise on your wishlist "{{list}}" is over: you can now see what your guests reserved.',
       },
     },
-    /** API error messages ({ message }): matched by their English text, a {{name}} standing for a part that varies. */
+    /** API error messages ({ message }), named by key in the server's DomainErrors; a {{name}} stands for a part that varies. */
     errors: {
       settingFromEnvironment: "This setting is set by {{variable}} in the server's environment, so it cannot be changed here.",
       signupInvitationUsed: "This invitation link has been used or has expired. Ask the site's administrator for a new one.",
@@ -1140,7 +1140,13 @@ export default {
       importReservationsLeft: 'Reservations are not carried over: the new list starts with nothing reserved.',
       importLinkTooLong: 'Line {{line}}: a link longer than {{max}} characters was left out.',
       bulkTooMany: 'At most {{max}} items can be added at once.',
+      reminderDaysRange: 'The reminder must be from 0 to {{max}} days before.',
       tooManyImports: 'Too many lists imported.',
+      invalidCookie: 'Invalid cookie.',
+      backupTooLarge: 'A backup file can be at most 512 MB.',
+      robotCheckTitled: 'The shop showed a robot check ("{{title}}") instead of the product.',
+      robotCheck: 'The shop showed a robot check (captcha) instead of the product.',
+      shopTurnedAway: 'The shop turned the request away (HTTP {{status}}).',
     },
     /** Field names and words the errors' {{placeholders}} carry, translated where they appear there. */
     errorParts: {
@@ -1167,6 +1173,11 @@ export default {
       secondaryColor: 'Secondary Color',
       backup: 'backup',
       restore: 'restore',
+      strategy: 'Strategy',
+      frequency: 'The frequency',
+      signUps: 'Sign-ups',
+      format: 'The format',
+      notificationKind: 'Each kind',
     },
   },
   /** The browser extension (extension/): its name, toolbar button and options page. {{server}}: the Wishwell address. */

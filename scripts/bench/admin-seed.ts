@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf } from '@wishwell/shared/referral';
 import type { DataStore } from '@wishwell/server/db/store';
-import { visitorProfileRow } from '@wishwell/server/features/visitors/visitor-profile';
+import { visitorProfileRow } from '@wishwell/server/db/visitor-profile';
 import { newId, newTimeOrderedId } from '@wishwell/server/ids';
 
 /**

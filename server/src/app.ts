@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from './app-context';
 import { ACCESS_POLICY_KEYS, createViewerResolver, routeTable } from './http/access';
-import { notFound } from './http/errors';
+import { notFound } from './domain/errors';
 import { capabilitiesOf } from './http/cookies';
 import { httpPipeline } from './http/pipeline';
 import type { Services } from './services';
@@ -23,12 +23,12 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
     // Unknown API paths answer 404 JSON, never the app shell: this catches every method but GET,
     // for which the router prefers the site's '/*' (hence the check there too).
     .all('/api/*', () => {
-      throw notFound();
+      throw notFound('notFound');
     })
     .use(uploadedFileRoutes(services.uploads))
     // Pages (the landing and share pages rendered on the server) and the built site's files.
     .get('/*', async ({ request, path, http, set }) => {
-      if (path.startsWith('/api/')) throw notFound();
+      if (path.startsWith('/api/')) throw notFound('notFound');
       // The share page of a list in surprise mode is rendered for its owner without purchases: who is asking matters then.
       const caller = async () => ({ user: await resolveViewer(request, http).catch(() => null), capabilities: capabilitiesOf(http.cookies) });
       const answer = await pages.respond(path, http.origin, request, set.headers as Record<string, string>, caller);

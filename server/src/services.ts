@@ -75,7 +75,7 @@ export function createServices(ctx: AppContext) {
   const apiTokens = new ApiTokenService(ctx.store);
   const jobClock = new JobClock();
   const followers = createFollowerServices(ctx.store, mailer, mailLinks, jobClock, ctx.config);
-  const notifications = new NotificationService(ctx.store, mailer, mailLinks.fallbackOrigin);
+  const notifications = new NotificationService(ctx.store, mailer, () => mailLinks.fallbackOrigin());
   const oidc = new OidcSignIns(ctx.config, ctx.store, users);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.disabled(userId));

@@ -9,6 +9,11 @@ export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 /** Every personal API token starts with this, so servers, logs and secret scanners know one. */
 export const API_TOKEN_PREFIX = 'wwp_';
+
+/** Whether a bearer value is a personal API token (rather than a session token). */
+export function isApiToken(value: string): boolean {
+  return value.startsWith(API_TOKEN_PREFIX);
+}
 export const API_TOKEN_NAME_MAX_LENGTH = 100;
 /** How many tokens one account may hold. */
 export const API_TOKENS_PER_ACCOUNT = 50;

@@ -2,7 +2,7 @@ import type { Database } from 'bun:sqlite';
 import type { SQL } from 'bun';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf } from '@wishwell/shared/referral';
-import { visitorProfileId, visitorProfileRow, type VisitorProfile } from '../features/visitors/visitor-profile';
+import { visitorProfileId, visitorProfileRow, type VisitorProfile } from './visitor-profile';
 
 /**
  * What a migration's SQL cannot compute, filled in by code right after that migration's

@@ -27,7 +27,7 @@ export class CrossProcessInvalidation {
     this.feed.publish(this.channel, key).catch((error: unknown) => console.error(`could not announce a change on ${this.channel}:`, error));
   }
 
-  /** Drops the key in this process only: the write that changed it told the others itself (SqlDialect.announcing). */
+  /** Drops the key in this process only: the write that changed it told the others itself (ListWrites.announcing, features/wishlists/list-writes.ts). */
   invalidateHere(key: string): void {
     this.generation += 1;
     this.drop(key);

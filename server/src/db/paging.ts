@@ -1,11 +1,10 @@
 /** Pieces of the server-paged admin lists: a page's window and the text search, in portable SQL. */
 import { or, type SQL } from 'drizzle-orm';
-import type { SqlDialect } from './store';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { SqlDialect, TableColumn } from './store';
 import { LOG_PAGE_SIZE_DEFAULT, type LogPage, type PagedQuery } from '@wishwell/shared/admin-types';
 
 /** Rows where any of `columns` contains the search text `q`, ignoring case, LIKE's wildcards taken literally (none when `q` is blank). */
-export function textFilter(dialect: SqlDialect, columns: SQLiteColumn[], q: string | undefined): SQL[] {
+export function textFilter(dialect: SqlDialect, columns: TableColumn[], q: string | undefined): SQL[] {
   const text = q?.trim();
   if (!text) return [];
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

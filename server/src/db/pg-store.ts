@@ -1,96 +1,17 @@
 import { SQL as BunSql } from 'bun';
-import { and, type ColumnsSelection, getTableColumns, getTableName, is, SQL, sql, Table, type WithSubquery } from 'drizzle-orm';
+import { getTableName, is, sql, Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/bun-sql';
-import { PgPreparedQuery, type PgDatabase, type PgQueryResultHKT, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
-import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
+import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import { postgresChangeFeed } from './change-feed';
 import { applyPostgresMigrations } from './migrate';
 import { postgresRateCounts } from './pg-rate-counts';
 import { postgresSharedSecret } from './pg-shared-secrets';
 import * as pgTables from './schema/pg';
-import type { Announcement, DataStore, Db, PreparedRows, SqlDialect, Tables } from './store';
-
-/** A field of a JSON array row (text, as `->>` reads it) as each jsonElement kind. */
-const PG_JSON_ELEMENT: Record<Parameters<SqlDialect['jsonElement']>[1], (text: string) => string> = {
-  text: (text) => text,
-  integer: (text) => `(${text})::integer`,
-  timestamp: (text) => `to_timestamp((${text})::double precision / 1000)`,
-};
+import type { DataStore, Db, SqlDialect, Tables } from './store';
 
 const postgresDialect: SqlDialect = {
-  smaller: (a, b) => sql`least(${a}, ${b})`,
-  larger: (a, b) => sql`greatest(${a}, ${b})`,
-  contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
-  position: (haystack, needle) => sql<number>`strpos(${haystack}, ${needle})`,
   likeIgnoringCase: (value, pattern) => sql`${value} ILIKE ${pattern} ESCAPE '\\'`,
-  unindexed: (column) => sql`${column}`,
-  // Through text: a parameter typed json is sent as a JSON value, so the array's text would arrive as one JSON string.
-  jsonArrayRows: (json) => sql`json_array_elements(${json}::text::json)`,
-  jsonElement: (index, as) => sql.raw(PG_JSON_ELEMENT[as](`value->>${index}`)),
-  // Services build queries under the SQLite types (see asServiceDb): the builder is PostgreSQL's.
-  lockingRowsOf: (query, ...tables) => (query as unknown as PgSelect).for('update', { of: tables as unknown as PgTable[] }) as unknown as typeof query,
-  updateFromSource: (db, source, first, next) => {
-    const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
-    const changed = pg.$with('changed').as(first(db) as unknown as TypedQueryBuilder<ColumnsSelection>);
-    // Data-modifying WITHs run whether or not the SELECT reads them: this one changes a row only when `changed` holds one.
-    const table = next.table as unknown as PgTable;
-    const where = and(next.where, sql`EXISTS (SELECT 1 FROM ${changed})`);
-    const followed = pg.$with('followed').as(
-      ('set' in next ? pg.update(table).set(next.set).where(where) : pg.delete(table).where(where)) as unknown as TypedQueryBuilder<ColumnsSelection>,
-    );
-    const withSource = source as unknown as WithSubquery;
-    const statement = pg
-      .with(withSource, changed, followed)
-      .select({ source: rowOf(withSource), changed: rowOf(changed) })
-      .from(withSource)
-      .innerJoin(changed, sql`true`)
-      .prepare('update_from_source'); // bun-sql ignores the name
-    return statement as unknown as PreparedRows<never>;
-  },
-  announcing: (db, write, announce) => {
-    const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
-    const written = pg.$with('written').as(write as unknown as TypedQueryBuilder<ColumnsSelection>);
-    // A statement of its own, not a wrapper: a transaction's connection can be bound to it (preparedOnce).
-    const statement = pg
-      .with(written)
-      .select(announcedRow(rowOf(written), announce))
-      .from(written)
-      .prepare('announcing');
-    return statement as unknown as PreparedRows<never>;
-  },
-  updateThenInsert: (db, first, next, announce) => {
-    const { pg, changed, changedRow } = changedBy(db, first);
-    const table = next.table as unknown as PgTable;
-    // INSERT … SELECT adds its row once per row `changed` answers: none when the UPDATE changed nothing.
-    // Every column in the table's order (the INSERT names them all); each value through its column's encoder, as values() would.
-    const values = Object.entries(getTableColumns(table)).map(([key, column]) => {
-      const value = (next.values as Record<string, unknown>)[key];
-      if (value === undefined) throw new Error(`updateThenInsert: no value for ${getTableName(table)}.${column.name}`);
-      return is(value, SQL) ? value : sql.param(value, column);
-    });
-    const added = pg.$with('added').as(pg.insert(table).select(sql`select ${sql.join(values, sql`, `)} from ${changed}`) as unknown as TypedQueryBuilder<ColumnsSelection>);
-    const statement = pg.with(changed, added).select(announcedRow(changedRow, announce)).from(changed).prepare('update_then_insert');
-    return statement as unknown as PreparedRows<never>;
-  },
 };
-
-/** `first` (an UPDATE … RETURNING) as the data-modifying WITH `changed`, and a selection of every column it returns. */
-function changedBy(db: Db, first: unknown) {
-  const pg = db as unknown as PgDatabase<PgQueryResultHKT>;
-  const changed = pg.$with('changed').as(first as TypedQueryBuilder<ColumnsSelection>);
-  return { pg, changed, changedRow: rowOf(changed) };
-}
-
-/** `row` selected with, given an announcement, pg_notify of its key on the channel (sent when the statement's transaction commits). */
-function announcedRow<R>(row: Record<string, SQL>, announce: Announcement<R> | undefined): Record<string, SQL> {
-  return announce ? { ...row, announced: sql`pg_notify(${announce.channel}, ${row[announce.key]!})` } : row;
-}
-
-/** A selection of every column a WITH answers. */
-function rowOf(query: WithSubquery): Record<string, SQL> {
-  const columns = query as unknown as Record<string, SQL>;
-  return Object.fromEntries(Object.keys(query._.selectedFields).map((key) => [key, columns[key]!]));
-}
 
 /** Connections per process; PostgreSQL's default max_connections (100) leaves room for several replicas. */
 const POOL_SIZE = 10;

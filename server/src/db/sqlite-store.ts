@@ -1,5 +1,5 @@
 import { Database, type SQLQueryBindings } from 'bun:sqlite';
-import { Column, type DriverValueEncoder, is, SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle, type AsyncRemoteCallback } from 'drizzle-orm/sqlite-proxy';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -13,60 +13,11 @@ import { applySqliteMigrations } from './migrate';
 import { openSqliteThread, type SqliteThread } from './sqlite-thread';
 import { vacuumInto } from './sqlite-vacuum';
 import * as tables from './schema/sqlite';
-import type { DataStore, Db, PreparedRows, SqlDialect } from './store';
+import type { DataStore, Db, SqlDialect } from './store';
 
 const sqliteDialect: SqlDialect = {
-  smaller: (a, b) => sql`min(${a}, ${b})`,
-  larger: (a, b) => sql`max(${a}, ${b})`,
-  contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
-  position: (haystack, needle) => sql<number>`instr(${haystack}, ${needle})`,
   likeIgnoringCase: (value, pattern) => sql`${value} LIKE ${pattern} ESCAPE '\\'`,
-  unindexed: (column) => sql`+${column}`,
-  jsonArrayRows: (json) => sql`json_each(${json})`,
-  // A timestamp is stored as its milliseconds: the JSON number as it is.
-  jsonElement: (index) => sql.raw(`value->>${index}`),
-  lockingRowsOf: (query) => query,
-  updateFromSource: (db, source, first, next) => {
-    // Typed by the generic source's selection, which Drizzle's select types cannot follow.
-    const read = db.with(source).select().from(source).prepare() as unknown as PreparedRows<Record<string, unknown>>;
-    // `first` reads the row as read, bound as values, instead of running the source again for each of its subqueries.
-    const fields = Object.entries(source._.selectedFields);
-    const columns = sql.join(
-      fields.map(([key, field]) => sql`${sql.placeholder(`source.${key}`)} AS ${sql.identifier(is(field, Column) ? field.name : (field as SQL.Aliased).fieldAlias)}`),
-      sql`, `,
-    );
-    const asRead = db.$with(source._.alias, source._.selectedFields).as(sql`SELECT ${columns}`);
-    const following = 'set' in next ? db.update(next.table).set(next.set).where(next.where) : db.delete(next.table).where(next.where);
-    const changes = thenIfChanged(first(db.with(asRead)).prepare(), following.prepare());
-    return {
-      execute: async (placeholders) => {
-        const [sourceRow] = await read.execute(placeholders);
-        if (!sourceRow) return [];
-        const asBound = Object.fromEntries(fields.map(([key, field]) => [`source.${key}`, driverValue(field, sourceRow[key])]));
-        return (await changes.execute({ ...placeholders, ...asBound })).map((changed) => ({ source: sourceRow, changed }) as never);
-      },
-    };
-  },
-  announcing: (_db, write) => write.prepare(),
-  updateThenInsert: (db, first, next) => thenIfChanged(first.prepare(), db.insert(next.table).values(next.values).prepare()),
 };
-
-/** `value` as read through `field` (a column, or SQL decoded by one) back as SQLite stores it (a timestamp's milliseconds, a flag's 0 or 1). */
-function driverValue(field: unknown, value: unknown): unknown {
-  const encoder: Partial<DriverValueEncoder<unknown, unknown>> | undefined = is(field, Column) ? field : is(field, SQL.Aliased) ? (field.sql as unknown as { decoder: object }).decoder : undefined;
-  return encoder?.mapToDriverValue ? encoder.mapToDriverValue(value) : value;
-}
-
-/** `first`, then `next` with the same placeholders when `first` answered rows; answers `first`'s rows. */
-function thenIfChanged<R>(first: PreparedRows<R>, next: { execute(placeholders?: Record<string, unknown>): Promise<unknown> }): PreparedRows<R> {
-  return {
-    execute: async (placeholders) => {
-      const rows = await first.execute(placeholders);
-      if (rows.length > 0) await next.execute(placeholders);
-      return rows;
-    },
-  };
-}
 
 /**
  * The embedded engine: one bun:sqlite connection (WAL, synchronous=NORMAL, foreign keys on)
@@ -229,7 +180,7 @@ async function readSnapshot<T>(liveFile: string, work: (db: Db) => Promise<T>): 
       await snapshot.close();
     }
   } finally {
-    // Off the event loop: removing a large file takes a while (a 370 MB one, 130 ms).
+    // Off the event loop: removing a large file takes long enough to stall requests.
     await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(snapshotFile + suffix, { force: true })));
   }
 }

@@ -114,8 +114,9 @@ export async function openSqliteThread(file: string, options: SqliteThreadOption
 }
 
 /**
- * A statement's values as JSON text: the thread receives one string, where the structured clone
- * of an array of 16,000 values (a multi-row INSERT) cost the sending thread ten times as much.
+ * A statement's values as JSON text: the thread receives one string, which crosses threads
+ * cheaply, where a structured clone walks a large array (a multi-row INSERT's) value by value on
+ * the sending thread.
  * SQLite values are text, numbers and null here; a blob would not survive JSON, so it is refused.
  */
 function parametersText(params: unknown[]): string {

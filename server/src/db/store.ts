@@ -5,7 +5,6 @@
  * `await` queries (arrays; take `[0]`), so the same code runs on SQLite and on PostgreSQL.
  */
 import type { ColumnsSelection, SQL } from 'drizzle-orm';
-import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource, WithSubqueryWithSelection } from 'drizzle-orm/sqlite-core';
 import type { ChangeFeed } from './change-feed';
@@ -15,6 +14,14 @@ export type Engine = 'sqlite' | 'postgres';
 
 /** The table objects services build queries from (typed as SQLite's; see the PostgreSQL store). */
 export type Tables = typeof sqliteSchema;
+
+/** A table of `Tables`, and the types of its parts: typed as SQLite's, like the tables (see the PostgreSQL store). */
+export type StoreTable = SQLiteTable;
+export type TableColumn = SQLiteColumn;
+export type UpdateSet<T extends StoreTable> = SQLiteUpdateSetSource<T>;
+export type InsertValues<T extends StoreTable> = SQLiteInsertValue<T>;
+/** A WITH query (`db.$with(…).as(…)`): `StoreWith<Selection, string>`. */
+export type { WithSubqueryWithSelection as StoreWith };
 
 /** A row of a table as services see it. */
 export type Row<K extends keyof Tables> = Tables[K]['$inferSelect'];
@@ -27,95 +34,10 @@ export interface PreparedRows<R> {
   execute(placeholders?: Record<string, unknown>): Promise<R[]>;
 }
 
-/** The write that follows in `updateFromSource`: an UPDATE of `table` (`set`) or a DELETE from it; which rows from placeholders alone. */
-export type FollowingWrite<T extends SQLiteTable> = { table: T; where: SQL } & ({ set: SQLiteUpdateSetSource<T> } | { delete: true });
-
-/** What `updateFromSource` builds its UPDATE on (the WITH of its source is the dialect's business). */
-export type UpdateBuilder = Pick<Db, 'update'>;
-
-/** A row of `updateFromSource`'s write: the source's row and the row its UPDATE changed. */
-export interface SourceAndChanged<S extends ColumnsSelection, R> {
-  source: SelectResultFields<S>;
-  changed: R;
-}
-
-/** The row `updateThenInsert` adds after its UPDATE: its table and the value of every column (placeholders). */
-export interface FollowingInsert<T extends SQLiteTable> {
-  table: T;
-  values: SQLiteInsertValue<T>;
-}
-
-/** What a write tells the change feed when it commits: `key` (a returned field) of each row it wrote, on `channel`. */
-export interface Announcement<R> {
-  channel: string;
-  key: keyof R & string;
-}
-
 /** The few SQL spellings the two engines do not share. */
 export interface SqlDialect {
-  /** The smaller of two numbers (SQLite's scalar min, PostgreSQL's least). */
-  smaller(a: unknown, b: unknown): SQL;
-  /** The larger of two numbers (SQLite's scalar max, PostgreSQL's greatest). */
-  larger(a: unknown, b: unknown): SQL;
-  /** Whether `haystack` contains `needle` as a substring (SQLite instr, PostgreSQL strpos). */
-  contains(haystack: unknown, needle: unknown): SQL;
   /** `value` LIKE `pattern` (backslash escapes) ignoring case: SQLite's LIKE already does (ASCII), PostgreSQL's ILIKE; no lower() per row. */
   likeIgnoringCase(value: unknown, pattern: string): SQL;
-  /** Where `needle` first starts in `haystack`, from 1; 0 when it does not occur (SQLite instr, PostgreSQL strpos). */
-  position(haystack: unknown, needle: unknown): SQL<number>;
-  /** `column` in a form SQLite uses no index for (unary +), so its planner walks the ORDER BY's index instead; PostgreSQL chooses by its statistics (the column as is). */
-  unindexed(column: SQLiteColumn): SQL;
-  /**
-   * The elements of a JSON array (`json`, a parameter holding its text) as rows of one column,
-   * `value`: a whole batch of rows in one parameter (SQLite json_each, PostgreSQL
-   * json_array_elements). `jsonElement` reads the fields of each.
-   */
-  jsonArrayRows(json: unknown): SQL;
-  /** Field `index` of a row of jsonArrayRows whose `value` is an array: as text, an integer, or a timestamp when it holds milliseconds since 1970. */
-  jsonElement(index: number, as: 'text' | 'integer' | 'timestamp'): SQL;
-  /**
-   * `query` (a SELECT) locking the rows of `tables` it reads until the transaction (or the
-   * statement) ends (PostgreSQL FOR UPDATE OF), so a second writer of those rows waits and then
-   * reads them anew. SQLite: the query as is (its writes already run one at a time).
-   */
-  lockingRowsOf<Q>(query: Q, ...tables: SQLiteTable[]): Q;
-  /**
-   * A write that starts from a row it reads, prepared on `db`: `source` (a WITH, `db.$with(…).as(…)`,
-   * of one row at most, of plain columns and aliased SQL), then `first` (an UPDATE … RETURNING
-   * built on the builder given) and, only when `first` changed a row, `next` (an UPDATE or a
-   * DELETE). It answers source's row beside first's. The source must lock (lockingRowsOf) the rows
-   * the write reads, and `first` must take every value it writes or checks from it, through scalar
-   * subqueries `(SELECT … FROM source)`: on PostgreSQL the UPDATE's own read of its table is as of
-   * the statement's start, before the source waited for a lock (the race tests saw item counts go
-   * wrong that way). PostgreSQL: one statement (the three as WITHs, then the SELECT of both rows;
-   * no BEGIN and COMMIT round trips). SQLite (no data-modifying WITH; a statement costs it no round
-   * trip): source's SELECT, then `first`, reading that row bound as values (running a source that
-   * joins again in each subquery cost it ten times as much), and `next`. Run it through
-   * `DataStore.compoundWrite`.
-   */
-  updateFromSource<S extends ColumnsSelection, R, T extends SQLiteTable>(
-    db: Db,
-    source: WithSubqueryWithSelection<S, string>,
-    first: (builder: UpdateBuilder) => { prepare(): PreparedRows<R> },
-    next: FollowingWrite<T>,
-  ): PreparedRows<SourceAndChanged<S, R>>;
-  /**
-   * `write` (an INSERT, UPDATE or DELETE … RETURNING) prepared on `db` so that it tells the other
-   * processes on the change feed's `channel` its rows' `key` (a returned field) when it commits,
-   * as part of the statement: PostgreSQL `WITH written AS (write) SELECT written.*,
-   * pg_notify(channel, key) FROM written`, one statement instead of the write and a NOTIFY after
-   * it (its rows carry one more field, `announced`). SQLite: the write as is (one process: the
-   * caller drops its own cache).
-   */
-  announcing<R>(db: Db, write: { prepare(): PreparedRows<R> }, announce: Announcement<R>): PreparedRows<R>;
-  /**
-   * An UPDATE … RETURNING (`first`) and, only when it changed a row, an INSERT of `next` (one
-   * row, every column given), prepared as one write on `db` answering `first`'s rows.
-   * PostgreSQL: one statement (`first` and the INSERT … SELECT data-modifying WITHs), which with
-   * `announce` also tells the change feed's channel the changed row's key, as `announcing` does.
-   * SQLite: the two statements in turn. Run it through `DataStore.compoundWrite`.
-   */
-  updateThenInsert<R, T extends SQLiteTable>(db: Db, first: { prepare(): PreparedRows<R> }, next: FollowingInsert<T>, announce?: Announcement<R>): PreparedRows<R>;
 }
 
 /** A statement as its engine's SQL text and the values of its parameters (see raw-statement.ts). */
@@ -169,8 +91,8 @@ export interface DataStore {
    */
   groupTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /**
-   * One write the dialect prepared as a single statement on PostgreSQL but as several on SQLite
-   * (updateThenInsert, updateFromSource), all or nothing on both: PostgreSQL runs the statement alone (no BEGIN
+   * One write prepared as a single statement on PostgreSQL but as several on SQLite (the claim
+   * writes of features/wishlists/list-writes.*.ts), all or nothing on both: PostgreSQL runs the statement alone (no BEGIN
    * and COMMIT round trips), SQLite as a groupTransaction (a savepoint in this turn's commit).
    */
   compoundWrite<T>(write: (db: Db) => Promise<T>): Promise<T>;

@@ -56,7 +56,16 @@ export const part = (key: ErrorPartKey): ErrorParam => ({ part: key });
 /** A catalogue text in English, as the source has it. */
 export const englishText = (key: ErrorKey, params?: Record<string, ErrorParam>) => errorMessage([text(key, params)], SOURCE_LANGUAGE);
 
-function errorMessage(texts: readonly ErrorText[], language: Language): string {
+/** A catalogue text in `language` (a message that is no refusal, such as the 500's). */
+export const textIn = (language: Language, key: ErrorKey, params?: Record<string, ErrorParam>) => errorMessage([text(key, params)], language);
+
+/** Whether `value` is a catalogue text (a request schema's `error:`, read back from Elysia's validation error). */
+export function isErrorText(value: unknown): value is ErrorText {
+  return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
+}
+
+/** Texts as one message in `language` (English for any text its catalogue lacks). */
+export function errorMessage(texts: readonly ErrorText[], language: Language): string {
   return texts.map((each) => rendered(each, language)).join(' ');
 }
 

@@ -1,25 +1,37 @@
 import { Elysia } from 'elysia';
 import { isLanguage } from '@wishwell/shared/languages';
 import type { AppContext } from '../app-context';
-import type { ApiTokenScope } from '@wishwell/shared/api-token-types';
+import { isApiToken, type ApiTokenScope } from '@wishwell/shared/api-token-types';
 import { sessionUserLookup, type SessionUser } from '../auth/session-user';
-import { isApiToken, type ApiTokenService } from '../features/api-tokens/service';
-import type { ListAccess, WishlistAccess } from '../features/wishlists/access';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, unauthorized } from '../domain/errors';
 import { capabilitiesOf, SESSION_COOKIE } from './cookies';
 import type { RequestInfo } from './request-info';
 
-export type { SessionUser, ListAccess };
+export type { SessionUser };
 
 /** Resolves the caller's account from the bearer token or the session cookie, or null. */
 export type ViewerResolver = (request: Request, http: RequestInfo) => Promise<SessionUser | null>;
 
-export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Contact the site operator.';
-const GUEST_SIGN_IN_MESSAGE = 'Please sign in or open your wishlist first.';
-export const API_TOKEN_INVALID_MESSAGE = 'This API token is not valid: it may have expired or been revoked.';
-export const API_TOKEN_READ_ONLY_MESSAGE = 'This API token can only read. Create a read-write token to make changes.';
-export const API_TOKEN_NOT_ADMIN_MESSAGE = 'This API token cannot reach admin routes. An admin can create a token with the admin scope.';
-export const API_TOKEN_SESSION_ONLY_MESSAGE = 'API tokens cannot be used here. Sign in to Wishwell in the browser to do this.';
+/** Who asks for a list: the signed-in account (if any) and the guest-list capabilities the browser holds. */
+export interface ListCaller {
+  user: SessionUser | null;
+  capabilities: ReadonlyMap<string, string>;
+}
+
+/**
+ * What the list policies ask of the wish-list feature (its WishlistAccess): the caller's role on a
+ * list, as the feature's own proof `Access`, which only the feature can make.
+ */
+export interface ListRules<Access> {
+  editable(listId: string, caller: ListCaller): Promise<Access>;
+  owned(listId: string, caller: ListCaller): Promise<Access>;
+  guestListOf(capabilities: ListCaller['capabilities']): Promise<string | null>;
+}
+
+/** What the API token gate asks of the token feature: whose a presented token is and its scope, or null. */
+export interface TokenAuthenticator {
+  authenticate(token: string): Promise<{ tokenId: string; userId: string; scope: ApiTokenScope } | null>;
+}
 
 /** The token in an `Authorization: Bearer` header, if any. */
 export function bearerToken(request: Request): string | undefined {
@@ -53,16 +65,16 @@ export function createViewerResolver(ctx: AppContext): ViewerResolver {
 function signedInAs(user: SessionUser, http: RequestInfo, apiTokenId?: string): SessionUser {
   http.actor = { userId: user.id, isAdmin: user.isAdmin, ...(apiTokenId ? { apiTokenId } : {}) };
   if (isLanguage(user.language)) http.language = user.language;
-  if (user.isDisabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+  if (user.isDisabled) throw forbidden('accountDisabled');
   return user;
 }
 
 /** A signed-in account, or a guest holding the capability of `guestListId` (never both null). */
-export interface AccountOrGuest {
+export interface AccountOrGuest<Access> {
   user: SessionUser | null;
   guestListId: string | null;
   /** The caller's role on another list (owner, editor or its capability), else 404/401/403. */
-  listAccess(listId: string): Promise<ListAccess>;
+  listAccess(listId: string): Promise<Access>;
 }
 
 /**
@@ -82,7 +94,7 @@ export interface AccountOrGuest {
  * Each also hands the handler the pipeline's per-request `http` (RequestInfo). A personal API
  * token is checked for every route before its policy runs (see `apiTokenGate`).
  */
-export function accessPolicies(ctx: AppContext, lists: WishlistAccess, apiTokens: ApiTokenService) {
+export function accessPolicies<Access>(ctx: AppContext, lists: ListRules<Access>, apiTokens: TokenAuthenticator) {
   const findUser = sessionUserLookup(ctx.store);
   const sessionViewer = sessionViewerResolver(ctx, findUser);
   const tokenViewers = new WeakMap<Request, SessionUser>();
@@ -91,7 +103,7 @@ export function accessPolicies(ctx: AppContext, lists: WishlistAccess, apiTokens
   const policy = <R extends object>(name: AccessPolicyName, decide: (context: PolicyContext) => R | Promise<R>) => policyHooks(name, gate, decide);
   const requireUser = async ({ request, http }: PolicyContext) => {
     const user = await resolveViewer(request, http);
-    if (!user) throw unauthorized();
+    if (!user) throw unauthorized('signIn');
     return user;
   };
   const callerOf = async (c: PolicyContext) => ({ user: await resolveViewer(c.request, c.http), capabilities: capabilitiesOf(c.http.cookies) });
@@ -110,14 +122,14 @@ export function accessPolicies(ctx: AppContext, lists: WishlistAccess, apiTokens
     sessionOnly: policy('sessionOnly', signedIn),
     adminOnly: policy('adminOnly', async (c) => {
       const user = await requireUser(c);
-      if (!user.isAdmin) throw forbidden('Only administrators can do that.');
+      if (!user.isAdmin) throw forbidden('adminsOnly');
       return { http: c.http, user };
     }),
     capabilityOrSignedIn: policy('capabilityOrSignedIn', async (c) => {
       const caller = await callerOf(c);
       const guestListId = caller.user ? null : await lists.guestListOf(caller.capabilities);
-      if (!caller.user && !guestListId) throw unauthorized(GUEST_SIGN_IN_MESSAGE);
-      const accountOrGuest: AccountOrGuest = { user: caller.user, guestListId, listAccess: (id) => lists.editable(id, caller) };
+      if (!caller.user && !guestListId) throw unauthorized('guestSignIn');
+      const accountOrGuest: AccountOrGuest<Access> = { user: caller.user, guestListId, listAccess: (id) => lists.editable(id, caller) };
       return { http: c.http, caller: accountOrGuest };
     }),
     listEditor: policy('listEditor', async (c) => ({ http: c.http, access: await lists.editable(listId(c), await callerOf(c)) })),
@@ -151,17 +163,17 @@ type AccessGate = (context: PolicyContext, policy: AccessPolicyName) => Promise<
  * enabled, and its scope enough for the route (see tokenRequirement); the account it proves is
  * the request's viewer. Session tokens pass through untouched.
  */
-function apiTokenGate(apiTokens: ApiTokenService, findUser: (id: string) => Promise<SessionUser | null>, viewers: WeakMap<Request, SessionUser>): AccessGate {
+function apiTokenGate(apiTokens: TokenAuthenticator, findUser: (id: string) => Promise<SessionUser | null>, viewers: WeakMap<Request, SessionUser>): AccessGate {
   return async ({ request, http }, policy) => {
     const token = bearerToken(request);
     if (!token || !isApiToken(token)) return;
     const needed = tokenRequirement(policy, request.method);
-    if (needed === 'none') throw forbidden(API_TOKEN_SESSION_ONLY_MESSAGE);
+    if (needed === 'none') throw forbidden('tokenSessionOnly');
     const grant = await apiTokens.authenticate(token);
     const user = grant && (await findUser(grant.userId));
-    if (!grant || !user) throw unauthorized(API_TOKEN_INVALID_MESSAGE);
+    if (!grant || !user) throw unauthorized('tokenInvalid');
     viewers.set(request, signedInAs(user, http, grant.tokenId));
-    if (SCOPE_RANK[grant.scope] < SCOPE_RANK[needed]) throw forbidden(needed === 'admin' ? API_TOKEN_NOT_ADMIN_MESSAGE : API_TOKEN_READ_ONLY_MESSAGE);
+    if (SCOPE_RANK[grant.scope] < SCOPE_RANK[needed]) throw forbidden(needed === 'admin' ? 'tokenNotAdmin' : 'tokenReadOnly');
   };
 }
 
@@ -216,9 +228,6 @@ export function routeTable(app: { routes: { method: string; path: string; hooks:
       return { method: route.method, path: route.path, policy: declared.length === 1 ? declared[0]! : null };
     });
 }
-
-/** The plugin every feature's routes start from: `new Elysia().use(policies)`. */
-export type AccessPolicies = ReturnType<typeof accessPolicies>;
 
 /** Who each policy lets in, in the route table's words. */
 const POLICY_DESCRIPTIONS: Record<AccessPolicyName, string> = {

@@ -1,3 +1,4 @@
+import type { ErrorKey } from '../domain/errors';
 import type { RateLimitRule } from '../limits/rate-limit';
 
 /**
@@ -28,17 +29,13 @@ export const STREAMED_BODY_PATHS: ReadonlySet<string> = new Set(['/api/v1/admin/
  */
 export const CUT_BODIES_PER_IP: RateLimitRule = { limit: 5, windowMs: 60_000, text: 'tooLarge', scope: 'bodies cut at their cap' };
 
-/** The spec's wording for an oversized cover image (spec section 5). */
-export const IMAGE_TOO_LARGE_MESSAGE = 'Image cannot be larger than 10MB';
-
 const CAPTURE_PATH = '/api/v1/scrape/page';
-export const CAPTURED_PAGE_TOO_LARGE_MESSAGE = 'The captured page is larger than 4 MB. Add the item by its link instead.';
 
-/** The 413 message for a body over its route's limit. */
-export function tooLargeMessageFor(path: string): string {
-  if (path === '/api/v1/upload') return IMAGE_TOO_LARGE_MESSAGE;
-  if (path === CAPTURE_PATH) return CAPTURED_PAGE_TOO_LARGE_MESSAGE;
-  return 'The request is too large.';
+/** The 413's text for a body over its route's limit (an oversized cover image in the spec's wording, section 5). */
+export function tooLargeTextFor(path: string): ErrorKey {
+  if (path === '/api/v1/upload') return 'imageTooLarge';
+  if (path === CAPTURE_PATH) return 'capturedPageTooLarge';
+  return 'tooLarge';
 }
 
 export function bodyLimitFor(path: string): number {

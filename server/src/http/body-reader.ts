@@ -1,8 +1,5 @@
 import { unlink } from 'node:fs/promises';
-import { ApiError, payloadTooLarge } from './errors';
-
-/** The answer when the disk cannot take a write (ENOSPC, EDQUOT): nothing half-written stays behind. */
-export const DISK_FULL_MESSAGE = 'The server has run out of storage space. Nothing was saved; please tell the site operator.';
+import { invalid, storageFull, tooLarge, type ErrorKey } from '../domain/errors';
 
 /** The codes of a full disk (or disk quota): the file system's, and SQLite's for its file. */
 const DISK_FULL_CODES = new Set<unknown>(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
@@ -17,20 +14,21 @@ export function isDiskFull(error: unknown): boolean {
   return false;
 }
 
-export const insufficientStorage = () => new ApiError(507, DISK_FULL_MESSAGE);
+/** The refusal when the disk cannot take a write (ENOSPC, EDQUOT): nothing half-written stays behind. */
+export const insufficientStorage = () => storageFull('diskFull');
 
 /**
  * Reads the whole body, counting bytes as they arrive (chunked bodies too) and stopping at
- * `cap`: past it the rest is never read and the answer is 413 with `tooLargeMessage`.
+ * `cap`: past it the rest is never read and the answer is 413 with `tooLargeText`.
  */
-export async function readBodyLimited(request: Request, cap: number, tooLargeMessage: string): Promise<Uint8Array> {
+export async function readBodyLimited(request: Request, cap: number, tooLargeText: ErrorKey): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array(0);
   // A body framed by a Content-Length within the cap cannot run past it (no Transfer-Encoding,
   // which would override it): read whole, without the stream's per-chunk reads (a twentieth of a purchase's CPU).
   if (Number(request.headers.get('content-length') ?? Infinity) <= cap && !request.headers.has('transfer-encoding')) return request.bytes();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of limitedChunks(request.body, cap, tooLargeMessage)) {
+  for await (const chunk of limitedChunks(request.body, cap, tooLargeText)) {
     chunks.push(chunk);
     total += chunk.byteLength;
   }
@@ -41,12 +39,12 @@ export async function readBodyLimited(request: Request, cap: number, tooLargeMes
  * Streams the body into `file` without holding it in memory, cut at `cap` like readBodyLimited.
  * On any failure the partial file is removed; a full disk answers 507. Returns the bytes written.
  */
-export async function streamToFile(request: Request, file: string, cap: number, tooLargeMessage: string): Promise<number> {
+export async function streamToFile(request: Request, file: string, cap: number, tooLargeText: ErrorKey): Promise<number> {
   const writer = Bun.file(file).writer();
   let total = 0;
   try {
     if (request.body) {
-      for await (const chunk of limitedChunks(request.body, cap, tooLargeMessage)) {
+      for await (const chunk of limitedChunks(request.body, cap, tooLargeText)) {
         writer.write(chunk);
         total += chunk.byteLength;
         await writer.flush();
@@ -74,7 +72,7 @@ let lingering = false;
 /** One read of a body: Bun's and Node's stream typings each name their own reader, alike in this. */
 type ChunkRead = { done: true } | { done: false; value: Uint8Array };
 
-async function* limitedChunks(body: ReadableStream<Uint8Array>, cap: number, tooLargeMessage: string): AsyncGenerator<Uint8Array> {
+async function* limitedChunks(body: ReadableStream<Uint8Array>, cap: number, tooLargeText: ErrorKey): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
   let total = 0;
   try {
@@ -82,7 +80,7 @@ async function* limitedChunks(body: ReadableStream<Uint8Array>, cap: number, too
       total += next.value.byteLength;
       if (total > cap) {
         await linger(reader);
-        throw payloadTooLarge(tooLargeMessage);
+        throw tooLarge(tooLargeText);
       }
       yield next.value;
     }
@@ -115,11 +113,11 @@ export async function parseBody(bytes: Uint8Array, contentType: string, fullCont
       try {
         return JSON.parse(new TextDecoder().decode(bytes));
       } catch {
-        throw new ApiError(400, 'The request body is not valid JSON.');
+        throw invalid('bodyNotJson');
       }
     case 'multipart/form-data':
       return formFields(await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': fullContentType } }).formData().catch(() => {
-        throw new ApiError(400, 'The form data could not be read.');
+        throw invalid('formUnreadable');
       }));
     case 'application/x-www-form-urlencoded':
       return Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)));

@@ -1,9 +1,8 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../app-context';
-import { ApiError, NUL_MESSAGE, payloadTooLarge } from './errors';
-import { bodyLimitFor, CUT_BODIES_PER_IP, STREAMED_BODY_PATHS, tooLargeMessageFor } from './body-limits';
+import { bodyLimitFor, CUT_BODIES_PER_IP, STREAMED_BODY_PATHS, tooLargeTextFor } from './body-limits';
 import { RateLimiter } from '../limits/rate-limit';
-import { DISK_FULL_MESSAGE, isDiskFull, parseBody, readBodyLimited } from './body-reader';
+import { insufficientStorage, isDiskFull, parseBody, readBodyLimited } from './body-reader';
 import { hasCredentialCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies';
 import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
 import { SESSION_TTL_SECONDS } from '../auth/tokens';
@@ -16,8 +15,8 @@ import { bearerToken } from './access';
 import { timingSafeEqual } from 'node:crypto';
 import { isUnstorableText } from '../db/errors';
 import { requestLanguage, type Language } from '@wishwell/shared/languages';
-import { translateError } from '../i18n/api-errors';
-import { DomainError } from '../domain/errors';
+import { DomainError, forbidden, invalid, notFound, textIn, tooLarge, type ErrorText } from '../domain/errors';
+import { schemaErrorText } from '../validation/schemas';
 import { headersOf, statusOf } from './domain-answers';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -39,7 +38,6 @@ function refuseUnread(check: () => void): void {
   try {
     check();
   } catch (error) {
-    if (error instanceof ApiError) Object.assign(error.headers, { connection: 'close' });
     if (error instanceof DomainError) refusedUnread.add(error);
     throw error;
   }
@@ -54,14 +52,13 @@ export function httpPipeline(ctx: AppContext, defaultLanguage: () => Language) {
   return new Elysia({ name: 'http-pipeline' })
     .onRequest(({ request }) => {
       // No id or path holds a NUL character, and PostgreSQL cannot even compare one.
-      if (/%00/.test(request.url)) return json(404, { message: translateError('Not found.', languageOf(request, defaultLanguage())) });
+      if (/%00/.test(request.url)) return domainAnswer(notFound('notFound'), languageOf(request, defaultLanguage()));
       const length = Number(request.headers.get('content-length') ?? 0);
       if (length === 0) return;
       const path = new URL(request.url).pathname;
       if (length > bodyLimitFor(path)) {
         auditRequest({ method: request.method, route: path, status: 413, requestId: null, ip: null, actor: null, policy: null });
-        const tooLarge = payloadTooLarge(tooLargeMessageFor(path));
-        return json(413, { message: translateError(tooLarge.message, languageOf(request, defaultLanguage())) }, tooLarge.headers);
+        return domainAnswer(tooLarge(tooLargeTextFor(path)), languageOf(request, defaultLanguage()));
       }
     })
     // Every body is read here, counted against its route's cap as it arrives (Content-Length
@@ -71,15 +68,15 @@ export function httpPipeline(ctx: AppContext, defaultLanguage: () => Language) {
       if (STREAMED_BODY_PATHS.has(path)) return null;
       const ip = () => clientIp(request, server, ctx.config.trustProxy);
       if (!request.headers.has('content-length')) refuseUnread(() => cutBodies.check(ip()));
-      const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeMessageFor(path)).catch(async (error: unknown) => {
-        if (error instanceof ApiError && error.status === 413) await cutBodies.take(ip());
+      const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeTextFor(path)).catch(async (error: unknown) => {
+        if (error instanceof DomainError && error.kind === 'too-large') await cutBodies.take(ip());
         throw error;
       });
       return parseBody(bytes, contentType, request.headers.get('content-type') ?? '');
     })
     .onTransform({ as: 'global' }, ({ body }) => {
       // PostgreSQL cannot store it and no field needs it: refused on both engines alike.
-      if (holdsNul(body)) throw new ApiError(400, NUL_MESSAGE);
+      if (holdsNul(body)) throw invalid('nulCharacter');
     })
     .derive({ as: 'global' }, ({ request, server, set, path }) => {
       const http = readRequestInfo(request, server, ctx.config.trustProxy, defaultLanguage());
@@ -97,7 +94,7 @@ export function httpPipeline(ctx: AppContext, defaultLanguage: () => Language) {
       // can send cross-site without a preflight (e.g. a forged sign-in into the attacker's account).
       if (!hasCredentialCookie(http.cookies) && (!formCanSend(request) || ONE_CLICK_UNSUBSCRIBE.test(path))) return;
       if (!sameSecret(request.headers.get(XSRF_HEADER), http.cookies.get(XSRF_COOKIE))) {
-        throw new ApiError(403, 'Missing or invalid XSRF token. Reload the page and try again.');
+        throw forbidden('xsrf');
       }
     })
     .onAfterHandle({ as: 'global' }, ({ http, set }) => {
@@ -120,38 +117,44 @@ export function httpPipeline(ctx: AppContext, defaultLanguage: () => Language) {
     .onError({ as: 'global' }, (context) => {
       const { code, error, set, request, path } = context;
       const requestId = String(set.headers['x-request-id'] ?? '');
-      // The message in the caller's language (the account's once the access policy found it); status and headers unchanged.
+      // The message in the caller's language (the account's once the access policy found it).
       const language = (context as { http?: RequestInfo }).http?.language ?? languageOf(request, defaultLanguage());
-      const answer = (status: number, message: string, headers?: Record<string, string>) => json(status, { message: translateError(message, language) }, headers);
-      // A refusal thrown while reading the body (413, 507) arrives wrapped in Elysia's ParseError.
-      const refusal = error instanceof ApiError || error instanceof DomainError ? error : (error as { cause?: unknown })?.cause;
-      if (refusal instanceof DomainError) {
-        set.status = statusOf(refusal); // what the audit line reads
-        return domainAnswer(refusal, language);
-      }
-      if (refusal instanceof ApiError) return answer(refusal.status, refusal.message, refusal.headers);
-      switch (code) {
-        case 'VALIDATION':
-          return answer(400, validationMessage(error));
-        case 'PARSE':
-          return answer(400, 'The request body could not be read.');
-        case 'NOT_FOUND':
-          return answer(404, 'Not found.');
-        case 'INVALID_COOKIE_SIGNATURE':
-          return answer(400, 'Invalid cookie.');
-      }
-      if (isUnstorableText(error)) return answer(400, NUL_MESSAGE);
       if (isDiskFull(error)) {
         ctx.databaseHealth.record(error);
         logEvent({ event: 'database.full', level: 'error', requestId, route: `${request.method} ${path}`, error });
-        return answer(507, DISK_FULL_MESSAGE);
+      }
+      const refusal = refusalOf(code, error);
+      if (refusal) {
+        set.status = statusOf(refusal); // what the audit line reads
+        return domainAnswer(refusal, language);
       }
       const status = errorStatus(error);
-      if (status >= 400 && status < 500) return answer(status, messageOf(error) ?? 'Bad request.');
+      // A library's own refusal (none of ours): its status and its words.
+      if (status >= 400 && status < 500) return json(status, { message: messageOf(error) ?? textIn(language, 'badRequest') });
       const databaseFailing = ctx.databaseHealth.record(error);
       logEvent({ event: databaseFailing ? 'database.failing' : 'request.failed', level: 'error', requestId, route: `${request.method} ${path}`, error });
-      return json(500, { message: translateError('Something went wrong on our side. Please try again.', language), requestId });
+      return json(500, { message: textIn(language, 'serverError'), requestId });
     });
+}
+
+/** What the caller is told of a refused request, or null for a failure of ours (a 500). */
+function refusalOf(code: unknown, error: unknown): DomainError | null {
+  // A refusal thrown while reading the body (413, 507) arrives wrapped in Elysia's ParseError.
+  const refusal = error instanceof DomainError ? error : (error as { cause?: unknown })?.cause;
+  if (refusal instanceof DomainError) return refusal;
+  switch (code) {
+    case 'VALIDATION':
+      return new DomainError('invalid', [validationText(error)]);
+    case 'PARSE':
+      return invalid('unreadableBody');
+    case 'NOT_FOUND':
+      return notFound('notFound');
+    case 'INVALID_COOKIE_SIGNATURE':
+      return invalid('invalidCookie');
+  }
+  if (isUnstorableText(error)) return invalid('nulCharacter');
+  if (isDiskFull(error)) return insufficientStorage();
+  return null;
 }
 
 function domainAnswer(error: DomainError, language: Language): Response {
@@ -200,13 +203,17 @@ function messageOf(error: unknown): string | undefined {
   return typeof message === 'string' && message ? message : undefined;
 }
 
-/** A readable message from an Elysia validation error: "email: Expected string". */
-function validationMessage(error: unknown): string {
-  const all = (error as { all?: { path?: string; summary?: string; message?: string; schema?: { error?: string } }[] }).all;
+/**
+ * The text of an Elysia validation error: the schema's own (`error: schemaError(...)`), else the field
+ * and TypeBox's words ("Invalid email: Expected string").
+ */
+function validationText(error: unknown): ErrorText {
+  const all = (error as { all?: { path?: string; summary?: string; message?: string; schema?: { error?: unknown } }[] }).all;
   const first = all?.[0];
-  if (!first) return 'Invalid request.';
-  if (first.schema?.error) return first.schema.error;
+  if (!first) return { key: 'invalidRequest' };
+  const own = schemaErrorText(first.schema);
+  if (own) return own;
   const field = first.path?.replace(/^\//, '').replace(/\//g, '.');
-  const text = first.summary ?? first.message ?? 'is invalid';
-  return field ? `Invalid ${field}: ${text}` : `Invalid request: ${text}`;
+  const detail = first.summary ?? first.message ?? 'is invalid';
+  return field ? { key: 'invalidField', params: { field, detail } } : { key: 'invalidRequestDetail', params: { detail } };
 }

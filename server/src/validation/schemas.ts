@@ -1,11 +1,27 @@
 import { t } from 'elysia';
 import { LOG_PAGE_SIZE_MAX } from '@wishwell/shared/admin-types';
+import { isErrorText, part, text, type ErrorKey, type ErrorParam, type ErrorPartKey, type ErrorText } from '../domain/errors';
+
+/**
+ * A schema's own refusal (its `error:`), a catalogue text: Elysia calls it on a mismatch, and the
+ * pipeline (and a restore's row check) reads the text back with schemaErrorText.
+ */
+export const schemaError =
+  (key: ErrorKey, params?: Record<string, ErrorParam>) =>
+  (): ErrorText =>
+    text(key, params);
+
+/** The text a schema's `error:` names (see schemaError), or null when it names none. */
+export function schemaErrorText(schema: { error?: unknown } | undefined): ErrorText | null {
+  const own = typeof schema?.error === 'function' ? (schema.error as () => unknown)() : null;
+  return isErrorText(own) ? own : null;
+}
 
 /** One of a fixed set of strings (t.UnionEnum would default a missing optional field to the first value). */
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: ErrorPartKey) =>
   t.Union(
     values.map((value) => t.Literal(value)),
-    { error: `${what} must be one of: ${values.join(', ')}.` },
+    { error: schemaError('oneOf', { what: part(what), values: values.join(', ') }) },
   ) as unknown as ReturnType<typeof t.Literal<T[number]>>;
 
 /** `/:id` path parameters of every collection route (ids are short; anything longer is not one). */
@@ -13,7 +29,7 @@ export const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 /** `?page=&pageSize=&q=` of the server-paged admin lists (the logs add their own filters). */
 export const pagedQueryFields = {
-  page: t.Optional(t.Numeric({ minimum: 1, maximum: 1_000_000, multipleOf: 1, error: 'page must be a whole number from 1.' })),
-  pageSize: t.Optional(t.Numeric({ minimum: 1, maximum: LOG_PAGE_SIZE_MAX, multipleOf: 1, error: `pageSize must be from 1 to ${LOG_PAGE_SIZE_MAX}.` })),
+  page: t.Optional(t.Numeric({ minimum: 1, maximum: 1_000_000, multipleOf: 1, error: schemaError('pageNumber') })),
+  pageSize: t.Optional(t.Numeric({ minimum: 1, maximum: LOG_PAGE_SIZE_MAX, multipleOf: 1, error: schemaError('pageSize', { max: LOG_PAGE_SIZE_MAX }) })),
   q: t.Optional(t.String({ maxLength: 200 })),
 };

@@ -8,6 +8,8 @@ import { rawStatement } from '../../src/db/raw-statement';
 import type { DataStore } from '../../src/db/store';
 import { EventBus, type ScrapeFailedEvent } from '../../src/events';
 import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
+import { batchRowsOf } from '../../src/features/visitors/batch-rows';
+import { listWritesOf } from '../../src/features/wishlists/list-writes';
 
 // The seam itself, on the engine of this run: what every service relies on.
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-store-'));
@@ -96,25 +98,21 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
     expect(builds).toBe(TEST_ENGINE === 'postgres' ? 1 : 2);
   });
 
-  it('the dialect helpers mean the same on both engines', async () => {
+  it("the list writes' helpers mean the same on both engines", async () => {
     const { items } = store.tables;
     const [row] = await store.db
       .select({
-        smaller: store.dialect.smaller(items.quantity, 1),
-        found: sql<boolean>`CASE WHEN ${store.dialect.contains(sql`'Ann, Bob'`, sql`'Bob'`)} THEN 1 ELSE 0 END`.mapWith(Number),
-        missing: sql<boolean>`CASE WHEN ${store.dialect.contains(sql`'Ann, Bob'`, sql`'Cy'`)} THEN 1 ELSE 0 END`.mapWith(Number),
-        at: store.dialect.position(sql`'Ann, Bob'`, sql`'Bob'`).mapWith(Number),
-        nowhere: store.dialect.position(sql`'Ann, Bob'`, sql`'Cy'`).mapWith(Number),
+        smaller: listWritesOf(store.engine).smaller(items.quantity, 1),
       })
       .from(items)
       .where(eq(items.id, 'c'));
-    expect(row).toEqual({ smaller: 1, found: 1, missing: 0, at: 6, nowhere: 0 });
+    expect(row).toEqual({ smaller: 1 });
   });
 
   it('adds the row of an update-then-insert only when its UPDATE changed one, and neither when the INSERT fails', async () => {
     const { items, claims } = store.tables;
     const addUnitsOn = store.prepared((db) =>
-      store.dialect.updateThenInsert(
+      listWritesOf(store.engine).updateThenInsert(
         db,
         db
           .update(items)
@@ -156,7 +154,7 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
       const delta = sql`${sql.placeholder('units')} - ${claims.quantity}`;
       const fitting = sql<number | null>`CASE WHEN ${items.quantityPurchased} + ${delta} <= ${items.quantity} THEN ${items.quantityPurchased} + ${delta} END`;
       const claim = db.$with('claim').as(
-        store.dialect.lockingRowsOf(
+        listWritesOf(store.engine).lockingRowsOf(
           db
             .select({ id: claims.id, itemId: claims.itemId, quantity: claims.quantity, itemTotal: fitting.as('item_total') })
             .from(claims)
@@ -166,7 +164,7 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
           items,
         ),
       );
-      return store.dialect.updateFromSource(
+      return listWritesOf(store.engine).updateFromSource(
         db,
         claim,
         (builder) =>
@@ -194,10 +192,10 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
 
   describe('off-thread writes', () => {
     const addresses = (...ips: string[]) => {
-      const { jsonArrayRows, jsonElement } = store.dialect;
+      const batch = batchRowsOf(store.engine);
       const insert = store.db
         .insert(store.tables.visitorAddresses)
-        .select(sql`SELECT ${jsonElement(0, 'text')}, ${jsonElement(1, 'timestamp')} FROM ${jsonArrayRows(sql.placeholder('rows'))}`);
+        .select(sql`SELECT ${batch.field(0, 'text')}, ${batch.field(1, 'timestamp')} FROM ${batch.rows(sql.placeholder('rows'))}`);
       return rawStatement(insert)({ rows: JSON.stringify(ips.map((ip) => [ip, now.getTime()])) });
     };
     const addressesNamed = async (prefix: string) => {

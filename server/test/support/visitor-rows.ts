@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DataStore } from '../../src/db/store';
-import { visitorProfileRow } from '../../src/features/visitors/visitor-profile';
+import { visitorProfileRow } from '../../src/db/visitor-profile';
 
 /** A page view as a test seeds it straight into the visitor log. */
 export interface SeededView {

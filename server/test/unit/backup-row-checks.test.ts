@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { rowCheckOf } from '../../src/features/backup/row-checks';
+import { errorMessage } from '../../src/domain/errors';
+import { rowCheckOf as rowCheckWithTexts } from '../../src/features/backup/row-checks';
 
+/** A table's row check, its problem's text in English as the operator reads it. */
+const rowCheckOf = (table: string) => (row: Record<string, unknown>) => {
+  const problem = rowCheckWithTexts(table)(row);
+  return problem && { column: problem.column, detail: errorMessage([problem.detail], 'en') };
+};
 const AT = '2026-01-31T12:00:00.000Z';
 const items = rowCheckOf('items');
 const item = (changes: Record<string, unknown> = {}) => ({ id: 'i1', wishlistId: 'w1', title: 'Teapot', createdAt: AT, updatedAt: AT, ...changes });

@@ -59,8 +59,8 @@ describe('scrape service', () => {
   it('publishes every failure on the event bus', async () => {
     const events: ScrapeFailedEvent[] = [];
     const unsubscribe = services.events.on('scrape.failed', (event) => events.push(event));
-    await expect(services.scrape.service.scrape({ url: `http://127.0.0.1:${shop.port}/broken` }, guest)).rejects.toMatchObject({ status: 502 });
-    await expect(services.scrape.service.scrape({ url: 'http://169.254.169.254/' }, guest)).rejects.toMatchObject({ status: 400 });
+    await expect(services.scrape.service.scrape({ url: `http://127.0.0.1:${shop.port}/broken` }, guest)).rejects.toMatchObject({ kind: 'upstream-failed' });
+    await expect(services.scrape.service.scrape({ url: 'http://169.254.169.254/' }, guest)).rejects.toMatchObject({ kind: 'invalid' });
     unsubscribe();
     expect(events).toEqual([
       expect.objectContaining({ sourceUrl: `http://127.0.0.1:${shop.port}/broken`, reason: expect.stringMatching(/^Scraping failed: .*HTTP 500/), ipAddress: '203.0.113.7' }),

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import type { EventStreamHub } from './event-stream-hub';
 
 /** GET /admin/events: the admin event stream (Server-Sent Events), resumable with Last-Event-ID. */

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import { idParams, pagedQueryFields } from '../../validation/schemas';
 import type { WishlistService } from '../wishlists/service';
 import type { AdminService } from './service';

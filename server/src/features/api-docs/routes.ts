@@ -5,7 +5,7 @@ import type { Site } from '../../site/site';
 import { escapeHtml } from '../../site/share-preview';
 import type { RequestInfo } from '../../http/request-info';
 import { themeStyleSheet } from '@wishwell/web/ssr';
-import { apiDocument } from './document';
+import { apiDocument } from '../../http/openapi-document';
 
 const DOCS_PAGE = '/api-docs.html';
 

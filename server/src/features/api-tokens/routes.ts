@@ -1,13 +1,13 @@
 import { Elysia, t } from 'elysia';
 import { API_TOKEN_NAME_MAX_LENGTH, API_TOKEN_SCOPES } from '@wishwell/shared/api-token-types';
-import type { AccessPolicies } from '../../http/access';
-import { idParams } from '../../validation/schemas';
+import type { AccessPolicies } from '../../access-policies';
+import { idParams, schemaError } from '../../validation/schemas';
 import type { ApiTokenService } from './service';
 
 export const tokenBody = t.Object({
-  name: t.String({ maxLength: API_TOKEN_NAME_MAX_LENGTH, error: 'Please give the token a name (at most 100 characters).' }),
-  scope: t.UnionEnum([...API_TOKEN_SCOPES], { error: "The scope must be 'read', 'read-write' or 'admin'." }),
-  expiresAt: t.Optional(t.Nullable(t.String({ maxLength: 40, error: 'The expiry date is not a valid date.' }))),
+  name: t.String({ maxLength: API_TOKEN_NAME_MAX_LENGTH, error: schemaError('tokenNameRequired') }),
+  scope: t.UnionEnum([...API_TOKEN_SCOPES], { error: schemaError('tokenScope') }),
+  expiresAt: t.Optional(t.Nullable(t.String({ maxLength: 40, error: schemaError('tokenExpiryInvalid') }))),
 });
 
 /**

@@ -24,10 +24,6 @@ export interface ApiTokenGrant {
   scope: ApiTokenScope;
 }
 
-/** Whether a bearer value is a personal API token (rather than a session token). */
-export function isApiToken(value: string): boolean {
-  return value.startsWith(API_TOKEN_PREFIX);
-}
 
 /**
  * Personal API tokens: `wwp_` and 256 random bits, shown once at creation and stored only as a

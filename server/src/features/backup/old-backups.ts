@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { oldVisitorProfile } from '../../db/backfills';
 import type { DataStore, Tables } from '../../db/store';
-import { visitorProfileRow } from '../visitors/visitor-profile';
+import { visitorProfileRow } from '../../db/visitor-profile';
 import type { BackupManifest } from './manifest';
 import { linesOf } from './ndjson';
 

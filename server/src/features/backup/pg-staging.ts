@@ -46,8 +46,8 @@ export async function postgresStaging(url: string): Promise<StagingDatabase> {
  * Loads with the items triggers that keep shop_totals off, then counts the totals once from the
  * loaded items (as migration 0012 does). Left on, every item of a shop updates that shop's one
  * row inside the load's transaction, and on PostgreSQL each update of a row already updated in
- * the transaction costs more than the last: a backup whose items mostly come from one shop took
- * minutes at 20,000 items and hours at a million.
+ * the transaction costs more than the last (every update leaves a row version the next must
+ * walk past): a restore's time would grow with the square of a shop's items.
  */
 async function loadWithoutShopTotalTriggers(url: string, schema: string, load: () => Promise<void>): Promise<void> {
   await withClient(url, (client) => client.unsafe(`ALTER TABLE "${schema}".items DISABLE TRIGGER USER`));

@@ -3,9 +3,15 @@ import { createReadStream, createWriteStream, mkdirSync, statSync, type WriteStr
 import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { BACKUP_FORMAT_VERSION, MANIFEST_ENTRY, type BackupManifest } from './manifest';
+import { DomainError, text, type ErrorKey, type ErrorParam } from '../../domain/errors';
 
-/** A backup the server will not restore; the message says why (shown to the operator). */
-export class InvalidBackupError extends Error {}
+/** A backup the server will not restore (invalid, or unprocessable when it comes from a newer version); the message says why (shown to the operator). */
+export class InvalidBackupError extends DomainError {
+  constructor(key: ErrorKey, params?: Record<string, ErrorParam>, kind: 'invalid' | 'unprocessable' = 'invalid') {
+    super(kind, [text(key, params)]);
+    this.name = 'InvalidBackupError';
+  }
+}
 
 export interface ReadLimits {
   /** Unpacked bytes at most, whatever the file's size (gzip bombs). */
@@ -48,7 +54,7 @@ export async function unpackBackup(
     if (error instanceof InvalidBackupError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || /incorrect header|unexpected end/i.test(String(error))) {
-      throw new InvalidBackupError('This is not a Wishwell backup: the file is not gzip data or it is cut short.');
+      throw new InvalidBackupError('backupNotGzip');
     }
     throw error;
   }
@@ -56,24 +62,24 @@ export async function unpackBackup(
 }
 
 async function checkManifest(dir: string, hashes: Map<string, { sha256: string; bytes: number }>, currentSchemaVersion: number): Promise<BackupManifest> {
-  if (!hashes.has(MANIFEST_ENTRY)) throw new InvalidBackupError('This is not a Wishwell backup: it has no manifest.json.');
+  if (!hashes.has(MANIFEST_ENTRY)) throw new InvalidBackupError('backupNoManifest');
   let manifest: BackupManifest;
   try {
     manifest = JSON.parse(await Bun.file(join(dir, MANIFEST_ENTRY)).text()) as BackupManifest;
   } catch {
-    throw new InvalidBackupError('The backup manifest is not valid JSON.');
+    throw new InvalidBackupError('backupManifestJson');
   }
-  if (manifest.formatVersion !== BACKUP_FORMAT_VERSION) throw new InvalidBackupError(`This backup's format (${String(manifest.formatVersion)}) is not one this version reads.`);
+  if (manifest.formatVersion !== BACKUP_FORMAT_VERSION) throw new InvalidBackupError('backupFormat', { format: String(manifest.formatVersion) });
   if (!Number.isInteger(manifest.schemaVersion) || manifest.schemaVersion > currentSchemaVersion) {
-    throw new InvalidBackupError(`This backup comes from a newer Wishwell (schema ${String(manifest.schemaVersion)}, this one has ${currentSchemaVersion}): upgrade first.`);
+    throw new InvalidBackupError('backupNewer', { schema: String(manifest.schemaVersion), current: currentSchemaVersion }, 'unprocessable');
   }
   const listed = Object.entries(manifest.entries ?? {});
   const present = [...hashes.keys()].filter((name) => name !== MANIFEST_ENTRY);
-  for (const name of present) if (!manifest.entries[name]) throw new InvalidBackupError(`The backup holds ${name}, which its manifest does not list.`);
+  for (const name of present) if (!manifest.entries[name]) throw new InvalidBackupError('backupUnlisted', { name });
   for (const [name, expected] of listed) {
     const actual = hashes.get(name);
-    if (!actual) throw new InvalidBackupError(`The backup is missing ${name}.`);
-    if (actual.sha256 !== expected.sha256 || actual.bytes !== expected.bytes) throw new InvalidBackupError(`The backup is damaged: ${name} does not match its checksum.`);
+    if (!actual) throw new InvalidBackupError('backupMissing', { name });
+    if (actual.sha256 !== expected.sha256 || actual.bytes !== expected.bytes) throw new InvalidBackupError('backupChecksum', { name });
   }
   return manifest;
 }
@@ -97,7 +103,7 @@ class TarEntries {
 
   async write(chunk: Buffer): Promise<void> {
     this.unpacked += chunk.length;
-    if (this.unpacked > this.cap) throw new InvalidBackupError('The backup unpacks to far more data than its size allows (a gzip bomb?): refused.');
+    if (this.unpacked > this.cap) throw new InvalidBackupError('backupBomb');
     if (this.ended) return; // padding after the end-of-archive block: counted, not kept
     this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
     while (!this.ended) {
@@ -111,7 +117,7 @@ class TarEntries {
   }
 
   end(): void {
-    if (!this.ended || this.current) throw new InvalidBackupError('The backup is cut short: its archive does not end properly.');
+    if (!this.ended || this.current) throw new InvalidBackupError('backupCutShort');
   }
 
   async abort(): Promise<void> {
@@ -147,17 +153,17 @@ class TarEntries {
       this.ended = true;
       return;
     }
-    if (!checksumMatches(block)) throw new InvalidBackupError('This is not a Wishwell backup: its archive headers are damaged.');
+    if (!checksumMatches(block)) throw new InvalidBackupError('backupHeaders');
     const type = String.fromCharCode(block[156]!);
     const name = headerName(block);
     if (type === '5') return; // a folder: nothing to write
-    if (type !== '0' && type !== '\0') throw new InvalidBackupError(`The backup holds ${name || 'an entry'} that is not a plain file (a link?): refused.`);
-    if (!ENTRY_NAME.test(name) || name.split('/').includes('..')) throw new InvalidBackupError(`The backup holds an entry with a path it may not use: ${name.slice(0, 120)}`);
-    if (++this.entries > this.maxEntries) throw new InvalidBackupError('The backup holds too many files.');
-    if (this.names.has(name)) throw new InvalidBackupError(`The backup holds ${name} twice: refused.`);
+    if (type !== '0' && type !== '\0') throw new InvalidBackupError('backupNotPlainFile', { name: name || 'an entry' });
+    if (!ENTRY_NAME.test(name) || name.split('/').includes('..')) throw new InvalidBackupError('backupBadPath', { name: name.slice(0, 120) });
+    if (++this.entries > this.maxEntries) throw new InvalidBackupError('backupTooManyFiles');
+    if (this.names.has(name)) throw new InvalidBackupError('backupRepeatedEntry', { name });
     this.names.add(name);
     const size = parseInt(block.subarray(124, 136).toString('latin1').replace(/\0.*$/s, '').trim() || '0', 8);
-    if (!Number.isSafeInteger(size) || size < 0) throw new InvalidBackupError('This is not a Wishwell backup: its archive headers are damaged.');
+    if (!Number.isSafeInteger(size) || size < 0) throw new InvalidBackupError('backupHeaders');
     const path = join(this.dir, name);
     mkdirSync(dirname(path), { recursive: true });
     const out = createWriteStream(path, { flags: 'wx' }); // wx: never over a file already there, whatever the name's spelling

@@ -92,13 +92,13 @@ async function removeOlderKept(target: RestoreTarget): Promise<void> {
 
 async function loadTables(store: StagingStore, dir: string, manifest: BackupManifest, onProgress?: (step: string) => void): Promise<void> {
   const known = new Map(tablesInForeignKeyOrder(store.tables).map((table) => [table.name, table]));
-  for (const { name } of manifest.tables) if (!known.has(name)) throw new InvalidBackupError(`The backup holds a table this version does not know: ${name}.`);
+  for (const { name } of manifest.tables) if (!known.has(name)) throw new InvalidBackupError('backupUnknownTable', { name });
   await store.transaction(async (tx) => {
     for (const table of known.values()) {
       const rows = await loadTable(tx, store, table, join(dir, tableEntry(table.name)));
       const expected = manifest.tables.find((entry) => entry.name === table.name)?.rows ?? 0;
       const [stored] = await tx.select({ rows: count() }).from(table.table);
-      if (rows !== expected || stored?.rows !== expected) throw new InvalidBackupError(`The backup's ${table.name} table has ${rows} rows, its manifest says ${expected}.`);
+      if (rows !== expected || stored?.rows !== expected) throw new InvalidBackupError('backupRowCount', { table: table.name, rows, expected });
       onProgress?.(`${table.name}: ${rows} rows`);
     }
     await upgradeOldRows(tx, store.tables, manifest, join(dir, tableEntry('items')));
@@ -111,10 +111,10 @@ function checkedRow(text: string, line: number, table: BackupTable, check: RowCh
   try {
     row = decodeRow(text, table);
   } catch {
-    throw new InvalidBackupError(`The backup's ${table.name} table has a line that is not a row.`);
+    throw new InvalidBackupError('backupBadLine', { table: table.name });
   }
   const problem = check(row);
-  if (problem) throw new InvalidBackupError(`The backup's ${table.name} table has a bad value at line ${line}, column ${problem.column}: ${problem.detail}`);
+  if (problem) throw new InvalidBackupError('backupBadValue', { table: table.name, line, column: problem.column, detail: problem.detail });
   return reviveDates(row, table);
 }
 
@@ -131,7 +131,7 @@ async function loadTable(tx: DataStore['db'], store: StagingStore, table: Backup
       await insertOldVisitorProfiles(tx, store.tables, table.name, rows);
       await insert(rows);
     } catch (error) {
-      if (isConstraintViolation(error)) throw new InvalidBackupError(`The backup's ${table.name} table holds rows that do not fit together (a broken reference or a repeated key): the backup is damaged.`);
+      if (isConstraintViolation(error)) throw new InvalidBackupError('backupBrokenRows', { table: table.name });
       throw error;
     }
   };

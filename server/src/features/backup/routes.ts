@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import { rmSync } from 'node:fs';
 import { makeWorkFolder } from '../../work-folders';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ export function backupRoutes(policies: AccessPolicies, backups: BackupService, d
         const folder = makeWorkFolder(dataDir, 'upload');
         try {
           const file = join(folder, 'body');
-          await streamToFile(request, file, RESTORE_BODY_LIMIT, 'A backup file can be at most 512 MB.');
+          await streamToFile(request, file, RESTORE_BODY_LIMIT, 'backupTooLarge');
           return await backups.restoreUpload(file, request.headers.get('content-type') ?? '', user.id);
         } finally {
           rmSync(folder, { recursive: true, force: true });

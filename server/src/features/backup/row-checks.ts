@@ -1,24 +1,25 @@
 import { getSchemaValidator, t, type TSchema } from 'elysia';
 import { MODEL, type ColumnModel } from '../../db/model';
-import { DomainError } from '../../domain/errors';
-import { NUL_MESSAGE } from '../../http/errors';
+import { DomainError, text, type ErrorText } from '../../domain/errors';
+import { schemaErrorText } from '../../validation/schemas';
 import { API_ROW_RULES, type ApiRowRules } from './api-row-rules';
 
 /** A restored row's first bad value: its column (the backup's property name) and why, a catalogue text. */
 export interface RowProblem {
   column: string;
-  detail: string;
+  detail: ErrorText;
 }
 
 /** A row of a backup (dates still ISO text) checked before it is inserted: its first problem, or null. */
 export type RowCheck = (row: Record<string, unknown>) => RowProblem | null;
 
-export const VALUE_REQUIRED = 'A value is required.';
-export const VALUE_NOT_TEXT = 'It must be text.';
-export const VALUE_NOT_NUMBER = 'It must be a number.';
-export const VALUE_NOT_FLAG = 'It must be true or false.';
-export const VALUE_NOT_TIMESTAMP = 'It must be a date and time such as 2026-01-31T12:00:00.000Z.';
-export const valueNotWholeNumber = (min: number, max: number) => `It must be a whole number from ${min} to ${max}.`;
+const VALUE_REQUIRED = text('backupValueRequired');
+const VALUE_NOT_TEXT = text('backupValueText');
+const VALUE_NOT_NUMBER = text('backupValueNumber');
+const VALUE_NOT_FLAG = text('backupValueFlag');
+const VALUE_NOT_TIMESTAMP = text('backupValueTimestamp');
+const NUL_CHARACTER = text('nulCharacter');
+const valueNotWholeNumber = (min: number, max: number) => text('backupValueWholeNumber', { min, max });
 
 // PostgreSQL's integer (SQLite's holds more): a backup restores on either engine.
 const INTEGER = { min: -(2 ** 31), max: 2 ** 31 - 1 };
@@ -27,7 +28,7 @@ const BIGINT = { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
 const ISO_TIMESTAMP = /^(\d{4})-(0[1-9]|1[0-2])-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 /** Why a value does not fit its column's kind, or null. */
-const KIND_CHECKS: Record<ColumnModel['kind'], (value: unknown) => string | null> = {
+const KIND_CHECKS: Record<ColumnModel['kind'], (value: unknown) => ErrorText | null> = {
   id: textProblem,
   text: textProblem,
   integer: (value) => wholeNumberProblem(value, INTEGER),
@@ -39,9 +40,10 @@ const KIND_CHECKS: Record<ColumnModel['kind'], (value: unknown) => string | null
 
 /**
  * Only text JSON.stringify writes for a Date: '2026-02-30...' parses (as 2 March) here, PostgreSQL
- * refuses it. Read by hand: Date.parse and toISOString cost a restore 1.5 µs per timestamp.
+ * refuses it. Read by hand: a restore checks every timestamp of every row, and a Date parsed and
+ * written back per value would be most of the check's work.
  */
-function timestampProblem(value: unknown): string | null {
+function timestampProblem(value: unknown): ErrorText | null {
   const parts = typeof value === 'string' ? ISO_TIMESTAMP.exec(value) : null;
   if (!parts) return VALUE_NOT_TIMESTAMP;
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
@@ -53,12 +55,12 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-function textProblem(value: unknown): string | null {
+function textProblem(value: unknown): ErrorText | null {
   if (typeof value !== 'string') return VALUE_NOT_TEXT;
-  return value.includes('\0') ? NUL_MESSAGE : null;
+  return value.includes('\0') ? NUL_CHARACTER : null;
 }
 
-function wholeNumberProblem(value: unknown, range: { min: number; max: number }): string | null {
+function wholeNumberProblem(value: unknown, range: { min: number; max: number }): ErrorText | null {
   return Number.isSafeInteger(value) && (value as number) >= range.min && (value as number) <= range.max ? null : valueNotWholeNumber(range.min, range.max);
 }
 
@@ -112,8 +114,7 @@ function schemaCheck(fields: string[], schema: ApiRowRules['schema']): RowCheck 
     if (validator.Check(row)) return null;
     const error = validator.Errors(row).First()!;
     const column = error.path.split('/')[1] ?? '';
-    const detail = (error.schema as TSchema & { error?: unknown }).error;
-    return { column, detail: typeof detail === 'string' ? detail : `Invalid ${column}: ${error.message}` };
+    return { column, detail: schemaErrorText(error.schema as TSchema & { error?: unknown }) ?? text('invalidField', { field: column, detail: error.message }) };
   };
 }
 
@@ -126,7 +127,7 @@ function fieldRulesCheck(fields: NonNullable<ApiRowRules['fields']>): RowCheck {
       try {
         rule(row[column]);
       } catch (error) {
-        if (error instanceof DomainError) return { column, detail: error.message };
+        if (error instanceof DomainError) return { column, detail: error.texts[0]! };
         throw error;
       }
     }

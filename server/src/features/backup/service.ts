@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import type { RebuiltRuntime } from '../../app-context';
 import type { DataStore } from '../../db/store';
 import type { EventBus, OperationOutcome } from '../../events';
-import { badRequest, conflict, unprocessable } from '../../http/errors';
-import { InvalidBackupError } from './reader';
+import { conflict, part, unprocessable } from '../../domain/errors';
 import { stageRestore, type StagedRestore } from './restore';
 import { multipartFileRange } from './multipart';
 import { backupFileName } from '@wishwell/shared/desktop-api';
@@ -54,7 +53,7 @@ export interface BackupFile {
 /** One backup or restore at a time, process-wide (it outlives a rebuilt runtime): a restore must never overlap a backup. */
 let operationUnderWay: Operation | null = null;
 
-const underWay = (what: Operation) => conflict(`A ${what} is already under way: try again when it has finished.`);
+const underWay = (what: Operation) => conflict('operationUnderWay', { operation: part(what) });
 
 /** Claims the one backup or restore of this process and, on PostgreSQL, of every replica on the database; answers the release. */
 async function claim(what: Operation, database: LiveDatabase): Promise<() => Promise<void>> {
@@ -137,7 +136,7 @@ export class BackupService {
    */
   async restoreUpload(upload: string, contentType: string, byUserId: string | null): Promise<{ message: string }> {
     const rebuild = this.deps.rebuild;
-    if (!rebuild) throw unprocessable('Restore needs the running server.');
+    if (!rebuild) throw unprocessable('restoreNeedsServer');
     const release = await claim('restore', this.deps.database);
     const started = new Date();
     let fileName = 'backup';
@@ -151,7 +150,7 @@ export class BackupService {
     } catch (error) {
       await release();
       this.deps.events.publish('restore.finished', outcome(started, byUserId, fileName, sizeBytes, error));
-      return asClientError(error);
+      throw error;
     }
   }
 
@@ -187,10 +186,4 @@ function outcome(started: Date, byUserId: string | null, fileName: string, sizeB
     outcome: error ? 'failed' : 'succeeded',
     message: error ? (error instanceof Error ? error.message : String(error)) : null,
   };
-}
-
-/** A refused backup is the client's problem (400, or 422 for one from a newer version), with its reason. */
-function asClientError(error: unknown): never {
-  if (error instanceof InvalidBackupError) throw /newer Wishwell/.test(error.message) ? unprocessable(error.message) : badRequest(error.message);
-  throw error;
 }

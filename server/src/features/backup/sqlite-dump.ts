@@ -1,7 +1,7 @@
 /**
  * A SQLite backup's tables read and written as NDJSON on a worker thread, from a `VACUUM INTO`
- * snapshot of the live file: at a million items, reading the rows, mapping them as Drizzle does
- * and the JSON took the request thread 10-13 s of CPU. Each line is what writer.ts's Drizzle dump
+ * snapshot of the live file: reading every row, mapping it as Drizzle does and writing its JSON
+ * grows with the database, and on the request thread it would stall every request meanwhile. Each line is what writer.ts's Drizzle dump
  * writes for the row, byte for byte (sqlite-dump.test.ts compares the two): the columns in the
  * table's order under their property names, booleans as true/false, timestamps as ISO text.
  */

@@ -27,7 +27,7 @@ export async function sqliteStaging(liveFile: string, workDir: string): Promise<
     async prove() {
       const problems = await integrityCheckProblems(db);
       const orphans = await db.all(sql`PRAGMA foreign_key_check`);
-      if (problems.length > 0 || orphans.length > 0) throw new InvalidBackupError('The restored database fails its integrity check: the backup is damaged.');
+      if (problems.length > 0 || orphans.length > 0) throw new InvalidBackupError('backupIntegrity');
     },
     async close() {
       try {

@@ -1,21 +1,22 @@
 import { Elysia, t } from 'elysia';
 import { HEX_COLOR_PATTERN, LOGO_URL_PATTERN } from '@wishwell/shared/domain-config-types';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import type { DomainConfigService } from './service';
-import { idParams } from '../../validation/schemas';
+import { idParams, schemaError } from '../../validation/schemas';
+import { part, type ErrorPartKey } from '../../domain/errors';
 
-const color = (label: string) => t.String({ pattern: HEX_COLOR_PATTERN, error: `${label} must be a hex colour like #e84393.` });
+const color = (label: ErrorPartKey) => t.String({ pattern: HEX_COLOR_PATTERN, error: schemaError('hexColour', { label: part(label) }) });
 
 export const domainConfigBody = t.Object({
-  hostname: t.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+(:\\d+)?$', error: 'Hostname must be a host name like wishes.example.com.' }),
+  hostname: t.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+(:\\d+)?$', error: schemaError('hostname') }),
   companyName: t.String({ maxLength: 100 }),
   logoUrl: t.String({
     maxLength: 2000,
     pattern: LOGO_URL_PATTERN,
-    error: 'Logo URL must be an http(s) address or a path on this site like /Logo.png.',
+    error: schemaError('logoUrl'),
   }),
-  primaryColor: color('Primary Color'),
-  secondaryColor: color('Secondary Color'),
+  primaryColor: color('primaryColor'),
+  secondaryColor: color('secondaryColor'),
   landingPageHeadline: t.String({ maxLength: 200 }),
   landingPageSubheadline: t.String({ maxLength: 1000 }),
 });

@@ -52,7 +52,7 @@ export class FollowerMail {
   }
 
   private async context(email: string): Promise<{ site: MailSite } & MailTexts> {
-    const [site, texts] = await Promise.all([this.mailLinks.site(this.mailLinks.fallbackOrigin), this.mailer.textsFor(email, SOURCE_LANGUAGE)]);
+    const [site, texts] = await Promise.all([this.mailLinks.fallbackOrigin().then((origin) => this.mailLinks.site(origin)), this.mailer.textsFor(email, SOURCE_LANGUAGE)]);
     return { site, ...texts };
   }
 

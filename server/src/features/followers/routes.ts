@@ -1,13 +1,13 @@
 import { Elysia, t } from 'elysia';
 import { DIGEST_FREQUENCIES, REMINDER_DAYS_MAX } from '@wishwell/shared/follower-types';
-import type { AccessPolicies } from '../../http/access';
-import { idParams, oneOf } from '../../validation/schemas';
+import type { AccessPolicies } from '../../access-policies';
+import { idParams, oneOf, schemaError } from '../../validation/schemas';
 import type { FollowerService } from './service';
 
 const tokenParams = t.Object({ token: t.String({ maxLength: 128 }) });
 const preferencesBody = t.Object({
-  frequency: t.Optional(oneOf(DIGEST_FREQUENCIES, 'The frequency')),
-  reminderDays: t.Optional(t.Nullable(t.Integer({ minimum: 0, maximum: REMINDER_DAYS_MAX, error: `The reminder must be from 0 to ${REMINDER_DAYS_MAX} days before.` }))),
+  frequency: t.Optional(oneOf(DIGEST_FREQUENCIES, 'frequency')),
+  reminderDays: t.Optional(t.Nullable(t.Integer({ minimum: 0, maximum: REMINDER_DAYS_MAX, error: schemaError('reminderDaysRange', { max: REMINDER_DAYS_MAX }) }))),
 });
 /** RFC 8058: a mail client's one-click POST carries `List-Unsubscribe=One-Click` as a form. */
 const oneClickBody = t.Optional(t.Object({ 'List-Unsubscribe': t.Optional(t.String({ maxLength: 20 })) }));

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { HealthStatus } from '@wishwell/shared/api-types';
 import type { AppContext } from '../../app-context';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 
 const DATABASE_FAILING = 'The database is failing: the server log says why (an admin sees details at /api/v1/health/database).';
 

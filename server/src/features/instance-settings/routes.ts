@@ -1,13 +1,13 @@
 import { Elysia, t } from 'elysia';
 import { REGISTRATION_MODES } from '@wishwell/shared/instance-settings-types';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import { oneOf } from '../../validation/schemas';
 import type { InstanceSettingsService } from './service';
 import type { SignupInvitations } from '../users/signup-invitations';
 import type { TestMail } from './test-mail';
 
 const settingsBody = t.Object({
-  registration: t.Optional(oneOf(REGISTRATION_MODES, 'Sign-ups')),
+  registration: t.Optional(oneOf(REGISTRATION_MODES, 'signUps')),
   defaultLanguage: t.Optional(t.String({ maxLength: 10 })),
   defaultCurrency: t.Optional(t.String({ maxLength: 10 })),
   publicUrl: t.Optional(t.String({ maxLength: 2048 })),

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import { JSON_BODY_LIMIT } from '../../http/body-limits';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import { oneOf } from '../../validation/schemas';
 import type { ExportFile, ListTransferService } from './service';
 
@@ -18,7 +18,7 @@ export function listTransferRoutes(policies: AccessPolicies, service: ListTransf
     .get('/wishlists/:id/export', async ({ access, query }) => download(await service.exportList(access, query.format ?? 'json')), {
       listEditor: true,
       params: t.Object({ id: t.String() }),
-      query: t.Object({ format: t.Optional(oneOf(['json', 'csv'], 'Format')) }),
+      query: t.Object({ format: t.Optional(oneOf(['json', 'csv'], 'format')) }),
     })
     .get('/users/export', async ({ user, set }) => {
       set.headers['content-disposition'] = 'attachment; filename="wishwell-account.json"';

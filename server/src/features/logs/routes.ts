@@ -1,12 +1,12 @@
 import { Elysia, t } from 'elysia';
-import type { AccessPolicies } from '../../http/access';
-import { pagedQueryFields } from '../../validation/schemas';
+import type { AccessPolicies } from '../../access-policies';
+import { pagedQueryFields, schemaError } from '../../validation/schemas';
 import type { LogService } from './service';
 
 /** `?page=&pageSize=&q=&status=&from=&to=` of every log. */
 const logQuery = t.Object({
   ...pagedQueryFields,
-  status: t.Optional(t.Union([t.Literal('success'), t.Literal('failed')], { error: 'status must be success or failed.' })),
+  status: t.Optional(t.Union([t.Literal('success'), t.Literal('failed')], { error: schemaError('logStatus') })),
   from: t.Optional(t.String({ maxLength: 40 })),
   to: t.Optional(t.String({ maxLength: 40 })),
 });

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { LOG_COUNT_CAP, type EmailLogEntry, type LogPage, type LogQuery, type VisitorLogEntry } from '@wishwell/shared/admin-types';
 import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
-import type { DataStore, Tables } from '../../db/store';
+import type { DataStore, TableColumn, Tables } from '../../db/store';
+import { pgUnindexed } from './unindexed.pg';
+import { sqliteUnindexed } from './unindexed.sqlite';
 import { invalid, part } from '../../domain/errors';
 import { readPage, textFilter, type PageWindow } from '../../db/paging';
 
@@ -16,7 +17,7 @@ function dateBound(value: string | undefined, label: 'from' | 'to'): Date | unde
 }
 
 /** The date range filter: from the start of `from` up to the end of `to` (a bare date means the whole day). */
-function dateRange(column: SQLiteColumn, query: LogQuery): SQL[] {
+function dateRange(column: TableColumn, query: LogQuery): SQL[] {
   const from = dateBound(query.from, 'from');
   const to = dateBound(query.to, 'to');
   const bounds: SQL[] = [];
@@ -107,12 +108,12 @@ export class LogService {
     const indexed = and(this.visitorMatch(text, (column) => sql`${column}`), ...dates);
     const total = await this.cappedCount(visitorLogs, indexed);
     // Many matches: walking the log newest first finds a page soonest. Few: the indexes find them all, then they are sorted.
-    const where = total > LOG_COUNT_CAP ? and(this.visitorMatch(text, this.store.dialect.unindexed), ...dates) : indexed;
+    const where = total > LOG_COUNT_CAP ? and(this.visitorMatch(text, this.store.engine === 'sqlite' ? sqliteUnindexed : pgUnindexed), ...dates) : indexed;
     return capped(await readPage(query, (window) => this.visitorEntries(where, window), async () => [{ total }]));
   }
 
   /** Views whose profile contains `text` or whose address is `text`; `column` may keep an index from serving the match. */
-  private visitorMatch(text: string, column: (column: SQLiteColumn) => SQL): SQL {
+  private visitorMatch(text: string, column: (column: TableColumn) => SQL): SQL {
     const { visitorLogs, visitorProfiles } = this.store.tables;
     const profiles = this.db
       .select({ id: visitorProfiles.id })

@@ -1,10 +1,10 @@
 import { Elysia, t } from 'elysia';
 import { NOTIFICATION_KINDS } from '@wishwell/shared/follower-types';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import { idParams, oneOf, pagedQueryFields } from '../../validation/schemas';
 import type { NotificationService } from './service';
 
-const mailPreferencesBody = t.Object({ mail: t.Array(oneOf(NOTIFICATION_KINDS, 'Each kind'), { maxItems: NOTIFICATION_KINDS.length }) });
+const mailPreferencesBody = t.Object({ mail: t.Array(oneOf(NOTIFICATION_KINDS, 'notificationKind'), { maxItems: NOTIFICATION_KINDS.length }) });
 
 /** The bell: the signed-in caller's own notifications only (another account's is a 404). */
 export function notificationRoutes(policies: AccessPolicies, notifications: NotificationService) {

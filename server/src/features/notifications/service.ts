@@ -22,7 +22,7 @@ export class NotificationService {
     private readonly store: DataStore,
     private readonly mailer: Mailer,
     /** Where mailed links point (PUBLIC_URL, else this machine): no request caused the mail. */
-    private readonly origin: string,
+    private readonly origin: () => Promise<string>,
   ) {}
 
   async page(user: SessionUser, page: number): Promise<NotificationPage> {
@@ -100,11 +100,12 @@ export class NotificationService {
       if (!taken || !email) continue;
       const t = serverTexts(isLanguage(language) ? language : SOURCE_LANGUAGE);
       const names = { list: notification.listName, detail: notification.detail };
+      const origin = await this.origin();
       const path = notification.wishlistId ? (notification.kind === 'event-coming' ? ownerPath(notification.wishlistId) : sharePath(notification.wishlistId)) : '/notifications';
       await this.mailer.send({
         to: email,
         subject: t(`mail.notification.${notification.kind}`, names),
-        text: [t('mail.hello', { name }), '', t(`mail.notification.${notification.kind}`, names), '', `${this.origin}${path}`, '', t('mail.notification.preferences', { link: `${this.origin}/account` })].join('\n'),
+        text: [t('mail.hello', { name }), '', t(`mail.notification.${notification.kind}`, names), '', `${origin}${path}`, '', t('mail.notification.preferences', { link: `${origin}/account` })].join('\n'),
       });
     }
   }

@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH } from '@wishwell/shared/account-types';
 import type { RegistrationMode } from '@wishwell/shared/instance-settings-types';
 import { OIDC_ERROR_PARAM, OIDC_LINK_PARAM, OIDC_SIGNED_IN_PATH, type OidcErrorReason, type SignInOptions } from '@wishwell/shared/sign-in-options';
 import type { CookieSealer } from '../../auth/sealed-cookies';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import { DomainError, invalid, notFound } from '../../domain/errors';
 import type { RequestInfo } from '../../http/request-info';
 import { logEvent } from '../../log';
@@ -12,6 +12,7 @@ import { startSession, type ClaimGuestList } from '../users/routes';
 import type { OidcSignIns } from './index';
 import { OidcFailure, type AuthorizationChecks } from './provider';
 import { OidcRefusal, type PendingLink } from './service';
+import { schemaError } from '../../validation/schemas';
 
 /** The round trip's checks and where the user was going, sealed in the browser while at the provider. */
 const ROUND_TRIP_COOKIE = 'wl_oidc';
@@ -119,7 +120,7 @@ export function oidcRoutes(
       {
         signInRoute: true,
         body: t.Object({
-          password: t.String({ maxLength: PASSWORD_MAX_LENGTH, error: 'Please enter a password.' }),
+          password: t.String({ maxLength: PASSWORD_MAX_LENGTH, error: schemaError('enterPassword') }),
           claimListId: t.Optional(t.String({ maxLength: 64 })),
         }),
       },

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import type { ReferralRuleService } from './service';
 import { idParams, pagedQueryFields } from '../../validation/schemas';
 

@@ -1,3 +1,5 @@
+import { text, type ErrorText } from '../../domain/errors';
+
 /**
  * Pages a shop shows to robots instead of the product (Cloudflare's "Just a moment...", captchas,
  * Amazon's robot check). Reading them would produce a bogus title: they are a failure.
@@ -6,14 +8,14 @@ const WALL_TITLES = /^(just a moment|attention required|access denied|robot chec
 const WALL_MARKERS = /cf-challenge|challenge-platform|cf_chl_|g-recaptcha|h-captcha|px-captcha|captcha-delivery|\/errors\/validatecaptcha|distil_r_captcha|enter the characters you see below|verify (that )?you are (a )?human|unusual traffic from your computer/i;
 
 /** A reason when the page is a bot wall, else null. Only the head of the page is read. */
-export function botWallReason(html: string, status: number): string | null {
+export function botWallReason(html: string, status: number): ErrorText | null {
   const head = html.slice(0, 200_000);
   const title = /<title[^>]{0,200}>([^<]{0,300})<\/title>/i.exec(head)?.[1]?.trim() ?? '';
-  if (WALL_TITLES.test(title)) return `The shop showed a robot check ("${title.slice(0, 60)}") instead of the product.`;
+  if (WALL_TITLES.test(title)) return text('robotCheckTitled', { title: title.slice(0, 60) });
   const marker = WALL_MARKERS.exec(head);
   // Product pages may load a captcha script for checkout; a wall is a small page built around it.
   if (marker && (html.length < 60_000 || status === 403 || status === 429 || status === 503)) {
-    return 'The shop showed a robot check (captcha) instead of the product.';
+    return text('robotCheck');
   }
   return null;
 }

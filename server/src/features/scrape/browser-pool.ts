@@ -105,8 +105,8 @@ export class BrowserPool {
         html: await page.content(),
       };
     } catch (error) {
-      if (signal.aborted) throw new FetchFailed('The shop took too long to answer.');
-      throw new FetchFailed(`The page could not be rendered (${(error as Error).message.split('\n')[0]}).`);
+      if (signal.aborted) throw new FetchFailed('shopTooSlow');
+      throw new FetchFailed('pageNotRendered', { detail: (error as Error).message.split('\n')[0]! });
     } finally {
       signal.removeEventListener('abort', onAbort);
       if (page) {
@@ -272,7 +272,7 @@ export class BrowserPool {
       } catch (error) {
         proxy.close();
         forget();
-        throw new FetchFailed(`The headless browser could not start (${(error as Error).message.split('\n')[0]}).`);
+        throw new FetchFailed('browserNotStarted', { detail: (error as Error).message.split('\n')[0]! });
       }
     })();
     this.browser = launch;

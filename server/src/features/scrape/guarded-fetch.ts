@@ -1,5 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import type { UrlPolicy } from './url-guard';
+import { englishText, text, type ErrorKey, type ErrorParam, type ErrorText } from '../../domain/errors';
 
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;
@@ -28,9 +29,13 @@ export interface GuardedFetchOptions {
 
 /** A scrape that could not complete (network error, HTTP error, not a page): a failure, not a refusal. */
 export class FetchFailed extends Error {
-  constructor(message: string) {
-    super(message);
+  /** Why, as a catalogue text (its message is the English). */
+  readonly reason: ErrorText;
+
+  constructor(key: ErrorKey, params?: Record<string, ErrorParam>) {
+    super(englishText(key, params));
     this.name = 'FetchFailed';
+    this.reason = text(key, params);
   }
 }
 

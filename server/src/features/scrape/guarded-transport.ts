@@ -26,7 +26,7 @@ export async function fetchGuarded(rawUrl: string, options: GuardedFetchOptions)
     const location = response.headers.location;
     if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && location) {
       response.resume();
-      if (hop >= MAX_REDIRECTS) throw new FetchFailed('The shop redirected too many times.');
+      if (hop >= MAX_REDIRECTS) throw new FetchFailed('tooManyRedirects');
       url = checkScrapeUrl(new URL(location, url).href, options.policy);
       continue;
     }
@@ -76,10 +76,10 @@ function refusingForbiddenAddresses(lookup: LookupFunction): LookupFunction {
 }
 
 function describeNetworkError(error: Error, signal: AbortSignal): Error {
-  if (signal.aborted) return new FetchFailed('The shop took too long to answer.');
-  if (/is not allowed/.test(error.message)) return new ScrapeRefused('Links to private or local network addresses cannot be scraped.');
-  if ((error as { code?: string }).code === 'ENOTFOUND') return new FetchFailed('That web address could not be found.');
-  return new FetchFailed('Could not reach the shop.');
+  if (signal.aborted) return new FetchFailed('shopTooSlow');
+  if (/is not allowed/.test(error.message)) return new ScrapeRefused('privateAddress');
+  if ((error as { code?: string }).code === 'ENOTFOUND') return new FetchFailed('addressNotFound');
+  return new FetchFailed('shopUnreachable');
 }
 
 function decoded(response: http.IncomingMessage): Readable {
@@ -112,8 +112,8 @@ async function readCapped(stream: Readable, signal: AbortSignal, maxBytes: numbe
       size += buffer.length;
     }
   } catch {
-    if (signal.aborted) throw new FetchFailed('The shop took too long to answer.');
-    if (size === 0) throw new FetchFailed('The shop sent an unreadable answer.');
+    if (signal.aborted) throw new FetchFailed('shopTooSlow');
+    if (size === 0) throw new FetchFailed('shopUnreadable');
   }
   return { body: Buffer.concat(chunks), truncated: false };
 }

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import { CAPTURE_BODY_LIMIT } from '../../http/body-limits';
 import type { ScrapeService } from './service';
 

@@ -50,7 +50,7 @@ export class Scraper {
   ) {}
 
   async scrape(url: URL, config: ScraperConfig | null, userAgent: string, signal: AbortSignal): Promise<ScrapedPage> {
-    if (config?.strategy === 'none') throw new ScrapeRefused('Scraping is disabled for this site', 422);
+    if (config?.strategy === 'none') throw new ScrapeRefused('scrapingDisabled', undefined, 'unprocessable');
     // Without Chromium on this machine, a puppeteer config is served by cheerio.
     if (config?.strategy === 'puppeteer' && this.browser) return this.withBrowser(url, config, userAgent, signal);
     if (config) return this.withCheerio(await this.fetchDocument(url, userAgent, signal), config);
@@ -72,9 +72,9 @@ export class Scraper {
    * `none` and the robot-check rule: a captured captcha is no product.
    */
   async readCaptured(url: URL, html: string, config: ScraperConfig | null): Promise<CapturedRead> {
-    if (config?.strategy === 'none') throw new ScrapeRefused('Scraping is disabled for this site', 422);
+    if (config?.strategy === 'none') throw new ScrapeRefused('scrapingDisabled', undefined, 'unprocessable');
     const wall = botWallReason(html, 200);
-    if (wall) throw new ScrapeRefused(`Scraping failed: ${wall}`, 422);
+    if (wall) throw new ScrapeRefused('scrapeFailed', { reason: wall }, 'unprocessable');
     const { extractProduct, extractListedProducts } = await loadExtractor();
     return { product: extractProduct(html, url, config, this.extractOptions), listed: extractListedProducts(html, url), finalUrl: url, strategy: 'capture' };
   }
@@ -116,11 +116,11 @@ export class Scraper {
 
 /** The page's HTML, or a failure saying why it cannot be read (not a page, an error, a robot check). */
 async function readableHtml(contentType: string, status: number, html: () => string | Promise<string>): Promise<string> {
-  if (contentType && !HTML_TYPES.test(contentType)) throw new FetchFailed(`The link is not a web page (${contentType.split(';')[0]}).`);
+  if (contentType && !HTML_TYPES.test(contentType)) throw new FetchFailed('notWebPage', { type: contentType.split(';')[0]! });
   const text = await html();
   const wall = botWallReason(text, status);
-  if (wall) throw new BotWallFailure(wall);
-  if (TURNED_AWAY.has(status)) throw new BotWallFailure(`The shop turned the request away (HTTP ${status}).`);
-  if (status >= 400) throw new FetchFailed(`The shop answered with an error (HTTP ${status}).`);
+  if (wall) throw new BotWallFailure(wall.key, wall.params);
+  if (TURNED_AWAY.has(status)) throw new BotWallFailure('shopTurnedAway', { status });
+  if (status >= 400) throw new FetchFailed('shopError', { status });
   return text;
 }

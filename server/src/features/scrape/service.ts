@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { CapturedPage, CapturedPageResult, ListedProduct, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
 import type { DataStore } from '../../db/store';
 import type { EventBus } from '../../events';
-import { ApiError } from '../../http/errors';
+import { DomainError, text, upstreamFailed } from '../../domain/errors';
 import { RateLimiter } from '../../limits/rate-limit';
 import { newId } from '../../ids';
 import type { ReferralRuleService } from '../referral-rules/service';
@@ -97,7 +97,7 @@ export class ScrapeService {
       await this.log({ sourceUrl, success: true, durationMs: elapsed(), strategy, error: null }, caller);
       return await this.answer(page);
     } catch (error) {
-      const failure = asApiError(error);
+      const failure = asDomainError(error);
       if (error instanceof ScrapeRefused) logEvent({ event: 'scrape.refused', level: 'warn', userId: caller.userId, ip: caller.ip, reason: failure.message });
       await this.log({ sourceUrl, success: false, durationMs: elapsed(), strategy: null, error: failure.message }, caller);
       this.deps.events.publish('scrape.failed', {
@@ -176,11 +176,10 @@ function browserLikeUserAgent(userAgent: string | undefined): string {
   return /^Mozilla\/5\.0 [\x20-\x7e]{10,400}$/.test(value) ? value : DEFAULT_USER_AGENT;
 }
 
-/** Refusals keep their 4xx; fetch failures and robot checks are 502 'Scraping failed: ...'. */
-function asApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof ScrapeRefused) return new ApiError(error.status, error.message);
-  if (error instanceof FetchFailed) return new ApiError(502, `Scraping failed: ${error.message}`);
+/** Refusals stay the client's to mend; fetch failures and robot checks are the shop's: 'Scraping failed: ...'. */
+function asDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  if (error instanceof FetchFailed) return new DomainError('upstream-failed', [text('scrapeFailed', { reason: error.reason })]);
   console.error('scrape failed unexpectedly:', error);
-  return new ApiError(502, 'Scraping failed: the page could not be read.');
+  return upstreamFailed('scrapeUnreadable');
 }

@@ -1,13 +1,11 @@
 import ipaddr from 'ipaddr.js';
 import { isIP } from 'node:net';
+import { DomainError, text, type ErrorKey, type ErrorParam } from '../../domain/errors';
 
-/** A scrape refused before anything is fetched: a 4xx for the client, with a reason it can show. */
-export class ScrapeRefused extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
+/** A scrape refused before anything is fetched: the client's to mend (invalid, or unprocessable for a page that is no product), with a reason it can show. */
+export class ScrapeRefused extends DomainError {
+  constructor(key: ErrorKey, params?: Record<string, ErrorParam>, kind: 'invalid' | 'unprocessable' = 'invalid') {
+    super(kind, [text(key, params)]);
     this.name = 'ScrapeRefused';
   }
 }
@@ -56,20 +54,20 @@ export function checkScrapeUrl(raw: string, policy: UrlPolicy): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new ScrapeRefused('That does not look like a web address.');
+    throw new ScrapeRefused('notWebAddress');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ScrapeRefused('Only http and https links can be scraped.');
-  if (url.username || url.password) throw new ScrapeRefused('Links with a user name or password cannot be scraped.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ScrapeRefused('httpOnly');
+  if (url.username || url.password) throw new ScrapeRefused('noCredentialsInLink');
   const host = hostOf(url);
-  if (!host) throw new ScrapeRefused('That does not look like a web address.');
+  if (!host) throw new ScrapeRefused('notWebAddress');
   if (isAllowedHost(host, policy)) return url;
   if (isIP(host)) {
-    if (isForbiddenAddress(host)) throw new ScrapeRefused('Links to private or local network addresses cannot be scraped.');
+    if (isForbiddenAddress(host)) throw new ScrapeRefused('privateAddress');
   } else if (LOCAL_NAME.test(host) || !host.includes('.')) {
-    throw new ScrapeRefused('Links to local network names cannot be scraped.');
+    throw new ScrapeRefused('localName');
   }
   if (url.port && !(policy.allowPorts ?? []).includes(Number(url.port))) {
-    throw new ScrapeRefused('Only links on the standard web ports (80 and 443) can be scraped.');
+    throw new ScrapeRefused('standardPorts');
   }
   return url;
 }

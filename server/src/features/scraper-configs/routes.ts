@@ -1,13 +1,13 @@
 import { Elysia, t } from 'elysia';
 import { SCRAPER_STRATEGIES } from '@wishwell/shared/scraper-config-types';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import type { ScraperConfigService } from './service';
 import { idParams, oneOf } from '../../validation/schemas';
 
 const selector = t.Optional(t.String({ maxLength: 500 }));
 export const configBody = t.Object({
   domain: t.String({ minLength: 1, maxLength: 253 }),
-  strategy: t.Optional(oneOf(SCRAPER_STRATEGIES, 'Strategy')),
+  strategy: t.Optional(oneOf(SCRAPER_STRATEGIES, 'strategy')),
   notes: t.Optional(t.String({ maxLength: 2000 })),
   titleSelector: selector,
   priceSelector: selector,

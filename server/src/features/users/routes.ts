@@ -1,11 +1,13 @@
 import { Elysia, t } from 'elysia';
 import { PASSWORD_MAX_LENGTH, type SignOutAnswer } from '@wishwell/shared/account-types';
 import { SESSION_TTL_SECONDS } from '../../auth/tokens';
-import { presentedToken, type AccessPolicies } from '../../http/access';
+import { presentedToken } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import { SESSION_COOKIE } from '../../http/cookies';
 import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
 import type { RequestInfo } from '../../http/request-info';
 import type { UserService } from './service';
+import { schemaError } from '../../validation/schemas';
 
 /**
  * Attaches the guest list `listId` to the account that just signed in or registered, if the
@@ -16,13 +18,13 @@ export type ClaimGuestList = (userId: string, listId: string, http: RequestInfo)
 /** Where to send the browser so an identity provider's session ends too, or null (the OIDC feature decides). */
 export type ProviderSignOut = (userId: string, sessionToken: string, origin: string) => Promise<string | null>;
 
-const email = t.String({ maxLength: 254, error: 'Please enter your email address.' });
-const password = t.String({ maxLength: PASSWORD_MAX_LENGTH, error: 'Please enter a password.' });
+const email = t.String({ maxLength: 254, error: schemaError('enterEmail') });
+const password = t.String({ maxLength: PASSWORD_MAX_LENGTH, error: schemaError('enterPassword') });
 /** A language code, or null for the browser's language (the service names the codes it knows). */
 const language = t.Nullable(t.String({ maxLength: 16 }));
 const claimListId = t.Optional(t.String({ maxLength: 64 }));
 export const profileBody = t.Object({
-  name: t.String({ maxLength: 200, error: 'Please enter your name.' }),
+  name: t.String({ maxLength: 200, error: schemaError('enterName') }),
   email,
   country: t.Optional(t.String({ maxLength: 100 })),
   language: t.Optional(language),
@@ -59,7 +61,7 @@ export function userRoutes(policies: AccessPolicies, users: UserService, claimGu
       {
         signInRoute: true,
         body: t.Object({
-          name: t.String({ maxLength: 200, error: 'Please enter your name.' }),
+          name: t.String({ maxLength: 200, error: schemaError('enterName') }),
           email,
           password,
           claimListId,

@@ -1,10 +1,10 @@
 /**
  * Page views on their way from the request thread to the visitor log's rows thread: a ring of
  * bytes in a SharedArrayBuffer that only the request thread writes and only the rows thread reads.
- * A view costs the request thread a copy of its strings' bytes and leaves no object behind. Kept
- * as JS objects for up to a second instead (strings, arrays, map entries), a flood from new
- * addresses cost the share page about twice as much (measured side by side: 31 % of its requests
- * per second against 13 %), though the code itself took under 2 µs a view.
+ * A view costs the request thread a copy of its strings' bytes and leaves no object behind: objects
+ * kept for up to a second (strings, arrays, map entries) would be garbage the collector walks on
+ * the request thread, and in a flood from new addresses that, not the logging code, is what
+ * would slow the pages.
  *
  * An entry is [byte length n (u32), views (u32), ms since 1970 of the first (f64), n bytes of
  * "origin\naddress\nuser agent"], padded to 4 bytes. The two counters are bytes written and bytes read since the start (they wrap

@@ -2,8 +2,8 @@
  * The rows of the visitor log, made on its own thread (page-view-rows-thread.ts) from the views
  * the request thread queued in the ring (page-view-ring.ts): a visitor's repeats counted on one
  * row, where each address is (GeoIP), which profile a view names, the row ids and the statements'
- * JSON. On the request thread this cost as much as 3 µs per view of a flood from new addresses, a
- * tenth of what the share page itself costs there.
+ * JSON. It runs off the request thread because in a flood from new addresses this work grows with
+ * every view, and the pages must not pay for it.
  */
 import { VISITOR_CROWD_ADDRESS } from '@wishwell/shared/admin-types';
 import { BoundedMap, boundedMemo } from '../../bounded-memo';
@@ -11,7 +11,7 @@ import { newTimeOrderedId } from '../../ids';
 import { hostnameOf } from '../../mail/link-origin';
 import type { GeoIp } from './geo-ip';
 import { visitorOf, type PageViewRing } from './page-view-ring';
-import { visitorProfileRow } from './visitor-profile';
+import { visitorProfileRow } from '../../db/visitor-profile';
 
 /** Profiles known to be written, remembered up to this many (then forgotten and written again). */
 const KNOWN_PROFILES_MAX = 10_000;

@@ -1,9 +1,8 @@
 import { VISITOR_CROWD_ADDRESS, VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
 import { eq, inArray, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { rawStatement } from '../../db/raw-statement';
-import type { DataStore } from '../../db/store';
-import type { RequestInfo } from '../../http/request-info';
+import type { DataStore, TableColumn } from '../../db/store';
+import { batchRowsOf } from './batch-rows';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
 import { PageViewRing, visitorText } from './page-view-ring';
@@ -61,7 +60,7 @@ export interface PageViewLogOptions {
 /**
  * A page answered (`page`, an HTML page: SitePages tells) is a view of the public site when it was
  * read: a GET answered with the page or "not modified", not the admin console. (Not the answer's
- * content type: reading a Response's headers makes Bun build them as an object, ~0.5 µs a view.)
+ * content type: reading a Response's headers makes Bun build them as an object, for every page.)
  */
 function isPublicPageView(request: Request, path: string, page: Response): boolean {
   if (request.method !== 'GET' || (page.status !== 200 && page.status !== 304)) return false;
@@ -70,20 +69,22 @@ function isPublicPageView(request: Request, path: string, page: Response): boole
 
 /**
  * The writes of a batch, assembled once: each statement takes all its rows in one parameter, a
- * JSON array of arrays (Drizzle assembling a multi-row INSERT cost more CPU than SQLite writing
- * the rows; one statement per row, about as much again). They run off the request thread.
+ * JSON array of arrays, so the statement's SQL is assembled once, not per batch size (Drizzle
+ * builds a multi-row INSERT's SQL anew each time, and one statement per row multiplies the
+ * database's work). They run off the request thread.
  */
-function batchWrites({ db, dialect, tables: { visitorLogs, visitorAddresses, visitorProfiles } }: DataStore) {
-  const rows = dialect.jsonArrayRows(sql.placeholder('rows'));
-  const text = (index: number) => dialect.jsonElement(index, 'text');
-  const time = (index: number) => dialect.jsonElement(index, 'timestamp');
+function batchWrites({ db, engine, tables: { visitorLogs, visitorAddresses, visitorProfiles } }: DataStore) {
+  const batch = batchRowsOf(engine);
+  const rows = batch.rows(sql.placeholder('rows'));
+  const text = (index: number) => batch.field(index, 'text');
+  const time = (index: number) => batch.field(index, 'timestamp');
   return {
     /** Rows [id, domain, city, country, user agent]; a profile another writer (a replica) wrote meanwhile is left as it is. (WHERE true: SQLite's grammar needs one before an INSERT ... SELECT's ON CONFLICT.) */
     insertProfiles: rawStatement(
       db.insert(visitorProfiles).select(sql`SELECT ${text(0)}, ${text(1)}, ${text(2)}, ${text(3)}, ${text(4)} FROM ${rows} WHERE true`).onConflictDoNothing(),
     ),
     /** Rows [id, ms, profile id, address, views]. */
-    insertViews: rawStatement(db.insert(visitorLogs).select(sql`SELECT ${text(0)}, ${time(1)}, ${text(2)}, ${text(3)}, ${dialect.jsonElement(4, 'integer')} FROM ${rows}`)),
+    insertViews: rawStatement(db.insert(visitorLogs).select(sql`SELECT ${text(0)}, ${time(1)}, ${text(2)}, ${text(3)}, ${batch.field(4, 'integer')} FROM ${rows}`)),
     /** Rows [address, ms], each address once. */
     seeAddresses: rawStatement(
       db
@@ -113,8 +114,8 @@ export class PageViewLog {
   private ring: PageViewRing | null = null;
   /**
    * The visitors queued in this take, by address. Looked up by address and compared, not by one
-   * "origin, address, user agent" key: a key made per view cost the share page's request thread
-   * ~0.4 µs (the string built, then hashed whole).
+   * "origin, address, user agent" key: such a key would be a new string built and hashed whole
+   * on the request thread for every view.
    */
   private queued = new Map<string, QueuedVisitor>();
   private queuedVisitors = 0;
@@ -138,7 +139,7 @@ export class PageViewLog {
    * files, API answers): when it is a page view, counts it on its visitor's repeats or its
    * domain's crowd, or queues it, parsing nothing.
    */
-  record(request: Request, path: string, http: Pick<RequestInfo, 'ip' | 'origin'>, page: Response): void {
+  record(request: Request, path: string, http: { ip: string; origin: string }, page: Response): void {
     if (!this.options.enabled || !isPublicPageView(request, path, page)) return;
     const { origin, ip } = http;
     const userAgent = (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_MAX);
@@ -234,7 +235,7 @@ export class PageViewLog {
    * expiry of a busy log (or the first pruning of a large one) would otherwise hold the database
    * for seconds in one statement while pages and the admin wait.
    */
-  private async deleteInBatches(key: SQLiteColumn, expired: SQL): Promise<void> {
+  private async deleteInBatches(key: TableColumn, expired: SQL): Promise<void> {
     const { db } = this.store;
     const table = key.table;
     for (;;) {

@@ -1,8 +1,7 @@
 /**
  * Whether a visitor's address is public unicast (the only kind GeoIP can place), in the form the
- * GeoIP reader takes. ipaddr.js decides it, but its parse and its walk of the special ranges cost
- * ~2–3 µs per address: for a flood of new addresses that was half of what logging a page view
- * cost. Plain dotted IPv4 (nearly every address, IPv4-mapped IPv6 included) is checked here
+ * GeoIP reader takes. ipaddr.js decides it, but it parses the address into objects and walks every
+ * special range, once per new address: a flood of new addresses would pay that per view. Plain dotted IPv4 (nearly every address, IPv4-mapped IPv6 included) is checked here
  * against ipaddr.js's own IPv4 ranges, as integers; anything else goes to ipaddr.js.
  */
 import ipaddr from 'ipaddr.js';

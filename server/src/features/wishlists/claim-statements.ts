@@ -1,7 +1,7 @@
 import { and, type ColumnsSelection, eq, gt, lt, or, sql, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
 import { MAX_PLEDGED_MINOR } from '@wishwell/shared/money';
-import type { SQLiteColumn, SQLiteUpdateSetSource, WithSubqueryWithSelection } from 'drizzle-orm/sqlite-core';
-import type { DataStore, Db, FollowingInsert, FollowingWrite } from '../../db/store';
+import type { DataStore, Db, StoreWith, TableColumn, UpdateSet } from '../../db/store';
+import { listWritesOf, type FollowingInsert, type FollowingWrite, type ListWrites } from './list-writes';
 import { LIST_CHANGED } from './share-cache';
 
 /** The kinds of claim: units bought outright, or an amount pledged towards a group gift. */
@@ -27,26 +27,27 @@ export function listIsShared({ tables: { items, wishlists } }: DataStore, now: S
  * The item's pledges leave room for `delta` more: within its price, or within MAX_PLEDGED_MINOR
  * on a list that allows over-pledging. Written as subtractions so no sum can overflow.
  */
-function pledgeFits({ dialect, tables: { items, wishlists } }: DataStore, delta: unknown): SQL {
+function pledgeFits({ tables: { items, wishlists } }: DataStore, writes: ListWrites, delta: unknown): SQL {
   const maxPledged = sql.raw(String(MAX_PLEDGED_MINOR));
-  return sql`(${items.pledgedMinor} <= ${dialect.smaller(items.priceMinor, maxPledged)} - ${delta}
+  return sql`(${items.pledgedMinor} <= ${writes.smaller(items.priceMinor, maxPledged)} - ${delta}
     OR (${items.pledgedMinor} <= ${maxPledged} - ${delta}
       AND EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.id} = ${items.wishlistId} AND ${eq(wishlists.allowOverPledge, true)})))`;
 }
 
-/** `value` (over the columns of `source`, a WITH of one row) as a scalar subquery: how an UPDATE reads the source of `SqlDialect.updateFromSource`. */
+/** `value` (over the columns of `source`, a WITH of one row) as a scalar subquery: how an UPDATE reads the source of `ListWrites.updateFromSource`. */
 function valueIn(source: Subquery, value: unknown): SQL {
   return sql`(SELECT ${value} FROM ${source})`;
 }
 
 export function prepareClaimStatements(store: DataStore, db: Db) {
   const { claims, items, wishlists } = store.tables;
+  const writes = listWritesOf(store.engine);
   // Timestamps go through the column's encoder (ms on SQLite, a timestamp on PostgreSQL).
   const now = sql.param(sql.placeholder('now'), wishlists.expiresAt);
   const onSharedList = listIsShared(store, sql`${now}`);
   const delta = sql.placeholder('delta');
   // A total a change or undo leaves is never below zero, even where an older version left it below its claims' sum.
-  const atLeastZero = (total: SQL) => sql<number>`${store.dialect.larger(sql.raw('0'), total)}`;
+  const atLeastZero = (total: SQL) => sql<number>`${writes.larger(sql.raw('0'), total)}`;
   /** The claim a purchase or pledge adds on item `itemId` of list `listId` at `now` (placeholders, as the UPDATE's). */
   const newClaim = (share: { kind: ClaimKind; quantity: Placeholder | number; amountMinor: Placeholder | number }): FollowingInsert<typeof claims> => ({
     table: claims,
@@ -81,9 +82,9 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
       .innerJoin(wishlists, eq(wishlists.id, items.wishlistId))
       .where(owned)
       .prepare();
-  // Scalar subqueries, not a join with the list: SQLite reads a WITH holding more joins ten times
-  // slower in each scalar subquery of the UPDATE.
-  const ofList = (column: SQLiteColumn) => sql`(SELECT ${column} FROM ${wishlists} WHERE ${wishlists.id} = ${claims.wishlistId})`;
+  // Scalar subqueries, not a join with the list: SQLite runs a WITH's joins again in each scalar
+  // subquery of the UPDATE that reads it.
+  const ofList = (column: TableColumn) => sql`(SELECT ${column} FROM ${wishlists} WHERE ${wishlists.id} = ${claims.wishlistId})`;
   /**
    * The claim (`which`) a change or undo starts from, with its item, both locked (PostgreSQL) so
    * two writes of one claim or item queue up: the second reads them as the first left them (or no
@@ -92,7 +93,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
    */
   const claimToWrite = <T extends Record<string, SQL.Aliased<number | null>>>(which: SQL, itemTotals: T) =>
     db.$with('claim_to_write').as(
-      store.dialect.lockingRowsOf(
+      writes.lockingRowsOf(
         db
           .select({
             id: claims.id,
@@ -118,12 +119,12 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
    * then `following` writes the claim: one statement on PostgreSQL (see updateFromSource).
    */
   const itemThenClaim = <S extends ColumnsSelection>(
-    claim: WithSubqueryWithSelection<S, string>,
+    claim: StoreWith<S, string>,
     itemId: SQL,
-    totals: SQLiteUpdateSetSource<typeof items>,
+    totals: UpdateSet<typeof items>,
     following: FollowingWrite<typeof claims>,
   ) =>
-    store.dialect.updateFromSource(
+    writes.updateFromSource(
       db,
       claim,
       (builder) =>
@@ -145,7 +146,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
     pledge: {
       claimColumn: 'amountMinor',
       itemColumn: 'pledgedMinor',
-      takes: (delta: SQL) => and(eq(items.isGroupGift, true), gt(items.priceMinor, 0), or(sql`${delta} <= 0`, pledgeFits(store, delta))),
+      takes: (delta: SQL) => and(eq(items.isGroupGift, true), gt(items.priceMinor, 0), or(sql`${delta} <= 0`, pledgeFits(store, writes, delta))),
     },
   } as const;
   /**
@@ -189,7 +190,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
      * only when it did. Run through `compoundWrite`: one statement on PostgreSQL, which also
      * announces the list's change (its share views drop it on every replica).
      */
-    purchase: store.dialect.updateThenInsert(
+    purchase: writes.updateThenInsert(
       db,
       db
         .update(items)
@@ -213,7 +214,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
      * (within the price, or MAX_PLEDGED_MINOR where over-pledging is allowed) and the item is not bought outright;
      * its claim is added with it (as for a purchase).
      */
-    pledge: store.dialect.updateThenInsert(
+    pledge: writes.updateThenInsert(
       db,
       db
         .update(items)
@@ -225,7 +226,7 @@ export function prepareClaimStatements(store: DataStore, db: Db) {
             eq(items.isGroupGift, true),
             gt(items.priceMinor, 0),
             lt(items.quantityPurchased, items.quantity),
-            pledgeFits(store, delta),
+            pledgeFits(store, writes, delta),
             onSharedList,
           ),
         )

@@ -22,6 +22,7 @@ const INSERT_CHUNK = 200;
 
 export type ItemColumns = ReturnType<typeof itemColumns>;
 export type NewItemRow = Tables['items']['$inferInsert'] & ImageCopyColumns;
+import { listWritesOf } from './list-writes';
 
 /** Copies of items' shop images kept on our side, made in the background (see ItemImages). */
 export interface ImageCopies {
@@ -48,7 +49,7 @@ export type ApplyReferralRules = (url: string) => Promise<ReferralOutcome>;
  * placeholder through its column's mapper, which refuses a null timestamp, so the one of
  * imageCheckedAt / imageCopyDueAt left null is written as a literal.
  */
-function insertStatement({ tables: { items }, dialect }: DataStore, db: Db, copyPending: boolean) {
+function insertStatement({ tables: { items }, engine }: DataStore, db: Db, copyPending: boolean) {
   const column = (name: keyof typeof items.$inferInsert) => sql.placeholder(name);
   const insert = db
     .insert(items)
@@ -79,7 +80,7 @@ function insertStatement({ tables: { items }, dialect }: DataStore, db: Db, copy
     })
     .returning();
   // The list's share views are dropped by the statement itself (PostgreSQL: no NOTIFY after it).
-  return dialect.announcing(db, insert, LIST_CHANGED);
+  return listWritesOf(engine).announcing(db, insert, LIST_CHANGED);
 }
 
 /** A list's next place: after its last item. */
@@ -247,7 +248,7 @@ export class ItemService {
     const listId = access.list.id;
     const { items } = this.store.tables;
     await this.store.transaction(async (tx) => {
-      const current = await this.store.dialect.lockingRowsOf(
+      const current = await listWritesOf(this.store.engine).lockingRowsOf(
         tx.select({ id: items.id }).from(items).where(eq(items.wishlistId, listId)).orderBy(items.id),
         items,
       );

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import type { AccessPolicies } from '../../http/access';
+import type { AccessPolicies } from '../../access-policies';
 import { capabilitiesOf, capabilityCookieName } from '../../http/cookies';
 import type { ClaimGuestList } from '../users/routes';
 import type { ClaimService } from './claims';

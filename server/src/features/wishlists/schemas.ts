@@ -3,14 +3,14 @@ import { t } from 'elysia';
 import { COLOR_SETS, ITEM_PRIORITIES, WISHLIST_THEMES } from '@wishwell/shared/constants';
 import { PRICE_TEXT_PATTERN } from '@wishwell/shared/price-input';
 import { MAX_BULK_ITEMS } from '@wishwell/shared/list-transfer-types';
-import { oneOf } from '../../validation/schemas';
-import { englishText } from '../../domain/errors';
+import { oneOf, schemaError } from '../../validation/schemas';
+import { part, type ErrorPartKey } from '../../domain/errors';
 
-const theme = oneOf(WISHLIST_THEMES, 'Theme');
-const colorSet = oneOf(COLOR_SETS, 'Colour set');
-const priority = oneOf(ITEM_PRIORITIES, 'Priority');
-const text = (maxLength: number, what: string) => t.String({ maxLength, error: `${what} must be at most ${maxLength} characters.` });
-const name = t.String({ minLength: 1, maxLength: 200, pattern: '\\S', error: 'Please give the wishlist a name (up to 200 characters).' });
+const theme = oneOf(WISHLIST_THEMES, 'theme');
+const colorSet = oneOf(COLOR_SETS, 'colourSet');
+const priority = oneOf(ITEM_PRIORITIES, 'priority');
+const text = (maxLength: number, what: ErrorPartKey) => t.String({ maxLength, error: schemaError('atMostCharacters', { what: part(what), max: maxLength }) });
+const name = t.String({ minLength: 1, maxLength: 200, pattern: '\\S', error: schemaError('listName') });
 
 export const idParams = t.Object({ id: t.String() });
 export const itemParams = t.Object({ id: t.String(), itemId: t.String() });
@@ -23,58 +23,58 @@ export const guestWishlistBody = t.Object({ name, theme });
 
 export const wishlistBody = t.Object({
   name,
-  description: t.Optional(text(5000, 'The description')),
+  description: t.Optional(text(5000, 'description')),
   theme: t.Optional(theme),
   isRecurring: t.Optional(t.Boolean()),
   eventDate: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
   expiresAt: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
-  coverImage: t.Optional(t.Nullable(text(2048, 'The cover image address'))),
+  coverImage: t.Optional(t.Nullable(text(2048, 'coverImageAddress'))),
   colorSet: t.Optional(colorSet),
   surpriseUntil: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
   editorsSeeClaims: t.Optional(t.Boolean()),
   allowOverPledge: t.Optional(t.Boolean()),
 });
 
-const quantity = t.Integer({ minimum: 1, maximum: 100_000, error: 'Quantity must be a whole number of at least 1.' });
+const quantity = t.Integer({ minimum: 1, maximum: 100_000, error: schemaError('quantity') });
 
 export const itemBody = t.Object({
-  title: t.String({ minLength: 1, maxLength: 500, pattern: '\\S', error: 'Please give the item a title (up to 500 characters).' }),
-  url: t.Optional(text(2048, 'The product address')),
-  notes: t.Optional(text(5000, 'The notes')),
+  title: t.String({ minLength: 1, maxLength: 500, pattern: '\\S', error: schemaError('itemTitle') }),
+  url: t.Optional(text(2048, 'productAddress')),
+  notes: t.Optional(text(5000, 'notes')),
   // The shop's product description, kept apart from the owner's notes ('size M, not orange').
-  description: t.Optional(text(2000, 'The description')),
+  description: t.Optional(text(2000, 'description')),
   quantity: t.Optional(quantity),
   priority: t.Optional(priority),
   // 'Price not found' (the scraper's word) is the only text that is not an amount; itemColumns reads
   // the amount in the caller's language.
   price: t.Optional(
-    t.String({ maxLength: 100, pattern: PRICE_TEXT_PATTERN, error: englishText('price') }),
+    t.String({ maxLength: 100, pattern: PRICE_TEXT_PATTERN, error: schemaError('price') }),
   ),
-  currency: t.Optional(t.String({ maxLength: 3, pattern: '^([A-Za-z]{3})?$', error: 'Currency must be a three-letter code such as GBP.' })),
-  imageUrl: t.Optional(text(2048, 'The image address')),
+  currency: t.Optional(t.String({ maxLength: 3, pattern: '^([A-Za-z]{3})?$', error: schemaError('currency') })),
+  imageUrl: t.Optional(text(2048, 'imageAddress')),
   isGroupGift: t.Optional(t.Boolean()),
 });
 
 export const bulkItemsBody = t.Object({
-  items: t.Array(itemBody, { minItems: 1, maxItems: MAX_BULK_ITEMS, error: englishText('bulkTooMany', { max: MAX_BULK_ITEMS }) }),
+  items: t.Array(itemBody, { minItems: 1, maxItems: MAX_BULK_ITEMS, error: schemaError('bulkTooMany', { max: MAX_BULK_ITEMS }) }),
 });
 
 export const itemOrderBody = t.Object({
-  itemIds: t.Array(t.String({ maxLength: 64 }), { maxItems: 10_000, error: englishText('itemOrderNotTheList') }),
+  itemIds: t.Array(t.String({ maxLength: 64 }), { maxItems: 10_000, error: schemaError('itemOrderNotTheList') }),
 });
 
 export const purchaseBody = t.Object({
-  purchasedBy: t.Optional(text(100, 'Your name')),
+  purchasedBy: t.Optional(text(100, 'yourName')),
   quantityPurchased: quantity,
-  email: t.Optional(text(254, 'The e-mail address')),
+  email: t.Optional(text(254, 'emailAddress')),
 });
 
-const amount = t.String({ maxLength: 20, error: 'The amount must be a plain amount such as 10 or 12.50.' });
+const amount = t.String({ maxLength: 20, error: schemaError('plainAmount') });
 
 export const pledgeBody = t.Object({
   amount,
-  name: t.Optional(text(100, 'Your name')),
-  email: t.Optional(text(254, 'The e-mail address')),
+  name: t.Optional(text(100, 'yourName')),
+  email: t.Optional(text(254, 'emailAddress')),
 });
 
 export const claimChangeBody = t.Object({ quantityPurchased: t.Optional(quantity), amount: t.Optional(amount) });
@@ -83,12 +83,12 @@ export const moveCopyBody = t.Object({
   sourceListId: t.String(),
   itemId: t.String(),
   destinationListId: t.String(),
-  action: oneOf(['move', 'copy'], 'Action'),
+  action: oneOf(['move', 'copy'], 'action'),
 });
 
 export const shareByEmailBody = t.Object({
   recipients: t.String({ maxLength: 5000 }),
-  message: t.Optional(text(2000, 'The message')),
+  message: t.Optional(text(2000, 'message')),
   domain: t.String({ maxLength: 253 }),
 });
 

@@ -31,9 +31,9 @@ const MAX_BYTES = 64 * 1024 * 1024;
  */
 const MAX_AGE_MS = 60_000;
 
-/** The change-feed channel of share views: a write may announce a list's change there itself (SqlDialect.announcing), then call `announced`. */
+/** The change-feed channel of share views: a write may announce a list's change there itself (ListWrites.announcing), then call `announced`. */
 export const SHARE_VIEWS_CHANNEL = 'wishwell_share_views';
-/** What a write of a list's items announces (SqlDialect.announcing, updateThenInsert): its list's id on SHARE_VIEWS_CHANNEL. */
+/** What a write of a list's items announces (ListWrites.announcing, updateThenInsert): its list's id on SHARE_VIEWS_CHANNEL. */
 export const LIST_CHANGED = { channel: SHARE_VIEWS_CHANNEL, key: 'wishlistId' } as const;
 
 /**

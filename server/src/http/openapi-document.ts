@@ -2,8 +2,8 @@ import { toOpenAPISchema } from '@elysiajs/openapi';
 import type { AnyElysia } from 'elysia';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { API_TOKEN_PREFIX } from '@wishwell/shared/api-token-types';
-import { policyDescription, routeTable, tokenRequirement, type AccessPolicyName, type TokenRequirement } from '../../http/access';
-import { SESSION_COOKIE } from '../../http/cookies';
+import { policyDescription, routeTable, tokenRequirement, type AccessPolicyName, type TokenRequirement } from './access';
+import { SESSION_COOKIE } from './cookies';
 
 type Operation = OpenAPIV3_1.OperationObject & { 'x-access-policy'?: AccessPolicyName; 'x-api-token-scope'?: TokenRequirement };
 

@@ -11,7 +11,8 @@ export interface VisitorProfile {
 /**
  * A profile's id: a hash of its values (128 bits, URL-safe), so the page-view writer, the
  * migration's backfill and a restore of an older backup all name the same profile alike,
- * without reading the table first.
+ * without reading the table first. It lives with the schema because a migration's backfill
+ * depends on it: changing it would orphan every profile already written.
  */
 export function visitorProfileId(profile: VisitorProfile): string {
   return createHash('sha256')
