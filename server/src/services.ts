@@ -26,9 +26,9 @@ import { ApiTokenService } from './features/api-tokens/service';
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
   const domainConfigs = new DomainConfigService(ctx.store, ctx.defaultHostname);
-  const mailer = new Mailer(ctx.store, { smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom });
+  const mailer = new Mailer(ctx.store, { smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom, clock: ctx.clock });
   const referralRules = new ReferralRuleService(ctx.store);
-  const uploads = new UploadService(ctx.store, ctx.files, {
+  const uploads = new UploadService(ctx.store, ctx.files, ctx.clock, {
     perIp: ctx.config.rateLimits.uploadsPerIp,
     perUploader: ctx.config.rateLimits.uploadsPerUser,
     quotaBytes: ctx.config.uploadQuotaBytes,
@@ -38,7 +38,7 @@ export function createServices(ctx: AppContext) {
   const events = new EventBus(ctx.store.changes);
   const scraperConfigs = new ScraperConfigService(ctx.store);
   const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
-  const itemImages = new ItemImages(ctx.store, uploads, {
+  const itemImages = new ItemImages(ctx.store, ctx.clock, uploads, {
     onBlankPage: scrape.onBlankPage,
     policy: urlPolicy(ctx.config),
     copiesPerMinute: ctx.config.imageCopyPerMinute,
@@ -47,7 +47,7 @@ export function createServices(ctx: AppContext) {
     tries: ctx.config.imageCopyTries,
   });
   const mailLinks = new MailLinks(domainConfigs, ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`);
-  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, ctx.config.rateLimits, itemImages);
+  const wishlists = createWishlistServices(ctx, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, itemImages);
   const users = new UserService({
     store: ctx.store,
     tokens: ctx.tokens,
@@ -57,14 +57,15 @@ export function createServices(ctx: AppContext) {
     mailLinks,
     lists: wishlists.lists,
     passwordLogin: ctx.config.passwordLogin,
+    clock: ctx.clock,
   });
   const apiTokens = new ApiTokenService(ctx.store);
-  const oidc = new OidcSignIns(ctx.config, ctx.store, users);
+  const oidc = new OidcSignIns(ctx.config, ctx.store, users, ctx.clock);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.disabled(userId));
   const logs = new LogService(ctx.store);
-  const scheduler = new Scheduler(ctx.store);
-  const pageViews = new PageViewLog(ctx.store, {
+  const scheduler = new Scheduler(ctx.store, ctx.clock);
+  const pageViews = new PageViewLog(ctx.store, ctx.clock, {
     enabled: ctx.config.visitorLog,
     keepDays: ctx.config.visitorLogDays,
     geoIpFiles: geoIpFiles(ctx.config.geoIpDb),

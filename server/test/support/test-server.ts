@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/db/open-store';
 import type { DataStore, Engine } from '../../src/db/store';
+import type { Clock } from '../../src/clock';
 import { loadConfig, SETTINGS } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
 import { TEST_ENGINE, testDatabaseUrl } from './engine';
@@ -45,6 +46,25 @@ export const TEST_RATE_LIMITS = {
   RATE_LIMIT_INVITE_LIST: '10000',
 };
 
+/** What a test server is started from; each part as startTestServer's positional arguments. */
+export interface TestServerOptions {
+  /** Settings, as environment variables (SMTP_URL, ...). */
+  env?: Record<string, string>;
+  dataDir?: string;
+  port?: number;
+  engine?: Engine;
+  /**
+   * The server's time and timers (e.g. a ManualClock the test moves with advance()). Only a
+   * server in the test worker can take one: a test passing it gets an error where the server
+   * would have been a process.
+   */
+  clock?: Clock;
+}
+
+const OPTION_NAMES = new Set<string>(['env', 'dataDir', 'port', 'engine', 'clock']);
+/** Settings are named in capitals (SMTP_URL), options not: an object of option names only is options. */
+const isOptions = (value: Record<string, string> | TestServerOptions): value is TestServerOptions => Object.keys(value).every((name) => OPTION_NAMES.has(name));
+
 /** What both kinds of test server are started from: the data dir, its database and the settings. */
 interface ServerSetup {
   dir: string;
@@ -79,11 +99,22 @@ let inProcessRunning = false;
  * process) and `env` holds only settings the config reads. Tests whose subject is the process
  * (signals, kill -9, memory, threads, the pid) use startServerProcess.
  */
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, port = 0, engine: Engine = TEST_ENGINE): Promise<TestServer> {
-  const setup = await serverSetup(env, dataDir, port, engine);
-  if (inProcessRunning || !Object.keys(env).every((name) => SETTING_NAMES.has(name))) return startProcess(setup);
+export async function startTestServer(options: TestServerOptions): Promise<TestServer>;
+export async function startTestServer(env?: Record<string, string>, dataDir?: string, port?: number, engine?: Engine): Promise<TestServer>;
+export async function startTestServer(
+  envOrOptions: Record<string, string> | TestServerOptions = {},
+  dataDir?: string,
+  port = 0,
+  engine: Engine = TEST_ENGINE,
+): Promise<TestServer> {
+  const options: TestServerOptions = isOptions(envOrOptions) ? envOrOptions : { env: envOrOptions, dataDir, port, engine };
+  const env = options.env ?? {};
+  const setup = await serverSetup(env, options.dataDir, options.port ?? 0, options.engine ?? TEST_ENGINE);
+  const inProcess = !inProcessRunning && Object.keys(env).every((name) => SETTING_NAMES.has(name));
+  if (!inProcess && options.clock) throw new Error('A clock reaches only a server in the test worker: this one would be a process (a second server at once, or settings the config does not read)');
+  if (!inProcess) return startProcess(setup);
   inProcessRunning = true;
-  return startInProcess(setup).catch((error: unknown) => {
+  return startInProcess(setup, options.clock).catch((error: unknown) => {
     inProcessRunning = false;
     throw error;
   });
@@ -94,12 +125,12 @@ export async function startServerProcess(env: Record<string, string> = {}, dataD
   return startProcess(await serverSetup(env, dataDir, port, engine));
 }
 
-async function startInProcess(setup: ServerSetup): Promise<TestServer> {
+async function startInProcess(setup: ServerSetup, clock: Clock | undefined): Promise<TestServer> {
   const { dir, databaseUrl } = setup;
   const output = captureServerOutput();
   let running: RunningServer;
   try {
-    running = await startServer(loadConfig(['--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], { ...process.env, ...setup.settings }));
+    running = await startServer(loadConfig(['--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], { ...process.env, ...setup.settings }), { clock });
   } catch (error) {
     output.release();
     throw new Error(`server did not start: ${error instanceof Error ? error.message : String(error)}\n${output.text()}`);

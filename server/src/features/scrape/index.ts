@@ -19,6 +19,7 @@ export function createScrapeService(ctx: AppContext, deps: { configs: ScraperCon
   const browser = chromium ? new BrowserPool({ executablePath: chromium, policy }) : null;
   const service = new ScrapeService({
     store: ctx.store,
+    clock: ctx.clock,
     scraper: new Scraper(policy, browser),
     ...deps,
     policy,

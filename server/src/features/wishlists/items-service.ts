@@ -1,3 +1,4 @@
+import { dateOf } from '../../clock';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
@@ -97,7 +98,7 @@ export class ItemService {
       this.referralColumns(columns.url ?? '', columns.isGroupGift ?? false),
       columns.currency ?? this.listCurrency(access),
     ]);
-    const now = new Date();
+    const now = dateOf(this.queries.clock);
     const image = this.images.pendingCopy(columns.imageUrl ?? '');
     const insertOn = image.imageCheckedAt === null ? this.insertQueuingCopyOn : this.insertOn;
     const [row] = await this.store.groupCommit((db) =>
@@ -138,7 +139,7 @@ export class ItemService {
     const item = await this.itemOf(access, itemId);
     const { url, isGroupGift, ...columns } = itemColumns(input, language);
     const { quantity } = columns;
-    const shown = seesItemPurchases(access.list, access.role, item);
+    const shown = seesItemPurchases(access.list, access.role, item, this.queries.clock.now());
     if (quantity !== undefined && quantity < item.quantity && !shown) throw quantityRefusal(item, shown);
     const imageChanged = columns.imageUrl !== undefined && columns.imageUrl !== item.imageUrl;
     const image = imageChanged ? this.images.pendingCopy(columns.imageUrl!) : {};
@@ -150,7 +151,7 @@ export class ItemService {
         priceMinor: columns.price === undefined ? undefined : toMinorUnits(columns.price),
         ...image,
         ...(await this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift)),
-        updatedAt: new Date(),
+        updatedAt: dateOf(this.queries.clock),
       })
       .where(and(eq(items.id, itemId), quantity === undefined ? undefined : lte(items.quantityPurchased, quantity)))
       .returning();
@@ -160,7 +161,7 @@ export class ItemService {
       this.images.queued();
       await this.images.release(item.storedImageUrl);
     }
-    return toOwnerItem(row, access.list, access.role, await this.queries.buyers({ itemId }));
+    return toOwnerItem(row, access.list, access.role, await this.queries.buyers({ itemId }), this.queries.clock.now());
   }
 
   async remove(access: ListAccess, itemId: string): Promise<void> {
@@ -182,7 +183,7 @@ export class ItemService {
     const item = await this.itemOf(sourceAccess, input.itemId);
     const destinationAccess = await listAccess(input.destinationListId);
     const destination = destinationAccess.list;
-    const now = new Date();
+    const now = dateOf(this.queries.clock);
     const { items, claims } = this.store.tables;
     const row =
       input.action === 'move'
@@ -200,7 +201,7 @@ export class ItemService {
     this.shareViews.invalidate(input.sourceListId);
     this.shareViews.invalidate(destination.id);
     if (row!.imageCheckedAt === null) this.images.queued();
-    return toOwnerItem(row!, destination, destinationAccess.role, input.action === 'move' ? await this.queries.buyers({ itemId: item.id }) : new Map());
+    return toOwnerItem(row!, destination, destinationAccess.role, input.action === 'move' ? await this.queries.buyers({ itemId: item.id }) : new Map(), now.getTime());
   }
 
   /**
