@@ -59,7 +59,7 @@ export function createServices(ctx: AppContext) {
     passwordLogin: ctx.config.passwordLogin,
     clock: ctx.clock,
   });
-  const apiTokens = new ApiTokenService(ctx.store);
+  const apiTokens = new ApiTokenService(ctx.store, ctx.clock);
   const oidc = new OidcSignIns(ctx.config, ctx.store, users, ctx.clock);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.disabled(userId));
