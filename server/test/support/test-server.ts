@@ -6,7 +6,7 @@ import type { DataStore, Engine } from '../../src/db/store';
 import type { Clock } from '../../src/clock';
 import { loadConfig, SETTINGS } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
-import { TEST_ENGINE, testDatabaseUrl } from './engine';
+import { copySqliteTemplate, TEST_ENGINE, testDatabaseUrl } from './engine';
 import { captureServerOutput } from './server-output';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
@@ -62,8 +62,11 @@ export interface TestServerOptions {
 }
 
 const OPTION_NAMES = new Set<string>(['env', 'dataDir', 'port', 'engine', 'clock']);
-/** Settings are named in capitals (SMTP_URL), options not: an object of option names only is options. */
-const isOptions = (value: Record<string, string> | TestServerOptions): value is TestServerOptions => Object.keys(value).every((name) => OPTION_NAMES.has(name));
+/** Settings are named in capitals (SMTP_URL), options not: an object of option names only (at least one) is options; `{}` is no settings. */
+const isOptions = (value: Record<string, string> | TestServerOptions): value is TestServerOptions => {
+  const names = Object.keys(value);
+  return names.length > 0 && names.every((name) => OPTION_NAMES.has(name));
+};
 
 /** What both kinds of test server are started from: the data dir, its database and the settings. */
 interface ServerSetup {
@@ -79,6 +82,7 @@ interface ServerSetup {
 async function serverSetup(env: Record<string, string>, dataDir: string | undefined, port: number, engine: Engine): Promise<ServerSetup> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
   const databaseUrl = await testDatabaseUrl(dir, engine, true);
+  if (engine === 'sqlite') copySqliteTemplate(dir);
   const cliEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   return { dir, ownsDir: !dataDir, port, databaseUrl, cliEnv, settings: { MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env } };
 }
@@ -89,10 +93,11 @@ let inProcessRunning = false;
 
 /**
  * Starts the real server on a free port with a fresh data dir, as a self-hoster runs it, on the
- * engine of this run (SQLite, or its own PostgreSQL database). Extra environment variables
- * configure it (SMTP_URL, ...). `port` 0 picks a free one; a fixed port lets a test restart the
- * server where its clients expect it. `engine` overrides the run's (a PostgreSQL run can start a
- * SQLite server beside it).
+ * engine of this run (SQLite, or its own PostgreSQL database), from a copy of the run's migrated
+ * template. Extra environment variables configure it (SMTP_URL, ...). `port` 0 picks a free one;
+ * a fixed port lets a test restart the server where its clients expect it. `engine` overrides the
+ * run's (a PostgreSQL run can start a SQLite server beside it). The same as one options object
+ * (TestServerOptions), which also takes the server's `clock`.
  *
  * The server runs inside the test worker (startServer from its config, no process to start) when
  * it can: when no other in-process server is running (a second one at a time, e.g. a replica, is a
