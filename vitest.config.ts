@@ -32,7 +32,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The API suite runs twice, the same files on each engine, side by side: SQLite (with the unit
-    // tests) and PostgreSQL on a throwaway cluster (server/test/support/postgres-setup.ts).
+    // tests) and PostgreSQL on a throwaway cluster. Each run migrates one template database, which
+    // test servers start from as a copy (server/test/support/sqlite-setup.ts, postgres-setup.ts).
     projects: [
       {
         extends: true,
@@ -40,6 +41,7 @@ export default defineConfig({
           name: 'sqlite',
           include: ['shared/test/**/*.test.ts', 'server/test/**/*.test.ts', 'desktop/test/**/*.test.ts', 'web/test/unit/**/*.test.ts', 'scripts/test/**/*.test.ts'],
           env: { WISHWELL_TEST_ENGINE: 'sqlite' },
+          globalSetup: ['server/test/support/sqlite-setup.ts'],
         },
       },
       {

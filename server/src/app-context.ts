@@ -1,3 +1,4 @@
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { DatabaseHealth } from './db/health';
 import type { DataStore } from './db/store';
@@ -15,6 +16,8 @@ export interface RebuiltRuntime {
 /** What every feature is built from: created once at start and passed down explicitly. */
 export interface AppContext {
   config: Config;
+  /** The time and the timers every feature reads (the system's; tests pass one they move themselves). */
+  clock: Clock;
   store: DataStore;
   /** Uploaded files: the data dir's uploads folder or an S3-compatible bucket (STORAGE_URL). */
   files: FileStorage;

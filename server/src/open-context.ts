@@ -3,6 +3,7 @@ import type { AppContext } from './app-context';
 import { loadJwtSecret } from './auth/secret';
 import { createTokenSigner } from './auth/tokens';
 import { createCookieSealer } from './auth/sealed-cookies';
+import { systemClock, type Clock } from './clock';
 import { defaultHostname, type Config } from './config';
 import { DatabaseHealth } from './db/health';
 import { openStore, type StoreOpening } from './db/open-store';
@@ -15,7 +16,7 @@ export const VERSION: string = pkg.version;
  * Opens the data dir and the database and builds the context every command works from.
  * Failures are explained in plain words (a read-only data dir, a full disk, a damaged database).
  */
-export async function openContext(config: Config, opening: StoreOpening = {}): Promise<AppContext> {
+export async function openContext(config: Config, opening: StoreOpening = {}, clock: Clock = systemClock): Promise<AppContext> {
   try {
     mkdirSync(config.dataDir, { recursive: true });
     const store = await openStore(config, opening);
@@ -24,7 +25,7 @@ export async function openContext(config: Config, opening: StoreOpening = {}): P
       throw error;
     });
     const tokens = createTokenSigner(secret);
-    return { config, store, files: openFileStorage(config), tokens, sealer: createCookieSealer(secret), databaseHealth: new DatabaseHealth(), version: VERSION, defaultHostname: defaultHostname(config) };
+    return { config, clock, store, files: openFileStorage(config), tokens, sealer: createCookieSealer(secret), databaseHealth: new DatabaseHealth(), version: VERSION, defaultHostname: defaultHostname(config) };
   } catch (error) {
     throw inPlainWords(error, config.dataDir);
   }

@@ -1,23 +1,28 @@
+import { systemClock, type Clock, type Timer } from './clock';
 import type { DataStore } from './db/store';
 import { logEvent } from './log';
 
 /**
  * Recurring jobs (log pruning, reveal mails, ...): each runs on one replica at a time — the
  * store's runExclusive skips a turn while another process holds the job. Features register
- * theirs with every(); the runtime stops them before closing the store.
+ * theirs with every(); the runtime stops them before closing the store. Turns are timed by the
+ * app's clock: a test moving its clock forward runs the turns that came due, and waits for them.
  */
 export class Scheduler {
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly timers = new Set<Timer>();
   private readonly jobs = new Map<string, () => Promise<boolean>>();
   private stopped = false;
 
-  constructor(private readonly store: DataStore) {}
+  constructor(
+    private readonly store: DataStore,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Runs `job` every `intervalMs`, the first time `firstRunAfterMs` after start (default: one interval). */
   every(name: string, intervalMs: number, job: () => Promise<void>, firstRunAfterMs = intervalMs): void {
     const run = () => this.store.runExclusive(name, job);
     this.jobs.set(name, run);
-    this.repeat(() => void run().catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error })), intervalMs, firstRunAfterMs);
+    this.repeat(() => run().catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error })), intervalMs, firstRunAfterMs);
   }
 
   /**
@@ -37,7 +42,7 @@ export class Scheduler {
    * Not exclusive across replicas: the queue claims its rows in the database, so every replica helps.
    */
   worker(name: string, intervalMs: number, takeTurn: () => Promise<number>, firstRunAfterMs = intervalMs): { wake: () => void } {
-    let running = false;
+    let running: Promise<void> | null = null;
     let wokenWhileRunning = false;
     const drain = async () => {
       do {
@@ -45,38 +50,35 @@ export class Scheduler {
         while (!this.stopped && (await takeTurn()) > 0);
       } while (wokenWhileRunning && !this.stopped);
     };
-    const wake = () => {
-      if (this.stopped) return;
+    /** Starts a drain unless one runs (then it looks again after); answers the drain under way. */
+    const poke = (): Promise<void> | null => {
+      if (this.stopped) return null;
       if (running) {
         wokenWhileRunning = true;
-        return;
+        return running;
       }
-      running = true;
-      drain()
+      running = drain()
         .catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error }))
-        .finally(() => (running = false));
+        .finally(() => (running = null));
+      return running;
     };
-    this.repeat(wake, intervalMs, firstRunAfterMs);
-    return { wake };
+    this.repeat(poke, intervalMs, firstRunAfterMs);
+    return { wake: () => void poke() };
   }
 
   stop(): void {
     this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers) timer.cancel();
     this.timers.clear();
   }
 
-  private repeat(run: () => void, intervalMs: number, firstRunAfterMs: number): void {
-    const first = setTimeout(() => {
+  /** `run` answers its work's promise, so a test clock can wait for it. */
+  private repeat(run: () => unknown, intervalMs: number, firstRunAfterMs: number): void {
+    const first = this.clock.after(firstRunAfterMs, () => {
       this.timers.delete(first);
-      run();
-      this.keep(setInterval(run, intervalMs));
-    }, firstRunAfterMs);
-    this.keep(first);
-  }
-
-  private keep(timer: ReturnType<typeof setTimeout>): void {
-    timer.unref();
-    this.timers.add(timer);
+      this.timers.add(this.clock.every(intervalMs, run));
+      return run();
+    });
+    this.timers.add(first);
   }
 }

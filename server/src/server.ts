@@ -1,5 +1,6 @@
 import type { AppContext, RebuiltRuntime } from './app-context';
 import { createApp } from './app';
+import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { StoreOpening } from './db/open-store';
 import { openContext, VERSION } from './open-context';
@@ -30,8 +31,8 @@ interface Runtime {
   inFlight: number;
 }
 
-async function buildRuntime(config: Config, site: Site, rebuild: AppContext['rebuild'], opening: StoreOpening = {}): Promise<Runtime> {
-  const ctx: AppContext = { ...(await openContext(config, opening)), rebuild };
+async function buildRuntime(config: Config, clock: Clock, site: Site, rebuild: AppContext['rebuild'], opening: StoreOpening = {}): Promise<Runtime> {
+  const ctx: AppContext = { ...(await openContext(config, opening, clock)), rebuild };
   shareRateLimitsThrough(ctx.store.rateCounts);
   const services = createServices(ctx);
   await services.listen();
@@ -75,15 +76,20 @@ export interface RunningServer {
   setJobTime(at: Date | null): void;
 }
 
+export interface ServerOptions {
+  /** The time and timers of every feature: the system's unless a test brings its own. */
+  clock?: Clock;
+}
+
 /**
  * Starts the HTTP listener. It stays up for the life of the process and hands every request to
  * the current runtime (store + services + Elysia app), which a restore can replace.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, { clock = systemClock }: ServerOptions = {}): Promise<RunningServer> {
   const site = Site.load(SITE_FILES);
   // Services (a restore) reach the server's rebuild through their context.
   const rebuildForServices = (swap: () => Promise<void>) => running.rebuild(swap);
-  let runtime = await buildRuntime(config, site, rebuildForServices);
+  let runtime = await buildRuntime(config, clock, site, rebuildForServices);
   let rebuilding: Promise<void> | null = null;
   const answer = async (request: Request): Promise<Response> => {
     const current = runtime;
@@ -134,7 +140,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         try {
           // No quick_check (a second or more on a large file, every request waiting): the file is
           // either the one checked at start or a restore's, checked whole before it was swapped in.
-          runtime = await buildRuntime(config, site, rebuildForServices, { quickCheck: false });
+          runtime = await buildRuntime(config, clock, site, rebuildForServices, { quickCheck: false });
           runtime.app.server = server;
         } finally {
           rebuilding = null;

@@ -35,9 +35,9 @@ export function createServices(ctx: AppContext) {
   const domainConfigs = new DomainConfigService(ctx.store, ctx.defaultHostname);
   const settings = new InstanceSettingsService(ctx.store, ctx.config);
   const signupInvitations = new SignupInvitations(ctx.store);
-  const mailer = new Mailer(ctx.store, { route: () => settings.mailRoute() });
+  const mailer = new Mailer(ctx.store, { route: () => settings.mailRoute(), clock: ctx.clock });
   const referralRules = new ReferralRuleService(ctx.store);
-  const uploads = new UploadService(ctx.store, ctx.files, {
+  const uploads = new UploadService(ctx.store, ctx.files, ctx.clock, {
     perIp: ctx.config.rateLimits.uploadsPerIp,
     perUploader: ctx.config.rateLimits.uploadsPerUser,
     quotaBytes: ctx.config.uploadQuotaBytes,
@@ -47,7 +47,7 @@ export function createServices(ctx: AppContext) {
   const events = new EventBus(ctx.store.changes);
   const scraperConfigs = new ScraperConfigService(ctx.store);
   const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
-  const itemImages = new ItemImages(ctx.store, uploads, {
+  const itemImages = new ItemImages(ctx.store, ctx.clock, uploads, {
     onBlankPage: scrape.onBlankPage,
     policy: urlPolicy(ctx.config),
     copiesPerMinute: ctx.config.imageCopyPerMinute,
@@ -56,7 +56,7 @@ export function createServices(ctx: AppContext) {
     tries: ctx.config.imageCopyTries,
   });
   const mailLinks = new MailLinks(domainConfigs, async () => (await settings.current()).publicUrl || `http://localhost:${ctx.config.port}`);
-  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, ctx.config.rateLimits, itemImages);
+  const wishlists = createWishlistServices(ctx, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, itemImages);
   const users = new UserService({
     store: ctx.store,
     tokens: ctx.tokens,
@@ -69,19 +69,20 @@ export function createServices(ctx: AppContext) {
     settings,
     invitations: wishlists.invitations,
     signupInvitations,
+    clock: ctx.clock,
   });
   const listTransfer = new ListTransferService({ queries: wishlists.queries, lists: wishlists.lists, items: wishlists.items, claims: wishlists.claims });
   const testMail = new TestMail(mailer, mailLinks);
-  const apiTokens = new ApiTokenService(ctx.store);
+  const apiTokens = new ApiTokenService(ctx.store, ctx.clock);
   const jobClock = new JobClock();
   const followers = createFollowerServices(ctx.store, mailer, mailLinks, jobClock, ctx.config);
   const notifications = new NotificationService(ctx.store, mailer, () => mailLinks.fallbackOrigin());
-  const oidc = new OidcSignIns(ctx.config, ctx.store, users);
+  const oidc = new OidcSignIns(ctx.config, ctx.store, users, ctx.clock);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.disabled(userId));
   const logs = new LogService(ctx.store);
-  const scheduler = new Scheduler(ctx.store);
-  const pageViews = new PageViewLog(ctx.store, {
+  const scheduler = new Scheduler(ctx.store, ctx.clock);
+  const pageViews = new PageViewLog(ctx.store, ctx.clock, {
     enabled: ctx.config.visitorLog,
     keepDays: ctx.config.visitorLogDays,
     geoIpFiles: geoIpFiles(ctx.config.geoIpDb),

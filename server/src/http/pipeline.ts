@@ -48,7 +48,7 @@ function refuseUnread(check: () => void): void {
  * double-submit check for cookie-authenticated changes, and errors as JSON `{ message }`.
  */
 export function httpPipeline(ctx: AppContext, defaultLanguage: () => Language) {
-  const cutBodies = new RateLimiter(CUT_BODIES_PER_IP);
+  const cutBodies = new RateLimiter(CUT_BODIES_PER_IP, ctx.clock);
   return new Elysia({ name: 'http-pipeline' })
     .onRequest(({ request }) => {
       // No id or path holds a NUL character, and PostgreSQL cannot even compare one.

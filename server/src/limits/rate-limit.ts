@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock';
 import type { SharedRateCounts } from '../db/store';
 import { englishText, text, tooMany, type ErrorKey } from '../domain/errors';
 
@@ -54,7 +55,7 @@ export class RateLimiter {
 
   constructor(
     readonly rule: RateLimitRule,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Pick<Clock, 'now'> = systemClock,
   ) {}
 
   /** Counts one hit for the key; rejects with a too-many refusal when this hit is over the limit. */
@@ -105,7 +106,7 @@ export class RateLimiter {
       .then(
         ({ count, resetAt }) => {
           sharingFailed = false;
-          const current = resetAt > this.now();
+          const current = resetAt > this.clock.now();
           // Not after a reset() or the window's end: the count answered belongs to the old window.
           if (current && window && this.windows.get(key) === window) Object.assign(window, { count: Math.max(count, window.count), resetAt });
           const first = count - verdicts.length + 1;
@@ -124,7 +125,7 @@ export class RateLimiter {
   }
 
   private current(key: string, create: boolean): Window | undefined {
-    const now = this.now();
+    const now = this.clock.now();
     let window = this.windows.get(key);
     if (window && window.resetAt <= now) {
       this.windows.delete(key);
@@ -148,7 +149,7 @@ export class RateLimiter {
   }
 
   private refusal(window: Window) {
-    const waitMs = Math.max(0, window.resetAt - this.now());
+    const waitMs = Math.max(0, window.resetAt - this.clock.now());
     const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
     const wait = minutes === 1 ? text('tryAgainInOneMinute') : text('tryAgainInMinutes', { minutes });
     return tooMany([text(this.rule.text), wait], waitMs / 1000);

@@ -1,3 +1,4 @@
+import { dateOf, systemClock, type Clock } from '../clock';
 import type { Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
@@ -50,6 +51,8 @@ export interface MailerOptions {
   route: () => Promise<MailRoute>;
   /** Where a mail that cannot be sent is printed for the operator (default: the server log). */
   print?: (text: string) => void;
+  /** The time of the e-mail log's rows (default: the system's). */
+  clock?: Clock;
 }
 
 /**
@@ -101,7 +104,7 @@ export class Mailer {
       .insert(this.store.tables.emailLogs)
       .values({
         id: newId(),
-        createdAt: new Date(),
+        createdAt: dateOf(this.options.clock ?? systemClock),
         recipient: mail.to,
         subject: mail.subject,
         sentById: mail.sentById ?? null,

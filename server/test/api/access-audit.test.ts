@@ -9,6 +9,7 @@ import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 import { createApiToken, expiredApiToken, revokedApiToken } from '../support/api-tokens';
 import { printedRouteTable, type PrintedRoute } from '../support/route-table';
+import { ManualClock } from '../support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { addEditor, addItem, guestWithList, signUp, type Account } from '../support/wishlists';
 
@@ -16,6 +17,8 @@ const ROUTE_TABLE_DOC = join(import.meta.dirname, '..', '..', '..', 'docs', 'ope
 
 let table: Awaited<ReturnType<typeof printedRouteTable>>;
 let server: TestServer;
+/** The server's clock: tokens expire when the test moves it past their date. */
+const clock = new ManualClock();
 let admin: Account;
 let owner: Account;
 let editor: Account;
@@ -26,7 +29,7 @@ let itemId: string;
 
 beforeAll(async () => {
   table = await printedRouteTable();
-  server = await startTestServer();
+  server = await startTestServer({ clock });
   admin = await signUp(server.url, 'Admin'); // the first account is the admin; everyone below is not
   owner = await signUp(server.url, 'Olivia Owner');
   editor = await signUp(server.url, 'Eddie Editor');
@@ -159,7 +162,7 @@ async function tokenSet(account: Account, isAdmin: boolean): Promise<TokenSet> {
     createApiToken(account, 'read-write'),
     isAdmin ? createApiToken(account, 'admin') : undefined,
     revokedApiToken(account),
-    expiredApiToken(account),
+    expiredApiToken(account, clock),
   ]);
   return { read: read.token, readWrite: readWrite.token, admin: adminToken?.token, revoked, expired };
 }

@@ -1,3 +1,4 @@
+import { systemClock } from '../../src/clock';
 import { DatabaseHealth } from '../../src/db/health';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,7 @@ async function adminRoutes(): Promise<{ method: string; path: string }[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-routes-'));
   const ctx = {
     config: loadConfig(['--data-dir', dataDir], {}),
+    clock: systemClock,
     store: openSqliteStore(join(dataDir, 'wishwell.db')),
     files: new LocalFileStorage(join(dataDir, 'uploads')),
     databaseHealth: new DatabaseHealth(),

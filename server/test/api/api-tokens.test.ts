@@ -10,6 +10,7 @@ import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { createApiToken, expiredApiToken, revokedApiToken } from '../support/api-tokens';
 import { databaseContents } from '../support/database-contents';
+import { ManualClock } from '../support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { signUp, type Account } from '../support/wishlists';
 
@@ -17,11 +18,13 @@ const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
 const PASSWORD = 'correct horse battery';
 
 let server: TestServer;
+/** The server's clock: tokens expire when the test moves it past their date. */
+const clock = new ManualClock();
 let admin: Account;
 let owner: Account;
 
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_SCRAPE_USER: '3', RATE_LIMIT_SCRAPE_IP: '1000' });
+  server = await startTestServer({ env: { RATE_LIMIT_SCRAPE_USER: '3', RATE_LIMIT_SCRAPE_IP: '1000' }, clock });
   admin = await signUp(server.url, 'Ada Admin');
   owner = await signUp(server.url, 'Olivia Owner');
 });
@@ -137,7 +140,7 @@ describe('using a token', () => {
     await withToken(created.token).call('GET', '/wishlists');
     const first = await waitFor(lastUse);
     expect(Date.parse(first)).toBeGreaterThanOrEqual(before - 1000);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await clock.advance(30_000);
     await withToken(created.token).call('GET', '/wishlists');
     await withToken(created.token).call('GET', '/users/profile');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -161,7 +164,7 @@ describe('revoking and expiry', () => {
   });
 
   it('an expired token is refused', async () => {
-    const token = await expiredApiToken(owner, 'read');
+    const token = await expiredApiToken(owner, clock, 'read');
     const res = await withToken(token).call('GET', '/wishlists');
     expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: { message: 'This API token is not valid: it may have expired or been revoked.' } });
   });

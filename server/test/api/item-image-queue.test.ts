@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Item, SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { waitFor } from '../support/backups';
+import { ManualClock } from '../support/manual-clock';
 import { startTestServer, withStore, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
@@ -73,12 +74,14 @@ const ENV = {
   IMAGE_COPY_RETRY_SECONDS: '600',
   JWT_SECRET: 'image-queue-test-secret-long-enough-for-hs256',
 };
+/** The worker's turns (2 s after start, then every minute) come when the test moves this clock. */
+const clock = new ManualClock();
 let server: TestServer;
 let owner: Account;
 let list: Wishlist;
 
 beforeAll(async () => {
-  server = await startTestServer(ENV, dataDir);
+  server = await startTestServer({ env: ENV, dataDir, clock });
   owner = await signUp(server.url, 'Queue owner');
   list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Many shops', theme: 'Other' })).body;
 });
@@ -120,7 +123,7 @@ describe('copies from several shops at once', () => {
     failuresLeft.set('/retry-later.png', 1);
     const waiting = await addItem(owner.client, list._id, { title: 'Waits for a retry', imageUrl: healthy('/retry-later.png') });
     // The failure is settled: its retry is due in 10 minutes (a copy in flight holds a one-minute lease).
-    await waitFor(async () => ((await itemRow(waiting._id)).imageCopyDueAt?.getTime() ?? 0) > Date.now() + 120_000, 5_000);
+    await waitFor(async () => ((await itemRow(waiting._id)).imageCopyDueAt?.getTime() ?? 0) > clock.now() + 120_000, 5_000);
     const other = (await owner.client.post<Wishlist>('/wishlists', { name: 'Second list', theme: 'Other' })).body;
     const copied = await owner.client.post<Item>('/wishlists/items/move-copy', { sourceListId: list._id, itemId: waiting._id, destinationListId: other._id, action: 'copy' });
     expect(copied.status).toBe(200);
@@ -146,7 +149,9 @@ describe('a graceful stop', () => {
     expect(handedBack.imageCopyDueAt!.getTime()).toBeGreaterThanOrEqual(stoppedAt - 1_000);
     expect(server.output()).not.toContain(`"imageUrl":"${hanging('/at-shutdown.png')}"`); // not logged as a failed try
     // Restarted with one copy at a time (the next test); the worker first looks 2 s after start, the lease was a minute.
-    server = await startTestServer({ ...ENV, IMAGE_COPY_CONCURRENCY: '1' }, dataDir);
+    server = await startTestServer({ env: { ...ENV, IMAGE_COPY_CONCURRENCY: '1' }, dataDir, clock });
+    await clock.advance(2_000);
+    expect((await itemRow(item._id)).imageCopyTries, 'claimed at the first look').toBe(1);
     await waitFor(() => isCopied(list._id, item._id), 10_000);
     expect(hitsOf(hanging('/at-shutdown.png'))).toBe(2);
   });
@@ -160,7 +165,8 @@ describe('IMAGE_COPY_CONCURRENCY', () => {
     const first = await addItem(client, list._id, { title: 'Alone', imageUrl: hanging('/alone.png') });
     await waitFor(async () => hitsOf(hanging('/alone.png')) === 1, 5_000);
     const second = await addItem(client, list._id, { title: 'Next in line', imageUrl: healthy('/next.png') });
-    await Bun.sleep(1_500);
+    await clock.advance(60_000); // the worker's next look has run: the place stays taken
+    expect((await itemRow(second._id)).imageCopyTries, 'claimed for a copy').toBe(0);
     expect(hitsOf(healthy('/next.png'))).toBe(0);
     release();
     await waitFor(async () => (await isCopied(list._id, first._id)) && (await isCopied(list._id, second._id)), 8_000);

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
+import { ManualClock } from '../support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { untilPast } from '../support/wait';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 // Every mail in its recipient's language: the language their account chose, else (a guest, or an
@@ -143,18 +143,22 @@ describe('mails a list causes', () => {
 
 describe('the reveal mail', () => {
   it("is in the owner's chosen language (no request causes it)", async () => {
+    await server.stop(); // one server runs in the test worker at a time: this test's own, on a clock it moves
     const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-reveal-lang-'));
-    let running = await startTestServer({ SMTP_URL: smtp.url }, dataDir);
+    const clock = new ManualClock();
+    let running = await startTestServer({ env: { SMTP_URL: smtp.url }, dataDir, clock });
     const port = Number(new URL(running.url).port);
     try {
       await signUp(running.url, 'Admin');
       const owner = await speaking(await signUp(running.url, 'Lucía'), 'es');
-      const revealAt = Date.now() + 1500;
+      const revealAt = clock.now() + 1500;
       const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Cumpleaños', surpriseUntil: new Date(revealAt).toISOString() })).body;
       await running.stop();
-      await untilPast(revealAt); // the date passes while the server is down; the job runs a second after start
-      running = await startTestServer({ SMTP_URL: smtp.url }, dataDir, port);
-      const mail = await mailTo(owner.email);
+      await clock.advanceTo(revealAt + 1); // the date passes while the server is down
+      running = await startTestServer({ env: { SMTP_URL: smtp.url }, dataDir, port, clock });
+      await clock.advance(1000); // the job's first turn, a second after start
+      const [mail] = smtp.mails.filter((m) => m.to.includes(owner.email));
+      if (!mail) throw new Error(`no reveal mail to ${owner.email}`);
       expect(mail.subject).toBe('Tus regalos ya se pueden ver');
       expect(mail.text).toContain('Hola, Lucía:');
       expect(mail.text).toContain('La sorpresa de tu lista de deseos «Cumpleaños» ha terminado');

@@ -10,10 +10,13 @@ import { join } from 'node:path';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import type { Tables } from '../../src/db/store';
 import { ApiClient } from '../support/api-client';
+import { ManualClock } from '../support/manual-clock';
 import { startTestServer, withStore, type TestServer } from '../support/test-server';
 import { guestWithList, signUp } from '../support/wishlists';
 
 let server: TestServer;
+/** The clean-up's turns (a second after start, then hourly) come when the test moves this clock. */
+const clock = new ManualClock();
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-quotas-'));
 const LIMITS = {
   TRUST_PROXY: '1', // each scenario below comes from its own address (X-Forwarded-For)
@@ -25,7 +28,7 @@ const LIMITS = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer(LIMITS, dataDir);
+  server = await startTestServer({ env: LIMITS, dataDir, clock });
 });
 afterAll(async () => {
   await server.stop();
@@ -115,14 +118,13 @@ describe('clean-up', () => {
     for (const url of [used, unused]) await store.db.update(uploads).set({ createdAt: twoDaysAgo }).where(eq(uploads.fileName, url.split('/').pop()!));
     await store.close();
     await server.stop();
-    server = await startTestServer(LIMITS, dataDir); // the clean-up runs shortly after start, then hourly
+    server = await startTestServer({ env: LIMITS, dataDir, clock });
     const status = (url: string) => fetch(server.url + url).then((res) => res.status);
-    for (let waited = 0; (await status(unused)) !== 404 && waited < 5000; waited += 100) await Bun.sleep(100);
+    expect(await status(unused), 'before the clean-up').toBe(200);
+    await clock.advance(1000); // the clean-up's first turn, a second after start
     expect(await status(unused)).toBe(404);
     expect(await status(used)).toBe(200);
     expect(await status(fresh)).toBe(200);
-    // The log line is written after the file goes; wait for it rather than reading at once.
-    for (let waited = 0; !server.output().includes('"event":"uploads.removed"') && waited < 10_000; waited += 100) await Bun.sleep(100);
     expect(server.output()).toContain('"event":"uploads.removed","count":1');
   });
 });
@@ -133,7 +135,8 @@ describe('uploads at the same moment (the quota is taken, not checked and then w
   const racingDir = mkdtempSync(join(tmpdir(), 'wishwell-quota-race-'));
   const settings = { UPLOAD_QUOTA_MB: '1', UPLOAD_QUOTA_GUEST_LIST_MB: '1' }; // upload rate limits left high
   beforeAll(async () => {
-    racing = await startTestServer(settings, racingDir);
+    await server.stop(); // one server runs in the test worker at a time (the file's is done): this one on the clock
+    racing = await startTestServer({ env: settings, dataDir: racingDir, clock });
   });
   afterAll(async () => {
     await racing.stop();
@@ -172,8 +175,9 @@ describe('uploads at the same moment (the quota is taken, not checked and then w
     const unused = urls[0]!;
     await withStore(racing, (store) => store.db.update(store.tables.uploads).set({ createdAt: new Date(Date.now() - 48 * 3600_000) }).where(eq(store.tables.uploads.fileName, unused.split('/').pop()!)));
     await racing.stop();
-    racing = await startTestServer(settings, racingDir); // the clean-up runs shortly after start
-    await expect.poll(async () => (await fetch(racing.url + unused)).status, { timeout: 10_000 }).toBe(404);
+    racing = await startTestServer({ env: settings, dataDir: racingDir, clock });
+    await clock.advance(1000); // the clean-up's first turn, a second after start
+    expect((await fetch(racing.url + unused)).status).toBe(404);
     const client = new ApiClient(racing.url);
     expect((await client.post('/users/login', { email: user.email, password: 'correct horse battery' })).status).toBe(200);
     expect((await upload(client, '203.0.113.2', 300 * KB)).status).toBe(200);

@@ -1,5 +1,6 @@
 /** Personal API tokens for API tests: created through My Account's session-only route. */
 import type { ApiTokenScope, CreatedApiToken } from '@wishwell/shared/api-token-types';
+import type { ManualClock } from './manual-clock';
 import type { Account } from './wishlists';
 
 export async function createApiToken(account: Account, scope: ApiTokenScope, extra: { name?: string; expiresAt?: string } = {}): Promise<CreatedApiToken> {
@@ -16,9 +17,10 @@ export async function revokedApiToken(account: Account, scope: ApiTokenScope = '
   return created.token;
 }
 
-/** A token that has expired: valid for `ms` milliseconds, answered once that time has passed. */
-export async function expiredApiToken(account: Account, scope: ApiTokenScope = 'read-write', ms = 1500): Promise<string> {
-  const created = await createApiToken(account, scope, { name: 'expiring', expiresAt: new Date(Date.now() + ms).toISOString() });
-  await new Promise((resolve) => setTimeout(resolve, ms + 50));
+/** A token that has expired: valid for a minute of the server's `clock`, answered once the clock has passed it. */
+export async function expiredApiToken(account: Account, clock: ManualClock, scope: ApiTokenScope = 'read-write'): Promise<string> {
+  const expiresAt = clock.now() + 60_000;
+  const created = await createApiToken(account, scope, { name: 'expiring', expiresAt: new Date(expiresAt).toISOString() });
+  await clock.advanceTo(expiresAt + 1);
   return created.token;
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { SQL } from 'bun';
 import { inject } from 'vitest';
+import { databaseFile } from '../../src/db/open-store';
 import type { Engine } from '../../src/db/store';
 
 /** The engine this run of the API suite uses (vitest.config.ts runs it once per engine). */
@@ -21,4 +23,17 @@ export async function testDatabaseUrl(dataDir: string, engine: Engine = TEST_ENG
   const [exists] = await admin`SELECT 1 FROM pg_database WHERE datname = ${name}`;
   if (!exists) await admin.unsafe(`CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${inject('postgresTemplate')}` : ''}`);
   return serverUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
+/**
+ * SQLite runs: a data dir without a database gets a copy of the run's migrated template file
+ * (see sqlite-setup.ts), so its server starts without migrating. Runs without a template (the
+ * PostgreSQL project starting a SQLite server) leave the dir to migrate at start, as before.
+ */
+export function copySqliteTemplate(dataDir: string): void {
+  const template = inject('sqliteTemplate') as string | undefined;
+  const file = databaseFile(dataDir);
+  if (!template || existsSync(file)) return;
+  mkdirSync(dataDir, { recursive: true });
+  copyFileSync(template, file);
 }

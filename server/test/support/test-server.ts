@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/db/open-store';
 import type { DataStore, Engine } from '../../src/db/store';
+import type { Clock } from '../../src/clock';
 import { loadConfig, SETTINGS } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
-import { TEST_ENGINE, testDatabaseUrl } from './engine';
+import { copySqliteTemplate, TEST_ENGINE, testDatabaseUrl } from './engine';
 import { captureServerOutput } from './server-output';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
@@ -47,6 +48,28 @@ export const TEST_RATE_LIMITS = {
   RATE_LIMIT_INVITE_LIST: '10000',
 };
 
+/** What a test server is started from; each part as startTestServer's positional arguments. */
+export interface TestServerOptions {
+  /** Settings, as environment variables (SMTP_URL, ...). */
+  env?: Record<string, string>;
+  dataDir?: string;
+  port?: number;
+  engine?: Engine;
+  /**
+   * The server's time and timers (e.g. a ManualClock the test moves with advance()). Only a
+   * server in the test worker can take one: a test passing it gets an error where the server
+   * would have been a process.
+   */
+  clock?: Clock;
+}
+
+const OPTION_NAMES = new Set<string>(['env', 'dataDir', 'port', 'engine', 'clock']);
+/** Settings are named in capitals (SMTP_URL), options not: an object of option names only (at least one) is options; `{}` is no settings. */
+const isOptions = (value: Record<string, string> | TestServerOptions): value is TestServerOptions => {
+  const names = Object.keys(value);
+  return names.length > 0 && names.every((name) => OPTION_NAMES.has(name));
+};
+
 /** What both kinds of test server are started from: the data dir, its database and the settings. */
 interface ServerSetup {
   dir: string;
@@ -61,6 +84,7 @@ interface ServerSetup {
 async function serverSetup(env: Record<string, string>, dataDir: string | undefined, port: number, engine: Engine): Promise<ServerSetup> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
   const databaseUrl = await testDatabaseUrl(dir, engine, true);
+  if (engine === 'sqlite') copySqliteTemplate(dir);
   const cliEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   return { dir, ownsDir: !dataDir, port, databaseUrl, cliEnv, settings: { MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env } };
 }
@@ -71,21 +95,33 @@ let inProcessRunning = false;
 
 /**
  * Starts the real server on a free port with a fresh data dir, as a self-hoster runs it, on the
- * engine of this run (SQLite, or its own PostgreSQL database). Extra environment variables
- * configure it (SMTP_URL, ...). `port` 0 picks a free one; a fixed port lets a test restart the
- * server where its clients expect it. `engine` overrides the run's (a PostgreSQL run can start a
- * SQLite server beside it).
+ * engine of this run (SQLite, or its own PostgreSQL database), from a copy of the run's migrated
+ * template. Extra environment variables configure it (SMTP_URL, ...). `port` 0 picks a free one;
+ * a fixed port lets a test restart the server where its clients expect it. `engine` overrides the
+ * run's (a PostgreSQL run can start a SQLite server beside it). The same as one options object
+ * (TestServerOptions), which also takes the server's `clock`.
  *
  * The server runs inside the test worker (startServer from its config, no process to start) when
  * it can: when no other in-process server is running (a second one at a time, e.g. a replica, is a
  * process) and `env` holds only settings the config reads. Tests whose subject is the process
  * (signals, kill -9, memory, threads, the pid) use startServerProcess.
  */
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, port = 0, engine: Engine = TEST_ENGINE): Promise<TestServer> {
-  const setup = await serverSetup(env, dataDir, port, engine);
-  if (inProcessRunning || !Object.keys(env).every((name) => SETTING_NAMES.has(name))) return startProcess(setup);
+export async function startTestServer(options: TestServerOptions): Promise<TestServer>;
+export async function startTestServer(env?: Record<string, string>, dataDir?: string, port?: number, engine?: Engine): Promise<TestServer>;
+export async function startTestServer(
+  envOrOptions: Record<string, string> | TestServerOptions = {},
+  dataDir?: string,
+  port = 0,
+  engine: Engine = TEST_ENGINE,
+): Promise<TestServer> {
+  const options: TestServerOptions = isOptions(envOrOptions) ? envOrOptions : { env: envOrOptions, dataDir, port, engine };
+  const env = options.env ?? {};
+  const setup = await serverSetup(env, options.dataDir, options.port ?? 0, options.engine ?? TEST_ENGINE);
+  const inProcess = !inProcessRunning && Object.keys(env).every((name) => SETTING_NAMES.has(name));
+  if (!inProcess && options.clock) throw new Error('A clock reaches only a server in the test worker: this one would be a process (a second server at once, or settings the config does not read)');
+  if (!inProcess) return startProcess(setup);
   inProcessRunning = true;
-  return startInProcess(setup).catch((error: unknown) => {
+  return startInProcess(setup, options.clock).catch((error: unknown) => {
     inProcessRunning = false;
     throw error;
   });
@@ -96,12 +132,12 @@ export async function startServerProcess(env: Record<string, string> = {}, dataD
   return startProcess(await serverSetup(env, dataDir, port, engine));
 }
 
-async function startInProcess(setup: ServerSetup): Promise<TestServer> {
+async function startInProcess(setup: ServerSetup, clock: Clock | undefined): Promise<TestServer> {
   const { dir, databaseUrl } = setup;
   const output = captureServerOutput();
   let running: RunningServer;
   try {
-    running = await startServer(loadConfig(['--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], { ...process.env, ...setup.settings }));
+    running = await startServer(loadConfig(['--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], { ...process.env, ...setup.settings }), { clock });
   } catch (error) {
     output.release();
     throw new Error(`server did not start: ${error instanceof Error ? error.message : String(error)}\n${output.text()}`);

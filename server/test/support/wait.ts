@@ -7,7 +7,3 @@ export async function waitUntil(check: () => boolean, what: string, timeoutMs = 
   }
 }
 
-/** Waits until the clock is past `time` (ms since the epoch): a date set shortly ahead has passed. */
-export async function untilPast(time: number): Promise<void> {
-  await Bun.sleep(Math.max(0, time - Date.now() + 1));
-}

@@ -1,3 +1,4 @@
+import { systemClock } from '../../src/clock';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { readViews } from '../support/visitor-rows';
 
 const dir = mkdtempSync(join(tmpdir(), 'wishwell-page-view-log-'));
 const store = openSqliteStore(join(dir, 'wishwell.db'));
-const log = new PageViewLog(store, { enabled: true, keepDays: 90, geoIpFiles: geoIpFiles(null) });
+const log = new PageViewLog(store, systemClock, { enabled: true, keepDays: 90, geoIpFiles: geoIpFiles(null) });
 afterAll(async () => {
   await log.close();
   await store.close();

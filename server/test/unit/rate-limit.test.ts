@@ -5,7 +5,7 @@ import { RateLimiter, shareRateLimitsThrough, type RateLimitRule } from '../../s
 
 function limiter(limit: number) {
   let now = 1_000_000;
-  const l = new RateLimiter({ limit, windowMs: 15 * 60_000, text: 'tooManySignIns' }, () => now);
+  const l = new RateLimiter({ limit, windowMs: 15 * 60_000, text: 'tooManySignIns' }, { now: () => now });
   return { l, advance: (ms: number) => (now += ms) };
 }
 

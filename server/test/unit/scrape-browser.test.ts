@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BrowserPool, findChromium } from '../../src/features/scrape/browser-pool';
 import { declaringUtf8 } from '../../src/features/scrape/charset';
 import { Scraper } from '../../src/features/scrape/scraper';
+import { ManualClock } from '../support/manual-clock';
 
 const chromium = findChromium(process.env.CHROMIUM_PATH ?? null);
 
@@ -92,7 +93,9 @@ const shop = Bun.serve({
   },
 });
 const policy = { allowHosts: ['127.0.0.1'] };
-const pool = chromium ? new BrowserPool({ executablePath: chromium, policy, idleMs: 300, navigationTimeoutMs: 1_500 }) : null;
+/** The pool's idle close comes when the test moves this clock. */
+const clock = new ManualClock();
+const pool = chromium ? new BrowserPool({ executablePath: chromium, policy, idleMs: 60_000, navigationTimeoutMs: 1_500, clock }) : null;
 
 afterAll(async () => {
   await pool?.close();
@@ -166,7 +169,9 @@ describe.skipIf(!pool)('puppeteer strategy', () => {
       plainPage.stop(true);
     }
     expect(pool!.running).toBe(true);
-    await Bun.sleep(1_000);
+    await clock.advance(50_000);
+    expect(pool!.running, 'before the idle minute is up').toBe(true);
+    await clock.advance(10_000);
     expect(pool!.running).toBe(false);
   });
 });

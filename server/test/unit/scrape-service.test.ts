@@ -1,3 +1,4 @@
+import { systemClock } from '../../src/clock';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ const shop = Bun.serve({
 });
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-scrape-service-'));
 const ctx: AppContext = {
+  clock: systemClock,
   config: loadConfig(['--data-dir', dataDir], { SCRAPE_ALLOW_HOSTS: '127.0.0.1', CHROMIUM_PATH: '/nonexistent' }),
   store: openSqliteStore(join(dataDir, 'wishwell.db')),
   files: new LocalFileStorage(join(dataDir, 'uploads')),

@@ -5,6 +5,7 @@
  * gets an `open` whose file handle writes part of the file for real and then fails the way a
  * full disk does (ENOSPC), since filling a real disk needs root (tmpfs, loop devices).
  */
+import { systemClock } from '../../src/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -64,7 +65,7 @@ function png(size: number): File {
 
 describe('an upload on a full disk', () => {
   it('answers 507 with a message, keeps no partial file or record, logs it, and works again once there is room', async () => {
-    const uploads = new UploadService(store, new LocalFileStorage(folder, { open: openOnDisk }), {
+    const uploads = new UploadService(store, new LocalFileStorage(folder, { open: openOnDisk }), systemClock, {
       perIp: 100,
       perUploader: 100,
       quotaBytes: 10 * 1024 * 1024,

@@ -1,3 +1,4 @@
+import { systemClock } from '../../src/clock';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { createServices } from '../../src/services';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-share-view-'));
 const ctx: AppContext = {
+  clock: systemClock,
   config: loadConfig(['--data-dir', dataDir], {}),
   store: openSqliteStore(join(dataDir, 'wishwell.db')),
   files: new LocalFileStorage(join(dataDir, 'uploads')),

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock';
 import { and, asc, count, eq } from 'drizzle-orm';
 import {
   API_TOKEN_NAME_MAX_LENGTH,
@@ -36,7 +37,7 @@ export class ApiTokenService {
 
   constructor(
     private readonly store: DataStore,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Pick<Clock, 'now'> = systemClock,
   ) {}
 
   async create(user: { id: string; isAdmin: boolean }, input: CreateApiTokenInput): Promise<CreatedApiToken> {
@@ -58,7 +59,7 @@ export class ApiTokenService {
       tokenHash: hashSecret(token),
       expiresAt,
       lastUsedAt: null,
-      createdAt: new Date(this.now()),
+      createdAt: new Date(this.clock.now()),
     });
     return { _id: id, name, scope: input.scope, expiresAt: expiresAt?.toISOString() ?? null, token };
   }
@@ -80,7 +81,7 @@ export class ApiTokenService {
   async authenticate(token: string): Promise<ApiTokenGrant | null> {
     const { apiTokens } = this.store.tables;
     const [row] = await this.store.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashSecret(token)));
-    const now = this.now();
+    const now = this.clock.now();
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USE_RESOLUTION_MS) this.touch(row.id, now);
     return { tokenId: row.id, userId: row.userId, scope: row.scope as ApiTokenScope };
@@ -100,7 +101,7 @@ export class ApiTokenService {
     if (expiresAt === undefined || expiresAt === null || expiresAt === '') return null;
     const date = new Date(expiresAt);
     if (Number.isNaN(date.getTime())) throw invalid('tokenExpiryInvalid');
-    if (date.getTime() <= this.now()) throw invalid('tokenExpiryPast');
+    if (date.getTime() <= this.clock.now()) throw invalid('tokenExpiryPast');
     return date;
   }
 }

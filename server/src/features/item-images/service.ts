@@ -1,3 +1,4 @@
+import { dateOf, type Clock } from '../../clock';
 import { and, asc, eq, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { DataStore } from '../../db/store';
 import { DomainError } from '../../domain/errors';
@@ -64,13 +65,14 @@ export class ItemImages implements ImageCopies {
 
   constructor(
     private readonly store: DataStore,
+    private readonly clock: Clock,
     private readonly uploads: UploadService,
     private readonly options: ItemImageOptions,
   ) {}
 
   /** The copy columns of an item that now shows `imageUrl`: a copy due at once for a shop's image, else nothing to copy. */
   pendingCopy(imageUrl: string): ImageCopyColumns {
-    const now = new Date();
+    const now = dateOf(this.clock);
     return isShopAddress(imageUrl)
       ? { storedImageUrl: '', imageCheckedAt: null, imageCopyTries: 0, imageCopyDueAt: now }
       : { storedImageUrl: '', imageCheckedAt: now, imageCopyTries: 0, imageCopyDueAt: null };
@@ -101,6 +103,7 @@ export class ItemImages implements ImageCopies {
    */
   async copyNext(changed: (listId: string) => void): Promise<number> {
     if (this.inFlight.size >= this.options.concurrency || this.stopping.signal.aborted) return 0;
+    // The pace spares the shops, so it runs on real time (a test's clock would hold the worker inside its advance()).
     const wait = this.lastFetchAt + 60_000 / this.options.copiesPerMinute - Date.now();
     if (wait > 0) await Bun.sleep(wait);
     const claimed = this.stopping.signal.aborted ? null : await this.claimNext();
@@ -136,7 +139,7 @@ export class ItemImages implements ImageCopies {
    */
   private async claimNext(): Promise<ClaimedCopy | null> {
     const { items } = this.store.tables;
-    const now = new Date();
+    const now = dateOf(this.clock);
     const hostFree = (candidate: { imageUrl: string }) => !this.busyHosts.has(imageHost(candidate.imageUrl));
     const queued = (await this.dueCopies(lte(items.imageCopyDueAt, now))).filter(hostFree);
     const candidates = queued.length > 0 ? queued : (await this.dueCopies(and(isNull(items.imageCopyDueAt), like(items.imageUrl, 'http%'))!)).filter(hostFree);
@@ -168,18 +171,18 @@ export class ItemImages implements ImageCopies {
     try {
       const image = await this.shrunk(await fetchImage(claimed.imageUrl, this.options.policy, this.stopping.signal), claimed);
       const { url } = await this.uploads.keep(image.bytes, image.type, { userId: claimed.ownerId, guestListId: claimed.listId });
-      if (await this.settle(claimed, { storedImageUrl: url, imageCheckedAt: new Date() })) changed(claimed.listId);
+      if (await this.settle(claimed, { storedImageUrl: url, imageCheckedAt: dateOf(this.clock) })) changed(claimed.listId);
       else await this.release(url); // the item changed or went meanwhile: its new image has its own copy
     } catch (error) {
       if (this.stopping.signal.aborted) {
-        await this.settle(claimed, { imageCopyDueAt: new Date(), imageCopyTries: claimed.tries - 1 });
+        await this.settle(claimed, { imageCopyDueAt: dateOf(this.clock), imageCopyTries: claimed.tries - 1 });
         return;
       }
       const retry = worthRetrying(error) && claimed.tries < this.options.tries;
       const reason = error instanceof Error ? error.message : String(error);
       logEvent({ event: 'item_image.not_copied', level: 'warn', imageUrl: claimed.imageUrl, ownerId: claimed.ownerId, wishlistId: claimed.listId, tries: claimed.tries, retry, reason });
-      const retryAt = new Date(Date.now() + this.options.retryAfterMs * 4 ** (claimed.tries - 1));
-      await this.settle(claimed, retry ? { imageCopyDueAt: retryAt } : { storedImageUrl: '', imageCheckedAt: new Date() });
+      const retryAt = new Date(this.clock.now() + this.options.retryAfterMs * 4 ** (claimed.tries - 1));
+      await this.settle(claimed, retry ? { imageCopyDueAt: retryAt } : { storedImageUrl: '', imageCheckedAt: dateOf(this.clock) });
     }
   }
 

@@ -5,7 +5,7 @@ import { seesItemPurchases, type ItemRow, type ListRole, type WishlistRow } from
 import { writeCsv } from './csv';
 
 /** The item as exported: units reserved only when `role` may see them now (the surprise holds), never who. */
-function exportedItem(item: ItemRow, list: WishlistRow, role: ListRole): ExportedItem {
+function exportedItem(item: ItemRow, list: WishlistRow, role: ListRole, nowMs: number): ExportedItem {
   return {
     title: item.title,
     url: item.url,
@@ -17,12 +17,12 @@ function exportedItem(item: ItemRow, list: WishlistRow, role: ListRole): Exporte
     description: item.description,
     imageUrl: item.imageUrl,
     isGroupGift: item.isGroupGift,
-    quantityPurchased: seesItemPurchases(list, role, item) ? item.quantityPurchased : 0,
+    quantityPurchased: seesItemPurchases(list, role, item, nowMs) ? item.quantityPurchased : 0,
     createdAt: item.createdAt.toISOString(),
   };
 }
 
-export function listExport(list: WishlistRow, items: ItemRow[], role: ListRole, now = new Date()): ListExport {
+export function listExport(list: WishlistRow, items: ItemRow[], role: ListRole, now: Date): ListExport {
   return {
     format: LIST_EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -40,7 +40,7 @@ export function listExport(list: WishlistRow, items: ItemRow[], role: ListRole, 
       editorsSeeClaims: list.editorsSeeClaims,
       allowOverPledge: list.allowOverPledge,
     },
-    items: items.map((item) => exportedItem(item, list, role)),
+    items: items.map((item) => exportedItem(item, list, role, now.getTime())),
   };
 }
 

@@ -12,6 +12,7 @@ import type { WishlistQueries } from '../wishlists/queries';
 import type { WishlistService } from '../wishlists/service';
 import { exportFileName, listCsv, listExport } from './export';
 import { readImportFile } from './import-file';
+import { dateOf } from '../../clock';
 
 const HOUR = 3_600_000;
 /** Imports per account an hour: each may create a list of up to MAX_IMPORT_ITEMS items. */
@@ -43,7 +44,7 @@ export class ListTransferService {
   async exportList({ list, role }: ListAccess, format: 'json' | 'csv'): Promise<ExportFile> {
     const items = await this.deps.queries.items(list.id);
     if (format === 'csv') return { body: listCsv(items), contentType: 'text/csv; charset=utf-8', fileName: exportFileName(list.name, 'csv') };
-    return { body: JSON.stringify(listExport(list, items, role), null, 2), contentType: 'application/json; charset=utf-8', fileName: exportFileName(list.name, 'json') };
+    return { body: JSON.stringify(listExport(list, items, role, dateOf(this.deps.queries.clock)), null, 2), contentType: 'application/json; charset=utf-8', fileName: exportFileName(list.name, 'json') };
   }
 
   /** Everything held about the account: never a secret (password hash, token secrets, session tokens). */
@@ -65,13 +66,13 @@ export class ListTransferService {
       this.deps.claims.mine(user),
     ]);
     const lists = await Promise.all(
-      owned.map(async (list) => ({ _id: list.id, isDeleted: list.isDeleted, ...listExport(list, await this.deps.queries.items(list.id), 'owner') })),
+      owned.map(async (list) => ({ _id: list.id, isDeleted: list.isDeleted, ...listExport(list, await this.deps.queries.items(list.id), 'owner', dateOf(this.deps.queries.clock)) })),
     );
     const iso = (date: Date | null) => date?.toISOString() ?? null;
     return {
       format: ACCOUNT_EXPORT_FORMAT,
       version: EXPORT_VERSION,
-      exportedAt: new Date().toISOString(),
+      exportedAt: dateOf(this.deps.queries.clock).toISOString(),
       account: {
         _id: account!.id,
         name: account!.name,

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock';
 import type { Config, OidcSettings } from '../../config';
 import type { DataStore } from '../../db/store';
 import { RateLimiter } from '../../limits/rate-limit';
@@ -25,12 +26,12 @@ export class OidcSignIns {
   private readonly fallback: OidcSignIn | null;
   private readonly byHostname: Map<string, OidcSignIn>;
 
-  constructor(config: Config, store: DataStore, users: UserService) {
-    this.sessions = new OidcSessions(store);
+  constructor(config: Config, store: DataStore, users: UserService, clock: Clock) {
+    this.sessions = new OidcSessions(store, clock);
     const signIn = (settings: OidcSettings): OidcSignIn => ({ provider: new OidcProvider(settings), accounts: new OidcAccounts(store, users, settings, this.sessions) });
     this.fallback = config.oidc ? signIn(config.oidc) : null;
     this.byHostname = new Map([...config.oidcByHostname].map(([hostname, settings]) => [hostname, signIn(settings)]));
-    this.attemptsPerIp = new RateLimiter({ limit: config.rateLimits.loginPerIp, windowMs: 15 * 60_000, text: 'tooManySignIns', scope: 'identity provider round trips' });
+    this.attemptsPerIp = new RateLimiter({ limit: config.rateLimits.loginPerIp, windowMs: 15 * 60_000, text: 'tooManySignIns', scope: 'identity provider round trips' }, clock);
   }
 
   /** The provider for a request's hostname, or null when it has none. */

@@ -1,5 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import { SESSION_TTL_SECONDS } from '../../auth/tokens';
+import type { Clock } from '../../clock';
 import type { DataStore } from '../../db/store';
 import { hashSecret } from '../../ids';
 import type { ProviderSession } from './provider';
@@ -10,11 +11,14 @@ import type { ProviderSession } from './provider';
  * session too. Rows go when their session could no longer be valid.
  */
 export class OidcSessions {
-  constructor(private readonly store: DataStore) {}
+  constructor(
+    private readonly store: DataStore,
+    private readonly clock: Clock,
+  ) {}
 
   async remember(sessionToken: string, userId: string, session: ProviderSession): Promise<void> {
     const { db, tables: { oidcSessions } } = this.store;
-    const now = Date.now();
+    const now = this.clock.now();
     await db.delete(oidcSessions).where(lt(oidcSessions.expiresAt, new Date(now)));
     await db
       .insert(oidcSessions)

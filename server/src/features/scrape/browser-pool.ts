@@ -1,3 +1,4 @@
+import { systemClock, type Clock, type Timer } from '../../clock';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Browser, BrowserContext, HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
@@ -49,6 +50,8 @@ export interface BrowserPoolOptions {
   maxPages?: number;
   /** The browser closes after this long without a scrape. */
   idleMs?: number;
+  /** Times the idle close (default: the system's). */
+  clock?: Clock;
   /** How long the document may take to be ready before what has loaded is read anyway (within the 15 s scrape). */
   navigationTimeoutMs?: number;
 }
@@ -65,7 +68,7 @@ export class BrowserPool {
   private sparePages: Promise<Page | null>[] = [];
   private active = 0;
   private readonly waiting: (() => void)[] = [];
-  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private idleTimer: Timer | null = null;
   /** The document each page is about to open, already fetched and decoded, waiting for its navigation request. */
   private readonly documents = new WeakMap<Page, { url: string; html: string }>();
   /** The site of the shop page each page renders: requests to other sites are not made. */
@@ -158,7 +161,7 @@ export class BrowserPool {
   }
 
   async close(): Promise<void> {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer?.cancel();
     this.idleTimer = null;
     const running = this.browser;
     this.browser = null;
@@ -280,7 +283,7 @@ export class BrowserPool {
   }
 
   private async acquire(): Promise<void> {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer?.cancel();
     this.idleTimer = null;
     if (this.active >= (this.options.maxPages ?? 3)) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;
@@ -290,8 +293,7 @@ export class BrowserPool {
     this.active--;
     this.waiting.shift()?.();
     if (this.active === 0 && this.waiting.length === 0) {
-      this.idleTimer = setTimeout(() => void this.close(), this.options.idleMs ?? 60_000);
-      this.idleTimer.unref?.();
+      this.idleTimer = (this.options.clock ?? systemClock).after(this.options.idleMs ?? 60_000, () => this.close());
     }
   }
 }

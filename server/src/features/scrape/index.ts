@@ -16,9 +16,10 @@ export const urlPolicy = (config: Config): UrlPolicy => ({ allowHosts: config.sc
 export function createScrapeService(ctx: AppContext, deps: { configs: ScraperConfigService; referrals: ReferralRuleService; events: EventBus }) {
   const policy = urlPolicy(ctx.config);
   const chromium = findChromium(ctx.config.chromiumPath);
-  const browser = chromium ? new BrowserPool({ executablePath: chromium, policy }) : null;
+  const browser = chromium ? new BrowserPool({ executablePath: chromium, policy, clock: ctx.clock }) : null;
   const service = new ScrapeService({
     store: ctx.store,
+    clock: ctx.clock,
     scraper: new Scraper(policy, browser),
     ...deps,
     policy,

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock';
 import { eq } from 'drizzle-orm';
 import type { CapturedPage, CapturedPageResult, ListedProduct, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
 import type { DataStore } from '../../db/store';
@@ -36,6 +37,8 @@ export interface ScrapeServiceDeps {
   events: EventBus;
   policy: UrlPolicy;
   limits: { perIp: number; perUser: number };
+  /** The page cache's expiry and the rate limits' windows. */
+  clock: Clock;
 }
 
 interface CachedPage {
@@ -54,8 +57,8 @@ export class ScrapeService {
 
   constructor(private readonly deps: ScrapeServiceDeps) {
     const text = 'tooManyScrapes';
-    this.perIp = new RateLimiter({ limit: deps.limits.perIp, windowMs: RATE_WINDOW_MS, text });
-    this.perUser = new RateLimiter({ limit: deps.limits.perUser, windowMs: RATE_WINDOW_MS, text });
+    this.perIp = new RateLimiter({ limit: deps.limits.perIp, windowMs: RATE_WINDOW_MS, text }, deps.clock);
+    this.perUser = new RateLimiter({ limit: deps.limits.perUser, windowMs: RATE_WINDOW_MS, text }, deps.clock);
   }
 
   async scrape(request: ScrapeRequest, caller: ScrapeCaller): Promise<ScrapeResult> {
@@ -150,14 +153,14 @@ export class ScrapeService {
   private cached(key: string): ScrapedPage | null {
     const entry = this.cache.get(key);
     if (!entry) return null;
-    if (entry.expiresAt > Date.now()) return entry.page;
+    if (entry.expiresAt > this.deps.clock.now()) return entry.page;
     this.cache.delete(key);
     return null;
   }
 
   private remember(key: string, page: ScrapedPage): void {
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(key, { page, expiresAt: Date.now() + CACHE_TTL_MS });
+    this.cache.set(key, { page, expiresAt: this.deps.clock.now() + CACHE_TTL_MS });
   }
 
   private async log(

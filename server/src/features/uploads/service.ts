@@ -1,3 +1,4 @@
+import { dateOf, type Clock } from '../../clock';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
@@ -50,11 +51,12 @@ export class UploadService {
   constructor(
     private readonly dataStore: DataStore,
     private readonly files: FileStorage,
+    private readonly clock: Clock,
     private readonly limits: UploadLimits,
   ) {
     const text = 'tooManyUploads';
-    this.perIp = new RateLimiter({ limit: limits.perIp, windowMs: HOUR, text });
-    this.perUploader = new RateLimiter({ limit: limits.perUploader, windowMs: HOUR, text });
+    this.perIp = new RateLimiter({ limit: limits.perIp, windowMs: HOUR, text }, clock);
+    this.perUploader = new RateLimiter({ limit: limits.perUploader, windowMs: HOUR, text }, clock);
   }
 
   async store(image: File, uploader: Uploader): Promise<UploadedImage> {
@@ -116,7 +118,7 @@ export class UploadService {
           .onConflictDoUpdate({ target: uploadUsage.ownerKey, set: { usedBytes: sql`${uploadUsage.usedBytes}` }, setWhere: sql`${uploadUsage.usedBytes} + ${file.sizeBytes} <= ${quota}` })
           .returning({ usedBytes: uploadUsage.usedBytes });
         if (!room) return false;
-        await tx.insert(uploads).values({ id, ...file, uploadedById: owner.userId, guestListId: account ? null : owner.guestListId, createdAt: new Date() });
+        await tx.insert(uploads).values({ id, ...file, uploadedById: owner.userId, guestListId: account ? null : owner.guestListId, createdAt: dateOf(this.clock) });
         return true;
       }));
     if (!recorded) await this.refuse(owner, ownerKey, quota);
@@ -157,7 +159,7 @@ export class UploadService {
    * stored files of that age with no upload record (left by an interrupted upload), and the
    * storage's temporary files of puts that stopped over an hour ago (a crash); answers how many.
    */
-  async removeUnreferenced(now = Date.now()): Promise<number> {
+  async removeUnreferenced(now = this.clock.now()): Promise<number> {
     const unused = await this.removeUnusedUploads(now);
     const strays = await this.removeStrayFiles(now);
     const abandoned = await this.files.removeAbandoned(new Date(now - HOUR));

@@ -21,6 +21,7 @@ import {
 import { announceCredentialChange } from '../../auth/credential-changes';
 import type { PasswordHasher } from '../../auth/passwords';
 import type { TokenSigner } from '../../auth/tokens';
+import type { Clock } from '../../clock';
 import type { RateLimits } from '../../config';
 import type { DataStore, Db, Row } from '../../db/store';
 import { conflict, forbidden, invalid, unauthorized } from '../../domain/errors';
@@ -61,6 +62,7 @@ export interface UserServiceDeps {
   invitations: { isPending(token: string): Promise<boolean> };
   /** An admin's invitation links: with sign-ups by invitation, each lets one person register. */
   signupInvitations: SignupInvitations;
+  clock: Clock;
 }
 
 /** A new account's fields; `passwordHash` is empty for an account made by an OpenID Connect sign-in. */
@@ -98,16 +100,12 @@ export class UserService {
   private readonly resetMailsPerAccount: RateLimiter;
 
   constructor(private readonly deps: UserServiceDeps) {
-    const limits = deps.rateLimits;
-    this.loginPerIp = new RateLimiter({ limit: limits.loginPerIp, windowMs: 15 * MINUTE, text: 'tooManySignIns' });
-    this.passwordAttemptsPerAccount = new RateLimiter({
-      limit: limits.loginPerAccount,
-      windowMs: 15 * MINUTE,
-      text: 'tooManyFailedSignIns',
-    });
-    this.registerPerIp = new RateLimiter({ limit: limits.registerPerIp, windowMs: 60 * MINUTE, text: 'tooManyAccounts' });
-    this.forgotPerIp = new RateLimiter({ limit: limits.forgotPasswordPerIp, windowMs: 60 * MINUTE, text: 'tooManyResetRequests' });
-    this.resetMailsPerAccount = new RateLimiter({ limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * MINUTE, text: 'tooManyResetMails' });
+    const { rateLimits: limits, clock } = deps;
+    this.loginPerIp = new RateLimiter({ limit: limits.loginPerIp, windowMs: 15 * MINUTE, text: 'tooManySignIns' }, clock);
+    this.passwordAttemptsPerAccount = new RateLimiter({ limit: limits.loginPerAccount, windowMs: 15 * MINUTE, text: 'tooManyFailedSignIns' }, clock);
+    this.registerPerIp = new RateLimiter({ limit: limits.registerPerIp, windowMs: 60 * MINUTE, text: 'tooManyAccounts' }, clock);
+    this.forgotPerIp = new RateLimiter({ limit: limits.forgotPasswordPerIp, windowMs: 60 * MINUTE, text: 'tooManyResetRequests' }, clock);
+    this.resetMailsPerAccount = new RateLimiter({ limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * MINUTE, text: 'tooManyResetMails' }, clock);
   }
 
   async register(input: RegisterInput, caller: Caller): Promise<SessionProfile> {
@@ -316,7 +314,7 @@ export class UserService {
     this.requirePasswordLogin();
     await this.forgotPerIp.hit(caller.ip);
     const email = normalizeEmail(emailInput);
-    const now = Date.now();
+    const now = this.deps.clock.now();
     const { db, tables: { passwordResetTokens } } = this.deps.store;
     await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now)));
     const user = await this.findByEmail(email);
@@ -337,7 +335,7 @@ export class UserService {
     const tokenHash = hashSecret(token);
     const { users, passwordResetTokens } = this.deps.store.tables;
     const [found] = await this.deps.store.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
-    if (!found || found.expiresAt.getTime() <= Date.now()) throw invalid('resetLinkInvalid');
+    if (!found || found.expiresAt.getTime() <= this.deps.clock.now()) throw invalid('resetLinkInvalid');
     if ((await this.findById(found.userId))?.isDisabled) throw forbidden('accountDisabled');
     const passwordHash = await this.deps.hasher.hash(password);
     const row = await this.deps.store.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { dateOf, type Clock, type Timer } from '../../clock';
 import { VISITOR_CROWD_ADDRESS, VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
 import { eq, inArray, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { rawStatement } from '../../db/raw-statement';
@@ -121,7 +122,7 @@ export class PageViewLog {
   private queuedVisitors = 0;
   /** Views of the visitors past VISITOR_LOG_CROWD_AFTER, by origin, until the take. */
   private crowds = new Map<string, number>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer: Timer | null = null;
   private writing: Promise<void> = Promise.resolve();
   private dropped = 0;
   private rowsThread: PageViewRowsThread | null = null;
@@ -129,6 +130,7 @@ export class PageViewLog {
 
   constructor(
     private readonly store: DataStore,
+    private readonly clock: Clock,
     private readonly options: PageViewLogOptions,
   ) {
     this.writes = batchWrites(store);
@@ -159,13 +161,13 @@ export class PageViewLog {
   /** Queues a visitor's first view in this take (`first`: its address's first visitor in it, if any). */
   private queue(origin: string, ip: string, userAgent: string, first: QueuedVisitor | undefined): void {
     this.ring ??= PageViewRing.create(RING_BYTES);
-    if (this.ring.push(Date.now(), visitorText(origin, ip, userAgent), 1)) {
+    if (this.ring.push(this.clock.now(), visitorText(origin, ip, userAgent), 1)) {
       const visitor: QueuedVisitor = { origin, userAgent, repeats: 0, next: first?.next ?? null };
       if (first) first.next = visitor;
       else this.queued.set(ip, visitor);
       this.queuedVisitors += 1;
     } else this.dropped += 1;
-    this.timer ??= setTimeout(() => void this.flush(), TAKE_AFTER_MS);
+    this.timer ??= this.clock.after(TAKE_AFTER_MS, () => this.flush());
   }
 
   /** (The take's timer runs already: VISITOR_LOG_CROWD_AFTER views were queued since the last.) */
@@ -178,7 +180,7 @@ export class PageViewLog {
 
   /** Writes what is queued now (also before the store closes); resolves once it is written. */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
     this.queueCounted();
     this.writing = this.writing.then(() => this.write());
@@ -192,7 +194,7 @@ export class PageViewLog {
   private queueCounted(): void {
     const { ring, queued, crowds } = this;
     if (!ring) return;
-    const now = Date.now();
+    const now = this.clock.now();
     const push = (text: string, views: number) => {
       if (views > 0 && !ring.push(now, text, views)) this.dropped += views;
     };
@@ -215,7 +217,7 @@ export class PageViewLog {
    * Removes the rows older than the kept period, the addresses not seen since and the profiles no
    * row names any more. Queued behind the writes, so none names a profile removed under it.
    */
-  prune(now = new Date()): Promise<void> {
+  prune(now = dateOf(this.clock)): Promise<void> {
     this.writing = this.writing.then(() => this.removeExpired(now));
     return this.writing;
   }

@@ -1,3 +1,4 @@
+import { dateOf } from '../../clock';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { notify } from '../notifications/notify';
 import { fromMinorUnits, MAX_PLEDGED_MINOR, toMinorUnits } from '@wishwell/shared/money';
@@ -76,7 +77,7 @@ export class ClaimService {
   async purchase(listId: string, itemId: string, input: PurchaseInput, buyer: Buyer): Promise<PurchaseResult> {
     const email = claimEmail(input.email);
     if (email) await this.limits.mailsPerIp.hit(buyer.ip);
-    const now = new Date();
+    const now = dateOf(this.queries.clock);
     const token = newSecret();
     const claimId = newTimeOrderedId();
     const quantity = input.quantityPurchased;
@@ -95,7 +96,7 @@ export class ClaimService {
     const amountMinor = positiveAmount(input.amount);
     const email = claimEmail(input.email);
     if (email) await this.limits.mailsPerIp.hit(buyer.ip);
-    const now = new Date();
+    const now = dateOf(this.queries.clock);
     const token = newSecret();
     const claimId = newTimeOrderedId();
     const claim = { claimId, name: input.name?.trim() ?? '', email, userId: buyer.user?.id ?? null, tokenHash: hashSecret(token) };
@@ -136,7 +137,7 @@ export class ClaimService {
    */
   async change(key: ClaimKey, input: ClaimChangeInput, ip: string | null): Promise<Claim> {
     if ('token' in key && ip !== null) await this.limits.tokensPerIp.hit(ip);
-    const now = new Date();
+    const now = dateOf(this.queries.clock);
     const owned = ownedBy(key);
     for (const { kind, share } of askedChanges(input)) {
       const [row] = await this.store.compoundWrite((db) => {
@@ -171,7 +172,7 @@ export class ClaimService {
     if ('token' in key && ip !== null) await this.limits.tokensPerIp.hit(ip);
     const [row] = await this.store.compoundWrite((db) => {
       const statements = this.statementsOn(db);
-      return ('token' in key ? statements.undoByToken : statements.undoOfUser).execute({ ...ownedBy(key), now: new Date() });
+      return ('token' in key ? statements.undoByToken : statements.undoOfUser).execute({ ...ownedBy(key), now: dateOf(this.queries.clock) });
     });
     if (!row) throw notFound('claimNotFound');
     this.shareViews.invalidate(row.changed.wishlistId);
@@ -184,7 +185,7 @@ export class ClaimService {
       const removed = await tx.delete(claims).where(and(eq(claims.itemId, itemId), eq(claims.wishlistId, access.list.id))).returning();
       const [row] = await tx
         .update(items)
-        .set({ ...UNCLAIMED, updatedAt: new Date() })
+        .set({ ...UNCLAIMED, updatedAt: dateOf(this.queries.clock) })
         .where(and(eq(items.id, itemId), eq(items.wishlistId, access.list.id)))
         .returning();
       if (!row) throw notFound('itemNotFound');
@@ -209,7 +210,7 @@ export class ClaimService {
   private keyCondition(key: ClaimKey): SQL {
     const { claims, items } = this.store.tables;
     const owned = 'token' in key ? eq(claims.tokenHash, hashSecret(key.token)) : and(eq(claims.id, key.claimId), eq(claims.userId, key.userId))!;
-    const onSharedList = sql`EXISTS (SELECT 1 FROM ${items} WHERE ${items.id} = ${claims.itemId} AND ${listIsShared(this.store, new Date())})`;
+    const onSharedList = sql`EXISTS (SELECT 1 FROM ${items} WHERE ${items.id} = ${claims.itemId} AND ${listIsShared(this.store, dateOf(this.queries.clock))})`;
     return and(owned, onSharedList)!;
   }
 

@@ -1,6 +1,5 @@
 import { normalizeHostname } from '@wishwell/shared/domain';
-import type { RateLimits } from '../../config';
-import type { DataStore } from '../../db/store';
+import type { AppContext } from '../../app-context';
 import type { MailLinks } from '../../mail/link-origin';
 import type { DomainConfigService } from '../domain-configs/service';
 import type { Mailer } from '../../mail/mailer';
@@ -21,19 +20,18 @@ const MINUTE = 60_000;
 
 /** The wish list feature's services, sharing one access policy and one share view cache. */
 export function createWishlistServices(
-  store: DataStore,
+  { store, clock, config: { rateLimits } }: Pick<AppContext, 'store' | 'clock' | 'config'>,
   mailer: Mailer,
   domainConfigs: DomainConfigService,
   applyReferralRules: ApplyReferralRules,
   mailLinks: MailLinks,
-  rateLimits: RateLimits,
   images: ImageCopies,
 ): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache; surprise: SurpriseReveal; queries: WishlistQueries } {
-  const queries = new WishlistQueries(store);
+  const queries = new WishlistQueries(store, clock);
   const access = new WishlistAccess(queries);
   const shareViews = new ShareViewCache(store.changes);
   const isKnownHostname = async (hostname: string) => (await domainConfigs.publicConfig(hostname)).hostname === normalizeHostname(hostname);
-  const guestListsPerIp = new RateLimiter({ limit: rateLimits.guestListsPerIp, windowMs: 60 * MINUTE, text: 'tooManyGuestLists' });
+  const guestListsPerIp = new RateLimiter({ limit: rateLimits.guestListsPerIp, windowMs: 60 * MINUTE, text: 'tooManyGuestLists' }, clock);
   return {
     queries,
     shareViews,
@@ -41,11 +39,11 @@ export function createWishlistServices(
     lists: new WishlistService(queries, access, shareViews, guestListsPerIp),
     items: new ItemService(queries, shareViews, applyReferralRules, images),
     claims: new ClaimService(queries, shareViews, new ClaimMail(mailer, mailLinks, queries), {
-      tokensPerIp: new RateLimiter({ limit: rateLimits.claimTokensPerIp, windowMs: 10 * MINUTE, text: 'tooManyClaimLinks' }),
-      mailsPerIp: new RateLimiter({ limit: rateLimits.claimMailsPerIp, windowMs: 60 * MINUTE, text: 'tooManyClaimMails' }),
+      tokensPerIp: new RateLimiter({ limit: rateLimits.claimTokensPerIp, windowMs: 10 * MINUTE, text: 'tooManyClaimLinks' }, clock),
+      mailsPerIp: new RateLimiter({ limit: rateLimits.claimMailsPerIp, windowMs: 60 * MINUTE, text: 'tooManyClaimMails' }, clock),
     }),
-    shareMail: new ShareMailService(mailer, isKnownHostname),
+    shareMail: new ShareMailService(mailer, isKnownHostname, clock),
     invitations: new InvitationService(queries, mailer, mailLinks, { perUser: rateLimits.invitationsPerUser, perList: rateLimits.invitationsPerList }),
-    surprise: new SurpriseReveal(store, mailer, () => mailLinks.fallbackOrigin()),
+    surprise: new SurpriseReveal(store, clock, mailer, () => mailLinks.fallbackOrigin()),
   };
 }

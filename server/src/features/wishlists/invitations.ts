@@ -1,3 +1,4 @@
+import { dateOf } from '../../clock';
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
 import { invitationPath, type AcceptedInvitation, type EditorInvitation, type InvitationPreview, type InvitationSent } from '@wishwell/shared/wishlist-types';
@@ -43,8 +44,8 @@ export class InvitationService {
     limits: InvitationLimits,
   ) {
     const text = 'tooManyInvitations';
-    this.perUser = new RateLimiter({ limit: limits.perUser, windowMs: HOUR, text });
-    this.perList = new RateLimiter({ limit: limits.perList, windowMs: HOUR, text });
+    this.perUser = new RateLimiter({ limit: limits.perUser, windowMs: HOUR, text }, queries.clock);
+    this.perList = new RateLimiter({ limit: limits.perList, windowMs: HOUR, text }, queries.clock);
   }
 
   private get store() {
@@ -66,7 +67,7 @@ export class InvitationService {
     await this.perUser.hit(user.id);
     await this.perList.hit(list.id);
     const token = newSecret();
-    const now = new Date();
+    const now = dateOf(this.queries.clock);
     const { editorInvitations } = this.store.tables;
     const id = await this.store.transaction(async (tx) => {
       await tx.delete(editorInvitations).where(and(eq(editorInvitations.wishlistId, list.id), eq(editorInvitations.email, email), isNull(editorInvitations.acceptedAt)));
@@ -91,7 +92,7 @@ export class InvitationService {
     const rows = await this.store.db
       .select()
       .from(editorInvitations)
-      .where(and(eq(editorInvitations.wishlistId, list.id), isNull(editorInvitations.acceptedAt), gt(editorInvitations.expiresAt, new Date())))
+      .where(and(eq(editorInvitations.wishlistId, list.id), isNull(editorInvitations.acceptedAt), gt(editorInvitations.expiresAt, dateOf(this.queries.clock))))
       .orderBy(editorInvitations.createdAt);
     return rows.map(toInvitation);
   }
@@ -121,7 +122,7 @@ export class InvitationService {
     const { invitation, list } = await this.usable(token);
     if (list.ownerId === user.id) throw invalid('alreadyOwner');
     const { editorInvitations, wishlistEditors } = this.store.tables;
-    const now = new Date();
+    const now = dateOf(this.queries.clock);
     await this.store.transaction(async (tx) => {
       // Setting acceptedAt is what uses the link up: of two concurrent accepts only one matches.
       const [used] = await tx
@@ -141,7 +142,7 @@ export class InvitationService {
   scheduleCleanup(scheduler: Scheduler): void {
     const { editorInvitations } = this.store.tables;
     scheduler.every('invitations.cleanup', HOUR, async () => {
-      const now = new Date();
+      const now = dateOf(this.queries.clock);
       const monthAgo = new Date(now.getTime() - 30 * 24 * HOUR);
       await this.store.db.delete(editorInvitations).where(or(lte(editorInvitations.expiresAt, now), lte(editorInvitations.acceptedAt, monthAgo)));
     });
@@ -158,7 +159,7 @@ export class InvitationService {
   private async usable(token: string): Promise<{ invitation: InvitationRow; list: WishlistRow }> {
     const { editorInvitations } = this.store.tables;
     const [invitation] = await this.store.db.select().from(editorInvitations).where(eq(editorInvitations.tokenHash, hashSecret(token)));
-    if (!invitation || invitation.acceptedAt || invitation.expiresAt.getTime() <= Date.now()) throw notFound('invitationInvalid');
+    if (!invitation || invitation.acceptedAt || invitation.expiresAt.getTime() <= this.queries.clock.now()) throw notFound('invitationInvalid');
     const list = await this.queries.list(invitation.wishlistId);
     if (!list || list.isDeleted || list.ownerId === null) throw notFound('invitationInvalid');
     return { invitation, list };

@@ -1,3 +1,4 @@
+import { dateOf } from '../../clock';
 import { and, eq, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
@@ -140,7 +141,7 @@ export class ItemService {
    */
   async newRows(listId: string, columns: ItemColumns[], listCurrency: () => Promise<string>, createdAt: (index: number) => Date | null = () => null): Promise<NewItemRow[]> {
     const currency = columns.some((each) => !each.currency) ? listCurrency() : Promise.resolve('');
-    const now = Date.now();
+    const now = this.queries.clock.now();
     return Promise.all(
       columns.map(async (each, index) => {
         const [referral, ofList] = await Promise.all([this.referralColumns(each.url ?? '', each.isGroupGift ?? false), currency]);
@@ -199,7 +200,7 @@ export class ItemService {
     const item = await this.itemOf(access, itemId);
     const { url, isGroupGift, ...columns } = itemColumns(input, language);
     const { quantity } = columns;
-    const shown = seesItemPurchases(access.list, access.role, item);
+    const shown = seesItemPurchases(access.list, access.role, item, this.queries.clock.now());
     if (quantity !== undefined && quantity < item.quantity && !shown) throw quantityRefusal(item, shown);
     const imageChanged = columns.imageUrl !== undefined && columns.imageUrl !== item.imageUrl;
     const image = imageChanged ? this.images.pendingCopy(columns.imageUrl!) : {};
@@ -211,7 +212,7 @@ export class ItemService {
         priceMinor: columns.price === undefined ? undefined : toMinorUnits(columns.price),
         ...image,
         ...(await this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift)),
-        updatedAt: new Date(),
+        updatedAt: dateOf(this.queries.clock),
       })
       .where(and(eq(items.id, itemId), quantity === undefined ? undefined : lte(items.quantityPurchased, quantity)))
       .returning();
@@ -225,7 +226,7 @@ export class ItemService {
       this.images.queued();
       await this.images.release(item.storedImageUrl);
     }
-    return toOwnerItem(row, access.list, access.role, await this.queries.buyers({ itemId }));
+    return toOwnerItem(row, access.list, access.role, await this.queries.buyers({ itemId }), this.queries.clock.now());
   }
 
   async remove(access: ListAccess, itemId: string): Promise<void> {
@@ -271,7 +272,7 @@ export class ItemService {
     const item = await this.itemOf(sourceAccess, input.itemId);
     const destinationAccess = await listAccess(input.destinationListId);
     const destination = destinationAccess.list;
-    const now = new Date();
+    const now = dateOf(this.queries.clock);
     const { items, claims } = this.store.tables;
     const row =
       input.action === 'move'
@@ -290,7 +291,7 @@ export class ItemService {
     this.shareViews.invalidate(input.sourceListId);
     this.shareViews.invalidate(destination.id);
     if (row!.imageCheckedAt === null) this.images.queued();
-    return toOwnerItem(row!, destination, destinationAccess.role, input.action === 'move' ? await this.queries.buyers({ itemId: item.id }) : new Map());
+    return toOwnerItem(row!, destination, destinationAccess.role, input.action === 'move' ? await this.queries.buyers({ itemId: item.id }) : new Map(), now.getTime());
   }
 
   /**

@@ -61,7 +61,7 @@ export function toItem(row: ItemRow, purchasedBy: string): Item {
  * Whether a caller with `role` sees purchase state now: always outside surprise mode; during it
  * only editors the owner allowed ('Editors can see reservations'). Owners never do.
  */
-export function seesPurchases(list: WishlistRow, role: ListRole, nowMs = Date.now()): boolean {
+export function seesPurchases(list: WishlistRow, role: ListRole, nowMs: number): boolean {
   if (list.surpriseUntil === null || list.surpriseUntil.getTime() <= nowMs) return true;
   return role === 'editor' && list.editorsSeeClaims;
 }
@@ -70,14 +70,14 @@ export function seesPurchases(list: WishlistRow, role: ListRole, nowMs = Date.no
  * Whether a caller with `role` sees this item's purchase state now: as its list says
  * (seesPurchases), and not while it carries the surprise of a list it was moved out of.
  */
-export function seesItemPurchases(list: WishlistRow, role: ListRole, item: ItemRow, nowMs = Date.now()): boolean {
+export function seesItemPurchases(list: WishlistRow, role: ListRole, item: ItemRow, nowMs: number): boolean {
   return seesPurchases(list, role, nowMs) && !isLater(item.purchasesHiddenUntil, nowMs);
 }
 
 const isLater = (date: Date | null, nowMs: number): date is Date => date !== null && date.getTime() > nowMs;
 
 /** What an item moved out of `source` keeps hidden: the later of its own surprise and the source's, while either lasts. */
-export function hiddenAfterMove(item: ItemRow, source: WishlistRow, nowMs = Date.now()): Date | null {
+export function hiddenAfterMove(item: ItemRow, source: WishlistRow, nowMs: number): Date | null {
   const end = latestMs([item.purchasesHiddenUntil, source.surpriseUntil]);
   return end !== null && end > nowMs ? new Date(end) : null;
 }
@@ -100,8 +100,8 @@ export function isFullyBought(row: ItemRow): boolean {
 export const unbought = (row: ItemRow): ItemRow => ({ ...row, quantityPurchased: 0 });
 
 /** The owner/editor answer for an item: purchase state and buyer names only when the caller may see them. */
-export function toOwnerItem(row: ItemRow, list: WishlistRow, role: ListRole, buyers: Map<string, string>): Item {
-  return seesItemPurchases(list, role, row) ? toItem(row, buyers.get(row.id) ?? '') : { ...toItem(unbought(row), ''), isPurchased: false };
+export function toOwnerItem(row: ItemRow, list: WishlistRow, role: ListRole, buyers: Map<string, string>, nowMs: number): Item {
+  return seesItemPurchases(list, role, row, nowMs) ? toItem(row, buyers.get(row.id) ?? '') : { ...toItem(unbought(row), ''), isPurchased: false };
 }
 
 /** The surprise settings of an owner/editor answer; `notice` when purchase state is hidden from this caller. */
@@ -150,15 +150,16 @@ export function toWishlist(
   itemRows: ItemRow[],
   buyers: Map<string, string>,
   role: ListRole,
+  nowMs: number,
 ): Wishlist {
-  const shown = seesPurchases(row, role);
+  const shown = seesPurchases(row, role, nowMs);
   const reserved = itemRows.reduce((sum, item) => sum + giftsReserved(item), 0);
   return {
     ...wishlistFields(row),
     ...surpriseFields(row, shown ? null : noticeOf(row, reserved)),
     user: owner ? toOwner(owner) : null,
     editors: editors.map(toEditor),
-    items: itemRows.map((item) => toOwnerItem(item, row, role, buyers)),
+    items: itemRows.map((item) => toOwnerItem(item, row, role, buyers, nowMs)),
     isDeleted: row.isDeleted,
     isDisabled: row.isDisabled,
     role,
@@ -174,8 +175,8 @@ export interface ListItemStats {
   reservedCount: number;
 }
 
-export function toWishlistSummary(row: WishlistRow, owner: OwnerRow | null, role: 'owner' | 'editor', stats: ListItemStats): WishlistSummary {
-  const shown = seesPurchases(row, role);
+export function toWishlistSummary(row: WishlistRow, owner: OwnerRow | null, role: 'owner' | 'editor', stats: ListItemStats, nowMs: number): WishlistSummary {
+  const shown = seesPurchases(row, role, nowMs);
   return {
     ...wishlistFields(row),
     ...surpriseFields(row, shown ? null : noticeOf(row, stats.reservedCount)),

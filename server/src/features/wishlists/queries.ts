@@ -1,3 +1,4 @@
+import { dateOf, type Clock } from '../../clock';
 import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DataStore } from '../../db/store';
 import type { EditorRow, ItemRow, ListItemStats, OwnerRow, WishlistRow } from './mappers';
@@ -23,7 +24,11 @@ export class WishlistQueries {
   private readonly capability;
   private readonly itemsOfList;
 
-  constructor(readonly store: DataStore) {
+  constructor(
+    readonly store: DataStore,
+    /** The wish list feature's time: reveal dates, claims, invitations. */
+    readonly clock: Clock,
+  ) {
     const { db, tables } = store;
     const { wishlists, users, wishlistEditors, wishlistCapabilities, items } = tables;
     this.listById = db.select().from(wishlists).where(eq(wishlists.id, sql.placeholder('id'))).prepare();
@@ -132,7 +137,7 @@ export class WishlistQueries {
     const { wishlists, wishlistEditors } = this.tables;
     const edited = this.db.select({ id: wishlistEditors.wishlistId }).from(wishlistEditors).where(eq(wishlistEditors.userId, userId));
     // Items moved out of a surprise list count as purchased only once it is revealed (seesItemPurchases).
-    const shownNow = sql`(i.purchases_hidden_until IS NULL OR i.purchases_hidden_until <= ${sql.param(new Date(), this.tables.items.purchasesHiddenUntil)})`;
+    const shownNow = sql`(i.purchases_hidden_until IS NULL OR i.purchases_hidden_until <= ${sql.param(dateOf(this.clock), this.tables.items.purchasesHiddenUntil)})`;
     const rows = await this.db
       .select({
         list: wishlists,

@@ -1,3 +1,4 @@
+import { dateOf } from '../../clock';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { recordListChange } from '../followers/list-changes';
 import { GUEST_LIST_DEFAULTS } from '@wishwell/shared/constants';
@@ -41,6 +42,10 @@ export class WishlistService {
     return this.queries.store.db;
   }
 
+  private get clock() {
+    return this.queries.clock;
+  }
+
   private get tables() {
     return this.queries.store.tables;
   }
@@ -54,7 +59,7 @@ export class WishlistService {
     const { wishlists, wishlistCapabilities } = this.tables;
     const row = await this.queries.store.transaction(async (tx) => {
       const [created] = await tx.insert(wishlists).values(this.newListValues({ name, theme: input.theme }, null)).returning();
-      await tx.insert(wishlistCapabilities).values({ secretHash: hashSecret(secret), wishlistId: created!.id, createdAt: new Date() });
+      await tx.insert(wishlistCapabilities).values({ secretHash: hashSecret(secret), wishlistId: created!.id, createdAt: dateOf(this.clock) });
       return created!;
     });
     return { wishlist: await this.render(row, 'guest-owner'), capability: { listId: row.id, secret } };
@@ -79,7 +84,7 @@ export class WishlistService {
     const { wishlists } = this.tables;
     const [row] = await this.db
       .update(wishlists)
-      .set({ ...wishlistColumns(input), ...surpriseColumns(input, role, new Date()), updatedAt: new Date() })
+      .set({ ...wishlistColumns(input), ...surpriseColumns(input, role, dateOf(this.clock)), updatedAt: dateOf(this.clock) })
       .where(eq(wishlists.id, listId))
       .returning();
     this.shareViews.invalidate(listId);
@@ -93,7 +98,7 @@ export class WishlistService {
   async remove({ list }: ListAccess): Promise<void> {
     const listId = list.id;
     const { wishlists } = this.tables;
-    await this.db.update(wishlists).set({ isDeleted: true, updatedAt: new Date() }).where(eq(wishlists.id, listId));
+    await this.db.update(wishlists).set({ isDeleted: true, updatedAt: dateOf(this.clock) }).where(eq(wishlists.id, listId));
     this.shareViews.invalidate(listId);
   }
 
@@ -102,7 +107,7 @@ export class WishlistService {
     const { wishlists } = this.tables;
     const [row] = await this.db
       .update(wishlists)
-      .set({ isDisabled: sql`NOT ${wishlists.isDisabled}`, updatedAt: new Date() })
+      .set({ isDisabled: sql`NOT ${wishlists.isDisabled}`, updatedAt: dateOf(this.clock) })
       .where(eq(wishlists.id, listId))
       .returning({ _id: wishlists.id, isDisabled: wishlists.isDisabled });
     if (!row) throw notFound('listNotFound');
@@ -118,7 +123,7 @@ export class WishlistService {
     const rows = await this.queries.listsOf(user.id);
     const owners = await this.queries.owners([...new Set(rows.flatMap(({ list }) => (list.ownerId ? [list.ownerId] : [])))]);
     return rows.map(({ list, stats }) =>
-      toWishlistSummary(list, (list.ownerId && owners.get(list.ownerId)) || null, list.ownerId === user.id ? 'owner' : 'editor', stats),
+      toWishlistSummary(list, (list.ownerId && owners.get(list.ownerId)) || null, list.ownerId === user.id ? 'owner' : 'editor', stats, this.clock.now()),
     );
   }
 
@@ -130,18 +135,19 @@ export class WishlistService {
    */
   async sharedView(listId: string, caller: () => Promise<Caller | null> = async () => null): Promise<RenderedShareView> {
     const view = await this.guestView(listId);
-    if (view.surpriseUntilMs === null || view.surpriseUntilMs <= Date.now()) return view;
+    const now = this.clock.now();
+    if (view.surpriseUntilMs === null || view.surpriseUntilMs <= now) return view;
     const asking = await caller();
     const list = asking && (await this.queries.list(listId));
     const role = list && (await this.access.role(list, asking));
     if (!list || !role) return view;
     const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
-    const seen = items.map((item) => (seesItemPurchases(list, role, item) ? item : unbought(item)));
-    return renderShareView(toSharedWishlist(list, owner, seen), shareViewTimes(list, items), Date.now());
+    const seen = items.map((item) => (seesItemPurchases(list, role, item, now) ? item : unbought(item)));
+    return renderShareView(toSharedWishlist(list, owner, seen), shareViewTimes(list, items), now);
   }
 
   private async guestView(listId: string): Promise<RenderedShareView> {
-    const now = Date.now();
+    const now = this.clock.now();
     const cached = this.shareViews.get(listId, now);
     if (cached) return cached;
     const renderStarted = this.shareViews.renderStarted();
@@ -176,7 +182,7 @@ export class WishlistService {
     const claimed = await this.queries.store.transaction(async (tx) => {
       const [attached] = await tx
         .update(wishlists)
-        .set({ ownerId: userId, updatedAt: new Date() })
+        .set({ ownerId: userId, updatedAt: dateOf(this.clock) })
         .where(and(eq(wishlists.id, listId), isNull(wishlists.ownerId)))
         .returning({ id: wishlists.id });
       if (!attached) return false;
@@ -201,7 +207,7 @@ export class WishlistService {
       const ids = owned.map(({ id }) => id);
       if (ids.length > 0) {
         await tx.delete(wishlistCapabilities).where(inArray(wishlistCapabilities.wishlistId, ids));
-        await tx.update(wishlists).set({ isDeleted: true, updatedAt: new Date() }).where(inArray(wishlists.id, ids));
+        await tx.update(wishlists).set({ isDeleted: true, updatedAt: dateOf(this.clock) }).where(inArray(wishlists.id, ids));
       }
       await removeAccount(tx);
       return ids;
@@ -223,11 +229,11 @@ export class WishlistService {
       this.queries.items(list.id),
       this.queries.buyers({ listId: list.id }),
     ]);
-    return toWishlist(list, owner, editors, items, buyers, role);
+    return toWishlist(list, owner, editors, items, buyers, role, this.clock.now());
   }
 
   private newListValues(input: WishlistInput, ownerId: string | null): Tables['wishlists']['$inferInsert'] {
-    const now = new Date();
+    const now = dateOf(this.clock);
     const columns = wishlistColumns(input);
     return {
       ...surpriseColumns(input, 'owner', now),

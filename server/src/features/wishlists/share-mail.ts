@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock';
 import { normalizeHostname } from '@wishwell/shared/domain';
 import { sharePath, type ShareByEmailInput } from '@wishwell/shared/wishlist-types';
 import { invalid, unauthorized, upstreamFailed } from '../../domain/errors';
@@ -19,12 +20,15 @@ export type KnownHostname = (hostname: string) => Promise<boolean>;
 /** Share by e-mail: one mail per recipient with the share link and the sender's message. */
 export class ShareMailService {
   /** Each account may send 10 share requests (up to 20 recipients each) per hour. */
-  private readonly limiter = new RateLimiter({ limit: 10, windowMs: 60 * 60_000, text: 'tooManyShares' });
+  private readonly limiter;
 
   constructor(
     private readonly mailer: Mailer,
     private readonly isKnownHostname: KnownHostname,
-  ) {}
+    clock: Clock,
+  ) {
+    this.limiter = new RateLimiter({ limit: 10, windowMs: 60 * 60_000, text: 'tooManyShares' }, clock);
+  }
 
   /** Owners and editors with an account (sending mail needs one: guest-owners are asked to sign up). */
   async share({ list, user }: ListAccess, input: ShareByEmailInput, request: MailRequest): Promise<ShareMailResult> {

@@ -1,3 +1,4 @@
+import { dateOf, type Clock } from '../../clock';
 import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { isLanguage, SOURCE_LANGUAGE } from '@wishwell/shared/languages';
 import { ownerPath } from '@wishwell/shared/wishlist-types';
@@ -17,6 +18,7 @@ const MINUTE = 60_000;
 export class SurpriseReveal {
   constructor(
     private readonly store: DataStore,
+    private readonly clock: Clock,
     private readonly mailer: Mailer,
     /** Where the mail's link points (PUBLIC_URL, else this machine): there is no request to follow. */
     private readonly origin: () => Promise<string>,
@@ -27,7 +29,7 @@ export class SurpriseReveal {
   }
 
   /** Marks every list whose surprise has ended as revealed and mails its owner. */
-  async revealDue(now = new Date()): Promise<void> {
+  async revealDue(now = dateOf(this.clock)): Promise<void> {
     const { wishlists, users } = this.store.tables;
     const revealed = await this.store.db
       .update(wishlists)
