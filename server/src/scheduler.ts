@@ -20,8 +20,13 @@ export class Scheduler {
     this.repeat(() => void run().catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error })), intervalMs, firstRunAfterMs);
   }
 
+  /** Whether a job or worker of that name is registered (the admin jobs route answers 404 otherwise). */
+  has(name: string): boolean {
+    return this.jobs.has(name);
+  }
+
   /**
-   * Runs a job registered with every() now, besides its turns, once no other turn holds it;
+   * Runs a job registered with every() or worker() now, besides its turns, once no other turn holds it;
    * resolves when it has run (tests assert "nothing happened" after the job ran, not after a wait).
    */
   async runNow(name: string): Promise<void> {
@@ -57,6 +62,11 @@ export class Scheduler {
         .finally(() => (running = false));
     };
     this.repeat(wake, intervalMs, firstRunAfterMs);
+    // runNow drains the queue once, besides the worker's own turns (its claims keep the two apart).
+    this.jobs.set(name, async () => {
+      while ((await takeTurn()) > 0);
+      return true;
+    });
     return { wake };
   }
 

@@ -26,7 +26,13 @@ import { ApiTokenService } from './features/api-tokens/service';
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
   const domainConfigs = new DomainConfigService(ctx.store, ctx.defaultHostname);
-  const mailer = new Mailer(ctx.store, { smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom });
+  const mailer = new Mailer(ctx.store, {
+    smtpUrl: ctx.config.smtpUrl,
+    mailFrom: ctx.config.mailFrom,
+    tries: ctx.config.mailTries,
+    retryAfterMs: ctx.config.mailRetryMs,
+    now: ctx.config.now,
+  });
   const referralRules = new ReferralRuleService(ctx.store);
   const uploads = new UploadService(ctx.store, ctx.files, {
     perIp: ctx.config.rateLimits.uploadsPerIp,

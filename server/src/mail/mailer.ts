@@ -1,11 +1,14 @@
-import type { Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { normalizeEmail } from '@wishwell/shared/account-types';
 import { isLanguage, type Language } from '@wishwell/shared/languages';
-import type { DataStore } from '../db/store';
+import type { Db, DataStore } from '../db/store';
 import { serverTexts } from '../i18n/texts';
 import { newId } from '../ids';
+import type { Scheduler } from '../scheduler';
+import { MAIL_QUEUED, MailOutbox } from './outbox';
+
+export { MAIL_SUCCESS } from './outbox';
 
 /** A mail's language and its texts in it. */
 export interface MailTexts {
@@ -29,47 +32,57 @@ export interface OutgoingMail {
 }
 
 export interface MailOutcome {
+  /** Whether the mail is on its way: queued in the outbox (false without SMTP). */
   sent: boolean;
-  /** What the e-mail log records: 'Success' or why the mail did not go out. */
+  /** What the e-mail log records first: 'Queued', or why the mail will not go out. */
   status: string;
 }
 
-export const MAIL_SUCCESS = 'Success';
 export const MAIL_NOT_CONFIGURED = 'Not sent: no SMTP server configured (SMTP_URL)';
 
 export interface MailerOptions {
   smtpUrl: string | null;
   mailFrom: string;
+  /** Attempts before a queued mail is given up (MAIL_TRIES). */
+  tries: number;
+  /** Wait before the first retry of a mail; each later one waits four times longer (MAIL_RETRY_SECONDS). */
+  retryAfterMs: number;
+  /** The outbox's clock (tests set it). */
+  now: () => Date;
   /** Where a mail that cannot be sent is printed for the operator (default: the server log). */
   print?: (text: string) => void;
 }
 
 /**
- * Sends mail over SMTP (nodemailer, `SMTP_URL`) from `MAIL_FROM`. Every mail, sent or not,
- * becomes an e-mail log row. Without SMTP the mail is printed to the server log, so an operator
- * can still hand a reset link to a user. send() never throws: the outcome says what happened.
+ * Mail from `MAIL_FROM`: with SMTP (`SMTP_URL`) every mail goes into the durable outbox
+ * (mail/outbox.ts), which sends it with retries; its e-mail log row follows it from Queued to
+ * Success or Failed. Without SMTP nothing is queued: the mail is printed to the server log (so an
+ * operator can still hand a reset link to a user) and logged as not sent. send() never throws
+ * for delivery: the outcome says what happened.
  */
 export class Mailer {
-  /** Created on the first mail: nodemailer stays out of the server's start-up. */
-  private transport: Promise<Transporter> | null = null;
   private readonly print: (text: string) => void;
+  private readonly outbox: MailOutbox | null;
+  private wakeWorker = () => {};
 
   constructor(
     private readonly store: DataStore,
     private readonly options: MailerOptions,
   ) {
     this.print = options.print ?? ((text) => console.log(text));
+    this.outbox = options.smtpUrl
+      ? new MailOutbox(store, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, tries: options.tries, retryAfterMs: options.retryAfterMs, now: options.now, print: this.print })
+      : null;
   }
 
   get configured(): boolean {
-    return this.options.smtpUrl !== null;
+    return this.outbox !== null;
   }
 
-  private smtp(url: string): Promise<Transporter> {
-    this.transport ??= import('nodemailer').then((nodemailer) =>
-      nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
-    );
-    return this.transport;
+  /** The outbox worker: looks for due mail every few seconds and whenever a mail is queued. */
+  schedule(scheduler: Scheduler): void {
+    const outbox = this.outbox;
+    if (outbox) this.wakeWorker = scheduler.worker(OUTBOX_JOB, 5_000, () => outbox.sendDue(), 1_000).wake;
   }
 
   /**
@@ -83,38 +96,29 @@ export class Mailer {
     return { language, t: serverTexts(language) };
   }
 
-  async send(mail: OutgoingMail): Promise<MailOutcome> {
-    const outcome = await this.deliver(mail);
-    await this.store.db
-      .insert(this.store.tables.emailLogs)
-      .values({
-        id: newId(),
-        createdAt: new Date(),
-        recipient: mail.to,
-        subject: mail.subject,
-        sentById: mail.sentById ?? null,
-        status: outcome.status,
-      });
-    return outcome;
+  /**
+   * Queues `mail`: in `tx`, the transaction of the change that caused it, when given (the worker
+   * finds it once that commits), else at once and the worker is woken.
+   */
+  async send(mail: OutgoingMail, tx?: Db): Promise<MailOutcome> {
+    if (!this.outbox) return this.printInstead(mail);
+    await this.outbox.queue(mail, tx);
+    if (!tx) this.wakeWorker();
+    return { sent: true, status: MAIL_QUEUED };
   }
 
-  private async deliver(mail: OutgoingMail): Promise<MailOutcome> {
-    if (!this.options.smtpUrl) {
-      this.print(`[mail] ${MAIL_NOT_CONFIGURED}. To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n[/mail]`);
-      return { sent: false, status: MAIL_NOT_CONFIGURED };
-    }
-    try {
-      const transport = await this.smtp(this.options.smtpUrl);
-      await transport.sendMail({ from: this.options.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      return { sent: true, status: MAIL_SUCCESS };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      this.print(`[mail] sending to ${mail.to} failed: ${reason}`);
-      return { sent: false, status: `Failed: ${reason}`.slice(0, 500) };
-    }
+  private async printInstead(mail: OutgoingMail): Promise<MailOutcome> {
+    this.print(`[mail] ${MAIL_NOT_CONFIGURED}. To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n[/mail]`);
+    await this.store.db
+      .insert(this.store.tables.emailLogs)
+      .values({ id: newId(), createdAt: new Date(), recipient: mail.to, subject: mail.subject, sentById: mail.sentById ?? null, status: MAIL_NOT_CONFIGURED });
+    return { sent: false, status: MAIL_NOT_CONFIGURED };
   }
 
   close(): void {
-    void this.transport?.then((transport) => transport.close());
+    this.outbox?.close();
   }
 }
+
+/** The outbox worker's name (for the admin jobs route and tests). */
+export const OUTBOX_JOB = 'mail.outbox';

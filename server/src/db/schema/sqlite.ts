@@ -300,6 +300,32 @@ export const emailLogs = sqliteTable('email_logs', {
   index('email_logs_created_idx').on(t.createdAt),
 ]);
 
+/** Mail waiting to go out or settled (sent, failed): written with the change that caused it, sent by the outbox worker (mail/outbox.ts). Its id is also its e-mail log row's. */
+export const mailOutbox = sqliteTable('mail_outbox', {
+  id: text('id').primaryKey(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  bodyText: text('body_text').notNull(),
+  bodyHtml: text('body_html'),
+  /** The Message-ID header every try carries, so a mail sent twice after a crash reads as one */
+  messageId: text('message_id').notNull(),
+  /** queued, retrying, sending (a worker holds it until due_at), sent or failed */
+  state: text('state').notNull().default('queued'),
+  tries: integer('tries').notNull().default(0),
+  /** Not tried before this: the back-off after a failure, or the end of the sending lease; null once sent or failed */
+  dueAt: integer('due_at', { mode: 'timestamp_ms' }),
+}, (t) => [
+  index('mail_outbox_due_idx').on(t.dueAt),
+]);
+
+/** Work one process at a time does across replicas (the mail outbox): the holder keeps it by renewing it before it expires. */
+export const leases = sqliteTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
 /** What the visitor log records of a page view besides its time and address, each distinct combination once (few: domains x places x browsers). Its id is a hash of the values (visitor-profile.ts), so writers need no lookup. The log's text search reads this small table, then the log by profile_id. */
 export const visitorProfiles = sqliteTable('visitor_profiles', {
   id: text('id').primaryKey(),

@@ -1,0 +1,20 @@
+CREATE TABLE "leases" (
+	"name" text PRIMARY KEY NOT NULL,
+	"holder" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mail_outbox" (
+	"id" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"recipient" text NOT NULL,
+	"subject" text NOT NULL,
+	"body_text" text NOT NULL,
+	"body_html" text,
+	"message_id" text NOT NULL,
+	"state" text DEFAULT 'queued' NOT NULL,
+	"tries" integer DEFAULT 0 NOT NULL,
+	"due_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("due_at");
