@@ -34,7 +34,7 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(scrapeRoutes(policies, services.scrape.service))
     .use(scraperConfigRoutes(policies, services.scraperConfigs))
     .use(referralRuleRoutes(policies, services.referralRules))
-    .use(adminRoutes(policies, services.admin, services.wishlists.lists))
+    .use(adminRoutes(policies, services.admin, services.wishlists.lists, services.scheduler))
     .use(logRoutes(policies, services.logs))
     .use(adminEventRoutes(policies, services.adminEvents.hub))
     .use(backupRoutes(policies, services.backups, ctx.config.dataDir));

@@ -42,7 +42,7 @@ export class Scheduler {
    * Not exclusive across replicas: the queue claims its rows in the database, so every replica helps.
    */
   worker(name: string, intervalMs: number, takeTurn: () => Promise<number>, firstRunAfterMs = intervalMs): { wake: () => void } {
-    let running = false;
+    let running: Promise<void> | null = null;
     let wokenWhileRunning = false;
     const drain = async () => {
       do {
@@ -56,14 +56,14 @@ export class Scheduler {
         wokenWhileRunning = true;
         return;
       }
-      running = true;
-      drain()
+      running = drain()
         .catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error }))
-        .finally(() => (running = false));
+        .finally(() => (running = null));
     };
     this.repeat(wake, intervalMs, firstRunAfterMs);
-    // runNow drains the queue once, besides the worker's own turns (its claims keep the two apart).
+    // runNow: after the run in progress (what it took is settled), one more drain of what is due.
     this.jobs.set(name, async () => {
+      await running;
       while ((await takeTurn()) > 0);
       return true;
     });

@@ -6,6 +6,7 @@ import type { Db, DataStore } from '../db/store';
 import { serverTexts } from '../i18n/texts';
 import { newId } from '../ids';
 import type { Scheduler } from '../scheduler';
+import { crashPoint } from '../features/backup/crash-points';
 import { MAIL_QUEUED, MailOutbox } from './outbox';
 
 export { MAIL_SUCCESS } from './outbox';
@@ -103,6 +104,7 @@ export class Mailer {
   async send(mail: OutgoingMail, tx?: Db): Promise<MailOutcome> {
     if (!this.outbox) return this.printInstead(mail);
     await this.outbox.queue(mail, tx);
+    crashPoint('mail-queued');
     if (!tx) this.wakeWorker();
     return { sent: true, status: MAIL_QUEUED };
   }

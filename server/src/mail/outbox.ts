@@ -79,7 +79,6 @@ export class MailOutbox {
 
   /** One turn of the worker: sends the due mails while this process holds the lease; answers how many it tried. */
   async sendDue(): Promise<number> {
-    if (!(await this.holdLease())) return 0;
     const { mailOutbox } = this.store.tables;
     const due = await this.store.db
       .select({ id: mailOutbox.id, recipient: mailOutbox.recipient, subject: mailOutbox.subject, bodyText: mailOutbox.bodyText, bodyHtml: mailOutbox.bodyHtml, messageId: mailOutbox.messageId, dueAt: mailOutbox.dueAt })
@@ -87,6 +86,8 @@ export class MailOutbox {
       .where(lte(mailOutbox.dueAt, this.options.now()))
       .orderBy(asc(mailOutbox.dueAt))
       .limit(BATCH);
+    // The lease is taken only when there is mail to send: an idle replica holds nothing a restart would wait for.
+    if (due.length === 0 || !(await this.holdLease())) return 0;
     let tried = 0;
     for (const row of due) {
       if (!(await this.holdLease())) break;

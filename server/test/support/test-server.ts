@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/db/open-store';
 import type { DataStore, Engine } from '../../src/db/store';
-import { loadConfig, SETTINGS } from '../../src/config';
+import { loadConfig, SETTINGS, type Config } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
 import { TEST_ENGINE, testDatabaseUrl } from './engine';
 import { captureServerOutput } from './server-output';
@@ -54,13 +54,18 @@ interface ServerSetup {
   databaseUrl: string | null;
   cliEnv: Record<string, string>;
   settings: Record<string, string>;
+  /** What the config takes from the test rather than from settings (the jobs' clock): in-process servers only. */
+  config: TestConfig;
 }
 
-async function serverSetup(env: Record<string, string>, dataDir: string | undefined, port: number, engine: Engine): Promise<ServerSetup> {
+/** Config a test sets directly: `now`, the clock of the mail outbox and the price watch. */
+export type TestConfig = Partial<Pick<Config, 'now'>>;
+
+async function serverSetup(env: Record<string, string>, dataDir: string | undefined, port: number, engine: Engine, config: TestConfig = {}): Promise<ServerSetup> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
   const databaseUrl = await testDatabaseUrl(dir, engine, true);
   const cliEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-  return { dir, ownsDir: !dataDir, port, databaseUrl, cliEnv, settings: { MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env } };
+  return { dir, ownsDir: !dataDir, port, databaseUrl, cliEnv, settings: { MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env }, config };
 }
 
 const SETTING_NAMES = new Set(SETTINGS.map((setting) => setting.env));
@@ -77,11 +82,14 @@ let inProcessRunning = false;
  * The server runs inside the test worker (startServer from its config, no process to start) when
  * it can: when no other in-process server is running (a second one at a time, e.g. a replica, is a
  * process) and `env` holds only settings the config reads. Tests whose subject is the process
- * (signals, kill -9, memory, threads, the pid) use startServerProcess.
+ * (signals, kill -9, memory, threads, the pid) use startServerProcess. `config` (the jobs' clock)
+ * needs an in-process server.
  */
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, port = 0, engine: Engine = TEST_ENGINE): Promise<TestServer> {
-  const setup = await serverSetup(env, dataDir, port, engine);
-  if (inProcessRunning || !Object.keys(env).every((name) => SETTING_NAMES.has(name))) return startProcess(setup);
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, port = 0, engine: Engine = TEST_ENGINE, config: TestConfig = {}): Promise<TestServer> {
+  const setup = await serverSetup(env, dataDir, port, engine, config);
+  const inProcess = !inProcessRunning && Object.keys(env).every((name) => SETTING_NAMES.has(name));
+  if (!inProcess && Object.keys(config).length > 0) throw new Error('A test config (the clock) needs an in-process server: one at a time, with settings the config reads');
+  if (!inProcess) return startProcess(setup);
   inProcessRunning = true;
   return startInProcess(setup).catch((error: unknown) => {
     inProcessRunning = false;
@@ -99,7 +107,7 @@ async function startInProcess(setup: ServerSetup): Promise<TestServer> {
   const output = captureServerOutput();
   let running: RunningServer;
   try {
-    running = await startServer(loadConfig(['--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], { ...process.env, ...setup.settings }));
+    running = await startServer({ ...loadConfig(['--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], { ...process.env, ...setup.settings }), ...setup.config });
   } catch (error) {
     output.release();
     throw new Error(`server did not start: ${error instanceof Error ? error.message : String(error)}\n${output.text()}`);
