@@ -13,6 +13,7 @@ import { oidcRoutes } from './features/oidc/routes';
 import { guestListClaimer, wishlistRoutes } from './features/wishlists/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminRoutes } from './features/admin/routes';
+import { priceWatchRoutes } from './features/price-watch/routes';
 import { logRoutes } from './features/logs/routes';
 import { adminEventRoutes } from './features/admin-events/routes';
 import { backupRoutes } from './features/backup/routes';
@@ -34,6 +35,7 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(scrapeRoutes(policies, services.scrape.service))
     .use(scraperConfigRoutes(policies, services.scraperConfigs))
     .use(referralRuleRoutes(policies, services.referralRules))
+    .use(priceWatchRoutes(policies, services.priceWatch))
     .use(adminRoutes(policies, services.admin, services.wishlists.lists, services.scheduler))
     .use(logRoutes(policies, services.logs))
     .use(adminEventRoutes(policies, services.adminEvents.hub))

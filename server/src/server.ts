@@ -43,6 +43,7 @@ async function buildRuntime(config: Config, site: Site, rebuild: AppContext['reb
   services.itemImages.schedule(services.scheduler, (listId) => services.wishlists.shareViews.invalidate(listId));
   services.wishlists.surprise.schedule(services.scheduler);
   services.mailer.schedule(services.scheduler);
+  services.priceWatch.schedule(services.scheduler);
   return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };
 }
 

@@ -22,6 +22,7 @@ import { liveDatabase } from './features/backup/staging';
 import { PageViewLog } from './features/visitors/page-views';
 import { geoIpFiles } from './features/visitors/geo-ip';
 import { ApiTokenService } from './features/api-tokens/service';
+import { PriceWatch, priceWatchUserAgent } from './features/price-watch/service';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
@@ -52,8 +53,21 @@ export function createServices(ctx: AppContext) {
     retryAfterMs: ctx.config.imageCopyRetryMs,
     tries: ctx.config.imageCopyTries,
   });
+  const priceWatch = new PriceWatch(
+    ctx.store,
+    scraperConfigs,
+    {
+      intervalMs: ctx.config.priceWatchIntervalMs,
+      concurrency: ctx.config.priceWatchConcurrency,
+      hostGapMs: ctx.config.priceWatchHostGapMs,
+      policy: urlPolicy(ctx.config),
+      userAgent: priceWatchUserAgent(ctx.version, ctx.config.publicUrl),
+      now: ctx.config.now,
+    },
+    (listId) => wishlists.shareViews.invalidate(listId),
+  );
   const mailLinks = new MailLinks(domainConfigs, ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`);
-  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, ctx.config.rateLimits, itemImages);
+  const wishlists = createWishlistServices(ctx.store, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, ctx.config.rateLimits, itemImages, (url) => priceWatch.firstCheck(url));
   const users = new UserService({
     store: ctx.store,
     tokens: ctx.tokens,
@@ -89,7 +103,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { domainConfigs, mailLinks, mailer, users, apiTokens, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
+  return { domainConfigs, mailLinks, mailer, users, apiTokens, oidc, wishlists, uploads, itemImages, priceWatch, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -186,6 +186,7 @@ export const MODEL: TableModel[] = [
       flag('editorsSeeClaims', 'editors_see_claims'),
       flag('allowOverPledge', 'allow_over_pledge'),
       { key: 'revealMailedAt', name: 'reveal_mailed_at', kind: 'timestamp', nullable: true, doc: "When the surprise's end was handled (the owner mailed once)." },
+      { key: 'priceWatch', name: 'price_watch', kind: 'flag', default: true, doc: "The owner's switch for the price watch of the whole list" },
       createdAt(),
       updatedAt(),
     ],
@@ -275,11 +276,27 @@ export const MODEL: TableModel[] = [
         doc: "Moved out of a surprise list: its purchases stay hidden from owners and editors until then (that list's reveal)",
       },
       text('referralProgram', 'referral_program', { nullable: true }),
+      text('priceSource', 'price_source', { default: 'manual', doc: "Where the price came from: 'shop' (the price watch may replace it) or 'manual' (typed or changed by hand: never overwritten)" }),
+      { key: 'priceWatch', name: 'price_watch', kind: 'flag', default: true, doc: "The owner's switch for this item's price watch" },
+      {
+        key: 'nextCheckAt',
+        name: 'next_check_at',
+        kind: 'timestamp',
+        nullable: true,
+        doc: 'When the price watch checks the shop link next (null: no shop link); a check in progress sets it past its lease',
+      },
+      { key: 'priceSeenAt', name: 'price_seen_at', kind: 'timestamp', nullable: true, doc: 'When the shop last showed a price (the last good check)' },
+      { key: 'priceCheckedAt', name: 'price_checked_at', kind: 'timestamp', nullable: true, doc: 'When the price watch last tried, good or not' },
+      { key: 'priceCheckFailures', name: 'price_check_failures', kind: 'integer', default: 0, doc: 'Failed checks in a row (their back-off)' },
+      text('availability', 'availability', { default: '', doc: "'in_stock', 'gone' (the shop no longer sells it) or '' (not known)" }),
+      { key: 'wasPriceMinor', name: 'was_price_minor', kind: 'bigint', nullable: true, doc: 'The price before the last drop the price watch saw (null: no drop)' },
       createdAt(),
       updatedAt(),
     ],
     indexes: [
       { name: 'items_wishlist_idx', columns: ['wishlistId', 'createdAt'] },
+      // The price watch's queue: due checks found by index, never by scanning items.
+      { name: 'items_next_check_idx', columns: ['nextCheckAt'] },
       // The Dashboard counts per program from this index alone (Referral Opportunities reads shop_totals).
       { name: 'items_referral_program_idx', columns: ['referralProgram'] },
       // The image copy job's queue: pending copies (image_checked_at null) by when they are due.
@@ -289,6 +306,21 @@ export const MODEL: TableModel[] = [
       { name: 'items_quantity_min', expression: '{quantity} >= 1' },
       { name: 'items_no_oversell', expression: '{quantityPurchased} >= 0 AND {quantityPurchased} <= {quantity}' },
     ],
+  },
+  {
+    key: 'priceHistory',
+    name: 'price_history',
+    doc: "What the price watch saw at each good check of an item's shop link.",
+    columns: [
+      id(),
+      { key: 'itemId', name: 'item_id', kind: 'text', references: { table: 'items', column: 'id', onDelete: 'cascade' } },
+      { key: 'checkedAt', name: 'checked_at', kind: 'timestamp' },
+      { key: 'priceMinor', name: 'price_minor', kind: 'bigint', nullable: true },
+      text('price', 'price', { default: '' }),
+      text('currency', 'currency', { default: '' }),
+      text('availability', 'availability', { default: '' }),
+    ],
+    indexes: [{ name: 'price_history_item_idx', columns: ['itemId', 'checkedAt'] }],
   },
   {
     key: 'shopTotals',

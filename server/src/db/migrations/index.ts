@@ -21,6 +21,7 @@ import sqlite18 from './sqlite/0018_item-purchases-hidden.sql' with { type: 'tex
 import sqlite19 from './sqlite/0019_claim-totals.sql' with { type: 'text' };
 import sqlite20 from './sqlite/0020_upload-usage.sql' with { type: 'text' };
 import sqlite21 from './sqlite/0021_mail-outbox.sql' with { type: 'text' };
+import sqlite22 from './sqlite/0022_price-watch.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -43,6 +44,7 @@ import pg18 from './pg/0018_item-purchases-hidden.sql' with { type: 'text' };
 import pg19 from './pg/0019_claim-totals.sql' with { type: 'text' };
 import pg20 from './pg/0020_upload-usage.sql' with { type: 'text' };
 import pg21 from './pg/0021_mail-outbox.sql' with { type: 'text' };
+import pg22 from './pg/0022_price-watch.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -72,6 +74,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0019_claim-totals', sql: sqlite19 },
   { name: '0020_upload-usage', sql: sqlite20 },
   { name: '0021_mail-outbox', sql: sqlite21 },
+  { name: '0022_price-watch', sql: sqlite22 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -97,4 +100,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0019_claim-totals', sql: pg19 },
   { name: '0020_upload-usage', sql: pg20 },
   { name: '0021_mail-outbox', sql: pg21 },
+  { name: '0022_price-watch', sql: pg22 },
 ];

@@ -30,6 +30,9 @@ export interface ImageCopyColumns {
   imageCopyDueAt: Date | null;
 }
 
+/** When the price watch first checks an item with this link (null: not at all). */
+export type FirstPriceCheck = (url: string) => Date | null;
+
 /** The referral rules' verdict on a product link (see ReferralRuleService.apply). */
 export type ApplyReferralRules = (url: string) => Promise<ReferralOutcome>;
 
@@ -81,6 +84,7 @@ export class ItemService {
     private readonly shareViews: ShareViewCache,
     private readonly applyReferralRules: ApplyReferralRules,
     private readonly images: ImageCopies,
+    private readonly firstPriceCheck: FirstPriceCheck,
   ) {
     this.insertQueuingCopyOn = queries.store.prepared((db) => insertStatement(queries.store, db, true));
     this.insertOn = queries.store.prepared((db) => insertStatement(queries.store, db, false));
@@ -125,7 +129,7 @@ export class ItemService {
     );
     this.shareViews.announced(listId);
     if (image.imageCheckedAt === null) this.images.queued();
-    return toItem(row!, '');
+    return toItem(await this.watchPrice(row!), '');
   }
 
   /**
@@ -148,6 +152,9 @@ export class ItemService {
       .set({
         ...columns,
         priceMinor: columns.price === undefined ? undefined : toMinorUnits(columns.price),
+        // A price changed by hand is the owner's: the price watch no longer replaces it.
+        ...(columns.price !== undefined && columns.price !== item.price ? { priceSource: 'manual', wasPriceMinor: null } : {}),
+        ...(url !== undefined && url !== item.url && item.priceWatch ? { nextCheckAt: this.firstPriceCheck(url) } : {}),
         ...image,
         ...(await this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift)),
         updatedAt: new Date(),
@@ -161,6 +168,18 @@ export class ItemService {
       await this.images.release(item.storedImageUrl);
     }
     return toOwnerItem(row, access.list, access.role, await this.queries.buyers({ itemId }));
+  }
+
+  /**
+   * A new item with a shop link is watched from now, its price the shop's (saved from the
+   * scraped page) until the owner changes it by hand; one write more, for such items only.
+   */
+  private async watchPrice(row: ItemRow): Promise<ItemRow> {
+    const firstCheck = this.firstPriceCheck(row.url);
+    if (!firstCheck) return row;
+    const { items } = this.store.tables;
+    await this.store.groupCommit((db) => db.update(items).set({ nextCheckAt: firstCheck, priceSource: 'shop' }).where(eq(items.id, row.id)));
+    return { ...row, nextCheckAt: firstCheck, priceSource: 'shop' };
   }
 
   async remove(access: ListAccess, itemId: string): Promise<void> {
