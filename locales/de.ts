@@ -88,6 +88,8 @@ export default {
       priority_Medium: 'Mittlere Priorität',
       priority_High: 'Hohe Priorität',
       groupGift: 'Gruppengeschenk',
+      noLongerSold: 'Nicht mehr erhältlich',
+      priceDropped: 'vorher {{was}}, jetzt {{now}}',
       more: 'mehr',
       less: 'weniger',
       noPicture: 'Kein Bild',

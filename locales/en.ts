@@ -93,6 +93,8 @@ export default {
       priority_Medium: 'Medium priority',
       priority_High: 'High priority',
       groupGift: 'Group gift',
+      noLongerSold: 'No longer sold',
+      priceDropped: 'was {{was}}, now {{now}}',
       more: 'more',
       less: 'less',
       noPicture: 'No picture',

@@ -88,6 +88,8 @@ export default {
       priority_Medium: 'Prioridad media',
       priority_High: 'Prioridad alta',
       groupGift: 'Regalo en grupo',
+      noLongerSold: 'Ya no se vende',
+      priceDropped: 'antes {{was}}, ahora {{now}}',
       more: 'más',
       less: 'menos',
       noPicture: 'Sin imagen',

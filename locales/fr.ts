@@ -88,6 +88,8 @@ export default {
       priority_Medium: 'Priorité moyenne',
       priority_High: 'Priorité haute',
       groupGift: 'Cadeau commun',
+      noLongerSold: 'N’est plus vendu',
+      priceDropped: 'avant {{was}}, maintenant {{now}}',
       more: 'plus',
       less: 'moins',
       noPicture: 'Pas d’image',

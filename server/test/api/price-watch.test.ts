@@ -117,11 +117,11 @@ describe('the price watch', () => {
     days(1.2);
     await runWatch();
     const before = (await history(lamp._id)).body;
-    busy.products.set('/p/lamp', { price: '15.00', availability: 'InStock', status: 429, retryAfter: '7200' });
+    for (const path of ['/p/lamp', '/p/shade']) busy.products.set(path, { price: '0', availability: 'InStock', status: 429, retryAfter: '7200' });
     days(1.2);
     const asked = busy.requests.length;
     await runWatch();
-    // The first request of the shop met the 429: its other due items wait, no further request went out.
+    // The shop's first request met the 429: its other due item waits, no further request went out.
     expect(busy.requests.length).toBe(asked + 1);
     const after = (await history(lamp._id)).body;
     expect(after.points).toEqual(before.points);
@@ -129,6 +129,7 @@ describe('the price watch', () => {
     expect(after.checkedAt).not.toBe(before.checkedAt);
     expect((await ownerItem(lamp._id)).price).toBe('15.00');
     busy.products.set('/p/lamp', { price: '14.00', availability: 'InStock', status: 200 });
+    busy.products.set('/p/shade', { price: '8.00', availability: 'InStock', status: 200 });
     clock = new Date(clock.getTime() + 30 * 60_000);
     await runWatch();
     expect(busy.requests.length).toBe(asked + 1); // within the shop's 2 hours
