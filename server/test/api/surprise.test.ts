@@ -90,6 +90,9 @@ describe('surprise mode', () => {
         owner.client.post('/wishlists/items/move-copy', { sourceListId: id, itemId: book._id, destinationListId: other._id, action: 'copy' }),
       'PUT /api/v1/wishlists/:id/items/:itemId/unpurchase': () => owner.client.put(`/wishlists/${id}/items/${lamp._id}/unpurchase`),
       'DELETE /api/v1/wishlists/:id/items/:itemId': () => owner.client.delete(`/wishlists/${id}/items/${lamp._id}`),
+      'GET /api/v1/wishlists/:id/items/:itemId/prices': () => owner.client.get(`/wishlists/${id}/items/${bike._id}/prices`),
+      'PUT /api/v1/wishlists/:id/items/:itemId/price-watch': () => owner.client.put(`/wishlists/${id}/items/${bike._id}/price-watch`, { watch: false }),
+      'PUT /api/v1/wishlists/:id/price-watch': () => owner.client.put(`/wishlists/${id}/price-watch`, { watch: true }),
       'DELETE /api/v1/wishlists/:id': () => owner.client.delete(`/wishlists/${other._id}`),
     };
     const { routes } = await printedRouteTable();
