@@ -117,8 +117,9 @@ export class Mailer {
     return { sent: false, status: MAIL_NOT_CONFIGURED };
   }
 
-  close(): void {
-    this.outbox?.close();
+  /** Hands the outbox lease back (a graceful stop); call before the store closes. */
+  async close(): Promise<void> {
+    await this.outbox?.close();
   }
 }
 

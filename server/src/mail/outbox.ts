@@ -99,8 +99,11 @@ export class MailOutbox {
     return tried;
   }
 
-  close(): void {
+  /** A graceful stop hands the lease back: the next process (a restart, another replica) sends at once, not after it expires. */
+  async close(): Promise<void> {
     void this.transport?.then((transport) => transport.close());
+    const { leases } = this.store.tables;
+    await this.store.db.delete(leases).where(and(eq(leases.name, LEASE_NAME), eq(leases.holder, this.holder)));
   }
 
   /** Takes or renews the lease: free, expired or already ours. */

@@ -59,7 +59,7 @@ describe('Mailer with SMTP: the outbox', () => {
     expect((await logRow('ann@example.com'))?.status).toBe(MAIL_SUCCESS);
     expect(await outbox.sendDue()).toBe(0);
     expect(received('ann@example.com')).toBe(1);
-    outbox.close();
+    await outbox.close();
   });
 
   it('SMTP down, then up: retried after its back-off and delivered once', async () => {
@@ -84,7 +84,7 @@ describe('Mailer with SMTP: the outbox', () => {
       expect(await outbox.sendDue()).toBe(0);
       expect(up.mails.filter((mail) => mail.to.includes('bob@example.com'))).toHaveLength(1);
     } finally {
-      outbox.close();
+      await outbox.close();
       await up.stop();
     }
   });
@@ -102,7 +102,7 @@ describe('Mailer with SMTP: the outbox', () => {
     expect((await logRow('dan@example.com'))?.status).toMatch(/^Failed: /);
     minutes(24 * 60);
     expect(await outbox.sendDue()).toBe(0);
-    outbox.close();
+    await outbox.close();
   });
 
   it('a mail left "sending" by a dead process is sent again only once its sending lease has run out', async () => {
@@ -117,7 +117,7 @@ describe('Mailer with SMTP: the outbox', () => {
     expect(await outbox.sendDue()).toBe(1);
     await smtp.waitForMail('eve@example.com');
     expect(received('eve@example.com')).toBe(1);
-    outbox.close();
+    await outbox.close();
   });
 
   it('only the process holding the outbox lease sends; another takes over once it expires', async () => {
@@ -132,8 +132,8 @@ describe('Mailer with SMTP: the outbox', () => {
     expect(await second.sendDue()).toBe(1);
     await smtp.waitForMail('gus@example.com');
     expect(received('fay@example.com') + received('gus@example.com')).toBe(2);
-    first.close();
-    second.close();
+    await first.close();
+    await second.close();
   });
 });
 
