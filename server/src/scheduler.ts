@@ -10,6 +10,8 @@ export class Scheduler {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly jobs = new Map<string, () => Promise<boolean>>();
   private stopped = false;
+  /** Workers' runs in progress (stop() ends their loops; idle() waits for the turn under way). */
+  private readonly draining = new Set<Promise<void>>();
 
   constructor(private readonly store: DataStore) {}
 
@@ -56,9 +58,14 @@ export class Scheduler {
         wokenWhileRunning = true;
         return;
       }
-      running = drain()
+      const run = drain()
         .catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error }))
-        .finally(() => (running = null));
+        .finally(() => {
+          running = null;
+          this.draining.delete(run);
+        });
+      running = run;
+      this.draining.add(run);
     };
     this.repeat(wake, intervalMs, firstRunAfterMs);
     // runNow: after the run in progress (what it took is settled), one more drain of what is due.
@@ -68,6 +75,11 @@ export class Scheduler {
       return true;
     });
     return { wake };
+  }
+
+  /** Resolves once the workers' turns under way have ended (after stop(), before the store closes). */
+  async idle(): Promise<void> {
+    await Promise.all(this.draining);
   }
 
   stop(): void {

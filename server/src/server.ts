@@ -53,6 +53,7 @@ async function closeRuntime(runtime: Runtime): Promise<void> {
   runtime.services.scheduler.stop();
   while (runtime.inFlight > 0) await Bun.sleep(10);
   await runtime.services.itemImages.stop();
+  await runtime.services.scheduler.idle();
   await runtime.services.mailer.close();
   await runtime.services.pageViews.close();
   await runtime.services.scrape.close();
