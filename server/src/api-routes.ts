@@ -14,6 +14,7 @@ import { guestListClaimer, wishlistRoutes } from './features/wishlists/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { adminRoutes } from './features/admin/routes';
 import { instanceSettingsRoutes } from './features/instance-settings/routes';
+import { priceWatchRoutes } from './features/price-watch/routes';
 import { logRoutes } from './features/logs/routes';
 import { adminEventRoutes } from './features/admin-events/routes';
 import { backupRoutes } from './features/backup/routes';
@@ -41,7 +42,8 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(scrapeRoutes(policies, services.scrape.service))
     .use(scraperConfigRoutes(policies, services.scraperConfigs))
     .use(referralRuleRoutes(policies, services.referralRules))
-    .use(adminRoutes(policies, services.admin, services.wishlists.lists))
+    .use(priceWatchRoutes(policies, services.priceWatch))
+    .use(adminRoutes(policies, services.admin, services.wishlists.lists, services.scheduler))
     .use(instanceSettingsRoutes(policies, services.settings, services.testMail, services.signupInvitations))
     .use(logRoutes(policies, services.logs))
     .use(adminEventRoutes(policies, services.adminEvents.hub))

@@ -20,6 +20,16 @@ export interface Config {
   jwtSecret: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Attempts at sending a queued mail before it is given up (MAIL_TRIES). */
+  mailTries: number;
+  /** Wait before the first retry of a mail (MAIL_RETRY_SECONDS); each later one waits 4 times longer. */
+  mailRetryMs: number;
+  /** How often an item's shop link is checked for its price (PRICE_WATCH_HOURS); null: price watch off. */
+  priceWatchIntervalMs: number | null;
+  /** Shop pages the price watch fetches at once, per replica, never two from one host (PRICE_WATCH_CONCURRENCY). */
+  priceWatchConcurrency: number;
+  /** Least gap between two price checks at one shop (PRICE_WATCH_HOST_GAP_SECONDS). */
+  priceWatchHostGapMs: number;
   adminEmail: string | null;
   chromiumPath: string | null;
   trustProxy: boolean;
@@ -135,6 +145,11 @@ export const SETTINGS: Setting[] = [
   { env: 'DEFAULT_CURRENCY', help: 'currency of new accounts, an ISO 4217 code (default: as set in the admin console, else GBP)' },
   { env: 'SMTP_URL', help: 'mail server, smtp[s]://user:pass@host:port (default: mails are only logged)' },
   { env: 'MAIL_FROM', help: 'sender address of mails', default: 'Wishwell <no-reply@localhost>' },
+  { env: 'MAIL_TRIES', help: 'attempts at sending a mail (SMTP down or refusing) before it is logged as failed', default: '5' },
+  { env: 'MAIL_RETRY_SECONDS', help: 'seconds before a mail that could not be sent is tried again; each later retry waits 4 times longer', default: '60' },
+  { env: 'PRICE_WATCH_HOURS', help: "hours between price checks of an item's shop link; off turns the price watch off", default: '24' },
+  { env: 'PRICE_WATCH_CONCURRENCY', help: 'shop pages the price watch fetches at once, per replica (never two from one shop)', default: '4' },
+  { env: 'PRICE_WATCH_HOST_GAP_SECONDS', help: 'least seconds between two price checks at one shop', default: '10' },
   { env: 'ADMIN_EMAIL', help: 'account promoted to admin at start' },
   { env: 'CHROMIUM_PATH', help: 'Chromium for scraping script-heavy shops (default: found on PATH)' },
   { env: 'ADMIN_EVENTS_KEEPALIVE_SECONDS', help: 'seconds between keep-alive comments on the admin event stream', default: '15' },
@@ -218,6 +233,11 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     jwtSecret: get('JWT_SECRET'),
     smtpUrl: get('SMTP_URL'),
     mailFrom: get('MAIL_FROM')!,
+    mailTries: positiveInteger('MAIL_TRIES', get),
+    mailRetryMs: positiveInteger('MAIL_RETRY_SECONDS', get) * 1000,
+    priceWatchIntervalMs: get('PRICE_WATCH_HOURS')!.toLowerCase() === 'off' ? null : positiveInteger('PRICE_WATCH_HOURS', get) * 60 * 60_000,
+    priceWatchConcurrency: positiveInteger('PRICE_WATCH_CONCURRENCY', get),
+    priceWatchHostGapMs: nonNegativeSeconds('PRICE_WATCH_HOST_GAP_SECONDS', get),
     adminEmail: get('ADMIN_EMAIL')?.trim().toLowerCase() ?? null,
     chromiumPath: get('CHROMIUM_PATH'),
     trustProxy: ['1', 'true', 'yes'].includes((get('TRUST_PROXY') ?? '').toLowerCase()),
@@ -349,6 +369,13 @@ function positiveInteger(name: string, get: (name: string) => string | null): nu
   const value = Number(get(name));
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got "${get(name)}"`);
   return value;
+}
+
+/** A number of seconds, 0 allowed (tests turn a gap off), in milliseconds. */
+function nonNegativeSeconds(name: string, get: (name: string) => string | null): number {
+  const value = Number(get(name));
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of seconds, 0 or more, got "${get(name)}"`);
+  return value * 1000;
 }
 
 /** The hostname whose domain config is the default (unknown hosts and localhost use it). */

@@ -12,6 +12,8 @@ export class Scheduler {
   private readonly timers = new Set<Timer>();
   private readonly jobs = new Map<string, () => Promise<boolean>>();
   private stopped = false;
+  /** Workers' runs in progress (stop() ends their loops; idle() waits for the turn under way). */
+  private readonly draining = new Set<Promise<void>>();
 
   constructor(
     private readonly store: DataStore,
@@ -25,8 +27,13 @@ export class Scheduler {
     this.repeat(() => run().catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error })), intervalMs, firstRunAfterMs);
   }
 
+  /** Whether a job or worker of that name is registered (the admin jobs route answers 404 otherwise). */
+  has(name: string): boolean {
+    return this.jobs.has(name);
+  }
+
   /**
-   * Runs a job registered with every() now, besides its turns, once no other turn holds it;
+   * Runs a job registered with every() or worker() now, besides its turns, once no other turn holds it;
    * resolves when it has run (tests assert "nothing happened" after the job ran, not after a wait).
    */
   async runNow(name: string): Promise<void> {
@@ -57,13 +64,29 @@ export class Scheduler {
         wokenWhileRunning = true;
         return running;
       }
-      running = drain()
+      const run = drain()
         .catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error }))
-        .finally(() => (running = null));
-      return running;
+        .finally(() => {
+          running = null;
+          this.draining.delete(run);
+        });
+      running = run;
+      this.draining.add(run);
+      return run;
     };
     this.repeat(poke, intervalMs, firstRunAfterMs);
+    // runNow: after the run in progress (what it took is settled), one more drain of what is due.
+    this.jobs.set(name, async () => {
+      await running;
+      while ((await takeTurn()) > 0);
+      return true;
+    });
     return { wake: () => void poke() };
+  }
+
+  /** Resolves once the workers' turns under way have ended (after stop(), before the store closes). */
+  async idle(): Promise<void> {
+    await Promise.all(this.draining);
   }
 
   stop(): void {

@@ -45,6 +45,8 @@ async function buildRuntime(config: Config, clock: Clock, site: Site, rebuild: A
   services.wishlists.surprise.schedule(services.scheduler);
   services.followers.schedule(services.scheduler);
   services.notifications.schedule(services.scheduler);
+  services.mailer.schedule(services.scheduler);
+  services.priceWatch.schedule(services.scheduler);
   return { ctx, services, app: createApp(ctx, services, site), inFlight: 0 };
 }
 
@@ -54,6 +56,8 @@ async function closeRuntime(runtime: Runtime): Promise<void> {
   runtime.services.scheduler.stop();
   while (runtime.inFlight > 0) await Bun.sleep(10);
   await runtime.services.itemImages.stop();
+  await runtime.services.scheduler.idle();
+  await runtime.services.mailer.close();
   await runtime.services.pageViews.close();
   await runtime.services.scrape.close();
   shareRateLimitsThrough(null);

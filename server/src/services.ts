@@ -27,15 +27,21 @@ import { PageViewLog } from './features/visitors/page-views';
 import { geoIpFiles } from './features/visitors/geo-ip';
 import { ApiTokenService } from './features/api-tokens/service';
 import { JobClock } from './job-clock';
+import { dateOf } from './clock';
+import { logEvent } from './log';
+import { formatPrice } from '@wishwell/shared/price-format';
+import { fromMinorUnits } from '@wishwell/shared/money';
+import { recordListChange } from './features/followers/list-changes';
 import { createFollowerServices } from './features/followers';
 import { NotificationService } from './features/notifications/service';
+import { PriceWatch, priceWatchUserAgent } from './features/price-watch/service';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
   const domainConfigs = new DomainConfigService(ctx.store, ctx.defaultHostname);
   const settings = new InstanceSettingsService(ctx.store, ctx.config);
   const signupInvitations = new SignupInvitations(ctx.store);
-  const mailer = new Mailer(ctx.store, { route: () => settings.mailRoute(), clock: ctx.clock });
+  const mailer = new Mailer(ctx.store, { route: () => settings.mailRoute(), tries: ctx.config.mailTries, retryAfterMs: ctx.config.mailRetryMs, clock: ctx.clock });
   const referralRules = new ReferralRuleService(ctx.store);
   const uploads = new UploadService(ctx.store, ctx.files, ctx.clock, {
     perIp: ctx.config.rateLimits.uploadsPerIp,
@@ -55,8 +61,27 @@ export function createServices(ctx: AppContext) {
     retryAfterMs: ctx.config.imageCopyRetryMs,
     tries: ctx.config.imageCopyTries,
   });
+  const priceWatch = new PriceWatch(
+    ctx.store,
+    scraperConfigs,
+    {
+      intervalMs: ctx.config.priceWatchIntervalMs,
+      concurrency: ctx.config.priceWatchConcurrency,
+      hostGapMs: ctx.config.priceWatchHostGapMs,
+      policy: urlPolicy(ctx.config),
+      userAgent: priceWatchUserAgent(ctx.version, ctx.config.publicUrl),
+      now: () => dateOf(ctx.clock),
+    },
+    (listId) => wishlists.shareViews.invalidate(listId),
+  );
   const mailLinks = new MailLinks(domainConfigs, async () => (await settings.current()).publicUrl || `http://localhost:${ctx.config.port}`);
-  const wishlists = createWishlistServices(ctx, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, itemImages);
+  const wishlists = createWishlistServices(ctx, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, itemImages, (url) => priceWatch.firstCheck(url));
+  // Followers' digests tell of the drops the price watch finds, as of those an owner types.
+  priceWatch.onPriceDrop((drop) => {
+    const shown = (minor: number) => formatPrice(fromMinorUnits(minor), drop.currency);
+    const change = { wishlistId: drop.listId, kind: 'price-dropped' as const, itemId: drop.itemId, title: drop.title, was: shown(drop.wasMinor), now: shown(drop.nowMinor) };
+    recordListChange(ctx.store, change).catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: 'price-watch.followers', error }));
+  });
   const users = new UserService({
     store: ctx.store,
     tokens: ctx.tokens,
@@ -101,7 +126,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { settings, testMail, signupInvitations, domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications };
+  return { settings, testMail, signupInvitations, domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, priceWatch, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications };
 }
 
 export type Services = ReturnType<typeof createServices>;

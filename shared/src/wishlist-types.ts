@@ -2,6 +2,7 @@
  * The wish list API contract (spec section 7, "Wishlists and items"): request bodies and answers.
  * Server and web both import these, so they never disagree on a shape.
  */
+import type { Availability } from './price-watch-types';
 import type { ColorSet, ItemPriority, WishlistTheme } from './constants';
 
 export interface WishlistOwner {
@@ -44,11 +45,15 @@ export interface Item {
   pledgedTotal: string;
   pledgeCount: number;
   referralProgram: string | null;
+  /** The price watch: 'gone' when the shop no longer sells it, '' when not known. */
+  availability: Availability;
+  /** The price before the last drop the price watch saw ('49.00'), '' when none: owners and editors only. */
+  wasPrice: string;
   createdAt: string;
 }
 
-/** An item as a guest sees it on the share view: nothing about who bought what. */
-export type SharedItem = Omit<Item, 'purchasedBy' | 'isPurchased' | 'imageCopyPending'>;
+/** An item as a guest sees it on the share view: nothing about who bought what, nor its earlier price. */
+export type SharedItem = Omit<Item, 'purchasedBy' | 'isPurchased' | 'imageCopyPending' | 'wasPrice'>;
 
 interface WishlistFields {
   _id: string;

@@ -1,12 +1,16 @@
-import { dateOf, systemClock, type Clock } from '../clock';
-import type { Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
+import { dateOf, type Clock } from '../clock';
 import type { TFunction } from 'i18next';
 import { normalizeEmail } from '@wishwell/shared/account-types';
 import { isLanguage, type Language } from '@wishwell/shared/languages';
-import type { DataStore } from '../db/store';
+import type { Db, DataStore } from '../db/store';
 import { serverTexts } from '../i18n/texts';
 import { newId } from '../ids';
+import type { Scheduler } from '../scheduler';
+import { crashPoint } from '../features/backup/crash-points';
+import { MAIL_QUEUED, MailOutbox } from './outbox';
+
+export { MAIL_SUCCESS } from './outbox';
 
 /** A mail's language and its texts in it. */
 export interface MailTexts {
@@ -27,17 +31,17 @@ export interface OutgoingMail {
   html?: string;
   /** The account on whose behalf the mail goes out (shown as Sent By), if any. */
   sentById?: string | null;
-  /** Extra headers, e.g. RFC 8058's List-Unsubscribe pair on followers' mails. */
+  /** Extra headers (List-Unsubscribe for followers' mail). */
   headers?: Record<string, string>;
 }
 
 export interface MailOutcome {
+  /** Whether the mail is on its way: queued in the outbox (false without SMTP). */
   sent: boolean;
-  /** What the e-mail log records: 'Success' or why the mail did not go out. */
+  /** What the e-mail log records first: 'Queued', or why the mail will not go out. */
   status: string;
 }
 
-export const MAIL_SUCCESS = 'Success';
 export const MAIL_NOT_CONFIGURED = 'Not sent: no SMTP server configured (SMTP_URL)';
 
 /** Where mail goes: the SMTP server (nodemailer URL; null: mails are only logged) and the sender. */
@@ -49,42 +53,42 @@ export interface MailRoute {
 export interface MailerOptions {
   /** Asked before every mail: the admin console may change it at any time. */
   route: () => Promise<MailRoute>;
+  /** Attempts before a queued mail is given up (MAIL_TRIES). */
+  tries: number;
+  /** Wait before the first retry of a mail; each later one waits four times longer (MAIL_RETRY_SECONDS). */
+  retryAfterMs: number;
+  clock: Clock;
   /** Where a mail that cannot be sent is printed for the operator (default: the server log). */
   print?: (text: string) => void;
-  /** The time of the e-mail log's rows (default: the system's). */
-  clock?: Clock;
 }
 
 /**
- * Sends mail over SMTP (nodemailer; the server of `SMTP_URL` or the admin console) from its sender. Every mail, sent or not,
- * becomes an e-mail log row. Without SMTP the mail is printed to the server log, so an operator
- * can still hand a reset link to a user. send() never throws: the outcome says what happened.
+ * Mail from the sender of `MAIL_FROM` or the admin console: with SMTP (`SMTP_URL` or the console) every mail goes into the durable outbox
+ * (mail/outbox.ts), which sends it with retries; its e-mail log row follows it from Queued to
+ * Success or Failed. Without SMTP nothing is queued: the mail is printed to the server log (so an
+ * operator can still hand a reset link to a user) and logged as not sent. send() never throws
+ * for delivery: the outcome says what happened.
  */
 export class Mailer {
-  /** Created on the first mail (nodemailer stays out of the server's start-up), anew when the server changes. */
-  private transport: { url: string; transporter: Promise<Transporter> } | null = null;
   private readonly print: (text: string) => void;
+  private readonly outbox: MailOutbox;
+  private wakeWorker = () => {};
 
   constructor(
     private readonly store: DataStore,
     private readonly options: MailerOptions,
   ) {
     this.print = options.print ?? ((text) => console.log(text));
+    this.outbox = new MailOutbox(store, { route: options.route, tries: options.tries, retryAfterMs: options.retryAfterMs, clock: options.clock, print: this.print });
   }
 
   async configured(): Promise<boolean> {
     return (await this.options.route()).smtpUrl !== null;
   }
 
-  private smtp(url: string): Promise<Transporter> {
-    if (this.transport?.url !== url) {
-      this.close();
-      const transporter = import('nodemailer').then((nodemailer) =>
-        nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
-      );
-      this.transport = { url, transporter };
-    }
-    return this.transport.transporter;
+  /** The outbox worker: looks for due mail every few seconds and whenever a mail is queued. */
+  schedule(scheduler: Scheduler): void {
+    this.wakeWorker = scheduler.worker(OUTBOX_JOB, 5_000, () => this.outbox.sendDue(), 1_000).wake;
   }
 
   /**
@@ -98,40 +102,32 @@ export class Mailer {
     return { language, t: serverTexts(language) };
   }
 
-  async send(mail: OutgoingMail): Promise<MailOutcome> {
-    const outcome = await this.deliver(mail);
+  /**
+   * Queues `mail`: in `tx`, the transaction of the change that caused it, when given (the worker
+   * finds it once that commits), else at once and the worker is woken.
+   */
+  async send(mail: OutgoingMail, tx?: Db): Promise<MailOutcome> {
+    const { smtpUrl, from } = await this.options.route();
+    if (!smtpUrl) return this.printInstead(mail);
+    await this.outbox.queue(mail, from, tx);
+    crashPoint('mail-queued');
+    if (!tx) this.wakeWorker();
+    return { sent: true, status: MAIL_QUEUED };
+  }
+
+  private async printInstead(mail: OutgoingMail): Promise<MailOutcome> {
+    this.print(`[mail] ${MAIL_NOT_CONFIGURED}. To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n[/mail]`);
     await this.store.db
       .insert(this.store.tables.emailLogs)
-      .values({
-        id: newId(),
-        createdAt: dateOf(this.options.clock ?? systemClock),
-        recipient: mail.to,
-        subject: mail.subject,
-        sentById: mail.sentById ?? null,
-        status: outcome.status,
-      });
-    return outcome;
+      .values({ id: newId(), createdAt: dateOf(this.options.clock), recipient: mail.to, subject: mail.subject, sentById: mail.sentById ?? null, status: MAIL_NOT_CONFIGURED });
+    return { sent: false, status: MAIL_NOT_CONFIGURED };
   }
 
-  private async deliver(mail: OutgoingMail): Promise<MailOutcome> {
-    const { smtpUrl, from } = await this.options.route();
-    if (!smtpUrl) {
-      this.print(`[mail] ${MAIL_NOT_CONFIGURED}. To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n[/mail]`);
-      return { sent: false, status: MAIL_NOT_CONFIGURED };
-    }
-    try {
-      const transport = await this.smtp(smtpUrl);
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
-      return { sent: true, status: MAIL_SUCCESS };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      this.print(`[mail] sending to ${mail.to} failed: ${reason}`);
-      return { sent: false, status: `Failed: ${reason}`.slice(0, 500) };
-    }
-  }
-
-  close(): void {
-    void this.transport?.transporter.then((transport) => transport.close());
-    this.transport = null;
+  /** Hands the outbox lease back (a graceful stop); call before the store closes. */
+  async close(): Promise<void> {
+    await this.outbox.close();
   }
 }
+
+/** The outbox worker's name (for the admin jobs route and tests). */
+export const OUTBOX_JOB = 'mail.outbox';

@@ -11,19 +11,23 @@ const columns = (t: AdminText): AdminColumn<EmailLogEntry>[] => [
   { label: t('columns.recipient'), render: (log) => log.recipient },
   { label: t('columns.subject'), render: (log) => log.subject },
   { label: t('columns.sentBy'), render: (log) => log.sentBy?.name ?? t('common.notAvailable') },
-  {
-    label: t('columns.status'),
-    // A failed mail's status is the error itself: shown on hover. 'Success' is the log's word, not a text.
-    render: (log) =>
-      log.status === 'Success' ? (
-        <Tag intent="success">{t('common.success')}</Tag>
-      ) : (
-        <Tag intent="danger" title={log.status}>
-          {t('common.failed')}
-        </Tag>
-      ),
-  },
+  { label: t('columns.status'), render: (log) => <MailStatus status={log.status} t={t} /> },
 ];
+
+/**
+ * The outbox writes 'Queued', 'Retrying: …' (the last try's error), 'Success' or the failure
+ * itself: the log's words, not texts; the error is shown on hover.
+ */
+function MailStatus({ status, t }: { status: string; t: AdminText }) {
+  if (status === 'Success') return <Tag intent="success">{t('common.success')}</Tag>;
+  if (status === 'Queued') return <Tag intent="primary">{t('common.queued')}</Tag>;
+  if (status.startsWith('Retrying')) return <Tag intent="warning" title={status}>{t('common.retrying')}</Tag>;
+  return (
+    <Tag intent="danger" title={status}>
+      {t('common.failed')}
+    </Tag>
+  );
+}
 
 const loadEmails = (query: LogQuery) => api.get('/logs/email', { query });
 

@@ -6,7 +6,19 @@ import { formatPrice, priceValue } from '@wishwell/shared/price-format';
 const PRIORITY_INTENTS: Record<ItemPriority, Intent> = { Low: 'none', Medium: 'none', High: 'danger' };
 
 interface Props {
-  item: { title: string; price: string; currency: string; quantity: number; quantityPurchased: number; priority: ItemPriority; isGroupGift: boolean };
+  item: {
+    title: string;
+    price: string;
+    currency: string;
+    quantity: number;
+    quantityPurchased: number;
+    priority: ItemPriority;
+    isGroupGift: boolean;
+    /** The price watch: 'gone' when the shop no longer sells it. */
+    availability?: string;
+    /** The price before a drop the price watch saw (owners and editors only). */
+    wasPrice?: string;
+  };
   /** The list's currency, for items saved without one. */
   currency: string;
   /** Guests see only real prices ('Price not found' is the owner's business). */
@@ -36,6 +48,16 @@ export function ItemFacts({ item, currency, onlyRealPrices = false, revealPurcha
         {item.isGroupGift && (
           <Tag minimal round icon="people">
             {t('item.groupGift')}
+          </Tag>
+        )}
+        {item.wasPrice && (
+          <Tag minimal round intent="success" icon="trending-down" className="ww-price-dropped">
+            {t('item.priceDropped', { was: formatPrice(item.wasPrice, item.currency || currency, i18n.language), now: price })}
+          </Tag>
+        )}
+        {item.availability === 'gone' && (
+          <Tag minimal round intent="warning" className="ww-no-longer-sold">
+            {t('item.noLongerSold')}
           </Tag>
         )}
       </div>

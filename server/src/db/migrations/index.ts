@@ -22,6 +22,7 @@ import sqlite19 from './sqlite/0019_claim-totals.sql' with { type: 'text' };
 import sqlite20 from './sqlite/0020_upload-usage.sql' with { type: 'text' };
 import sqlite21 from './sqlite/0021_follow-lists.sql' with { type: 'text' };
 import sqlite22 from './sqlite/0022_item-order-settings.sql' with { type: 'text' };
+import sqlite23 from './sqlite/0023_outbox-price-watch.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -45,6 +46,7 @@ import pg19 from './pg/0019_claim-totals.sql' with { type: 'text' };
 import pg20 from './pg/0020_upload-usage.sql' with { type: 'text' };
 import pg21 from './pg/0021_follow-lists.sql' with { type: 'text' };
 import pg22 from './pg/0022_item-order-settings.sql' with { type: 'text' };
+import pg23 from './pg/0023_outbox-price-watch.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -75,6 +77,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0020_upload-usage', sql: sqlite20 },
   { name: '0021_follow-lists', sql: sqlite21 },
   { name: '0022_item-order-settings', sql: sqlite22 },
+  { name: '0023_outbox-price-watch', sql: sqlite23 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -101,4 +104,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0020_upload-usage', sql: pg20 },
   { name: '0021_follow-lists', sql: pg21 },
   { name: '0022_item-order-settings', sql: pg22 },
+  { name: '0023_outbox-price-watch', sql: pg23 },
 ];

@@ -120,6 +120,8 @@ export const wishlists = pgTable('wishlists', {
   allowOverPledge: boolean('allow_over_pledge').notNull().default(false),
   /** When the surprise's end was handled (the owner mailed once). */
   revealMailedAt: timestamp('reveal_mailed_at', { withTimezone: true, mode: 'date' }),
+  /** The owner's switch for the price watch of the whole list */
+  priceWatch: boolean('price_watch').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [
@@ -196,14 +198,44 @@ export const items = pgTable('items', {
   referralProgram: text('referral_program'),
   /** Place in its list's order, set by the owner (0 first); a new item goes after the last */
   position: integer('position').notNull().default(0),
+  /** Where the price came from: 'shop' (the price watch may replace it) or 'manual' (typed or changed by hand: never overwritten) */
+  priceSource: text('price_source').notNull().default('manual'),
+  /** The owner's switch for this item's price watch */
+  priceWatch: boolean('price_watch').notNull().default(true),
+  /** When the price watch checks the shop link next (null: no shop link); a check in progress sets it past its lease */
+  nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+  /** When the shop last showed a price (the last good check) */
+  priceSeenAt: timestamp('price_seen_at', { withTimezone: true, mode: 'date' }),
+  /** When the price watch last tried, good or not */
+  priceCheckedAt: timestamp('price_checked_at', { withTimezone: true, mode: 'date' }),
+  /** Failed checks in a row (their back-off) */
+  priceCheckFailures: integer('price_check_failures').notNull().default(0),
+  /** 'in_stock', 'gone' (the shop no longer sells it) or '' (not known) */
+  availability: text('availability').notNull().default(''),
+  /** The price before the last drop the price watch saw (null: no drop) */
+  wasPriceMinor: bigint('was_price_minor', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [
   index('items_wishlist_idx').on(t.wishlistId, t.createdAt),
+  index('items_next_check_idx').on(t.nextCheckAt),
   index('items_referral_program_idx').on(t.referralProgram),
   index('items_image_copy_idx').on(t.imageCheckedAt, t.imageCopyDueAt),
   check('items_quantity_min', sql`${t.quantity} >= 1`),
   check('items_no_oversell', sql`${t.quantityPurchased} >= 0 AND ${t.quantityPurchased} <= ${t.quantity}`),
+]);
+
+/** What the price watch saw at each good check of an item's shop link. */
+export const priceHistory = pgTable('price_history', {
+  id: text('id').primaryKey(),
+  itemId: text('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+  checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull(),
+  priceMinor: bigint('price_minor', { mode: 'number' }),
+  price: text('price').notNull().default(''),
+  currency: text('currency').notNull().default(''),
+  availability: text('availability').notNull().default(''),
+}, (t) => [
+  index('price_history_item_idx').on(t.itemId, t.checkedAt),
 ]);
 
 /** Referral Opportunities' figures per shop domain and currency, kept by triggers on items (migration shop-totals) in the writing transaction. */
@@ -317,6 +349,34 @@ export const emailLogs = pgTable('email_logs', {
 }, (t) => [
   index('email_logs_created_idx').on(t.createdAt),
 ]);
+
+/** Mail waiting to go out or settled (sent, failed): written with the change that caused it, sent by the outbox worker (mail/outbox.ts). Its id is also its e-mail log row's. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: text('id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  bodyText: text('body_text').notNull(),
+  bodyHtml: text('body_html'),
+  /** Extra headers as JSON (List-Unsubscribe on followers' mail) */
+  headers: text('headers'),
+  /** The Message-ID header every try carries, so a mail sent twice after a crash reads as one */
+  messageId: text('message_id').notNull(),
+  /** queued, retrying, sending (a worker holds it until due_at), sent or failed */
+  state: text('state').notNull().default('queued'),
+  tries: integer('tries').notNull().default(0),
+  /** Not tried before this: the back-off after a failure, or the end of the sending lease; null once sent or failed */
+  dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  index('mail_outbox_due_idx').on(t.dueAt),
+]);
+
+/** Work one process at a time does across replicas (the mail outbox): the holder keeps it by renewing it before it expires. */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 /** What the visitor log records of a page view besides its time and address, each distinct combination once (few: domains x places x browsers). Its id is a hash of the values (visitor-profile.ts), so writers need no lookup. The log's text search reads this small table, then the log by profile_id. */
 export const visitorProfiles = pgTable('visitor_profiles', {

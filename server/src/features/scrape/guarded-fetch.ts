@@ -13,6 +13,8 @@ export interface FetchedPage {
   body: Buffer;
   /** True when the body was cut at the byte limit (MAX_BODY_BYTES unless told). */
   truncated: boolean;
+  /** The Retry-After header ('' without one): how long a shop that answered 429 or 503 wants us to wait. */
+  retryAfter: string;
 }
 
 export interface GuardedFetchOptions {

@@ -33,7 +33,8 @@ export async function fetchGuarded(rawUrl: string, options: GuardedFetchOptions)
     const status = response.statusCode ?? 0;
     const contentType = String(response.headers['content-type'] ?? '');
     const { body, truncated } = await readCapped(decoded(response), options.signal, options.maxBytes ?? MAX_BODY_BYTES);
-    return { url, status, contentType, body, truncated };
+    const retryAfter = String(response.headers['retry-after'] ?? '');
+    return { url, status, contentType, body, truncated, retryAfter };
   }
 }
 

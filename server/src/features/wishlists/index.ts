@@ -8,7 +8,7 @@ import { WishlistAccess } from './access';
 import { ClaimMail } from './claim-mail';
 import { ClaimService } from './claims';
 import { InvitationService } from './invitations';
-import { ItemService, type ApplyReferralRules, type ImageCopies } from './items-service';
+import { ItemService, type ApplyReferralRules, type FirstPriceCheck, type ImageCopies } from './items-service';
 import { WishlistQueries } from './queries';
 import type { WishlistServices } from './routes';
 import { WishlistService } from './service';
@@ -26,6 +26,7 @@ export function createWishlistServices(
   applyReferralRules: ApplyReferralRules,
   mailLinks: MailLinks,
   images: ImageCopies,
+  firstPriceCheck: FirstPriceCheck,
 ): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache; surprise: SurpriseReveal; queries: WishlistQueries } {
   const queries = new WishlistQueries(store, clock);
   const access = new WishlistAccess(queries);
@@ -37,7 +38,7 @@ export function createWishlistServices(
     shareViews,
     access,
     lists: new WishlistService(queries, access, shareViews, guestListsPerIp),
-    items: new ItemService(queries, shareViews, applyReferralRules, images),
+    items: new ItemService(queries, shareViews, applyReferralRules, images, firstPriceCheck),
     claims: new ClaimService(queries, shareViews, new ClaimMail(mailer, mailLinks, queries), {
       tokensPerIp: new RateLimiter({ limit: rateLimits.claimTokensPerIp, windowMs: 10 * MINUTE, text: 'tooManyClaimLinks' }, clock),
       mailsPerIp: new RateLimiter({ limit: rateLimits.claimMailsPerIp, windowMs: 60 * MINUTE, text: 'tooManyClaimMails' }, clock),

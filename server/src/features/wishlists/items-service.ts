@@ -42,6 +42,9 @@ export type ImageCopyColumns = {
   imageCopyDueAt: Date | null;
 };
 
+/** When the price watch first checks an item with this link (null: not at all). */
+export type FirstPriceCheck = (url: string) => Date | null;
+
 /** The referral rules' verdict on a product link (see ReferralRuleService.apply). */
 export type ApplyReferralRules = (url: string) => Promise<ReferralOutcome>;
 
@@ -99,6 +102,7 @@ export class ItemService {
     private readonly shareViews: ShareViewCache,
     private readonly applyReferralRules: ApplyReferralRules,
     private readonly images: ImageCopies,
+    private readonly firstPriceCheck: FirstPriceCheck,
   ) {
     this.insertQueuingCopyOn = queries.store.prepared((db) => insertStatement(queries.store, db, true));
     this.insertOn = queries.store.prepared((db) => insertStatement(queries.store, db, false));
@@ -116,7 +120,7 @@ export class ItemService {
     this.shareViews.announced(listId);
     if (values!.imageCheckedAt === null) this.images.queued();
     await recordListChange(this.store, { wishlistId: listId, kind: 'item-added', itemId: row!.id, title: row!.title });
-    return toItem(row!, '');
+    return toItem(await this.watchPrice(row!, values!), '');
   }
 
   /**
@@ -164,6 +168,7 @@ export class ItemService {
           isGroupGift: referral.isGroupGift,
           giftCardUrl: referral.giftCardUrl,
           referralProgram: referral.referralProgram,
+          ...this.priceWatchColumns(referral.url),
           createdAt: added,
           updatedAt: added,
         };
@@ -210,6 +215,9 @@ export class ItemService {
       .set({
         ...columns,
         priceMinor: columns.price === undefined ? undefined : toMinorUnits(columns.price),
+        // A price changed by hand is the owner's: the price watch no longer replaces it.
+        ...(columns.price !== undefined && columns.price !== item.price ? { priceSource: 'manual', wasPriceMinor: null } : {}),
+        ...(url !== undefined && url !== item.url && item.priceWatch ? { nextCheckAt: this.firstPriceCheck(url) } : {}),
         ...image,
         ...(await this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift)),
         updatedAt: dateOf(this.queries.clock),
@@ -227,6 +235,24 @@ export class ItemService {
       await this.images.release(item.storedImageUrl);
     }
     return toOwnerItem(row, access.list, access.role, await this.queries.buyers({ itemId }), this.queries.clock.now());
+  }
+
+  /**
+   * A new item with a shop link is watched from now, its price the shop's (saved from the
+   * scraped page) until the owner changes it by hand.
+   */
+  private priceWatchColumns(url: string): { nextCheckAt: Date | null; priceSource: 'shop' | 'manual' } {
+    const nextCheckAt = this.firstPriceCheck(url);
+    return { nextCheckAt, priceSource: nextCheckAt ? 'shop' : 'manual' };
+  }
+
+  /** The single add's prepared insert leaves the price watch's columns out (a null timestamp cannot be a placeholder): one write more, for watched items only. */
+  private async watchPrice(row: ItemRow, values: NewItemRow): Promise<ItemRow> {
+    const { nextCheckAt, priceSource } = values;
+    if (!nextCheckAt) return row;
+    const { items } = this.store.tables;
+    await this.store.groupCommit((db) => db.update(items).set({ nextCheckAt, priceSource }).where(eq(items.id, row.id)));
+    return { ...row, nextCheckAt, priceSource: priceSource ?? 'shop' };
   }
 
   async remove(access: ListAccess, itemId: string): Promise<void> {

@@ -42,6 +42,7 @@ export function toSharedItem(row: ItemRow): SharedItem {
     pledgedTotal: fromMinorUnits(row.pledgedMinor),
     pledgeCount: row.pledgeCount,
     referralProgram: row.referralProgram,
+    availability: row.availability === 'gone' || row.availability === 'in_stock' ? row.availability : '',
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -52,6 +53,7 @@ export function toItem(row: ItemRow, purchasedBy: string): Item {
     ...toSharedItem(row),
     // As the copy queue reads it: unchecked shop addresses are still to be copied.
     imageCopyPending: row.imageCheckedAt === null && /^https?:\/\//i.test(row.imageUrl),
+    wasPrice: row.wasPriceMinor === null ? '' : fromMinorUnits(row.wasPriceMinor),
     isPurchased: isFullyBought(row),
     purchasedBy,
   };
