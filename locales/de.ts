@@ -116,6 +116,7 @@ export default {
       viewProduct: 'Zum Produkt',
       giftCard: 'Gutschein kaufen',
       reserved: 'Von dir reserviert – ',
+      pledged: 'Von dir mitfinanziert – ',
       changeOrUndo: 'ändern oder zurücknehmen',
     },
     preview: {

@@ -121,6 +121,7 @@ export default {
       viewProduct: 'View Product',
       giftCard: 'Buy a Gift Card',
       reserved: 'You reserved this — ',
+      pledged: 'You pledged towards this — ',
       changeOrUndo: 'change or undo',
     },
     preview: {

@@ -117,6 +117,7 @@ export default {
       viewProduct: 'Ver producto',
       giftCard: 'Comprar tarjeta regalo',
       reserved: 'Lo has reservado tú — ',
+      pledged: 'Participas en este regalo — ',
       changeOrUndo: 'cambiar o deshacer',
     },
     preview: {

@@ -117,6 +117,7 @@ export default {
       viewProduct: 'Voir le produit',
       giftCard: 'Acheter une carte cadeau',
       reserved: 'Vous l’avez réservé — ',
+      pledged: 'Vous y participez — ',
       changeOrUndo: 'modifier ou annuler',
     },
     preview: {
