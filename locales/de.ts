@@ -102,6 +102,8 @@ export default {
       loadFailed: 'Die Wunschliste konnte nicht geladen werden',
       loadFailedText: 'Der Server antwortet nicht. Prüf deine Verbindung und versuch es noch einmal.',
       tryAgain: 'Noch einmal versuchen',
+      offlineTitle: 'Du bist offline',
+      offlineText: 'Diese Wunschliste wurde auf diesem Gerät noch nie geöffnet, daher gibt es keine Kopie zum Anzeigen. Verbinde dich mit dem Internet und versuch es noch einmal.',
       thanks: 'Danke – {{name}} wird sich riesig freuen',
       theOwner: 'der oder die Beschenkte',
       soldOut: 'Das hat gerade jemand anderes gekauft. Die Liste zeigt jetzt, was noch gewünscht ist.',

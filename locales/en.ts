@@ -107,6 +107,8 @@ export default {
       loadFailed: 'Could not load this wishlist',
       loadFailedText: 'The server did not answer. Check your connection and try again.',
       tryAgain: 'Try again',
+      offlineTitle: 'You are offline',
+      offlineText: 'This wishlist has not been opened on this device before, so there is no copy to show. Connect to the internet and try again.',
       thanks: 'Thank you — {{name}} will be thrilled',
       theOwner: 'the list owner',
       soldOut: 'Someone has just bought this. The list now shows what is still wanted.',

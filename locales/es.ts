@@ -102,6 +102,8 @@ export default {
       loadFailed: 'No se ha podido cargar esta lista',
       loadFailedText: 'El servidor no responde. Comprueba tu conexión e inténtalo de nuevo.',
       tryAgain: 'Reintentar',
+      offlineTitle: 'Estás sin conexión',
+      offlineText: 'Esta lista no se ha abierto antes en este dispositivo, así que no hay ninguna copia que mostrar. Conéctate a internet y vuelve a intentarlo.',
       thanks: '¡Gracias! A {{name}} le va a encantar',
       theOwner: 'quien creó la lista',
       soldOut: 'Alguien acaba de comprarlo. La lista ya muestra lo que aún falta.',

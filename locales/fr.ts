@@ -102,6 +102,8 @@ export default {
       loadFailed: 'Impossible de charger cette liste',
       loadFailedText: 'Le serveur ne répond pas. Vérifiez votre connexion et réessayez.',
       tryAgain: 'Réessayer',
+      offlineTitle: 'Vous êtes hors ligne',
+      offlineText: 'Cette liste n’a encore jamais été ouverte sur cet appareil : aucune copie n’est disponible. Connectez-vous à Internet et réessayez.',
       thanks: 'Merci ! Cela va faire très plaisir à {{name}}',
       theOwner: 'le ou la destinataire',
       soldOut: 'Quelqu’un vient de l’acheter. La liste affiche maintenant ce qui reste à offrir.',

@@ -74,11 +74,12 @@ function SharedWishlistLoader({ id }: { id: string }) {
     return <NonIdealState icon="search" title={t('share.couldNotFind')} action={<Link to="/">{t('share.goHome')}</Link>} />;
   }
   if (load.state === 'failed') {
+    const offline = !navigator.onLine;
     return (
       <NonIdealState
         icon="offline"
-        title={t('share.loadFailed')}
-        description={t('share.loadFailedText')}
+        title={t(offline ? 'share.offlineTitle' : 'share.loadFailed')}
+        description={t(offline ? 'share.offlineText' : 'share.loadFailedText')}
         action={<Button icon="refresh" text={t('share.tryAgain')} onClick={() => void reload()} />}
       />
     );
