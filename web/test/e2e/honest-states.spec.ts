@@ -184,9 +184,11 @@ test('prices: each item in its own currency, the filter per currency, and only v
   await expect(itemCard(guest, 'Lamp')).toContainText('$29.99');
   await expect(itemCard(guest, 'Mug')).toContainText('£4.45');
 
-  // The slider works in the most used currency (dollars here) and can switch to pounds.
+  // The slider starts in the owner's currency (pounds), though dollars are the most used, and can switch.
   const currency = guest.getByRole('combobox', { name: 'Currency' });
-  await expect(currency).toHaveValue('USD');
+  await expect(currency).toHaveValue('GBP');
+  await expect(guest.getByText('Price: £0 – £50+')).toBeVisible();
+  await currency.selectOption('USD');
   await expect(guest.getByText('Price: $0 – $250+')).toBeVisible();
   await currency.selectOption('GBP');
   await expect(guest.getByText('Price: £0 – £50+')).toBeVisible();
