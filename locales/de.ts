@@ -155,6 +155,7 @@ export default {
       amountInvalid: 'Gib einen Betrag wie 10 oder {{example}} ein.',
       amountAmbiguous: '„{{amount}}“ kann {{whole}} oder {{decimal}} heißen. Bitte tipp den Betrag so ein, wie du ihn meinst.',
       thanks: 'Danke – dein Beitrag ist eingetragen. Bezahl bitte über den Gutschein-Link.',
+      nobodyYet: 'noch keine Zusagen – {{price}} werden gebraucht',
       progress_one: '{{pledged}} von {{price}} zugesagt, von {{count}} Person',
       progress_other: '{{pledged}} von {{price}} zugesagt, von {{count}} Personen',
     },

@@ -160,6 +160,7 @@ export default {
       amountInvalid: 'Enter an amount such as 10 or {{example}}.',
       amountAmbiguous: '“{{amount}}” could mean {{whole}} or {{decimal}}. Please type the one you mean.',
       thanks: 'Thank you — your pledge is in. Use the gift card link to pay.',
+      nobodyYet: 'nobody has pledged yet — {{price}} needed',
       progress_one: 'pledged {{pledged}} of {{price}} by {{count}} person',
       progress_other: 'pledged {{pledged}} of {{price}} by {{count}} people',
     },

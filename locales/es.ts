@@ -158,6 +158,7 @@ export default {
       amountInvalid: 'Escribe un importe como 10 o {{example}}.',
       amountAmbiguous: '«{{amount}}» puede ser {{whole}} o {{decimal}}. Escribe el importe tal como lo quieres decir.',
       thanks: 'Gracias, tu aportación está registrada. Paga con el enlace de la tarjeta regalo.',
+      nobodyYet: 'todavía no ha aportado nadie: se necesitan {{price}}',
       progress_one: '{{pledged}} de {{price}} aportados por {{count}} persona',
       progress_many: '{{pledged}} de {{price}} aportados por {{count}} de personas',
       progress_other: '{{pledged}} de {{price}} aportados por {{count}} personas',

@@ -158,6 +158,7 @@ export default {
       amountInvalid: 'Saisissez un montant comme 10 ou {{example}}.',
       amountAmbiguous: '« {{amount}} » peut vouloir dire {{whole}} ou {{decimal}}. Saisissez le montant sous la forme voulue.',
       thanks: 'Merci, votre participation est enregistrée. Utilisez le lien de la carte cadeau pour payer.',
+      nobodyYet: 'aucune participation pour l’instant — il faut {{price}}',
       progress_one: '{{pledged}} promis sur {{price}} par {{count}} personne',
       progress_many: '{{pledged}} promis sur {{price}} par {{count}} de personnes',
       progress_other: '{{pledged}} promis sur {{price}} par {{count}} personnes',
