@@ -51,7 +51,8 @@ test('a festive guest page on a phone in German: one accent, a folded descriptio
   expect(await background(itemCard(guest, 'Schal').getByRole('button', { name: 'Als gekauft markieren' }))).toBe(accent);
   await guest.locator('.ww-price-filter .bp6-switch').click();
   await guest.mouse.move(0, 0); // not the hover shade
-  expect(await background(guest.locator('.ww-price-filter .bp6-switch .bp6-control-indicator'))).toBe(accent);
+  // Polled: the switch fades to its colour.
+  await expect.poll(() => background(guest.locator('.ww-price-filter .bp6-switch .bp6-control-indicator'))).toBe(accent);
 
   // The slider's ends ('1.300 £+') are said under it, inside the card; none over the handles.
   await expect(guest.locator('.ww-price-filter .bp6-slider-label')).toHaveCount(0);
