@@ -1,6 +1,10 @@
-/** The footer's contact address: help@ the domain's hostname. */
-export function helpAddress(hostname: string): string {
-  return `help@${hostname}`;
+/**
+ * The footer's contact address: help@ the domain's hostname; null where that could reach nobody
+ * (localhost, a bare machine name or an IP address, as before PUBLIC_URL or a domain is set).
+ */
+export function helpAddress(hostname: string): string | null {
+  const mailable = hostname.includes('.') && !/^[\d.]+$/.test(hostname) && !hostname.includes(':') && !hostname.endsWith('.localhost');
+  return mailable ? `help@${hostname}` : null;
 }
 
 /** A hostname as the server stores and looks it up: lower case, no port, no trailing dot. */

@@ -15,7 +15,7 @@ export function itemCurrency(item: PricedItem, listCurrency: string): string {
   return (item.currency || listCurrency || DEFAULT_CURRENCY).trim().toUpperCase();
 }
 
-/** The currencies of the priced items, the most used first (the list's own currency wins a tie). */
+/** The currencies of the priced items: the list's own first (the filter starts in it), then the most used. */
 export function listCurrencies(items: readonly PricedItem[], listCurrency: string): string[] {
   const counts = new Map<string, number>();
   for (const item of items) {
@@ -24,7 +24,7 @@ export function listCurrencies(items: readonly PricedItem[], listCurrency: strin
     counts.set(code, (counts.get(code) ?? 0) + 1);
   }
   const own = listCurrency.toUpperCase();
-  return [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || Number(b === own) - Number(a === own) || a.localeCompare(b));
+  return [...counts.keys()].sort((a, b) => Number(b === own) - Number(a === own) || counts.get(b)! - counts.get(a)! || a.localeCompare(b));
 }
 
 export interface PriceFilter {

@@ -203,6 +203,16 @@ export interface Claim {
   list: { _id: string; name: string };
 }
 
+/** POST /wishlists/share/{id}/claims: the manage tokens this browser keeps for the list. */
+export interface HeldClaimsInput {
+  tokens: string[];
+}
+
+/** One of those claims as it is now, with the token it was asked by (claims undone elsewhere are not answered). */
+export interface HeldClaim extends Claim {
+  token: string;
+}
+
 /** PUT /claims/{token}, PUT /reservations/{id}: a purchase's quantity, or a pledge's amount. */
 export interface ClaimChangeInput {
   quantityPurchased?: number;

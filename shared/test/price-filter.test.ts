@@ -8,9 +8,11 @@ const titles = (items: { title: string }[]) => items.map((i) => i.title);
 const mixed = [item('Mug', '4.45', 'GBP'), item('Lamp', '29.99', 'USD'), item('Book', '12', ''), item('Idea', 'Price not found'), item('Bike', '240', 'USD'), item('Kite', '18', 'USD')];
 
 describe('listCurrencies', () => {
-  it('lists the priced currencies, the most used first, items without a currency in the list currency', () => {
-    expect(listCurrencies(mixed, 'GBP')).toEqual(['USD', 'GBP']);
+  it("lists the priced currencies, the list's own first, then the most used; items without a currency in the list currency", () => {
+    expect(listCurrencies(mixed, 'GBP')).toEqual(['GBP', 'USD']);
+    expect(listCurrencies([...mixed, item('a', '1', 'EUR'), item('b', '2', 'EUR'), item('c', '3', 'EUR'), item('d', '4', 'EUR')], 'GBP')).toEqual(['GBP', 'EUR', 'USD']);
     expect(listCurrencies([item('a', '1', 'EUR'), item('b', '2', 'gbp')], 'GBP')).toEqual(['GBP', 'EUR']);
+    expect(listCurrencies([item('a', '1', 'EUR')], 'GBP')).toEqual(['EUR']);
     expect(listCurrencies([item('a', 'Price not found')], 'GBP')).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import type { DomainConfigService } from '../features/domain-configs/service';
 import type { Caller } from '../features/wishlists/access';
 import type { RenderedShareView } from '../features/wishlists/share-cache';
 import type { WishlistService } from '../features/wishlists/service';
+import { DomainError } from '../domain/errors';
 import { logEvent } from '../log';
 import { hostnameOf, type MailLinks } from '../mail/link-origin';
 import { keptOrMade } from './kept-or-made';
@@ -58,6 +59,8 @@ interface PageReader {
   scheme: ColorScheme | null;
 }
 
+const MISSING = Symbol('missing');
+
 export class SitePages {
   /** Loaded on the first rendered page, so start-up does not evaluate React's server renderer. */
   private renderer: Promise<PageRenderer> | null = null;
@@ -96,7 +99,10 @@ export class SitePages {
       logEvent({ event: 'page.render_failed', level: 'error', path, error: error instanceof Error ? error.message : String(error) });
       return null;
     });
-    return { response: site.respondPage(page ?? (await this.shell(reader).catch(() => null)), request, headers), page: true };
+    const asset = page === MISSING ? null : page;
+    // A list guests cannot open is a 404 (no soft one for crawlers); the shell's page says it was not found.
+    const status = page === MISSING ? 404 : 200;
+    return { response: site.respondPage(asset ?? (await this.shell(reader).catch(() => null)), request, headers, status), page: true };
   }
 
   /** Paths that are no file (of the built site, the domain's manifest or icons, or any with a file's extension) are pages. */
@@ -113,8 +119,8 @@ export class SitePages {
     });
   }
 
-  /** The server-rendered page of a path, or null where the app shell serves (client-rendered pages). */
-  private async renderedPage(path: string, reader: PageReader, caller: ShareViewCaller): Promise<SiteAsset | null> {
+  /** The server-rendered page of a path, or null where the app shell serves (client-rendered pages), MISSING for a list guests cannot open. */
+  private async renderedPage(path: string, reader: PageReader, caller: ShareViewCaller): Promise<SiteAsset | null | typeof MISSING> {
     if (path === '/') return this.landingPage(reader);
     const shareId = SHARE_PATH.exec(path)?.[1];
     return shareId ? this.sharePage(decodeURIComponent(shareId), reader, caller) : null;
@@ -125,10 +131,10 @@ export class SitePages {
     return keptOrMade(this.landingPages, readerKey(reader, config), () => this.render('/', { domainConfig: config, language: reader.language, defaultLanguage: reader.defaultLanguage }, '', reader.scheme));
   }
 
-  /** A list guests cannot open gets the plain shell: the page itself says it was not found. */
-  private async sharePage(listId: string, reader: PageReader, caller: ShareViewCaller): Promise<SiteAsset | null> {
-    const rendered = await this.sources.lists.sharedView(listId, caller).catch(() => null);
-    if (!rendered) return null;
+  /** A list guests cannot open gets the plain shell (MISSING): the page itself says it was not found. */
+  private async sharePage(listId: string, reader: PageReader, caller: ShareViewCaller): Promise<SiteAsset | null | typeof MISSING> {
+    const rendered = await this.sources.lists.sharedView(listId, caller).catch((error: unknown) => (error instanceof DomainError && error.kind === 'not-found' ? MISSING : null));
+    if (!rendered || rendered === MISSING) return rendered;
     const config = await this.configFor(reader.origin);
     const pages = this.sharePages.get(rendered) ?? new Map<string, Promise<SiteAsset>>();
     this.sharePages.set(rendered, pages);

@@ -128,9 +128,9 @@ export class Site {
   }
 
   /** A prepared page, else the app shell (revalidated on every visit). */
-  respondPage(page: SiteAsset | null, request: Request, headers: Record<string, string>): Response {
+  respondPage(page: SiteAsset | null, request: Request, headers: Record<string, string>, status = 200): Response {
     // Pages come in the language the request asks for (the language cookie, else Accept-Language).
-    return this.send(page ?? this.asset('/index.html')!, request, { ...headers, vary: 'accept-language, cookie' });
+    return this.send(page ?? this.asset('/index.html')!, request, { ...headers, vary: 'accept-language, cookie' }, status);
   }
 
   /** An HTML page made for this request alone (revalidated on every visit, compressed as the client accepts). */
@@ -163,7 +163,7 @@ export class Site {
     return this.send(this.asset('/index.html')!, request, headers);
   }
 
-  private send(asset: SiteAsset, request: Request, extraHeaders: Record<string, string>): Response {
+  private send(asset: SiteAsset, request: Request, extraHeaders: Record<string, string>, status = 200): Response {
     const headers: Record<string, string> = {
       ...extraHeaders,
       'content-type': asset.contentType,
@@ -171,7 +171,7 @@ export class Site {
       etag: asset.etag,
       vary: extraHeaders.vary ? `accept-encoding, ${extraHeaders.vary}` : 'accept-encoding',
     };
-    if (request.headers.get('if-none-match') === asset.etag) return new Response(null, { status: 304, headers });
+    if (status === 200 && request.headers.get('if-none-match') === asset.etag) return new Response(null, { status: 304, headers });
     const accepted = request.headers.get('accept-encoding') ?? '';
     let body = asset.identity;
     if (asset.br && /\bbr\b/.test(accepted)) {
@@ -181,6 +181,6 @@ export class Site {
       body = asset.gzip;
       headers['content-encoding'] = 'gzip';
     }
-    return new Response(request.method === 'HEAD' ? null : body, { headers });
+    return new Response(request.method === 'HEAD' ? null : body, { status, headers });
   }
 }

@@ -83,10 +83,19 @@ describe('shared list link previews', () => {
     expect(renders('/')).toHaveLength(1);
   });
 
-  it('give lists guests cannot open the plain app shell, which then says it was not found', async () => {
+  it('answer lists guests cannot open with a 404 and the plain app shell, which then says it was not found', async () => {
     const missing = await sharePage('no-such-list');
-    expect(missing.status).toBe(200);
+    expect(missing.status).toBe(404);
     expect(missing.html).toContain('<title>Wishwell</title>');
+    expect(missing.html).toContain('<div id="root">');
     expect(meta(missing.html, 'og:title')).toBeUndefined();
+    // Deleted since: the same 404 (and not a 304 for a browser that kept the page).
+    const owner = await signUp(server.url, 'Gone');
+    const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Soon gone', theme: 'Other' })).body;
+    const seen = await sharePage(list._id);
+    expect(seen.status).toBe(200);
+    await owner.client.delete(`/wishlists/${list._id}`);
+    const res = await fetch(`${server.url}/share/wishlist/${list._id}`, { headers: { 'if-none-match': seen.headers.get('etag') ?? '' } });
+    expect(res.status).toBe(404);
   });
 });

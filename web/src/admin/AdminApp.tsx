@@ -26,7 +26,7 @@ function AdminMenu({ current, onNavigate }: { current: AdminPage | undefined; on
       >
         <img src={config.logoUrl || '/Logo.png'} alt={config.companyName} height={40} />
       </Link>
-      <Menu>
+      <Menu className="ww-admin-menu">
         {ADMIN_PAGES.map((page) => (
           <MenuItem key={page.path} multiline icon={page.icon} text={t(page.titleKey)} active={page === current} onClick={() => onNavigate(pathOf(page.path))} />
         ))}

@@ -60,11 +60,15 @@ export function AdminFormDialog({ texts, editing, save, canSave = true, onSaved,
   );
 }
 
-/** A labelled one-line text field of an admin dialog. */
-export function TextField(props: { id: string; label: string; value: string; onChange: (value: string) => void; placeholder?: string; labelInfo?: string }) {
+/**
+ * A labelled one-line text field of an admin dialog. Its `example` is said under it ('For example:
+ * amazon.co.uk'), not put in it as a placeholder: an empty form would read as a filled one.
+ */
+export function TextField(props: { id: string; label: string; value: string; onChange: (value: string) => void; example?: string; labelInfo?: string }) {
+  const t = useAdminText();
   return (
-    <FormGroup label={props.label} labelFor={props.id} labelInfo={props.labelInfo}>
-      <InputGroup id={props.id} value={props.value} onValueChange={props.onChange} placeholder={props.placeholder} />
+    <FormGroup label={props.label} labelFor={props.id} labelInfo={props.labelInfo} helperText={props.example && t('common.forExample', { example: props.example })}>
+      <InputGroup id={props.id} value={props.value} onValueChange={props.onChange} />
     </FormGroup>
   );
 }

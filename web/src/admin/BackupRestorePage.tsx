@@ -79,7 +79,7 @@ export function BackupRestorePage() {
           {restoreProgress && <Transfer progress={restoreProgress} kind="uploaded" />}
         </Card>
       </div>
-      <ConfirmDeleteAlert isOpen={confirming} confirmText={t('backup.confirmButton')} onCancel={() => setConfirming(false)} onConfirm={() => void restore()}>
+      <ConfirmDeleteAlert isOpen={confirming} icon="history" confirmText={t('backup.confirmButton')} onCancel={() => setConfirming(false)} onConfirm={() => void restore()}>
         <p className="ww-admin-alert-title">{t('backup.confirmTitle')}</p>
         <p>{t('backup.confirmText', { file: file?.name ?? '' })}</p>
       </ConfirmDeleteAlert>

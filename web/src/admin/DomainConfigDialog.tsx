@@ -42,9 +42,9 @@ export function DomainConfigDialog({ row: config, onSaved, onClose }: AdminDialo
 
   return (
     <AdminFormDialog texts="domainConfigs" editing={config._id !== undefined} save={save} onSaved={onSaved} onClose={onClose}>
-      <TextField id="domain-hostname" label={t('domainConfigs.hostname')} value={draft.hostname} onChange={set('hostname')} placeholder="wishes.example.com" />
-      <TextField id="domain-company" label={t('domainConfigs.companyName')} value={draft.companyName} onChange={set('companyName')} placeholder="Wishwell" />
-      <TextField id="domain-logo" label={t('domainConfigs.logoUrl')} value={draft.logoUrl} onChange={set('logoUrl')} placeholder="/Logo.png" />
+      <TextField id="domain-hostname" label={t('domainConfigs.hostname')} value={draft.hostname} onChange={set('hostname')} example="wishes.example.com" />
+      <TextField id="domain-company" label={t('domainConfigs.companyName')} value={draft.companyName} onChange={set('companyName')} example="Wishwell" />
+      <TextField id="domain-logo" label={t('domainConfigs.logoUrl')} value={draft.logoUrl} onChange={set('logoUrl')} example="/Logo.png" />
       <ColorField id="domain-primary" label={t('domainConfigs.primaryColor')} value={draft.primaryColor} onChange={set('primaryColor')} />
       <ColorField id="domain-secondary" label={t('domainConfigs.secondaryColor')} value={draft.secondaryColor} onChange={set('secondaryColor')} />
       <TextField id="domain-headline" label={t('domainConfigs.headline')} value={draft.landingPageHeadline} onChange={set('landingPageHeadline')} />

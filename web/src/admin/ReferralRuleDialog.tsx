@@ -14,18 +14,18 @@ export function ReferralRuleDialog({ row: rule, onSaved, onClose }: AdminDialogP
 
   return (
     <AdminFormDialog texts="referralRules" editing={rule._id !== undefined} save={save} onSaved={onSaved} onClose={onClose}>
-      <TextField id="rule-matcher" label={t('referralRules.matcher')} value={draft.matcher} onChange={set('matcher')} placeholder="amazon.co.uk" />
-      <TextField id="rule-program" label={t('referralRules.programName')} value={draft.programName} onChange={set('programName')} placeholder="Amazon Associates" />
-      <TextField id="rule-code" label={t('referralRules.referralCode')} value={draft.referralCode} onChange={set('referralCode')} placeholder="yourtag-21" />
-      <TextField id="rule-regex" label={t('referralRules.idRegex')} value={draft.idRegex} onChange={set('idRegex')} placeholder="/dp/([A-Z0-9]{10})" />
-      <TextField id="rule-url" label={t('referralRules.urlStructure')} value={draft.urlStructure} onChange={set('urlStructure')} placeholder="https://www.amazon.co.uk/dp/{ID}?tag={TAG}" />
+      <TextField id="rule-matcher" label={t('referralRules.matcher')} value={draft.matcher} onChange={set('matcher')} example="amazon.co.uk" />
+      <TextField id="rule-program" label={t('referralRules.programName')} value={draft.programName} onChange={set('programName')} example="Amazon Associates" />
+      <TextField id="rule-code" label={t('referralRules.referralCode')} value={draft.referralCode} onChange={set('referralCode')} example="yourtag-21" />
+      <TextField id="rule-regex" label={t('referralRules.idRegex')} value={draft.idRegex} onChange={set('idRegex')} example="/dp/([A-Z0-9]{10})" />
+      <TextField id="rule-url" label={t('referralRules.urlStructure')} value={draft.urlStructure} onChange={set('urlStructure')} example="https://www.amazon.co.uk/dp/{ID}?tag={TAG}" />
       <TextField
         id="rule-gift-card"
         label={t('referralRules.giftCardUrl')}
         labelInfo={t('common.optional')}
         value={draft.giftCardUrl}
         onChange={set('giftCardUrl')}
-        placeholder="https://www.amazon.co.uk/gift-cards?tag={TAG}"
+        example="https://www.amazon.co.uk/gift-cards?tag={TAG}"
       />
     </AdminFormDialog>
   );

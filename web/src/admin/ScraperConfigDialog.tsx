@@ -33,7 +33,7 @@ export function ScraperConfigDialog({ row: config, onSaved, onClose }: AdminDial
       onSaved={onSaved}
       onClose={onClose}
     >
-      <TextField id="config-domain" label={t('scraperConfigs.domain')} value={draft.domain} onChange={set('domain')} placeholder="example.com" />
+      <TextField id="config-domain" label={t('scraperConfigs.domain')} value={draft.domain} onChange={set('domain')} example="example.com" />
       <FormGroup label={t('scraperConfigs.strategy')} labelFor="config-strategy">
         <HTMLSelect
           id="config-strategy"
@@ -46,9 +46,9 @@ export function ScraperConfigDialog({ row: config, onSaved, onClose }: AdminDial
       <FormGroup label={t('scraperConfigs.notes')} labelFor="config-notes">
         <TextArea id="config-notes" fill rows={2} value={draft.notes} onChange={(e) => set('notes')(e.target.value)} />
       </FormGroup>
-      <TextField id="config-title" label={t('scraperConfigs.titleSelector')} value={draft.titleSelector} onChange={set('titleSelector')} placeholder="h1.product-title" />
-      <TextField id="config-price" label={t('scraperConfigs.priceSelector')} value={draft.priceSelector} onChange={set('priceSelector')} placeholder=".price" />
-      <TextField id="config-image" label={t('scraperConfigs.imageSelector')} value={draft.imageSelector} onChange={set('imageSelector')} placeholder="img.main-image" />
+      <TextField id="config-title" label={t('scraperConfigs.titleSelector')} value={draft.titleSelector} onChange={set('titleSelector')} example="h1.product-title" />
+      <TextField id="config-price" label={t('scraperConfigs.priceSelector')} value={draft.priceSelector} onChange={set('priceSelector')} example=".price" />
+      <TextField id="config-image" label={t('scraperConfigs.imageSelector')} value={draft.imageSelector} onChange={set('imageSelector')} example="img.main-image" />
       <TextField id="config-image-attribute" label={t('scraperConfigs.imageAttribute')} value={draft.imageAttribute} onChange={set('imageAttribute')} />
       <Switch label={t('scraperConfigs.priceIsComplex')} checked={draft.isPriceComplex} onChange={(e) => set('isPriceComplex')(e.currentTarget.checked)} />
     </AdminFormDialog>

@@ -12,9 +12,11 @@ export function Footer() {
       <p>
         {t('layout.copyright', { year: new Date().getFullYear(), company: config.companyName })} <LanguageMenu />
       </p>
-      <p>
-        {t('layout.questions')} <a href={`mailto:${contact}`}>{contact}</a>
-      </p>
+      {contact && (
+        <p>
+          {t('layout.questions')} <a href={`mailto:${contact}`}>{contact}</a>
+        </p>
+      )}
     </footer>
   );
 }

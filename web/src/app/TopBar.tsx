@@ -4,6 +4,7 @@ import { Link } from './routing';
 import { LOGO_HEIGHT_PX } from '@wishwell/shared/constants';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
 import { useSession } from '../session/SessionProvider';
+import { useOnline } from './use-online';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 const NotificationBell = lazy(() => import('../pages/notifications/NotificationBell'));
@@ -12,6 +13,8 @@ export function TopBar() {
   const config = useDomainConfig();
   const { user } = useSession();
   const { t } = useTranslation();
+  // Offline, neither signing up nor signing in can work: they are not offered.
+  const online = useOnline();
 
   return (
     <header className="ww-topbar">
@@ -25,10 +28,12 @@ export function TopBar() {
             <AccountMenu user={user} />
           </Suspense>
         ) : (
-          <>
-            <Link to="/register" className="ww-topbar-link">{t('layout.register')}</Link>
-            <Link to="/login" className="ww-topbar-link">{t('layout.login')}</Link>
-          </>
+          online && (
+            <>
+              <Link to="/register" className="ww-topbar-link">{t('layout.register')}</Link>
+              <Link to="/login" className="ww-topbar-link">{t('layout.login')}</Link>
+            </>
+          )
         )}
       </nav>
     </header>

@@ -23,8 +23,15 @@ const READER_HEADER = 'x-ww-reader';
 /**
  * The page's answer. `buildScripts`: the module scripts of the build this worker precached; a
  * copy loading others is from another build (a deploy since) and is never shown at once.
+ * `appShell`: the precached shell, for a page never kept when the network fails.
  */
-export async function keptPage(request: Request, kind: KeptPageKind, buildScripts: ReadonlySet<string>, waitUntil: (done: Promise<unknown>) => void): Promise<Response> {
+export async function keptPage(
+  request: Request,
+  kind: KeptPageKind,
+  buildScripts: ReadonlySet<string>,
+  waitUntil: (done: Promise<unknown>) => void,
+  appShell: () => Promise<Response | undefined>,
+): Promise<Response> {
   const cache = await caches.open(PAGES);
   const cached = await cache.match(request.url);
   const reader = await currentReader();
@@ -37,7 +44,8 @@ export async function keptPage(request: Request, kind: KeptPageKind, buildScript
   try {
     return await refreshed;
   } catch (error) {
-    if (!cached) throw error;
+    // Never seen here: the app renders the page in the browser, and says it is offline.
+    if (!cached) return (await appShell()) ?? Promise.reject(error);
     return offlineCopy(cached, kind);
   }
 }

@@ -31,14 +31,16 @@ self.addEventListener('message', (event) => {
 // Chunks have content-hashed names: once fetched, they never change.
 registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: 'wishwell-assets' }));
 
+const appShell = () => matchPrecache('/index.html');
+
 // The server-rendered pages: at once from the copy last seen when it is recent, else the network.
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && keptPageKind(url.pathname) !== null,
-  ({ request, url, event }) => keptPage(request, keptPageKind(url.pathname)!, BUILD_SCRIPTS, (done) => event.waitUntil(done)),
+  ({ request, url, event }) => keptPage(request, keptPageKind(url.pathname)!, BUILD_SCRIPTS, (done) => event.waitUntil(done), appShell),
 );
 
 // Any other page: the network, else the precached app shell (its routes render in the browser).
 registerRoute(
   ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && !url.pathname.startsWith('/admin'),
-  async ({ request }) => fetch(request).catch(async (error: unknown) => (await matchPrecache('/index.html')) ?? Promise.reject(error)),
+  async ({ request }) => fetch(request).catch(async (error: unknown) => (await appShell()) ?? Promise.reject(error)),
 );

@@ -1,4 +1,4 @@
-import { Alert } from '@blueprintjs/core';
+import { Alert, type IconName } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/react';
 
@@ -8,17 +8,19 @@ interface ConfirmDeleteAlertProps {
   onConfirm: () => void;
   /** The confirm button's text (default 'Delete', in the viewer's language). */
   confirmText?: string;
+  /** The alert's icon: a trash can, unless what is confirmed is not a deletion (a restore). */
+  icon?: IconName;
   children: ReactNode;
 }
 
 /** The one way the app asks before deleting something: a danger alert with Cancel and Delete. */
-export function ConfirmDeleteAlert({ isOpen, onCancel, onConfirm, confirmText, children }: ConfirmDeleteAlertProps) {
+export function ConfirmDeleteAlert({ isOpen, onCancel, onConfirm, confirmText, icon = 'trash', children }: ConfirmDeleteAlertProps) {
   const { t } = useTranslation();
   return (
     <Alert
       isOpen={isOpen}
       intent="danger"
-      icon="trash"
+      icon={icon}
       confirmButtonText={confirmText ?? t('common.delete')}
       cancelButtonText={t('common.cancel')}
       canEscapeKeyCancel

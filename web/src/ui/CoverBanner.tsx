@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { BANNER_HEIGHT_PX } from '@wishwell/shared/constants';
+import { useTranslation } from '../i18n/react';
+import { ClampedText } from './ClampedText';
 import { useEventLabel } from './dates';
 import './list-theme.css';
 
@@ -13,8 +15,9 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The 250px cover banner of the owner page and the guest view; the description follows it in full. */
+/** The 250px cover banner of the owner page and the guest view; the description follows it, five lines until shown in full. */
 export function CoverBanner({ image, title, overline, list, children }: Props) {
+  const { t } = useTranslation();
   const event = useEventLabel(list);
   return (
     <>
@@ -28,7 +31,7 @@ export function CoverBanner({ image, title, overline, list, children }: Props) {
           {children && <div className="ww-cover-banner-actions">{children}</div>}
         </div>
       </header>
-      {list.description && <p className="ww-list-description">{list.description}</p>}
+      <ClampedText text={list.description} lines={5} className="ww-list-description" more={t('share.showMore')} less={t('share.showLess')} />
     </>
   );
 }

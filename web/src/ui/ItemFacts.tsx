@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from '../i18n/react';
 import type { ItemPriority } from '@wishwell/shared/constants';
@@ -32,9 +33,10 @@ export function ItemFacts({ item, currency, onlyRealPrices = false, revealPurcha
   const { t, i18n } = useTranslation();
   const price = onlyRealPrices && priceValue(item.price) === null ? '' : formatPrice(item.price, item.currency || currency, i18n.language);
   const remaining = Math.max(0, item.quantity - item.quantityPurchased);
+  const [titleOpen, setTitleOpen] = useState(false);
   return (
     <>
-      <h2 className="ww-item-title" title={item.title}>
+      <h2 className={titleOpen ? 'ww-item-title ww-item-title-open' : 'ww-item-title'} title={item.title} onClick={() => setTitleOpen(!titleOpen)}>
         {item.title}
       </h2>
       <div className="ww-item-figures">

@@ -35,8 +35,15 @@ test('a shared list opened once opens offline, read-only, with the notice; API a
 
   await context.setOffline(true);
   await guest.reload();
-  await expect(guest.getByRole('status').filter({ hasText: 'offline — showing the list as last seen' })).toBeVisible();
+  const notice = guest.getByRole('status').filter({ hasText: 'offline — showing the list as last seen' });
+  await expect(notice).toBeVisible();
   await expect(itemCard(guest, 'Tent')).toBeVisible();
+  // The notice is on screen as the page opens and as it scrolls; signing up or in is not offered offline.
+  await expect(notice).toBeInViewport({ ratio: 1 });
+  await guest.mouse.wheel(0, 300);
+  await expect(notice).toBeInViewport({ ratio: 1 });
+  await expect(guest.getByRole('link', { name: 'Register' })).toHaveCount(0);
+  await expect(guest.getByRole('link', { name: 'Login' })).toHaveCount(0);
   await expect(itemCard(guest, 'Head torch')).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Mark as Purchased' })).toHaveCount(0);
   await expect(guest.locator('body')).toHaveClass(/\bbp6-dark\b/);
@@ -49,11 +56,19 @@ test('a shared list opened once opens offline, read-only, with the notice; API a
   expect(cachedUrls.some((url) => url.includes('/api/'))).toBe(false);
   expect(cachedUrls.some((url) => url.endsWith(`/share/wishlist/${listId}`))).toBe(true);
 
+  // A list never opened on this device: our own page says so, not the browser's error.
+  const other = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Never seen', theme: 'Other' });
+  await guest.goto(`/share/wishlist/${other._id}`);
+  await expect(guest.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(guest.getByText('This wishlist has not been opened on this device before')).toBeVisible();
+  await expect(guest.getByRole('link', { name: 'Register' })).toHaveCount(0);
+
   // Back online, the list comes from the server again (no notice).
   await context.setOffline(false);
-  await guest.reload();
+  await guest.goto(`/share/wishlist/${listId}`);
   await expect(itemCard(guest, 'Tent')).toBeVisible();
   await expect(guest.getByText('offline — showing the list as last seen')).toHaveCount(0);
+  await expect(guest.getByRole('link', { name: 'Register' })).toBeVisible();
   await context.close();
   await owner.context.close();
 });

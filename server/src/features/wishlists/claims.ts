@@ -7,6 +7,7 @@ import {
   claimPath,
   type Claim,
   type ClaimChangeInput,
+  type HeldClaim,
   type Item,
   type PledgeInput,
   type PurchaseInput,
@@ -124,6 +125,19 @@ export class ClaimService {
     return found;
   }
 
+  /**
+   * The claims a browser holds on a list, as they are now: a claim undone or re-listed elsewhere
+   * is not answered, so the page stops showing it. One call counts once against the token limit.
+   */
+  async held(listId: string, tokens: string[], ip: string): Promise<HeldClaim[]> {
+    if (tokens.length === 0) return [];
+    await this.limits.tokensPerIp.hit(ip);
+    const byHash = new Map(tokens.map((token) => [hashSecret(token), token]));
+    const { claims } = this.store.tables;
+    const rows = await this.claimRows(and(inArray(claims.tokenHash, [...byHash.keys()]), eq(claims.wishlistId, listId), this.onSharedList())!, byHash.size);
+    return rows.map(({ claim, item, list }) => ({ ...toClaim(claim, item, list), token: byHash.get(claim.tokenHash!)! }));
+  }
+
   /** The signed-in account's claims on lists guests may see, newest first. */
   mine(user: SessionUser): Promise<Claim[]> {
     return this.claimsWhere(eq(this.store.tables.claims.userId, user.id), MAX_RESERVATIONS_SHOWN);
@@ -208,15 +222,24 @@ export class ClaimService {
   }
 
   private keyCondition(key: ClaimKey): SQL {
-    const { claims, items } = this.store.tables;
+    const { claims } = this.store.tables;
     const owned = 'token' in key ? eq(claims.tokenHash, hashSecret(key.token)) : and(eq(claims.id, key.claimId), eq(claims.userId, key.userId))!;
-    const onSharedList = sql`EXISTS (SELECT 1 FROM ${items} WHERE ${items.id} = ${claims.itemId} AND ${listIsShared(this.store, dateOf(this.queries.clock))})`;
-    return and(owned, onSharedList)!;
+    return and(owned, this.onSharedList())!;
+  }
+
+  private onSharedList(): SQL {
+    const { claims, items } = this.store.tables;
+    return sql`EXISTS (SELECT 1 FROM ${items} WHERE ${items.id} = ${claims.itemId} AND ${listIsShared(this.store, dateOf(this.queries.clock))})`;
   }
 
   private async claimsWhere(condition: SQL, limit: number): Promise<Claim[]> {
+    const rows = await this.claimRows(condition, limit);
+    return rows.map(({ claim, item, list }) => toClaim(claim, item, list));
+  }
+
+  private claimRows(condition: SQL, limit: number) {
     const { claims, items, wishlists } = this.store.tables;
-    const rows = await this.store.db
+    return this.store.db
       .select({ claim: claims, item: items, list: { id: wishlists.id, name: wishlists.name, allowOverPledge: wishlists.allowOverPledge } })
       .from(claims)
       .innerJoin(items, eq(items.id, claims.itemId))
@@ -224,7 +247,6 @@ export class ClaimService {
       .where(condition)
       .orderBy(desc(claims.createdAt), desc(claims.id))
       .limit(limit);
-    return rows.map(({ claim, item, list }) => toClaim(claim, item, list));
   }
 
   private async purchaseRefusal(listId: string, itemId: string, wanted: number, nowMs: number) {

@@ -12,6 +12,7 @@ import {
   claimIdParams,
   editorParams,
   guestWishlistBody,
+  heldClaimsBody,
   idParams,
   invitationParams,
   itemBody,
@@ -86,6 +87,11 @@ export function wishlistRoutes(policies: AccessPolicies, { lists: wishlists, ite
         async ({ params, body, http, viewer }) => claims.purchase(params.id, params.itemId, body, { user: await viewer(), ip: http.ip, origin: http.origin, language: http.language }),
         { publicRoute: true, params: itemParams, body: purchaseBody },
       )
+      .post('/wishlists/share/:id/claims', ({ params, body, http }) => claims.held(params.id, body.tokens, http.ip), {
+        publicRoute: true,
+        params: idParams,
+        body: heldClaimsBody,
+      })
       // The manage token is the guest's capability on one claim (wrong or used-up: 404, rate limited per IP).
       .get('/claims/:token', ({ params, http }) => claims.get({ token: params.token }, http.ip), { publicRoute: true, params: tokenParams })
       .post(

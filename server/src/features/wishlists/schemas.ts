@@ -77,6 +77,9 @@ export const pledgeBody = t.Object({
   email: t.Optional(text(254, 'emailAddress')),
 });
 
+// A browser keeps a manage token per reservation it made; a list's worth fits well under this.
+export const heldClaimsBody = t.Object({ tokens: t.Array(t.String({ maxLength: 128 }), { maxItems: 100 }) });
+
 export const claimChangeBody = t.Object({ quantityPurchased: t.Optional(quantity), amount: t.Optional(amount) });
 
 export const moveCopyBody = t.Object({

@@ -1,4 +1,5 @@
 import { GUEST_CLAIMS_STORAGE_KEY } from '@wishwell/shared/constants';
+import type { HeldClaim } from '@wishwell/shared/wishlist-types';
 
 /** A purchase mark this browser made, kept so the guest can change or undo it (local storage `guestClaims`). */
 export interface GuestClaim {
@@ -7,7 +8,11 @@ export interface GuestClaim {
   itemId: string;
   title: string;
   quantity: number;
+  /** A pledge towards a group gift (claims kept before this was stored: quantity 0). */
+  kind?: 'purchase' | 'pledge';
 }
+
+export const isPledge = (claim: GuestClaim) => (claim.kind ?? (claim.quantity === 0 ? 'pledge' : 'purchase')) === 'pledge';
 
 function isGuestClaim(value: unknown): value is GuestClaim {
   const claim = value as GuestClaim;
@@ -39,4 +44,20 @@ export function updateRememberedClaim(token: string, quantity: number): void {
 /** Undone, or gone (re-listed, list deleted): nothing left to manage. */
 export function forgetClaim(token: string): void {
   store(rememberedClaims().filter((kept) => kept.token !== token));
+}
+
+/**
+ * What the server answered for the tokens `asked` (the list's claims this browser keeps): those it
+ * answered are kept as they are now, the others were undone or re-listed elsewhere and go.
+ */
+export function keepStanding(asked: string[], standing: HeldClaim[]): void {
+  const now = new Map(standing.map((claim) => [claim.token, claim]));
+  const askedTokens = new Set(asked);
+  store(
+    rememberedClaims().flatMap((kept) => {
+      if (!askedTokens.has(kept.token)) return [kept];
+      const claim = now.get(kept.token);
+      return claim ? [{ ...kept, title: claim.item.title, quantity: claim.quantityPurchased, kind: claim.kind }] : [];
+    }),
+  );
 }

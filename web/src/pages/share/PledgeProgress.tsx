@@ -4,7 +4,7 @@ import { formatPrice, withoutZeroCents } from '@wishwell/shared/price-format';
 import type { SharedItem } from '@wishwell/shared/wishlist-types';
 import './pledge.css';
 
-/** A group gift's 'pledged £120 of £300 by 4 people' and its progress bar; nothing for gifts without a price. */
+/** A group gift's 'pledged £120 of £300 by 4 people' (before any pledge: what is needed) and its progress bar; nothing for gifts without a price. */
 export function PledgeProgress({ item, currency }: { item: SharedItem; currency: string }) {
   const { t, i18n } = useTranslation();
   const priceMinor = toMinorUnits(item.price);
@@ -14,7 +14,11 @@ export function PledgeProgress({ item, currency }: { item: SharedItem; currency:
   const code = item.currency || currency;
   // '£120' rather than '£120.00' in the progress line.
   const money = (amount: string) => withoutZeroCents(formatPrice(amount, code, i18n.language));
-  const label = t('pledge.progress', { pledged: money(item.pledgedTotal), price: money(item.price), count: item.pledgeCount });
+  // 'pledged £0 of £300 by 0 people' says nothing: the first pledge is still to come.
+  const label =
+    item.pledgeCount === 0
+      ? t('pledge.nobodyYet', { price: money(item.price) })
+      : t('pledge.progress', { pledged: money(item.pledgedTotal), price: money(item.price), count: item.pledgeCount });
   return (
     <div className="ww-pledge-progress">
       <p>{label}</p>

@@ -39,12 +39,16 @@ export function PriceFilter({ range, max, currency, currencies, sortByPrice, onR
           min={0}
           max={max}
           stepSize={1}
-          labelStepSize={max / 2}
-          labelRenderer={label}
+          // The line above says the chosen range; labels on the slider itself ran into each other and out of the card.
+          labelRenderer={false}
           value={range}
           onChange={onRange}
           handleHtmlProps={{ start: { 'aria-label': t('filter.lowest') }, end: { 'aria-label': t('filter.highest') } }}
         />
+        <div className="ww-price-filter-ends" aria-hidden="true">
+          <span>{label(0)}</span>
+          <span>{label(max)}</span>
+        </div>
       </div>
       <Switch label={t('filter.sortByPrice')} checked={sortByPrice} onChange={(e) => onSortByPrice(e.currentTarget.checked)} />
     </div>

@@ -24,7 +24,7 @@ export const remainingOf = (item: SharedItem) => Math.max(0, item.quantity - ite
 async function markPurchased(wishlistId: string, item: SharedItem, body: PurchaseInput): Promise<PurchaseOutcome> {
   try {
     const { claim } = await api.put('/wishlists/share/:id/items/:itemId', { params: { id: wishlistId, itemId: item._id }, body });
-    rememberClaim({ token: claim.token, listId: wishlistId, itemId: item._id, title: item.title, quantity: body.quantityPurchased });
+    rememberClaim({ token: claim.token, listId: wishlistId, itemId: item._id, title: item.title, quantity: body.quantityPurchased, kind: 'purchase' });
     return 'bought';
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 409) return 'sold-out';

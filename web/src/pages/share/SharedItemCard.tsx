@@ -3,7 +3,7 @@ import { AnchorButton, Button, Card } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { toMinorUnits } from '@wishwell/shared/money';
 import type { SharedItem } from '@wishwell/shared/wishlist-types';
-import { ItemDescription } from '../../ui/ItemDescription';
+import { ClampedText } from '../../ui/ClampedText';
 import { ItemFacts } from '../../ui/ItemFacts';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
 import { PledgeProgress } from './PledgeProgress';
@@ -29,7 +29,7 @@ export function SharedItemCard({ item, currency, onPurchase, onPledge, note }: P
       <ItemThumbnail imageUrl={item.displayImageUrl} />
       <div className="ww-item-main">
         <ItemFacts item={item} currency={currency} onlyRealPrices />
-        <ItemDescription text={item.description} />
+        <ClampedText text={item.description} lines={3} className="ww-item-description" more={t('item.more')} less={t('item.less')} />
         {item.notes && <p className="ww-item-notes">{item.notes}</p>}
         {takesPledges && <PledgeProgress item={item} currency={currency} />}
         {note}

@@ -17,7 +17,7 @@ import { useCloseOnBack } from '../../ui/use-close-on-back';
 import { PriceFilter } from './PriceFilter';
 import type { PurchaseOutcome } from './PurchaseDialog';
 import { SharedItemCard } from './SharedItemCard';
-import { forgetClaim, rememberedClaims, updateRememberedClaim, type GuestClaim } from '../claims/guest-claims';
+import { forgetClaim, isPledge, keepStanding, rememberedClaims, updateRememberedClaim, type GuestClaim } from '../claims/guest-claims';
 import { ReservedNote } from '../claims/ReservedNote';
 import '../claims/claims.css';
 import './share.css';
@@ -75,11 +75,12 @@ function SharedWishlistLoader({ id }: { id: string }) {
     return <NonIdealState icon="search" title={t('share.couldNotFind')} action={<Link to="/">{t('share.goHome')}</Link>} />;
   }
   if (load.state === 'failed') {
+    const offline = !navigator.onLine;
     return (
       <NonIdealState
         icon="offline"
-        title={t('share.loadFailed')}
-        description={t('share.loadFailedText')}
+        title={t(offline ? 'share.offlineTitle' : 'share.loadFailed')}
+        description={t(offline ? 'share.offlineText' : 'share.loadFailedText')}
         action={<Button icon="refresh" text={t('share.tryAgain')} onClick={() => void reload()} />}
       />
     );
@@ -102,7 +103,7 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
   useCloseOnBack(buying !== null, () => setBuying(null));
   const [pledging, setPledging] = useState<SharedItem | null>(null);
   useCloseOnBack(pledging !== null, () => setPledging(null));
-  const { claims, managing, setManaging, refreshClaims } = useGuestClaims(wishlist._id);
+  const { claims, managing, setManaging, refreshClaims } = useGuestClaims(wishlist);
   useCloseOnBack(managing !== null, () => setManaging(null));
   const claimOf = (itemId: string) => claims.find((claim) => claim.itemId === itemId);
   const shownIds = new Set(wishlist.items.map((item) => item._id));
@@ -129,7 +130,7 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
   };
   const noteFor = (itemId: string) => {
     const claim = claimOf(itemId);
-    return claim ? <ReservedNote onManage={() => setManaging(claim)} /> : undefined;
+    return claim ? <ReservedNote pledge={isPledge(claim)} onManage={() => setManaging(claim)} /> : undefined;
   };
 
   return (
@@ -227,8 +228,13 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
   );
 }
 
-/** This browser's reservations on the list (read after mounting: local storage exists only in the browser). */
-function useGuestClaims(listId: string) {
+/**
+ * This browser's reservations on the list (local storage exists only in the browser), checked with
+ * every load of the list: one undone or re-listed elsewhere goes. Until the check answers (or
+ * fails, offline) none is shown, so no stale note flashes by.
+ */
+function useGuestClaims(wishlist: SharedWishlist) {
+  const listId = wishlist._id;
   const [claims, setClaims] = useState<GuestClaim[]>([]);
   const [managing, setManaging] = useState<GuestClaim | null>(null);
   // The same claims keep the same state: no needless render of the whole list as it hydrates.
@@ -236,6 +242,20 @@ function useGuestClaims(listId: string) {
     const stored = rememberedClaims().filter((claim) => claim.listId === listId);
     setClaims((current) => (JSON.stringify(current) === JSON.stringify(stored) ? current : stored));
   }, [listId]);
-  useEffect(refreshClaims, [refreshClaims]);
+  useEffect(() => {
+    const asked = rememberedClaims()
+      .filter((claim) => claim.listId === wishlist._id)
+      .map((claim) => claim.token);
+    if (asked.length === 0) return refreshClaims();
+    let shown = true;
+    api
+      .post('/wishlists/share/:id/claims', { params: { id: wishlist._id }, body: { tokens: asked } })
+      .then((standing) => keepStanding(asked, standing))
+      .catch((error: unknown) => console.warn('Could not check the reservations kept in this browser', error))
+      .finally(() => shown && refreshClaims());
+    return () => {
+      shown = false;
+    };
+  }, [wishlist, refreshClaims]);
   return { claims, managing, setManaging, refreshClaims };
 }

@@ -1,7 +1,7 @@
 import { Button, Card, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import type { Item } from '@wishwell/shared/wishlist-types';
-import { ItemDescription } from '../../ui/ItemDescription';
+import { ClampedText } from '../../ui/ClampedText';
 import { ItemFacts } from '../../ui/ItemFacts';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
 import { PledgeProgress } from '../share/PledgeProgress';
@@ -28,7 +28,7 @@ export function OwnerItemCard({ item, currency, showPurchases, surprise, actions
       <ItemThumbnail imageUrl={item.displayImageUrl} />
       <div className="ww-item-main">
         <ItemFacts item={item} currency={currency} revealPurchases={showPurchases} />
-        <ItemDescription text={item.description} />
+        <ClampedText text={item.description} lines={3} className="ww-item-description" more={t('item.more')} less={t('item.less')} />
         {item.notes && <p className="ww-item-notes">{item.notes}</p>}
         {item.isGroupGift && (showPurchases || surprise) && <PledgeProgress item={item} currency={currency} />}
         {purchaseVisible && (

@@ -1,9 +1,17 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from '../i18n/react';
 
-/** The shop's description, three lines at most, with 'more' when there is more (and 'less' to fold it again). */
-export function ItemDescription({ text }: { text: string }) {
-  const { t } = useTranslation();
+interface Props {
+  text: string;
+  /** 3: an item's shop description; 5: a list's description above its gifts. */
+  lines: 3 | 5;
+  className: string;
+  /** The toggle's words: 'more'/'less' under an item, 'Show more'/'Show less' under a list's description. */
+  more: string;
+  less: string;
+}
+
+/** A text cut after a few lines, with a toggle when there is more (and to fold it again). */
+export function ClampedText({ text, lines, className, more, less }: Props) {
   const ref = useRef<HTMLParagraphElement>(null);
   const [open, setOpen] = useState(false);
   const [clipped, setClipped] = useState(false);
@@ -19,13 +27,13 @@ export function ItemDescription({ text }: { text: string }) {
   }, [text, open]);
   if (!text) return null;
   return (
-    <div className="ww-item-description">
-      <p ref={ref} className={open ? undefined : 'ww-clamp-3'}>
+    <div className={className}>
+      <p ref={ref} className={open ? undefined : `ww-clamp-${lines}`}>
         {text}
       </p>
       {(clipped || open) && (
         <button type="button" className="ww-link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? t('item.less') : t('item.more')}
+          {open ? less : more}
         </button>
       )}
     </div>

@@ -1,0 +1,90 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { E2E_ADMIN, signInThroughForm } from './support/accounts';
+import { apiCall } from './support/api';
+import { openAdminPage } from './support/admin';
+import { itemCard, signedInPage } from './support/people';
+
+// One look: a colour set has one accent, long texts can be read in full on a phone, the price
+// slider stays inside its card in every language, the console marks its page in the brand's
+// accent, and an empty form does not look filled.
+
+test.describe.configure({ timeout: 60_000 });
+
+const LONG_TITLE = 'Handmade ceramic pour-over coffee set with two matching cups, a walnut stand and a spare filter in a gift box';
+const BLUEPRINT_BLUE = 'rgb(33, 93, 176)';
+
+const background = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+
+test('a festive guest page on a phone in German: one accent, a folded description, long titles readable, the slider inside its card', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Olive');
+  const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', {
+    name: 'Weihnachten',
+    theme: 'Christmas',
+    colorSet: 'festive',
+    description: 'Liebe Familie, hier ist meine Liste. '.repeat(40),
+  });
+  for (const [title, price] of [[LONG_TITLE, '45'], ['Schal', '1300']] as const) await apiCall(owner.page, 'POST', `/wishlists/${list._id}/items`, { title, price });
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addCookies([{ name: 'ww_lang', value: 'de', domain: '127.0.0.1', path: '/' }]);
+  const guest = await context.newPage();
+  await guest.goto(`/share/wishlist/${list._id}`);
+
+  // The description stops after five lines until asked for.
+  const description = guest.locator('.ww-list-description p');
+  const lineHeight = await description.evaluate((p) => parseFloat(getComputedStyle(p).lineHeight));
+  expect((await description.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 5 + 1);
+  await guest.getByRole('button', { name: 'Mehr anzeigen' }).click();
+  expect((await description.boundingBox())!.height).toBeGreaterThan(lineHeight * 10);
+  await expect(guest.getByRole('button', { name: 'Weniger anzeigen' })).toBeVisible();
+
+  // A title cut after two lines opens in full with a tap.
+  const title = itemCard(guest, LONG_TITLE).locator('.ww-item-title');
+  const cut = await title.evaluate((h) => h.scrollHeight > h.clientHeight + 1);
+  expect(cut).toBe(true);
+  await title.click();
+  expect(await title.evaluate((h) => h.scrollHeight <= h.clientHeight + 1)).toBe(true);
+
+  // Festive red throughout: the banner, the primary buttons and the switch once on.
+  const accent = await background(guest.locator('.ww-cover-banner'));
+  expect(accent).toBe('rgb(192, 57, 43)');
+  expect(await background(itemCard(guest, 'Schal').getByRole('button', { name: 'Als gekauft markieren' }))).toBe(accent);
+  await guest.locator('.ww-price-filter .bp6-switch').click();
+  await guest.mouse.move(0, 0); // not the hover shade
+  // Polled: the switch fades to its colour.
+  await expect.poll(() => background(guest.locator('.ww-price-filter .bp6-switch .bp6-control-indicator'))).toBe(accent);
+
+  // The slider's ends ('1.300 £+') are said under it, inside the card; none over the handles.
+  await expect(guest.locator('.ww-price-filter .bp6-slider-label')).toHaveCount(0);
+  const card = (await guest.locator('.ww-price-filter').boundingBox())!;
+  for (const end of await guest.locator('.ww-price-filter-ends span').all()) {
+    const box = (await end.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(card.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+  }
+  await expect(guest.locator('.ww-price-filter-ends')).toContainText('1.300 £+');
+  await guest.screenshot({ path: test.info().outputPath('festive-de-390.png'), fullPage: true });
+  await context.close();
+  await owner.context.close();
+});
+
+test("the console marks its open page in the brand's accent, and an empty rule form reads empty", async ({ page }) => {
+  await signInThroughForm(page, E2E_ADMIN);
+  await openAdminPage(page, 'Referral Rules', 'Referral Rules');
+  const active = page.getByRole('menuitem', { name: 'Referral Rules', exact: true });
+  const accentText = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ww-secondary-text').trim());
+  expect(await active.evaluate((item) => getComputedStyle(item).color)).not.toBe(BLUEPRINT_BLUE);
+  expect(await active.evaluate((item, expected) => {
+    const probe = document.createElement('span');
+    probe.style.color = expected;
+    document.body.append(probe);
+    const wanted = getComputedStyle(probe).color;
+    probe.remove();
+    return getComputedStyle(item).color === wanted;
+  }, accentText)).toBe(true);
+
+  await page.getByRole('button', { name: 'Add Rule' }).click();
+  const dialog = page.getByRole('dialog');
+  for (const input of await dialog.locator('input').all()) await expect(input).not.toHaveAttribute('placeholder', /./);
+  await expect(dialog.getByText('For example: amazon.co.uk')).toBeVisible();
+});
