@@ -8,7 +8,7 @@ import { serverTexts } from '../i18n/texts';
 import { newId } from '../ids';
 import type { Scheduler } from '../scheduler';
 import { crashPoint } from '../features/backup/crash-points';
-import { MAIL_QUEUED, MailOutbox } from './outbox';
+import { MAIL_QUEUED, MAIL_SUCCESS, MailOutbox } from './outbox';
 
 export { MAIL_SUCCESS } from './outbox';
 
@@ -113,6 +113,17 @@ export class Mailer {
     crashPoint('mail-queued');
     if (!tx) this.wakeWorker();
     return { sent: true, status: MAIL_QUEUED };
+  }
+
+  /** Sends `mail` at once, not through the outbox, and logs the outcome: for a mail whose sender waits for it (the console's test mail). */
+  async sendNow(mail: OutgoingMail): Promise<MailOutcome> {
+    if (!(await this.configured())) return this.printInstead(mail);
+    const failure = await this.outbox.sendDirect(mail);
+    const outcome = failure === null ? { sent: true, status: MAIL_SUCCESS } : { sent: false, status: `Failed: ${failure}` };
+    await this.store.db
+      .insert(this.store.tables.emailLogs)
+      .values({ id: newId(), createdAt: dateOf(this.options.clock), recipient: mail.to, subject: mail.subject, sentById: mail.sentById ?? null, status: outcome.status });
+    return outcome;
   }
 
   private async printInstead(mail: OutgoingMail): Promise<MailOutcome> {

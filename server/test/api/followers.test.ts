@@ -25,11 +25,12 @@ let addresses = 0;
 const newAddress = (name: string) => `${name}.${Date.now()}.${++addresses}@example.com`;
 const mailsTo = (address: string) => smtp.mails.filter((mail) => mail.to.includes(address));
 
-/** Runs a job as if it were `at` (the jobs' clock), then gives the clock back. */
+/** Runs a job as if it were `at` (the jobs' clock), and the outbox to send what it queued; then gives the clock back. */
 async function runAt(job: 'digests' | 'reminders' | 'notifications.mail', at: Date) {
   server.setJobTime(at);
   try {
     await server.runJob(job);
+    await server.runJob('mail.outbox');
   } finally {
     server.setJobTime(null);
   }

@@ -132,7 +132,7 @@ describe(`upgrading a database with items (${TEST_ENGINE})`, () => {
 
   it('keeps each list in the order it showed before (newest first)', async () => {
     const hash = await Bun.password.hash('correct horse battery');
-    await createOldDatabase(dataDir, await testDatabaseUrl(dataDir), 'item-position', async (db) => {
+    await createOldDatabase(dataDir, await testDatabaseUrl(dataDir), 'item-order-settings', async (db) => {
       await db.run("INSERT INTO users (id, name, email, password_hash, created_at, updated_at) VALUES ('u', 'Before', 'before@example.com', $1, $2, $2)", [hash, db.time(0)]);
       await db.run("INSERT INTO wishlists (id, owner_id, name, created_at, updated_at) VALUES ('l', 'u', 'Old list', $1, $1)", [db.time(0)]);
       const insertItem = "INSERT INTO items (id, wishlist_id, title, created_at, updated_at) VALUES ($1, 'l', $2, $3, $3)";

@@ -58,7 +58,7 @@ describe('export and import', () => {
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-disposition')).toBe('attachment; filename="Birthday-2027.json"');
     const file = exported.body as ListExport;
-    expect(file.items.map((item) => item.title)).toEqual(['Book', 'Kettle, "steel"', 'Plain note']);
+    expect(file.items.map((item) => item.title)).toEqual(['Plain note', 'Kettle, "steel"', 'Book']);
 
     const imported = await owner.client.post<ImportResult>('/wishlists/import', { content: JSON.stringify(file) });
     expect(imported.status).toBe(200);

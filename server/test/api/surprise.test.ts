@@ -107,8 +107,8 @@ describe('surprise mode', () => {
     };
     const { routes } = await printedRouteTable();
     const listRoutes = routes.filter((r) => r.path.startsWith('/api/v1/wishlists') && r.policy !== 'adminOnly' && !r.path.startsWith('/api/v1/wishlists/guest'));
-    // The guests' own writes (a purchase, a pledge) are not owner views.
-    const guestRoutes = ['PUT /api/v1/wishlists/share/:id/items/:itemId', 'POST /api/v1/wishlists/share/:id/items/:itemId/pledges', 'POST /api/v1/wishlists/share/:id/followers'];
+    // The guests' own writes (a purchase, a pledge, following) and their check of the claims they hold are not owner views.
+    const guestRoutes = ['PUT /api/v1/wishlists/share/:id/items/:itemId', 'POST /api/v1/wishlists/share/:id/items/:itemId/pledges', 'POST /api/v1/wishlists/share/:id/followers', 'POST /api/v1/wishlists/share/:id/claims'];
     expect(Object.keys(calls).sort()).toEqual(listRoutes.map((r) => `${r.method} ${r.path}`).filter((key) => !guestRoutes.includes(key)).sort());
     for (const [route, call] of Object.entries(calls)) expectNoPurchaseState(await call(), route);
 

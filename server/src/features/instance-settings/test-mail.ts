@@ -15,7 +15,7 @@ export class TestMail {
     if (!(await this.mailer.configured())) throw conflict('noMailServer');
     const { t } = await this.mailer.textsFor(admin.email, language);
     const { company } = await this.links.site(requestOrigin);
-    const outcome = await this.mailer.send({
+    const outcome = await this.mailer.sendNow({
       to: admin.email,
       subject: t('mail.testMail.subject', { company }),
       text: t('mail.testMail.body', { name: admin.name }),
