@@ -15,7 +15,7 @@ const port = Number(process.env.E2E_PORT);
  * registration: those specs run alone at the end. The admin pages' language walk runs alone first,
  * before the other lanes fill the admin tables with lists named in English.
  */
-const ISOLATED = ['api-tokens', 'capture', 'color-scheme', 'extension', 'honest-states', 'image-copy', 'screens', 'surprise'];
+const ISOLATED = ['api-tokens', 'capture', 'color-scheme', 'extension', 'image-copy', 'screens', 'surprise'];
 const FIRST = ['admin-languages'];
 const ALONE = ['admin-backup-restore', 'admin-settings'];
 const specs = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);

@@ -10,7 +10,6 @@ export default {
       follow: 'Folgen',
       following: 'Du folgst',
       email: 'Deine E-Mail-Adresse',
-      emailPlaceholder: 'du@example.com',
       checkInbox: 'Fast geschafft: Öffne den Link, den wir an {{email}} geschickt haben, um zu bestätigen.',
       failed: 'Folgen hat nicht geklappt. Bitte versuche es noch einmal.',
       count_one: '{{count}} Person folgt dieser Liste',
@@ -56,6 +55,7 @@ export default {
       preferencesFailed: 'Deine E-Mail-Auswahl konnte nicht gespeichert werden.',
     },
     common: {
+      emailPlaceholder: 'du@example.com',
       cancel: 'Abbrechen',
       optional: '(optional)',
       required: '(Pflichtfeld)',

@@ -15,7 +15,6 @@ export default {
       follow: 'Follow',
       following: 'Following',
       email: 'Your e-mail address',
-      emailPlaceholder: 'you@example.com',
       checkInbox: 'Almost done: open the link we sent to {{email}} to confirm.',
       failed: 'Could not follow this list. Please try again.',
       count_one: '{{count}} person follows this list',
@@ -61,6 +60,7 @@ export default {
       preferencesFailed: 'Could not save your e-mail choices.',
     },
     common: {
+      emailPlaceholder: 'you@example.com',
       cancel: 'Cancel',
       optional: '(optional)',
       required: '(required)',

@@ -10,7 +10,6 @@ export default {
       follow: 'Seguir',
       following: 'Siguiendo',
       email: 'Tu dirección de correo',
-      emailPlaceholder: 'tu@example.com',
       checkInbox: 'Casi listo: abre el enlace que hemos enviado a {{email}} para confirmarlo.',
       failed: 'No se ha podido seguir esta lista. Inténtalo de nuevo.',
       count_one: '{{count}} persona sigue esta lista',
@@ -57,6 +56,7 @@ export default {
       preferencesFailed: 'No se han podido guardar tus preferencias de correo.',
     },
     common: {
+      emailPlaceholder: 'tu@example.com',
       cancel: 'Cancelar',
       optional: '(opcional)',
       required: '(obligatorio)',

@@ -10,7 +10,6 @@ export default {
       follow: 'Suivre',
       following: 'Suivie',
       email: 'Votre adresse e-mail',
-      emailPlaceholder: 'vous@example.com',
       checkInbox: 'Presque fini : ouvrez le lien envoyé à {{email}} pour confirmer.',
       failed: 'Impossible de suivre cette liste. Veuillez réessayer.',
       count_one: '{{count}} personne suit cette liste',
@@ -57,6 +56,7 @@ export default {
       preferencesFailed: 'Impossible d’enregistrer vos choix d’e-mails.',
     },
     common: {
+      emailPlaceholder: 'vous@example.com',
       cancel: 'Annuler',
       optional: '(facultatif)',
       required: '(obligatoire)',

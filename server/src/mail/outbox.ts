@@ -4,7 +4,7 @@ import type { Db, DataStore } from '../db/store';
 import { newId } from '../ids';
 import { logEvent } from '../log';
 import { dateOf, type Clock } from '../clock';
-import type { MailRoute } from './mailer';
+import type { MailRoute, OutgoingMail } from './mailer';
 
 /** How long a worker may take over one SMTP call (nodemailer's timeouts add up to 40 s): past it, the mail is due again. */
 const SENDING_LEASE_MS = 60_000;
@@ -16,15 +16,6 @@ const BATCH = 20;
 
 export const MAIL_SUCCESS = 'Success';
 export const MAIL_QUEUED = 'Queued';
-
-export interface QueuedMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  sentById?: string | null;
-  headers?: Record<string, string>;
-}
 
 export interface OutboxOptions {
   /** The SMTP server and sender of the moment (the admin console may change them). */
@@ -59,7 +50,7 @@ export class MailOutbox {
   ) {}
 
   /** Writes the mail from `from` and its log row (status Queued) on `db`: the caller's transaction, or its own. */
-  async queue(mail: QueuedMail, from: string, db?: Db): Promise<void> {
+  async queue(mail: OutgoingMail, from: string, db?: Db): Promise<void> {
     const write = async (tx: Db) => {
       const id = newId();
       const now = this.now();
@@ -83,7 +74,7 @@ export class MailOutbox {
   }
 
   /** Sends `mail` at once, past the queue (the console's test mail, whose answer is the outcome): null when sent, else why not. */
-  async sendDirect(mail: QueuedMail): Promise<string | null> {
+  async sendDirect(mail: OutgoingMail): Promise<string | null> {
     try {
       const { smtpUrl, from } = await this.options.route();
       if (!smtpUrl) throw new Error('no SMTP server configured');

@@ -27,7 +27,7 @@ test('the server renders landing and share pages in the language the browser ask
   await expect(grinder).toContainText('1.299,50 €');
   await expect(grinder).toContainText('noch 2 von 2 gewünscht');
   await expect(grinder.getByRole('button', { name: 'Als gekauft markieren' })).toBeVisible();
-  await expect(itemCard(page, 'Lastenfahrrad')).toContainText('0 € von 300 € zugesagt, von 0 Personen');
+  await expect(itemCard(page, 'Lastenfahrrad')).toContainText('noch keine Zusagen – 300 € werden gebraucht');
   await expect(page).toHaveTitle('Geburtstag – Wunschliste von Johanna');
   await context.close();
 

@@ -83,7 +83,7 @@ function FollowByEmail({ listId }: { listId: string }) {
   if (sent) return <p role="status" className="ww-follow-sent">{t('follow.checkInbox', { email })}</p>;
   return (
     <form className="ww-follow-form" onSubmit={(event) => void submit(event)}>
-      <InputGroup type="email" required leftIcon="envelope" placeholder={t('follow.emailPlaceholder')} aria-label={t('follow.email')} value={email} onValueChange={setEmail} />
+      <InputGroup type="email" required leftIcon="envelope" placeholder={t('common.emailPlaceholder')} aria-label={t('follow.email')} value={email} onValueChange={setEmail} />
       <Button type="submit" intent="primary" text={t('follow.follow')} loading={busy} />
     </form>
   );

@@ -57,7 +57,7 @@ export function GuestContactFields({ idPrefix, contact, autoFocus }: ContactProp
       </FormGroup>
       {contact.offersMail && (
         <FormGroup label={t('purchase.email')} labelFor={`${idPrefix}-email`} labelInfo={t('common.optional')} helperText={t('purchase.emailHelp')}>
-          <InputGroup id={`${idPrefix}-email`} type="email" value={contact.email} onValueChange={contact.setEmail} placeholder="you@example.com" />
+          <InputGroup id={`${idPrefix}-email`} type="email" value={contact.email} onValueChange={contact.setEmail} placeholder={t('common.emailPlaceholder')} />
         </FormGroup>
       )}
     </>
