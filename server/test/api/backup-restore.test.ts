@@ -345,7 +345,7 @@ describe('a backup of every kind of row the API writes', () => {
     // and sent by the outbox in its own time: a mail still queued in the backup would go out again after the restore.
     await waitFor(async () => {
       const { email_logs: logs, mail_outbox: outbox } = await copiedContents(full);
-      return logs!.length === 3 && outbox!.every((mail) => mail.state === 'sent');
+      return logs!.length === 3 && outbox!.every((mail) => (mail as { state: string }).state === 'sent');
     });
     const before = await copiedContents(full);
     const written = ['users', 'api_tokens', 'referral_rules', 'domain_configs', 'scraper_configs', 'wishlists', 'editor_invitations', 'items', 'claims', 'uploads'];
