@@ -2,8 +2,8 @@
  * Export and import of wish lists (GET /wishlists/{id}/export, GET /users/export,
  * POST /wishlists/import) and adding many items at once (POST /wishlists/{id}/items/bulk).
  */
-import type { ColorSet, ItemPriority, WishlistTheme } from './constants';
-import type { Claim, ItemInput } from './wishlist-types';
+import type { ColorSet, WishlistTheme } from './constants';
+import type { Claim, Item, ItemInput } from './wishlist-types';
 
 export const LIST_EXPORT_FORMAT = 'wishwell-list';
 export const ACCOUNT_EXPORT_FORMAT = 'wishwell-account';
@@ -29,22 +29,14 @@ export interface ExportedListSettings {
   allowOverPledge: boolean;
 }
 
-/** An item as exported: what the owner wrote, and units reserved only when the exporter may see them (never who). */
-export interface ExportedItem {
-  title: string;
-  url: string;
-  price: string;
-  currency: string;
-  quantity: number;
-  priority: ItemPriority;
-  notes: string;
-  description: string;
-  imageUrl: string;
-  isGroupGift: boolean;
-  /** Informational: not imported (a new list starts with nothing reserved). */
-  quantityPurchased: number;
-  createdAt: string;
-}
+/**
+ * An item as exported: what the owner wrote, and units reserved only when the exporter may see
+ * them (never who). quantityPurchased is informational: a re-import starts with nothing reserved.
+ */
+export type ExportedItem = Pick<
+  Item,
+  'title' | 'url' | 'price' | 'currency' | 'quantity' | 'priority' | 'notes' | 'description' | 'imageUrl' | 'isGroupGift' | 'quantityPurchased' | 'createdAt'
+>;
 
 /** GET /wishlists/{id}/export?format=json: complete and re-importable. */
 export interface ListExport {
