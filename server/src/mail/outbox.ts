@@ -76,13 +76,10 @@ export class MailOutbox {
   /** Sends `mail` at once, past the queue (the console's test mail, whose answer is the outcome): null when sent, else why not. */
   async sendDirect(mail: OutgoingMail): Promise<string | null> {
     try {
-      const { smtpUrl, from } = await this.options.route();
-      if (!smtpUrl) throw new Error('no SMTP server configured');
-      const transport = await this.smtp(smtpUrl);
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+      await this.transmit(mail);
       return null;
     } catch (error) {
-      return (error instanceof Error ? error.message : String(error)).slice(0, 400);
+      return reasonOf(error);
     }
   }
 
@@ -142,14 +139,11 @@ export class MailOutbox {
 
   private async deliver(row: OutboxRow, tries: number): Promise<void> {
     try {
-      const { smtpUrl, from } = await this.options.route();
-      if (!smtpUrl) throw new Error('no SMTP server configured any more');
-      const transport = await this.smtp(smtpUrl);
       const headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined;
-      await transport.sendMail({ from, to: row.recipient, subject: row.subject, text: row.bodyText, html: row.bodyHtml ?? undefined, headers, messageId: row.messageId });
+      await this.transmit({ to: row.recipient, subject: row.subject, text: row.bodyText, html: row.bodyHtml ?? undefined, headers }, row.messageId);
       await this.settle(row.id, { state: 'sent', dueAt: null }, MAIL_SUCCESS);
     } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 400);
+      const reason = reasonOf(error);
       const retry = tries < this.options.tries;
       this.options.print(`[mail] sending to ${row.recipient} failed (try ${tries} of ${this.options.tries}): ${reason}`);
       logEvent({ event: 'mail.not_sent', level: 'warn', tries, retry, reason });
@@ -166,6 +160,14 @@ export class MailOutbox {
       await tx.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, id));
       await tx.update(emailLogs).set({ status: status.slice(0, 500) }).where(eq(emailLogs.id, id));
     });
+  }
+
+  /** Hands `mail` to the SMTP server set now, from its sender; throws why not. */
+  private async transmit(mail: OutgoingMail, messageId?: string): Promise<void> {
+    const { smtpUrl, from } = await this.options.route();
+    if (!smtpUrl) throw new Error('no SMTP server configured');
+    const transport = await this.smtp(smtpUrl);
+    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId });
   }
 
   private smtp(url: string): Promise<Transporter> {
@@ -192,4 +194,9 @@ export class MailOutbox {
 /** The domain of MAIL_FROM's address (`Wishwell <no-reply@example.com>`), for Message-IDs. */
 function domainOf(mailFrom: string): string {
   return /@([^>\s]+)/.exec(mailFrom)?.[1] ?? 'wishwell.invalid';
+}
+
+/** What the e-mail log keeps of a failure. */
+function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 400);
 }
