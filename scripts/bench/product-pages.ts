@@ -13,7 +13,7 @@ import { isoCodeOfToken } from '@wishwell/shared/price-parse';
 import { decodeHtml } from '@wishwell/server/features/scrape/charset';
 import { extractProduct, type ExtractOptions } from '@wishwell/server/features/scrape/extract/index';
 
-export const PRODUCT_PAGES_DIR = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'product-pages');
+export const PRODUCT_PAGES_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'product-pages');
 
 export interface ProductPage {
   id: string;
