@@ -94,11 +94,19 @@ module.exports = {
       from: { path: '^server/src/features/', pathNot: ['(^|/|-)routes[.]ts$', '/schemas[.]ts$'] },
       to: { path: '^server/src/http/' },
     },
+    {
+      name: 'engine-types-in-engine-files',
+      severity: 'error',
+      comment: "A feature builds queries on the store's types; only its files named for an engine (x.sqlite.ts, x.pg.ts) reach an engine's own Drizzle module.",
+      from: { path: '^server/src/features/', pathNot: '[.](sqlite|pg)[.]ts$' },
+      to: { path: 'node_modules/drizzle-orm/(sqlite|pg)-core/' },
+    },
     ...packageCircles,
   ],
   options: {
     doNotFollow: { path: ['node_modules'] },
-    exclude: { path: ['(^|/)node_modules/', '^web/dist/'] },
+    // Drizzle's engine modules stay in the graph: engine-types-in-engine-files judges imports of them.
+    exclude: { path: ['(^|/)node_modules/(?!drizzle-orm/(sqlite|pg)-core/)', '^web/dist/'] },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     enhancedResolveOptions: {

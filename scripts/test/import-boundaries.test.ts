@@ -66,6 +66,16 @@ describe('the import boundaries', () => {
     expect(broken.filter((line) => line.includes('features/lists/routes.ts'))).toEqual([]);
   });
 
+  test("a feature reaches an engine's Drizzle module only from a file named for that engine", async () => {
+    const drizzle = {
+      'node_modules/drizzle-orm/package.json': JSON.stringify({ name: 'drizzle-orm', exports: { './sqlite-core': './sqlite-core/index.js' } }),
+      'node_modules/drizzle-orm/sqlite-core/index.js': 'export const sqliteTable = 1;\n',
+    };
+    const importing = "import { sqliteTable } from 'drizzle-orm/sqlite-core';\nexport const table = sqliteTable;\n";
+    const broken = await brokenRules({ ...drizzle, 'server/src/features/lists/queries.ts': importing, 'server/src/features/lists/queries.sqlite.ts': importing });
+    expect(broken).toEqual(['engine-types-in-engine-files: server/src/features/lists/queries.ts -> node_modules/drizzle-orm/sqlite-core/index.js']);
+  });
+
   test('an import circle through two packages is refused', async () => {
     const broken = await brokenRules({
       'server/src/render.ts': "import { page } from '../../web/src/page';\nexport const render = page;\n",

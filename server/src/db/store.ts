@@ -6,7 +6,7 @@
  */
 import type { ColumnsSelection, SQL } from 'drizzle-orm';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
-import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource, WithSubqueryWithSelection } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn, SQLiteInsertValue, SQLiteSelect, SQLiteTable, SQLiteUpdateSetSource, WithSubqueryWithSelection } from 'drizzle-orm/sqlite-core';
 import type { ChangeFeed } from './change-feed';
 import type * as sqliteSchema from './schema/sqlite';
 
@@ -20,6 +20,8 @@ export type StoreTable = SQLiteTable;
 export type TableColumn = SQLiteColumn;
 export type UpdateSet<T extends StoreTable> = SQLiteUpdateSetSource<T>;
 export type InsertValues<T extends StoreTable> = SQLiteInsertValue<T>;
+/** A dynamic SELECT (`.$dynamic()`) a helper adds joins and conditions to. */
+export type StoreSelect = SQLiteSelect;
 /** A WITH query (`db.$with(…).as(…)`): `StoreWith<Selection, string>`. */
 export type { WithSubqueryWithSelection as StoreWith };
 

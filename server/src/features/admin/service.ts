@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AdminStats, AdminUser, AdminWishlist, LogPage, PagedQuery } from '@wishwell/shared/admin-types';
 import { wishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
-import type { DataStore, Row } from '../../db/store';
+import type { DataStore, Row, StoreSelect } from '../../db/store';
 import { invalid, notFound } from '../../domain/errors';
 import { readPage, textFilter } from '../../db/paging';
-import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -96,7 +95,7 @@ export class AdminService {
   async wishlists(query: PagedQuery, now = new Date()): Promise<LogPage<AdminWishlist>> {
     const { users, wishlists } = this.store.tables;
     const where = and(...textFilter(this.store.dialect, [wishlists.name, users.name], query.q));
-    const withOwners = <T extends SQLiteSelect>(select: T) => select.leftJoin(users, eq(users.id, wishlists.ownerId)).where(where);
+    const withOwners = <T extends StoreSelect>(select: T) => select.leftJoin(users, eq(users.id, wishlists.ownerId)).where(where);
     return readPage(
       query,
       async (window) => {

@@ -1,15 +1,14 @@
 import { getTableColumns, getTableName, is, Table } from 'drizzle-orm';
-import { getTableConfig as pgTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { addDerivedColumns } from '../../db/backfills';
 import { derivedTableNames } from '../../db/model';
-import type { Tables } from '../../db/store';
+import type { StoreTable, Tables } from '../../db/store';
+import { tableConfigOf } from '../../db/table-config';
 
 /** One table of the backup: its SQL name, its Drizzle object and the columns that hold dates. */
 export interface BackupTable {
   name: string;
   /** Typed as SQLite's, like every table of the store (see the PostgreSQL store). */
-  table: SQLiteTable;
+  table: StoreTable;
   dateColumns: string[];
   /** Property names of the primary key columns (rows are read in this order). */
   keyColumns: string[];
@@ -21,12 +20,12 @@ export interface BackupTable {
  */
 export function tablesInForeignKeyOrder(tables: Tables): BackupTable[] {
   const derived = derivedTableNames();
-  const all = (Object.values(tables) as unknown[]).filter((value): value is SQLiteTable => is(value, Table) && !derived.has(getTableName(value)));
-  const parentsOf = new Map<SQLiteTable, SQLiteTable[]>(
-    all.map((table) => [table, tableConfig(table).foreignKeys.map((fk) => fk.reference().foreignTable as SQLiteTable)]),
+  const all = (Object.values(tables) as unknown[]).filter((value): value is StoreTable => is(value, Table) && !derived.has(getTableName(value)));
+  const parentsOf = new Map<StoreTable, StoreTable[]>(
+    all.map((table) => [table, tableConfigOf(table).foreignKeys.map((fk) => fk.reference().foreignTable as StoreTable)]),
   );
-  const ordered: SQLiteTable[] = [];
-  const visit = (table: SQLiteTable) => {
+  const ordered: StoreTable[] = [];
+  const visit = (table: StoreTable) => {
     if (ordered.includes(table)) return;
     for (const parent of parentsOf.get(table) ?? []) if (parent !== table) visit(parent);
     ordered.push(table);
@@ -35,14 +34,9 @@ export function tablesInForeignKeyOrder(tables: Tables): BackupTable[] {
   return ordered.map(describe);
 }
 
-/** The parts both dialects' table configs share (foreign keys, composite primary keys). */
-function tableConfig(table: SQLiteTable): Pick<ReturnType<typeof sqliteTableConfig>, 'foreignKeys' | 'primaryKeys'> {
-  return is(table, PgTable) ? (pgTableConfig(table as PgTable) as unknown as ReturnType<typeof sqliteTableConfig>) : sqliteTableConfig(table);
-}
-
-function describe(table: SQLiteTable): BackupTable {
+function describe(table: StoreTable): BackupTable {
   const columns = Object.entries(getTableColumns(table as Table));
-  const config = tableConfig(table);
+  const config = tableConfigOf(table);
   const compositeKey = config.primaryKeys[0]?.columns.map((column) => column.name) ?? [];
   const keyColumns = columns.filter(([, column]) => column.primary || compositeKey.includes(column.name)).map(([key]) => key);
   return {
