@@ -1,5 +1,4 @@
 import { systemClock, type Clock } from '../../clock';
-import { and, asc, count, eq } from 'drizzle-orm';
 import {
   API_TOKEN_NAME_MAX_LENGTH,
   API_TOKEN_PREFIX,
@@ -10,10 +9,11 @@ import {
   type CreatedApiToken,
 } from '@wishwell/shared/api-token-types';
 import { announceCredentialChange } from '../../auth/credential-changes';
-import type { DataStore, Row } from '../../db/store';
+import type { DataStore } from '../../db/store';
 import { conflict, forbidden, invalid, notFound } from '../../domain/errors';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { logEvent } from '../../log';
+import { ApiTokenQueries, type ApiTokenRow } from './queries';
 
 /** Last use is written at most this often per token, so a busy script costs no write per call. */
 export const LAST_USE_RESOLUTION_MS = 60_000;
@@ -34,11 +34,14 @@ export interface ApiTokenGrant {
 export class ApiTokenService {
   /** Tokens whose last-use write is under way (a burst of calls writes once). */
   private readonly touching = new Set<string>();
+  private readonly queries: ApiTokenQueries;
 
   constructor(
     private readonly store: DataStore,
     private readonly clock: Pick<Clock, 'now'> = systemClock,
-  ) {}
+  ) {
+    this.queries = new ApiTokenQueries(store);
+  }
 
   async create(user: { id: string; isAdmin: boolean }, input: CreateApiTokenInput): Promise<CreatedApiToken> {
     const name = input.name.trim();
@@ -46,12 +49,11 @@ export class ApiTokenService {
     if (name.length > API_TOKEN_NAME_MAX_LENGTH) throw invalid('tokenNameTooLong', { max: API_TOKEN_NAME_MAX_LENGTH });
     if (input.scope === 'admin' && !user.isAdmin) throw forbidden('tokenAdminOnly');
     const expiresAt = this.expiryOf(input.expiresAt);
-    const { apiTokens } = this.store.tables;
-    const held = (await this.store.db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, user.id)))[0]?.n ?? 0;
+    const held = await this.queries.countOf(user.id);
     if (held >= API_TOKENS_PER_ACCOUNT) throw conflict('tokenLimit', { max: API_TOKENS_PER_ACCOUNT });
     const token = API_TOKEN_PREFIX + newSecret();
     const id = newId();
-    await this.store.db.insert(apiTokens).values({
+    await this.queries.insert({
       id,
       userId: user.id,
       name,
@@ -65,22 +67,17 @@ export class ApiTokenService {
   }
 
   async list(userId: string): Promise<ApiTokenSummary[]> {
-    const { apiTokens } = this.store.tables;
-    const rows = await this.store.db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(asc(apiTokens.createdAt), asc(apiTokens.id));
-    return rows.map(toSummary);
+    return (await this.queries.ofUser(userId)).map(toSummary);
   }
 
   async revoke(userId: string, tokenId: string): Promise<void> {
-    const { apiTokens } = this.store.tables;
-    const removed = await this.store.db.delete(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId))).returning({ id: apiTokens.id });
-    if (removed.length === 0) throw notFound('tokenNotFound');
+    if (!(await this.queries.deleteOfUser(userId, tokenId))) throw notFound('tokenNotFound');
     await announceCredentialChange(this.store.changes, userId);
   }
 
   /** The grant of a presented token, or null when it is unknown, revoked or expired. */
   async authenticate(token: string): Promise<ApiTokenGrant | null> {
-    const { apiTokens } = this.store.tables;
-    const [row] = await this.store.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashSecret(token)));
+    const row = await this.queries.byHash(hashSecret(token));
     const now = this.clock.now();
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USE_RESOLUTION_MS) this.touch(row.id, now);
@@ -90,9 +87,8 @@ export class ApiTokenService {
   private touch(tokenId: string, now: number): void {
     if (this.touching.has(tokenId)) return;
     this.touching.add(tokenId);
-    const { apiTokens } = this.store.tables;
-    this.store
-      .groupCommit((db) => db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, tokenId)))
+    this.queries
+      .touch(tokenId, new Date(now))
       .catch((error: unknown) => logEvent({ event: 'api-token.last-use-failed', level: 'warn', error }))
       .finally(() => this.touching.delete(tokenId));
   }
@@ -106,7 +102,7 @@ export class ApiTokenService {
   }
 }
 
-function toSummary(row: Row<'apiTokens'>): ApiTokenSummary {
+function toSummary(row: ApiTokenRow): ApiTokenSummary {
   return {
     _id: row.id,
     name: row.name,

@@ -1,14 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_BRANDING } from '@wishwell/shared/constants';
 import type { PublicDomainConfig } from '@wishwell/shared/api-types';
 import type { DomainConfigInput } from '@wishwell/shared/domain-config-types';
 import { normalizeHostname } from '@wishwell/shared/domain';
-import type { DataStore, Row } from '../../db/store';
+import type { DataStore } from '../../db/store';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 import { newId } from '../../ids';
 import { invalid, notFound } from '../../domain/errors';
-
-type DomainConfigRow = Row<'domainConfigs'>;
+import { DomainConfigQueries, type DomainConfigRow } from './queries';
 
 export function toPublicDomainConfig(row: DomainConfigRow): PublicDomainConfig {
   return {
@@ -28,11 +26,13 @@ export class DomainConfigService {
   private readonly cache = new Map<string, PublicDomainConfig>();
   /** A change through any replica empties the cache everywhere. */
   private readonly sync: CrossProcessInvalidation;
+  private readonly queries: DomainConfigQueries;
 
   constructor(
-    private readonly store: DataStore,
+    store: DataStore,
     private readonly defaultHostname: string,
   ) {
+    this.queries = new DomainConfigQueries(store);
     this.sync = new CrossProcessInvalidation(store.changes, 'wishwell_domain_configs', () => this.cache.clear());
   }
 
@@ -42,11 +42,7 @@ export class DomainConfigService {
 
   /** Creates the default hostname's config with the built-in branding if it does not exist yet. */
   async ensureDefault(): Promise<void> {
-    const now = new Date();
-    await this.store.db
-      .insert(this.store.tables.domainConfigs)
-      .values({ id: newId(), hostname: this.defaultHostname, ...DEFAULT_BRANDING, createdAt: now, updatedAt: now })
-      .onConflictDoNothing();
+    await this.queries.insert(newId(), { hostname: this.defaultHostname, ...DEFAULT_BRANDING }, new Date(), true);
   }
 
   /** The config for a hostname; unknown hosts get the default hostname's config. */
@@ -55,7 +51,7 @@ export class DomainConfigService {
     const cached = this.cache.get(host);
     if (cached) return cached;
     const readStarted = this.sync.generation;
-    const row = (await this.findByHostname(host)) ?? (await this.findByHostname(this.defaultHostname));
+    const row = (await this.queries.byHostname(host)) ?? (await this.queries.byHostname(this.defaultHostname));
     const config = row ? toPublicDomainConfig(row) : this.builtInConfig();
     if (readStarted !== this.sync.generation) return config; // changed while reading: do not keep it
     if (this.cache.size > 1000) this.cache.clear(); // unknown hosts must not grow the cache forever
@@ -64,18 +60,13 @@ export class DomainConfigService {
   }
 
   async list(): Promise<PublicDomainConfig[]> {
-    const { domainConfigs } = this.store.tables;
-    return (await this.store.db.select().from(domainConfigs).orderBy(asc(domainConfigs.hostname))).map(toPublicDomainConfig);
+    return (await this.queries.all()).map(toPublicDomainConfig);
   }
 
   async create(input: DomainConfigInput): Promise<PublicDomainConfig> {
     const values = this.normalize(input);
     await this.assertHostnameFree(values.hostname);
-    const now = new Date();
-    const [row] = await this.store.db
-      .insert(this.store.tables.domainConfigs)
-      .values({ id: newId(), ...values, createdAt: now, updatedAt: now })
-      .returning();
+    const row = await this.queries.insert(newId(), values, new Date());
     this.sync.invalidate('*');
     return toPublicDomainConfig(row!);
   }
@@ -83,17 +74,14 @@ export class DomainConfigService {
   async update(id: string, input: DomainConfigInput): Promise<PublicDomainConfig> {
     const values = this.normalize(input);
     await this.assertHostnameFree(values.hostname, id);
-    const { domainConfigs } = this.store.tables;
-    const [row] = await this.store.db.update(domainConfigs).set({ ...values, updatedAt: new Date() }).where(eq(domainConfigs.id, id)).returning();
+    const row = await this.queries.update(id, values, new Date());
     if (!row) throw notFound('domainConfigNotFound');
     this.sync.invalidate('*');
     return toPublicDomainConfig(row);
   }
 
   async delete(id: string): Promise<void> {
-    const { domainConfigs } = this.store.tables;
-    const [deleted] = await this.store.db.delete(domainConfigs).where(eq(domainConfigs.id, id)).returning({ id: domainConfigs.id });
-    if (!deleted) throw notFound('domainConfigNotFound');
+    if (!(await this.queries.delete(id))) throw notFound('domainConfigNotFound');
     this.sync.invalidate('*');
   }
 
@@ -107,13 +95,8 @@ export class DomainConfigService {
   }
 
   private async assertHostnameFree(hostname: string, exceptId?: string): Promise<void> {
-    const existing = await this.findByHostname(hostname);
+    const existing = await this.queries.byHostname(hostname);
     if (existing && existing.id !== exceptId) throw invalid('domainConfigTaken', { hostname });
-  }
-
-  private async findByHostname(hostname: string): Promise<DomainConfigRow | undefined> {
-    const { domainConfigs } = this.store.tables;
-    return (await this.store.db.select().from(domainConfigs).where(eq(domainConfigs.hostname, hostname)))[0];
   }
 
   private builtInConfig(): PublicDomainConfig {

@@ -1,10 +1,8 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ScraperConfig, ScraperConfigInput, ScraperStrategy } from '@wishwell/shared/scraper-config-types';
-import type { DataStore, Row } from '../../db/store';
+import type { DataStore } from '../../db/store';
 import { conflict, invalid, notFound, part } from '../../domain/errors';
 import { newId } from '../../ids';
-
-type ScraperConfigRow = Row<'scraperConfigs'>;
+import { ScraperConfigQueries, type ScraperConfigRow } from './queries';
 
 function toScraperConfig(row: ScraperConfigRow): ScraperConfig {
   return {
@@ -59,37 +57,32 @@ async function cleanInput(input: ScraperConfigInput) {
 
 /** Per-domain scraper configs: the strategy and selectors for a shop, and its average scrape time. */
 export class ScraperConfigService {
-  constructor(private readonly store: DataStore) {}
+  private readonly queries: ScraperConfigQueries;
+
+  constructor(store: DataStore) {
+    this.queries = new ScraperConfigQueries(store);
+  }
 
   async list(): Promise<ScraperConfig[]> {
-    const { scraperConfigs } = this.store.tables;
-    return (await this.store.db.select().from(scraperConfigs).orderBy(asc(scraperConfigs.domain))).map(toScraperConfig);
+    return (await this.queries.all()).map(toScraperConfig);
   }
 
   async create(input: ScraperConfigInput): Promise<ScraperConfig> {
     const values = await cleanInput(input);
     await this.assertDomainFree(values.domain, null);
-    const now = new Date();
-    const [row] = await this.store.db
-      .insert(this.store.tables.scraperConfigs)
-      .values({ id: newId(), ...values, createdAt: now, updatedAt: now })
-      .returning();
-    return toScraperConfig(row!);
+    return toScraperConfig(await this.queries.insert(newId(), values, new Date()));
   }
 
   async update(id: string, input: ScraperConfigInput): Promise<ScraperConfig> {
     const values = await cleanInput(input);
     await this.assertDomainFree(values.domain, id);
-    const { scraperConfigs } = this.store.tables;
-    const [row] = await this.store.db.update(scraperConfigs).set({ ...values, updatedAt: new Date() }).where(eq(scraperConfigs.id, id)).returning();
+    const row = await this.queries.update(id, values, new Date());
     if (!row) throw notFound('scraperConfigNotFound');
     return toScraperConfig(row);
   }
 
   async remove(id: string): Promise<void> {
-    const { scraperConfigs } = this.store.tables;
-    const [removed] = await this.store.db.delete(scraperConfigs).where(eq(scraperConfigs.id, id)).returning({ id: scraperConfigs.id });
-    if (!removed) throw notFound('scraperConfigNotFound');
+    if (!(await this.queries.delete(id))) throw notFound('scraperConfigNotFound');
   }
 
   /** The config for a host: its own domain or the closest parent (shop.example.com, then example.com). */
@@ -97,27 +90,18 @@ export class ScraperConfigService {
     const labels = normalizeDomain(host).split('.');
     const candidates = labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'));
     if (candidates.length === 0) return null;
-    const { scraperConfigs } = this.store.tables;
-    const rows = await this.store.db.select().from(scraperConfigs).where(inArray(scraperConfigs.domain, candidates));
+    const rows = await this.queries.ofDomains(candidates);
     const closest = candidates.map((domain) => rows.find((row) => row.domain === domain)).find((row) => row !== undefined);
     return closest ? toScraperConfig(closest) : null;
   }
 
   /** Folds one scrape's duration into the domain's running average. */
-  async recordScrapeTime(id: string, durationMs: number): Promise<void> {
-    const { scraperConfigs } = this.store.tables;
-    await this.store.db
-      .update(scraperConfigs)
-      .set({
-        averageScrapeTimeMs: sql`(coalesce(${scraperConfigs.averageScrapeTimeMs}, 0) * ${scraperConfigs.scrapeCount} + ${durationMs}) / (${scraperConfigs.scrapeCount} + 1)`,
-        scrapeCount: sql`${scraperConfigs.scrapeCount} + 1`,
-      })
-      .where(eq(scraperConfigs.id, id));
+  recordScrapeTime(id: string, durationMs: number): Promise<void> {
+    return this.queries.addScrapeTime(id, durationMs);
   }
 
   private async assertDomainFree(domain: string, exceptId: string | null): Promise<void> {
-    const { scraperConfigs } = this.store.tables;
-    const [existing] = await this.store.db.select({ id: scraperConfigs.id }).from(scraperConfigs).where(eq(scraperConfigs.domain, domain));
-    if (existing && existing.id !== exceptId) throw conflict('scraperConfigTaken', { domain });
+    const existing = await this.queries.idOfDomain(domain);
+    if (existing && existing !== exceptId) throw conflict('scraperConfigTaken', { domain });
   }
 }
