@@ -1,5 +1,4 @@
 import { dateOf, type Clock } from '../../clock';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import { IMAGE_UPLOAD_LIMIT_BYTES } from '@wishwell/shared/constants';
 import type { UploadedImage } from '@wishwell/shared/wishlist-types';
 import type { DataStore } from '../../db/store';
@@ -9,6 +8,7 @@ import { RateLimiter } from '../../limits/rate-limit';
 import { newId } from '../../ids';
 import { logEvent } from '../../log';
 import { FileTooLarge, StorageFailed, type FileStorage } from '../../storage/file-storage';
+import { UploadQueries, type UploadRecord } from './queries';
 import { sniffImage, storedImageType, type SniffedImage } from './sniff';
 
 const HOUR = 60 * 60_000;
@@ -47,9 +47,10 @@ export interface Uploader extends UploadOwner {
 export class UploadService {
   private readonly perIp: RateLimiter;
   private readonly perUploader: RateLimiter;
+  private readonly queries: UploadQueries;
 
   constructor(
-    private readonly dataStore: DataStore,
+    dataStore: DataStore,
     private readonly files: FileStorage,
     private readonly clock: Clock,
     private readonly limits: UploadLimits,
@@ -57,6 +58,7 @@ export class UploadService {
     const text = 'tooManyUploads';
     this.perIp = new RateLimiter({ limit: limits.perIp, windowMs: HOUR, text }, clock);
     this.perUploader = new RateLimiter({ limit: limits.perUploader, windowMs: HOUR, text }, clock);
+    this.queries = new UploadQueries(dataStore);
   }
 
   async store(image: File, uploader: Uploader): Promise<UploadedImage> {
@@ -73,8 +75,7 @@ export class UploadService {
   async removeIfUnused(url: string): Promise<void> {
     const fileName = url.match(/^\/uploads\/([^/]+)$/)?.[1];
     if (!fileName) return;
-    const { db, tables: { uploads } } = this.dataStore;
-    const [unused] = await db.select({ id: uploads.id, fileName: uploads.fileName }).from(uploads).where(and(eq(uploads.fileName, fileName), this.unreferenced()));
+    const unused = await this.queries.unreferencedByName(fileName);
     if (unused) await this.remove(unused);
   }
 
@@ -88,47 +89,32 @@ export class UploadService {
     try {
       await this.writeFile(fileName, bytes, type.contentType);
     } catch (error) {
-      const { db, tables: { uploads } } = this.dataStore;
-      await db.delete(uploads).where(eq(uploads.id, id)); // (should this fail too, the clean-up removes the row after the grace period)
+      await this.queries.delete(id); // (should this fail too, the clean-up removes the row after the grace period)
       throw error;
     }
     return { url: `/uploads/${fileName}` };
   }
 
   /**
-   * Records an upload (answers its id) in one transaction that first takes its owner's
-   * upload_usage row with a conditional upsert: uploads of one owner queue on that row, each
-   * seeing the bytes of those before it (the triggers on uploads add them), so concurrent ones
-   * cannot pass the quota together, as they did when each added up the owner's uploads and then
-   * wrote. An account keeps UPLOAD_QUOTA_MB of images, a guest list (no account yet)
-   * UPLOAD_QUOTA_GUEST_LIST_MB; past it, 413.
+   * Records an upload (answers its id) within its owner's quota, checked and taken in one
+   * transaction (`UploadQueries.recordWithin`). An account keeps UPLOAD_QUOTA_MB of images, a
+   * guest list (no account yet) UPLOAD_QUOTA_GUEST_LIST_MB; past it, 413.
    */
   private async reserve(owner: UploadOwner, file: { fileName: string; contentType: string; sizeBytes: number }): Promise<string> {
-    const { uploadUsage, uploads } = this.dataStore.tables;
     const account = owner.userId !== null;
     const ownerKey = ownerKeyOf(owner);
     const quota = account ? this.limits.quotaBytes : this.limits.guestListQuotaBytes;
     const id = newId();
     const recorded =
       file.sizeBytes <= quota &&
-      (await this.dataStore.transaction(async (tx) => {
-        const [room] = await tx
-          .insert(uploadUsage)
-          .values({ ownerKey, usedBytes: 0 })
-          .onConflictDoUpdate({ target: uploadUsage.ownerKey, set: { usedBytes: sql`${uploadUsage.usedBytes}` }, setWhere: sql`${uploadUsage.usedBytes} + ${file.sizeBytes} <= ${quota}` })
-          .returning({ usedBytes: uploadUsage.usedBytes });
-        if (!room) return false;
-        await tx.insert(uploads).values({ id, ...file, uploadedById: owner.userId, guestListId: account ? null : owner.guestListId, createdAt: dateOf(this.clock) });
-        return true;
-      }));
+      (await this.queries.recordWithin(ownerKey, quota, { id, ...file, uploadedById: owner.userId, guestListId: account ? null : owner.guestListId, createdAt: dateOf(this.clock) }));
     if (!recorded) await this.refuse(owner, ownerKey, quota);
     return id;
   }
 
   private async refuse(owner: UploadOwner, ownerKey: string, quota: number): Promise<never> {
-    const { db, tables: { uploadUsage } } = this.dataStore;
-    const [usage] = await db.select({ usedBytes: uploadUsage.usedBytes }).from(uploadUsage).where(eq(uploadUsage.ownerKey, ownerKey));
-    logEvent({ event: 'upload.refused', level: 'warn', userId: owner.userId, wishlistId: owner.guestListId, reason: 'storage quota', usedBytes: usage?.usedBytes ?? 0 });
+    const usedBytes = await this.queries.usedBytes(ownerKey);
+    logEvent({ event: 'upload.refused', level: 'warn', userId: owner.userId, wishlistId: owner.guestListId, reason: 'storage quota', usedBytes });
     const megabytes = Math.round(quota / (1024 * 1024));
     throw tooLarge(owner.userId !== null ? 'accountQuotaUsed' : 'guestListQuotaUsed', { megabytes });
   }
@@ -169,37 +155,21 @@ export class UploadService {
   }
 
   private async removeUnusedUploads(now: number): Promise<number> {
-    const { db, tables: { uploads } } = this.dataStore;
-    const stale = await db
-      .select({ id: uploads.id, fileName: uploads.fileName })
-      .from(uploads)
-      .where(and(lt(uploads.createdAt, new Date(now - this.limits.graceMs)), this.unreferenced()));
+    const stale = await this.queries.unreferencedBefore(new Date(now - this.limits.graceMs));
     for (const upload of stale) await this.remove(upload);
     return stale.length;
   }
 
-  /** Uploads no list cover, item picture or item's copy of a shop image refers to. */
-  private unreferenced() {
-    const { tables: { uploads, wishlists, items } } = this.dataStore;
-    const path = sql`'/uploads/' || ${uploads.fileName}`;
-    return and(
-      sql`NOT EXISTS (SELECT 1 FROM ${wishlists} WHERE ${wishlists.coverImage} LIKE '%' || ${path})`,
-      sql`NOT EXISTS (SELECT 1 FROM ${items} WHERE ${items.imageUrl} LIKE '%' || ${path} OR ${items.storedImageUrl} = ${path})`,
-    );
-  }
-
-  private async remove(upload: { id: string; fileName: string }): Promise<void> {
+  private async remove(upload: UploadRecord): Promise<void> {
     await this.files.delete(upload.fileName);
-    await this.dataStore.db.delete(this.dataStore.tables.uploads).where(eq(this.dataStore.tables.uploads.id, upload.id));
+    await this.queries.delete(upload.id);
   }
 
   private async removeStrayFiles(now: number): Promise<number> {
-    const { db, tables: { uploads } } = this.dataStore;
     let removed = 0;
     for await (const file of this.files.list()) {
       if (file.lastModified.getTime() >= now - this.limits.graceMs) continue;
-      const [known] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.fileName, file.key)).limit(1);
-      if (known) continue;
+      if (await this.queries.isKnown(file.key)) continue;
       await this.files.delete(file.key);
       removed++;
     }
