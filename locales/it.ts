@@ -736,7 +736,7 @@ export default {
     wishlists: {
       title: 'Tutte le liste dei desideri',
       search: 'Nome della lista o di chi l’ha creata',
-      none: 'Ancora nessuna lista dei desideri.',
+      none: 'Non ci sono ancora liste dei desideri.',
       noneMatch: 'Nessuna lista corrisponde.',
       guest: 'Ospite',
       noItems: 'Nessun regalo.',
