@@ -528,7 +528,7 @@ export default {
       copied: 'Token copiato negli appunti!',
       done: 'Fatto',
       form: 'Crea un token API',
-      note: 'Nota',
+      note: 'Etichetta',
       notePlaceholder: 'A cosa serve? p. es. Domotica',
       access: 'Accesso',
       scope_read: 'Sola lettura',
