@@ -355,7 +355,7 @@ export default {
     editors: {
       title: 'Gestisci i co-autori',
       none: 'Ancora nessun co-autore. I co-autori possono modificare la lista e i suoi regali.',
-      pending: '(invitato, non ha ancora accettato)',
+      pending: '(invito non ancora accettato)',
       remove: 'Rimuovi {{email}}',
       withdraw: 'Ritira l’invito a {{email}}',
       emailLabel: 'Indirizzo e-mail del co-autore',
