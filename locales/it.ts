@@ -1202,7 +1202,7 @@ export default {
   },
   extension: {
     name: 'Aggiungi a Wishwell',
-    description: 'Aggiunge alle tue liste dei desideri su Wishwell il prodotto della pagina che stai guardando, anche dai negozi che respingono i server.',
+    description: 'Aggiunge alle tue liste Wishwell il prodotto della pagina che stai guardando, anche dai negozi che respingono i server.',
     optionsTitle: 'Aggiungi a Wishwell: opzioni',
     serverLabel: 'Indirizzo di Wishwell',
     tokenLabel: 'Token API',
