@@ -24,7 +24,7 @@ export default {
       daily: 'Codziennie',
       weekly: 'Co tydzień',
       reminder: 'Przypomnij mi tyle dni przed wydarzeniem (0: bez przypomnienia)',
-      reminderHelp: 'Podsumowania mówią tylko, co dodano, usunięto lub co stanieło, nigdy to, co ktoś zarezerwował lub kupił. Brak zmian, brak wiadomości.',
+      reminderHelp: 'Podsumowania mówią tylko, co dodano, usunięto lub co staniało, nigdy to, co ktoś zarezerwował lub kupił. Brak zmian, brak wiadomości.',
       save: 'Zapisz',
       saved: 'Zapisano.',
       unsubscribe: 'Wypisz się',
