@@ -335,7 +335,7 @@ export default {
       theme: 'Motyw',
       colorSet: 'Zestaw kolorów',
       eventDate: 'Data wydarzenia',
-      expiresOn: 'Wygasa',
+      expiresOn: 'Data wygaśnięcia',
       recurring: 'Wydarzenie cykliczne (co roku)',
       overPledge: 'Do prezentów grupowych można dołożyć więcej, niż wynosi cena',
       surpriseUntil: 'Zachowaj zakupy w tajemnicy do …',
