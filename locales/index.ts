@@ -4,6 +4,9 @@ import en from './en';
 import de from './de';
 import es from './es';
 import fr from './fr';
+import it from './it';
+import nl from './nl';
+import pl from './pl';
 
 /** Every language by its code, named in itself; English, the source, first. */
 export const LANGUAGE_NAMES = {
@@ -11,7 +14,10 @@ export const LANGUAGE_NAMES = {
   de: 'Deutsch',
   es: 'Español',
   fr: 'Français',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  pl: 'Polski',
 } as const;
 
 /** Every language file, whole: the server's view (the web build takes only the browser's parts, each on its own). */
-export const LANGUAGE_FILES = { en, de, es, fr };
+export const LANGUAGE_FILES = { en, de, es, fr, it, nl, pl };

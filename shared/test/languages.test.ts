@@ -4,12 +4,18 @@ import { acceptedLanguages, requestLanguage } from '../src/languages';
 describe('request language', () => {
   test('Accept-Language picks the most wanted supported language by its primary subtag', () => {
     expect(requestLanguage(null, 'de-CH,de;q=0.9,en;q=0.8')).toBe('de');
-    expect(requestLanguage(null, 'nl-NL,nl;q=0.9,fr;q=0.5,es;q=0.7')).toBe('es');
+    expect(requestLanguage(null, 'fi-FI,fi;q=0.9,fr;q=0.5,es;q=0.7')).toBe('es');
     expect(requestLanguage(null, 'fr;q=0,es')).toBe('es');
   });
 
+  test('Italian, Dutch and Polish browsers get their language', () => {
+    expect(requestLanguage(null, 'it-CH,it;q=0.9,en;q=0.8')).toBe('it');
+    expect(requestLanguage(null, 'nl-BE,fr-BE;q=0.8')).toBe('nl');
+    expect(requestLanguage(null, 'pl-PL,pl;q=0.9,en-US;q=0.8,en;q=0.7')).toBe('pl');
+  });
+
   test('English when nothing supported is asked for, or nothing at all', () => {
-    expect(requestLanguage(null, 'nl,ja;q=0.5')).toBe('en');
+    expect(requestLanguage(null, 'fi,ko;q=0.5')).toBe('en');
     expect(requestLanguage(null, null)).toBe('en');
     expect(requestLanguage(null, '*')).toBe('en');
   });

@@ -81,6 +81,17 @@ describe('API error messages', () => {
     expect(badColour.body).toEqual({ message: 'El color principal debe ser un color hexadecimal como #e84393.' });
   });
 
+  it('answer Italian, Dutch and Polish browsers in their language, the field a message names translated too', async () => {
+    const client = new ApiClient(server.url);
+    const missing = async (language: string) => (await client.get('/wishlists/share/does-not-exist', { headers: { 'accept-language': language } })).body.message;
+    expect(await missing('it-IT,it;q=0.9')).toBe('Impossibile trovare questa lista dei desideri.');
+    expect(await missing('nl-BE')).toBe('Deze verlanglijst is niet gevonden.');
+    const owner = await signUp(server.url, 'Zofia');
+    const tooLong = await owner.client.post('/wishlists', { name: 'Imieniny', description: 'x'.repeat(5001) }, { headers: { 'accept-language': 'pl-PL,pl;q=0.9' } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ message: 'Opis: najwyżej 5000 znaków.' });
+  });
+
   it('stay exactly English for English readers and for texts the catalogue lacks', async () => {
     const client = new ApiClient(server.url);
     const english = await client.get('/wishlists/share/does-not-exist', { headers: { 'accept-language': 'en-GB,de;q=0.5' } });

@@ -70,6 +70,9 @@ describe('the password reset mail', () => {
     const cases: [Record<string, string>, string][] = [
       [{ cookie: 'ww_lang=fr', 'accept-language': 'de' }, 'Réinitialisez votre mot de passe Wishwell'],
       [{ 'accept-language': 'es-MX,es;q=0.9' }, 'Restablece tu contraseña de Wishwell'],
+      [{ 'accept-language': 'it-CH,it;q=0.9' }, 'Reimposta la tua password di Wishwell'],
+      [{ cookie: 'ww_lang=nl', 'accept-language': 'de' }, 'Stel je wachtwoord voor Wishwell opnieuw in'],
+      [{ 'accept-language': 'pl-PL,pl;q=0.9' }, 'Zresetuj hasło do Wishwell'],
       [{ 'accept-language': 'pt-BR' }, 'Reset your Wishwell password'],
     ];
     for (const [headers, subject] of cases) {

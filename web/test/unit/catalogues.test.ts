@@ -59,6 +59,17 @@ describe('catalogues', () => {
     expect(french.t('share.otherCurrencies', { count: 2 })).toMatch(/^2 articles/);
   });
 
+  test('Polish counts take one, few and many forms; Italian a million its many form', async () => {
+    const polish = createI18n('pl', await CATALOGUES.pl());
+    const items = (count: number) => polish.t('dashboard.items', { count });
+    expect([1, 2, 4, 5, 12, 22, 25, 0].map(items)).toEqual(['1 prezent', '2 prezenty', '4 prezenty', '5 prezentów', '12 prezentów', '22 prezenty', '25 prezentów', '0 prezentów']);
+    expect(polish.t('pledge.progress', { pledged: '20 zł', price: '50 zł', count: 3 })).toBe('zadeklarowano 20 zł z 50 zł, dokładają się 3 osoby');
+    const italian = createI18n('it', await CATALOGUES.it());
+    expect(italian.t('dashboard.items', { count: 1 })).toBe('1 regalo');
+    expect(italian.t('dashboard.items', { count: 3 })).toBe('3 regali');
+    expect(italian.t('dashboard.items', { count: 1_000_000 })).toBe('1000000 di regali');
+  });
+
   test('a language without a text falls back to English', () => {
     expect(createI18n('es', {}).t('landing.howItWorks')).toBe('How It Works');
   });
