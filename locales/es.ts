@@ -1203,7 +1203,7 @@ export default {
   },
   extension: {
     name: 'Añadir a Wishwell',
-    description: 'Añade el producto de la página que estás viendo a tus listas de deseos de Wishwell, incluso de tiendas que rechazan a los servidores.',
+    description: 'Añade el producto de la página que estás viendo a tus listas de Wishwell, incluso de tiendas que rechazan a los servidores.',
     optionsTitle: 'Añadir a Wishwell: opciones',
     serverLabel: 'Dirección de Wishwell',
     tokenLabel: 'Token de API',

@@ -1204,7 +1204,7 @@ export default {
   },
   extension: {
     name: 'Ajouter à Wishwell',
-    description: 'Ajoute le produit de la page que vous regardez à vos listes de souhaits Wishwell, même depuis les boutiques qui refusent les serveurs.',
+    description: 'Ajoute le produit de la page que vous regardez à vos listes Wishwell, même depuis les boutiques qui refusent les serveurs.',
     optionsTitle: 'Ajouter à Wishwell : options',
     serverLabel: 'Adresse de Wishwell',
     tokenLabel: 'Jeton d’API',

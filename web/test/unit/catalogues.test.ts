@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { LANGUAGE_FILES } from '@wishwell/locales';
 import { LANGUAGES, type Language } from '@wishwell/shared/languages';
 import { ADMIN_CATALOGUES } from '../../src/admin/admin-text';
 import { CATALOGUES, type Translation } from '../../src/i18n/catalogues';
@@ -89,5 +90,14 @@ describe('catalogues', () => {
     expect(french.t('admin.logs.page', { ...page, total: '1', count: 1 })).toBe('Page 1 sur 1 (1 entrée)');
     expect(french.t('admin.logs.page', { ...page, total: '1,000,000', count: 1_000_000 })).toBe('Page 1 sur 1 (1,000,000 d’entrées)');
     expect(() => french.addGroup('de', 'admin', {})).toThrow(/not loaded/);
+  });
+});
+
+describe("the extension's texts", () => {
+  // Chrome refuses to load an extension whose description is longer, in any of its languages.
+  test.each(Object.keys(LANGUAGE_FILES))('%s: a name of at most 75 characters and a description of at most 132', (code) => {
+    const { name, description } = LANGUAGE_FILES[code as keyof typeof LANGUAGE_FILES].extension;
+    expect(name.length).toBeLessThanOrEqual(75);
+    expect(description.length).toBeLessThanOrEqual(132);
   });
 });
