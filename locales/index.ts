@@ -4,6 +4,7 @@ import en from './en';
 import de from './de';
 import es from './es';
 import fr from './fr';
+import ptBR from './pt-BR';
 
 /** Every language by its code, named in itself; English, the source, first. */
 export const LANGUAGE_NAMES = {
@@ -11,7 +12,8 @@ export const LANGUAGE_NAMES = {
   de: 'Deutsch',
   es: 'Español',
   fr: 'Français',
+  'pt-BR': 'Português (Brasil)',
 } as const;
 
 /** Every language file, whole: the server's view (the web build takes only the browser's parts, each on its own). */
-export const LANGUAGE_FILES = { en, de, es, fr };
+export const LANGUAGE_FILES = { en, de, es, fr, 'pt-BR': ptBR };
