@@ -5,6 +5,7 @@ import de from './de';
 import es from './es';
 import fr from './fr';
 import ptBR from './pt-BR';
+import sv from './sv';
 
 /** Every language by its code, named in itself; English, the source, first. */
 export const LANGUAGE_NAMES = {
@@ -13,7 +14,8 @@ export const LANGUAGE_NAMES = {
   es: 'Español',
   fr: 'Français',
   'pt-BR': 'Português (Brasil)',
+  sv: 'Svenska',
 } as const;
 
 /** Every language file, whole: the server's view (the web build takes only the browser's parts, each on its own). */
-export const LANGUAGE_FILES = { en, de, es, fr, 'pt-BR': ptBR };
+export const LANGUAGE_FILES = { en, de, es, fr, 'pt-BR': ptBR, sv };
