@@ -4,6 +4,7 @@ import en from './en';
 import de from './de';
 import es from './es';
 import fr from './fr';
+import ja from './ja';
 import ptBR from './pt-BR';
 import sv from './sv';
 
@@ -13,9 +14,10 @@ export const LANGUAGE_NAMES = {
   de: 'Deutsch',
   es: 'Español',
   fr: 'Français',
+  ja: '日本語',
   'pt-BR': 'Português (Brasil)',
   sv: 'Svenska',
 } as const;
 
 /** Every language file, whole: the server's view (the web build takes only the browser's parts, each on its own). */
-export const LANGUAGE_FILES = { en, de, es, fr, 'pt-BR': ptBR, sv };
+export const LANGUAGE_FILES = { en, de, es, fr, ja, 'pt-BR': ptBR, sv };
