@@ -248,7 +248,7 @@ export default {
       create: 'Criar lista',
       loadFailed: 'Não foi possível carregar suas listas de desejos',
       loadFailedText: 'O servidor não respondeu. Suas listas estão seguras; tente de novo daqui a pouco.',
-      empty: 'Nenhuma lista de desejos ainda',
+      empty: 'Você ainda não tem listas de desejos',
       emptyText: 'Crie sua primeira lista de desejos e comece a adicionar ideias de presentes.',
       items_one: '{{count}} item',
       items_many: '{{count}} de itens',
@@ -385,7 +385,7 @@ export default {
       message: 'Mensagem',
       send: 'Enviar',
       sent: 'E-mail enviado com sucesso!',
-      sendFailed: 'Não foi possível enviar o e-mail',
+      sendFailed: 'O e-mail não pôde ser enviado',
     },
     moveCopy: {
       title: 'Mover/copiar item',
