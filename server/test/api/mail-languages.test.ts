@@ -70,7 +70,7 @@ describe('the password reset mail', () => {
     const cases: [Record<string, string>, string][] = [
       [{ cookie: 'ww_lang=fr', 'accept-language': 'de' }, 'Réinitialisez votre mot de passe Wishwell'],
       [{ 'accept-language': 'es-MX,es;q=0.9' }, 'Restablece tu contraseña de Wishwell'],
-      [{ 'accept-language': 'pt-BR' }, 'Reset your Wishwell password'],
+      [{ 'accept-language': 'ko-KR' }, 'Reset your Wishwell password'],
     ];
     for (const [headers, subject] of cases) {
       const person = await signUp(server.url, 'Noor');
