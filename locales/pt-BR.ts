@@ -3,7 +3,8 @@ import type { LanguageFile } from '@wishwell/shared/language-file';
 export default {
   name: 'Português (Brasil)',
   // Português do Brasil, tratando por "você": tom de amigos e família. Evitamos adjetivos e
-  // particípios que concordem com o gênero de quem lê ("Obrigado/a"): a frase fala da ação.
+  // particípios que concordem com o gênero de quem lê ("Bem-vindo/a"): a frase fala da ação.
+  // "Obrigado" é o site que fala, então fica no masculino.
   web: {
     follow: {
       title: 'Seguir esta lista',
@@ -163,7 +164,7 @@ export default {
       showLess: 'Mostrar menos',
       offlineTitle: 'Você está sem conexão',
       offlineText: 'Esta lista de desejos nunca foi aberta neste dispositivo, então não há cópia para mostrar. Conecte-se à internet e tente de novo.',
-      thanks: 'Valeu! {{name}} vai adorar',
+      thanks: 'Obrigado! {{name}} vai adorar',
       theOwner: 'quem fez a lista',
       soldOut: 'Alguém acabou de comprar isto. A lista agora mostra o que ainda falta.',
       yourReservations: 'Suas reservas',
@@ -214,7 +215,7 @@ export default {
       amountHelp: 'Por exemplo 10 ou {{example}}',
       amountInvalid: 'Digite um valor como 10 ou {{example}}.',
       amountAmbiguous: '“{{amount}}” pode ser {{whole}} ou {{decimal}}. Digite o valor que você quer dizer.',
-      thanks: 'Valeu! Sua contribuição foi registrada. Use o link do vale-presente para pagar.',
+      thanks: 'Obrigado! Sua contribuição foi registrada. Use o link do vale-presente para pagar.',
       nobodyYet: 'ninguém contribuiu ainda — faltam {{price}}',
       progress_one: '{{pledged}} de {{price}} prometidos por {{count}} pessoa',
       progress_many: '{{pledged}} de {{price}} prometidos por {{count}} de pessoas',
