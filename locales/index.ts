@@ -5,8 +5,11 @@ import de from './de';
 import es from './es';
 import fr from './fr';
 import it from './it';
+import ja from './ja';
 import nl from './nl';
 import pl from './pl';
+import ptBR from './pt-BR';
+import sv from './sv';
 
 /** Every language by its code, named in itself; English, the source, first. */
 export const LANGUAGE_NAMES = {
@@ -15,9 +18,12 @@ export const LANGUAGE_NAMES = {
   es: 'Español',
   fr: 'Français',
   it: 'Italiano',
+  ja: '日本語',
   nl: 'Nederlands',
   pl: 'Polski',
+  'pt-BR': 'Português (Brasil)',
+  sv: 'Svenska',
 } as const;
 
 /** Every language file, whole: the server's view (the web build takes only the browser's parts, each on its own). */
-export const LANGUAGE_FILES = { en, de, es, fr, it, nl, pl };
+export const LANGUAGE_FILES = { en, de, es, fr, it, ja, nl, pl, 'pt-BR': ptBR, sv };

@@ -27,8 +27,9 @@ if (!built.success) {
 }
 for (const file of ['manifest.json', 'options.html']) cpSync(join(source, file), join(unpacked, file));
 for (const [code, language] of Object.entries(LANGUAGE_FILES)) {
-  mkdirSync(join(unpacked, '_locales', code), { recursive: true });
-  writeFileSync(join(unpacked, '_locales', code, 'messages.json'), JSON.stringify(webExtensionMessages(language.extension), null, 2));
+  const folder = join(unpacked, '_locales', code.replace('-', '_')); // WebExtensions name regions 'pt_BR'
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'messages.json'), JSON.stringify(webExtensionMessages(language.extension), null, 2));
 }
 
 const files = readdirSync(unpacked, { recursive: true, encoding: 'utf8' }).filter((path) => path.includes('.')).sort();

@@ -7,7 +7,13 @@ import type { LanguageFile } from '@wishwell/shared/language-file';
 
 export const LOCALES_DIR = join(import.meta.dirname, '..', 'locales');
 export const INDEX_FILE = join(LOCALES_DIR, 'index.ts');
-const LANGUAGE_FILE = /^([a-z]{2,3})\.ts$/;
+/** A language file's code: ISO 639-1 (or -3), with a region where the language needs one ('pt-BR'). */
+export const LANGUAGE_CODE = '[a-z]{2,3}(?:-[A-Z]{2})?';
+const LANGUAGE_FILE = new RegExp(`^(${LANGUAGE_CODE})\\.ts$`);
+
+/** A code as an object key ('pt-BR' quoted) and as an import's name ('ptBR'). */
+const keyOf = (code: string) => (code.includes('-') ? `'${code}'` : code);
+const nameOf = (code: string) => code.replace('-', '');
 
 /** The codes of the language files in locales/: English (the source) first, then by code. */
 export function languageCodes(): string[] {
@@ -22,11 +28,11 @@ export async function readLanguageFile(code: string): Promise<LanguageFile> {
 /** What locales/index.ts must hold: every file's import, its name, and the map of files. */
 export async function languageIndexSource(): Promise<string> {
   const codes = languageCodes();
-  const names = await Promise.all(codes.map(async (code) => `  ${code}: '${(await readLanguageFile(code)).name.replaceAll("'", "\\'")}',`));
+  const names = await Promise.all(codes.map(async (code) => `  ${keyOf(code)}: '${(await readLanguageFile(code)).name.replaceAll("'", "\\'")}',`));
   return [
     '// Written by scripts/language-index.ts from the language files in this folder (`bun run languages`;',
     '// `bun run build:web` does it too). Do not edit: a language is its file.',
-    ...codes.map((code) => `import ${code} from './${code}';`),
+    ...codes.map((code) => `import ${nameOf(code)} from './${code}';`),
     '',
     '/** Every language by its code, named in itself; English, the source, first. */',
     'export const LANGUAGE_NAMES = {',
@@ -34,7 +40,7 @@ export async function languageIndexSource(): Promise<string> {
     '} as const;',
     '',
     "/** Every language file, whole: the server's view (the web build takes only the browser's parts, each on its own). */",
-    `export const LANGUAGE_FILES = { ${codes.join(', ')} };`,
+    `export const LANGUAGE_FILES = { ${codes.map((code) => (keyOf(code) === code ? code : `${keyOf(code)}: ${nameOf(code)}`)).join(', ')} };`,
     '',
   ].join('\n');
 }

@@ -9,10 +9,10 @@
 import { join } from 'node:path';
 import type { BunPlugin } from 'bun';
 import type { BrowserPart } from '@wishwell/shared/language-file';
-import { INDEX_FILE, LOCALES_DIR, languageCodes, readLanguageFile } from './language-index';
+import { INDEX_FILE, LANGUAGE_CODE, LOCALES_DIR, languageCodes, readLanguageFile } from './language-index';
 
 const NAMESPACE = 'wishwell-language';
-const PART_SPECIFIER = /^wishwell-language:([a-z]{2,3})\/(web|admin)$/;
+const PART_SPECIFIER = new RegExp(`^${NAMESPACE}:(${LANGUAGE_CODE})/(web|admin)$`);
 
 const escapeRegExp = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exactly = (path: string) => new RegExp(`^${escapeRegExp(path)}$`);
@@ -20,7 +20,7 @@ const exactly = (path: string) => new RegExp(`^${escapeRegExp(path)}$`);
 /** A module exporting what browserPart(part) returns, its parts loaded as the browser should. */
 function partModule(part: BrowserPart): string {
   const loaders = languageCodes().map((code) =>
-    code === 'en' ? `  en: () => Promise.resolve(ENGLISH),` : `  ${code}: () => import('${NAMESPACE}:${code}/${part}').then((module) => module.default),`,
+    code === 'en' ? `  en: () => Promise.resolve(ENGLISH),` : `  ${JSON.stringify(code)}: () => import('${NAMESPACE}:${code}/${part}').then((module) => module.default),`,
   );
   return [`import ENGLISH from '${NAMESPACE}:en/${part}';`, 'export { ENGLISH };', 'export const CATALOGUES = {', ...loaders, '};'].join('\n');
 }
@@ -42,7 +42,7 @@ export function webLanguages(webDir: string): BunPlugin {
       for (const [path, part] of Object.entries(modules)) {
         build.onLoad({ filter: exactly(path) }, () => ({ contents: partModule(part), loader: 'js' }));
       }
-      build.onLoad({ filter: new RegExp(`^${escapeRegExp(LOCALES_DIR)}/[a-z]{2,3}\\.ts$`) }, (args) => {
+      build.onLoad({ filter: new RegExp(`^${escapeRegExp(LOCALES_DIR)}/${LANGUAGE_CODE}\\.ts$`) }, (args) => {
         throw new Error(`${args.path}: the browser reads language files only through browserPart (a whole file would carry the server's texts)`);
       });
       build.onResolve({ filter: PART_SPECIFIER }, (args) => ({ path: args.path.slice(NAMESPACE.length + 1), namespace: NAMESPACE }));

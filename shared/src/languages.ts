@@ -16,11 +16,26 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
 }
 
-/** The first supported language in a preference list ("de-CH", "fr"), by its primary subtag. */
+/**
+ * The language one tag asks for: itself ("pt-BR"), else its primary subtag ("de" for "de-CH"),
+ * else a regional language of that primary subtag ("pt-BR" for "pt" or "pt-PT").
+ */
+function supportedFor(tag: string): Language | null {
+  const [primary = '', region] = tag.trim().toLowerCase().split(/[-_]/);
+  const codes = Object.keys(LANGUAGES) as Language[];
+  return (
+    codes.find((code) => region !== undefined && code.toLowerCase() === `${primary}-${region}`) ??
+    codes.find((code) => code === primary) ??
+    codes.find((code) => code.split('-')[0] === primary) ??
+    null
+  );
+}
+
+/** The first supported language in a preference list ("de-CH", "fr", "pt-BR"). */
 export function firstSupported(preferences: readonly string[]): Language | null {
   for (const tag of preferences) {
-    const primary = tag.trim().split(/[-_]/)[0]!.toLowerCase();
-    if (isLanguage(primary)) return primary;
+    const language = supportedFor(tag);
+    if (language) return language;
   }
   return null;
 }

@@ -14,6 +14,15 @@ describe('request language', () => {
     expect(requestLanguage(null, 'pl-PL,pl;q=0.9,en-US;q=0.8,en;q=0.7')).toBe('pl');
   });
 
+  test('a language kept with its region is matched by that tag, by its primary subtag or by another region', () => {
+    expect(requestLanguage(null, 'pt-BR,pt;q=0.9')).toBe('pt-BR');
+    expect(requestLanguage(null, 'pt-PT,en;q=0.5')).toBe('pt-BR');
+    expect(requestLanguage(null, 'pt_br')).toBe('pt-BR');
+    expect(requestLanguage(null, 'sv-SE,en;q=0.5')).toBe('sv');
+    expect(requestLanguage(null, 'ja-JP,ja;q=0.9')).toBe('ja');
+    expect(requestLanguage('ww_lang=pt-BR', 'de')).toBe('pt-BR');
+  });
+
   test('English when nothing supported is asked for, or nothing at all', () => {
     expect(requestLanguage(null, 'fi,ko;q=0.5')).toBe('en');
     expect(requestLanguage(null, null)).toBe('en');

@@ -96,7 +96,7 @@ describe('API error messages', () => {
     const client = new ApiClient(server.url);
     const english = await client.get('/wishlists/share/does-not-exist', { headers: { 'accept-language': 'en-GB,de;q=0.5' } });
     expect(english.body).toEqual({ message: 'Could not find this wishlist.' });
-    const unknownLanguage = await client.get('/wishlists/share/does-not-exist', { headers: { 'accept-language': 'ja' } });
+    const unknownLanguage = await client.get('/wishlists/share/does-not-exist', { headers: { 'accept-language': 'ko' } });
     expect(unknownLanguage.body).toEqual({ message: 'Could not find this wishlist.' });
   });
 });

@@ -91,12 +91,12 @@ describe('the default language', () => {
   afterAll(async () => expect((await admin.client.put('/admin/settings', { defaultLanguage: 'en' })).status).toBe(200));
 
   it('is what a visitor whose browser asks for no language Wishwell speaks gets, in answers and pages', async () => {
-    const japanese = { headers: { 'Accept-Language': 'ja' } };
-    const missing = () => new ApiClient(server.url).call('GET', '/wishlists/share/no-such-list', undefined, japanese);
+    const korean = { headers: { 'Accept-Language': 'ko' } };
+    const missing = () => new ApiClient(server.url).call('GET', '/wishlists/share/no-such-list', undefined, korean);
     expect((await missing()).body.message).toBe('Could not find this wishlist.');
     expect((await admin.client.put('/admin/settings', { defaultLanguage: 'fr' })).status).toBe(200);
     expect((await missing()).body.message).toBe('Impossible de trouver cette liste.');
-    const page = await (await fetch(`${server.url}/`, japanese)).text();
+    const page = await (await fetch(`${server.url}/`, korean)).text();
     expect(page).toContain('"language":"fr","defaultLanguage":"fr"');
     // A language the browser asks for still comes first.
     expect((await new ApiClient(server.url).call('GET', '/wishlists/share/no-such-list', undefined, { headers: { 'Accept-Language': 'de' } })).body.message).toBe('Diese Wunschliste wurde nicht gefunden.');

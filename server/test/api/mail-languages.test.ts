@@ -73,7 +73,7 @@ describe('the password reset mail', () => {
       [{ 'accept-language': 'it-CH,it;q=0.9' }, 'Reimposta la tua password di Wishwell'],
       [{ cookie: 'ww_lang=nl', 'accept-language': 'de' }, 'Stel je wachtwoord voor Wishwell opnieuw in'],
       [{ 'accept-language': 'pl-PL,pl;q=0.9' }, 'Zresetuj hasło do Wishwell'],
-      [{ 'accept-language': 'pt-BR' }, 'Reset your Wishwell password'],
+      [{ 'accept-language': 'ko-KR' }, 'Reset your Wishwell password'],
     ];
     for (const [headers, subject] of cases) {
       const person = await signUp(server.url, 'Noor');

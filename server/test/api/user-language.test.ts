@@ -64,7 +64,7 @@ describe('the account language', () => {
     await client.put('/users/profile/language', { language: 'fr' });
     for (const attempt of [
       () => client.put('/users/profile/language', { language: 'xx' }),
-      () => client.put('/users/profile', { name: 'Changed', email, language: 'pt-BR' }),
+      () => client.put('/users/profile', { name: 'Changed', email, language: 'ko' }),
     ]) {
       const res = await attempt();
       expect(res.status).toBe(400);
