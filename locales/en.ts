@@ -30,7 +30,7 @@ export default {
       left: 'You left the circle.',
       leaveFailed: 'Could not leave the circle',
       you: '{{name}} (you)',
-      handOver: 'Make them run it',
+      handOver: 'Hand Over',
       handedOver: '{{name}} runs the circle now.',
       remove: 'Remove',
       noSharedLists: 'No lists shared with the circle yet.',
