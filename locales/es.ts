@@ -11,6 +11,7 @@ export default {
       empty: 'Aún no hay círculos: crea uno para tu familia o tus amigos e invítalos.',
       members_one: '{{count}} miembro',
       members_other: '{{count}} miembros',
+      members_many: '{{count}} de miembros',
       creator: 'Gestiona el círculo',
       create: 'Crear círculo',
       name: 'Nombre del círculo',

@@ -11,6 +11,7 @@ export default {
       empty: 'Aucun cercle pour l’instant : créez-en un pour votre famille ou vos amis, puis invitez-les.',
       members_one: '{{count}} membre',
       members_other: '{{count}} membres',
+      members_many: '{{count}} de membres',
       creator: 'Anime le cercle',
       create: 'Créer un cercle',
       name: 'Nom du cercle',
