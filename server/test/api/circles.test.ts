@@ -130,6 +130,20 @@ describe('a circle', () => {
     expect((await ben.client.post(`/circles/${circle._id}/leave`)).status).toBe(200);
     expect((await ben.client.get(`/circles/${circle._id}`)).status).toBe(404);
   });
+
+  it('passes to the member who joined first when its creator deletes their account', async () => {
+    const [ann, ben, cat] = [await signUp(server.url, 'Ann'), await signUp(server.url, 'Ben'), await signUp(server.url, 'Cat')];
+    const circle = await circleOf(ann, [ben, cat]);
+    expect((await ann.client.delete('/users/profile')).status).toBe(200);
+    const bens = await viewOf(ben, circle._id);
+    expect(bens.members.map((m) => [m.name, m.isCreator])).toEqual([
+      ['Ben', true],
+      ['Cat', false],
+    ]);
+    expect(bens.inviteLink).toMatch(/\/circles\/join\//);
+    expect((await cat.client.post(`/circles/${circle._id}/invite-link`)).status).toBe(403);
+    expect((await ben.client.put<Circle>(`/circles/${circle._id}/creator`, { userId: cat.id })).body.members.map((m) => m.isCreator)).toEqual([false, true]);
+  });
 });
 
 describe('joining', () => {

@@ -36,7 +36,14 @@ export class CircleAccess {
     const circle = await this.queries.circle(circleId);
     if (!circle) throw notFound('circleNotFound');
     if (!(await this.queries.isMember(circleId, user.id))) throw forbidden('circleMembersOnly');
-    return { circle, user, isCreator: circle.creatorId === user.id } as CircleMembership;
+    return { circle, user, isCreator: await this.runs(circle, user.id) } as CircleMembership;
+  }
+
+  /** The creator runs the circle; once their account is gone (creator_id null), the member who joined first does. */
+  private async runs(circle: CircleRow, userId: string): Promise<boolean> {
+    if (circle.creatorId !== null) return circle.creatorId === userId;
+    const [first] = await this.queries.members(circle.id);
+    return first?.userId === userId;
   }
 
   async creator(circleId: string, user: SessionUser): Promise<CircleMembership> {

@@ -38,7 +38,7 @@ export async function circleView(queries: CircleQueries, { circle, user, isCreat
   const view: CircleMember[] = members.map((member) => ({
     _id: member.userId,
     name: member.name,
-    isCreator: member.userId === circle.creatorId,
+    isCreator: member.userId === (circle.creatorId ?? members[0]?.userId),
     joinedAt: member.joinedAt.toISOString(),
     lists: soonestFirst(lists.get(member.userId) ?? []),
   }));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
 import { circleJoinPath, type Circle, type CircleInvitePreview, type CircleInviteSent, type CircleSummary, type JoinedCircle } from '@wishwell/shared/circle-types';
 import type { SessionUser } from '../../auth/session-user';
@@ -166,7 +166,7 @@ export class CircleService {
     const { circle, user } = membership;
     if (userId === user.id || !(await this.queries.isMember(circle.id, userId))) throw notFound('circleMemberNotFound');
     const { circles } = this.store.tables;
-    await this.store.db.update(circles).set({ creatorId: userId, updatedAt: this.now() }).where(and(eq(circles.id, circle.id), ne(circles.creatorId, userId)));
+    await this.store.db.update(circles).set({ creatorId: userId, updatedAt: this.now() }).where(eq(circles.id, circle.id));
     logEvent({ event: 'circle.handed-over', userId: user.id, circleId: circle.id, creatorId: userId });
     return this.view({ ...membership, circle: { ...circle, creatorId: userId }, isCreator: false }, requestOrigin);
   }
