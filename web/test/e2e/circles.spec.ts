@@ -62,6 +62,11 @@ test('create a circle, join by link, share a list; a member suggests and reserve
   await ben.goto(`/wishlist/${list._id}`);
   await expect(ben.getByRole('heading', { level: 1, name: "Ben's Birthday" })).toBeVisible();
   await expect(ben.getByText('Kite')).toHaveCount(0);
+  // Unless he asks to see ideas: then the kite, never that Ann reserved it.
+  await ben.getByText(/^Show me gift ideas others suggest for this list/).click();
+  await expect(ben.locator('.ww-owner-suggestions')).toContainText('Kite');
+  await expect(ben.locator('.ww-owner-suggestions ul')).not.toContainText('reserved');
+  await shot(ben, 'owner-shows-suggestions');
   await close();
 });
 

@@ -1,6 +1,6 @@
 import { Button, Tag } from '@blueprintjs/core';
 import type { CircleItem, CircleList, Suggestion } from '@wishwell/shared/circle-types';
-import { sharePath } from '@wishwell/shared/wishlist-types';
+import { ownerPath, sharePath } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { Link } from '../../app/routing';
 import { useTranslation } from '../../i18n/react';
@@ -15,7 +15,7 @@ export function CircleListCard({ list, isMine, onChanged }: { list: CircleList; 
     <section className="ww-circle-list-card" aria-label={list.name}>
       <div className="ww-circle-list-head">
         <h3>
-          <Link to={sharePath(list._id)}>{list.name}</Link>
+          <Link to={isMine ? ownerPath(list._id) : sharePath(list._id)}>{list.name}</Link>
         </h3>
         {list.nextEvent && (
           <Tag minimal icon="calendar">
