@@ -16,7 +16,7 @@ const port = Number(process.env.E2E_PORT);
  * One worker for now: run side by side, a spec of one lane once lost its signed-in owner to the
  * other (not yet understood), so the lanes only order the run.
  */
-const ISOLATED = ['api-tokens', 'capture', 'color-scheme', 'extension', 'image-copy', 'screens', 'surprise'];
+const ISOLATED = ['api-tokens', 'capture', 'circles', 'color-scheme', 'extension', 'image-copy', 'screens', 'surprise'];
 const FIRST = ['admin-languages'];
 const ALONE = ['admin-backup-restore', 'admin-settings'];
 const specs = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);

@@ -6,6 +6,7 @@ import { ISO_CURRENCY_CODES } from '@wishwell/shared/currency-tokens';
 import { REGISTRATION_MODES, type RegistrationMode } from '@wishwell/shared/instance-settings-types';
 import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
 import { parseS3Url } from './storage/s3-storage';
+import type { CircleLimits } from './limits/circles';
 
 /** Everything the server reads from its environment and flags (listed by `wishwell --help`). */
 export interface Config {
@@ -53,6 +54,8 @@ export interface Config {
   imageCopyTries: number;
   /** Following lists by e-mail: requests per IP and per list per hour, confirmation mails per address per day. */
   follows: { perIp: number; perList: number; mailsPerAddress: number };
+  /** Gift circles' bounds (server/src/limits/circles.ts). */
+  circles: CircleLimits;
   /** Days before a list's event its owner gets the nudge on the bell. */
   ownerNudgeDays: number;
   /** Page views of the public site are logged (VISITOR_LOG, on unless `off`). */
@@ -168,6 +171,10 @@ export const SETTINGS: Setting[] = [
   { env: 'RATE_LIMIT_CLAIM_IP', help: 'reservation links (/claims/{token}) opened, changed or undone per client IP per 10 minutes', default: '60' },
   { env: 'RATE_LIMIT_CLAIM_MAIL_IP', help: 'purchases asking for a manage-link mail per client IP per hour', default: '10' },
   { env: 'RATE_LIMIT_FOLLOW_IP', help: 'requests to follow a list by e-mail per client IP per hour', default: '10' },
+  { env: 'CIRCLES_PER_USER', help: 'gift circles an account may belong to', default: '20' },
+  { env: 'CIRCLE_MEMBERS', help: 'members one gift circle may have', default: '50' },
+  { env: 'RATE_LIMIT_CIRCLE_INVITE_USER', help: 'circle invitations by e-mail an account may send per hour', default: '20' },
+  { env: 'SUGGESTIONS_PER_LIST', help: 'gift suggestions one list may hold', default: '100' },
   { env: 'RATE_LIMIT_FOLLOW_LIST', help: 'requests to follow one list by e-mail per hour', default: '30' },
   { env: 'FOLLOW_MAILS_PER_ADDRESS', help: 'follow confirmation mails one e-mail address gets per day at most (further requests are answered alike, without a mail)', default: '3' },
   { env: 'OWNER_NUDGE_DAYS', help: "days before a list's event its owner is reminded (on the bell) to bring the list up to date", default: '14' },
@@ -260,6 +267,12 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       perIp: positiveInteger('RATE_LIMIT_FOLLOW_IP', get),
       perList: positiveInteger('RATE_LIMIT_FOLLOW_LIST', get),
       mailsPerAddress: positiveInteger('FOLLOW_MAILS_PER_ADDRESS', get),
+    },
+    circles: {
+      perUser: positiveInteger('CIRCLES_PER_USER', get),
+      membersPerCircle: positiveInteger('CIRCLE_MEMBERS', get),
+      invitationsPerHour: positiveInteger('RATE_LIMIT_CIRCLE_INVITE_USER', get),
+      suggestionsPerList: positiveInteger('SUGGESTIONS_PER_LIST', get),
     },
     ownerNudgeDays: positiveInteger('OWNER_NUDGE_DAYS', get),
     uploadQuotaBytes: positiveInteger('UPLOAD_QUOTA_MB', get) * 1024 * 1024,

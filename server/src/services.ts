@@ -11,6 +11,7 @@ import { UserService } from './features/users/service';
 import { ListTransferService } from './features/list-transfer/service';
 import { OidcSignIns } from './features/oidc';
 import { createWishlistServices } from './features/wishlists';
+import { createCircleServices } from './features/circles';
 import { UploadService } from './features/uploads/service';
 import { EventBus } from './events';
 import { ReferralRuleService } from './features/referral-rules/service';
@@ -82,6 +83,7 @@ export function createServices(ctx: AppContext) {
     const change = { wishlistId: drop.listId, kind: 'price-dropped' as const, itemId: drop.itemId, title: drop.title, was: shown(drop.wasMinor), now: shown(drop.nowMinor) };
     recordListChange(ctx.store, change).catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: 'price-watch.followers', error }));
   });
+  const circles = createCircleServices(ctx, wishlists, mailer, mailLinks);
   const users = new UserService({
     store: ctx.store,
     tokens: ctx.tokens,
@@ -92,7 +94,7 @@ export function createServices(ctx: AppContext) {
     lists: wishlists.lists,
     passwordLogin: ctx.config.passwordLogin,
     settings,
-    invitations: wishlists.invitations,
+    invitations: { isPending: async (token) => (await wishlists.invitations.isPending(token)) || (await circles.circles.isPending(token)) },
     signupInvitations,
     clock: ctx.clock,
   });
@@ -126,7 +128,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { settings, testMail, signupInvitations, domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, priceWatch, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications };
+  return { settings, testMail, circles, signupInvitations, domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, priceWatch, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -84,6 +84,8 @@ interface SurpriseSettings {
   surpriseUntil: string | null;
   editorsSeeClaims: boolean;
   allowOverPledge: boolean;
+  /** The owner asked to see the gift ideas others add (never who reserved them): GET /wishlists/{id}/suggestions. */
+  showSuggestions: boolean;
   /** Set while purchase state is hidden from this caller: then every item looks listed. */
   surprise: SurpriseNotice | null;
 }

@@ -50,6 +50,7 @@ const userRef = (key: string, name: string, onDelete: 'cascade' | 'set null'): C
   nullable: onDelete === 'set null',
   references: { table: 'users', column: 'id', onDelete },
 });
+const circleRef = (): ColumnModel => ({ key: 'circleId', name: 'circle_id', kind: 'text', references: { table: 'circles', column: 'id', onDelete: 'cascade' } });
 const listRef = (): ColumnModel => ({ key: 'wishlistId', name: 'wishlist_id', kind: 'text', references: { table: 'wishlists', column: 'id', onDelete: 'cascade' } });
 
 /** SQL names of the tables a backup leaves out (see TableModel.derived). */
@@ -209,6 +210,7 @@ export const MODEL: TableModel[] = [
       flag('allowOverPledge', 'allow_over_pledge'),
       { key: 'revealMailedAt', name: 'reveal_mailed_at', kind: 'timestamp', nullable: true, doc: "When the surprise's end was handled (the owner mailed once)." },
       { key: 'priceWatch', name: 'price_watch', kind: 'flag', default: true, doc: "The owner's switch for the price watch of the whole list" },
+      { ...flag('showSuggestions', 'show_suggestions'), doc: "The owner's choice to see the gift ideas others add to the list (never who reserved them)" },
       createdAt(),
       updatedAt(),
     ],
@@ -633,5 +635,54 @@ export const MODEL: TableModel[] = [
     doc: 'The notification kinds an account also wants by e-mail (a row: yes).',
     columns: [userRef('userId', 'user_id', 'cascade'), text('kind', 'kind')],
     primaryKey: ['userId', 'kind'],
+  },
+  {
+    key: 'circles',
+    name: 'circles',
+    doc: 'A gift circle: people who see the lists each member shares with it. The join token is the invite link (renewed by the creator).',
+    columns: [
+      id(),
+      text('name', 'name'),
+      { ...userRef('creatorId', 'creator_id', 'set null'), doc: 'Who may invite, remove members and hand the circle over (null after that account is deleted).' },
+      text('joinToken', 'join_token'),
+      createdAt(),
+      updatedAt(),
+    ],
+    indexes: [{ name: 'circles_join_token_unique', columns: ['joinToken'], unique: true }],
+  },
+  {
+    key: 'circleMembers',
+    name: 'circle_members',
+    columns: [circleRef(), userRef('userId', 'user_id', 'cascade'), createdAt()],
+    primaryKey: ['circleId', 'userId'],
+    indexes: [{ name: 'circle_members_user_idx', columns: ['userId'] }],
+  },
+  {
+    key: 'circleLists',
+    name: 'circle_lists',
+    doc: "The lists a member shows a circle (the member's own lists only).",
+    columns: [circleRef(), listRef(), userRef('userId', 'user_id', 'cascade'), createdAt()],
+    primaryKey: ['circleId', 'wishlistId'],
+    indexes: [{ name: 'circle_lists_list_idx', columns: ['wishlistId'] }],
+  },
+  {
+    key: 'suggestions',
+    name: 'suggestions',
+    doc: "Gift ideas a circle member or an editor adds to someone else's list: never shown to the owner unless the list's show_suggestions is on, and then never who reserved them.",
+    columns: [
+      id(),
+      listRef(),
+      userRef('suggestedById', 'suggested_by_id', 'set null'),
+      text('title', 'title'),
+      text('url', 'url', { default: '' }),
+      text('price', 'price', { default: '' }),
+      text('currency', 'currency', { default: 'GBP' }),
+      text('notes', 'notes', { default: '' }),
+      userRef('reservedById', 'reserved_by_id', 'set null'),
+      { key: 'reservedAt', name: 'reserved_at', kind: 'timestamp', nullable: true },
+      createdAt(),
+      updatedAt(),
+    ],
+    indexes: [{ name: 'suggestions_list_idx', columns: ['wishlistId', 'createdAt'] }],
   },
 ];

@@ -28,6 +28,17 @@ export interface ListRules<Access> {
   guestListOf(capabilities: ListCaller['capabilities']): Promise<string | null>;
 }
 
+/**
+ * What the circle policies ask of the circles feature: the caller's membership of circle `:id`
+ * (`Membership`), or their place on list `:id` as an editor or a member of a circle it is shared
+ * with (`Circled`); else 404/403.
+ */
+export interface CircleRules<Membership, Circled> {
+  member(circleId: string, user: SessionUser): Promise<Membership>;
+  creator(circleId: string, user: SessionUser): Promise<Membership>;
+  onList(listId: string, caller: ListCaller & { user: SessionUser }): Promise<Circled>;
+}
+
 /** What the API token gate asks of the token feature: whose a presented token is and its scope, or null. */
 export interface TokenAuthenticator {
   authenticate(token: string): Promise<{ tokenId: string; userId: string; scope: ApiTokenScope } | null>;
@@ -91,10 +102,15 @@ export interface AccountOrGuest<Access> {
  *   { listOwnerInSession: true }   the same, through its session only; personal API tokens refused
  *                                  (inviting editors: an editor keeps the list after the token that
  *                                  invited it is revoked, so a leaked token must not make one)
+ *   { circleMember: true }         a signed-in member of circle `:id`, as `circle`
+ *   { circleCreator: true }        the creator of circle `:id`, as `circle`
+ *   { listCircleMember: true }     a signed-in account that owns or edits list `:id` or is a member of
+ *                                  a circle it is shared with, as `circled` (the service refuses the owner
+ *                                  what it must never learn)
  * Each also hands the handler the pipeline's per-request `http` (RequestInfo). A personal API
  * token is checked for every route before its policy runs (see `apiTokenGate`).
  */
-export function accessPolicies<Access>(ctx: AppContext, lists: ListRules<Access>, apiTokens: TokenAuthenticator) {
+export function accessPolicies<Access, Membership, Circled>(ctx: AppContext, lists: ListRules<Access>, circles: CircleRules<Membership, Circled>, apiTokens: TokenAuthenticator) {
   const findUser = sessionUserLookup(ctx.store);
   const sessionViewer = sessionViewerResolver(ctx, findUser);
   const tokenViewers = new WeakMap<Request, SessionUser>();
@@ -107,6 +123,7 @@ export function accessPolicies<Access>(ctx: AppContext, lists: ListRules<Access>
     return user;
   };
   const callerOf = async (c: PolicyContext) => ({ user: await resolveViewer(c.request, c.http), capabilities: capabilitiesOf(c.http.cookies) });
+  /** The `:id` of the route: a list's, or a circle's on the circle routes. */
   const listId = (c: PolicyContext) => c.params?.id ?? '';
   const anyone = (c: PolicyContext) => {
     let cached: Promise<SessionUser | null> | undefined;
@@ -135,10 +152,16 @@ export function accessPolicies<Access>(ctx: AppContext, lists: ListRules<Access>
     listEditor: policy('listEditor', async (c) => ({ http: c.http, access: await lists.editable(listId(c), await callerOf(c)) })),
     listOwner: policy('listOwner', listOwner),
     listOwnerInSession: policy('listOwnerInSession', listOwner),
+    circleMember: policy('circleMember', async (c) => ({ http: c.http, circle: await circles.member(listId(c), await requireUser(c)) })),
+    circleCreator: policy('circleCreator', async (c) => ({ http: c.http, circle: await circles.creator(listId(c), await requireUser(c)) })),
+    listCircleMember: policy('listCircleMember', async (c) => {
+      const user = await requireUser(c);
+      return { http: c.http, circled: await circles.onList(listId(c), { user, capabilities: capabilitiesOf(c.http.cookies) }) };
+    }),
   });
 }
 
-export const ACCESS_POLICY_KEYS = ['publicRoute', 'signInRoute', 'signedIn', 'sessionOnly', 'adminOnly', 'capabilityOrSignedIn', 'listEditor', 'listOwner', 'listOwnerInSession'] as const;
+export const ACCESS_POLICY_KEYS = ['publicRoute', 'signInRoute', 'signedIn', 'sessionOnly', 'adminOnly', 'capabilityOrSignedIn', 'listEditor', 'listOwner', 'listOwnerInSession', 'circleMember', 'circleCreator', 'listCircleMember'] as const;
 export type AccessPolicyName = (typeof ACCESS_POLICY_KEYS)[number];
 
 /** The least a personal API token needs to call a route, or 'none' when tokens are refused there. */
@@ -240,6 +263,9 @@ const POLICY_DESCRIPTIONS: Record<AccessPolicyName, string> = {
   listEditor: "the list's owner, an editor, or its guest capability",
   listOwner: "the list's owner (or its guest capability)",
   listOwnerInSession: "the list's owner (or its guest capability), in its browser session",
+  circleMember: 'a member of the circle',
+  circleCreator: "the circle's creator",
+  listCircleMember: "an account that owns or edits the list, or a member of a circle it is shared with",
 };
 
 /** Who a policy lets in, in the route table's words. */

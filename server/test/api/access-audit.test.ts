@@ -26,6 +26,7 @@ let stranger: Account;
 let otherGuest: ApiClient;
 let listId: string;
 let itemId: string;
+let circleId: string;
 
 beforeAll(async () => {
   table = await printedRouteTable();
@@ -38,6 +39,10 @@ beforeAll(async () => {
   listId = (await owner.client.post<Wishlist>('/wishlists', { name: 'Birthday', theme: 'Birthday' })).body._id;
   await addEditor(server.output, owner, listId, editor);
   itemId = (await addItem(owner.client, listId))._id;
+  // The owner runs a circle the list is shared with and sees its suggestions: their read tokens reach every circle route.
+  circleId = (await owner.client.post<{ _id: string }>('/circles', { name: 'Family' })).body._id;
+  await owner.client.put(`/circles/${circleId}/lists`, { wishlistIds: [listId] });
+  await owner.client.put(`/wishlists/${listId}/show-suggestions`, { show: true });
 });
 afterAll(() => server?.stop());
 
@@ -113,6 +118,11 @@ function wrongRoles(policy: string): Role[] {
       return [...signedOut, ...otherUser, anotherListsCapability, ...editorRoles];
     case 'listOwnerInSession':
       return [...signedOut, ...otherUser, anotherListsCapability, ...editorRoles, ownReadWriteToken];
+    case 'circleMember':
+    case 'circleCreator':
+      return [...signedOut, ...otherUser, anotherListsCapability, ...editorRoles];
+    case 'listCircleMember':
+      return [...signedOut, ...otherUser, anotherListsCapability];
     default:
       throw new Error(`no wrong roles known for policy ${policy}: add them here`);
   }
@@ -120,6 +130,7 @@ function wrongRoles(policy: string): Role[] {
 
 function concretePath(route: PrintedRoute): string {
   return route.path
+    .replace(/^\/api\/v1\/circles\/:id\b/, `/api/v1/circles/${circleId}`)
     .replace(':itemId', itemId)
     .replace(':editorId', editor.id)
     .replace(/:id\b/, listId)

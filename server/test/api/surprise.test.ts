@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorInvitation, Item, SharedWishlist, Wishlist, WishlistEditor, WishlistSummary } from '@wishwell/shared/wishlist-types';
+import type { Suggestion } from '@wishwell/shared/circle-types';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 import { printedRouteTable } from '../support/route-table';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -72,10 +73,21 @@ describe('surprise mode', () => {
 
     // Every route about lists and items, as the owner: a route added later must be added here.
     const id = list._id;
+    let ideaId = '';
     const calls: Record<string, () => Promise<ApiResponse>> = {
       'GET /api/v1/wishlists': () => owner.client.get('/wishlists'),
       'POST /api/v1/wishlists': () => owner.client.post('/wishlists', { name: 'Christmas', surpriseUntil: tomorrow() }),
       'GET /api/v1/wishlists/:id': () => owner.client.get(`/wishlists/${id}`),
+      'PUT /api/v1/wishlists/:id/show-suggestions': () => owner.client.put(`/wishlists/${id}/show-suggestions`, { show: true }),
+      // An editor's idea, reserved by the editor: the owner who asked to see ideas sees it, never that it is reserved.
+      'GET /api/v1/wishlists/:id/suggestions': async () => {
+        const idea = (await editor.client.post<Suggestion>(`/wishlists/${id}/suggestions`, { title: 'Scarf' })).body;
+        ideaId = idea._id;
+        await editor.client.put(`/wishlists/${id}/suggestions/${idea._id}/reservation`);
+        const answer = await owner.client.get<Suggestion[]>(`/wishlists/${id}/suggestions`);
+        expect(answer.body).toMatchObject([{ title: 'Scarf', reservedBy: null, reservedByMe: false }]);
+        return answer;
+      },
       'PUT /api/v1/wishlists/:id': () => owner.client.put(`/wishlists/${id}`, { name: 'Birthday!' }),
       'GET /api/v1/wishlists/share/:id': () => owner.client.get(`/wishlists/share/${id}`),
       'POST /api/v1/wishlists/:id/items': () => owner.client.post(`/wishlists/${id}/items`, { title: 'Kite' }),
@@ -105,12 +117,19 @@ describe('surprise mode', () => {
       'POST /api/v1/wishlists/:id/items/bulk': () => owner.client.post(`/wishlists/${id}/items/bulk`, { items: [{ title: 'Yo-yo' }] }),
       'POST /api/v1/wishlists/import': async () => owner.client.post('/wishlists/import', { content: JSON.stringify((await owner.client.get(`/wishlists/${id}/export`)).body) }),
     };
+    // Suggestions are someone else's doing: the owner may not add, delete or reserve one, and the refusal says no more.
+    const notTheOwners = ['POST /api/v1/wishlists/:id/suggestions', 'DELETE /api/v1/wishlists/:id/suggestions/:suggestionId', 'PUT /api/v1/wishlists/:id/suggestions/:suggestionId/reservation', 'DELETE /api/v1/wishlists/:id/suggestions/:suggestionId/reservation'];
     const { routes } = await printedRouteTable();
     const listRoutes = routes.filter((r) => r.path.startsWith('/api/v1/wishlists') && r.policy !== 'adminOnly' && !r.path.startsWith('/api/v1/wishlists/guest'));
     // The guests' own writes (a purchase, a pledge, following) and their check of the claims they hold are not owner views.
     const guestRoutes = ['PUT /api/v1/wishlists/share/:id/items/:itemId', 'POST /api/v1/wishlists/share/:id/items/:itemId/pledges', 'POST /api/v1/wishlists/share/:id/followers', 'POST /api/v1/wishlists/share/:id/claims'];
-    expect(Object.keys(calls).sort()).toEqual(listRoutes.map((r) => `${r.method} ${r.path}`).filter((key) => !guestRoutes.includes(key)).sort());
+    expect(Object.keys(calls).sort()).toEqual(listRoutes.map((r) => `${r.method} ${r.path}`).filter((key) => !guestRoutes.includes(key) && !notTheOwners.includes(key)).sort());
     for (const [route, call] of Object.entries(calls)) expectNoPurchaseState(await call(), route);
+    for (const route of notTheOwners) {
+      const [method, path] = route.replace('/api/v1', '').replace(':id', id).replace(':suggestionId', ideaId).split(' ') as [string, string];
+      const refused = await owner.client.call(method, path, method === 'POST' ? { title: 'Mine' } : undefined);
+      expect([refused.status, Object.keys(refused.body)], route).toEqual([403, ['message']]);
+    }
 
     // Guests see purchases as always: the bike is gone for them, not for the owner.
     const guestView = (await new ApiClient(server.url).get<SharedWishlist>(`/wishlists/share/${id}`)).body;

@@ -26,6 +26,9 @@ const InvitationPage = lazy(() => import('../pages/invitations/InvitationPage'))
 const CapturePage = lazy(() => import('../pages/capture/CapturePage'));
 const NotificationsPage = lazy(() => import('../pages/notifications/NotificationsPage'));
 const FollowerPage = lazy(() => import('../pages/follow/FollowerPage'));
+const CirclesPage = lazy(() => import('../pages/circles/CirclesPage'));
+const CirclePage = lazy(() => import('../pages/circles/CirclePage'));
+const JoinCirclePage = lazy(() => import('../pages/circles/JoinCirclePage'));
 
 type PageModule = { default: ComponentType };
 
@@ -66,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: '/reset-password/:token', element: <Suspense fallback={pageFallback}><ResetPasswordPage /></Suspense> },
       { path: '/invitations/:token', element: <Suspense fallback={pageFallback}><InvitationPage /></Suspense> },
       { path: '/follow/:token', element: <Suspense fallback={pageFallback}><FollowerPage /></Suspense> },
+      { path: '/circles/join/:token', element: <Suspense fallback={pageFallback}><JoinCirclePage /></Suspense> },
       {
         element: <RequireUser />,
         children: [
@@ -73,6 +77,8 @@ export const routes: RouteObject[] = [
           { path: '/account', element: <Suspense fallback={pageFallback}><AccountPage /></Suspense> },
           { path: '/capture', element: <Suspense fallback={pageFallback}><CapturePage /></Suspense> },
           { path: '/notifications', element: <Suspense fallback={pageFallback}><NotificationsPage /></Suspense> },
+          { path: '/circles', element: <Suspense fallback={pageFallback}><CirclesPage /></Suspense> },
+          { path: '/circles/:id', element: <Suspense fallback={pageFallback}><CirclePage /></Suspense> },
           { path: '/change-password', element: <Suspense fallback={pageFallback}><ChangePasswordPage /></Suspense> },
           { path: '/signed-in', element: <Suspense fallback={pageFallback}><ProviderSignedInPage /></Suspense> },
         ],

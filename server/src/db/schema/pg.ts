@@ -122,6 +122,8 @@ export const wishlists = pgTable('wishlists', {
   revealMailedAt: timestamp('reveal_mailed_at', { withTimezone: true, mode: 'date' }),
   /** The owner's switch for the price watch of the whole list */
   priceWatch: boolean('price_watch').notNull().default(true),
+  /** The owner's choice to see the gift ideas others add to the list (never who reserved them) */
+  showSuggestions: boolean('show_suggestions').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [
@@ -480,4 +482,55 @@ export const notificationMailKinds = pgTable('notification_mail_kinds', {
   kind: text('kind').notNull(),
 }, (t) => [
   primaryKey({ columns: [t.userId, t.kind] }),
+]);
+
+/** A gift circle: people who see the lists each member shares with it. The join token is the invite link (renewed by the creator). */
+export const circles = pgTable('circles', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Who may invite, remove members and hand the circle over (null after that account is deleted). */
+  creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+  joinToken: text('join_token').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  uniqueIndex('circles_join_token_unique').on(t.joinToken),
+]);
+
+export const circleMembers = pgTable('circle_members', {
+  circleId: text('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.circleId, t.userId] }),
+  index('circle_members_user_idx').on(t.userId),
+]);
+
+/** The lists a member shows a circle (the member's own lists only). */
+export const circleLists = pgTable('circle_lists', {
+  circleId: text('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+  wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.circleId, t.wishlistId] }),
+  index('circle_lists_list_idx').on(t.wishlistId),
+]);
+
+/** Gift ideas a circle member or an editor adds to someone else's list: never shown to the owner unless the list's show_suggestions is on, and then never who reserved them. */
+export const suggestions = pgTable('suggestions', {
+  id: text('id').primaryKey(),
+  wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
+  suggestedById: text('suggested_by_id').references(() => users.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  url: text('url').notNull().default(''),
+  price: text('price').notNull().default(''),
+  currency: text('currency').notNull().default('GBP'),
+  notes: text('notes').notNull().default(''),
+  reservedById: text('reserved_by_id').references(() => users.id, { onDelete: 'set null' }),
+  reservedAt: timestamp('reserved_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  index('suggestions_list_idx').on(t.wishlistId, t.createdAt),
 ]);

@@ -122,6 +122,8 @@ export const wishlists = sqliteTable('wishlists', {
   revealMailedAt: integer('reveal_mailed_at', { mode: 'timestamp_ms' }),
   /** The owner's switch for the price watch of the whole list */
   priceWatch: integer('price_watch', { mode: 'boolean' }).notNull().default(true),
+  /** The owner's choice to see the gift ideas others add to the list (never who reserved them) */
+  showSuggestions: integer('show_suggestions', { mode: 'boolean' }).notNull().default(false),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 }, (t) => [
@@ -480,4 +482,55 @@ export const notificationMailKinds = sqliteTable('notification_mail_kinds', {
   kind: text('kind').notNull(),
 }, (t) => [
   primaryKey({ columns: [t.userId, t.kind] }),
+]);
+
+/** A gift circle: people who see the lists each member shares with it. The join token is the invite link (renewed by the creator). */
+export const circles = sqliteTable('circles', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Who may invite, remove members and hand the circle over (null after that account is deleted). */
+  creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+  joinToken: text('join_token').notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+}, (t) => [
+  uniqueIndex('circles_join_token_unique').on(t.joinToken),
+]);
+
+export const circleMembers = sqliteTable('circle_members', {
+  circleId: text('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.circleId, t.userId] }),
+  index('circle_members_user_idx').on(t.userId),
+]);
+
+/** The lists a member shows a circle (the member's own lists only). */
+export const circleLists = sqliteTable('circle_lists', {
+  circleId: text('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+  wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.circleId, t.wishlistId] }),
+  index('circle_lists_list_idx').on(t.wishlistId),
+]);
+
+/** Gift ideas a circle member or an editor adds to someone else's list: never shown to the owner unless the list's show_suggestions is on, and then never who reserved them. */
+export const suggestions = sqliteTable('suggestions', {
+  id: text('id').primaryKey(),
+  wishlistId: text('wishlist_id').notNull().references(() => wishlists.id, { onDelete: 'cascade' }),
+  suggestedById: text('suggested_by_id').references(() => users.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  url: text('url').notNull().default(''),
+  price: text('price').notNull().default(''),
+  currency: text('currency').notNull().default('GBP'),
+  notes: text('notes').notNull().default(''),
+  reservedById: text('reserved_by_id').references(() => users.id, { onDelete: 'set null' }),
+  reservedAt: integer('reserved_at', { mode: 'timestamp_ms' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+}, (t) => [
+  index('suggestions_list_idx').on(t.wishlistId, t.createdAt),
 ]);

@@ -7,6 +7,7 @@ import { profileBody } from '../users/routes';
 import { chosenLanguage } from '../users/service';
 import { itemFieldRules, wishlistFieldRules } from '../wishlists/input';
 import { addEditorBody, itemBody, pledgeBody, wishlistBody } from '../wishlists/schemas';
+import { circleBody, suggestionBody } from '../circles/schemas';
 
 /** The API's checks of the columns it writes from requests: its request schema, and its rules beyond the schema by field (each throws a 400). */
 export interface ApiRowRules {
@@ -27,6 +28,8 @@ export const API_ROW_RULES: Record<string, ApiRowRules> = {
   editor_invitations: { schema: addEditorBody },
   items: { schema: itemBody, fields: itemFieldRules },
   claims: { schema: pledgeBody },
+  circles: { schema: circleBody },
+  suggestions: { schema: suggestionBody },
   referral_rules: { schema: ruleBody },
   scraper_configs: { schema: configBody },
 };

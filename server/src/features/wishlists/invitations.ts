@@ -11,6 +11,7 @@ import { logEvent } from '../../log';
 import { notify } from '../notifications/notify';
 import type { MailLinks } from '../../mail/link-origin';
 import type { Mailer, MailRequest } from '../../mail/mailer';
+import { sendInvitationMail } from '../../mail/invitation-mail';
 import type { Scheduler } from '../../scheduler';
 import type { ListAccess } from './access';
 import { toEditor, type WishlistRow } from './mappers';
@@ -81,7 +82,8 @@ export class InvitationService {
     const site = await this.mailLinks.site(request.origin);
     const link = `${site.origin}${invitationPath(token)}`;
     // Sent after answering: a slow or failing mail server must not show in the answer either.
-    this.sendMail(email, link, site.company, list, user, request).catch((error: unknown) => console.error('Invitation mail failed:', error));
+    const mail = { to: email, texts: 'invitation' as const, inviter: user, name: list.name, link, company: site.company };
+    sendInvitationMail(this.mailer, mail, request).catch((error: unknown) => console.error('Invitation mail failed:', error));
     const editors = (await this.queries.editors(list.id)).map(toEditor);
     return (await this.mailer.configured()) ? { editors } : { editors, link };
   }
@@ -163,27 +165,6 @@ export class InvitationService {
     const list = await this.queries.list(invitation.wishlistId);
     if (!list || list.isDeleted || list.ownerId === null) throw notFound('invitationInvalid');
     return { invitation, list };
-  }
-
-  private async sendMail(to: string, link: string, company: string, list: WishlistRow, inviter: SessionUser, request: MailRequest): Promise<void> {
-    const { t } = await this.mailer.textsFor(to, request.language);
-    const names = { inviter: inviter.name, list: list.name, company };
-    await this.mailer.send({
-      to,
-      subject: t('mail.invitation.subject', names),
-      sentById: inviter.id,
-      text: [
-        t('mail.helloAnyone'),
-        '',
-        t('mail.invitation.body', names),
-        '',
-        link,
-        '',
-        t('mail.invitation.ignore'),
-        '',
-        company,
-      ].join('\n'),
-    });
   }
 }
 

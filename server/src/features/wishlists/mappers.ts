@@ -112,6 +112,7 @@ function surpriseFields(row: WishlistRow, notice: SurpriseNotice | null) {
     surpriseUntil: row.surpriseUntil ? row.surpriseUntil.toISOString() : null,
     editorsSeeClaims: row.editorsSeeClaims,
     allowOverPledge: row.allowOverPledge,
+    showSuggestions: row.showSuggestions,
     surprise: notice,
   };
 }

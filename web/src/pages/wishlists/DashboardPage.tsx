@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import type { Wishlist, WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
+import { useNavigate } from '../../app/routing';
 import { useAsyncAction } from '../../ui/use-async-action';
 import { useCloseOnBack } from '../../ui/use-close-on-back';
 import { ShareEmailDialog } from './ShareEmailDialog';
@@ -39,6 +40,7 @@ export default function DashboardPage() {
   useCloseOnBack(dialog !== null, close);
   usePageTitle(t('dashboard.title'));
   const { run } = useAsyncAction();
+  const navigate = useNavigate();
 
   const reload = useCallback(() => {
     setLoad({ state: 'loading' });
@@ -77,6 +79,7 @@ export default function DashboardPage() {
       <div className="ww-page-heading">
         <h1>{t('dashboard.title')}</h1>
         <div className="ww-page-heading-actions">
+          <Button icon="people" text={t('circles.dashboardLink')} onClick={() => navigate('/circles')} />
           <Button icon="upload" text={t('transfer.import')} onClick={() => setDialog({ kind: 'import' })} />
           <Button icon="plus" className="ww-accent-button" text={t('dashboard.create')} onClick={() => setDialog({ kind: 'create' })} />
         </div>

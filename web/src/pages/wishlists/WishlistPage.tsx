@@ -13,6 +13,7 @@ import { useSession } from '../../session/SessionProvider';
 import { CoverBanner } from '../../ui/CoverBanner';
 import { FollowerCountNote } from '../follow/FollowerCountNote';
 import { SurpriseNote } from './SurpriseNote';
+import { OwnerSuggestions } from '../circles/OwnerSuggestions';
 import { useDayFormat } from '../../ui/dates';
 import { Pager, usePage } from '../../ui/Pager';
 import { useAsyncAction } from '../../ui/use-async-action';
@@ -179,6 +180,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
       </div>
       {wishlist.surprise && <SurpriseNote surprise={wishlist.surprise} />}
       {wishlist.role !== 'editor' && <FollowerCountNote listId={wishlist._id} />}
+      {wishlist.role === 'owner' && <OwnerSuggestions listId={wishlist._id} shown={wishlist.showSuggestions} />}
 
       {visibleItems.length === 0 ? (
         <p className="ww-empty-items">

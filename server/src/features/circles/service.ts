@@ -1,0 +1,191 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
+import { circleJoinPath, type Circle, type CircleInvitePreview, type CircleInviteSent, type CircleSummary, type JoinedCircle } from '@wishwell/shared/circle-types';
+import type { SessionUser } from '../../auth/session-user';
+import { dateOf } from '../../clock';
+import { conflict, invalid, notFound } from '../../domain/errors';
+import { newId, newSecret } from '../../ids';
+import { belowCap, type CircleLimits } from '../../limits/circles';
+import { RateLimiter } from '../../limits/rate-limit';
+import { logEvent } from '../../log';
+import { sendInvitationMail } from '../../mail/invitation-mail';
+import type { MailLinks } from '../../mail/link-origin';
+import type { Mailer, MailRequest } from '../../mail/mailer';
+import type { CircleMembership } from './access';
+import { circleView } from './circle-view';
+import type { CircleQueries } from './queries';
+
+const HOUR = 60 * 60_000;
+
+/**
+ * Gift circles: a signed-in account makes one and is its creator; others join by its invite link
+ * (a token the creator renews) or by a mail carrying it. Each member picks which of their own lists
+ * the circle sees. The creator removes members and may hand the circle over; the last to leave
+ * takes the circle with them.
+ */
+export class CircleService {
+  private readonly invitesPerUser: RateLimiter;
+
+  constructor(
+    private readonly queries: CircleQueries,
+    private readonly mailer: Mailer,
+    private readonly mailLinks: MailLinks,
+    private readonly limits: CircleLimits,
+  ) {
+    this.invitesPerUser = new RateLimiter({ limit: limits.invitationsPerHour, windowMs: HOUR, text: 'tooManyCircleInvitations' }, queries.lists.clock);
+  }
+
+  private get store() {
+    return this.queries.store;
+  }
+
+  private now(): Date {
+    return dateOf(this.queries.lists.clock);
+  }
+
+  async mine(user: SessionUser): Promise<CircleSummary[]> {
+    const rows = await this.queries.circlesOf(user.id);
+    return rows.map((row) => ({ _id: row.id, name: row.name, memberCount: row.memberCount, isCreator: row.creatorId === user.id }));
+  }
+
+  async create(user: SessionUser, name: string, request: MailRequest): Promise<Circle> {
+    belowCap(await this.queries.circleCountOf(user.id), this.limits.perUser, 'tooManyCircles');
+    const { circles, circleMembers } = this.store.tables;
+    const now = this.now();
+    const id = newId();
+    await this.store.transaction(async (tx) => {
+      await tx.insert(circles).values({ id, name: name.trim(), creatorId: user.id, joinToken: newSecret(), createdAt: now, updatedAt: now });
+      await tx.insert(circleMembers).values({ circleId: id, userId: user.id, createdAt: now });
+    });
+    logEvent({ event: 'circle.created', userId: user.id, circleId: id });
+    const circle = (await this.queries.circle(id))!;
+    return this.view({ circle, user, isCreator: true } as CircleMembership, request.origin);
+  }
+
+  async view(membership: CircleMembership, requestOrigin: string): Promise<Circle> {
+    const link = membership.isCreator ? await this.inviteLink(membership.circle.joinToken, requestOrigin) : null;
+    return circleView(this.queries, membership, link);
+  }
+
+  async rename(membership: CircleMembership, name: string, requestOrigin: string): Promise<Circle> {
+    const { circles } = this.store.tables;
+    await this.store.db.update(circles).set({ name: name.trim(), updatedAt: this.now() }).where(eq(circles.id, membership.circle.id));
+    return this.view({ ...membership, circle: { ...membership.circle, name: name.trim() } }, requestOrigin);
+  }
+
+  /** A new invite link: the old one stops working at once. */
+  async renewLink(membership: CircleMembership, requestOrigin: string): Promise<Circle> {
+    const { circles } = this.store.tables;
+    const joinToken = newSecret();
+    await this.store.db.update(circles).set({ joinToken, updatedAt: this.now() }).where(eq(circles.id, membership.circle.id));
+    logEvent({ event: 'circle.link-renewed', userId: membership.user.id, circleId: membership.circle.id });
+    return this.view({ ...membership, circle: { ...membership.circle, joinToken } }, requestOrigin);
+  }
+
+  /**
+   * Mails the invite link to `emailInput`, as editor invitations are mailed; answers the link too
+   * when this server cannot send mail (the creator passes it on). The answer is the same whether
+   * the address has an account or not.
+   */
+  async invite(membership: CircleMembership, emailInput: string, request: MailRequest): Promise<CircleInviteSent> {
+    const { circle, user } = membership;
+    const email = normalizeEmail(emailInput);
+    if (!looksLikeEmail(email)) throw invalid('validEmailAddress');
+    if (email === normalizeEmail(user.email)) throw invalid('inviteSelfToCircle');
+    belowCap(await this.queries.memberCount(circle.id), this.limits.membersPerCircle, 'circleFull');
+    await this.invitesPerUser.hit(user.id);
+    const site = await this.mailLinks.site(request.origin);
+    const link = `${site.origin}${circleJoinPath(circle.joinToken)}`;
+    logEvent({ event: 'circle.invited', userId: user.id, circleId: circle.id });
+    const mail = { to: email, texts: 'circleInvitation' as const, inviter: user, name: circle.name, link, company: site.company };
+    // Sent after answering: a slow or failing mail server must not show in the answer.
+    sendInvitationMail(this.mailer, mail, request).catch((error: unknown) => console.error('Circle invitation mail failed:', error));
+    return (await this.mailer.configured()) ? {} : { link };
+  }
+
+  /** What the link's holder sees before joining; 404 for a link renewed since or never made. */
+  async preview(token: string): Promise<CircleInvitePreview> {
+    const circle = await this.byToken(token);
+    const creator = circle.creatorId ? (await this.queries.namesOf([circle.creatorId])).get(circle.creatorId) : undefined;
+    return { name: circle.name, createdBy: creator ?? '', memberCount: await this.queries.memberCount(circle.id) };
+  }
+
+  /** Whether `token` is a circle's current invite link (sign-ups by invitation take it). */
+  async isPending(token: string): Promise<boolean> {
+    return (await this.queries.circleByToken(token)) !== undefined;
+  }
+
+  async join(token: string, user: SessionUser): Promise<JoinedCircle> {
+    const circle = await this.byToken(token);
+    if (await this.queries.isMember(circle.id, user.id)) return { circleId: circle.id };
+    belowCap(await this.queries.circleCountOf(user.id), this.limits.perUser, 'tooManyCircles');
+    belowCap(await this.queries.memberCount(circle.id), this.limits.membersPerCircle, 'circleFull');
+    const { circleMembers } = this.store.tables;
+    await this.store.db.insert(circleMembers).values({ circleId: circle.id, userId: user.id, createdAt: this.now() }).onConflictDoNothing();
+    logEvent({ event: 'circle.joined', userId: user.id, circleId: circle.id });
+    return { circleId: circle.id };
+  }
+
+  /** Which of my own live lists this circle sees (replacing the earlier choice). */
+  async setLists({ circle, user }: CircleMembership, wishlistIds: string[]): Promise<void> {
+    const ids = [...new Set(wishlistIds)];
+    const { wishlists, circleLists } = this.store.tables;
+    const owned = ids.length === 0 ? [] : await this.store.db.select({ id: wishlists.id }).from(wishlists).where(and(inArray(wishlists.id, ids), eq(wishlists.ownerId, user.id), eq(wishlists.isDeleted, false)));
+    if (owned.length !== ids.length) throw invalid('circleListsYourOwn');
+    const now = this.now();
+    await this.store.transaction(async (tx) => {
+      await tx.delete(circleLists).where(and(eq(circleLists.circleId, circle.id), eq(circleLists.userId, user.id)));
+      if (ids.length > 0) await tx.insert(circleLists).values(ids.map((wishlistId) => ({ circleId: circle.id, wishlistId, userId: user.id, createdAt: now })));
+    });
+  }
+
+  /** Leaves the circle (taking one's lists out of it); the creator hands it over first, unless alone. */
+  async leave({ circle, user, isCreator }: CircleMembership): Promise<void> {
+    const others = (await this.queries.memberCount(circle.id)) - 1;
+    if (isCreator && others > 0) throw conflict('circleHandOverFirst');
+    if (others === 0) {
+      await this.store.db.delete(this.store.tables.circles).where(eq(this.store.tables.circles.id, circle.id));
+      logEvent({ event: 'circle.deleted', userId: user.id, circleId: circle.id });
+      return;
+    }
+    await this.dropMember(circle.id, user.id);
+    logEvent({ event: 'circle.left', userId: user.id, circleId: circle.id });
+  }
+
+  async remove(membership: CircleMembership, userId: string, requestOrigin: string): Promise<Circle> {
+    const { circle, user } = membership;
+    if (userId === user.id) throw invalid('circleRemoveSelf');
+    if (!(await this.queries.isMember(circle.id, userId))) throw notFound('circleMemberNotFound');
+    await this.dropMember(circle.id, userId);
+    logEvent({ event: 'circle.member-removed', userId: user.id, circleId: circle.id, removedId: userId });
+    return this.view(membership, requestOrigin);
+  }
+
+  /** Makes another member the creator; the former creator stays a member. */
+  async handOver(membership: CircleMembership, userId: string, requestOrigin: string): Promise<Circle> {
+    const { circle, user } = membership;
+    if (userId === user.id || !(await this.queries.isMember(circle.id, userId))) throw notFound('circleMemberNotFound');
+    const { circles } = this.store.tables;
+    await this.store.db.update(circles).set({ creatorId: userId, updatedAt: this.now() }).where(eq(circles.id, circle.id));
+    logEvent({ event: 'circle.handed-over', userId: user.id, circleId: circle.id, creatorId: userId });
+    return this.view({ ...membership, circle: { ...circle, creatorId: userId }, isCreator: false }, requestOrigin);
+  }
+
+  private async dropMember(circleId: string, userId: string): Promise<void> {
+    const { circleMembers, circleLists } = this.store.tables;
+    await this.store.transaction(async (tx) => {
+      await tx.delete(circleLists).where(and(eq(circleLists.circleId, circleId), eq(circleLists.userId, userId)));
+      await tx.delete(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
+    });
+  }
+
+  private async byToken(token: string) {
+    const circle = await this.queries.circleByToken(token);
+    if (!circle) throw notFound('circleLinkInvalid');
+    return circle;
+  }
+
+  private async inviteLink(token: string, requestOrigin: string): Promise<string> {
+    return `${await this.mailLinks.origin(requestOrigin)}${circleJoinPath(token)}`;
+  }
+}
