@@ -10,7 +10,7 @@ import { hashSecret, newId, newSecret } from '../../ids';
 import { logEvent } from '../../log';
 import { notify } from '../notifications/notify';
 import type { MailLinks } from '../../mail/link-origin';
-import type { Mailer, MailRequest } from '../../mail/mailer';
+import type { Mailer, MailRequest, OutgoingMail } from '../../mail/mailer';
 import type { Scheduler } from '../../scheduler';
 import type { ListAccess } from './access';
 import { toEditor, type WishlistRow } from './mappers';
@@ -69,19 +69,22 @@ export class InvitationService {
     const token = newSecret();
     const now = dateOf(this.queries.clock);
     const { editorInvitations } = this.store.tables;
+    const site = await this.mailLinks.site(request.origin);
+    const link = `${site.origin}${invitationPath(token)}`;
+    const mail = await this.invitationMail(email, link, site.company, list, user, request);
+    const queue = await this.mailer.queueIn();
+    // The mail is queued with the invitation: both or neither (the outbox sends it after the answer).
     const id = await this.store.transaction(async (tx) => {
       await tx.delete(editorInvitations).where(and(eq(editorInvitations.wishlistId, list.id), eq(editorInvitations.email, email), isNull(editorInvitations.acceptedAt)));
       const [created] = await tx
         .insert(editorInvitations)
         .values({ id: newId(), tokenHash: hashSecret(token), wishlistId: list.id, email, invitedById: user.id, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
         .returning({ id: editorInvitations.id });
+      await queue(mail, tx);
       return created!.id;
     });
+    this.mailer.wake();
     logEvent({ event: 'editor.invited', userId: user.id, wishlistId: list.id, invitationId: id });
-    const site = await this.mailLinks.site(request.origin);
-    const link = `${site.origin}${invitationPath(token)}`;
-    // Sent after answering: a slow or failing mail server must not show in the answer either.
-    this.sendMail(email, link, site.company, list, user, request).catch((error: unknown) => console.error('Invitation mail failed:', error));
     const editors = (await this.queries.editors(list.id)).map(toEditor);
     return (await this.mailer.configured()) ? { editors } : { editors, link };
   }
@@ -165,10 +168,10 @@ export class InvitationService {
     return { invitation, list };
   }
 
-  private async sendMail(to: string, link: string, company: string, list: WishlistRow, inviter: SessionUser, request: MailRequest): Promise<void> {
+  private async invitationMail(to: string, link: string, company: string, list: WishlistRow, inviter: SessionUser, request: MailRequest): Promise<OutgoingMail> {
     const { t } = await this.mailer.textsFor(to, request.language);
     const names = { inviter: inviter.name, list: list.name, company };
-    await this.mailer.send({
+    return {
       to,
       subject: t('mail.invitation.subject', names),
       sentById: inviter.id,
@@ -183,7 +186,7 @@ export class InvitationService {
         '',
         company,
       ].join('\n'),
-    });
+    };
   }
 }
 
