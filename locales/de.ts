@@ -208,6 +208,10 @@ export default {
       more: 'mehr',
       less: 'weniger',
       noPicture: 'Kein Bild',
+      priceHistory: 'Preisverlauf',
+      priceHistoryEmpty: 'Noch keine Preisprüfung: Der Shop wird etwa einmal am Tag geprüft.',
+      priceHistoryFailed: 'Der Preisverlauf konnte nicht geladen werden.',
+      priceHistorySummary: 'Tiefstwert {{lowest}}, Höchstwert {{highest}}, jetzt {{now}}',
     },
     share: {
       pageTitle: 'Wunschliste',

@@ -213,6 +213,10 @@ export default {
       more: 'more',
       less: 'less',
       noPicture: 'No picture',
+      priceHistory: 'Price history',
+      priceHistoryEmpty: 'No price checks yet: the shop is checked about once a day.',
+      priceHistoryFailed: 'The price history could not be loaded.',
+      priceHistorySummary: 'Lowest {{lowest}}, highest {{highest}}, now {{now}}',
     },
     share: {
       pageTitle: 'Wishlist',

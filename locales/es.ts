@@ -210,6 +210,10 @@ export default {
       more: 'más',
       less: 'menos',
       noPicture: 'Sin imagen',
+      priceHistory: 'Historial de precios',
+      priceHistoryEmpty: 'Aún no se ha comprobado el precio: la tienda se consulta más o menos una vez al día.',
+      priceHistoryFailed: 'No se pudo cargar el historial de precios.',
+      priceHistorySummary: 'Mínimo {{lowest}}, máximo {{highest}}, ahora {{now}}',
     },
     share: {
       pageTitle: 'Lista de deseos',

@@ -210,6 +210,10 @@ export default {
       more: 'plus',
       less: 'moins',
       noPicture: 'Pas d’image',
+      priceHistory: 'Historique des prix',
+      priceHistoryEmpty: 'Pas encore de relevé de prix : la boutique est consultée environ une fois par jour.',
+      priceHistoryFailed: 'Impossible de charger l’historique des prix.',
+      priceHistorySummary: 'Plus bas {{lowest}}, plus haut {{highest}}, actuel {{now}}',
     },
     share: {
       pageTitle: 'Liste de souhaits',

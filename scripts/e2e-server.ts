@@ -14,6 +14,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-e2e-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 if (runner > 0) setInterval(() => !isAlive(runner) && process.exit(0), 500).unref();
 process.env.SCRAPE_ALLOW_HOSTS ??= '127.0.0.1,localhost';
+// The price watch's spec checks one local shop several times in a row.
+process.env.PRICE_WATCH_HOST_GAP_SECONDS ??= '0.2';
 // Every browser test signs in from 127.0.0.1: lift the abuse limits (the API tests cover them).
 const LIMITS = ['RATE_LIMIT_LOGIN_IP', 'RATE_LIMIT_LOGIN_ACCOUNT', 'RATE_LIMIT_REGISTER_IP', 'RATE_LIMIT_FORGOT_IP', 'RATE_LIMIT_GUEST_LIST_IP', 'RATE_LIMIT_UPLOAD_IP', 'RATE_LIMIT_UPLOAD_USER', 'RATE_LIMIT_INVITE_USER', 'RATE_LIMIT_INVITE_LIST', 'RATE_LIMIT_CLAIM_MAIL_IP'];
 for (const name of LIMITS) process.env[name] ??= '10000';

@@ -211,11 +211,20 @@ export const MODEL: TableModel[] = [
       { key: 'revealMailedAt', name: 'reveal_mailed_at', kind: 'timestamp', nullable: true, doc: "When the surprise's end was handled (the owner mailed once)." },
       { key: 'priceWatch', name: 'price_watch', kind: 'flag', default: true, doc: "The owner's switch for the price watch of the whole list" },
       { ...flag('showSuggestions', 'show_suggestions'), doc: "The owner's choice to see the gift ideas others add to the list (never who reserved them)" },
+      {
+        key: 'remindersFrom',
+        name: 'reminders_from',
+        kind: 'timestamp',
+        nullable: true,
+        doc: "When the reminders job next looks at the list: the start of its next event's reminder window (null: no event ahead). Set by the job; a changed event date makes it due at once.",
+      },
       createdAt(),
       updatedAt(),
     ],
     indexes: [
       { name: 'wishlists_owner_idx', columns: ['ownerId'] },
+      // The reminders job reads only the lists whose window has begun.
+      { name: 'wishlists_reminders_idx', columns: ['remindersFrom'] },
       // The Dashboard counts lists as all minus deleted ones (few): a count of the whole table needs no scan of its rows.
       { name: 'wishlists_deleted_idx', columns: ['isDeleted'] },
     ],
@@ -626,6 +635,8 @@ export const MODEL: TableModel[] = [
     ],
     indexes: [
       { name: 'notifications_user_idx', columns: ['userId', 'createdAt'] },
+      // The bell's unread count on every page: the caller's unread entries only, from the index alone.
+      { name: 'notifications_unread_idx', columns: ['userId', 'readAt'] },
       { name: 'notifications_mail_idx', columns: ['mailPending'] },
     ],
   },

@@ -1,4 +1,4 @@
-import type { Mailer, MailRequest } from './mailer';
+import type { Mailer, MailRequest, OutgoingMail } from './mailer';
 
 /** What an invitation mail names: whose, to what (an editor's list, a circle), and the link that accepts it. */
 export interface Invitation {
@@ -12,15 +12,15 @@ export interface Invitation {
   company: string;
 }
 
-/** The invitation mail, in the invitee's language (their account's, else the request's), queued in the outbox. */
-export async function sendInvitationMail(mailer: Mailer, invitation: Invitation, request: Pick<MailRequest, 'language'>): Promise<void> {
+/** The invitation mail, in the invitee's language (their account's, else the request's), for the caller to queue. */
+export async function invitationMail(mailer: Mailer, invitation: Invitation, request: Pick<MailRequest, 'language'>): Promise<OutgoingMail> {
   const { t } = await mailer.textsFor(invitation.to, request.language);
   const names = { inviter: invitation.inviter.name, list: invitation.name, company: invitation.company };
   const key = `mail.${invitation.texts}` as const;
-  await mailer.send({
+  return {
     to: invitation.to,
     subject: t(`${key}.subject`, names),
     sentById: invitation.inviter.id,
     text: [t('mail.helloAnyone'), '', t(`${key}.body`, names), '', invitation.link, '', t(`${key}.ignore`), '', invitation.company].join('\n'),
-  });
+  };
 }

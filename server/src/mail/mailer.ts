@@ -35,6 +35,9 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
+/** Queues a mail in the transaction `tx` (Mailer.queueIn). */
+export type MailQueue = (mail: OutgoingMail, tx: Db) => Promise<MailOutcome>;
+
 export interface MailOutcome {
   /** Whether the mail is on its way: queued in the outbox (false without SMTP). */
   sent: boolean;
@@ -72,7 +75,8 @@ export interface MailerOptions {
 export class Mailer {
   private readonly print: (text: string) => void;
   private readonly outbox: MailOutbox;
-  private wakeWorker = () => {};
+  /** Tells the outbox worker that mail was queued (call after the transaction that queued it commits). */
+  wake: () => void = () => {};
 
   constructor(
     private readonly store: DataStore,
@@ -88,7 +92,7 @@ export class Mailer {
 
   /** The outbox worker: looks for due mail every few seconds and whenever a mail is queued. */
   schedule(scheduler: Scheduler): void {
-    this.wakeWorker = scheduler.worker(OUTBOX_JOB, 5_000, () => this.outbox.sendDue(), 1_000).wake;
+    this.wake = scheduler.worker(OUTBOX_JOB, 5_000, () => this.outbox.sendDue(), 1_000).wake;
   }
 
   /**
@@ -102,17 +106,28 @@ export class Mailer {
     return { language, t: serverTexts(language) };
   }
 
+  /** Queues `mail` in a transaction of its own and wakes the worker. */
+  async send(mail: OutgoingMail): Promise<MailOutcome> {
+    const queue = await this.queueIn();
+    const outcome = await this.store.transaction((tx) => queue(mail, tx));
+    this.wake();
+    return outcome;
+  }
+
   /**
-   * Queues `mail`: in `tx`, the transaction of the change that caused it, when given (the worker
-   * finds it once that commits), else at once and the worker is woken.
+   * For mail a change causes: answers a function that queues a mail in `tx`, the change's
+   * transaction, so the mail goes out exactly when the change commits (call wake() after the commit).
+   * Where mail goes is read now, before that transaction: inside it only `tx` may be used
+   * (db/store.ts). Compose the mail (textsFor, links) before the transaction too.
    */
-  async send(mail: OutgoingMail, tx?: Db): Promise<MailOutcome> {
+  async queueIn(): Promise<MailQueue> {
     const { smtpUrl, from } = await this.options.route();
-    if (!smtpUrl) return this.printInstead(mail);
-    await this.outbox.queue(mail, from, tx);
-    crashPoint('mail-queued');
-    if (!tx) this.wakeWorker();
-    return { sent: true, status: MAIL_QUEUED };
+    return async (mail, tx) => {
+      if (!smtpUrl) return this.printInstead(mail, tx);
+      await this.outbox.queue(mail, from, tx);
+      crashPoint('mail-queued');
+      return { sent: true, status: MAIL_QUEUED };
+    };
   }
 
   /** Sends `mail` at once, not through the outbox, and logs the outcome: for a mail whose sender waits for it (the console's test mail). */
@@ -126,9 +141,9 @@ export class Mailer {
     return outcome;
   }
 
-  private async printInstead(mail: OutgoingMail): Promise<MailOutcome> {
+  private async printInstead(mail: OutgoingMail, db: Db = this.store.db): Promise<MailOutcome> {
     this.print(`[mail] ${MAIL_NOT_CONFIGURED}. To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n[/mail]`);
-    await this.store.db
+    await db
       .insert(this.store.tables.emailLogs)
       .values({ id: newId(), createdAt: dateOf(this.options.clock), recipient: mail.to, subject: mail.subject, sentById: mail.sentById ?? null, status: MAIL_NOT_CONFIGURED });
     return { sent: false, status: MAIL_NOT_CONFIGURED };

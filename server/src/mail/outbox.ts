@@ -49,28 +49,24 @@ export class MailOutbox {
     private readonly options: OutboxOptions,
   ) {}
 
-  /** Writes the mail from `from` and its log row (status Queued) on `db`: the caller's transaction, or its own. */
-  async queue(mail: OutgoingMail, from: string, db?: Db): Promise<void> {
-    const write = async (tx: Db) => {
-      const id = newId();
-      const now = this.now();
-      const { mailOutbox, emailLogs } = this.store.tables;
-      await tx.insert(mailOutbox).values({
-        id,
-        createdAt: now,
-        recipient: mail.to,
-        subject: mail.subject,
-        bodyText: mail.text,
-        bodyHtml: mail.html ?? null,
-        headers: mail.headers ? JSON.stringify(mail.headers) : null,
-        messageId: `<${id}@${domainOf(from)}>`,
-        state: 'queued',
-        dueAt: now,
-      });
-      await tx.insert(emailLogs).values({ id, createdAt: now, recipient: mail.to, subject: mail.subject, sentById: mail.sentById ?? null, status: MAIL_QUEUED });
-    };
-    if (db) await write(db);
-    else await this.store.transaction(write);
+  /** Writes the mail from `from` and its log row (status Queued) in `tx`, the transaction of the change that caused it. */
+  async queue(mail: OutgoingMail, from: string, tx: Db): Promise<void> {
+    const id = newId();
+    const now = this.now();
+    const { mailOutbox, emailLogs } = this.store.tables;
+    await tx.insert(mailOutbox).values({
+      id,
+      createdAt: now,
+      recipient: mail.to,
+      subject: mail.subject,
+      bodyText: mail.text,
+      bodyHtml: mail.html ?? null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
+      messageId: `<${id}@${domainOf(from)}>`,
+      state: 'queued',
+      dueAt: now,
+    });
+    await tx.insert(emailLogs).values({ id, createdAt: now, recipient: mail.to, subject: mail.subject, sentById: mail.sentById ?? null, status: MAIL_QUEUED });
   }
 
   /** Sends `mail` at once, past the queue (the console's test mail, whose answer is the outcome): null when sent, else why not. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from '../i18n/react';
 import type { ItemPriority } from '@wishwell/shared/constants';
-import { formatPrice, priceValue } from '@wishwell/shared/price-format';
+import { formatPrice, priceValue, withoutZeroCents } from '@wishwell/shared/price-format';
 
 const PRIORITY_INTENTS: Record<ItemPriority, Intent> = { Low: 'none', Medium: 'none', High: 'danger' };
 
@@ -54,7 +54,7 @@ export function ItemFacts({ item, currency, onlyRealPrices = false, revealPurcha
         )}
         {item.wasPrice && (
           <Tag minimal round intent="success" icon="trending-down" className="ww-price-dropped">
-            {t('item.priceDropped', { was: formatPrice(item.wasPrice, item.currency || currency, i18n.language), now: price })}
+            {t('item.priceDropped', { was: withoutZeroCents(formatPrice(item.wasPrice, item.currency || currency, i18n.language)), now: withoutZeroCents(price) })}
           </Tag>
         )}
         {item.availability === 'gone' && (

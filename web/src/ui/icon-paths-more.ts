@@ -6,6 +6,8 @@ import LogOut16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/log-out';
 import ThList16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/th-list';
 import Cog16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/cog';
 import Share16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/share';
+import TrendingDown16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/trending-down';
+import TimelineLineChart16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-line-chart';
 import Trash16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/trash';
 import EyeOff16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-off';
 import AddToArtifact16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/add-to-artifact';
@@ -99,6 +101,8 @@ export const MORE_STANDARD_PATHS: Record<string, IconPaths> = {
   'th-list': ThList16,
   'cog': Cog16,
   'share': Share16,
+  'trending-down': TrendingDown16,
+  'timeline-line-chart': TimelineLineChart16,
   'trash': Trash16,
   'eye-off': EyeOff16,
   'add-to-artifact': AddToArtifact16,

@@ -124,10 +124,13 @@ export const wishlists = pgTable('wishlists', {
   priceWatch: boolean('price_watch').notNull().default(true),
   /** The owner's choice to see the gift ideas others add to the list (never who reserved them) */
   showSuggestions: boolean('show_suggestions').notNull().default(false),
+  /** When the reminders job next looks at the list: the start of its next event's reminder window (null: no event ahead). Set by the job; a changed event date makes it due at once. */
+  remindersFrom: timestamp('reminders_from', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [
   index('wishlists_owner_idx').on(t.ownerId),
+  index('wishlists_reminders_idx').on(t.remindersFrom),
   index('wishlists_deleted_idx').on(t.isDeleted),
 ]);
 
@@ -473,6 +476,7 @@ export const notifications = pgTable('notifications', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [
   index('notifications_user_idx').on(t.userId, t.createdAt),
+  index('notifications_unread_idx').on(t.userId, t.readAt),
   index('notifications_mail_idx').on(t.mailPending),
 ]);
 

@@ -124,10 +124,13 @@ export const wishlists = sqliteTable('wishlists', {
   priceWatch: integer('price_watch', { mode: 'boolean' }).notNull().default(true),
   /** The owner's choice to see the gift ideas others add to the list (never who reserved them) */
   showSuggestions: integer('show_suggestions', { mode: 'boolean' }).notNull().default(false),
+  /** When the reminders job next looks at the list: the start of its next event's reminder window (null: no event ahead). Set by the job; a changed event date makes it due at once. */
+  remindersFrom: integer('reminders_from', { mode: 'timestamp_ms' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 }, (t) => [
   index('wishlists_owner_idx').on(t.ownerId),
+  index('wishlists_reminders_idx').on(t.remindersFrom),
   index('wishlists_deleted_idx').on(t.isDeleted),
 ]);
 
@@ -473,6 +476,7 @@ export const notifications = sqliteTable('notifications', {
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 }, (t) => [
   index('notifications_user_idx').on(t.userId, t.createdAt),
+  index('notifications_unread_idx').on(t.userId, t.readAt),
   index('notifications_mail_idx').on(t.mailPending),
 ]);
 

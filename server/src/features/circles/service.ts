@@ -8,7 +8,7 @@ import { newId, newSecret } from '../../ids';
 import { belowCap, type CircleLimits } from '../../limits/circles';
 import { RateLimiter } from '../../limits/rate-limit';
 import { logEvent } from '../../log';
-import { sendInvitationMail } from '../../mail/invitation-mail';
+import { invitationMail } from '../../mail/invitation-mail';
 import type { MailLinks } from '../../mail/link-origin';
 import type { Mailer, MailRequest } from '../../mail/mailer';
 import type { CircleMembership } from './access';
@@ -97,9 +97,9 @@ export class CircleService {
     const site = await this.mailLinks.site(request.origin);
     const link = `${site.origin}${circleJoinPath(circle.joinToken)}`;
     logEvent({ event: 'circle.invited', userId: user.id, circleId: circle.id });
-    const mail = { to: email, texts: 'circleInvitation' as const, inviter: user, name: circle.name, link, company: site.company };
-    // Sent after answering: a slow or failing mail server must not show in the answer.
-    sendInvitationMail(this.mailer, mail, request).catch((error: unknown) => console.error('Circle invitation mail failed:', error));
+    const invitation = { to: email, texts: 'circleInvitation' as const, inviter: user, name: circle.name, link, company: site.company };
+    // Queued in the outbox, which sends it after the answer: a slow mail server does not show in it.
+    await this.mailer.send(await invitationMail(this.mailer, invitation, request));
     return (await this.mailer.configured()) ? {} : { link };
   }
 

@@ -2,7 +2,7 @@ import { followerPath } from '@wishwell/shared/follower-types';
 import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
 import { sharePath } from '@wishwell/shared/wishlist-types';
 import type { MailLinks, MailSite } from '../../mail/link-origin';
-import type { Mailer, MailTexts } from '../../mail/mailer';
+import type { Mailer, MailQueue, MailTexts, OutgoingMail } from '../../mail/mailer';
 import type { DigestLine } from './digest-lines';
 
 /** Who a follower's mail goes to, and the secret of its links. */
@@ -21,30 +21,41 @@ export class FollowerMail {
     private readonly mailLinks: MailLinks,
   ) {}
 
-  /** The double opt-in: nothing else goes to the address until its link is opened. */
-  async confirmation(to: FollowerAddress, listName: string, requestOrigin: string, language: Language): Promise<void> {
+  /** The double opt-in: nothing else goes to the address until its link is opened. Queued with the follower (FollowerService.follow). */
+  async confirmation(to: FollowerAddress, listName: string, requestOrigin: string, language: Language): Promise<OutgoingMail> {
     const site = await this.mailLinks.site(requestOrigin);
     const { t } = await this.mailer.textsFor(to.email, language);
-    await this.mailer.send({
+    return {
       to: to.email,
       subject: t('mail.follow.confirmSubject', { list: listName }),
       text: [t('mail.helloAnyone'), '', t('mail.follow.confirmBody', { list: listName, company: site.company }), '', `${site.origin}${followerPath(to.manageToken)}?confirm=1`, '', t('mail.follow.ignore'), '', site.company].join('\n'),
-    });
+    };
+  }
+
+  queueIn(): Promise<MailQueue> {
+    return this.mailer.queueIn();
+  }
+
+  wake(): void {
+    this.mailer.wake();
   }
 
   async digest(to: FollowerAddress, list: { id: string; name: string }, lines: DigestLine[]): Promise<void> {
     const { site, t } = await this.context(to.email);
     const body = lines.map((line) => `- ${t(`mail.digest.${line.kind}`, line.values)}`);
-    await this.sendWithUnsubscribe(to, site, {
-      subject: t('mail.digest.subject', { list: list.name }),
-      text: [t('mail.helloAnyone'), '', t('mail.digest.intro', { list: list.name }), '', ...body, '', `${site.origin}${sharePath(list.id)}`],
-      footer: [t('mail.follow.manage'), `${site.origin}${followerPath(to.manageToken)}`],
-    });
+    await this.mailer.send(
+      withUnsubscribe(to, site, {
+        subject: t('mail.digest.subject', { list: list.name }),
+        text: [t('mail.helloAnyone'), '', t('mail.digest.intro', { list: list.name }), '', ...body, '', `${site.origin}${sharePath(list.id)}`],
+        footer: [t('mail.follow.manage'), `${site.origin}${followerPath(to.manageToken)}`],
+      }),
+    );
   }
 
-  async reminder(to: FollowerAddress, list: { id: string; name: string }, day: string, days: number): Promise<void> {
+  /** The reminder before `day`; the reminders job queues it with the claim that it went. */
+  async reminder(to: FollowerAddress, list: { id: string; name: string }, day: string): Promise<OutgoingMail> {
     const { site, t } = await this.context(to.email);
-    await this.sendWithUnsubscribe(to, site, {
+    return withUnsubscribe(to, site, {
       subject: t('mail.reminder.subject', { list: list.name, day }),
       text: [t('mail.helloAnyone'), '', t('mail.reminder.body', { list: list.name, day }), '', `${site.origin}${sharePath(list.id)}`],
       footer: [t('mail.follow.manage'), `${site.origin}${followerPath(to.manageToken)}`],
@@ -56,13 +67,14 @@ export class FollowerMail {
     return { site, ...texts };
   }
 
-  private async sendWithUnsubscribe(to: FollowerAddress, site: MailSite, mail: { subject: string; text: string[]; footer: string[] }): Promise<void> {
-    const oneClick = `${site.origin}/api/v1/followers/${to.manageToken}/unsubscribe`;
-    await this.mailer.send({
-      to: to.email,
-      subject: mail.subject,
-      text: [...mail.text, '', ...mail.footer, '', site.company].join('\n'),
-      headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    });
-  }
+}
+
+function withUnsubscribe(to: FollowerAddress, site: MailSite, mail: { subject: string; text: string[]; footer: string[] }): OutgoingMail {
+  const oneClick = `${site.origin}/api/v1/followers/${to.manageToken}/unsubscribe`;
+  return {
+    to: to.email,
+    subject: mail.subject,
+    text: [...mail.text, '', ...mail.footer, '', site.company].join('\n'),
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }

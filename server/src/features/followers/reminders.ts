@@ -1,7 +1,7 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { asc, and, eq, isNotNull, lte } from 'drizzle-orm';
 import { daysBetween, nextOccurrence, utcDay } from '@wishwell/shared/event-dates';
 import { REMINDER_DAYS_MAX } from '@wishwell/shared/follower-types';
-import type { DataStore, Row } from '../../db/store';
+import type { DataStore, Db, Row } from '../../db/store';
 import type { JobClock } from '../../job-clock';
 import type { Scheduler } from '../../scheduler';
 import { notify } from '../notifications/notify';
@@ -9,20 +9,38 @@ import { isShared } from '../wishlists/access';
 import type { FollowerMail } from './mail';
 
 const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+/** Lists one run looks at, at most (the rest on the next run: each looked-at list moves on a day). */
+const BATCH = 1000;
+
+/** The lists whose reminder window has begun (`reminders_from`, index wishlists_reminders_idx), earliest first. */
+export function dueLists(store: DataStore, now: Date, limit = BATCH) {
+  const { wishlists } = store.tables;
+  return store.db.select().from(wishlists).where(lte(wishlists.remindersFrom, now)).orderBy(asc(wishlists.remindersFrom)).limit(limit);
+}
+
+const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
  * Reminders before a list's event (recurring lists: every year, the day rolled forward): each
  * confirmed follower gets one the number of days before that they chose, the owner a nudge on the
- * bell `ownerNudgeDays` before. Each goes once per occurrence: a reminders_sent row is claimed
- * (insert, nothing on conflict) before it goes out.
+ * bell `ownerNudgeDays` before. A run reads only the lists whose window has begun
+ * (`reminders_from`): the window starts the longest reminder before the event; in it a list is
+ * looked at once a day, and after the event its window moves to the next occurrence (or is
+ * cleared). Each reminder goes once per occurrence: a reminders_sent row is claimed (insert,
+ * nothing on conflict) in the transaction that queues its mail.
  */
 export class ReminderJob {
+  private readonly windowDays: number;
+
   constructor(
     private readonly store: DataStore,
     private readonly mail: FollowerMail,
     private readonly clock: JobClock,
     private readonly ownerNudgeDays: number,
-  ) {}
+  ) {
+    this.windowDays = Math.max(REMINDER_DAYS_MAX, ownerNudgeDays);
+  }
 
   schedule(scheduler: Scheduler): void {
     scheduler.every('reminders', HOUR, () => this.run(), 90_000);
@@ -31,20 +49,31 @@ export class ReminderJob {
   async run(): Promise<void> {
     const now = this.clock.now();
     const today = utcDay(now);
-    const { wishlists } = this.store.tables;
-    const lists = await this.store.db
-      .select()
-      .from(wishlists)
-      .where(and(isNotNull(wishlists.eventDate), eq(wishlists.isDeleted, false), eq(wishlists.isDisabled, false)));
-    for (const list of lists) {
-      const occurrence = nextOccurrence(list.eventDate!, list.isRecurring, today);
-      if (!occurrence || !isShared(list, now.getTime())) continue;
-      const daysLeft = daysBetween(today, occurrence);
-      if (daysLeft > Math.max(REMINDER_DAYS_MAX, this.ownerNudgeDays)) continue;
-      await this.remindFollowers(list, occurrence, daysLeft);
-      if (list.ownerId && daysLeft <= this.ownerNudgeDays && (await this.claim(list.id, 'owner', occurrence))) {
-        await notify(this.store, [list.ownerId], { kind: 'event-coming', wishlistId: list.id, listName: list.name, detail: occurrence });
+    const tomorrow = new Date(startOf(today).getTime() + DAY);
+    for (const list of await dueLists(this.store, now)) {
+      const occurrence = list.eventDate && !list.isDeleted ? nextOccurrence(list.eventDate, list.isRecurring, today) : null;
+      if (!occurrence) {
+        await this.lookAgain(list.id, null);
+        continue;
       }
+      const daysLeft = daysBetween(today, occurrence);
+      if (daysLeft > this.windowDays) {
+        await this.lookAgain(list.id, new Date(startOf(occurrence).getTime() - this.windowDays * DAY));
+        continue;
+      }
+      if (isShared(list, now.getTime())) await this.remind(list, occurrence, daysLeft);
+      await this.lookAgain(list.id, tomorrow);
+    }
+    this.mail.wake();
+  }
+
+  private async remind(list: Row<'wishlists'>, occurrence: string, daysLeft: number): Promise<void> {
+    await this.remindFollowers(list, occurrence, daysLeft);
+    if (list.ownerId && daysLeft <= this.ownerNudgeDays) {
+      const ownerId = list.ownerId;
+      await this.store.transaction(async (tx) => {
+        if (await claim(tx, this.store, list.id, 'owner', occurrence)) await notify(this.store, [ownerId], { kind: 'event-coming', wishlistId: list.id, listName: list.name, detail: occurrence }, tx);
+      });
     }
   }
 
@@ -54,20 +83,29 @@ export class ReminderJob {
       .select()
       .from(listFollowers)
       .where(and(eq(listFollowers.wishlistId, list.id), isNotNull(listFollowers.confirmedAt), isNotNull(listFollowers.reminderDays)));
+    const queue = await this.mail.queueIn();
     for (const follower of followers) {
-      if (follower.reminderDays! < daysLeft || !(await this.claim(list.id, `follower:${follower.id}`, occurrence))) continue;
-      await this.mail.reminder(follower, list, occurrence, daysLeft);
+      if (follower.reminderDays! < daysLeft) continue;
+      const mail = await this.mail.reminder(follower, list, occurrence);
+      await this.store.transaction(async (tx) => {
+        if (await claim(tx, this.store, list.id, `follower:${follower.id}`, occurrence)) await queue(mail, tx);
+      });
     }
   }
 
-  /** Takes the reminder of this occurrence for the recipient; false when it went already. */
-  private async claim(wishlistId: string, recipient: string, occurrence: string): Promise<boolean> {
-    const { remindersSent } = this.store.tables;
-    const claimed = await this.store.db
-      .insert(remindersSent)
-      .values({ wishlistId, recipient, occurrence, createdAt: new Date() })
-      .onConflictDoNothing()
-      .returning({ occurrence: remindersSent.occurrence });
-    return claimed.length > 0;
+  private async lookAgain(listId: string, at: Date | null): Promise<void> {
+    const { wishlists } = this.store.tables;
+    await this.store.db.update(wishlists).set({ remindersFrom: at }).where(eq(wishlists.id, listId));
   }
+}
+
+/** Takes the reminder of this occurrence for the recipient; false when it went already. */
+async function claim(tx: Db, store: DataStore, wishlistId: string, recipient: string, occurrence: string): Promise<boolean> {
+  const { remindersSent } = store.tables;
+  const claimed = await tx
+    .insert(remindersSent)
+    .values({ wishlistId, recipient, occurrence, createdAt: new Date() })
+    .onConflictDoNothing()
+    .returning({ occurrence: remindersSent.occurrence });
+  return claimed.length > 0;
 }

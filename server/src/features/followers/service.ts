@@ -57,15 +57,21 @@ export class FollowerService {
     await this.perIp.hit(request.ip);
     await this.perList.hit(listId);
     const { listFollowers } = this.store.tables;
-    await this.store.db
-      .insert(listFollowers)
-      .values({ id: newId(), wishlistId: listId, email, manageToken: newSecret(), reminderDays: DEFAULT_REMINDER_DAYS, createdAt: new Date() })
-      .onConflictDoNothing();
-    const [follower] = await this.store.db.select().from(listFollowers).where(and(eq(listFollowers.wishlistId, listId), eq(listFollowers.email, email)));
-    if (await this.perAddress.take(email)) {
-      // Sent after answering: how long the mail takes must not tell anything either.
-      this.mail.confirmation(follower!, list.name, request.origin, request.language).catch((error: unknown) => console.error('Follow confirmation mail failed:', error));
-    }
+    const [known] = await this.store.db.select().from(listFollowers).where(and(eq(listFollowers.wishlistId, listId), eq(listFollowers.email, email)));
+    const follower = { email, manageToken: known?.manageToken ?? newSecret() };
+    // Composed before the transaction (it reads the account's language), queued in it: the follower and its mail, both or neither.
+    const mail = (await this.perAddress.take(email)) ? await this.mail.confirmation(follower, list.name, request.origin, request.language) : null;
+    const queue = await this.mail.queueIn();
+    await this.store.transaction(async (tx) => {
+      const made = await tx
+        .insert(listFollowers)
+        .values({ id: newId(), wishlistId: listId, email, manageToken: follower.manageToken, reminderDays: DEFAULT_REMINDER_DAYS, createdAt: new Date() })
+        .onConflictDoNothing()
+        .returning({ id: listFollowers.id });
+      // Another request made the follower meanwhile, with a token of its own: its mail carries that one.
+      if (mail && (known || made.length > 0)) await queue(mail, tx);
+    });
+    this.mail.wake();
     logEvent({ event: 'list.follow-requested', wishlistId: listId });
     return { message: 'Check your inbox to confirm.' };
   }

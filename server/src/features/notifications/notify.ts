@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationKind } from '@wishwell/shared/follower-types';
-import type { DataStore } from '../../db/store';
+import type { DataStore, Db } from '../../db/store';
 import { newTimeOrderedId } from '../../ids';
 
 /** One entry for the bell: what happened, on which list; never who reserved or bought what. */
@@ -13,22 +13,23 @@ export interface NotificationEvent {
 
 /**
  * Puts `event` on each account's bell (and in the mail queue of those who want its kind by mail,
- * see NotificationService.mailPending). A plain function over the store: any feature may call it.
+ * see NotificationService.mailPending). A plain function over the store: any feature may call it,
+ * on `db`, the transaction of the change that caused it, where there is one.
  */
-export async function notify(store: DataStore, userIds: string[], event: NotificationEvent): Promise<void> {
+export async function notify(store: DataStore, userIds: string[], event: NotificationEvent, db: Db = store.db): Promise<void> {
   const recipients = [...new Set(userIds)];
   if (recipients.length === 0) return;
   const { notifications, notificationMailKinds: mailKinds } = store.tables;
   const wantMail = new Set(
     (
-      await store.db
+      await db
         .select({ userId: mailKinds.userId })
         .from(mailKinds)
         .where(and(eq(mailKinds.kind, event.kind), inArray(mailKinds.userId, recipients)))
     ).map((row) => row.userId),
   );
   const createdAt = new Date();
-  await store.db
+  await db
     .insert(notifications)
     .values(recipients.map((userId) => ({ id: newTimeOrderedId(), userId, ...event, mailPending: wantMail.has(userId), createdAt })));
 }

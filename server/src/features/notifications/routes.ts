@@ -11,6 +11,7 @@ export function notificationRoutes(policies: AccessPolicies, notifications: Noti
   return new Elysia()
     .use(policies)
     .get('/notifications', ({ user, query }) => notifications.page(user, query.page ?? 1), { signedIn: true, query: t.Object({ page: pagedQueryFields.page }) })
+    .get('/notifications/unread', ({ user }) => notifications.unread(user), { signedIn: true })
     .put('/notifications/read', ({ user }) => notifications.markAllRead(user), { signedIn: true })
     .put('/notifications/:id/read', ({ user, params }) => notifications.markRead(user, params.id), { signedIn: true, params: idParams })
     .get('/notifications/preferences', ({ user }) => notifications.mailPreferences(user), { signedIn: true })

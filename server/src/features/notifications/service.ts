@@ -4,7 +4,7 @@ import { ownerPath, sharePath } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
 import type { DataStore, Row } from '../../db/store';
 import { notFound } from '../../domain/errors';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import type { Scheduler } from '../../scheduler';
 import { isLanguage, SOURCE_LANGUAGE } from '@wishwell/shared/languages';
 import { serverTexts } from '../../i18n/texts';
@@ -15,6 +15,12 @@ const MINUTE = 60_000;
 const MAILS_PER_TURN = 200;
 
 type NotificationRow = Row<'notifications'>;
+
+/** The count of an account's unread entries, from notifications_unread_idx alone. */
+export function unreadCount(store: DataStore, userId: string) {
+  const { notifications } = store.tables;
+  return store.db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
 
 /** The bell: an account's notifications, read state, and which kinds also come by mail. */
 export class NotificationService {
@@ -28,7 +34,7 @@ export class NotificationService {
   async page(user: SessionUser, page: number): Promise<NotificationPage> {
     const { notifications } = this.store.tables;
     const mine = eq(notifications.userId, user.id);
-    const [rows, [total], [unread]] = await Promise.all([
+    const [rows, [total], unread] = await Promise.all([
       this.store.db
         .select()
         .from(notifications)
@@ -37,9 +43,14 @@ export class NotificationService {
         .limit(NOTIFICATIONS_PAGE_SIZE)
         .offset((page - 1) * NOTIFICATIONS_PAGE_SIZE),
       this.store.db.select({ n: count() }).from(notifications).where(mine),
-      this.store.db.select({ n: count() }).from(notifications).where(and(mine, isNull(notifications.readAt))),
+      this.unreadCount(user.id),
     ]);
-    return { notifications: rows.map(toNotification), unread: unread?.n ?? 0, page, pages: Math.max(1, Math.ceil((total?.n ?? 0) / NOTIFICATIONS_PAGE_SIZE)) };
+    return { notifications: rows.map(toNotification), unread, page, pages: Math.max(1, Math.ceil((total?.n ?? 0) / NOTIFICATIONS_PAGE_SIZE)) };
+  }
+
+  /** The bell's count on every page: one count over the caller's unread entries in notifications_unread_idx. */
+  async unread(user: SessionUser): Promise<{ unread: number }> {
+    return { unread: await this.unreadCount(user.id) };
   }
 
   /** Marks one of the caller's notifications read; another account's is a 404, as if it did not exist. */
@@ -50,6 +61,11 @@ export class NotificationService {
     if (row.readAt) return toNotification(row);
     const [updated] = await this.store.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, id)).returning();
     return toNotification(updated!);
+  }
+
+  private async unreadCount(userId: string): Promise<number> {
+    const [row] = await unreadCount(this.store, userId);
+    return row?.n ?? 0;
   }
 
   async markAllRead(user: SessionUser): Promise<{ unread: number }> {
@@ -82,7 +98,7 @@ export class NotificationService {
     scheduler.every('notifications.mail', MINUTE, () => this.mailPending(), 5_000);
   }
 
-  /** Mails the notifications whose kind their account wants by mail; each is taken (mailPending cleared) before it goes out, so it goes once. */
+  /** Mails the notifications whose kind their account wants by mail, each once. */
   async mailPending(): Promise<void> {
     const { notifications, users } = this.store.tables;
     const due = await this.store.db
@@ -91,24 +107,33 @@ export class NotificationService {
       .innerJoin(users, eq(users.id, notifications.userId))
       .where(eq(notifications.mailPending, true))
       .limit(MAILS_PER_TURN);
+    const queue = await this.mailer.queueIn();
+    const origin = await this.origin();
     for (const { notification, email, name, language } of due) {
-      const [taken] = await this.store.db
-        .update(notifications)
-        .set({ mailPending: false })
-        .where(and(eq(notifications.id, notification.id), eq(notifications.mailPending, true)))
-        .returning({ id: notifications.id });
-      if (!taken || !email) continue;
-      const t = serverTexts(isLanguage(language) ? language : SOURCE_LANGUAGE);
-      const names = { list: notification.listName, detail: notification.detail };
-      const origin = await this.origin();
-      const path = notification.wishlistId ? (notification.kind === 'event-coming' ? ownerPath(notification.wishlistId) : sharePath(notification.wishlistId)) : '/notifications';
-      await this.mailer.send({
-        to: email,
-        subject: t(`mail.notification.${notification.kind}`, names),
-        text: [t('mail.hello', { name }), '', t(`mail.notification.${notification.kind}`, names), '', `${origin}${path}`, '', t('mail.notification.preferences', { link: `${origin}/account` })].join('\n'),
+      const mail = email ? notificationMail(notification, { email, name, language }, origin) : null;
+      // Taken (mailPending cleared) and queued in one transaction: it goes once, and is not lost.
+      await this.store.transaction(async (tx) => {
+        const [taken] = await tx
+          .update(notifications)
+          .set({ mailPending: false })
+          .where(and(eq(notifications.id, notification.id), eq(notifications.mailPending, true)))
+          .returning({ id: notifications.id });
+        if (taken && mail) await queue(mail, tx);
       });
     }
+    if (due.length > 0) this.mailer.wake();
   }
+}
+
+function notificationMail(notification: NotificationRow, account: { email: string; name: string; language: string | null }, origin: string): OutgoingMail {
+  const t = serverTexts(isLanguage(account.language) ? account.language : SOURCE_LANGUAGE);
+  const names = { list: notification.listName, detail: notification.detail };
+  const path = notification.wishlistId ? (notification.kind === 'event-coming' ? ownerPath(notification.wishlistId) : sharePath(notification.wishlistId)) : '/notifications';
+  return {
+    to: account.email,
+    subject: t(`mail.notification.${notification.kind}`, names),
+    text: [t('mail.hello', { name: account.name }), '', t(`mail.notification.${notification.kind}`, names), '', `${origin}${path}`, '', t('mail.notification.preferences', { link: `${origin}/account` })].join('\n'),
+  };
 }
 
 function toNotification(row: NotificationRow): AppNotification {

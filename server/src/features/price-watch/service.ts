@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import type { PriceHistory } from '@wishwell/shared/price-watch-types';
+import { isShopLink } from '@wishwell/shared/price-history';
 import type { DataStore } from '../../db/store';
 import { notFound } from '../../domain/errors';
 import { newId } from '../../ids';
@@ -139,7 +140,7 @@ export class PriceWatch {
 
   /** When an item with `url` is first checked: now for a shop link (null: nothing to watch). */
   firstCheck(url: string): Date | null {
-    return /^https?:\/\//i.test(url) && this.options.intervalMs !== null ? this.options.now() : null;
+    return isShopLink(url) && this.options.intervalMs !== null ? this.options.now() : null;
   }
 
   private async dueItems(): Promise<DueItem[]> {

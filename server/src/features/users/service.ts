@@ -27,7 +27,7 @@ import type { DataStore, Db, Row } from '../../db/store';
 import { conflict, forbidden, invalid, unauthorized } from '../../domain/errors';
 import { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
-import type { Mailer, MailRequest } from '../../mail/mailer';
+import type { Mailer, MailRequest, OutgoingMail } from '../../mail/mailer';
 import { hostnameOf, type MailLinks } from '../../mail/link-origin';
 import { logEvent } from '../../log';
 
@@ -319,11 +319,7 @@ export class UserService {
     await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now)));
     const user = await this.findByEmail(email);
     if (user && !user.isDisabled && (await this.resetMailsPerAccount.take(email))) {
-      const token = newSecret();
-      await db
-        .insert(passwordResetTokens)
-        .values({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS), createdAt: new Date(now) });
-      this.sendResetMail(user, token, caller).catch((error: unknown) => console.error('Password reset mail failed:', error));
+      this.mailResetLink(user, now, caller).catch((error: unknown) => console.error('Password reset mail failed:', error));
     }
     return { message: RESET_REQUESTED_MESSAGE };
   }
@@ -384,12 +380,25 @@ export class UserService {
     return true;
   }
 
-  private async sendResetMail(user: UserRow, token: string, request: MailRequest): Promise<void> {
+  /** The reset link and its mail, in one transaction: a link nobody was sent is never stored, nor a mail of a link that was not. */
+  private async mailResetLink(user: UserRow, now: number, request: MailRequest): Promise<void> {
+    const token = newSecret();
+    const mail = await this.resetMail(user, token, request);
+    const queue = await this.deps.mailer.queueIn();
+    const { passwordResetTokens } = this.deps.store.tables;
+    await this.deps.store.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS), createdAt: new Date(now) });
+      await queue(mail, tx);
+    });
+    this.deps.mailer.wake();
+  }
+
+  private async resetMail(user: UserRow, token: string, request: MailRequest): Promise<OutgoingMail> {
     const { origin, company } = await this.deps.mailLinks.site(request.origin);
     const { t } = await this.deps.mailer.textsFor(user.email, request.language);
     // An account an identity provider made has no password to reset: its mail offers to set one.
     const texts = user.passwordHash === '' ? 'mail.setPassword' : 'mail.reset';
-    await this.deps.mailer.send({
+    return {
       to: user.email,
       subject: t(`${texts}.subject`, { company }),
       text: [
@@ -403,7 +412,7 @@ export class UserService {
         '',
         company,
       ].join('\n'),
-    });
+    };
   }
 
   private requirePasswordLogin(): void {

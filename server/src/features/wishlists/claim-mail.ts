@@ -4,7 +4,7 @@ import { formatPrice } from '@wishwell/shared/price-format';
 import { sharePath } from '@wishwell/shared/wishlist-types';
 import { logEvent } from '../../log';
 import type { MailLinks } from '../../mail/link-origin';
-import type { Mailer, MailRequest, MailTexts, OutgoingMail } from '../../mail/mailer';
+import type { Mailer, MailQueue, MailRequest, MailTexts, OutgoingMail } from '../../mail/mailer';
 import type { ItemRow, WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 
@@ -37,15 +37,23 @@ export class ClaimMail {
   }
 
   /** To each claimer who left an address; a claimer without an account reads it in the language of the request that re-listed. */
-  sendRelisted(addresses: string[], relisted: { item: ItemRow; list: WishlistRow; request: MailRequest }): void {
-    for (const to of addresses) {
-      this.later(async () => {
+  async relisted(addresses: string[], relisted: { title: string; list: WishlistRow; request: MailRequest }): Promise<OutgoingMail[]> {
+    const link = `${await this.origin(relisted.request.origin)}${sharePath(relisted.list.id)}`;
+    const names = { title: relisted.title, list: relisted.list.name };
+    return Promise.all(
+      addresses.map(async (to) => {
         const { t } = await this.mailer.textsFor(to, relisted.request.language);
-        const names = { title: relisted.item.title, list: relisted.list.name };
-        const link = `${await this.origin(relisted.request.origin)}${sharePath(relisted.list.id)}`;
         return { to, subject: t('mail.relisted.subject', names), text: [t('mail.relisted.body', names), '', t('mail.relisted.markAgain', { link })].join('\n') };
-      });
-    }
+      }),
+    );
+  }
+
+  queueIn(): Promise<MailQueue> {
+    return this.mailer.queueIn();
+  }
+
+  wake(): void {
+    this.mailer.wake();
   }
 
   private later(compose: () => Promise<OutgoingMail>): void {

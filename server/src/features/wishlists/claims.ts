@@ -192,32 +192,38 @@ export class ClaimService {
     this.shareViews.invalidate(row.changed.wishlistId);
   }
 
-  /** Re-list (owner or editor): every claim of the item goes; claimers who left an address, or bought signed in, are told. */
+  /**
+   * Re-list (owner or editor): every claim of the item goes; claimers who left an address, or bought
+   * signed in, are told (mail and bell), in the transaction that removes the claims.
+   */
   async relist(access: ListAccess, itemId: string, request: MailRequest): Promise<Item> {
     const { claims, items } = this.store.tables;
-    const outcome = await this.store.transaction(async (tx) => {
-      const removed = await tx.delete(claims).where(and(eq(claims.itemId, itemId), eq(claims.wishlistId, access.list.id))).returning();
-      const [row] = await tx
-        .update(items)
-        .set({ ...UNCLAIMED, updatedAt: dateOf(this.queries.clock) })
-        .where(and(eq(items.id, itemId), eq(items.wishlistId, access.list.id)))
-        .returning();
-      if (!row) throw notFound('itemNotFound');
-      return { row, removed };
+    const ofItem = and(eq(claims.itemId, itemId), eq(claims.wishlistId, access.list.id));
+    // The mails are written before the transaction (they read the claimers' languages), from the claims as they stand now.
+    const [known, [current]] = await Promise.all([this.store.db.select().from(claims).where(ofItem), this.store.db.select({ title: items.title }).from(items).where(and(eq(items.id, itemId), eq(items.wishlistId, access.list.id)))]);
+    if (!current) throw notFound('itemNotFound');
+    const mails = await this.mail.relisted(await this.claimerAddresses(known), { title: current.title, list: access.list, request });
+    const queue = await this.mail.queueIn();
+    const row = await this.store.transaction(async (tx) => {
+      const removed = await tx.delete(claims).where(ofItem).returning();
+      const [updated] = await tx.update(items).set({ ...UNCLAIMED, updatedAt: dateOf(this.queries.clock) }).where(and(eq(items.id, itemId), eq(items.wishlistId, access.list.id))).returning();
+      if (!updated) throw notFound('itemNotFound');
+      const told = new Set(await this.claimerAddresses(removed, tx));
+      for (const mail of mails) if (told.has(mail.to)) await queue(mail, tx);
+      const accounts = removed.flatMap((claim) => (claim.userId ? [claim.userId] : []));
+      await notify(this.store, accounts, { kind: 'reserved-item-relisted', wishlistId: access.list.id, listName: access.list.name, detail: updated.title }, tx);
+      return updated;
     });
+    this.mail.wake();
     this.shareViews.invalidate(access.list.id);
-    const addresses = await this.claimerAddresses(outcome.removed);
-    if (addresses.length > 0) this.mail.sendRelisted(addresses, { item: outcome.row, list: access.list, request });
-    const accounts = outcome.removed.flatMap((claim) => (claim.userId ? [claim.userId] : []));
-    await notify(this.store, accounts, { kind: 'reserved-item-relisted', wishlistId: access.list.id, listName: access.list.name, detail: outcome.row.title });
-    return toItem(outcome.row, '');
+    return toItem(row, '');
   }
 
   /** Each claim's own address, else its account's: a signed-in buyer who typed none still hears. */
-  private async claimerAddresses(removed: Row<'claims'>[]): Promise<string[]> {
+  private async claimerAddresses(removed: Row<'claims'>[], db: Db = this.store.db): Promise<string[]> {
     const { users } = this.store.tables;
     const accountIds = removed.filter((claim) => !claim.email && claim.userId).map((claim) => claim.userId!);
-    const accounts = accountIds.length === 0 ? [] : await this.store.db.select({ email: users.email }).from(users).where(inArray(users.id, accountIds));
+    const accounts = accountIds.length === 0 ? [] : await db.select({ email: users.email }).from(users).where(inArray(users.id, accountIds));
     return [...new Set([...removed.map((claim) => claim.email), ...accounts.map((account) => account.email)].filter(Boolean))];
   }
 

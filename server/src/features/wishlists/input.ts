@@ -61,14 +61,20 @@ export const wishlistFieldRules = {
   surpriseUntil: (value: string | null | undefined) => timestamp(value, 'surpriseDate'),
 };
 
+/** `reminders_from` of a list whose event is new or moved: the reminders job looks at it on its next run (and sets its window). */
+export const REMINDERS_DUE_NOW = new Date(0);
+
 /** Wishlist columns from a body; fields the body leaves out stay undefined (unchanged on update). */
 export function wishlistColumns(input: WishlistInput) {
+  const eventDate = wishlistFieldRules.eventDate(input.eventDate);
+  const eventChanged = eventDate !== undefined || input.isRecurring !== undefined;
   return {
     name: input.name.trim(),
     description: input.description?.trim(),
     theme: input.theme as WishlistTheme | undefined,
     isRecurring: input.isRecurring,
-    eventDate: wishlistFieldRules.eventDate(input.eventDate),
+    eventDate,
+    remindersFrom: eventChanged ? (eventDate === null ? null : REMINDERS_DUE_NOW) : undefined,
     expiresAt: wishlistFieldRules.expiresAt(input.expiresAt),
     coverImage: wishlistFieldRules.coverImage(input.coverImage),
     colorSet: input.colorSet,

@@ -11,7 +11,7 @@ import { logEvent } from '../../log';
 import { notify } from '../notifications/notify';
 import type { MailLinks } from '../../mail/link-origin';
 import type { Mailer, MailRequest } from '../../mail/mailer';
-import { sendInvitationMail } from '../../mail/invitation-mail';
+import { invitationMail } from '../../mail/invitation-mail';
 import type { Scheduler } from '../../scheduler';
 import type { ListAccess } from './access';
 import { toEditor, type WishlistRow } from './mappers';
@@ -70,20 +70,22 @@ export class InvitationService {
     const token = newSecret();
     const now = dateOf(this.queries.clock);
     const { editorInvitations } = this.store.tables;
+    const site = await this.mailLinks.site(request.origin);
+    const link = `${site.origin}${invitationPath(token)}`;
+    const mail = await invitationMail(this.mailer, { to: email, texts: 'invitation', inviter: user, name: list.name, link, company: site.company }, request);
+    const queue = await this.mailer.queueIn();
+    // The mail is queued with the invitation: both or neither (the outbox sends it after the answer).
     const id = await this.store.transaction(async (tx) => {
       await tx.delete(editorInvitations).where(and(eq(editorInvitations.wishlistId, list.id), eq(editorInvitations.email, email), isNull(editorInvitations.acceptedAt)));
       const [created] = await tx
         .insert(editorInvitations)
         .values({ id: newId(), tokenHash: hashSecret(token), wishlistId: list.id, email, invitedById: user.id, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
         .returning({ id: editorInvitations.id });
+      await queue(mail, tx);
       return created!.id;
     });
+    this.mailer.wake();
     logEvent({ event: 'editor.invited', userId: user.id, wishlistId: list.id, invitationId: id });
-    const site = await this.mailLinks.site(request.origin);
-    const link = `${site.origin}${invitationPath(token)}`;
-    // Sent after answering: a slow or failing mail server must not show in the answer either.
-    const mail = { to: email, texts: 'invitation' as const, inviter: user, name: list.name, link, company: site.company };
-    sendInvitationMail(this.mailer, mail, request).catch((error: unknown) => console.error('Invitation mail failed:', error));
     const editors = (await this.queries.editors(list.id)).map(toEditor);
     return (await this.mailer.configured()) ? { editors } : { editors, link };
   }

@@ -16,7 +16,7 @@ import { logEvent } from '../../log';
 import type { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import { isShared, type Capabilities, type Caller, type ListAccess, type WishlistAccess } from './access';
-import { surpriseColumns, wishlistColumns } from './input';
+import { REMINDERS_DUE_NOW, surpriseColumns, wishlistColumns } from './input';
 import { accountOwned } from './invitations';
 import { seesItemPurchases, surpriseEndMs, toEditor, toSharedWishlist, toWishlist, toWishlistSummary, unbought, type ItemRow, type ListRole, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
@@ -243,6 +243,7 @@ export class WishlistService {
       theme: columns.theme ?? GUEST_LIST_DEFAULTS.theme,
       isRecurring: columns.isRecurring ?? false,
       eventDate: columns.eventDate ?? null,
+      remindersFrom: columns.eventDate ? REMINDERS_DUE_NOW : null,
       expiresAt: columns.expiresAt ?? null,
       coverImage: columns.coverImage ?? null,
       colorSet: columns.colorSet ?? 'default',

@@ -15,12 +15,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The count, fetched when `path` changes (a new page: something may have happened). */
+/** The count (one indexed count on the server, not a page of entries), fetched when `path` changes: a new page, something may have happened. */
 export function useUnread(path: string): number {
   useEffect(() => {
     api
-      .get('/notifications', { query: { page: 1 } })
-      .then((page) => setUnread(page.unread))
+      .get('/notifications/unread')
+      .then((answer) => setUnread(answer.unread))
       .catch(() => {}); // the bell keeps its last count
   }, [path]);
   return useSyncExternalStore(subscribe, () => unread, () => 0);

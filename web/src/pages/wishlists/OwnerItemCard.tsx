@@ -5,6 +5,8 @@ import { ClampedText } from '../../ui/ClampedText';
 import { ItemFacts } from '../../ui/ItemFacts';
 import { ItemThumbnail } from '../../ui/ItemThumbnail';
 import { PledgeProgress } from '../share/PledgeProgress';
+import { PriceHistory } from './price-history/PriceHistory';
+import { isShopLink } from '@wishwell/shared/price-history';
 import type { ItemOrderHandleProps } from './use-item-order';
 
 export interface OwnerItemActions {
@@ -19,7 +21,7 @@ export interface OwnerItemActions {
  * An item on the owner/editor page; purchases show only when Show Purchased is on. In surprise
  * mode (`surprise`) a group gift still shows its pledge total, never who pledged.
  */
-export function OwnerItemCard({ item, currency, showPurchases, surprise, actions, order }: { item: Item; currency: string; showPurchases: boolean; surprise: boolean; actions: OwnerItemActions; order: ItemOrderHandleProps }) {
+export function OwnerItemCard({ listId, item, currency, showPurchases, surprise, actions, order }: { listId: string; item: Item; currency: string; showPurchases: boolean; surprise: boolean; actions: OwnerItemActions; order: ItemOrderHandleProps }) {
   const { t } = useTranslation();
   const purchaseVisible = showPurchases && (item.quantityPurchased > 0 || item.pledgeCount > 0);
   return (
@@ -30,6 +32,7 @@ export function OwnerItemCard({ item, currency, showPurchases, surprise, actions
         <ItemFacts item={item} currency={currency} revealPurchases={showPurchases} />
         <ClampedText text={item.description} lines={3} className="ww-item-description" more={t('item.more')} less={t('item.less')} />
         {item.notes && <p className="ww-item-notes">{item.notes}</p>}
+        {isShopLink(item.url) && <PriceHistory listId={listId} itemId={item._id} currency={item.currency || currency} />}
         {item.isGroupGift && (showPurchases || surprise) && <PledgeProgress item={item} currency={currency} />}
         {purchaseVisible && (
           <div className="ww-item-purchase">

@@ -191,6 +191,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
           {pageItems.map((item) => (
             <OwnerItemCard
               key={item._id}
+              listId={wishlist._id}
               item={item}
               currency={currency}
               showPurchases={showPurchased}

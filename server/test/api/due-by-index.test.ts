@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SQLWrapper } from 'drizzle-orm';
+import type { DataStore } from '../../src/db/store';
+import { dueLists } from '../../src/features/followers/reminders';
+import { unreadCount } from '../../src/features/notifications/service';
+import { withRawSql } from '../support/raw-sql';
+import { startTestServer, TEST_ENGINE, withStore, type TestServer } from '../support/test-server';
+
+// The queries that run often or over large tables find their rows by an index, on both engines:
+// the reminders job's due lists and the bell's unread count (asked on every page).
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.stop());
+
+/** The plan the database makes for `query`: SQLite's EXPLAIN QUERY PLAN details, PostgreSQL's EXPLAIN lines with sequential scans priced out (a tiny table would be read whole otherwise). */
+async function planOf(query: (store: DataStore) => { toSQL(): { sql: string; params: unknown[] } } & SQLWrapper): Promise<string> {
+  const { sql, params } = await withStore(server, async (store) => query(store).toSQL());
+  return withRawSql(server, async (run) => {
+    if (TEST_ENGINE === 'sqlite') return (await run(`EXPLAIN QUERY PLAN ${sql}`, params)).map((row) => row.detail).join('\n');
+    await run('SET enable_seqscan = off');
+    return (await run(`EXPLAIN ${sql}`, params)).map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+describe('found by index', () => {
+  it('the reminders job reads only the lists whose window has begun (wishlists_reminders_idx), never all lists', async () => {
+    const plan = await planOf((store) => dueLists(store, new Date()));
+    expect(plan).toContain('wishlists_reminders_idx');
+    expect(plan).not.toMatch(/SCAN wishlists\b(?! USING)|Seq Scan/);
+  });
+
+  it("the bell's unread count reads the caller's unread entries from notifications_unread_idx alone", async () => {
+    const plan = await planOf((store) => unreadCount(store, 'someone'));
+    expect(plan).toContain('notifications_unread_idx');
+    expect(plan).toMatch(TEST_ENGINE === 'sqlite' ? /COVERING INDEX notifications_unread_idx/ : /Index Only Scan using notifications_unread_idx/);
+  });
+});
