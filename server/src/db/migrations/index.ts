@@ -23,6 +23,7 @@ import sqlite20 from './sqlite/0020_upload-usage.sql' with { type: 'text' };
 import sqlite21 from './sqlite/0021_follow-lists.sql' with { type: 'text' };
 import sqlite22 from './sqlite/0022_item-order-settings.sql' with { type: 'text' };
 import sqlite23 from './sqlite/0023_outbox-price-watch.sql' with { type: 'text' };
+import sqlite24 from './sqlite/0024_secret-santa.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -47,6 +48,7 @@ import pg20 from './pg/0020_upload-usage.sql' with { type: 'text' };
 import pg21 from './pg/0021_follow-lists.sql' with { type: 'text' };
 import pg22 from './pg/0022_item-order-settings.sql' with { type: 'text' };
 import pg23 from './pg/0023_outbox-price-watch.sql' with { type: 'text' };
+import pg24 from './pg/0024_secret-santa.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -78,6 +80,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0021_follow-lists', sql: sqlite21 },
   { name: '0022_item-order-settings', sql: sqlite22 },
   { name: '0023_outbox-price-watch', sql: sqlite23 },
+  { name: '0024_secret-santa', sql: sqlite24 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -105,4 +108,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0021_follow-lists', sql: pg21 },
   { name: '0022_item-order-settings', sql: pg22 },
   { name: '0023_outbox-price-watch', sql: pg23 },
+  { name: '0024_secret-santa', sql: pg24 },
 ];
