@@ -53,6 +53,8 @@ export interface Config {
   imageCopyTries: number;
   /** Following lists by e-mail: requests per IP and per list per hour, confirmation mails per address per day. */
   follows: { perIp: number; perList: number; mailsPerAddress: number };
+  /** Secret Santa: draws made and drawn per organiser per day, questions per participant per day. */
+  santa: { drawsPerDay: number; runsPerDay: number; questionsPerDay: number };
   /** Days before a list's event its owner gets the nudge on the bell. */
   ownerNudgeDays: number;
   /** Page views of the public site are logged (VISITOR_LOG, on unless `off`). */
@@ -170,6 +172,9 @@ export const SETTINGS: Setting[] = [
   { env: 'RATE_LIMIT_FOLLOW_IP', help: 'requests to follow a list by e-mail per client IP per hour', default: '10' },
   { env: 'RATE_LIMIT_FOLLOW_LIST', help: 'requests to follow one list by e-mail per hour', default: '30' },
   { env: 'FOLLOW_MAILS_PER_ADDRESS', help: 'follow confirmation mails one e-mail address gets per day at most (further requests are answered alike, without a mail)', default: '3' },
+  { env: 'SANTA_DRAWS_PER_DAY', help: 'Secret Santa draws one organiser may make (or start over) per day', default: '10' },
+  { env: 'SANTA_RUNS_PER_DAY', help: 'times one organiser may draw names (each mails every participant) per day', default: '20' },
+  { env: 'SANTA_QUESTIONS_PER_DAY', help: 'anonymous questions one Secret Santa participant may ask per day', default: '10' },
   { env: 'OWNER_NUDGE_DAYS', help: "days before a list's event its owner is reminded (on the bell) to bring the list up to date", default: '14' },
   { env: 'UPLOAD_QUOTA_MB', help: 'megabytes of images one account may keep', default: '100' },
   { env: 'UPLOAD_QUOTA_GUEST_LIST_MB', help: 'megabytes of images one guest list (no account yet) may keep', default: '20' },
@@ -260,6 +265,11 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       perIp: positiveInteger('RATE_LIMIT_FOLLOW_IP', get),
       perList: positiveInteger('RATE_LIMIT_FOLLOW_LIST', get),
       mailsPerAddress: positiveInteger('FOLLOW_MAILS_PER_ADDRESS', get),
+    },
+    santa: {
+      drawsPerDay: positiveInteger('SANTA_DRAWS_PER_DAY', get),
+      runsPerDay: positiveInteger('SANTA_RUNS_PER_DAY', get),
+      questionsPerDay: positiveInteger('SANTA_QUESTIONS_PER_DAY', get),
     },
     ownerNudgeDays: positiveInteger('OWNER_NUDGE_DAYS', get),
     uploadQuotaBytes: positiveInteger('UPLOAD_QUOTA_MB', get) * 1024 * 1024,

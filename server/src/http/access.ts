@@ -28,6 +28,17 @@ export interface ListRules<Access> {
   guestListOf(capabilities: ListCaller['capabilities']): Promise<string | null>;
 }
 
+/**
+ * What the draw policies ask of the Secret Santa feature: proof that the caller organises a draw,
+ * or is one of its participants (by the result link's token, or signed in with the participant's
+ * e-mail), as the feature's own `Organised` and `Participant`, which only it can make.
+ */
+export interface DrawRules<Organised, Participant> {
+  organised(drawId: string, user: SessionUser): Promise<Organised>;
+  participantByToken(token: string): Promise<Participant>;
+  participantByAccount(drawId: string, user: SessionUser): Promise<Participant>;
+}
+
 /** What the API token gate asks of the token feature: whose a presented token is and its scope, or null. */
 export interface TokenAuthenticator {
   authenticate(token: string): Promise<{ tokenId: string; userId: string; scope: ApiTokenScope } | null>;
@@ -91,10 +102,19 @@ export interface AccountOrGuest<Access> {
  *   { listOwnerInSession: true }   the same, through its session only; personal API tokens refused
  *                                  (inviting editors: an editor keeps the list after the token that
  *                                  invited it is revoked, so a leaked token must not make one)
+ *   { drawOrganiser: true }        the signed-in organiser of draw `:id`, as `draw` (else 401/403/404)
+ *   { drawParticipant: true }      a participant of a draw, as `participant`: by the result link's
+ *                                  `:token` (no account needed), or signed in with the e-mail of a
+ *                                  participant of draw `:id`
  * Each also hands the handler the pipeline's per-request `http` (RequestInfo). A personal API
  * token is checked for every route before its policy runs (see `apiTokenGate`).
  */
-export function accessPolicies<Access>(ctx: AppContext, lists: ListRules<Access>, apiTokens: TokenAuthenticator) {
+export function accessPolicies<Access, Organised, Participant>(
+  ctx: AppContext,
+  lists: ListRules<Access>,
+  apiTokens: TokenAuthenticator,
+  draws: DrawRules<Organised, Participant>,
+) {
   const findUser = sessionUserLookup(ctx.store);
   const sessionViewer = sessionViewerResolver(ctx, findUser);
   const tokenViewers = new WeakMap<Request, SessionUser>();
@@ -135,10 +155,16 @@ export function accessPolicies<Access>(ctx: AppContext, lists: ListRules<Access>
     listEditor: policy('listEditor', async (c) => ({ http: c.http, access: await lists.editable(listId(c), await callerOf(c)) })),
     listOwner: policy('listOwner', listOwner),
     listOwnerInSession: policy('listOwnerInSession', listOwner),
+    drawOrganiser: policy('drawOrganiser', async (c) => ({ http: c.http, draw: await draws.organised(c.params?.id ?? '', await requireUser(c)) })),
+    drawParticipant: policy('drawParticipant', async (c) => {
+      const token = c.params?.token;
+      const participant = token !== undefined ? await draws.participantByToken(token) : await draws.participantByAccount(c.params?.id ?? '', await requireUser(c));
+      return { http: c.http, participant };
+    }),
   });
 }
 
-export const ACCESS_POLICY_KEYS = ['publicRoute', 'signInRoute', 'signedIn', 'sessionOnly', 'adminOnly', 'capabilityOrSignedIn', 'listEditor', 'listOwner', 'listOwnerInSession'] as const;
+export const ACCESS_POLICY_KEYS = ['publicRoute', 'signInRoute', 'signedIn', 'sessionOnly', 'adminOnly', 'capabilityOrSignedIn', 'listEditor', 'listOwner', 'listOwnerInSession', 'drawOrganiser', 'drawParticipant'] as const;
 export type AccessPolicyName = (typeof ACCESS_POLICY_KEYS)[number];
 
 /** The least a personal API token needs to call a route, or 'none' when tokens are refused there. */
@@ -240,6 +266,8 @@ const POLICY_DESCRIPTIONS: Record<AccessPolicyName, string> = {
   listEditor: "the list's owner, an editor, or its guest capability",
   listOwner: "the list's owner (or its guest capability)",
   listOwnerInSession: "the list's owner (or its guest capability), in its browser session",
+  drawOrganiser: "the draw's organiser",
+  drawParticipant: "a participant of the draw (by their result link, or signed in with their e-mail)",
 };
 
 /** Who a policy lets in, in the route table's words. */
