@@ -26,6 +26,8 @@ const InvitationPage = lazy(() => import('../pages/invitations/InvitationPage'))
 const CapturePage = lazy(() => import('../pages/capture/CapturePage'));
 const NotificationsPage = lazy(() => import('../pages/notifications/NotificationsPage'));
 const FollowerPage = lazy(() => import('../pages/follow/FollowerPage'));
+const SantaPage = lazy(() => import('../pages/santa/SantaPage'));
+const SantaResultPage = lazy(() => import('../pages/santa/SantaResultPage'));
 
 type PageModule = { default: ComponentType };
 
@@ -66,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: '/reset-password/:token', element: <Suspense fallback={pageFallback}><ResetPasswordPage /></Suspense> },
       { path: '/invitations/:token', element: <Suspense fallback={pageFallback}><InvitationPage /></Suspense> },
       { path: '/follow/:token', element: <Suspense fallback={pageFallback}><FollowerPage /></Suspense> },
+      { path: '/santa/result/:token', element: <Suspense fallback={pageFallback}><SantaResultPage /></Suspense> },
       {
         element: <RequireUser />,
         children: [
@@ -73,6 +76,8 @@ export const routes: RouteObject[] = [
           { path: '/account', element: <Suspense fallback={pageFallback}><AccountPage /></Suspense> },
           { path: '/capture', element: <Suspense fallback={pageFallback}><CapturePage /></Suspense> },
           { path: '/notifications', element: <Suspense fallback={pageFallback}><NotificationsPage /></Suspense> },
+          { path: '/santa', element: <Suspense fallback={pageFallback}><SantaPage /></Suspense> },
+          { path: '/santa/draws/:id', element: <Suspense fallback={pageFallback}><SantaResultPage /></Suspense> },
           { path: '/change-password', element: <Suspense fallback={pageFallback}><ChangePasswordPage /></Suspense> },
           { path: '/signed-in', element: <Suspense fallback={pageFallback}><ProviderSignedInPage /></Suspense> },
         ],
