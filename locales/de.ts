@@ -782,6 +782,13 @@ export default {
       pageCapped: 'Seite {{page}} von {{pageCount}}+ ({{total}}+ Einträge)',
     },
     dashboard: {
+      santaTitle: "Wichtel-Auslosungen ({{count}})",
+      santaNote: "Nur dass eine Auslosung stattfand, nie, wer wen beschenkt.",
+      santaOrganiser: "Organisiert von",
+      santaPeople: "Personen",
+      santaMade: "Angelegt",
+      santaDrawn: "Gezogen",
+      santaNotDrawn: "noch nicht gezogen",
       totalUsers: 'Nutzer insgesamt',
       totalWishlists: 'Wunschlisten insgesamt',
       totalItems: 'Wünsche insgesamt',

@@ -787,6 +787,13 @@ export default {
       pageCapped: 'Page {{page}} of {{pageCount}}+ ({{total}}+ entries)',
     },
     dashboard: {
+      santaTitle: "Secret Santa draws ({{count}})",
+      santaNote: "That a draw happened, never who gives to whom.",
+      santaOrganiser: "Organiser",
+      santaPeople: "People",
+      santaMade: "Made",
+      santaDrawn: "Drawn",
+      santaNotDrawn: "not drawn yet",
       totalUsers: 'Total Users',
       totalWishlists: 'Total Wishlists',
       totalItems: 'Total Items',
