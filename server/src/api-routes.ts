@@ -22,13 +22,14 @@ import { followerRoutes } from './features/followers/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { listTransferRoutes } from './features/list-transfer/routes';
 import { circleRoutes } from './features/circles/routes';
+import { secretSantaRoutes } from './features/secret-santa/routes';
 
 /**
  * The /api/v1 routes. Every route declares exactly one access policy (see http/access.ts);
  * `wishwell routes` prints them as a table, and createApp refuses to build if one does not.
  */
 export function apiRoutes(ctx: AppContext, services: Services) {
-  const policies = accessPolicies(ctx, services.wishlists.access, services.circles.access, services.apiTokens);
+  const policies = accessPolicies(ctx, services.wishlists.access, services.circles.access, services.apiTokens, services.santa.access);
   return new Elysia({ prefix: '/api/v1' })
     .use(healthRoutes(policies, ctx, () => services.mailer.configured()))
     .use(domainConfigRoutes(policies, services.domainConfigs))
@@ -51,5 +52,6 @@ export function apiRoutes(ctx: AppContext, services: Services) {
     .use(backupRoutes(policies, services.backups, ctx.config.dataDir))
     .use(followerRoutes(policies, services.followers.service))
     .use(notificationRoutes(policies, services.notifications))
-    .use(circleRoutes(policies, services.circles.circles, services.circles.suggestions));
+    .use(circleRoutes(policies, services.circles.circles, services.circles.suggestions))
+    .use(secretSantaRoutes(policies, services.santa.draws, services.santa.participants));
 }

@@ -56,6 +56,8 @@ export interface Config {
   follows: { perIp: number; perList: number; mailsPerAddress: number };
   /** Gift circles' bounds (server/src/limits/circles.ts). */
   circles: CircleLimits;
+  /** Secret Santa: draws made and drawn per organiser per day, questions per participant per day. */
+  santa: { drawsPerDay: number; runsPerDay: number; questionsPerDay: number };
   /** Days before a list's event its owner gets the nudge on the bell. */
   ownerNudgeDays: number;
   /** Page views of the public site are logged (VISITOR_LOG, on unless `off`). */
@@ -177,6 +179,9 @@ export const SETTINGS: Setting[] = [
   { env: 'SUGGESTIONS_PER_LIST', help: 'gift suggestions one list may hold', default: '100' },
   { env: 'RATE_LIMIT_FOLLOW_LIST', help: 'requests to follow one list by e-mail per hour', default: '30' },
   { env: 'FOLLOW_MAILS_PER_ADDRESS', help: 'follow confirmation mails one e-mail address gets per day at most (further requests are answered alike, without a mail)', default: '3' },
+  { env: 'SANTA_DRAWS_PER_DAY', help: 'Secret Santa draws one organiser may make (or start over) per day', default: '10' },
+  { env: 'SANTA_RUNS_PER_DAY', help: 'times one organiser may draw names (each mails every participant) per day', default: '20' },
+  { env: 'SANTA_QUESTIONS_PER_DAY', help: 'anonymous questions one Secret Santa participant may ask per day', default: '10' },
   { env: 'OWNER_NUDGE_DAYS', help: "days before a list's event its owner is reminded (on the bell) to bring the list up to date", default: '14' },
   { env: 'UPLOAD_QUOTA_MB', help: 'megabytes of images one account may keep', default: '100' },
   { env: 'UPLOAD_QUOTA_GUEST_LIST_MB', help: 'megabytes of images one guest list (no account yet) may keep', default: '20' },
@@ -273,6 +278,11 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       membersPerCircle: positiveInteger('CIRCLE_MEMBERS', get),
       invitationsPerHour: positiveInteger('RATE_LIMIT_CIRCLE_INVITE_USER', get),
       suggestionsPerList: positiveInteger('SUGGESTIONS_PER_LIST', get),
+    },
+    santa: {
+      drawsPerDay: positiveInteger('SANTA_DRAWS_PER_DAY', get),
+      runsPerDay: positiveInteger('SANTA_RUNS_PER_DAY', get),
+      questionsPerDay: positiveInteger('SANTA_QUESTIONS_PER_DAY', get),
     },
     ownerNudgeDays: positiveInteger('OWNER_NUDGE_DAYS', get),
     uploadQuotaBytes: positiveInteger('UPLOAD_QUOTA_MB', get) * 1024 * 1024,

@@ -36,6 +36,7 @@ import { recordListChange } from './features/followers/list-changes';
 import { createFollowerServices } from './features/followers';
 import { NotificationService } from './features/notifications/service';
 import { PriceWatch, priceWatchUserAgent } from './features/price-watch/service';
+import { createSecretSanta } from './features/secret-santa';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
 export function createServices(ctx: AppContext) {
@@ -104,6 +105,7 @@ export function createServices(ctx: AppContext) {
   const jobClock = new JobClock();
   const followers = createFollowerServices(ctx.store, mailer, mailLinks, jobClock, ctx.config);
   const notifications = new NotificationService(ctx.store, mailer, () => mailLinks.fallbackOrigin());
+  const santa = createSecretSanta(ctx, mailer, mailLinks, { membersOf: (circleId, organiser) => circles.participants(circleId, organiser.id) });
   const oidc = new OidcSignIns(ctx.config, ctx.store, users, ctx.clock);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.disabled(userId));
@@ -128,7 +130,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { settings, testMail, circles, signupInvitations, domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, priceWatch, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications };
+  return { settings, testMail, circles, signupInvitations, domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, priceWatch, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications, santa };
 }
 
 export type Services = ReturnType<typeof createServices>;

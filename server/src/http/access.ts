@@ -39,6 +39,17 @@ export interface CircleRules<Membership, Circled> {
   onList(listId: string, caller: ListCaller & { user: SessionUser }): Promise<Circled>;
 }
 
+/**
+ * What the draw policies ask of the Secret Santa feature: proof that the caller organises a draw,
+ * or is one of its participants (by the result link's token, or signed in with the participant's
+ * e-mail), as the feature's own `Organised` and `Participant`, which only it can make.
+ */
+export interface DrawRules<Organised, Participant> {
+  organised(drawId: string, user: SessionUser): Promise<Organised>;
+  participantByToken(token: string): Promise<Participant>;
+  participantByAccount(drawId: string, user: SessionUser): Promise<Participant>;
+}
+
 /** What the API token gate asks of the token feature: whose a presented token is and its scope, or null. */
 export interface TokenAuthenticator {
   authenticate(token: string): Promise<{ tokenId: string; userId: string; scope: ApiTokenScope } | null>;
@@ -107,10 +118,20 @@ export interface AccountOrGuest<Access> {
  *   { listCircleMember: true }     a signed-in account that owns or edits list `:id` or is a member of
  *                                  a circle it is shared with, as `circled` (the service refuses the owner
  *                                  what it must never learn)
+ *   { drawOrganiser: true }        the signed-in organiser of draw `:id`, as `draw` (else 401/403/404)
+ *   { drawParticipant: true }      a participant of a draw, as `participant`: by the result link's
+ *                                  `:token` (no account needed), or signed in with the e-mail of a
+ *                                  participant of draw `:id`
  * Each also hands the handler the pipeline's per-request `http` (RequestInfo). A personal API
  * token is checked for every route before its policy runs (see `apiTokenGate`).
  */
-export function accessPolicies<Access, Membership, Circled>(ctx: AppContext, lists: ListRules<Access>, circles: CircleRules<Membership, Circled>, apiTokens: TokenAuthenticator) {
+export function accessPolicies<Access, Membership, Circled, Organised, Participant>(
+  ctx: AppContext,
+  lists: ListRules<Access>,
+  circles: CircleRules<Membership, Circled>,
+  apiTokens: TokenAuthenticator,
+  draws: DrawRules<Organised, Participant>,
+) {
   const findUser = sessionUserLookup(ctx.store);
   const sessionViewer = sessionViewerResolver(ctx, findUser);
   const tokenViewers = new WeakMap<Request, SessionUser>();
@@ -158,10 +179,16 @@ export function accessPolicies<Access, Membership, Circled>(ctx: AppContext, lis
       const user = await requireUser(c);
       return { http: c.http, circled: await circles.onList(listId(c), { user, capabilities: capabilitiesOf(c.http.cookies) }) };
     }),
+    drawOrganiser: policy('drawOrganiser', async (c) => ({ http: c.http, draw: await draws.organised(c.params?.id ?? '', await requireUser(c)) })),
+    drawParticipant: policy('drawParticipant', async (c) => {
+      const token = c.params?.token;
+      const participant = token !== undefined ? await draws.participantByToken(token) : await draws.participantByAccount(c.params?.id ?? '', await requireUser(c));
+      return { http: c.http, participant };
+    }),
   });
 }
 
-export const ACCESS_POLICY_KEYS = ['publicRoute', 'signInRoute', 'signedIn', 'sessionOnly', 'adminOnly', 'capabilityOrSignedIn', 'listEditor', 'listOwner', 'listOwnerInSession', 'circleMember', 'circleCreator', 'listCircleMember'] as const;
+export const ACCESS_POLICY_KEYS = ['publicRoute', 'signInRoute', 'signedIn', 'sessionOnly', 'adminOnly', 'capabilityOrSignedIn', 'listEditor', 'listOwner', 'listOwnerInSession', 'circleMember', 'circleCreator', 'listCircleMember', 'drawOrganiser', 'drawParticipant'] as const;
 export type AccessPolicyName = (typeof ACCESS_POLICY_KEYS)[number];
 
 /** The least a personal API token needs to call a route, or 'none' when tokens are refused there. */
@@ -266,6 +293,8 @@ const POLICY_DESCRIPTIONS: Record<AccessPolicyName, string> = {
   circleMember: 'a member of the circle',
   circleCreator: "the circle's creator",
   listCircleMember: "an account that owns or edits the list, or a member of a circle it is shared with",
+  drawOrganiser: "the draw's organiser",
+  drawParticipant: "a participant of the draw (by their result link, or signed in with their e-mail)",
 };
 
 /** Who a policy lets in, in the route table's words. */

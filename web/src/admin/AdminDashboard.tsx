@@ -6,6 +6,7 @@ import { REFERRAL_CHART_COLORS } from '@wishwell/shared/constants';
 import { api } from '../api/client';
 import { useAdminText } from './admin-text';
 import { AdminPageHeader } from './AdminPageHeader';
+import { AdminDraws } from './AdminDraws';
 import './admin.css';
 
 Chart.register(DoughnutController, ArcElement, Tooltip, Legend);
@@ -38,6 +39,7 @@ export function AdminDashboard() {
             <H3>{t('dashboard.breakdown')}</H3>
             {stats.referralBreakdown.length === 0 ? <p className="ww-admin-empty">{t('dashboard.noItems')}</p> : <ReferralChart breakdown={stats.referralBreakdown} />}
           </Card>
+          <AdminDraws />
         </>
       )}
     </>

@@ -29,6 +29,8 @@ const FollowerPage = lazy(() => import('../pages/follow/FollowerPage'));
 const CirclesPage = lazy(() => import('../pages/circles/CirclesPage'));
 const CirclePage = lazy(() => import('../pages/circles/CirclePage'));
 const JoinCirclePage = lazy(() => import('../pages/circles/JoinCirclePage'));
+const SantaPage = lazy(() => import('../pages/santa/SantaPage'));
+const SantaResultPage = lazy(() => import('../pages/santa/SantaResultPage'));
 
 type PageModule = { default: ComponentType };
 
@@ -70,6 +72,7 @@ export const routes: RouteObject[] = [
       { path: '/invitations/:token', element: <Suspense fallback={pageFallback}><InvitationPage /></Suspense> },
       { path: '/follow/:token', element: <Suspense fallback={pageFallback}><FollowerPage /></Suspense> },
       { path: '/circles/join/:token', element: <Suspense fallback={pageFallback}><JoinCirclePage /></Suspense> },
+      { path: '/santa/result/:token', element: <Suspense fallback={pageFallback}><SantaResultPage /></Suspense> },
       {
         element: <RequireUser />,
         children: [
@@ -79,6 +82,8 @@ export const routes: RouteObject[] = [
           { path: '/notifications', element: <Suspense fallback={pageFallback}><NotificationsPage /></Suspense> },
           { path: '/circles', element: <Suspense fallback={pageFallback}><CirclesPage /></Suspense> },
           { path: '/circles/:id', element: <Suspense fallback={pageFallback}><CirclePage /></Suspense> },
+          { path: '/santa', element: <Suspense fallback={pageFallback}><SantaPage /></Suspense> },
+          { path: '/santa/draws/:id', element: <Suspense fallback={pageFallback}><SantaResultPage /></Suspense> },
           { path: '/change-password', element: <Suspense fallback={pageFallback}><ChangePasswordPage /></Suspense> },
           { path: '/signed-in', element: <Suspense fallback={pageFallback}><ProviderSignedInPage /></Suspense> },
         ],

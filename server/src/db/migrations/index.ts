@@ -25,6 +25,7 @@ import sqlite22 from './sqlite/0022_item-order-settings.sql' with { type: 'text'
 import sqlite23 from './sqlite/0023_outbox-price-watch.sql' with { type: 'text' };
 import sqlite24 from './sqlite/0024_circles.sql' with { type: 'text' };
 import sqlite25 from './sqlite/0025_come-indexes.sql' with { type: 'text' };
+import sqlite26 from './sqlite/0026_secret-santa.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -51,6 +52,7 @@ import pg22 from './pg/0022_item-order-settings.sql' with { type: 'text' };
 import pg23 from './pg/0023_outbox-price-watch.sql' with { type: 'text' };
 import pg24 from './pg/0024_circles.sql' with { type: 'text' };
 import pg25 from './pg/0025_come-indexes.sql' with { type: 'text' };
+import pg26 from './pg/0026_secret-santa.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -84,6 +86,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0023_outbox-price-watch', sql: sqlite23 },
   { name: '0024_circles', sql: sqlite24 },
   { name: '0025_come-indexes', sql: sqlite25 },
+  { name: '0026_secret-santa', sql: sqlite26 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -113,4 +116,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0023_outbox-price-watch', sql: pg23 },
   { name: '0024_circles', sql: pg24 },
   { name: '0025_come-indexes', sql: pg25 },
+  { name: '0026_secret-santa', sql: pg26 },
 ];

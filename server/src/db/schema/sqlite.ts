@@ -538,3 +538,60 @@ export const suggestions = sqliteTable('suggestions', {
 }, (t) => [
   index('suggestions_list_idx').on(t.wishlistId, t.createdAt),
 ]);
+
+/** Secret Santa draws. The organiser sees the participants and who opened their result, never the pairs (those are in draw_participants.recipient_id, read only for the participant themselves). `circleId` names the gift circle it was made from, if any. */
+export const draws = sqliteTable('draws', {
+  id: text('id').primaryKey(),
+  organiserId: text('organiser_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  circleId: text('circle_id'),
+  name: text('name').notNull().default(''),
+  budgetMinor: integer('budget_minor'),
+  currency: text('currency'),
+  /** The day gifts are exchanged (YYYY-MM-DD). */
+  giftDate: text('gift_date'),
+  drawnAt: integer('drawn_at', { mode: 'timestamp_ms' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+}, (t) => [
+  index('draws_organiser_idx').on(t.organiserId, t.createdAt),
+]);
+
+/** A draw's participants. `resultToken` is the secret of the participant's result link (mailed, so kept as it is); `recipientId` is whom they give to (a participant of the same draw), set by the draw. */
+export const drawParticipants = sqliteTable('draw_participants', {
+  id: text('id').primaryKey(),
+  drawId: text('draw_id').notNull().references(() => draws.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  resultToken: text('result_token').notNull(),
+  recipientId: text('recipient_id'),
+  openedAt: integer('opened_at', { mode: 'timestamp_ms' }),
+  /** The list the participant attached for their giver. */
+  wishlistId: text('wishlist_id').references(() => wishlists.id, { onDelete: 'set null' }),
+}, (t) => [
+  uniqueIndex('draw_participants_email_unique').on(t.drawId, t.email),
+  uniqueIndex('draw_participants_token_unique').on(t.resultToken),
+  index('draw_participants_by_email_idx').on(t.email),
+]);
+
+/** Pairs of participants who must not draw each other (either way). */
+export const drawExclusions = sqliteTable('draw_exclusions', {
+  drawId: text('draw_id').notNull().references(() => draws.id, { onDelete: 'cascade' }),
+  firstId: text('first_id').notNull(),
+  secondId: text('second_id').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.drawId, t.firstId, t.secondId] }),
+]);
+
+/** Anonymous questions from a giver to their giftee; the giftee's answers never name the asker. */
+export const drawQuestions = sqliteTable('draw_questions', {
+  id: text('id').primaryKey(),
+  drawId: text('draw_id').notNull().references(() => draws.id, { onDelete: 'cascade' }),
+  askerId: text('asker_id').notNull(),
+  gifteeId: text('giftee_id').notNull(),
+  question: text('question').notNull(),
+  answer: text('answer'),
+  answeredAt: integer('answered_at', { mode: 'timestamp_ms' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+}, (t) => [
+  index('draw_questions_draw_idx').on(t.drawId, t.createdAt),
+]);

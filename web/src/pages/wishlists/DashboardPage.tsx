@@ -5,6 +5,7 @@ import type { Wishlist, WishlistSummary } from '@wishwell/shared/wishlist-types'
 import { api } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
 import { useNavigate } from '../../app/routing';
+import { santaPath } from '@wishwell/shared/secret-santa-types';
 import { useAsyncAction } from '../../ui/use-async-action';
 import { useCloseOnBack } from '../../ui/use-close-on-back';
 import { ShareEmailDialog } from './ShareEmailDialog';
@@ -34,13 +35,13 @@ type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; wishl
 /** My Wishlists (/dashboard): the lists the user owns or edits. */
 export default function DashboardPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
   useCloseOnBack(dialog !== null, close);
   usePageTitle(t('dashboard.title'));
   const { run } = useAsyncAction();
-  const navigate = useNavigate();
 
   const reload = useCallback(() => {
     setLoad({ state: 'loading' });
@@ -80,6 +81,7 @@ export default function DashboardPage() {
         <h1>{t('dashboard.title')}</h1>
         <div className="ww-page-heading-actions">
           <Button icon="people" text={t('circles.dashboardLink')} onClick={() => navigate('/circles')} />
+          <Button icon="gift-box" text={t('santa.title')} onClick={() => navigate(santaPath)} />
           <Button icon="upload" text={t('transfer.import')} onClick={() => setDialog({ kind: 'import' })} />
           <Button icon="plus" className="ww-accent-button" text={t('dashboard.create')} onClick={() => setDialog({ kind: 'create' })} />
         </div>

@@ -1,0 +1,268 @@
+import { count, desc, eq, isNotNull } from 'drizzle-orm';
+import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
+import {
+  DRAW_PARTICIPANTS_MAX,
+  DRAW_PARTICIPANTS_MIN,
+  type AdminDraw,
+  type DrawParticipantInput,
+  type MyDraws,
+  type NewDraw,
+  type OrganisedDraw,
+} from '@wishwell/shared/secret-santa-types';
+import type { SessionUser } from '../../auth/session-user';
+import { dateOf, type Clock } from '../../clock';
+import type { Db, DataStore } from '../../db/store';
+import { conflict, invalid, unprocessable } from '../../domain/errors';
+import { newId, newSecret } from '../../ids';
+import { RateLimiter } from '../../limits/rate-limit';
+import type { MailRequest } from '../../mail/mailer';
+import type { DrawRow, OrganisedDrawAccess, ParticipantRow } from './access';
+import { drawAssignment, type DrawConflict } from './assignment';
+import type { SantaMail } from './mail';
+
+const DAY = 24 * 60 * 60_000;
+const BUDGET_MAX_MINOR = 100_000_000;
+
+/** SANTA_* settings: draws made and drawn per organiser per day, questions per participant per day. */
+export interface SantaLimits {
+  drawsPerDay: number;
+  runsPerDay: number;
+  questionsPerDay: number;
+}
+
+/** A gift circle's members, for a draw made from the circle (the circles feature provides it). */
+export interface CircleMember {
+  name: string;
+  email: string;
+  userId: string | null;
+}
+
+/**
+ * What a draw made within a circle asks of the circles feature: the members of `circleId` as
+ * `organiser` may see them, or a refusal (not found, not a member). Null until circles exist:
+ * a draw naming a circle is then refused.
+ */
+export interface CircleParticipants {
+  membersOf(circleId: string, organiser: SessionUser): Promise<CircleMember[]>;
+}
+
+/**
+ * Secret Santa draws for their organiser: make one, draw (or redraw while nobody has looked),
+ * start over, see who opened their result. The organiser never learns a pair: nothing here
+ * answers `recipientId`; the participant's side (results, questions) is ParticipantService.
+ */
+export class DrawService {
+  private readonly drawsPerUser: RateLimiter;
+  private readonly runsPerUser: RateLimiter;
+
+  constructor(
+    private readonly store: DataStore,
+    private readonly mail: SantaMail,
+    private readonly clock: Clock,
+    limits: SantaLimits,
+    private readonly circles: CircleParticipants,
+  ) {
+    this.drawsPerUser = new RateLimiter({ limit: limits.drawsPerDay, windowMs: DAY, text: 'tooManyDraws' }, clock);
+    this.runsPerUser = new RateLimiter({ limit: limits.runsPerDay, windowMs: DAY, text: 'tooManyDraws', scope: 'draw runs per organiser' }, clock);
+  }
+
+  async create(user: SessionUser, input: NewDraw): Promise<OrganisedDraw> {
+    const participants = await this.participantsOf(user, input);
+    const exclusions = exclusionPairs(participants, input.exclusions ?? []);
+    const settings = drawSettings(input);
+    assignOrRefuse(participants, exclusions);
+    await this.drawsPerUser.hit(user.id);
+    const id = await this.store.transaction((tx) => this.insertDraw(tx, user.id, input.circleId ?? null, settings, participants, exclusions));
+    return this.view(id);
+  }
+
+  /** Draws the names (or draws them again while no one has opened a result) and mails every participant their link. */
+  async run(access: OrganisedDrawAccess, request: MailRequest): Promise<OrganisedDraw> {
+    const { draw, user } = access;
+    const { participants, exclusions } = await this.membersOf(draw.id);
+    if (participants.some((participant) => participant.openedAt)) throw conflict('drawAlreadyOpened');
+    const recipients = assignOrRefuse(participants, emailPairs(participants, exclusions));
+    await this.runsPerUser.hit(user.id);
+    const again = draw.drawnAt !== null;
+    await this.store.transaction(async (tx) => {
+      const { draws, drawParticipants } = this.store.tables;
+      for (const [giver, recipient] of recipients.entries()) {
+        await tx.update(drawParticipants).set({ recipientId: participants[recipient]!.id }).where(eq(drawParticipants.id, participants[giver]!.id));
+      }
+      await tx.update(draws).set({ drawnAt: dateOf(this.clock) }).where(eq(draws.id, draw.id));
+    });
+    // Lost mails (a crash before they are queued) leave nobody's result opened: the organiser can draw again.
+    for (const participant of participants) await this.mail.drawn(participant, { draw, organiser: user.name, again }, request);
+    return this.view(draw.id);
+  }
+
+  /** A new draw with the same people, rules and settings, not yet drawn; the old one and its links are gone. */
+  async startOver(access: OrganisedDrawAccess): Promise<OrganisedDraw> {
+    const { draw, user } = access;
+    const { participants, exclusions } = await this.membersOf(draw.id);
+    await this.drawsPerUser.hit(user.id);
+    const id = await this.store.transaction(async (tx) => {
+      await tx.delete(this.store.tables.draws).where(eq(this.store.tables.draws.id, draw.id));
+      return this.insertDraw(tx, user.id, draw.circleId, draw, participants, emailPairs(participants, exclusions));
+    });
+    return this.view(id);
+  }
+
+  async remove(access: OrganisedDrawAccess): Promise<void> {
+    await this.store.db.delete(this.store.tables.draws).where(eq(this.store.tables.draws.id, access.draw.id));
+  }
+
+  /** The organiser's view: who takes part, who opened their result, never a pair. */
+  async view(drawId: string): Promise<OrganisedDraw> {
+    const { draws } = this.store.tables;
+    const [draw] = await this.store.db.select().from(draws).where(eq(draws.id, drawId));
+    const { participants, exclusions } = await this.membersOf(drawId);
+    return {
+      id: draw!.id,
+      name: draw!.name,
+      circleId: draw!.circleId,
+      budget: draw!.budgetMinor,
+      currency: draw!.currency,
+      date: draw!.giftDate,
+      drawnAt: draw!.drawnAt?.toISOString() ?? null,
+      createdAt: draw!.createdAt.toISOString(),
+      participants: participants.map((participant) => ({ name: participant.name, email: participant.email, opened: participant.openedAt !== null })),
+      exclusions: emailPairs(participants, exclusions),
+      canRedraw: !participants.some((participant) => participant.openedAt),
+    };
+  }
+
+  /** The draws the account organises, and those it takes part in by its e-mail address. */
+  async mine(user: SessionUser): Promise<MyDraws> {
+    const { draws, drawParticipants, users } = this.store.tables;
+    const organised = await this.store.db
+      .select({ id: draws.id, name: draws.name, drawnAt: draws.drawnAt, createdAt: draws.createdAt, participants: count(drawParticipants.id) })
+      .from(draws)
+      .leftJoin(drawParticipants, eq(drawParticipants.drawId, draws.id))
+      .where(eq(draws.organiserId, user.id))
+      .groupBy(draws.id)
+      .orderBy(desc(draws.createdAt));
+    const takingPart = await this.store.db
+      .select({ id: draws.id, name: draws.name, drawnAt: draws.drawnAt, organiser: users.name })
+      .from(drawParticipants)
+      .innerJoin(draws, eq(draws.id, drawParticipants.drawId))
+      .innerJoin(users, eq(users.id, draws.organiserId))
+      .where(eq(drawParticipants.email, normalizeEmail(user.email)))
+      .orderBy(desc(draws.createdAt));
+    return {
+      organised: organised.map((draw) => ({ ...draw, drawnAt: draw.drawnAt?.toISOString() ?? null, createdAt: draw.createdAt.toISOString() })),
+      takingPart: takingPart.map((draw) => ({ ...draw, drawnAt: draw.drawnAt?.toISOString() ?? null })),
+    };
+  }
+
+  /** For the admin console: that draws happened (organiser, size, dates), not their pairs. */
+  async forAdmin(): Promise<AdminDraw[]> {
+    const { draws, drawParticipants, users } = this.store.tables;
+    const rows = await this.store.db
+      .select({ id: draws.id, organiser: users.email, createdAt: draws.createdAt, drawnAt: draws.drawnAt, participants: count(drawParticipants.id) })
+      .from(draws)
+      .innerJoin(users, eq(users.id, draws.organiserId))
+      .leftJoin(drawParticipants, eq(drawParticipants.drawId, draws.id))
+      .groupBy(draws.id, users.email)
+      .orderBy(desc(draws.createdAt))
+      .limit(500);
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), drawnAt: row.drawnAt?.toISOString() ?? null }));
+  }
+
+  /** How many draws were made and drawn (the admin console's counts). */
+  async counts(): Promise<{ draws: number; drawn: number }> {
+    const { draws } = this.store.tables;
+    const [all] = await this.store.db.select({ value: count() }).from(draws);
+    const [drawn] = await this.store.db.select({ value: count() }).from(draws).where(isNotNull(draws.drawnAt));
+    return { draws: all?.value ?? 0, drawn: drawn?.value ?? 0 };
+  }
+
+  private async participantsOf(user: SessionUser, input: NewDraw): Promise<DrawParticipantInput[]> {
+    const given = input.participants.map((participant) => ({ name: participant.name.trim(), email: normalizeEmail(participant.email) }));
+    const members = input.circleId ? await this.circles.membersOf(input.circleId, user) : [];
+    const all = [...members.map((member) => ({ name: member.name, email: normalizeEmail(member.email) })), ...given];
+    const unique = all.filter((participant, index) => all.findIndex((other) => other.email === participant.email) === index);
+    for (const participant of given) {
+      if (!participant.name) throw invalid('drawNameMissing');
+      if (!looksLikeEmail(participant.email)) throw invalid('invalidEmailAddress', { address: participant.email });
+      if (given.filter((other) => other.email === participant.email).length > 1) throw invalid('drawDuplicateEmail', { email: participant.email });
+    }
+    if (unique.length < DRAW_PARTICIPANTS_MIN) throw invalid('drawTooFew', { min: DRAW_PARTICIPANTS_MIN });
+    if (unique.length > DRAW_PARTICIPANTS_MAX) throw invalid('drawTooMany', { max: DRAW_PARTICIPANTS_MAX });
+    return unique;
+  }
+
+
+  private async membersOf(drawId: string): Promise<{ participants: ParticipantRow[]; exclusions: [string, string][] }> {
+    const { drawParticipants, drawExclusions } = this.store.tables;
+    const participants = await this.store.db.select().from(drawParticipants).where(eq(drawParticipants.drawId, drawId)).orderBy(drawParticipants.position);
+    const rows = await this.store.db.select().from(drawExclusions).where(eq(drawExclusions.drawId, drawId));
+    return { participants, exclusions: rows.map((row) => [row.firstId, row.secondId]) };
+  }
+
+  private async insertDraw(
+    tx: Db,
+    organiserId: string,
+    circleId: string | null,
+    settings: Pick<DrawRow, 'name' | 'budgetMinor' | 'currency' | 'giftDate'>,
+    participants: DrawParticipantInput[],
+    exclusions: [string, string][],
+  ): Promise<string> {
+    const { draws, drawParticipants, drawExclusions } = this.store.tables;
+    const id = newId();
+    const rows = participants.map((participant, position) => ({ id: newId(), drawId: id, position, name: participant.name, email: participant.email, resultToken: newSecret() }));
+    const idOf = (email: string) => rows.find((row) => row.email === email)!.id;
+    const { name, budgetMinor, currency, giftDate } = settings;
+    await tx.insert(draws).values({ id, organiserId, circleId, name, budgetMinor, currency, giftDate, createdAt: dateOf(this.clock) });
+    await tx.insert(drawParticipants).values(rows);
+    if (exclusions.length > 0) {
+      const pairs = exclusions.map(([first, second]) => ({ drawId: id, firstId: idOf(first), secondId: idOf(second) }));
+      await tx.insert(drawExclusions).values(pairs.filter((pair, index) => pairs.findIndex((other) => other.firstId === pair.firstId && other.secondId === pair.secondId) === index));
+    }
+    return id;
+  }
+}
+
+/** The exclusions as pairs of participants' e-mails (each pair once, in participant order). */
+function exclusionPairs(participants: DrawParticipantInput[], exclusions: [string, string][]): [string, string][] {
+  const order = participants.map((participant) => participant.email);
+  return exclusions.map(([a, b]) => {
+    const pair = [normalizeEmail(a), normalizeEmail(b)].sort((x, y) => order.indexOf(x) - order.indexOf(y)) as [string, string];
+    for (const email of pair) if (!order.includes(email)) throw invalid('drawExclusionUnknown', { email });
+    if (pair[0] === pair[1]) throw invalid('drawExclusionSelf');
+    return pair;
+  });
+}
+
+function drawSettings(input: NewDraw): Pick<DrawRow, 'name' | 'budgetMinor' | 'currency' | 'giftDate'> {
+  const budget = input.budget ?? null;
+  if (budget !== null && (!Number.isInteger(budget) || budget < 0 || budget > BUDGET_MAX_MINOR)) throw invalid('drawBudget');
+  const currency = input.currency?.trim().toUpperCase() || null;
+  if (currency !== null && !/^[A-Z]{3}$/.test(currency)) throw invalid('currency');
+  const day = input.date || null;
+  if (day !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day)))) throw invalid('drawDate');
+  return { name: input.name?.trim() ?? '', budgetMinor: budget, currency, giftDate: day };
+}
+
+/** Exclusions stored by participant id, as their e-mails. */
+function emailPairs(participants: ParticipantRow[], exclusions: [string, string][]): [string, string][] {
+  const emailOf = (id: string) => participants.find((participant) => participant.id === id)?.email ?? '';
+  return exclusions.map(([first, second]) => [emailOf(first), emailOf(second)]);
+}
+
+/** Whom each participant (by index) gives to; a set of exclusions no draw can satisfy is refused, naming the conflict. */
+function assignOrRefuse(participants: DrawParticipantInput[], exclusions: [string, string][]): number[] {
+  const order = participants.map((participant) => participant.email);
+  const pairs = exclusions.map(([a, b]) => [order.indexOf(a), order.indexOf(b)]);
+  const outcome = drawAssignment(participants.length, (giver, recipient) => !pairs.some(([a, b]) => (a === giver && b === recipient) || (a === recipient && b === giver)));
+  if (!outcome.ok) throw conflictError(participants, outcome.conflict);
+  return outcome.recipients;
+}
+
+/** "Anna can only give to Ben, and so can Carl" (or "Anna cannot give to anyone"). */
+function conflictError(participants: Pick<DrawParticipantInput, 'name'>[], found: DrawConflict) {
+  const names = (indexes: number[]) => indexes.map((index) => participants[index]!.name).join(', ');
+  const [first, ...others] = found.givers;
+  if (found.recipients.length === 0) return unprocessable('drawNobody', { giver: names([first!]) });
+  return unprocessable('drawConflict', { giver: names([first!]), recipients: names(found.recipients), others: names(others) });
+}

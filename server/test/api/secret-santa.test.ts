@@ -1,0 +1,266 @@
+/**
+ * Secret Santa over real HTTP and a real SMTP server, on both engines: a draw made, drawn and
+ * mailed; each participant sees only whom they give to; the organiser, the admin and every
+ * other caller never see a pair; redraw rules, anonymous questions, attached lists and limits.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminDraw, DrawResult, MyDraws, OrganisedDraw } from '@wishwell/shared/secret-santa-types';
+import type { Wishlist } from '@wishwell/shared/wishlist-types';
+import { ApiClient, type ApiResponse } from '../support/api-client';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { signUp, type Account } from '../support/wishlists';
+
+const QUESTIONS_PER_DAY = 3;
+const DRAWS_PER_DAY = 12;
+
+let server: TestServer;
+let smtp: TestSmtpServer;
+let admin: Account;
+let organiser: Account;
+let paul: Account;
+let stranger: Account;
+let people = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url, SANTA_QUESTIONS_PER_DAY: String(QUESTIONS_PER_DAY), SANTA_DRAWS_PER_DAY: String(DRAWS_PER_DAY) } });
+  admin = await signUp(server.url, 'Admin');
+  organiser = await signUp(server.url, 'Olga');
+  paul = await signUp(server.url, 'Paul');
+  stranger = await signUp(server.url, 'Sam');
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+const person = (name: string) => ({ name, email: `${name.toLowerCase()}.${Date.now()}.${++people}@example.com` });
+
+/** Olga (the organiser, taking part), Paul (an account), Anna and Ben (no accounts); Anna and Ben must not draw each other. */
+function family() {
+  const anna = person('Anna');
+  const ben = person('Ben');
+  return { participants: [{ name: 'Olga', email: organiser.email }, { name: 'Paul', email: paul.email }, anna, ben], anna, ben };
+}
+
+async function created(body: object, by: Account = organiser): Promise<OrganisedDraw> {
+  const res = await by.client.post<OrganisedDraw>('/draws', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+/** Draws the names and sends the queued mails; answers each participant's result link token by e-mail. */
+async function drawn(draw: OrganisedDraw, by: Account = organiser): Promise<{ answer: ApiResponse<OrganisedDraw>; tokens: Map<string, string> }> {
+  await server.runJob('mail.outbox'); // earlier tests' mails arrive before this draw's are counted
+  const before = smtp.mails.length;
+  const answer = await by.client.post<OrganisedDraw>(`/draws/${draw.id}/run`);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  await server.runJob('mail.outbox');
+  const tokens = new Map<string, string>();
+  for (const mail of smtp.mails.slice(before)) tokens.set(mail.to[0]!, /\/santa\/result\/([\w-]+)/.exec(mail.text)![1]!);
+  expect([...tokens.keys()].sort()).toEqual(draw.participants.map((participant) => participant.email).sort());
+  return { answer, tokens };
+}
+
+const resultOf = async (token: string) => (await new ApiClient(server.url).get<DrawResult>(`/draws/result/${token}`)).body;
+
+describe('a draw', () => {
+  it('gives everyone one valid giftee, mails each only their own link, and tells the organiser nothing of the pairs', async () => {
+    const { participants, anna, ben } = family();
+    const draw = await created({ name: 'Family Christmas', participants, exclusions: [[anna.email, ben.email]], budget: 2500, currency: 'EUR', date: '2026-12-24' });
+    const { answer, tokens } = await drawn(draw);
+    for (const mail of smtp.mails.slice(-4)) {
+      expect(mail.subject).toBe('Secret Santa: Family Christmas');
+      // The mail names its addressee and the organiser, never a giftee.
+      const others = participants.filter((other) => other.name !== 'Olga' && other.email !== mail.to[0]);
+      for (const other of others) expect(mail.text).not.toContain(other.name);
+    }
+    const results = await Promise.all(participants.map(async (participant) => [participant, await resultOf(tokens.get(participant.email)!)] as const));
+    const recipients = results.map(([participant, result]) => {
+      expect(result.you.email).toBe(participant.email);
+      expect(result.recipient!.name).not.toBe(participant.name);
+      expect(result).toMatchObject({ drawName: 'Family Christmas', organiser: 'Olga', budget: 2500, currency: 'EUR', date: '2026-12-24' });
+      return result.recipient!.name;
+    });
+    expect(recipients.sort()).toEqual(['Anna', 'Ben', 'Olga', 'Paul']);
+    const annaGives = results.find(([participant]) => participant === anna)![1].recipient!.name;
+    const benGives = results.find(([participant]) => participant === ben)![1].recipient!.name;
+    expect([annaGives, benGives]).not.toContain('Anna');
+    expect([annaGives, benGives].filter((name) => name === 'Ben')).toEqual([]);
+
+    // The organiser's answers: who opened (all did), never whom anyone gives to.
+    const view = (await organiser.client.get<OrganisedDraw>(`/draws/${draw.id}`)).body;
+    expect(view.participants.every((participant) => participant.opened)).toBe(true);
+    for (const organiserAnswer of [answer.body, view, (await organiser.client.get<MyDraws>('/draws')).body]) {
+      expect(JSON.stringify(organiserAnswer)).not.toMatch(/recipient|giftee|token/i);
+    }
+    // As a participant, the organiser sees their own result only.
+    const own = (await organiser.client.get<DrawResult>(`/draws/${draw.id}/result`)).body;
+    expect(own.you.name).toBe('Olga');
+    expect(JSON.stringify(own)).not.toContain(tokens.get(anna.email)!);
+  });
+
+  it('refuses an impossible set of exclusions with a message naming the conflict, and saves nothing', async () => {
+    const [anna, ben, carl] = [person('Anna'), person('Ben'), person('Carl')];
+    const before = (await organiser.client.get<MyDraws>('/draws')).body.organised.length;
+    const res = await organiser.client.post('/draws', { participants: [anna, ben, carl], exclusions: [[anna.email, carl.email]] });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('Anna can only give to Ben, and so can Carl: remove one of their exclusions.');
+    const german = await organiser.client.post('/draws', { participants: [anna, ben, carl], exclusions: [[anna.email, ben.email], [anna.email, carl.email]] }, { headers: { 'accept-language': 'de' } });
+    expect(german.status).toBe(422);
+    expect((await organiser.client.get<MyDraws>('/draws')).body.organised.length).toBe(before);
+  });
+
+  it('refuses bad input with a clear 400', async () => {
+    const [anna, ben] = [person('Anna'), person('Ben')];
+    const cases: [object, string][] = [
+      [{ participants: [anna, ben] }, 'A Secret Santa needs at least 3 participants.'],
+      [{ participants: [anna, ben, anna] }, `${anna.email} is listed twice: each participant needs their own e-mail address.`],
+      [{ participants: [anna, ben, { name: 'Carl', email: 'not-an-address' }] }, 'This is not a valid e-mail address: not-an-address'],
+      [{ participants: [anna, ben, person('Carl')], exclusions: [[anna.email, 'zoe@example.com']] }, 'zoe@example.com is in an exclusion but not among the participants.'],
+      [{ participants: [anna, ben, person('Carl')], date: '24.12.2026' }, 'The date must be a day (YYYY-MM-DD).'],
+      [{ participants: Array.from({ length: 101 }, (_, index) => person(`P${index}`)) }, 'A draw can have at most 100 participants.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await organiser.client.post('/draws', body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+  });
+});
+
+describe('redrawing', () => {
+  it('draws again (and mails again) while nobody has looked; once someone has, only starting over, which kills the old links', async () => {
+    const { participants } = family();
+    const draw = await created({ participants });
+    const first = await drawn(draw);
+    const again = await drawn(draw);
+    expect(smtp.mails.slice(-4).every((mail) => mail.text.includes('were drawn again'))).toBe(true);
+    expect([...again.tokens.values()].sort()).toEqual([...first.tokens.values()].sort());
+
+    await resultOf(first.tokens.get(paul.email)!);
+    const refused = await organiser.client.post(`/draws/${draw.id}/run`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('cannot be drawn again');
+    expect((await organiser.client.get<OrganisedDraw>(`/draws/${draw.id}`)).body).toMatchObject({ canRedraw: false });
+
+    const restarted = await organiser.client.post<OrganisedDraw>(`/draws/${draw.id}/start-over`);
+    expect(restarted.status).toBe(200);
+    expect(restarted.body.id).not.toBe(draw.id);
+    expect(restarted.body.drawnAt).toBeNull();
+    const old = await new ApiClient(server.url).get(`/draws/result/${first.tokens.get(paul.email)}`);
+    expect(old.status).toBe(401);
+    expect(old.body.message).toContain('not valid');
+    const fresh = await drawn(restarted.body);
+    expect(fresh.tokens.get(paul.email)).not.toBe(first.tokens.get(paul.email));
+  });
+});
+
+describe('a participant', () => {
+  it('asks their giftee anonymously; the giftee is told by mail and on their page, answers, and the asker reads the answer', async () => {
+    const { participants, anna } = family();
+    const draw = await created({ name: 'Office', participants });
+    const { tokens } = await drawn(draw);
+    const asker = await resultOf(tokens.get(anna.email)!);
+    const giftee = participants.find((participant) => participant.name === asker.recipient!.name)!;
+    const asked = await new ApiClient(server.url).post<DrawResult>(`/draws/result/${tokens.get(anna.email)}/questions`, { text: 'Which size are your gloves?' });
+    expect(asked.status).toBe(200);
+    expect(asked.body.asked).toMatchObject([{ question: 'Which size are your gloves?', answer: null }]);
+    await server.runJob('mail.outbox');
+    const mail = smtp.mails.at(-1)!;
+    expect(mail.to).toEqual([giftee.email]);
+    expect(mail.text).toContain('Which size are your gloves?');
+    expect(mail.text).not.toContain('Anna');
+
+    const theirs = await resultOf(tokens.get(giftee.email)!);
+    expect(theirs.askedOfYou).toHaveLength(1);
+    expect(Object.keys(theirs.askedOfYou[0]!).sort()).toEqual(['answer', 'askedAt', 'id', 'question']);
+    const answered = await new ApiClient(server.url).put(`/draws/result/${tokens.get(giftee.email)}/answers/${theirs.askedOfYou[0]!.id}`, { text: 'Medium, thanks!' });
+    expect(answered.status).toBe(200);
+    expect((await resultOf(tokens.get(anna.email)!)).asked[0]!.answer).toBe('Medium, thanks!');
+    // Nobody else can answer it, and the giftee cannot answer a question not asked of them.
+    const intruder = participants.find((participant) => participant !== giftee)!;
+    expect((await new ApiClient(server.url).put(`/draws/result/${tokens.get(intruder.email)}/answers/${theirs.askedOfYou[0]!.id}`, { text: 'x' })).status).toBe(404);
+  });
+
+  it('is limited in questions per day', async () => {
+    const { participants, anna } = family();
+    const { tokens } = await drawn(await created({ participants }));
+    const ask = () => new ApiClient(server.url).post(`/draws/result/${tokens.get(anna.email)}/questions`, { text: 'Tea or coffee?' });
+    for (let index = 0; index < QUESTIONS_PER_DAY; index++) expect((await ask()).status).toBe(200);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toContain('Too many questions today.');
+  });
+
+  it("attaches a list by its share link, which their giver sees; a link to no list is refused", async () => {
+    const { participants, ben } = family();
+    const { tokens } = await drawn(await created({ participants }));
+    const list = (await paul.client.post<Wishlist>('/wishlists', { name: "Paul's wishes", theme: 'Christmas' })).body;
+    const attached = await new ApiClient(server.url).put<DrawResult>(`/draws/result/${tokens.get(paul.email)}/list`, { link: `${server.url}/share/wishlist/${list._id}` });
+    expect(attached.status).toBe(200);
+    expect(attached.body.you.list).toEqual({ id: list._id, name: "Paul's wishes" });
+    const giver = await Promise.all([...tokens.values()].map(resultOf)).then((all) => all.find((result) => result.recipient?.name === 'Paul')!);
+    expect(giver.recipient!.list).toEqual({ id: list._id, name: "Paul's wishes" });
+    const bad = await new ApiClient(server.url).put(`/draws/result/${tokens.get(ben.email)}/list`, { link: 'https://example.com/nothing' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Paste the share link of a wishlist on this site.');
+  });
+});
+
+describe('the admin console', () => {
+  it('shows that draws happened (organiser, size, dates), never a pair', async () => {
+    const res = await admin.client.get<AdminDraw[]>('/admin/draws');
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThan(2);
+    expect(res.body[0]).toMatchObject({ organiser: organiser.email, participants: 4 });
+    expect(JSON.stringify(res.body)).not.toMatch(/recipient|Anna|Ben|Paul|token/);
+  });
+});
+
+describe('limits', () => {
+  it('caps the draws one organiser makes per day', async () => {
+    const busy = await signUp(server.url, 'Busy');
+    for (let index = 0; index < DRAWS_PER_DAY; index++) await created({ participants: [person('A'), person('B'), person('C')] }, busy);
+    const refused = await busy.client.post('/draws', { participants: [person('A'), person('B'), person('C')] });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toContain('Too many Secret Santa draws today.');
+  });
+});
+
+describe('access to every draw route', () => {
+  it('lets each role do only what it may: organiser, participant by link or account, stranger, anonymous', async () => {
+    const { participants, anna } = family();
+    const draw = await created({ participants });
+    const { tokens } = await drawn(draw);
+    const token = tokens.get(anna.email)!;
+    expect((await resultOf(token)).you.name).toBe('Anna'); // opened: no redraw now
+    const anonymous = new ApiClient(server.url);
+    const routes: { call: (client: ApiClient) => Promise<ApiResponse>; organiser: number; participantAccount: number; stranger: number; anonymous: number }[] = [
+      { call: (c) => c.get(`/draws/${draw.id}`), organiser: 200, participantAccount: 403, stranger: 403, anonymous: 401 },
+      { call: (c) => c.post(`/draws/${draw.id}/run`), organiser: 409, participantAccount: 403, stranger: 403, anonymous: 401 },
+      { call: (c) => c.get(`/draws/${draw.id}/result`), organiser: 200, participantAccount: 200, stranger: 403, anonymous: 401 },
+      { call: (c) => c.get('/admin/draws'), organiser: 403, participantAccount: 403, stranger: 403, anonymous: 401 },
+      { call: (c) => c.get('/draws/result/forged-token'), organiser: 401, participantAccount: 401, stranger: 401, anonymous: 401 },
+      { call: (c) => c.post('/draws/result/forged-token/questions', { text: 'Hi?' }), organiser: 401, participantAccount: 401, stranger: 401, anonymous: 401 },
+      { call: (c) => c.delete(`/draws/${draw.id}`), organiser: 200, participantAccount: 403, stranger: 403, anonymous: 401 },
+    ];
+    for (const route of routes.slice(0, -1)) {
+      expect((await route.call(anonymous)).status).toBe(route.anonymous);
+      expect((await route.call(stranger.client)).status).toBe(route.stranger);
+      expect((await route.call(paul.client)).status).toBe(route.participantAccount);
+      const answer = await route.call(organiser.client);
+      expect(answer.status).toBe(route.organiser);
+      if (answer.status === 200 && answer.body && !('you' in answer.body)) expect(JSON.stringify(answer.body)).not.toMatch(/recipient|Token/i);
+    }
+    // A participant's link opens their own result whoever holds it, and only theirs.
+    expect((await stranger.client.get<DrawResult>(`/draws/result/${token}`)).body.you.name).toBe('Anna');
+    const last = routes.at(-1)!;
+    expect((await last.call(anonymous)).status).toBe(last.anonymous);
+    expect((await last.call(stranger.client)).status).toBe(last.stranger);
+    expect((await last.call(paul.client)).status).toBe(last.participantAccount);
+    expect((await last.call(organiser.client)).status).toBe(last.organiser);
+    expect((await anonymous.get(`/draws/result/${token}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,90 @@
+/** Secret Santa draws: what the organiser and the participants see. Pairs are only ever shown to the giver. */
+
+export const DRAW_PARTICIPANTS_MIN = 3;
+export const DRAW_PARTICIPANTS_MAX = 100;
+export const DRAW_NAME_MAX = 100;
+export const DRAW_PERSON_NAME_MAX = 100;
+export const DRAW_QUESTION_MAX = 500;
+
+export interface DrawParticipantInput {
+  name: string;
+  email: string;
+}
+
+export interface NewDraw {
+  circleId?: string;
+  name?: string;
+  participants: DrawParticipantInput[];
+  /** Pairs of e-mail addresses who must not draw each other, either way. */
+  exclusions?: [string, string][];
+  /** In minor units (cents). */
+  budget?: number | null;
+  currency?: string | null;
+  /** YYYY-MM-DD. */
+  date?: string | null;
+}
+
+/** A draw as its organiser sees it: who takes part and who opened their result, never who gives to whom. */
+export interface OrganisedDraw {
+  id: string;
+  name: string;
+  circleId: string | null;
+  budget: number | null;
+  currency: string | null;
+  date: string | null;
+  drawnAt: string | null;
+  createdAt: string;
+  participants: { name: string; email: string; opened: boolean }[];
+  exclusions: [string, string][];
+  /** A redraw is allowed while nobody has opened their result. */
+  canRedraw: boolean;
+}
+
+/** A list the participant attached for their giver. */
+export interface DrawList {
+  id: string;
+  name: string;
+}
+
+export interface DrawQuestion {
+  id: string;
+  question: string;
+  answer: string | null;
+  askedAt: string;
+}
+
+/** What one participant sees: whom they give to (once drawn), and nothing of anyone else's pair. */
+export interface DrawResult {
+  drawName: string;
+  organiser: string;
+  budget: number | null;
+  currency: string | null;
+  date: string | null;
+  you: { name: string; email: string; list: DrawList | null };
+  /** Null until the names are drawn. */
+  recipient: { name: string; list: DrawList | null } | null;
+  /** The questions this participant asked their giftee, with the answers. */
+  asked: DrawQuestion[];
+  /** The questions their (unnamed) giver asked them. */
+  askedOfYou: DrawQuestion[];
+  /** The secret of this result's link, for the app's calls once it opened the result by account. */
+  token: string;
+}
+
+/** The draws the signed-in account organises, and those it takes part in (by its e-mail). */
+export interface MyDraws {
+  organised: { id: string; name: string; participants: number; drawnAt: string | null; createdAt: string }[];
+  takingPart: { id: string; name: string; organiser: string; drawnAt: string | null }[];
+}
+
+/** The admin console's view: that a draw happened, never its pairs. */
+export interface AdminDraw {
+  id: string;
+  organiser: string;
+  participants: number;
+  createdAt: string;
+  drawnAt: string | null;
+}
+
+export const santaResultPath = (token: string) => `/santa/result/${token}`;
+export const santaPath = '/santa';

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Button, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { toMinorUnits } from '@wishwell/shared/money';
+import { DRAW_PARTICIPANTS_MAX, type NewDraw, type OrganisedDraw } from '@wishwell/shared/secret-santa-types';
+import { api, errorMessage } from '../../api/client';
+import { useTranslation } from '../../i18n/react';
+import { notify } from '../../notifications/notify';
+import { useSession } from '../../session/SessionProvider';
+
+interface Row {
+  name: string;
+  email: string;
+}
+
+/** A new draw: its people (the organiser first), who must not draw whom, a budget and a day. */
+export function DrawForm({ onCreated }: { onCreated: (draw: OrganisedDraw) => void }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [name, setName] = useState('');
+  const [rows, setRows] = useState<Row[]>([{ name: user?.name ?? '', email: user?.email ?? '' }, { name: '', email: '' }, { name: '', email: '' }]);
+  const [exclusions, setExclusions] = useState<[string, string][]>([]);
+  const [pair, setPair] = useState<[string, string]>(['', '']);
+  const [budget, setBudget] = useState('');
+  const [currency, setCurrency] = useState(user?.currency ?? 'EUR');
+  const [date, setDate] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const people = rows.filter((row) => row.email.trim());
+  const labelOf = (email: string) => people.find((row) => row.email.trim() === email)?.name || email;
+  const change = (index: number, field: keyof Row, value: string) => setRows((all) => all.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
+  const choose = (side: number, email: string) => setPair((current) => (side === 0 ? [email, current[1]] : [current[0], email]));
+  const addExclusion = () => {
+    if (pair[0] && pair[1] && pair[0] !== pair[1]) setExclusions((all) => [...all, pair]);
+    setPair(['', '']);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const body: NewDraw = {
+      name,
+      participants: people.map((row) => ({ name: row.name, email: row.email.trim() })),
+      exclusions: exclusions.filter(([a, b]) => people.some((row) => row.email.trim() === a) && people.some((row) => row.email.trim() === b)),
+      budget: budget.trim() ? toMinorUnits(budget) : null,
+      currency: currency || null,
+      date: date || null,
+    };
+    try {
+      onCreated(await api.post('/draws', { body }));
+      setRows([{ name: user?.name ?? '', email: user?.email ?? '' }, { name: '', email: '' }, { name: '', email: '' }]);
+      setExclusions([]);
+      setName('');
+    } catch (error) {
+      notify(errorMessage(error, t('santa.createFailed')), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="ww-santa-form" onSubmit={(event) => void submit(event)}>
+      <FormGroup label={t('santa.drawName')} labelFor="santa-name">
+        <InputGroup id="santa-name" value={name} placeholder={t('santa.drawNamePlaceholder')} onValueChange={setName} />
+      </FormGroup>
+      <fieldset className="ww-santa-people">
+        <legend>{t('santa.participants')}</legend>
+        {rows.map((row, index) => (
+          <div className="ww-santa-person" key={index}>
+            <InputGroup aria-label={t('santa.personName', { number: index + 1 })} placeholder={t('santa.name')} value={row.name} onValueChange={(value) => change(index, 'name', value)} />
+            <InputGroup aria-label={t('santa.personEmail', { number: index + 1 })} placeholder={t('santa.email')} type="email" value={row.email} onValueChange={(value) => change(index, 'email', value)} />
+            <Button icon="cross" variant="minimal" aria-label={t('santa.remove')} disabled={rows.length <= 3} onClick={() => setRows((all) => all.filter((_, at) => at !== index))} />
+          </div>
+        ))}
+        <Button icon="add" text={t('santa.addPerson')} disabled={rows.length >= DRAW_PARTICIPANTS_MAX} onClick={() => setRows((all) => [...all, { name: '', email: '' }])} />
+      </fieldset>
+      <fieldset className="ww-santa-exclusions">
+        <legend>{t('santa.exclusions')}</legend>
+        <p className="ww-santa-note">{t('santa.exclusionsHelp')}</p>
+        <div className="ww-santa-pair">
+          {[0, 1].map((side) => (
+            <HTMLSelect key={side} aria-label={t(side === 0 ? 'santa.exclusionFirst' : 'santa.exclusionSecond')} value={pair[side]} onChange={(event) => choose(side, event.currentTarget.value)}>
+              <option value="">{t('santa.choose')}</option>
+              {people.map((row) => (
+                <option key={row.email} value={row.email.trim()}>{row.name || row.email}</option>
+              ))}
+            </HTMLSelect>
+          ))}
+          <Button text={t('santa.addExclusion')} onClick={addExclusion} />
+        </div>
+        <div className="ww-santa-tags">
+          {exclusions.map(([a, b], index) => (
+            <Tag key={`${a}-${b}-${index}`} onRemove={() => setExclusions((all) => all.filter((_, at) => at !== index))}>{t('santa.notEachOther', { first: labelOf(a), second: labelOf(b) })}</Tag>
+          ))}
+        </div>
+      </fieldset>
+      <div className="ww-santa-settings">
+        <FormGroup label={t('santa.budget')} labelFor="santa-budget">
+          <InputGroup id="santa-budget" inputMode="decimal" value={budget} onValueChange={setBudget} />
+        </FormGroup>
+        <FormGroup label={t('santa.currency')} labelFor="santa-currency">
+          <InputGroup id="santa-currency" maxLength={3} value={currency} onValueChange={(value) => setCurrency(value.toUpperCase())} />
+        </FormGroup>
+        <FormGroup label={t('santa.date')} labelFor="santa-date">
+          <InputGroup id="santa-date" type="date" value={date} onValueChange={setDate} />
+        </FormGroup>
+      </div>
+      <Button type="submit" intent="primary" className="ww-accent-button" icon="add" text={t('santa.create')} loading={busy} />
+    </form>
+  );
+}
