@@ -176,6 +176,7 @@ export default {
       giftCard: 'Gutschein kaufen',
       reserved: 'Von dir reserviert – ',
       pledged: 'Von dir mitfinanziert – ',
+      pledgedAmount: 'Du hast {{amount}} zugesagt – ',
       changeOrUndo: 'ändern oder zurücknehmen',
     },
     preview: {

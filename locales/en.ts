@@ -181,6 +181,7 @@ export default {
       giftCard: 'Buy a Gift Card',
       reserved: 'You reserved this — ',
       pledged: 'You pledged towards this — ',
+      pledgedAmount: 'You pledged {{amount}} — ',
       changeOrUndo: 'change or undo',
     },
     preview: {

@@ -178,6 +178,7 @@ export default {
       giftCard: 'Comprar tarjeta regalo',
       reserved: 'Lo has reservado tú — ',
       pledged: 'Participas en este regalo — ',
+      pledgedAmount: 'Has aportado {{amount}} — ',
       changeOrUndo: 'cambiar o deshacer',
     },
     preview: {

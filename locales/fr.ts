@@ -178,6 +178,7 @@ export default {
       giftCard: 'Acheter une carte cadeau',
       reserved: 'Vous l’avez réservé — ',
       pledged: 'Vous y participez — ',
+      pledgedAmount: 'Vous avez promis {{amount}} — ',
       changeOrUndo: 'modifier ou annuler',
     },
     preview: {

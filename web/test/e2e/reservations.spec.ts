@@ -154,7 +154,7 @@ test('guests pledge towards a group gift and watch the progress bar fill until i
     await dialog.getByRole('button', { name: 'Pledge' }).click();
     await expect(pram).toContainText('pledged £120 of £300 by 1 person');
     await expect(pram.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
-    await expect(pram).toContainText('You pledged towards this — change or undo');
+    await expect(pram).toContainText('You pledged £120 — change or undo');
     // Pledged towards: paid for by pledges now, not bought outright.
     await expect(pram.getByRole('button', { name: 'Mark as Purchased' })).toHaveCount(0);
     // Pledge, View Product and Buy a Gift Card: every row of buttons spans the card, none left half-width.
