@@ -940,6 +940,7 @@ export default {
       diskFull: 'Auf dem Server ist kein Speicherplatz mehr frei. Es wurde nichts gespeichert; bitte sag dem Betreiber der Seite Bescheid.',
       invalidCredentials: 'E-Mail-Adresse oder Passwort ist falsch',
       emailTaken: 'Es gibt schon ein Konto mit dieser E-Mail-Adresse. Melde dich an oder nimm eine andere E-Mail-Adresse.',
+      emailUsedByAnother: 'Diese E-Mail-Adresse gehört schon zu einem anderen Konto. Bitte wähle eine andere.',
       enterName: 'Bitte gib deinen Namen ein.',
       enterEmail: 'Bitte gib deine E-Mail-Adresse ein.',
       enterPassword: 'Bitte gib ein Passwort ein.',

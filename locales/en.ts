@@ -947,6 +947,7 @@ export default {
       diskFull: 'The server has run out of storage space. Nothing was saved; please tell the site operator.',
       invalidCredentials: 'Invalid email or password',
       emailTaken: 'An account with this email address already exists. Sign in, or use another email address.',
+      emailUsedByAnother: 'Another account already uses this email address. Please choose a different one.',
       enterName: 'Please enter your name.',
       enterEmail: 'Please enter your email address.',
       enterPassword: 'Please enter a password.',

@@ -957,6 +957,7 @@ export default {
       diskFull: 'El servidor se ha quedado sin espacio de almacenamiento. No se ha guardado nada; avisa a quien administra el sitio.',
       invalidCredentials: 'Correo electrónico o contraseña incorrectos',
       emailTaken: 'Ya existe una cuenta con este correo electrónico. Inicia sesión o usa otro correo.',
+      emailUsedByAnother: 'Otra cuenta ya usa esta dirección de correo. Elige otra, por favor.',
       enterName: 'Escribe tu nombre.',
       enterEmail: 'Escribe tu correo electrónico.',
       enterPassword: 'Escribe una contraseña.',

@@ -958,6 +958,7 @@ export default {
       diskFull: 'Le serveur n’a plus d’espace de stockage. Rien n’a été enregistré ; veuillez prévenir l’administrateur du site.',
       invalidCredentials: 'Adresse e-mail ou mot de passe incorrect',
       emailTaken: 'Un compte existe déjà avec cette adresse e-mail. Connectez-vous, ou utilisez une autre adresse.',
+      emailUsedByAnother: 'Un autre compte utilise déjà cette adresse e-mail. Veuillez en choisir une autre.',
       enterName: 'Veuillez saisir votre nom.',
       enterEmail: 'Veuillez saisir votre adresse e-mail.',
       enterPassword: 'Veuillez saisir un mot de passe.',

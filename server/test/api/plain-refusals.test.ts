@@ -1,6 +1,6 @@
 /**
  * Refusals that say what is wrong (issue 36, minor): a made-up bearer token, a script-only gift
- * card link, an unknown currency, an over-long admin field; a read-only token may look up a
+ * card link, an unknown currency, an over-long admin field, a taken e-mail address; a read-only token may look up a
  * guest's held claims; /health notices PostgreSQL failures by their SQLSTATE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,15 @@ describe('referral rules', () => {
     const french = await admin.client.call('POST', '/referral-rules', { matcher: 'shop.example' }, { headers: { 'accept-language': 'fr' } });
     expect(french.status).toBe(400);
     expect(french.body.message).toBe('Nom du programme : ce champ est obligatoire.');
+  });
+});
+
+describe('My Account', () => {
+  it('refuses an e-mail address another account has without telling a signed-in person to sign in', async () => {
+    const res = await owner.client.put('/users/profile', { name: owner.name, email: admin.email });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Another account already uses this email address. Please choose a different one.');
+    expect((await owner.client.get('/users/profile')).body.email).toBe(owner.email);
   });
 });
 

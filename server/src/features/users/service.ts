@@ -253,7 +253,7 @@ export class UserService {
     const language = input.language === undefined ? {} : { language: chosenLanguage(input.language) };
     const { db, tables: { users } } = this.deps.store;
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id)));
-    if (taken) throw emailTaken();
+    if (taken) throw conflict('emailUsedByAnother');
     const [row] = await db
       .update(users)
       .set({ name, email, country, currency: currencyForCountry(country), ...language, updatedAt: new Date() })
