@@ -6,7 +6,8 @@ import type { LoginInput } from '@wishwell/shared/account-types';
 import { OIDC_ERROR_PARAM, OIDC_LINK_PARAM } from '@wishwell/shared/sign-in-options';
 import { api } from '../../api/client';
 import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
-import { ProviderError, ProviderSignIn, useSignInOptions } from './ProviderSignIn';
+import { ProviderError, ProviderSignIn } from './ProviderSignIn';
+import { useSignInOptions } from '../../session/sign-in-options';
 import { useSignInFlow } from './sign-in';
 
 /**
