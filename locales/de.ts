@@ -177,7 +177,7 @@ export default {
       giftCard: 'Gutschein kaufen',
       reserved: 'Von dir reserviert – ',
       pledged: 'Von dir mitfinanziert – ',
-      pledgedAmount: 'Du hast {{amount}} zugesagt – ',
+      pledgedAmount: 'Du hast {{amount}} beigetragen – ',
       changeOrUndo: 'ändern oder zurücknehmen',
     },
     preview: {
@@ -569,6 +569,8 @@ export default {
       updated: 'Reservierung geändert.',
       updateFailed: 'Ändern fehlgeschlagen',
       undoneToast: 'Reservierung zurückgenommen – der Wunsch ist wieder frei.',
+      withdrawConfirm: 'Deinen Beitrag zu „{{title}}“ zurückziehen?',
+      undoConfirm: 'Deine Reservierung von „{{title}}“ zurücknehmen? Dann ist der Wunsch wieder für andere frei.',
       mine: 'Meine Reservierungen',
       itemOn: '{{item}} auf {{list}}',
       pledgeOn: '{{amount}} für {{item}} auf {{list}}',

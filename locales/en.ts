@@ -574,6 +574,8 @@ export default {
       updated: 'Reservation updated.',
       updateFailed: 'Update failed',
       undoneToast: 'Reservation undone — the item is listed again.',
+      withdrawConfirm: 'Withdraw your pledge towards “{{title}}”?',
+      undoConfirm: 'Undo your reservation of “{{title}}”? It is listed again for others to give.',
       mine: 'My reservations',
       itemOn: '{{item}} on {{list}}',
       pledgeOn: '{{amount}} towards {{item}} on {{list}}',

@@ -583,6 +583,8 @@ export default {
       updated: 'Reserva actualizada.',
       updateFailed: 'No se ha podido actualizar',
       undoneToast: 'Reserva deshecha — el artículo vuelve a estar en la lista.',
+      withdrawConfirm: '¿Retirar tu aportación a «{{title}}»?',
+      undoConfirm: '¿Anular tu reserva de «{{title}}»? El artículo vuelve a estar disponible para los demás.',
       mine: 'Mis reservas',
       itemOn: '{{item}} en {{list}}',
       pledgeOn: '{{amount}} para {{item}} en {{list}}',

@@ -583,6 +583,8 @@ export default {
       updated: 'Réservation modifiée.',
       updateFailed: 'La modification a échoué',
       undoneToast: 'Réservation annulée — l’article est de nouveau sur la liste.',
+      withdrawConfirm: 'Retirer votre participation à « {{title}} » ?',
+      undoConfirm: 'Annuler votre réservation de « {{title}} » ? L’article redevient disponible pour les autres.',
       mine: 'Mes réservations',
       itemOn: '{{item}} sur {{list}}',
       pledgeOn: '{{amount}} pour {{item}} sur {{list}}',
