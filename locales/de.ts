@@ -241,6 +241,8 @@ export default {
     },
     dashboard: {
       title: 'Meine Wunschlisten',
+      disabled: 'Von einem Admin gesperrt: Gäste können sie nicht öffnen',
+      expired: 'Abgelaufen: Gäste können sie nicht mehr öffnen',
       create: 'Wunschliste anlegen',
       loadFailed: 'Deine Wunschlisten konnten nicht geladen werden',
       loadFailedText: 'Der Server antwortet nicht. Deinen Listen ist nichts passiert – versuch es gleich noch einmal.',

@@ -246,6 +246,8 @@ export default {
     },
     dashboard: {
       title: 'My Wishlists',
+      disabled: 'Disabled by an admin: guests cannot open it',
+      expired: 'Expired: guests can no longer open it',
       create: 'Create Wishlist',
       loadFailed: 'Could not load your wishlists',
       loadFailedText: 'The server did not answer. Your lists are safe; try again in a moment.',

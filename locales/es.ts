@@ -246,6 +246,8 @@ export default {
     },
     dashboard: {
       title: 'Mis listas de deseos',
+      disabled: 'Desactivada por un administrador: los invitados no pueden abrirla',
+      expired: 'Caducada: los invitados ya no pueden abrirla',
       create: 'Crear lista',
       loadFailed: 'No se han podido cargar tus listas',
       loadFailedText: 'El servidor no responde. Tus listas están a salvo; vuelve a intentarlo en un momento.',

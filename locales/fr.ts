@@ -246,6 +246,8 @@ export default {
     },
     dashboard: {
       title: 'Mes listes de souhaits',
+      disabled: 'Désactivée par un administrateur : les invités ne peuvent pas l’ouvrir',
+      expired: 'Expirée : les invités ne peuvent plus l’ouvrir',
       create: 'Créer une liste',
       loadFailed: 'Impossible de charger vos listes',
       loadFailedText: 'Le serveur ne répond pas. Vos listes ne risquent rien ; réessayez dans un instant.',

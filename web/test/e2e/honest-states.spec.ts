@@ -4,6 +4,7 @@ import { onDialogEntry } from './support/dialog-history';
 import { moveHandle } from './support/hydration';
 import { withMaillessServer } from './support/mailless-server';
 import { itemCard, signedInPage } from './support/people';
+import { E2E_ADMIN, signInThroughForm } from './support/accounts';
 
 // What the pages tell people when things are empty, fail, race or are long: each state says what
 // is true. Server and network failures are injected at the browser's network layer (page.route),
@@ -274,4 +275,23 @@ test("dates follow the viewer's locale", async ({ browser }) => {
     await context.close();
   }
   await owner.context.close();
+});
+
+test('the dashboard marks a list an admin disabled and one that expired: guests can no longer open either', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Dora');
+  const live = await newList(owner.page, 'Open house');
+  const disabled = await newList(owner.page, 'Turned off');
+  const expired = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Last winter', theme: 'Birthday', expiresAt: '2020-01-01T00:00:00.000Z' });
+  const admin = await browser.newPage();
+  await signInThroughForm(admin, E2E_ADMIN);
+  await apiCall(admin, 'PUT', `/wishlists/${disabled}/toggle-disable`);
+
+  await owner.page.goto('/dashboard');
+  const card = (name: string) => owner.page.locator('.ww-list-card').filter({ hasText: name });
+  await expect(card('Turned off')).toContainText('Disabled by an admin: guests cannot open it');
+  await expect(card('Last winter')).toContainText('Expired: guests can no longer open it');
+  await expect(card('Open house')).not.toContainText('guests');
+  const guest = await browser.newPage();
+  for (const id of [disabled, expired._id]) expect((await guest.goto(`/share/wishlist/${id}`))?.status()).toBe(404);
+  expect((await guest.goto(`/share/wishlist/${live}`))?.status()).toBe(200);
 });
