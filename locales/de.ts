@@ -314,6 +314,7 @@ export default {
       added: 'Wunsch hinzugefügt!',
       updated: 'Wunsch gespeichert!',
       failed: 'Der Wunsch konnte nicht gespeichert werden',
+      removedMeanwhile: 'Dieser Wunsch wurde inzwischen von der Liste entfernt (in einem anderen Tab oder von jemandem, der mitbearbeitet), daher wurde nichts gespeichert. Die Liste zeigt jetzt ihren aktuellen Stand.',
     },
     listForm: {
       createTitle: 'Wunschliste anlegen',

@@ -319,6 +319,7 @@ export default {
       added: 'Item added!',
       updated: 'Item updated!',
       failed: 'Failed to save item',
+      removedMeanwhile: 'This item was removed from the list meanwhile (in another tab or by an editor), so nothing was saved. The list now shows what is on it.',
     },
     listForm: {
       createTitle: 'Create Wishlist',

@@ -321,6 +321,7 @@ export default {
       added: '¡Artículo añadido!',
       updated: '¡Artículo guardado!',
       failed: 'No se ha podido guardar el artículo',
+      removedMeanwhile: 'Este artículo se quitó de la lista mientras tanto (en otra pestaña o por otro editor), así que no se guardó nada. La lista muestra ahora lo que contiene.',
     },
     listForm: {
       createTitle: 'Crear lista',

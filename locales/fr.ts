@@ -321,6 +321,7 @@ export default {
       added: 'Article ajouté !',
       updated: 'Article enregistré !',
       failed: 'Impossible d’enregistrer l’article',
+      removedMeanwhile: 'Cet article a été retiré de la liste entre-temps (dans un autre onglet ou par un coéditeur) : rien n’a été enregistré. La liste affiche maintenant son contenu actuel.',
     },
     listForm: {
       createTitle: 'Créer une liste',

@@ -295,3 +295,22 @@ test('the dashboard marks a list an admin disabled and one that expired: guests 
   for (const id of [disabled, expired._id]) expect((await guest.goto(`/share/wishlist/${id}`))?.status()).toBe(404);
   expect((await guest.goto(`/share/wishlist/${live}`))?.status()).toBe(200);
 });
+
+test('saving an item another tab deleted closes the dialog, says so and shows the list as it is', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Ida');
+  const listId = await newList(owner.page, 'Kitchen', [{ title: 'Kettle' }, { title: 'Toaster' }]);
+  await owner.page.goto(`/wishlist/${listId}`);
+  await itemCard(owner.page, 'Kettle').getByRole('button', { name: 'Actions for Kettle' }).click();
+  await owner.page.getByRole('menuitem', { name: 'Edit' }).click();
+  const dialog = owner.page.getByRole('dialog', { name: 'Edit Item' });
+  await dialog.getByLabel('Title').first().fill('Electric kettle');
+  // Meanwhile, in another tab: the Kettle is deleted and a Blender added.
+  const list = await apiCall<{ items: { _id: string; title: string }[] }>(owner.page, 'GET', `/wishlists/${listId}`);
+  await apiCall(owner.page, 'DELETE', `/wishlists/${listId}/items/${list.items.find((item) => item.title === 'Kettle')!._id}`);
+  await apiCall(owner.page, 'POST', `/wishlists/${listId}/items`, { title: 'Blender' });
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(owner.page.getByText('This item was removed from the list meanwhile (in another tab or by an editor), so nothing was saved.')).toBeVisible();
+  await expect(itemTitles(owner.page)).toHaveText(['Toaster', 'Blender']);
+});
