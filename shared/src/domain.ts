@@ -12,7 +12,7 @@ export function normalizeHostname(host: string): string {
   return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
-/** True for an absolute http: or https: address: the only links the admin pages make clickable. */
+/** True for an absolute http: or https: address: the only links guests and admins are shown (no `javascript:`). */
 export function isWebAddress(value: string): boolean {
   try {
     const url = new URL(value);

@@ -52,14 +52,18 @@ export interface ScrapeLogEntry {
   createdAt: string;
   sourceUrl: string;
   success: boolean;
+  outcome: ScrapeOutcome;
   durationMs: number | null;
   requestedBy: { _id: string; name: string } | null;
   ipAddress: string;
   /** cheerio, puppeteer or cache; null when refused before fetching. */
   strategy: string | null;
-  /** Why it failed, for the operator. */
+  /** Why it failed, or what it missed (partial), for the operator. */
   error: string | null;
 }
+
+/** success: the product read; partial: the page read but no title found (the user completed it); failed. */
+export type ScrapeOutcome = 'success' | 'partial' | 'failed';
 
 /** GET /referral-rules (public): what the item form needs to offer the group-gift checkbox. */
 export interface PublicReferralRule {

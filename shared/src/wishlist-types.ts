@@ -110,6 +110,8 @@ export interface WishlistSummary extends WishlistFields, SurpriseSettings {
   itemCount: number;
   /** Whether any item has purchases (the edit dialog then warns). */
   hasPurchases: boolean;
+  /** Turned off by an admin: guests cannot open it (the dashboard marks it, as it marks an expired one). */
+  isDisabled: boolean;
 }
 
 /** GET /wishlists/share/{id}: what a guest may see. No editor e-mails, no purchasedBy, no capability. */

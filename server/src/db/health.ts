@@ -54,14 +54,15 @@ const FAILING_SQLITE = /^SQLITE_(CORRUPT|NOTADB|IOERR|CANTOPEN|FULL|READONLY)/;
 const FAILING_POSTGRES = /^(08|57P|58|XX)/; // connection, operator intervention, system, internal (XX001 data corrupted)
 const FAILING_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
 
-/** The database failure behind an error (its cause chain included), or null if it is not one. */
+/**
+ * The database failure behind an error (its cause chain included), or null if it is not one. Bun's
+ * PostgreSQL client gives the SQLSTATE as `errno` (its `code` names the client's error class).
+ */
 export function databaseFailure(error: unknown): string | null {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code !== 'string') continue;
-    if (FAILING_SQLITE.test(code) || FAILING_POSTGRES.test(code) || FAILING_NETWORK.has(code)) {
-      return `${code}: ${(current as { message?: string }).message ?? ''}`.trim();
-    }
+    const { code, errno } = current as { code?: unknown; errno?: unknown };
+    const failing = [code, errno].find((each): each is string => typeof each === 'string' && (FAILING_SQLITE.test(each) || FAILING_POSTGRES.test(each) || FAILING_NETWORK.has(each)));
+    if (failing) return `${failing}: ${(current as { message?: string }).message ?? ''}`.trim();
   }
   return null;
 }

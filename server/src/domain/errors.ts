@@ -1,6 +1,6 @@
 import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
 import type { LANGUAGE_FILES } from '@wishwell/locales';
-import { serverTexts } from '../i18n/texts';
+import { SERVER_CATALOGUES, serverTexts } from '../i18n/texts';
 
 type ServerCatalogue = (typeof LANGUAGE_FILES)['en']['server'];
 /** A text of the server's error catalogue (locales/*: server.errors). */
@@ -52,6 +52,9 @@ export class DomainError extends Error {
 
 export const text = (key: ErrorKey, params?: Record<string, ErrorParam>): ErrorText => ({ key, params });
 export const part = (key: ErrorPartKey): ErrorParam => ({ part: key });
+
+/** Whether `name` (a request field's) has a translated name in server.errorParts. */
+export const isErrorPart = (name: string): name is ErrorPartKey => Object.hasOwn((SERVER_CATALOGUES[SOURCE_LANGUAGE] as ServerCatalogue).errorParts, name);
 
 /** A catalogue text in English, as the source has it. */
 export const englishText = (key: ErrorKey, params?: Record<string, ErrorParam>) => errorMessage([text(key, params)], SOURCE_LANGUAGE);

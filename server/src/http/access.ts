@@ -65,6 +65,12 @@ export function presentedToken(request: Request, http: RequestInfo): string | un
   return bearerToken(request) ?? http.cookies.get(SESSION_COOKIE);
 }
 
+/**
+ * Whether the caller authenticates by its bearer token alone (a script, not a browser holding the
+ * session cookie): when that token opens nothing, it is told the token is not valid, not asked to sign in.
+ */
+const scriptsBearer = (request: Request, http: RequestInfo) => bearerToken(request) !== undefined && !http.cookies.has(SESSION_COOKIE);
+
 /** Resolves a session token (bearer or cookie) to its account; personal API tokens are the access gate's. */
 function sessionViewerResolver(ctx: AppContext, findUser: (id: string) => Promise<SessionUser | null>): ViewerResolver {
   return async (request, http) => {
@@ -140,7 +146,7 @@ export function accessPolicies<Access, Membership, Circled, Organised, Participa
   const policy = <R extends object>(name: AccessPolicyName, decide: (context: PolicyContext) => R | Promise<R>) => policyHooks(name, gate, decide);
   const requireUser = async ({ request, http }: PolicyContext) => {
     const user = await resolveViewer(request, http);
-    if (!user) throw unauthorized('signIn');
+    if (!user) throw unauthorized(scriptsBearer(request, http) ? 'bearerInvalid' : 'signIn');
     return user;
   };
   const callerOf = async (c: PolicyContext) => ({ user: await resolveViewer(c.request, c.http), capabilities: capabilitiesOf(c.http.cookies) });
@@ -198,11 +204,18 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 /** What each scope grants, from least to most. */
 const SCOPE_RANK: Record<ApiTokenScope, number> = { read: 0, 'read-write': 1, admin: 2 };
 
-/** The token scope `METHOD` on a route of `policy` needs: admin routes need admin, other writes read-write. */
-export function tokenRequirement(policy: AccessPolicyName, method: string): TokenRequirement {
+/**
+ * Routes that only read although they are POSTs: the guest's held-claims lookup carries claim
+ * tokens in its body to keep them out of addresses and logs, and changes nothing.
+ */
+const READS_BY_POST = new Set(['/api/v1/wishlists/share/:id/claims']);
+
+/** The token scope `METHOD path` on a route of `policy` needs: admin routes need admin, other writes read-write. */
+export function tokenRequirement(policy: AccessPolicyName, method: string, path: string): TokenRequirement {
   if (policy === 'signInRoute' || policy === 'sessionOnly' || policy === 'listOwnerInSession') return 'none';
   if (policy === 'adminOnly') return 'admin';
-  return READ_METHODS.has(method) ? 'read' : 'read-write';
+  const reads = READ_METHODS.has(method) || (method === 'POST' && READS_BY_POST.has(path.replace(/\{(\w+)\}/g, ':$1')));
+  return reads ? 'read' : 'read-write';
 }
 
 type AccessGate = (context: PolicyContext, policy: AccessPolicyName) => Promise<void>;
@@ -214,10 +227,10 @@ type AccessGate = (context: PolicyContext, policy: AccessPolicyName) => Promise<
  * the request's viewer. Session tokens pass through untouched.
  */
 function apiTokenGate(apiTokens: TokenAuthenticator, findUser: (id: string) => Promise<SessionUser | null>, viewers: WeakMap<Request, SessionUser>): AccessGate {
-  return async ({ request, http }, policy) => {
+  return async ({ request, http, route }, policy) => {
     const token = bearerToken(request);
     if (!token || !isApiToken(token)) return;
-    const needed = tokenRequirement(policy, request.method);
+    const needed = tokenRequirement(policy, request.method, route);
     if (needed === 'none') throw forbidden('tokenSessionOnly');
     const grant = await apiTokens.authenticate(token);
     const user = grant && (await findUser(grant.userId));
@@ -230,6 +243,8 @@ function apiTokenGate(apiTokens: TokenAuthenticator, findUser: (id: string) => P
 interface PolicyContext {
   request: Request;
   http: RequestInfo;
+  /** The route's path as declared (`/api/v1/wishlists/:id`). */
+  route: string;
   params?: Record<string, string>;
 }
 
@@ -311,7 +326,7 @@ export function formatRouteTable(entries: RouteEntry[]): string {
   return entries
     .map((entry) => {
       const who = entry.policy
-        ? `${entry.policy.padEnd(21)} ${tokenRequirement(entry.policy, entry.method).padEnd(10)} ${POLICY_DESCRIPTIONS[entry.policy]}`
+        ? `${entry.policy.padEnd(21)} ${tokenRequirement(entry.policy, entry.method, entry.path).padEnd(10)} ${POLICY_DESCRIPTIONS[entry.policy]}`
         : 'NO POLICY (refused at start)';
       return `${entry.method.padEnd(7)} ${entry.path.padEnd(pathWidth)}  ${who}`;
     })

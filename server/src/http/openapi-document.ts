@@ -38,7 +38,7 @@ export function apiDocument(api: AnyElysia, version: string): OpenAPIV3_1.Docume
       if (!policy) throw new Error(`${method.toUpperCase()} ${path} has no access policy to document`);
       const tag = path.split('/')[3]!;
       tags.add(tag);
-      describeAccess(operation, policy, method.toUpperCase(), tag);
+      describeAccess(operation, policy, method.toUpperCase(), path, tag);
       uploadsAsFormsOnly(operation);
     }
   }
@@ -88,8 +88,8 @@ export function apiDocument(api: AnyElysia, version: string): OpenAPIV3_1.Docume
   };
 }
 
-function describeAccess(operation: Operation, policy: AccessPolicyName, method: string, tag: string): void {
-  const scope = tokenRequirement(policy, method);
+function describeAccess(operation: Operation, policy: AccessPolicyName, method: string, path: string, tag: string): void {
+  const scope = tokenRequirement(policy, method, path);
   const token = scope === 'none' ? 'refused here (sign in in the browser)' : `needs the \`${scope}\` scope`;
   operation.tags = [tag];
   operation.description = [`**Who may call:** ${policyDescription(policy)} (\`${policy}\`).`, `**Personal API token:** ${token}.`, operation.description]

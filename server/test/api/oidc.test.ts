@@ -149,6 +149,9 @@ describe('sign in with an OpenID Connect provider', () => {
 
     const wrong = await pending.client.post('/users/oidc/link', { password: 'not the password' });
     expect(wrong.status).toBe(401);
+    // Only the password was asked: the refusal names the password, not 'email or password'.
+    expect(wrong.body.message).toBe('That is not the password of this account. Please try again.');
+    expect((await pending.client.post('/users/oidc/link', { password: '' })).body.message).toBe('Please enter a password.');
     expect(await identities(main.server, owner.id)).toEqual([]);
 
     // Another browser cannot finish this link: the pending sign-in lives in the first one.

@@ -13,6 +13,7 @@ const fixtures = startFixtureServer({
         <img class="pic" src="/small.jpg" data-large="/big.jpg"></body></html>`,
       { headers: { 'content-type': 'text/html' } },
     ),
+  '/bare': () => new Response('<html><body><p>Sold out.</p></body></html>', { headers: { 'content-type': 'text/html' } }),
   '/wall': () => new Response('<html><head><title>Just a moment...</title></head></html>', { status: 503, headers: { 'content-type': 'text/html' } }),
 });
 const shop = `http://127.0.0.1:${fixtures.port}`;
@@ -92,6 +93,14 @@ describe('failures', () => {
     }
   });
 
+  it('logs a page read without a title as incomplete, the user having been asked to complete it', async () => {
+    const scraped = await member.post('/scrape', { url: `${shop}/bare` });
+    expect(scraped.status).toBe(200);
+    expect(scraped.body.title).toBe('');
+    const entries = (await admin.get('/logs/scrape')).body.entries as ScrapeLogEntry[];
+    expect(entries.find((l) => l.sourceUrl === `${shop}/bare`)).toMatchObject({ outcome: 'partial', error: expect.stringMatching(/^Incomplete: no product title found/) });
+  });
+
   it('logs every attempt for the admin, with who asked and from where', async () => {
     expect((await member.get('/logs/scrape')).status).toBe(403);
     const logs = await admin.get('/logs/scrape');
@@ -100,7 +109,7 @@ describe('failures', () => {
     const failed = entries.find((l) => l.sourceUrl === `${shop}/wall`);
     expect(failed).toMatchObject({ success: false, requestedBy: { name: 'Bob' }, ipAddress: '127.0.0.1', error: expect.stringMatching(/robot check/) });
     const succeeded = entries.find((l) => l.sourceUrl === `${shop}/amazon-co-uk-book.html`);
-    expect(succeeded).toMatchObject({ success: true, durationMs: expect.any(Number), strategy: 'cheerio', requestedBy: { name: 'Bob' } });
+    expect(succeeded).toMatchObject({ success: true, outcome: 'success', durationMs: expect.any(Number), strategy: 'cheerio', requestedBy: { name: 'Bob' } });
     expect(entries.find((l) => l.sourceUrl === `${shop}/steam-civilization-v.html` && l.success)).toMatchObject({ requestedBy: null });
   });
 });
@@ -132,7 +141,7 @@ describe('scraper configs (Scraper Strategy Management)', () => {
     expect(blocked.body.strategy).toBe('none');
     const refused = await member.post('/scrape', { url: `${shop}/shopify-buykud-robe.html` });
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toBe('Scraping is disabled for this site');
+    expect(refused.body.message).toBe('Scraping is turned off for this shop: please add the details by hand.');
 
     expect((await admin.delete(`/scraper-configs/${created.body._id}`)).status).toBe(200);
     expect((await admin.delete(`/scraper-configs/${created.body._id}`)).status).toBe(404);

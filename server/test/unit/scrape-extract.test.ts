@@ -20,6 +20,11 @@ describe('JSON-LD', () => {
     expect(extract(spec)).toMatchObject({ price: '55.00', currency: 'CHF' });
   });
 
+  it('decodes the named entities a shop leaves in its product name (paris.cl: "Elo&iacute;sa")', () => {
+    const html = page(ld({ '@type': 'Product', name: 'Cama Elo&iacute;sa Single &Ntilde;and&uacute; &amp; Caj&oacute;n', offers: { price: '229990', priceCurrency: 'CLP' } }));
+    expect(extract(html, 'https://www.paris.cl/cama-579695999.html').title).toBe('Cama Eloísa Single Ñandú & Cajón');
+  });
+
   it('treats "0.00" as a missing price and survives broken JSON-LD', () => {
     const html = page(`<script type="application/ld+json">{ broken</script>${ld({ '@type': 'Product', name: 'Free Thing', offers: { price: '0.00', priceCurrency: 'USD' } })}`);
     expect(extract(html)).toMatchObject({ title: 'Free Thing', price: '', currency: '' });

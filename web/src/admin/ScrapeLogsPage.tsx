@@ -1,6 +1,6 @@
-import { Tag } from '@blueprintjs/core';
+import { Tag, type Intent } from '@blueprintjs/core';
 import type { LogQuery } from '@wishwell/shared/admin-types';
-import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
+import type { ScrapeLogEntry, ScrapeOutcome } from '@wishwell/shared/scrape-types';
 import { api } from '../api/client';
 import { formatDateTime, formatSeconds } from '@wishwell/shared/format';
 import { isWebAddress } from '@wishwell/shared/domain';
@@ -18,6 +18,9 @@ function SourceUrl({ url }: { url: string }) {
   );
 }
 
+const OUTCOME_INTENTS = { success: 'success', partial: 'warning', failed: 'danger' } as const satisfies Record<ScrapeOutcome, Intent>;
+const OUTCOME_TEXTS = { success: 'common.success', partial: 'common.incomplete', failed: 'common.failed' } as const satisfies Record<ScrapeOutcome, string>;
+
 const columns = (t: AdminText): AdminColumn<ScrapeLogEntry>[] => [
   { label: t('columns.date'), render: (log) => formatDateTime(log.createdAt), nowrap: true },
   { label: t('columns.sourceUrl'), render: (log) => <SourceUrl url={log.sourceUrl} /> },
@@ -25,8 +28,8 @@ const columns = (t: AdminText): AdminColumn<ScrapeLogEntry>[] => [
     label: t('columns.status'),
     // The failure reason is for the operator: a hover away, not a column.
     render: (log) => (
-      <Tag intent={log.success ? 'success' : 'danger'} title={log.error ?? undefined}>
-        {log.success ? t('common.success') : t('common.failed')}
+      <Tag intent={OUTCOME_INTENTS[log.outcome]} title={log.error ?? undefined}>
+        {t(OUTCOME_TEXTS[log.outcome])}
       </Tag>
     ),
   },

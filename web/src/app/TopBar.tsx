@@ -5,9 +5,22 @@ import { LOGO_HEIGHT_PX } from '@wishwell/shared/constants';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
 import { useSession } from '../session/SessionProvider';
 import { useOnline } from './use-online';
+import { useSignInOptions } from '../session/sign-in-options';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 const NotificationBell = lazy(() => import('../pages/notifications/NotificationBell'));
+
+/** Login, and Register only while sign-ups are open (closed or by invitation: the register page would refuse). */
+function SignedOutLinks() {
+  const { t } = useTranslation();
+  const options = useSignInOptions();
+  return (
+    <>
+      {options?.registration === 'open' && <Link to="/register" className="ww-topbar-link">{t('layout.register')}</Link>}
+      <Link to="/login" className="ww-topbar-link">{t('layout.login')}</Link>
+    </>
+  );
+}
 
 export function TopBar() {
   const config = useDomainConfig();
@@ -28,12 +41,7 @@ export function TopBar() {
             <AccountMenu user={user} />
           </Suspense>
         ) : (
-          online && (
-            <>
-              <Link to="/register" className="ww-topbar-link">{t('layout.register')}</Link>
-              <Link to="/login" className="ww-topbar-link">{t('layout.login')}</Link>
-            </>
-          )
+          online && <SignedOutLinks />
         )}
       </nav>
     </header>

@@ -30,6 +30,10 @@ test('an admin closes sign-ups in the console and the register page says so at o
     await visitor.goto('/register');
     await expect(visitor.getByText('Sign-ups are closed on this site. Ask the site operator for an account.')).toBeVisible();
     await expect(visitor.getByLabel('Email Address')).toHaveCount(0);
+    // The top bar offers signing in, not a sign-up the server would refuse.
+    await visitor.goto('/');
+    await expect(visitor.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(visitor.getByRole('banner').getByRole('link', { name: 'Register' })).toHaveCount(0);
 
     await page.reload();
     await expect(page.getByLabel('Sign-ups')).toHaveValue('closed');
@@ -39,4 +43,5 @@ test('an admin closes sign-ups in the console and the register page says so at o
   const later = await browser.newPage();
   await later.goto('/register');
   await expect(later.getByLabel('Email Address')).toBeVisible();
+  await expect(later.getByRole('banner').getByRole('link', { name: 'Register' })).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { onDialogEntry } from './support/dialog-history';
 import { moveHandle } from './support/hydration';
 import { withMaillessServer } from './support/mailless-server';
 import { itemCard, signedInPage } from './support/people';
+import { E2E_ADMIN, signInThroughForm } from './support/accounts';
 
 // What the pages tell people when things are empty, fail, race or are long: each state says what
 // is true. Server and network failures are injected at the browser's network layer (page.route),
@@ -274,4 +275,42 @@ test("dates follow the viewer's locale", async ({ browser }) => {
     await context.close();
   }
   await owner.context.close();
+});
+
+test('the dashboard marks a list an admin disabled and one that expired: guests can no longer open either', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Dora');
+  const live = await newList(owner.page, 'Open house');
+  const disabled = await newList(owner.page, 'Turned off');
+  const expired = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Last winter', theme: 'Birthday', expiresAt: '2020-01-01T00:00:00.000Z' });
+  const admin = await browser.newPage();
+  await signInThroughForm(admin, E2E_ADMIN);
+  await apiCall(admin, 'PUT', `/wishlists/${disabled}/toggle-disable`);
+
+  await owner.page.goto('/dashboard');
+  const card = (name: string) => owner.page.locator('.ww-list-card').filter({ hasText: name });
+  await expect(card('Turned off')).toContainText('Disabled by an admin: guests cannot open it');
+  await expect(card('Last winter')).toContainText('Expired: guests can no longer open it');
+  await expect(card('Open house')).not.toContainText('guests');
+  const guest = await browser.newPage();
+  for (const id of [disabled, expired._id]) expect((await guest.goto(`/share/wishlist/${id}`))?.status()).toBe(404);
+  expect((await guest.goto(`/share/wishlist/${live}`))?.status()).toBe(200);
+});
+
+test('saving an item another tab deleted closes the dialog, says so and shows the list as it is', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Ida');
+  const listId = await newList(owner.page, 'Kitchen', [{ title: 'Kettle' }, { title: 'Toaster' }]);
+  await owner.page.goto(`/wishlist/${listId}`);
+  await itemCard(owner.page, 'Kettle').getByRole('button', { name: 'Actions for Kettle' }).click();
+  await owner.page.getByRole('menuitem', { name: 'Edit' }).click();
+  const dialog = owner.page.getByRole('dialog', { name: 'Edit Item' });
+  await dialog.getByLabel('Title').first().fill('Electric kettle');
+  // Meanwhile, in another tab: the Kettle is deleted and a Blender added.
+  const list = await apiCall<{ items: { _id: string; title: string }[] }>(owner.page, 'GET', `/wishlists/${listId}`);
+  await apiCall(owner.page, 'DELETE', `/wishlists/${listId}/items/${list.items.find((item) => item.title === 'Kettle')!._id}`);
+  await apiCall(owner.page, 'POST', `/wishlists/${listId}/items`, { title: 'Blender' });
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(owner.page.getByText('This item was removed from the list meanwhile (in another tab or by an editor), so nothing was saved.')).toBeVisible();
+  await expect(itemTitles(owner.page)).toHaveText(['Toaster', 'Blender']);
 });

@@ -222,6 +222,7 @@ test('a German guest changes a reservation in German: the dialog, the mailed lin
   await expect(page.getByRole('heading', { level: 1, name: 'Deine Reservierung' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: 'Reservierung zurücknehmen' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Reservierung zurücknehmen' }).click();
   await expect(page.getByText('Reservierung zurückgenommen – der Wunsch ist wieder frei.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Zurück zur Wunschliste' })).toBeVisible();
 

@@ -104,6 +104,13 @@ test('a guest signs in with the provider: the list is claimed and the dashboard 
     await lindaPage.getByRole('button', { name: 'Sign in with Family ID' }).click();
     await expect(lindaPage.getByText(`An account with ${email} already exists. Enter its password once to link your Family ID sign-in to it`)).toBeVisible();
     await expectNoSeriousAxeViolations(lindaPage);
+    // Only the password was asked: a wrong one is called that. Cancel leads back to the plain sign-in page.
+    await lindaPage.getByLabel('Password').fill('not her password');
+    await lindaPage.getByRole('button', { name: 'Link and Sign In' }).click();
+    await expect(lindaPage.getByText('That is not the password of this account. Please try again.')).toBeVisible();
+    await lindaPage.getByRole('link', { name: 'Cancel' }).click();
+    await expect(lindaPage.getByLabel('Email')).toBeVisible();
+    await lindaPage.getByRole('button', { name: 'Sign in with Family ID' }).click();
     await lindaPage.getByLabel('Password').fill(PASSWORD);
     await lindaPage.getByRole('button', { name: 'Link and Sign In' }).click();
     await expect(lindaPage).toHaveURL(/\/dashboard$/);

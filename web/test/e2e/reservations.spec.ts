@@ -68,7 +68,15 @@ test('a guest marks, reloads, changes and undoes a reservation; another device u
     await expect(mugs).toContainText('1 of 3 still wanted');
 
     await mugs.getByRole('button', { name: 'change or undo' }).click();
+    // Undoing is asked once: Cancel keeps the reservation.
     await manage.getByRole('button', { name: 'Undo Reservation' }).click();
+    const confirm = guest.getByRole('alertdialog');
+    await expect(confirm).toContainText('Undo your reservation of “Mugs”? It is listed again for others to give.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(mugs).toContainText('1 of 3 still wanted');
+    await manage.getByRole('button', { name: 'Undo Reservation' }).click();
+    await confirm.getByRole('button', { name: 'Undo Reservation' }).click();
     await expect(guest.getByText('Reservation undone — the item is listed again.')).toBeVisible();
     await expect(mugs).toContainText('3 of 3 still wanted');
     await expect(mugs).not.toContainText('You reserved this');
@@ -91,7 +99,9 @@ test('a guest marks, reloads, changes and undoes a reservation; another device u
     await expect(phone.getByRole('heading', { name: 'Your reservation' })).toBeVisible();
     await expect(phone.getByText('You reserved Doormat on Housewarming.')).toBeVisible();
     await phone.getByRole('button', { name: 'Undo Reservation' }).click();
+    await phone.getByRole('alertdialog').getByRole('button', { name: 'Undo Reservation' }).click();
     await expect(phone.getByRole('heading', { name: 'Reservation undone' })).toBeVisible();
+    await expect(phone.getByRole('link', { name: 'Back to the wishlist' })).toBeVisible();
     await phone.reload();
     await expect(phone.getByRole('heading', { name: 'This reservation no longer exists' })).toBeVisible();
 
@@ -125,6 +135,7 @@ test('a signed-in guest changes and undoes reservations from My reservations on 
   await expect(mine).toContainText('2 × Toaster on Housewarming');
   await mine.getByRole('button', { name: 'Change or undo' }).click();
   await manage.getByRole('button', { name: 'Undo Reservation' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Undo Reservation' }).click();
   await expect(mine).toHaveCount(0);
   await context.close();
 });
@@ -154,7 +165,7 @@ test('guests pledge towards a group gift and watch the progress bar fill until i
     await dialog.getByRole('button', { name: 'Pledge' }).click();
     await expect(pram).toContainText('pledged £120 of £300 by 1 person');
     await expect(pram.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
-    await expect(pram).toContainText('You pledged towards this — change or undo');
+    await expect(pram).toContainText('You pledged £120 — change or undo');
     // Pledged towards: paid for by pledges now, not bought outright.
     await expect(pram.getByRole('button', { name: 'Mark as Purchased' })).toHaveCount(0);
     // Pledge, View Product and Buy a Gift Card: every row of buttons spans the card, none left half-width.

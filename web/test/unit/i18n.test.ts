@@ -81,6 +81,16 @@ describe('the local texts module reads every catalogue as i18next does', () => {
     expectSameTexts(createI18n(language, {}), referenceI18next(language, {}), `${language} (empty)`);
   });
 
+  test('French elides "de" before a name that opens with a vowel or an h, and nothing else does', () => {
+    const french = createI18n('fr', CATALOGUE_BY_LANGUAGE.fr);
+    expect(french.t('share.titleOf', { name: 'Olive' })).toBe('La liste d’Olive');
+    expect(french.t('share.titleOf', { name: 'Hugo' })).toBe('La liste d’Hugo');
+    expect(french.t('share.titleOf', { name: 'Élodie' })).toBe('La liste d’Élodie');
+    expect(french.t('share.titleOf', { name: 'Marc' })).toBe('La liste de Marc');
+    expect(french.t('share.tabTitle', { list: 'Anniversaire', name: 'Anne' })).toBe('Anniversaire – la liste d’Anne');
+    expect(createI18n('en', CATALOGUE_BY_LANGUAGE.en).t('share.titleOf', { name: 'Olive' })).toBe("Olive's Wishlist");
+  });
+
   test('a key no catalogue has reads as the key itself, as with i18next', () => {
     expect(createI18n('de', CATALOGUE_BY_LANGUAGE.de).t('share.noSuchText')).toBe('share.noSuchText');
   });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { LOG_COUNT_CAP, type EmailLogEntry, type LogPage, type LogQuery, type VisitorLogEntry } from '@wishwell/shared/admin-types';
-import type { ScrapeLogEntry } from '@wishwell/shared/scrape-types';
+import type { ScrapeLogEntry, ScrapeOutcome } from '@wishwell/shared/scrape-types';
 import type { DataStore, TableColumn, Tables } from '../../db/store';
 import { pgUnindexed } from './unindexed.pg';
 import { sqliteUnindexed } from './unindexed.sqlite';
@@ -27,6 +27,9 @@ function dateRange(column: TableColumn, query: LogQuery): SQL[] {
 }
 
 type LogTable = Tables['scrapeLogs'] | Tables['emailLogs'] | Tables['visitorLogs'];
+
+/** A scrape that found the page but not all of it (no title: the user completes the details) logs its gap as `error`. */
+const scrapeOutcome = (log: { success: boolean; error: string | null }): ScrapeOutcome => (!log.success ? 'failed' : log.error ? 'partial' : 'success');
 
 /** The admin logs (scrape attempts, mails, page views): newest first, one page at a time, filtered in SQL. */
 export class LogService {
@@ -57,6 +60,7 @@ export class LogService {
         createdAt: log.createdAt.toISOString(),
         sourceUrl: log.sourceUrl,
         success: log.success,
+        outcome: scrapeOutcome(log),
         durationMs: log.durationMs,
         requestedBy: log.requestedById && userName !== null ? { _id: log.requestedById, name: userName } : null,
         ipAddress: log.ipAddress,

@@ -67,7 +67,7 @@ export class OidcAccounts {
 
   /** Links the pending identity once the account's password is proven, and signs in. */
   async link(pending: PendingLink, password: string, caller: Caller): Promise<SessionProfile> {
-    const account = await this.users.provePassword({ email: pending.email, password }, caller);
+    const account = await this.users.provePassword({ email: pending.email, password }, caller, true);
     if (account.id !== pending.userId) throw conflict('oidcLinkExpired'); // the address moved to another account meanwhile
     await this.insertIdentity(this.store.db, pending, account.id);
     logEvent({ event: 'oidc.link', userId: account.id, issuer: pending.issuer });

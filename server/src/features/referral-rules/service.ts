@@ -4,7 +4,8 @@ import type { PublicReferralRule } from '@wishwell/shared/scrape-types';
 import type { LogPage, PagedQuery } from '@wishwell/shared/admin-types';
 import { REPORT_CURRENCY, type CurrencyTotal, type ReferralOpportunity, type ReferralRule, type ReferralRuleInput } from '@wishwell/shared/referral-types';
 import type { DataStore, Row } from '../../db/store';
-import { invalid, notFound } from '../../domain/errors';
+import { invalid, notFound, part } from '../../domain/errors';
+import { isWebAddress } from '@wishwell/shared/domain';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 import { newId } from '../../ids';
 import { shopTotalsPage } from './shop-totals';
@@ -27,6 +28,14 @@ function toPublicReferralRule(row: ReferralRuleRow): PublicReferralRule {
   return { _id: row.id, matcher: row.matcher, programName: row.programName, hasGiftCard: giftCardUrlOf(row) !== null };
 }
 
+/** A gift card page guests are sent to: http(s) only, so no rule can make a link run script. */
+function giftCardAddress(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (!isWebAddress(trimmed)) throw invalid('webAddress', { what: part('giftCardAddress') });
+  return trimmed;
+}
+
 /** Trimmed fields; an empty gift card URL means none. */
 function cleanInput(input: ReferralRuleInput) {
   const matcher = input.matcher.trim();
@@ -37,7 +46,7 @@ function cleanInput(input: ReferralRuleInput) {
     referralCode: (input.referralCode ?? '').trim(),
     idRegex: (input.idRegex ?? '').trim(),
     urlStructure: (input.urlStructure ?? '').trim(),
-    giftCardUrl: input.giftCardUrl?.trim() || null,
+    giftCardUrl: giftCardAddress(input.giftCardUrl),
   };
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { CapturedPage, CapturedPageResult, ListedProduct, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
 import type { DataStore } from '../../db/store';
 import type { EventBus } from '../../events';
-import { DomainError, text, upstreamFailed } from '../../domain/errors';
+import { DomainError, englishText, text, upstreamFailed } from '../../domain/errors';
 import { RateLimiter } from '../../limits/rate-limit';
 import { newId } from '../../ids';
 import type { ReferralRuleService } from '../referral-rules/service';
@@ -97,7 +97,9 @@ export class ScrapeService {
     const sourceUrl = rawUrl.trim().slice(0, 2048);
     try {
       const { page, strategy } = await read(checkScrapeUrl(sourceUrl, this.deps.policy));
-      await this.log({ sourceUrl, success: true, durationMs: elapsed(), strategy, error: null }, caller);
+      // The user is asked to complete the details: the operator sees the page as incomplete, not a success.
+      const missing = page.product.title ? null : englishText('scrapeNoTitle');
+      await this.log({ sourceUrl, success: true, durationMs: elapsed(), strategy, error: missing }, caller);
       return await this.answer(page);
     } catch (error) {
       const failure = asDomainError(error);

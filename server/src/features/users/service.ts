@@ -189,16 +189,17 @@ export class UserService {
 
   /**
    * The account whose e-mail and password these are (rate limited like sign-in; a disabled
-   * account is refused). Signing in uses it, and so does linking an OpenID Connect identity.
+   * account is refused). Signing in uses it, and so does linking an OpenID Connect identity, where
+   * the e-mail is known and only the password was asked (`passwordOnly`: the refusals name only it).
    */
-  async provePassword(input: LoginInput, caller: Caller): Promise<UserRow> {
+  async provePassword(input: LoginInput, caller: Caller, passwordOnly = false): Promise<UserRow> {
     await this.loginPerIp.hit(caller.ip);
     const email = normalizeEmail(input.email);
-    if (!email || !input.password) throw invalid('enterEmailAndPassword');
+    if (!email || !input.password) throw invalid(passwordOnly ? 'enterPassword' : 'enterEmailAndPassword');
     const row = await this.findByEmail(email);
     // An account made by an OpenID Connect sign-in has no password (an empty hash).
     const valid = await this.passwordMatches(email, input.password, row?.passwordHash || null);
-    if (!row || !valid) throw unauthorized('invalidCredentials');
+    if (!row || !valid) throw unauthorized(passwordOnly ? 'wrongPassword' : 'invalidCredentials');
     if (row.isDisabled) throw forbidden('accountDisabled');
     if (this.deps.hasher.needsRehash(row.passwordHash)) await this.rehashPassword(row, input.password);
     return row;
@@ -253,7 +254,7 @@ export class UserService {
     const language = input.language === undefined ? {} : { language: chosenLanguage(input.language) };
     const { db, tables: { users } } = this.deps.store;
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id)));
-    if (taken) throw emailTaken();
+    if (taken) throw conflict('emailUsedByAnother');
     const [row] = await db
       .update(users)
       .set({ name, email, country, currency: currencyForCountry(country), ...language, updatedAt: new Date() })

@@ -2,20 +2,13 @@
 import { WISHLIST_THEMES, type WishlistTheme } from '@wishwell/shared/constants';
 import type { Language } from '@wishwell/shared/languages';
 import { readPrice } from '@wishwell/shared/price-input';
+import { isWebAddress } from '@wishwell/shared/domain';
+import { ISO_CURRENCY_CODES } from '@wishwell/shared/currency-tokens';
 import { defaultCoverImage, type ItemInput, type WishlistInput } from '@wishwell/shared/wishlist-types';
 import { forbidden, invalid, part, type ErrorPartKey } from '../../domain/errors';
 import type { ListRole } from './mappers';
 
 const DEFAULT_COVERS = new Set(WISHLIST_THEMES.map(defaultCoverImage));
-
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 const isUploadedImage = (value: string) => /^\/uploads\/[A-Za-z0-9_-]+\.(jpg|png|webp|gif)$/.test(value);
 
@@ -98,6 +91,13 @@ export const itemFieldRules = {
   imageUrl: (value: string | undefined) => webAddressOrEmpty(value, 'imageAddress', true),
 };
 
+/** An item's currency: '' (the list's) or an ISO 4217 code; "ZZZ" would show as money nobody can pay. */
+function currencyCode(value: string | undefined): string | undefined {
+  const code = value?.trim().toUpperCase();
+  if (!code || ISO_CURRENCY_CODES.has(code)) return code;
+  throw invalid('currencyUnknown', { code });
+}
+
 /** Item columns from a body, its amounts read the way `language` writes them; fields the body leaves out stay undefined. */
 export function itemColumns(input: ItemInput, language: Language) {
   return {
@@ -108,7 +108,7 @@ export function itemColumns(input: ItemInput, language: Language) {
     quantity: input.quantity,
     priority: input.priority,
     price: price(input.price, language),
-    currency: input.currency ? input.currency.toUpperCase() : undefined,
+    currency: currencyCode(input.currency),
     imageUrl: itemFieldRules.imageUrl(input.imageUrl),
     isGroupGift: input.isGroupGift,
   };

@@ -187,6 +187,7 @@ export function toWishlistSummary(row: WishlistRow, owner: OwnerRow | null, role
     role,
     itemCount: stats.itemCount,
     hasPurchases: shown && stats.hasPurchases,
+    isDisabled: row.isDisabled,
   };
 }
 

@@ -14,7 +14,7 @@ import { MailPreferences } from '../notifications/MailPreferences';
 import { DataDownloadSection } from './DataDownloadSection';
 import { LanguageField } from './LanguageField';
 import { PasswordSection } from './PasswordSection';
-import { useSignInOptions } from './ProviderSignIn';
+import { useSignInOptions } from '../../session/sign-in-options';
 import { forgetLanguageChoice } from '../../i18n/language';
 
 /** /account: 'My Account': the details form, the password (change, or set a first one), API tokens and Delete My Account. */

@@ -7,7 +7,7 @@ import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
 import { AccountCard, AccountForm, Field, NewPasswordField, SubmitButton, useSubmission } from './AccountForm';
 import { SetPassword } from './PasswordSection';
-import { useSignInOptions } from './ProviderSignIn';
+import { useSignInOptions } from '../../session/sign-in-options';
 
 /**
  * /change-password: Current, New and Confirm New password; other sessions are signed out. An

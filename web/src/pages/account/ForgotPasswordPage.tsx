@@ -5,7 +5,8 @@ import { Link } from '../../app/routing';
 import type { ForgotPasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
-import { ProviderOnlyCard, useSignInOptions } from './ProviderSignIn';
+import { ProviderOnlyCard } from './ProviderSignIn';
+import { useSignInOptions } from '../../session/sign-in-options';
 import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
 
 /** /forgot-password: an e-mail field and 'Send Reset Link' (where the site signs in through its provider only, that button instead). */

@@ -6,7 +6,8 @@ import type { LoginInput } from '@wishwell/shared/account-types';
 import { OIDC_ERROR_PARAM, OIDC_LINK_PARAM } from '@wishwell/shared/sign-in-options';
 import { api } from '../../api/client';
 import { AccountCard, AccountForm, Field, SubmitButton, useSubmission } from './AccountForm';
-import { ProviderError, ProviderSignIn, useSignInOptions } from './ProviderSignIn';
+import { ProviderError, ProviderSignIn } from './ProviderSignIn';
+import { useSignInOptions } from '../../session/sign-in-options';
 import { useSignInFlow } from './sign-in';
 
 /**
@@ -66,7 +67,8 @@ function PasswordSignIn({ flow: { claimListId, complete, carry } }: { flow: Sign
 
 /**
  * A provider sign-in matched an account by its verified e-mail: its password, once, links the two.
- * 'Forgot password?' only where the server takes resets (PASSWORD_LOGIN=false refuses them).
+ * Cancel goes back to the plain sign-in page; 'Forgot password?' only where the server takes
+ * resets (PASSWORD_LOGIN=false refuses them).
  */
 function LinkAccountForm({ email, label, passwordResets, flow: { claimListId, complete } }: { email: string; label: string; passwordResets: boolean; flow: SignInFlow }) {
   const { t } = useTranslation();
@@ -87,11 +89,10 @@ function LinkAccountForm({ email, label, passwordResets, flow: { claimListId, co
         <Field id="password" label={t('account.password')} type="password" icon="lock" autoComplete="current-password" value={password} onChange={setPassword} autoFocus />
         <SubmitButton text={t('account.linkAndSignIn')} busy={busy} />
       </AccountForm>
-      {passwordResets && (
-        <div className="ww-account-links">
-          <Link to="/forgot-password">{t('account.forgotPassword')}</Link>
-        </div>
-      )}
+      <div className="ww-account-links">
+        <Link to="/login">{t('account.cancelLink')}</Link>
+        {passwordResets && <Link to="/forgot-password">{t('account.forgotPassword')}</Link>}
+      </div>
     </>
   );
 }

@@ -5,7 +5,8 @@ import { Link } from '../../app/routing';
 import type { RegisterInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { AccountCard, AccountForm, Field, NewPasswordField, SubmitButton, useSubmission } from './AccountForm';
-import { ProviderSignIn, useSignInOptions } from './ProviderSignIn';
+import { ProviderSignIn } from './ProviderSignIn';
+import { useSignInOptions } from '../../session/sign-in-options';
 import { useSignInFlow } from './sign-in';
 
 /**

@@ -5,7 +5,8 @@ import type { ResetPasswordInput } from '@wishwell/shared/account-types';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
-import { ProviderOnlyCard, useSignInOptions } from './ProviderSignIn';
+import { ProviderOnlyCard } from './ProviderSignIn';
+import { useSignInOptions } from '../../session/sign-in-options';
 import { AccountCard, AccountForm, Field, NewPasswordField, SubmitButton, useSubmission } from './AccountForm';
 
 /** /reset-password/{token}: New and Confirm password; the reset signs in, then /dashboard (provider-only sites: their sign-in button). */

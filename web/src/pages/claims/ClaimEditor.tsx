@@ -11,6 +11,7 @@ import { useAsyncAction } from '../../ui/use-async-action';
 import { useAmountField } from '../../ui/use-amount-field';
 import { Sentence } from '../../i18n/Sentence';
 import { changeClaim, undoClaim, type ClaimHandle } from './claim-api';
+import { ConfirmDeleteAlert } from '../../ui/ConfirmDeleteAlert';
 import { ClaimedItem } from './ClaimedItem';
 
 interface Props {
@@ -31,6 +32,8 @@ export function ClaimEditor({ claim, handle, onSaved, onUndone, onGone }: Props)
   const isPledge = claim.kind === 'pledge';
   const money = (value: string) => formatPrice(value, claim.item.currency, i18n.language);
   const { busy, run } = useAsyncAction();
+  // Undoing lists the item again for everyone: asked once, as deleting is.
+  const [confirming, setConfirming] = useState(false);
   const goneAware = async <T,>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -89,8 +92,20 @@ export function ClaimEditor({ claim, handle, onSaved, onUndone, onGone }: Props)
       )}
       <div className="ww-claim-actions">
         {(isPledge || claim.maxQuantity > 1) && <Button type="submit" intent="primary" icon="floppy-disk" text={t('claims.save')} loading={busy} />}
-        <Button variant="outlined" intent="danger" icon="undo" text={isPledge ? t('claims.withdraw') : t('claims.undo')} disabled={busy} onClick={undo} />
+        <Button variant="outlined" intent="danger" icon="undo" text={isPledge ? t('claims.withdraw') : t('claims.undo')} disabled={busy} onClick={() => setConfirming(true)} />
       </div>
+      <ConfirmDeleteAlert
+        isOpen={confirming}
+        icon="undo"
+        confirmText={isPledge ? t('claims.withdraw') : t('claims.undo')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          undo();
+        }}
+      >
+        {t(isPledge ? 'claims.withdrawConfirm' : 'claims.undoConfirm', { title: claim.item.title })}
+      </ConfirmDeleteAlert>
     </form>
   );
 }

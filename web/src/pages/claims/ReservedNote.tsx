@@ -1,13 +1,17 @@
 import { Icon } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 
-/** 'You reserved this — change or undo' on an item this browser reserved ('You pledged towards this' for a pledge). */
-export function ReservedNote({ pledge, onManage }: { pledge: boolean; onManage: () => void }) {
+/**
+ * 'You reserved this — change or undo' on an item this browser reserved; for a pledge, what was
+ * pledged ('You pledged £120 — change or undo'), or 'You pledged towards this' while the amount is unknown.
+ */
+export function ReservedNote({ pledge, pledged, onManage }: { pledge: boolean; pledged?: string; onManage: () => void }) {
   const { t } = useTranslation();
+  const said = !pledge ? t('share.reserved') : pledged ? t('share.pledgedAmount', { amount: pledged }) : t('share.pledged');
   return (
     <p className="ww-reserved-note">
       <Icon icon="tick-circle" intent="success" />
-      {t(pledge ? 'share.pledged' : 'share.reserved')}
+      {said}
       <button type="button" className="ww-link-button" onClick={onManage}>
         {t('share.changeOrUndo')}
       </button>

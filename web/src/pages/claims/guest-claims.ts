@@ -10,6 +10,8 @@ export interface GuestClaim {
   quantity: number;
   /** A pledge towards a group gift (claims kept before this was stored: quantity 0). */
   kind?: 'purchase' | 'pledge';
+  /** A pledge's amount ('120.00'), as the server last answered it. */
+  amount?: string;
 }
 
 export const isPledge = (claim: GuestClaim) => (claim.kind ?? (claim.quantity === 0 ? 'pledge' : 'purchase')) === 'pledge';
@@ -57,7 +59,7 @@ export function keepStanding(asked: string[], standing: HeldClaim[]): void {
     rememberedClaims().flatMap((kept) => {
       if (!askedTokens.has(kept.token)) return [kept];
       const claim = now.get(kept.token);
-      return claim ? [{ ...kept, title: claim.item.title, quantity: claim.quantityPurchased, kind: claim.kind }] : [];
+      return claim ? [{ ...kept, title: claim.item.title, quantity: claim.quantityPurchased, kind: claim.kind, amount: claim.amount }] : [];
     }),
   );
 }

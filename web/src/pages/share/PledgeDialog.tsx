@@ -36,7 +36,7 @@ export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }:
     const body: PledgeInput = { amount: fromMinorUnits(amountField.minor), name: contact.name.trim(), email: contact.claimEmail };
     try {
       const { claim } = await api.post('/wishlists/share/:id/items/:itemId/pledges', { params: { id: wishlistId, itemId: item._id }, body });
-      rememberClaim({ token: claim.token, listId: wishlistId, itemId: item._id, title: item.title, quantity: 0, kind: 'pledge' });
+      rememberClaim({ token: claim.token, listId: wishlistId, itemId: item._id, title: item.title, quantity: 0, kind: 'pledge', amount: body.amount });
       notify(t('pledge.thanks'), 'success');
       onClose();
       onPledged();

@@ -3,7 +3,7 @@ import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from '../../i18n/i18n';
 import { Link, useParams } from '../../app/routing';
-import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
+import { DEFAULT_CURRENCY, formatPrice, withoutZeroCents } from '@wishwell/shared/price-format';
 import { applyPriceFilter, listCurrencies, sliderMaxFor, sortByPrice } from '@wishwell/shared/price-filter';
 import type { SharedItem, SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
@@ -89,7 +89,7 @@ function SharedWishlistLoader({ id }: { id: string }) {
 }
 
 function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; reload: () => Promise<void> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const listCurrency = wishlist.user?.currency || DEFAULT_CURRENCY;
   const currencies = useMemo(() => listCurrencies(wishlist.items, listCurrency), [wishlist.items, listCurrency]);
   const [chosenCurrency, setCurrency] = useState<string | null>(null);
@@ -130,7 +130,10 @@ function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; re
   };
   const noteFor = (itemId: string) => {
     const claim = claimOf(itemId);
-    return claim ? <ReservedNote pledge={isPledge(claim)} onManage={() => setManaging(claim)} /> : undefined;
+    if (!claim) return undefined;
+    const item = wishlist.items.find((each) => each._id === itemId);
+    const pledged = claim.amount && withoutZeroCents(formatPrice(claim.amount, item?.currency || listCurrency, i18n.language));
+    return <ReservedNote pledge={isPledge(claim)} pledged={pledged || undefined} onManage={() => setManaging(claim)} />;
   };
 
   return (

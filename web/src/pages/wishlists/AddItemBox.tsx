@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import type { ScrapeRequest } from '@wishwell/shared/scrape-types';
-import { api } from '../../api/client';
+import { api, ApiRequestError } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { asWebAddress, blankItem, draftFromScrape, type ItemDraft } from './item-draft';
 import { pasteOfLinks, severalLinks } from './bulk/several-links';
@@ -19,6 +19,9 @@ interface Props {
   sharedLink?: string | null;
   onSharedLinkTaken?: () => void;
 }
+
+/** A refusal the server explains (scraping off for the shop, an address it may not read, a rate limit) is shown as it says. */
+const refusalOf = (error: unknown) => (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.serverMessage : null);
 
 export function AddItemBox({ onOpenForm, onManyLinks, sharedLink, onSharedLinkTaken }: Props) {
   const { t } = useTranslation();
@@ -44,8 +47,8 @@ export function AddItemBox({ onOpenForm, onManyLinks, sharedLink, onSharedLinkTa
       const result = await api.post('/scrape', { body });
       if (!result.title) notify(t('addItem.incomplete'), 'warning');
       onOpenForm(draftFromScrape(result, url));
-    } catch {
-      notify(t('addItem.scrapeFailed'), 'warning');
+    } catch (error) {
+      notify(refusalOf(error) ?? t('addItem.scrapeFailed'), 'warning');
       onOpenForm(blankItem({ url }));
     } finally {
       setScraping(false);

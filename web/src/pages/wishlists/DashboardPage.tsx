@@ -26,7 +26,7 @@ type OpenDialog =
 
 /** A saved list as its dashboard card needs it. */
 function summaryOf(wishlist: Wishlist): WishlistSummary {
-  const { editors: _editors, items, isDeleted: _deleted, isDisabled: _disabled, createdAt: _created, updatedAt: _updated, role, ...fields } = wishlist;
+  const { editors: _editors, items, isDeleted: _deleted, createdAt: _created, updatedAt: _updated, role, ...fields } = wishlist;
   return { ...fields, role: role === 'editor' ? 'editor' : 'owner', itemCount: items.length, hasPurchases: items.some((item) => item.quantityPurchased > 0) };
 }
 

@@ -23,6 +23,8 @@ interface Props {
   onClose: () => void;
   /** The saved item as the server answered it. */
   onSaved: (item: Item) => void;
+  /** The item being edited was deleted meanwhile (another tab, an editor): the dialog closes and the list is read again. */
+  onGone?: () => void;
   /** Shown above the fields: the list chooser when the dialog is opened from a captured page. */
   children?: ReactNode;
   /** Several links pasted into the link field (adding only): the bulk view takes them. */
@@ -35,7 +37,7 @@ function saveItem(wishlistId: string, itemId: string | undefined, body: ItemInpu
 }
 
 /** Add and edit items: one form for both. */
-export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, onClose, onSaved, children, onManyLinks }: Props) {
+export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, onClose, onSaved, onGone, children, onManyLinks }: Props) {
   const { t, i18n } = useTranslation();
   // The price field shows and reads amounts the viewer's way ('12,50' in German); the server gets '12.50'.
   const [draft, setDraft] = useState(() => ({ ...initial, price: priceForInput(initial.price, i18n.language) }));
@@ -65,6 +67,11 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
       } catch (error) {
         // The one conflict an item save has: a quantity below the units guests reserved.
         if (error instanceof ApiRequestError && error.status === 409) setQuantityProblem(error.serverMessage ?? undefined);
+        if (itemId && error instanceof ApiRequestError && error.status === 404) {
+          onClose();
+          onGone?.();
+          throw new ApiRequestError(404, t('itemForm.removedMeanwhile'));
+        }
         throw error;
       }
       onClose();

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { Link } from '../../app/routing';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { useEventLabel } from '../../ui/dates';
+import { wishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
 import { ShareMenuItems } from './ShareMenuItems';
 import { ExportMenuItems } from './transfer/ExportMenuItems';
 import { SurpriseNote } from './SurpriseNote';
@@ -12,6 +13,18 @@ export interface WishlistCardActions {
   onShareByEmail: (wishlist: WishlistSummary) => void;
   onEdit: (wishlist: WishlistSummary) => void;
   onDelete: (wishlist: WishlistSummary) => void;
+}
+
+/** 'Disabled by an admin' or 'Expired' where guests can no longer open the list; nothing for a live one. */
+function HiddenFromGuests({ wishlist }: { wishlist: WishlistSummary }) {
+  const { t } = useTranslation();
+  const status = wishlistDisplayStatus({ ...wishlist, isDeleted: false });
+  if (status === 'Active' || status === 'Deleted') return null;
+  return (
+    <Tag minimal round intent={status === 'Disabled' ? 'danger' : 'warning'} icon={status === 'Disabled' ? 'disable' : 'time'} className="ww-list-card-status">
+      {t(status === 'Disabled' ? 'dashboard.disabled' : 'dashboard.expired')}
+    </Tag>
+  );
 }
 
 /** A dashboard card: cover, name, counts, 'Shared by {owner}' for lists the user edits, and the list menu. */
@@ -28,6 +41,7 @@ export function WishlistCard({ wishlist, actions }: { wishlist: WishlistSummary;
             {t(`themes.${wishlist.theme}`)} · {t('dashboard.items', { count: wishlist.itemCount })}
             {event && ` · ${event}`}
           </p>
+          <HiddenFromGuests wishlist={wishlist} />
           {wishlist.role === 'editor' && wishlist.user && <Tag minimal round>{t('dashboard.sharedBy', { name: wishlist.user.name })}</Tag>}
           {wishlist.surprise && <SurpriseNote surprise={wishlist.surprise} />}
         </div>

@@ -86,7 +86,7 @@ function WishlistLoader({ id }: { id: string }) {
   }
   if (!wishlist) return <Spinner className="ww-page-spinner" />;
   const change = (update: (current: Wishlist) => Wishlist) => setWishlist((current) => (current ? update(current) : current));
-  return <WishlistEditor wishlist={wishlist} change={change} isGuestOwner={!session.user} />;
+  return <WishlistEditor wishlist={wishlist} change={change} reload={load} isGuestOwner={!session.user} />;
 }
 
 /** The item list with `item` in place of its old self, or last when new (where the server puts it). */
@@ -106,10 +106,12 @@ interface EditorProps {
   wishlist: Wishlist;
   /** Applies the server's answer to the list shown (no reload of the whole list). */
   change: (update: (current: Wishlist) => Wishlist) => void;
+  /** Reads the whole list again (another tab or person changed it under this page). */
+  reload: () => Promise<void>;
   isGuestOwner: boolean;
 }
 
-function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
+function WishlistEditor({ wishlist, change, reload, isGuestOwner }: EditorProps) {
   const [showPurchased, setShowPurchased] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
@@ -215,6 +217,7 @@ function WishlistEditor({ wishlist, change, isGuestOwner }: EditorProps) {
           defaultCurrency={currency}
           onClose={close}
           onSaved={(item) => change((list) => withItem(list, item))}
+          onGone={() => void reload()}
           onManyLinks={dialog.itemId ? undefined : (links) => setDialog({ kind: 'bulk', links })}
         />
       )}

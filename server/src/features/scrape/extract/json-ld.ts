@@ -60,12 +60,25 @@ export function productNodes(value: unknown, depth = 0, found: Node[] = []): Nod
   return found;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', nbsp: ' ' };
+const ENTITIES: Record<string, string> = {
+  amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', nbsp: ' ', szlig: 'ß', aelig: 'æ', oslash: 'ø', euro: '€', pound: '£', yen: '¥', copy: '©',
+  reg: '®', trade: '™', deg: '°', middot: '·', hellip: '…', ndash: '–', mdash: '—', laquo: '«', raquo: '»', lsquo: '‘', rsquo: '’',
+  ldquo: '“', rdquo: '”', iexcl: '¡', iquest: '¿', ordf: 'ª', ordm: 'º', times: '×',
+};
+/** The accents of named letter entities ("iacute", "Ntilde", "ccedil") as combining marks. */
+const ACCENTS: Record<string, string> = { acute: '\u0301', grave: '\u0300', circ: '\u0302', tilde: '\u0303', uml: '\u0308', ring: '\u030A', cedil: '\u0327', caron: '\u030C' };
 
-/** Shops often HTML-escape the strings inside their JSON-LD ("&quot;", "&#39;"). */
+/** A named entity's character (case matters for letters: "Eacute" is É), or null when it is not one we know. */
+function namedEntity(name: string): string | null {
+  const accented = /^([a-z])(acute|grave|circ|tilde|uml|ring|cedil|caron)$/i.exec(name);
+  if (accented) return (accented[1]! + ACCENTS[accented[2]!.toLowerCase()]!).normalize('NFC');
+  return ENTITIES[name.toLowerCase()] ?? null;
+}
+
+/** Shops often HTML-escape the strings inside their JSON-LD ("&quot;", "&#39;", "Elo&iacute;sa"). */
 export function decodeEntities(value: string): string {
   return value.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
-    if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? entity;
+    if (code[0] !== '#') return namedEntity(code) ?? entity;
     const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
     return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : entity;
   });
