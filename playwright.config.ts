@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { freeConsecutivePorts } from './scripts/free-ports';
 
 // Browser tests drive Debian's Chromium against a real server started by scripts/e2e-server.ts
-// (fresh temp data dir), on E2E_PORT or else a free port (and the next one, for its mail). The
+// (fresh temp data dir), on E2E_PORT or else a free port (and the next one, for the run's mail catcher). The
 // runner loads this file first: the workers it starts inherit the port through the environment.
 process.env.E2E_PORT ??= String(await freeConsecutivePorts(2));
 const port = Number(process.env.E2E_PORT);
@@ -25,6 +25,7 @@ export default defineConfig({
   testDir: 'web/test/e2e',
   fullyParallel: false,
   workers: 1,
+  globalSetup: './web/test/e2e/support/mail-catcher.ts',
   projects: [
     { name: 'first', testMatch: specs(FIRST), workers: 1 },
     { name: 'isolated', testMatch: specs(ISOLATED), workers: 1, dependencies: ['first'] },

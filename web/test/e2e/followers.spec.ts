@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
-import { startSmtpServer } from '@wishwell/server/test-support/smtp';
-import { E2E_SMTP_PORT } from './support/accounts';
+import { uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
+import { waitForMail } from './support/mail';
 import { signedInPage } from './support/people';
 
 // The bell and the notifications page, and following a list from its share page.
@@ -84,36 +84,32 @@ test('a visitor follows by e-mail, an account in one click; the owner sees how m
 });
 
 test("the confirmation mail's link confirms; the follower's page chooses the digest and unsubscribes (German, 390 px)", async ({ browser }) => {
-  const smtp = await startSmtpServer(E2E_SMTP_PORT);
-  try {
-    const { context: ownerContext, page: owner } = await signedInPage(browser, 'Uli');
-    const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists', { name: 'Geburtstag' });
-    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });
-    const visitor = await context.newPage();
-    await visitor.goto(`/share/wishlist/${list._id}`);
-    await visitor.getByRole('textbox', { name: 'Deine E-Mail-Adresse' }).fill('fan@example.com');
-    await visitor.getByRole('button', { name: 'Folgen' }).click();
-    const mail = await smtp.waitForMail('fan@example.com');
-    const link = mail.text.match(/http:\/\/\S+\/follow\/[\w-]+\?confirm=1/)![0];
+  const fan = uniqueEmail('fan');
+  const { context: ownerContext, page: owner } = await signedInPage(browser, 'Uli');
+  const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists', { name: 'Geburtstag' });
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });
+  const visitor = await context.newPage();
+  await visitor.goto(`/share/wishlist/${list._id}`);
+  await visitor.getByRole('textbox', { name: 'Deine E-Mail-Adresse' }).fill(fan);
+  await visitor.getByRole('button', { name: 'Folgen' }).click();
+  const mail = await waitForMail(fan);
+  const link = mail.text.match(/http:\/\/\S+\/follow\/[\w-]+\?confirm=1/)![0];
 
-    await visitor.goto(new URL(link).pathname + new URL(link).search);
-    await expect(visitor.getByRole('status')).toHaveText('fan@example.com folgt „Geburtstag“.');
-    await visitor.getByText('Täglich', { exact: true }).click();
-    await expect(visitor.getByRole('radio', { name: 'Täglich' })).toBeChecked();
-    await visitor.getByRole('button', { name: 'Speichern' }).click();
-    await expect(visitor.getByText('Gespeichert.')).toBeVisible();
-    await visitor.screenshot({ path: test.info().outputPath('follower-page-de-390.png'), fullPage: true });
-    await owner.goto(`/wishlist/${list._id}`);
-    await expect(owner.getByText('1 person follows this list')).toBeVisible();
+  await visitor.goto(new URL(link).pathname + new URL(link).search);
+  await expect(visitor.getByRole('status')).toHaveText(`${fan} folgt „Geburtstag“.`);
+  await visitor.getByText('Täglich', { exact: true }).click();
+  await expect(visitor.getByRole('radio', { name: 'Täglich' })).toBeChecked();
+  await visitor.getByRole('button', { name: 'Speichern' }).click();
+  await expect(visitor.getByText('Gespeichert.')).toBeVisible();
+  await visitor.screenshot({ path: test.info().outputPath('follower-page-de-390.png'), fullPage: true });
+  await owner.goto(`/wishlist/${list._id}`);
+  await expect(owner.getByText('1 person follows this list')).toBeVisible();
 
-    await visitor.getByRole('button', { name: 'Abmelden' }).click();
-    await expect(visitor.getByRole('status')).toHaveText('Du bist abgemeldet: Du bekommst zu dieser Liste keine E-Mails mehr.');
-    await owner.reload();
-    await expect(owner.getByRole('heading', { level: 1, name: 'Geburtstag' })).toBeVisible();
-    await expect(owner.getByText(/follows? this list/)).toHaveCount(0);
-    await context.close();
-    await ownerContext.close();
-  } finally {
-    await smtp.stop();
-  }
+  await visitor.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(visitor.getByRole('status')).toHaveText('Du bist abgemeldet: Du bekommst zu dieser Liste keine E-Mails mehr.');
+  await owner.reload();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Geburtstag' })).toBeVisible();
+  await expect(owner.getByText(/follows? this list/)).toHaveCount(0);
+  await context.close();
+  await ownerContext.close();
 });
