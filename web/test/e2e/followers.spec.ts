@@ -4,6 +4,7 @@ import { uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
 import { waitForMail } from './support/mail';
 import { signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // The bell and the notifications page, and following a list from its share page.
 
@@ -25,21 +26,21 @@ test('the bell counts unread notifications; the page lists them and marks one or
   await guest.goto('/dashboard');
   await expect(bell(guest)).toHaveAccessibleName('Notifications (2 unread)');
   await expect(guest.locator('.ww-bell-count')).toHaveText('2');
-  await guest.screenshot({ path: test.info().outputPath('bell-1280.png') });
+  await keepScreenshot(guest, 'bell-1280.png');
   await bell(guest).click();
   await expect(guest).toHaveURL(/\/notifications$/);
   const entries = guest.getByTestId('notification');
   await expect(entries).toHaveCount(2);
   await expect(entries.nth(0)).toContainText('"Book", which you reserved on "Birthday", is wanted again');
   await expect(entries.nth(1)).toContainText('"Bike", which you reserved, was removed from "Birthday"');
-  await guest.screenshot({ path: test.info().outputPath('notifications-1280.png'), fullPage: true });
+  await keepScreenshot(guest, 'notifications-1280.png', { fullPage: true });
 
   await entries.nth(0).getByRole('button', { name: 'Mark as read' }).click();
   await expect(entries.nth(0).getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
   await expect(bell(guest)).toHaveAccessibleName('Notifications (1 unread)');
 
   await guest.setViewportSize({ width: 390, height: 844 });
-  await guest.screenshot({ path: test.info().outputPath('notifications-390.png'), fullPage: true });
+  await keepScreenshot(guest, 'notifications-390.png', { fullPage: true });
   await guest.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(bell(guest)).toHaveAccessibleName('Notifications (0 unread)');
   await expect(guest.locator('.ww-bell-count')).toHaveCount(0);
@@ -62,13 +63,13 @@ test('a visitor follows by e-mail, an account in one click; the owner sees how m
   await visitor.getByRole('textbox', { name: 'Your e-mail address' }).fill('follower@example.com');
   await visitor.getByRole('button', { name: 'Follow' }).click();
   await expect(visitor.getByRole('status')).toContainText('open the link we sent to follower@example.com');
-  await visitor.screenshot({ path: test.info().outputPath('follow-by-email-390.png'), fullPage: true });
+  await keepScreenshot(visitor, 'follow-by-email-390.png', { fullPage: true });
 
   const { context: fanContext, page: fan } = await signedInPage(browser, 'Fay', { colorScheme: 'dark' });
   await fan.goto(`/share/wishlist/${list._id}`);
   await fan.getByRole('button', { name: 'Follow' }).click();
   await expect(fan.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
-  await fan.screenshot({ path: test.info().outputPath('following-dark-1280.png') });
+  await keepScreenshot(fan, 'following-dark-1280.png');
 
   // Only the confirmed follow counts (the visitor has not opened the mail's link).
   await owner.goto(`/wishlist/${list._id}`);
@@ -101,7 +102,7 @@ test("the confirmation mail's link confirms; the follower's page chooses the dig
   await expect(visitor.getByRole('radio', { name: 'Täglich' })).toBeChecked();
   await visitor.getByRole('button', { name: 'Speichern' }).click();
   await expect(visitor.getByText('Gespeichert.')).toBeVisible();
-  await visitor.screenshot({ path: test.info().outputPath('follower-page-de-390.png'), fullPage: true });
+  await keepScreenshot(visitor, 'follower-page-de-390.png', { fullPage: true });
   await owner.goto(`/wishlist/${list._id}`);
   await expect(owner.getByText('1 person follows this list')).toBeVisible();
 

@@ -5,6 +5,7 @@ import { apiCall } from './support/api';
 import { waitForMail } from './support/mail';
 import { onDialogEntry } from './support/dialog-history';
 import { itemCard, signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // Guests own their gifts: a purchase mark is a reservation the guest can change or undo, on the
 // share page (remembered in this browser), on another device through the mailed link, and on
@@ -154,7 +155,7 @@ test('guests pledge towards a group gift and watch the progress bar fill until i
     await expect(pram.getByRole('button', { name: 'Mark as Purchased' })).toHaveCount(0);
     // Pledge, View Product and Buy a Gift Card: every row of buttons spans the card, none left half-width.
     expect(new Set(await actionRowGaps(pram))).toEqual(new Set([0]));
-    await guest.screenshot({ path: test.info().outputPath('pledges.png'), fullPage: true });
+    await keepScreenshot(guest, 'pledges.png', { fullPage: true });
 
     // A signed-in guest's pledge shows under My reservations with its amount.
     const bea = await signedInPage(browser, 'Bea');
