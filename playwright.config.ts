@@ -8,29 +8,24 @@ process.env.E2E_PORT ??= String(await freeConsecutivePorts(2));
 const port = Number(process.env.E2E_PORT);
 
 /**
- * Lanes of specs on the one server. `instance`: specs that change what the whole instance shows
- * (admin settings, languages, domains, referral rules) or need the one mail catcher on the next
- * port; `isolated`: specs that only touch their own accounts and lists. The admin pages' language
- * walk runs first, before the others fill the admin tables with lists named in English; a restore
- * replaces every account and closing sign-ups refuses everyone's registration: those run last.
- * One worker for now: run side by side, a spec of one lane once lost its signed-in owner to the
- * other (not yet understood), so the lanes only order the run.
+ * Two workers share the one server: every spec keeps to its own accounts, lists, hostnames and
+ * shop domains, reads its own mails from the run's one mail catcher (support/mail.ts), and the
+ * admin pages' language walk, which reads whole admin tables, has a server of its own. Only the
+ * `alone` lane waits for all others and runs one spec at a time: a restore puts back the database
+ * of a minute before (every account and session made since is gone: a spec beside it once lost
+ * its signed-in owner), and closing sign-ups refuses everyone's registration.
  */
-const ISOLATED = ['api-tokens', 'capture', 'color-scheme', 'extension', 'image-copy', 'screens', 'surprise'];
-const FIRST = ['admin-languages'];
-const ALONE = ['admin-backup-restore', 'admin-settings'];
+const ALONE = ['admin-backup', 'admin-settings'];
 const specs = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: 'web/test/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   globalSetup: './web/test/e2e/support/mail-catcher.ts',
   projects: [
-    { name: 'first', testMatch: specs(FIRST), workers: 1 },
-    { name: 'isolated', testMatch: specs(ISOLATED), workers: 1, dependencies: ['first'] },
-    { name: 'instance', testIgnore: specs([...FIRST, ...ISOLATED, ...ALONE]), workers: 1, dependencies: ['first'] },
-    { name: 'alone', testMatch: specs(ALONE), workers: 1, dependencies: ['isolated', 'instance'] },
+    { name: 'shared', testIgnore: specs(ALONE) },
+    { name: 'alone', testMatch: specs(ALONE), workers: 1, dependencies: ['shared'] },
   ],
   // One set of reference screenshots whichever lane takes the spec.
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
