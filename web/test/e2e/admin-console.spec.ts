@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_PORT, signInThroughForm, uniqueEmail } from './support/accounts';
+import { E2E_ADMIN, E2E_PORT, signInByApi, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
 import { openAdminPage } from './support/admin';
 import { E2E_CROWD_DOMAIN } from './support/constants';
@@ -10,7 +10,8 @@ import { VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
 
 test.describe.configure({ timeout: 60_000 });
 
-const tag = () => Date.now().toString(36);
+/** Unique in the run, also beside the same spec's other tests in the other worker. */
+const tag = () => `${Date.now().toString(36)}${process.pid.toString(36)}`;
 
 
 /** A member with a list of two items (one with a shop link) and `moreAtShop` at that shop, made through the API from a second browser context. */
@@ -30,7 +31,7 @@ async function seedMember(page: Page, name: string, moreAtShop: Record<string, u
 }
 
 test.beforeEach(async ({ page }) => {
-  await signInThroughForm(page, E2E_ADMIN);
+  await signInByApi(page, E2E_ADMIN);
 });
 
 test('the dashboard shows the four stat cards and the referral chart', async ({ page }) => {
