@@ -8,9 +8,11 @@ process.env.E2E_PORT ??= String(await freeConsecutivePorts(2));
 const port = Number(process.env.E2E_PORT);
 
 /**
- * Two workers share the one server: every spec keeps to its own accounts, lists, hostnames and
- * shop domains, reads its own mails from the run's one mail catcher (support/mail.ts), and the
- * admin pages' language walk, which reads whole admin tables, has a server of its own. Only the
+ * Two workers share the one server, taking tests one by one from any spec (fullyParallel: a spec
+ * file's tests do not lean on each other, and a long file does not keep one worker busy at the
+ * end): every test keeps to its own accounts, lists, hostnames and shop domains, reads its own
+ * mails from the run's one mail catcher (support/mail.ts), and the admin pages' language walk,
+ * which reads whole admin tables, has a server of its own. Only the
  * `alone` lane waits for all others and runs one spec at a time: a restore puts back the database
  * of a minute before (every account and session made since is gone: a spec beside it once lost
  * its signed-in owner), and closing sign-ups refuses everyone's registration.
@@ -20,7 +22,7 @@ const specs = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: 'web/test/e2e',
-  fullyParallel: false,
+  fullyParallel: true,
   workers: 2,
   globalSetup: './web/test/e2e/support/mail-catcher.ts',
   projects: [
@@ -29,7 +31,8 @@ export default defineConfig({
   ],
   // One set of reference screenshots whichever lane takes the spec.
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
-  timeout: 30_000,
+  // Two workers on two cores, which other test runs share: a test gets less than a core.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {

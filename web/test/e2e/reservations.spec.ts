@@ -11,7 +11,7 @@ import { keepScreenshot } from './support/screenshots';
 // share page (remembered in this browser), on another device through the mailed link, and on
 // the dashboard for signed-in people.
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 /** A guest list with items, made through the API by its owner's browser; answers its id. */
 async function listWith(browser: Browser, items: { title: string; quantity?: number }[]): Promise<string> {

@@ -14,7 +14,7 @@ import { createGuestListFromLanding, itemCard, PASSWORD, signedInPage } from './
 // purchases, pagination and editors. Two browser contexts stand for two people.
 
 // The stories below are long; CI machines are slow.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 async function addItemByHand(page: Page, item: { title: string; price: string; quantity?: number }) {
   await page.getByLabel('Add an item').fill(item.title);
