@@ -31,9 +31,10 @@ export default defineConfig({
   ],
   // One set of reference screenshots whichever lane takes the spec.
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
-  // Two workers on two cores, which other test runs share: a test gets less than a core.
+  // Two workers on two cores, which other test runs share: a test gets less than a core, and a
+  // password hash (at the lowest priority: server/src/auth/hash-threads.ts) waits the longest.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
