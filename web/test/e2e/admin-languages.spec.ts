@@ -16,11 +16,11 @@ import { keepScreenshot } from './support/screenshots';
 
 test.describe.configure({ timeout: 180_000 });
 
-let server: OwnServer;
+let server: OwnServer | undefined;
 test.beforeAll(async () => {
   server = await startOwnServer();
 });
-test.afterAll(() => server.stop());
+test.afterAll(() => server?.stop());
 
 /** Each console page: its address under /admin, its menu entry (admin.pages.*, also the browser's title) and the key of its heading. */
 const PAGES: { path: string; menu: string; heading: string }[] = [
@@ -43,7 +43,7 @@ const failScrape = (page: Page, url: string) => apiCall(page, 'POST', '/scrape',
 
 /** Rows for every table: a member's list with a shop link, a referral rule and a scraper config. */
 async function seed(browser: Browser, tag: string): Promise<void> {
-  const context = await browser.newContext({ baseURL: server.base });
+  const context = await browser.newContext({ baseURL: server!.base });
   const page = await context.newPage();
   await page.goto('/');
   await apiCall(page, 'POST', '/users/register', { name: `Mitglied ${tag}`, email: uniqueEmail(`member-${tag}`), password: 'correct horse battery', domain: '127.0.0.1' });
@@ -56,7 +56,7 @@ async function seed(browser: Browser, tag: string): Promise<void> {
 }
 
 async function adminPage(browser: Browser, language: Language): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.base, locale: language, viewport: DESKTOP });
+  const context = await browser.newContext({ baseURL: server!.base, locale: language, viewport: DESKTOP });
   const page = await context.newPage();
   await page.goto('/');
   await apiCall(page, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });

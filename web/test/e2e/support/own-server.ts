@@ -28,7 +28,8 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
   const base = `http://127.0.0.1:${port}`;
   const stop = () => void server.kill();
   try {
-    await expect.poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok ?? false, { timeout: 30_000 }).toBe(true);
+    // Migrations and the admin's password hash (lowest priority) take long on a loaded machine.
+    await expect.poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok ?? false, { timeout: 90_000 }).toBe(true);
   } catch (error) {
     stop();
     throw error;
