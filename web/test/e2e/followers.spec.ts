@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
 import { uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
+import { hydrated } from './support/hydration';
 import { waitForMail } from './support/mail';
 import { signedInPage } from './support/people';
 import { keepScreenshot } from './support/screenshots';
@@ -67,6 +68,7 @@ test('a visitor follows by e-mail, an account in one click; the owner sees how m
 
   const { context: fanContext, page: fan } = await signedInPage(browser, 'Fay', { colorScheme: 'dark' });
   await fan.goto(`/share/wishlist/${list._id}`);
+  await hydrated(fan);
   await fan.getByRole('button', { name: 'Follow' }).click();
   await expect(fan.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
   await keepScreenshot(fan, 'following-dark-1280.png');
