@@ -2,39 +2,39 @@ import { defineConfig } from '@playwright/test';
 import { freeConsecutivePorts } from './scripts/free-ports';
 
 // Browser tests drive Debian's Chromium against a real server started by scripts/e2e-server.ts
-// (fresh temp data dir), on E2E_PORT or else a free port (and the next one, for its mail). The
+// (fresh temp data dir), on E2E_PORT or else a free port (and the next one, for the run's mail catcher). The
 // runner loads this file first: the workers it starts inherit the port through the environment.
 process.env.E2E_PORT ??= String(await freeConsecutivePorts(2));
 const port = Number(process.env.E2E_PORT);
 
 /**
- * Lanes of specs on the one server. `instance`: specs that change what the whole instance shows
- * (admin settings, languages, domains, referral rules) or need the one mail catcher on the next
- * port; `isolated`: specs that only touch their own accounts and lists. The admin pages' language
- * walk runs first, before the others fill the admin tables with lists named in English; a restore
- * replaces every account and closing sign-ups refuses everyone's registration: those run last.
- * One worker for now: run side by side, a spec of one lane once lost its signed-in owner to the
- * other (not yet understood), so the lanes only order the run.
+ * Two workers share the one server, taking tests one by one from any spec (fullyParallel: a spec
+ * file's tests do not lean on each other, and a long file does not keep one worker busy at the
+ * end): every test keeps to its own accounts, lists, hostnames and shop domains, reads its own
+ * mails from the run's one mail catcher (support/mail.ts), and the admin pages' language walk,
+ * which reads whole admin tables, has a server of its own. Only the
+ * `alone` lane waits for all others and runs one spec at a time: a restore puts back the database
+ * of a minute before (every account and session made since is gone: a spec beside it once lost
+ * its signed-in owner), and closing sign-ups refuses everyone's registration.
  */
-const ISOLATED = ['api-tokens', 'capture', 'circles', 'color-scheme', 'extension', 'image-copy', 'screens', 'surprise'];
-const FIRST = ['admin-languages'];
-const ALONE = ['admin-backup-restore', 'admin-settings'];
+const ALONE = ['admin-backup', 'admin-settings'];
 const specs = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: 'web/test/e2e',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 2,
+  globalSetup: './web/test/e2e/support/mail-catcher.ts',
   projects: [
-    { name: 'first', testMatch: specs(FIRST), workers: 1 },
-    { name: 'isolated', testMatch: specs(ISOLATED), workers: 1, dependencies: ['first'] },
-    { name: 'instance', testIgnore: specs([...FIRST, ...ISOLATED, ...ALONE]), workers: 1, dependencies: ['first'] },
-    { name: 'alone', testMatch: specs(ALONE), workers: 1, dependencies: ['isolated', 'instance'] },
+    { name: 'shared', testIgnore: specs(ALONE) },
+    { name: 'alone', testMatch: specs(ALONE), workers: 1, dependencies: ['shared'] },
   ],
   // One set of reference screenshots whichever lane takes the spec.
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Two workers on two cores, which other test runs share: a test gets less than a core, and a
+  // password hash (at the lowest priority: server/src/auth/hash-threads.ts) waits the longest.
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

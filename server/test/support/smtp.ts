@@ -22,9 +22,10 @@ export interface TestSmtpServer {
 
 /**
  * A real SMTP server (the `smtp-server` package) on 127.0.0.1, no TLS and no auth, that keeps
- * every mail it receives. Runs under Bun (API tests) and Node (Playwright tests).
+ * every mail it receives (and hands each to `onMail`). Runs under Bun (API tests) and Node
+ * (Playwright tests).
  */
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) => void): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -34,12 +35,14 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: decodeHeader(raw.match(/^Subject: (.*(?:\r\n[ \t].*)*)/m)?.[1] ?? ''),
           text: decodeQuotedPrintable(raw),
-        });
+        };
+        mails.push(mail);
+        onMail?.(mail);
         callback();
       });
     },

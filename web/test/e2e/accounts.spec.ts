@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startSmtpServer, type TestSmtpServer } from '@wishwell/server/test-support/smtp';
-import { E2E_ADMIN, E2E_SMTP_PORT, registerThroughForm, signInThroughForm, uniqueEmail } from './support/accounts';
+import { E2E_ADMIN, registerThroughForm, signInThroughForm, uniqueEmail } from './support/accounts';
+import { waitForMail } from './support/mail';
 
 const openAccountMenu = (page: Page) => page.getByRole('button', { name: 'Account menu' }).click();
 
@@ -162,12 +162,6 @@ test('signed-out visitors to /account and /change-password are sent to /login', 
 });
 
 test.describe('password reset through a real mail', () => {
-  let smtp: TestSmtpServer;
-  test.beforeAll(async () => {
-    smtp = await startSmtpServer(E2E_SMTP_PORT);
-  });
-  test.afterAll(() => smtp.stop());
-
   test('the reset mail arrives; its link sets a new password and lands on /dashboard signed in', async ({ page }) => {
     const account = newAccount('forgot');
     await registerThroughForm(page, account);
@@ -180,7 +174,7 @@ test.describe('password reset through a real mail', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that email address' })).toBeVisible();
 
-    const mail = await smtp.waitForMail(account.email);
+    const mail = await waitForMail(account.email);
     const link = mail.text.match(/http:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/)![0];
     expect(new URL(link).origin).toBe(new URL(page.url()).origin);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, signInThroughForm } from './support/accounts';
+import { E2E_ADMIN, signInByApi } from './support/accounts';
 
 // The Backup & Restore page talks to the PlatformBridge: inside the desktop app the preload's
 // window.wishwellDesktop (here a stand-in recording its calls), in a browser a download link and
@@ -37,8 +37,7 @@ async function withStandInDesktopBridge(page: Page, answers: { restore: unknown;
 const bridgeCalls = (page: Page) => page.evaluate(() => (window as unknown as { bridgeCalls: BridgeCall[] }).bridgeCalls);
 
 async function openBackupPage(page: Page) {
-  await signInThroughForm(page, E2E_ADMIN);
-  await page.goto('/admin/backup-restore');
+  await signInByApi(page, E2E_ADMIN, '/admin/backup-restore');
   await expect(page.getByRole('heading', { level: 2, name: 'Backup & Restore' })).toBeVisible();
 }
 

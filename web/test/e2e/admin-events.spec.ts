@@ -14,10 +14,10 @@ async function failScrape(page: Page, url: string): Promise<number> {
 
 test('failed scrapes show up as one toast per shop on Scrape Logs, whose Show button filters the log to them', async ({ page }) => {
   await signInThroughForm(page, E2E_ADMIN);
+  const streaming = page.waitForResponse((response) => response.url().endsWith('/api/v1/admin/events'));
   await page.goto('/admin/scrape-logs');
   await expect(page.getByRole('heading', { level: 2, name: 'Scrape Logs' })).toBeVisible();
-  // Give the page's EventSource a moment to connect.
-  await page.waitForTimeout(500);
+  await streaming; // the console's event stream is open: what happens from now on reaches it
   expect(await failScrape(page, 'http://10.77.0.1/gift/1')).toBeGreaterThanOrEqual(400);
   expect(await failScrape(page, 'http://10.77.0.1/gift/2')).toBeGreaterThanOrEqual(400);
   const toast = page.locator('.bp6-toast').filter({ hasText: '2 scrapes failed on 10.77.0.1' });

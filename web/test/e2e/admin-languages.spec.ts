@@ -5,13 +5,22 @@ import { apiCall } from './support/api';
 import { E2E_ADMIN } from './support/constants';
 import { consoleProblems } from './support/console';
 import { DESKTOP, expectNoEnglishLeft, expectNoSidewaysScroll, PHONE, textIn } from './support/languages';
+import { startOwnServer, type OwnServer } from './support/own-server';
+import { keepScreenshot } from './support/screenshots';
 
 // The admin console in German, French and Spanish (issue 16): every page, its dialogs, the delete
 // and restore confirmations and the toasts in the operator's language, with no English left and
 // nothing wider than a phone; the spec's fixed formats (dates, GBP) stay as they are. English is
-// walked word for word by the other admin specs.
+// walked word for word by the other admin specs. On a server of its own: the tables hold only
+// what this spec seeded, never another spec's list whose English name would read as English left.
 
 test.describe.configure({ timeout: 180_000 });
+
+let server: OwnServer | undefined;
+test.beforeAll(async () => {
+  server = await startOwnServer();
+});
+test.afterAll(() => server?.stop());
 
 /** Each console page: its address under /admin, its menu entry (admin.pages.*, also the browser's title) and the key of its heading. */
 const PAGES: { path: string; menu: string; heading: string }[] = [
@@ -34,7 +43,7 @@ const failScrape = (page: Page, url: string) => apiCall(page, 'POST', '/scrape',
 
 /** Rows for every table: a member's list with a shop link, a referral rule and a scraper config. */
 async function seed(browser: Browser, tag: string): Promise<void> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ baseURL: server!.base });
   const page = await context.newPage();
   await page.goto('/');
   await apiCall(page, 'POST', '/users/register', { name: `Mitglied ${tag}`, email: uniqueEmail(`member-${tag}`), password: 'correct horse battery', domain: '127.0.0.1' });
@@ -47,7 +56,7 @@ async function seed(browser: Browser, tag: string): Promise<void> {
 }
 
 async function adminPage(browser: Browser, language: Language): Promise<Page> {
-  const context = await browser.newContext({ locale: language, viewport: DESKTOP });
+  const context = await browser.newContext({ baseURL: server!.base, locale: language, viewport: DESKTOP });
   const page = await context.newPage();
   await page.goto('/');
   await apiCall(page, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
@@ -70,13 +79,6 @@ for (const language of ['de', 'fr', 'es'] as const) {
     const page = await adminPage(browser, language);
     const problems = consoleProblems(page);
 
-    for (const { path, menu, heading } of PAGES) {
-      await open(page, language, path, heading);
-      expect(await page.title()).toContain(t('menu.pageTitle', { page: t(`pages.${menu}`) }));
-      await expectNoEnglishLeft(page, language);
-      await page.screenshot({ path: test.info().outputPath(`admin-${path || 'dashboard'}-${language}-1280.png`), fullPage: true });
-    }
-
     // Tables: headers, yes/no and switches, the pager's plural, the fixed formats.
     await open(page, language, 'users', 'admin.users.title');
     for (const header of ['columns.name', 'columns.email', 'columns.status']) await expect(page.getByRole('columnheader', { name: t(header), exact: true })).toBeVisible();
@@ -93,7 +95,7 @@ for (const language of ['de', 'fr', 'es'] as const) {
     const ruleDialog = page.getByRole('dialog', { name: t('referralRules.addTitle') });
     await expect(ruleDialog.getByLabel(t('referralRules.referralCode'))).toBeVisible();
     await expectNoEnglishLeft(page, language);
-    await page.screenshot({ path: test.info().outputPath(`admin-rule-dialog-${language}-1280.png`), animations: 'disabled' });
+    await keepScreenshot(page, `admin-rule-dialog-${language}-1280.png`, { animations: 'disabled' });
     await ruleDialog.getByRole('button', { name: textIn(language, 'common.cancel') }).click();
     await page.getByRole('button', { name: t('common.deleteNamed', { name: `regel-${tag}.example` }) }).click();
     const confirmation = page.getByRole('alertdialog');
@@ -111,14 +113,15 @@ for (const language of ['de', 'fr', 'es'] as const) {
     await page.getByRole('button', { name: t('domainConfigs.add') }).click();
     await expect(page.getByRole('dialog', { name: t('domainConfigs.addTitle') }).getByLabel(t('domainConfigs.primaryColor'), { exact: true })).toBeVisible();
     await expectNoEnglishLeft(page, language);
-    await page.screenshot({ path: test.info().outputPath(`admin-domain-dialog-${language}-1280.png`), animations: 'disabled' });
+    await keepScreenshot(page, `admin-domain-dialog-${language}-1280.png`, { animations: 'disabled' });
     await page.keyboard.press('Escape');
 
     // Toasts: a restore without a file, and a failed scrape announced on Scrape Logs.
     await open(page, language, 'backup-restore', 'admin.pages.backupRestore');
     await expect(page.getByLabel(t('backup.chosenFile'))).toHaveText(t('backup.noFile'));
+    const streaming = page.waitForResponse((response) => response.url().endsWith('/api/v1/admin/events'));
     await open(page, language, 'scrape-logs', 'admin.pages.scrapeLogs');
-    await page.waitForTimeout(500); // the page's event stream connects
+    await streaming; // the console's event stream is open: what happens from now on reaches it
     const elsewhere = await adminPage(browser, 'en'); // another operator's scrape: the console announces it
     await failScrape(elsewhere, `http://10.66.0.1/${tag}`);
     await elsewhere.context().close();
@@ -128,20 +131,27 @@ for (const language of ['de', 'fr', 'es'] as const) {
     await expect(page.getByRole('row').filter({ hasText: `http://10.66.0.1/${tag}` })).toContainText(t('common.failed'));
     await expectNoEnglishLeft(page, language);
 
-    // On a phone: cards, the menu drawer, nothing wider than the screen.
-    await page.setViewportSize(PHONE);
-    for (const { path, heading } of PAGES) {
+    // Every page at 1280 px, then on a phone (cards, the menu drawer's button) with nothing wider
+    // than the screen: one load per page, the width changed in place.
+    const menuButton = page.getByRole('button', { name: t('menu.openMenu') });
+    for (const { path, menu, heading } of PAGES) {
+      await page.setViewportSize(DESKTOP);
       await open(page, language, path, heading);
+      expect(await page.title()).toContain(t('menu.pageTitle', { page: t(`pages.${menu}`) }));
+      await expectNoEnglishLeft(page, language);
+      await keepScreenshot(page, `admin-${path || 'dashboard'}-${language}-1280.png`, { fullPage: true });
+      await page.setViewportSize(PHONE);
+      await expect(menuButton).toBeVisible(); // the narrow layout has rendered
       await expectNoSidewaysScroll(page);
       await expectNoEnglishLeft(page, language);
-      await page.screenshot({ path: test.info().outputPath(`admin-${path || 'dashboard'}-${language}-390.png`), fullPage: true });
+      await keepScreenshot(page, `admin-${path || 'dashboard'}-${language}-390.png`, { fullPage: true });
     }
-    await page.getByRole('button', { name: t('menu.openMenu') }).click();
+    await menuButton.click();
     const drawer = page.getByRole('navigation', { name: t('menu.pages') });
     await expect(drawer.getByRole('menuitem', { name: t('pages.backupRestore') })).toBeVisible();
     await expect(drawer.getByRole('menuitem', { name: t('menu.backToSite') })).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: test.info().outputPath(`admin-menu-${language}-390.png`), animations: 'disabled' });
+    await keepScreenshot(page, `admin-menu-${language}-390.png`, { animations: 'disabled' });
     // Blueprint 6 warns about every <Popover> under React 19; that is not a language problem.
     expect(problems.filter((problem) => !problem.startsWith('[Blueprint] <Popover>'))).toEqual([]);
     await page.context().close();

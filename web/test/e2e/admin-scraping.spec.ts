@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { E2E_ADMIN, signInThroughForm, uniqueEmail } from './support/accounts';
+import { E2E_ADMIN, signInByApi, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
 import { openAdminPage } from './support/admin';
 
@@ -10,11 +10,12 @@ import { openAdminPage } from './support/admin';
 
 test.describe.configure({ timeout: 60_000 });
 
-const tag = () => Date.now().toString(36);
+/** Unique in the run, also beside the same spec's other tests in the other worker. */
+const tag = () => `${Date.now().toString(36)}${process.pid.toString(36)}`;
 
 
 test.beforeEach(async ({ page }) => {
-  await signInThroughForm(page, E2E_ADMIN);
+  await signInByApi(page, E2E_ADMIN);
 });
 
 test('an admin creates, edits and deletes a referral rule', async ({ page }) => {

@@ -3,6 +3,7 @@ import { apiCall } from './support/api';
 import { consoleProblems } from './support/console';
 import { E2E_PORT } from './support/constants';
 import { itemCard, signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // The first paint is already in the visitor's colour scheme (issue 14): the server renders the
 // scheme they chose (a cookie mirrors the account menu's choice) and, with no choice, the page's
@@ -46,14 +47,14 @@ test('a dark system gets a dark first paint of the landing and share pages befor
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectPageColours(page, DARK_PAGE);
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveCSS('color', 'rgb(28, 33, 39)');
-  await page.screenshot({ path: test.info().outputPath('landing-system-dark-no-js.png'), fullPage: true });
+  await keepScreenshot(page, 'landing-system-dark-no-js.png', { fullPage: true });
 
   await page.goto(`/share/wishlist/${listId}`);
   await expect(itemCard(page, 'Lantern')).toBeVisible();
   await expectPageColours(page, DARK_PAGE);
   // Blueprint's dark card, not a white one on the dark page.
   await expect(itemCard(page, 'Lantern')).toHaveCSS('background-color', 'rgb(37, 42, 49)');
-  await page.screenshot({ path: test.info().outputPath('share-system-dark-no-js.png'), fullPage: true });
+  await keepScreenshot(page, 'share-system-dark-no-js.png', { fullPage: true });
 
   const light = await pageWithoutScripts(browser, { colorScheme: 'light' });
   await light.goto(`/share/wishlist/${listId}`);
@@ -69,7 +70,7 @@ test('a chosen scheme wins over the system in the first HTML', async ({ browser 
     await expectPageColours(chosenDark, DARK_PAGE);
     await expect(chosenDark.locator('body')).toHaveClass('bp6-dark');
   }
-  await chosenDark.screenshot({ path: test.info().outputPath('share-chosen-dark-no-js.png'), fullPage: true });
+  await keepScreenshot(chosenDark, 'share-chosen-dark-no-js.png', { fullPage: true });
 
   const chosenLight = await pageWithoutScripts(browser, { colorScheme: 'dark' }, [schemeCookie('light')]);
   for (const path of ['/', `/share/wishlist/${listId}`]) {

@@ -19,6 +19,10 @@ const PRODUCT_PAGE = `<!doctype html><html><head><title>Fjord Wool Blanket | Wal
   "offers":{"@type":"Offer","price":"89.90","priceCurrency":"EUR"}}</script></head>
   <body><h1>Fjord Wool Blanket</h1><p>89,90 €</p></body></html>`;
 
+// In order in one worker: its tests share one Chromium with the extension, built once (two builds
+// at once would write the same folder).
+test.describe.configure({ mode: 'default' });
+
 let shop: Server;
 let shopOrigin: string;
 let profile: string;

@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
-import { startSmtpServer } from '@wishwell/server/test-support/smtp';
-import { E2E_SMTP_PORT } from './support/accounts';
+import { uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
+import { hydrated } from './support/hydration';
+import { waitForMail } from './support/mail';
 import { signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // The bell and the notifications page, and following a list from its share page.
 
@@ -25,21 +27,21 @@ test('the bell counts unread notifications; the page lists them and marks one or
   await guest.goto('/dashboard');
   await expect(bell(guest)).toHaveAccessibleName('Notifications (2 unread)');
   await expect(guest.locator('.ww-bell-count')).toHaveText('2');
-  await guest.screenshot({ path: test.info().outputPath('bell-1280.png') });
+  await keepScreenshot(guest, 'bell-1280.png');
   await bell(guest).click();
   await expect(guest).toHaveURL(/\/notifications$/);
   const entries = guest.getByTestId('notification');
   await expect(entries).toHaveCount(2);
   await expect(entries.nth(0)).toContainText('"Book", which you reserved on "Birthday", is wanted again');
   await expect(entries.nth(1)).toContainText('"Bike", which you reserved, was removed from "Birthday"');
-  await guest.screenshot({ path: test.info().outputPath('notifications-1280.png'), fullPage: true });
+  await keepScreenshot(guest, 'notifications-1280.png', { fullPage: true });
 
   await entries.nth(0).getByRole('button', { name: 'Mark as read' }).click();
   await expect(entries.nth(0).getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
   await expect(bell(guest)).toHaveAccessibleName('Notifications (1 unread)');
 
   await guest.setViewportSize({ width: 390, height: 844 });
-  await guest.screenshot({ path: test.info().outputPath('notifications-390.png'), fullPage: true });
+  await keepScreenshot(guest, 'notifications-390.png', { fullPage: true });
   await guest.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(bell(guest)).toHaveAccessibleName('Notifications (0 unread)');
   await expect(guest.locator('.ww-bell-count')).toHaveCount(0);
@@ -62,13 +64,14 @@ test('a visitor follows by e-mail, an account in one click; the owner sees how m
   await visitor.getByRole('textbox', { name: 'Your e-mail address' }).fill('follower@example.com');
   await visitor.getByRole('button', { name: 'Follow' }).click();
   await expect(visitor.getByRole('status')).toContainText('open the link we sent to follower@example.com');
-  await visitor.screenshot({ path: test.info().outputPath('follow-by-email-390.png'), fullPage: true });
+  await keepScreenshot(visitor, 'follow-by-email-390.png', { fullPage: true });
 
   const { context: fanContext, page: fan } = await signedInPage(browser, 'Fay', { colorScheme: 'dark' });
   await fan.goto(`/share/wishlist/${list._id}`);
+  await hydrated(fan);
   await fan.getByRole('button', { name: 'Follow' }).click();
   await expect(fan.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
-  await fan.screenshot({ path: test.info().outputPath('following-dark-1280.png') });
+  await keepScreenshot(fan, 'following-dark-1280.png');
 
   // Only the confirmed follow counts (the visitor has not opened the mail's link).
   await owner.goto(`/wishlist/${list._id}`);
@@ -84,36 +87,32 @@ test('a visitor follows by e-mail, an account in one click; the owner sees how m
 });
 
 test("the confirmation mail's link confirms; the follower's page chooses the digest and unsubscribes (German, 390 px)", async ({ browser }) => {
-  const smtp = await startSmtpServer(E2E_SMTP_PORT);
-  try {
-    const { context: ownerContext, page: owner } = await signedInPage(browser, 'Uli');
-    const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists', { name: 'Geburtstag' });
-    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });
-    const visitor = await context.newPage();
-    await visitor.goto(`/share/wishlist/${list._id}`);
-    await visitor.getByRole('textbox', { name: 'Deine E-Mail-Adresse' }).fill('fan@example.com');
-    await visitor.getByRole('button', { name: 'Folgen' }).click();
-    const mail = await smtp.waitForMail('fan@example.com');
-    const link = mail.text.match(/http:\/\/\S+\/follow\/[\w-]+\?confirm=1/)![0];
+  const fan = uniqueEmail('fan');
+  const { context: ownerContext, page: owner } = await signedInPage(browser, 'Uli');
+  const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists', { name: 'Geburtstag' });
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });
+  const visitor = await context.newPage();
+  await visitor.goto(`/share/wishlist/${list._id}`);
+  await visitor.getByRole('textbox', { name: 'Deine E-Mail-Adresse' }).fill(fan);
+  await visitor.getByRole('button', { name: 'Folgen' }).click();
+  const mail = await waitForMail(fan);
+  const link = mail.text.match(/http:\/\/\S+\/follow\/[\w-]+\?confirm=1/)![0];
 
-    await visitor.goto(new URL(link).pathname + new URL(link).search);
-    await expect(visitor.getByRole('status')).toHaveText('fan@example.com folgt „Geburtstag“.');
-    await visitor.getByText('Täglich', { exact: true }).click();
-    await expect(visitor.getByRole('radio', { name: 'Täglich' })).toBeChecked();
-    await visitor.getByRole('button', { name: 'Speichern' }).click();
-    await expect(visitor.getByText('Gespeichert.')).toBeVisible();
-    await visitor.screenshot({ path: test.info().outputPath('follower-page-de-390.png'), fullPage: true });
-    await owner.goto(`/wishlist/${list._id}`);
-    await expect(owner.getByText('1 person follows this list')).toBeVisible();
+  await visitor.goto(new URL(link).pathname + new URL(link).search);
+  await expect(visitor.getByRole('status')).toHaveText(`${fan} folgt „Geburtstag“.`);
+  await visitor.getByText('Täglich', { exact: true }).click();
+  await expect(visitor.getByRole('radio', { name: 'Täglich' })).toBeChecked();
+  await visitor.getByRole('button', { name: 'Speichern' }).click();
+  await expect(visitor.getByText('Gespeichert.')).toBeVisible();
+  await keepScreenshot(visitor, 'follower-page-de-390.png', { fullPage: true });
+  await owner.goto(`/wishlist/${list._id}`);
+  await expect(owner.getByText('1 person follows this list')).toBeVisible();
 
-    await visitor.getByRole('button', { name: 'Abmelden' }).click();
-    await expect(visitor.getByRole('status')).toHaveText('Du bist abgemeldet: Du bekommst zu dieser Liste keine E-Mails mehr.');
-    await owner.reload();
-    await expect(owner.getByRole('heading', { level: 1, name: 'Geburtstag' })).toBeVisible();
-    await expect(owner.getByText(/follows? this list/)).toHaveCount(0);
-    await context.close();
-    await ownerContext.close();
-  } finally {
-    await smtp.stop();
-  }
+  await visitor.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(visitor.getByRole('status')).toHaveText('Du bist abgemeldet: Du bekommst zu dieser Liste keine E-Mails mehr.');
+  await owner.reload();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Geburtstag' })).toBeVisible();
+  await expect(owner.getByText(/follows? this list/)).toHaveCount(0);
+  await context.close();
+  await ownerContext.close();
 });

@@ -10,7 +10,7 @@ import { E2E_ADMIN, signInThroughForm } from './support/accounts';
 // is true. Server and network failures are injected at the browser's network layer (page.route),
 // the only place a real server can be made to fail on cue.
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const itemTitles = (page: Page) => page.locator('.ww-item-card .ww-item-title');
 

@@ -4,6 +4,7 @@ import { apiCall } from './support/api';
 import { consoleProblems, isSessionProbe } from './support/console';
 import { DESKTOP, expectNoEnglishLeft, expectNoSidewaysScroll, PHONE, sharedList, textIn } from './support/languages';
 import { itemCard, signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // French and Spanish walks (issue 16), like the German ones in languages.spec.ts: the public pages
 // a guest sees and the pages an owner keeps a list with, on a phone, where longer words must not
@@ -16,7 +17,7 @@ test.describe.configure({ timeout: 150_000 });
 async function check(page: Page, language: Language, name: string): Promise<void> {
   await expectNoSidewaysScroll(page);
   await expectNoEnglishLeft(page, language);
-  await page.screenshot({ path: test.info().outputPath(`${name}-${language}-${page.viewportSize()?.width}.png`), fullPage: true, animations: 'disabled' });
+  await keepScreenshot(page, `${name}-${language}-${page.viewportSize()?.width}.png`, { fullPage: true, animations: 'disabled' });
 }
 
 /** Blueprint 6 warns about every <Popover> under React 19 (the menus); that is not a language problem. */

@@ -2,6 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { consoleProblems, isSessionProbe } from './support/console';
 import { expectNoSidewaysScroll, PHONE, sharedList } from './support/languages';
 import { itemCard, signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // Wishwell in the reader's language (issue 16): the browser's Accept-Language picks it, the server
 // renders the page in it before any script runs, hydration keeps it, and the footer's menu switches
@@ -49,7 +50,7 @@ test('a German guest on a phone walks landing and share page, marks a gift and p
   await expect(page.getByRole('button', { name: 'Kostenlos Wunschliste anlegen' })).toBeEnabled();
   await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath('landing-de-390.png'), fullPage: true });
+  await keepScreenshot(page, 'landing-de-390.png', { fullPage: true });
 
   await page.goto(`/share/wishlist/${listId}`);
   const grinder = itemCard(page, 'Kaffeemühle');
@@ -77,7 +78,7 @@ test('a German guest on a phone walks landing and share page, marks a gift and p
   await pledge.getByRole('button', { name: 'Mitschenken' }).click();
   await expect(bike).toContainText('120,50 € von 300 € zugesagt, von 1 Person');
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath('share-de-390.png'), fullPage: true });
+  await keepScreenshot(page, 'share-de-390.png', { fullPage: true });
 
   await page.getByRole('link', { name: 'Registrieren' }).click();
   await expect(page.getByRole('heading', { name: 'Konto erstellen' })).toBeVisible();
@@ -128,7 +129,7 @@ test('a German owner on a phone keeps a list in German: dashboard, list page, it
   const card = page.locator('.ww-list-card').filter({ hasText: 'Geburtstag' });
   await expect(card).toContainText('Geburtstag · 0 Wünsche');
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath('dashboard-de-390.png'), fullPage: true });
+  await keepScreenshot(page, 'dashboard-de-390.png', { fullPage: true });
 
   await card.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Geburtstag' })).toBeVisible();
@@ -168,7 +169,7 @@ test('a German owner on a phone keeps a list in German: dashboard, list page, it
   await expect(listDialog.getByRole('heading', { name: 'Bearbeiter verwalten' })).toBeVisible();
   await expect(listDialog.getByLabel('Farben', { exact: true })).toHaveValue('default');
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath('list-dialog-de-390.png'), fullPage: true });
+  await keepScreenshot(page, 'list-dialog-de-390.png', { fullPage: true });
   await listDialog.getByRole('button', { name: 'Abbrechen' }).click();
 
   await grinder.getByRole('button', { name: 'Aktionen für Kaffeemühle' }).click();
@@ -176,7 +177,7 @@ test('a German owner on a phone keeps a list in German: dashboard, list page, it
   await expect(page.getByRole('dialog', { name: 'Wunsch verschieben/kopieren' })).toContainText('Du hast keine andere Wunschliste');
   await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath('list-de-390.png'), fullPage: true });
+  await keepScreenshot(page, 'list-de-390.png', { fullPage: true });
 
   await grinder.getByRole('button', { name: 'Aktionen für Kaffeemühle' }).click();
   await page.getByRole('menuitem', { name: 'Löschen' }).click();
@@ -245,7 +246,7 @@ test('My Account, its API tokens and the password pages speak German, and say th
   await expect(tokens).toContainText('Nur lesen');
   await expect(tokens).toContainText('Noch nie benutzt');
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath('account-de-390.png'), fullPage: true });
+  await keepScreenshot(page, 'account-de-390.png', { fullPage: true });
 
   await page.getByRole('link', { name: 'Passwort ändern' }).click();
   await page.getByLabel('Aktuelles Passwort').fill('whatever it was');

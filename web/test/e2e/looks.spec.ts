@@ -3,6 +3,7 @@ import { E2E_ADMIN, signInThroughForm } from './support/accounts';
 import { apiCall } from './support/api';
 import { openAdminPage } from './support/admin';
 import { itemCard, signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // One look: a colour set has one accent, long texts can be read in full on a phone, the price
 // slider stays inside its card in every language, the console marks its page in the brand's
@@ -63,7 +64,7 @@ test('a festive guest page on a phone in German: one accent, a folded descriptio
     expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
   }
   await expect(guest.locator('.ww-price-filter-ends')).toContainText('1.300 £+');
-  await guest.screenshot({ path: test.info().outputPath('festive-de-390.png'), fullPage: true });
+  await keepScreenshot(guest, 'festive-de-390.png', { fullPage: true });
   await context.close();
   await owner.context.close();
 });

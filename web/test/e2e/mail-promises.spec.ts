@@ -6,7 +6,7 @@ import { itemCard, PASSWORD, signedInPage } from './support/people';
 
 // Issue 36: what the screens promise about mail and accounts is what happens.
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 async function listWithKite(page: Page, name: string): Promise<string> {
   const list = await apiCall<{ _id: string }>(page, 'POST', '/wishlists', { name, theme: 'Birthday' });

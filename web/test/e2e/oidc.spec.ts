@@ -12,7 +12,7 @@ import { createGuestListFromLanding, PASSWORD } from './support/people';
 // linking an existing account with its password, signing out at the provider too, a first
 // password for an account the provider made, and the password pages of a provider-only site.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const servers: ChildProcess[] = [];
 let smtp: TestSmtpServer | undefined;

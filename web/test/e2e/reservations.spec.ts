@@ -1,16 +1,17 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
-import { startSmtpServer } from '@wishwell/server/test-support/smtp';
-import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
+import { E2E_ADMIN, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
+import { waitForMail } from './support/mail';
 import { onDialogEntry } from './support/dialog-history';
 import { itemCard, signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // Guests own their gifts: a purchase mark is a reservation the guest can change or undo, on the
 // share page (remembered in this browser), on another device through the mailed link, and on
 // the dashboard for signed-in people.
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 /** A guest list with items, made through the API by its owner's browser; answers its id. */
 async function listWith(browser: Browser, items: { title: string; quantity?: number }[]): Promise<string> {
@@ -47,77 +48,72 @@ async function markPurchased(page: Page, title: string, fields: { quantity?: str
 
 test('a guest marks, reloads, changes and undoes a reservation; another device undoes through the mailed link', async ({ browser }) => {
   const listId = await listWith(browser, [{ title: 'Mugs', quantity: 3 }, { title: 'Doormat' }]);
-  const smtp = await startSmtpServer(E2E_SMTP_PORT);
-  try {
-    const guestContext = await browser.newContext();
-    const guest = await guestContext.newPage();
-    await guest.goto(`/share/wishlist/${listId}`);
-    const address = uniqueEmail('may');
-    await markPurchased(guest, 'Mugs', { quantity: '1', email: address });
-    const mugs = itemCard(guest, 'Mugs');
-    await expect(mugs).toContainText('You reserved this — change or undo');
-    await expect(mugs).toContainText('2 of 3 still wanted');
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(`/share/wishlist/${listId}`);
+  const address = uniqueEmail('may');
+  await markPurchased(guest, 'Mugs', { quantity: '1', email: address });
+  const mugs = itemCard(guest, 'Mugs');
+  await expect(mugs).toContainText('You reserved this — change or undo');
+  await expect(mugs).toContainText('2 of 3 still wanted');
 
-    await guest.reload();
-    await expect(mugs).toContainText('You reserved this — change or undo');
-    await mugs.getByRole('button', { name: 'change or undo' }).click();
-    const manage = guest.getByRole('dialog', { name: 'Your reservation' });
-    await manage.getByLabel('Quantity').fill('2');
-    await manage.getByRole('button', { name: 'Save Change' }).click();
-    await expect(manage).toBeHidden();
-    await expect(mugs).toContainText('1 of 3 still wanted');
+  await guest.reload();
+  await expect(mugs).toContainText('You reserved this — change or undo');
+  await mugs.getByRole('button', { name: 'change or undo' }).click();
+  const manage = guest.getByRole('dialog', { name: 'Your reservation' });
+  await manage.getByLabel('Quantity').fill('2');
+  await manage.getByRole('button', { name: 'Save Change' }).click();
+  await expect(manage).toBeHidden();
+  await expect(mugs).toContainText('1 of 3 still wanted');
 
-    await mugs.getByRole('button', { name: 'change or undo' }).click();
-    // Undoing is asked once: Cancel keeps the reservation.
-    await manage.getByRole('button', { name: 'Undo Reservation' }).click();
-    const confirm = guest.getByRole('alertdialog');
-    await expect(confirm).toContainText('Undo your reservation of “Mugs”? It is listed again for others to give.');
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(confirm).toBeHidden();
-    await expect(mugs).toContainText('1 of 3 still wanted');
-    await manage.getByRole('button', { name: 'Undo Reservation' }).click();
-    await confirm.getByRole('button', { name: 'Undo Reservation' }).click();
-    await expect(guest.getByText('Reservation undone — the item is listed again.')).toBeVisible();
-    await expect(mugs).toContainText('3 of 3 still wanted');
-    await expect(mugs).not.toContainText('You reserved this');
+  await mugs.getByRole('button', { name: 'change or undo' }).click();
+  // Undoing is asked once: Cancel keeps the reservation.
+  await manage.getByRole('button', { name: 'Undo Reservation' }).click();
+  const confirm = guest.getByRole('alertdialog');
+  await expect(confirm).toContainText('Undo your reservation of “Mugs”? It is listed again for others to give.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(mugs).toContainText('1 of 3 still wanted');
+  await manage.getByRole('button', { name: 'Undo Reservation' }).click();
+  await confirm.getByRole('button', { name: 'Undo Reservation' }).click();
+  await expect(guest.getByText('Reservation undone — the item is listed again.')).toBeVisible();
+  await expect(mugs).toContainText('3 of 3 still wanted');
+  await expect(mugs).not.toContainText('You reserved this');
 
-    // The last Doormat: it leaves the list, and the guest still finds the reservation at the top.
-    const doormatAddress = uniqueEmail('may-doormat');
-    await markPurchased(guest, 'Doormat', { email: doormatAddress });
-    await expect(itemCard(guest, 'Doormat')).toHaveCount(0);
-    const mine = guest.getByRole('region', { name: 'Your reservations' });
-    await expect(mine).toContainText('Doormat');
-    await expect(mine).toContainText('You reserved this — change or undo');
+  // The last Doormat: it leaves the list, and the guest still finds the reservation at the top.
+  const doormatAddress = uniqueEmail('may-doormat');
+  await markPurchased(guest, 'Doormat', { email: doormatAddress });
+  await expect(itemCard(guest, 'Doormat')).toHaveCount(0);
+  const mine = guest.getByRole('region', { name: 'Your reservations' });
+  await expect(mine).toContainText('Doormat');
+  await expect(mine).toContainText('You reserved this — change or undo');
 
-    // A second device: only the mailed link, from the real SMTP server.
-    const mail = await smtp.waitForMail(doormatAddress);
-    expect(mail.subject).toBe('You reserved "Doormat"');
-    const link = mail.text.match(/https?:\/\/\S+\/claims\/[\w-]+/)![0];
-    const phoneContext = await browser.newContext();
-    const phone = await phoneContext.newPage();
-    await phone.goto(link);
-    await expect(phone.getByRole('heading', { name: 'Your reservation' })).toBeVisible();
-    await expect(phone.getByText('You reserved Doormat on Housewarming.')).toBeVisible();
-    await phone.getByRole('button', { name: 'Undo Reservation' }).click();
-    await phone.getByRole('alertdialog').getByRole('button', { name: 'Undo Reservation' }).click();
-    await expect(phone.getByRole('heading', { name: 'Reservation undone' })).toBeVisible();
-    await expect(phone.getByRole('link', { name: 'Back to the wishlist' })).toBeVisible();
-    await phone.reload();
-    await expect(phone.getByRole('heading', { name: 'This reservation no longer exists' })).toBeVisible();
+  // A second device: only the mailed link, from the real SMTP server.
+  const mail = await waitForMail(doormatAddress);
+  expect(mail.subject).toBe('You reserved "Doormat"');
+  const link = mail.text.match(/https?:\/\/\S+\/claims\/[\w-]+/)![0];
+  const phoneContext = await browser.newContext();
+  const phone = await phoneContext.newPage();
+  await phone.goto(link);
+  await expect(phone.getByRole('heading', { name: 'Your reservation' })).toBeVisible();
+  await expect(phone.getByText('You reserved Doormat on Housewarming.')).toBeVisible();
+  await phone.getByRole('button', { name: 'Undo Reservation' }).click();
+  await phone.getByRole('alertdialog').getByRole('button', { name: 'Undo Reservation' }).click();
+  await expect(phone.getByRole('heading', { name: 'Reservation undone' })).toBeVisible();
+  await expect(phone.getByRole('link', { name: 'Back to the wishlist' })).toBeVisible();
+  await phone.reload();
+  await expect(phone.getByRole('heading', { name: 'This reservation no longer exists' })).toBeVisible();
 
-    // Back on the first browser: the Doormat is wanted again, and the page knows the reservation is gone
-    // (it asks with the list), with no click on a stale note.
-    const checked = guest.waitForResponse((response) => response.url().endsWith(`/share/${listId}/claims`) && response.ok());
-    await guest.reload();
-    await checked;
-    await expect(itemCard(guest, 'Doormat')).toBeVisible();
-    await expect(itemCard(guest, 'Doormat')).not.toContainText('You reserved this');
-    await expect(guest.getByRole('region', { name: 'Your reservations' })).toHaveCount(0);
-    await guestContext.close();
-    await phoneContext.close();
-  } finally {
-    await smtp.stop();
-  }
+  // Back on the first browser: the Doormat is wanted again, and the page knows the reservation is gone
+  // (it asks with the list), with no click on a stale note.
+  const checked = guest.waitForResponse((response) => response.url().endsWith(`/share/${listId}/claims`) && response.ok());
+  await guest.reload();
+  await checked;
+  await expect(itemCard(guest, 'Doormat')).toBeVisible();
+  await expect(itemCard(guest, 'Doormat')).not.toContainText('You reserved this');
+  await expect(guest.getByRole('region', { name: 'Your reservations' })).toHaveCount(0);
+  await guestContext.close();
+  await phoneContext.close();
 });
 
 test('a signed-in guest changes and undoes reservations from My reservations on the dashboard', async ({ browser }) => {
@@ -170,7 +166,7 @@ test('guests pledge towards a group gift and watch the progress bar fill until i
     await expect(pram.getByRole('button', { name: 'Mark as Purchased' })).toHaveCount(0);
     // Pledge, View Product and Buy a Gift Card: every row of buttons spans the card, none left half-width.
     expect(new Set(await actionRowGaps(pram))).toEqual(new Set([0]));
-    await guest.screenshot({ path: test.info().outputPath('pledges.png'), fullPage: true });
+    await keepScreenshot(guest, 'pledges.png', { fullPage: true });
 
     // A signed-in guest's pledge shows under My reservations with its amount.
     const bea = await signedInPage(browser, 'Bea');

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { apiCall } from './support/api';
 import { itemCard, signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // Surprise mode from the owner's side: set in Edit List, purchases vanish from the owner's pages
 // (only 'n gifts reserved — revealed on …' remains), Reveal now brings them back.
@@ -37,7 +38,7 @@ test("the owner's surprise view: nothing bought shows until Reveal now", async (
   await expect(itemCard(owner, 'Bike')).toBeVisible(); // looks listed
   await expect(owner.getByText('Show Purchased', { exact: true })).toHaveCount(0);
   await expect(owner.getByText(/Secret Sam|Purchased by/)).toHaveCount(0);
-  await owner.screenshot({ path: test.info().outputPath('owner-surprise.png'), fullPage: true });
+  await keepScreenshot(owner, 'owner-surprise.png', { fullPage: true });
 
   await owner.goto('/dashboard');
   await expect(owner.locator('.ww-list-card', { hasText: 'Birthday' })).toContainText('1 gift reserved — revealed on');

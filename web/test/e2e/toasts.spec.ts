@@ -3,6 +3,7 @@ import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { apiCall } from './support/api';
 import { onDialogEntry } from './support/dialog-history';
 import { signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // Toasts (the spec's notification bar) stay at the bottom centre of the screen: on a long page
 // they do not scroll away with it, and with a dialog open they sit clear of its title, fields
@@ -87,7 +88,7 @@ for (const viewport of [
     for (const part of await dialogParts(dialog)) expect(overlap(toastBox, part.box), `toast over ${part.what}`).toBe(false);
     // Still in the lower half of the screen, not moved to the top over the dialog's title.
     expect(toastBox.y).toBeGreaterThan(viewport.height / 2);
-    await page.screenshot({ path: test.info().outputPath('dialog-toast.png') });
+    await keepScreenshot(page, 'dialog-toast.png');
     await context.close();
   });
 }

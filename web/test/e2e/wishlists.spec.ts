@@ -4,9 +4,9 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { startSmtpServer } from '@wishwell/server/test-support/smtp';
-import { E2E_ADMIN, E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
+import { E2E_ADMIN, uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
+import { waitForMail } from './support/mail';
 import { moveHandle } from './support/hydration';
 import { createGuestListFromLanding, itemCard, PASSWORD, signedInPage } from './support/people';
 
@@ -14,7 +14,7 @@ import { createGuestListFromLanding, itemCard, PASSWORD, signedInPage } from './
 // purchases, pagination and editors. Two browser contexts stand for two people.
 
 // The stories below are long; CI machines are slow.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 async function addItemByHand(page: Page, item: { title: string; price: string; quantity?: number }) {
   await page.getByLabel('Add an item').fill(item.title);
@@ -160,31 +160,26 @@ test('an editor edits a shared list but cannot manage editors; strangers get the
   const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Wedding gifts', theme: 'Wedding' });
 
   // The owner invites the editor from the card's Edit dialog; the editor accepts from the mailed link.
-  const smtp = await startSmtpServer(E2E_SMTP_PORT);
-  try {
-    await owner.page.goto('/dashboard');
-    await owner.page.getByRole('button', { name: 'Actions for Wedding gifts' }).click();
-    await owner.page.getByRole('menuitem', { name: 'Edit' }).click();
-    const ownerDialog = owner.page.getByRole('dialog', { name: 'Edit Wishlist' });
-    await expect(ownerDialog.getByRole('heading', { name: 'Manage Editors' })).toBeVisible();
-    await ownerDialog.getByLabel("Editor's e-mail address").fill('not an address');
-    await ownerDialog.getByRole('button', { name: 'Add Editor' }).click();
-    await expect(owner.page.locator('.bp6-toast.bp6-intent-danger')).toContainText('Please enter a valid e-mail address.');
-    await ownerDialog.getByLabel("Editor's e-mail address").fill(editor.email);
-    await ownerDialog.getByRole('button', { name: 'Add Editor' }).click();
-    await expect(owner.page.getByText(`Invitation sent to ${editor.email}`)).toBeVisible();
-    await expect(ownerDialog.locator('.ww-editor-list li', { hasText: editor.email })).toContainText('invited, not yet accepted');
-    await ownerDialog.getByRole('button', { name: 'Close' }).click(); // the toasts sit over the footer for a while
+  await owner.page.goto('/dashboard');
+  await owner.page.getByRole('button', { name: 'Actions for Wedding gifts' }).click();
+  await owner.page.getByRole('menuitem', { name: 'Edit' }).click();
+  const ownerDialog = owner.page.getByRole('dialog', { name: 'Edit Wishlist' });
+  await expect(ownerDialog.getByRole('heading', { name: 'Manage Editors' })).toBeVisible();
+  await ownerDialog.getByLabel("Editor's e-mail address").fill('not an address');
+  await ownerDialog.getByRole('button', { name: 'Add Editor' }).click();
+  await expect(owner.page.locator('.bp6-toast.bp6-intent-danger')).toContainText('Please enter a valid e-mail address.');
+  await ownerDialog.getByLabel("Editor's e-mail address").fill(editor.email);
+  await ownerDialog.getByRole('button', { name: 'Add Editor' }).click();
+  await expect(owner.page.getByText(`Invitation sent to ${editor.email}`)).toBeVisible();
+  await expect(ownerDialog.locator('.ww-editor-list li', { hasText: editor.email })).toContainText('invited, not yet accepted');
+  await ownerDialog.getByRole('button', { name: 'Close' }).click(); // the toasts sit over the footer for a while
 
-    const link = (await smtp.waitForMail(editor.email)).text.match(/http:\/\/\S+\/invitations\/[\w-]+/)![0];
-    await editor.page.goto(link);
-    await expect(editor.page.getByText('Oscar invited you to help edit the wishlist Wedding gifts.')).toBeVisible();
-    await editor.page.getByRole('button', { name: 'Accept Invitation' }).click();
-    await expect(editor.page).toHaveURL(new RegExp(`/wishlist/${list._id}$`));
-    await expect(editor.page.getByText('You can now edit Wedding gifts.')).toBeVisible();
-  } finally {
-    await smtp.stop();
-  }
+  const link = (await waitForMail(editor.email)).text.match(/http:\/\/\S+\/invitations\/[\w-]+/)![0];
+  await editor.page.goto(link);
+  await expect(editor.page.getByText('Oscar invited you to help edit the wishlist Wedding gifts.')).toBeVisible();
+  await editor.page.getByRole('button', { name: 'Accept Invitation' }).click();
+  await expect(editor.page).toHaveURL(new RegExp(`/wishlist/${list._id}$`));
+  await expect(editor.page.getByText('You can now edit Wedding gifts.')).toBeVisible();
 
   // The editor finds it on the dashboard as shared, edits it, and sees no Manage Editors or Delete.
   await editor.page.goto('/dashboard');
@@ -242,14 +237,8 @@ test('someone without an account accepts an invitation by signing up from its li
   const owner = await signedInPage(browser, 'Ines');
   const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Housewarming', theme: 'Other' });
   const address = uniqueEmail('newcomer');
-  const smtp = await startSmtpServer(E2E_SMTP_PORT);
-  let link: string;
-  try {
-    await apiCall(owner.page, 'POST', `/wishlists/${list._id}/editors`, { email: address });
-    link = (await smtp.waitForMail(address)).text.match(/http:\/\/\S+\/invitations\/[\w-]+/)![0];
-  } finally {
-    await smtp.stop();
-  }
+  await apiCall(owner.page, 'POST', `/wishlists/${list._id}/editors`, { email: address });
+  const link = (await waitForMail(address)).text.match(/http:\/\/\S+\/invitations\/[\w-]+/)![0];
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(link);
@@ -304,24 +293,19 @@ test('an owner creates lists, uploads a cover, shares by e-mail, edits, moves an
   await expect(card.locator('img')).not.toHaveAttribute('src', /\/covers\//);
 
   // Share via Email from the card menu: one mail per recipient with the share link.
-  const smtp = await startSmtpServer(E2E_SMTP_PORT);
-  try {
-    const recipients = [uniqueEmail('gran'), uniqueEmail('grandad')];
-    await card.getByRole('button', { name: 'Actions for Birthday list' }).click();
-    await page.getByRole('menuitem', { name: 'Share via Email' }).click();
-    const share = page.getByRole('dialog', { name: 'Share via Email' });
-    await share.getByLabel('Recipients').fill(recipients.join(', '));
-    await share.getByLabel('Message').fill('Ideas for my birthday');
-    await share.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText('Email sent successfully!')).toBeVisible();
-    await expect(share).toBeHidden();
-    for (const recipient of recipients) {
-      const mail = await smtp.waitForMail(recipient);
-      expect(mail.text).toContain('Ideas for my birthday');
-      expect(mail.text).toMatch(/\/share\/wishlist\/[\w-]+/);
-    }
-  } finally {
-    await smtp.stop();
+  const recipients = [uniqueEmail('gran'), uniqueEmail('grandad')];
+  await card.getByRole('button', { name: 'Actions for Birthday list' }).click();
+  await page.getByRole('menuitem', { name: 'Share via Email' }).click();
+  const share = page.getByRole('dialog', { name: 'Share via Email' });
+  await share.getByLabel('Recipients').fill(recipients.join(', '));
+  await share.getByLabel('Message').fill('Ideas for my birthday');
+  await share.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Email sent successfully!')).toBeVisible();
+  await expect(share).toBeHidden();
+  for (const recipient of recipients) {
+    const mail = await waitForMail(recipient);
+    expect(mail.text).toContain('Ideas for my birthday');
+    expect(mail.text).toMatch(/\/share\/wishlist\/[\w-]+/);
   }
 
   // The list page wears the cover and the colour set; items are edited, copied and moved.

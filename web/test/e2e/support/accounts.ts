@@ -4,8 +4,9 @@ import { expect, type Page } from '@playwright/test';
 export { E2E_ADMIN, E2E_PORT, E2E_SMTP_PORT } from './constants';
 
 let counter = 0;
+/** An address no other test of the run uses, also one running at the same moment in another worker. */
 export function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now().toString(36)}-${++counter}@example.com`;
+  return `${tag}-${Date.now().toString(36)}-${process.pid.toString(36)}-${++counter}@example.com`;
 }
 
 /** Registers through the form and waits for /dashboard. */
@@ -16,6 +17,16 @@ export async function registerThroughForm(page: Page, account: { name: string; e
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * Signs in through the API into the page's browser context (set-up, where the form is not what the
+ * test is about) and opens `path` on the site.
+ */
+export async function signInByApi(page: Page, account: { email: string; password: string }, path = '/dashboard'): Promise<void> {
+  const response = await page.request.post('/api/v1/users/login', { data: { email: account.email, password: account.password } });
+  expect(response.ok(), `sign-in of ${account.email}`).toBe(true);
+  await page.goto(path);
 }
 
 /** Signs in through the form and waits for /dashboard. */

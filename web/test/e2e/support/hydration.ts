@@ -1,7 +1,7 @@
 // Acting on a server-rendered page (the landing and share pages) before React has hydrated it:
 // taps and choices in selects are kept and replayed (early-taps.ts), but a key press then does
 // nothing, so a helper presses until the page answers.
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Moves a price slider handle with the keyboard (one step per press) to `target`. Keys pressed
@@ -18,4 +18,13 @@ export async function moveHandle(handle: Locator, target: number) {
   }).toPass();
   for (let steps = Math.abs(target - (await valueNow())); steps > 0; steps--) await handle.press(key);
   await expect(handle).toHaveAttribute('aria-valuenow', String(target));
+}
+
+/**
+ * Waits until React has hydrated a server-rendered page: the inline script's keeper of early taps
+ * (window.__wwEarlyTaps, web/src/app/early-taps.ts) is gone. For a tap whose button hydration
+ * replaces (a signed-in visitor's Follow), which the early-tap replay cannot find again.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => !('__wwEarlyTaps' in window));
 }

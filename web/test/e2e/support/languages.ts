@@ -99,7 +99,7 @@ export async function sharedList(browser: Browser): Promise<string> {
   const adminPage = await admin.newPage();
   await adminPage.goto('/');
   await apiCall(adminPage, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
-  const shop = `fahrrad-${Date.now().toString(36)}.test`;
+  const shop = `fahrrad-${Date.now().toString(36)}${process.pid.toString(36)}.test`; // also unique beside another worker
   const rule = await apiCall<{ _id: string }>(adminPage, 'POST', '/referral-rules', { matcher: shop, programName: 'Fahrradladen', giftCardUrl: `https://${shop}/gutschein` });
   const owner = await signedInPage(browser, 'Johanna');
   const list = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', {

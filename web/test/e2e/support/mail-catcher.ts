@@ -1,0 +1,23 @@
+// Playwright's global set-up (playwright.config.ts): the run's mail catcher (see mail.ts). The
+// function it returns is the global tear-down.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSmtpServer } from '@wishwell/server/test-support/smtp';
+import { E2E_SMTP_PORT } from './constants';
+import { MAIL_DIR } from './mail';
+
+export default async function startMailCatcher(): Promise<() => Promise<void>> {
+  rmSync(MAIL_DIR, { recursive: true, force: true }); // a killed run's mails
+  mkdirSync(MAIL_DIR, { recursive: true });
+  let count = 0;
+  const smtp = await startSmtpServer(E2E_SMTP_PORT, (mail) => {
+    // Written whole, then renamed: a reader never meets half a file.
+    const name = `${++count}.json`;
+    writeFileSync(join(MAIL_DIR, `${name}.part`), JSON.stringify(mail));
+    renameSync(join(MAIL_DIR, `${name}.part`), join(MAIL_DIR, name));
+  });
+  return async () => {
+    await smtp.stop();
+    rmSync(MAIL_DIR, { recursive: true, force: true });
+  };
+}
