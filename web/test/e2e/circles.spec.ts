@@ -3,6 +3,7 @@ import type { Circle } from '@wishwell/shared/circle-types';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { apiCall } from './support/api';
 import { signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // A gift circle walked through as its two members: Ann makes it and passes the invite link on,
 // Ben joins by it and shows the circle his list, Ann suggests an idea and reserves an item on it,
@@ -10,7 +11,7 @@ import { signedInPage } from './support/people';
 
 test.describe.configure({ timeout: 120_000 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `${name}.png`, { fullPage: true });
 
 async function people(browser: Browser, options: BrowserContextOptions) {
   const ann = await signedInPage(browser, 'Ann', options);

@@ -5,6 +5,7 @@ import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
 import { E2E_ADMIN } from './support/accounts';
 import { apiCall } from './support/api';
 import { itemCard, PASSWORD, signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // The price watch as the owner sees it: a local shop whose price changes between checks, the
 // checks run through the admin jobs route; the list marks the drop, the item charts its history.
@@ -53,10 +54,10 @@ test('an item checked several times shows "was £49, now £39" on the owner\'s l
     const history = card.getByRole('region', { name: 'Price history' });
     await expect(history.locator('canvas')).toBeVisible();
     await expect(history).toContainText('Lowest £39, highest £49, now £39');
-    await owner.screenshot({ path: test.info().outputPath('price-history-1280.png') });
+    await keepScreenshot(owner, 'price-history-1280.png');
     await owner.setViewportSize({ width: 390, height: 844 });
     await card.scrollIntoViewIfNeeded();
-    await owner.screenshot({ path: test.info().outputPath('price-history-390.png') });
+    await keepScreenshot(owner, 'price-history-390.png');
 
     // The same list in German and dark on a phone: amounts the way German writes them.
     const germanContext = await browser.newContext({ locale: 'de-DE', colorScheme: 'dark', viewport: { width: 390, height: 844 } });
@@ -67,7 +68,7 @@ test('an item checked several times shows "was £49, now £39" on the owner\'s l
     await germanCard.getByRole('button', { name: 'Preisverlauf' }).click();
     await expect(germanCard.getByRole('region', { name: 'Preisverlauf' })).toContainText('Tiefstwert 39 £, Höchstwert 49 £, jetzt 39 £');
     await germanCard.scrollIntoViewIfNeeded();
-    await german.screenshot({ path: test.info().outputPath('price-history-de-dark-390.png') });
+    await keepScreenshot(german, 'price-history-de-dark-390.png');
     await germanContext.close();
   } finally {
     await ownerContext.close();

@@ -1,7 +1,8 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { startSmtpServer, type TestSmtpServer } from '@wishwell/server/test-support/smtp';
-import { E2E_SMTP_PORT, uniqueEmail } from './support/accounts';
+import { uniqueEmail } from './support/accounts';
+import { waitForMail } from './support/mail';
 import { signedInPage } from './support/people';
+import { keepScreenshot } from './support/screenshots';
 
 // Secret Santa: the organiser makes a draw and draws; a participant opens their mailed link (no
 // account), asks their giftee; the giftee (German, dark) answers; the asker reads the answer; the
@@ -9,8 +10,8 @@ import { signedInPage } from './support/people';
 
 test.describe.configure({ timeout: 120_000 });
 
-const resultLink = async (smtp: TestSmtpServer, email: string) => {
-  const mail = await smtp.waitForMail(email, 30_000);
+const resultLink = async (email: string) => {
+  const mail = await waitForMail(email, 30_000);
   return new URL(/http:\/\/\S+\/santa\/result\/[\w-]+/.exec(mail.text)![0]).pathname;
 };
 
@@ -20,74 +21,69 @@ async function visitor(browser: Browser, options: Parameters<Browser['newContext
 }
 
 test('organise, draw, open a result by its mailed link, ask and answer', async ({ browser }) => {
-  const smtp = await startSmtpServer(E2E_SMTP_PORT);
-  try {
-    const { context: organiserContext, page: organiser, email: olgaEmail } = await signedInPage(browser, 'Olga', { viewport: { width: 1280, height: 900 } });
-    const people = { Anna: uniqueEmail('anna'), Ben: uniqueEmail('ben'), Carl: uniqueEmail('carl') };
+  const { context: organiserContext, page: organiser, email: olgaEmail } = await signedInPage(browser, 'Olga', { viewport: { width: 1280, height: 900 } });
+  const people = { Anna: uniqueEmail('anna'), Ben: uniqueEmail('ben'), Carl: uniqueEmail('carl') };
 
-    await organiser.goto('/dashboard');
-    await organiser.getByRole('button', { name: 'Secret Santa' }).click();
-    await expect(organiser).toHaveURL(/\/santa$/);
-    await organiser.getByLabel('Name of the draw').fill('Family Christmas');
-    await organiser.getByRole('button', { name: 'Add a person' }).click();
-    for (const [index, [name, email]] of Object.entries(people).entries()) {
-      await organiser.getByRole('textbox', { name: `Name of person ${index + 2}` }).fill(name);
-      await organiser.getByRole('textbox', { name: `E-mail of person ${index + 2}` }).fill(email);
-    }
-    await organiser.getByRole('combobox', { name: 'First person' }).selectOption({ label: 'Anna' });
-    await organiser.getByRole('combobox', { name: 'Second person' }).selectOption({ label: 'Ben' });
-    await organiser.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(organiser.getByText('Anna and Ben')).toBeVisible();
-    await organiser.getByLabel('Budget').fill('25');
-    await organiser.getByLabel('Currency').fill('EUR');
-    await organiser.getByLabel('Day of the exchange').fill('2026-12-24');
-    await organiser.getByRole('button', { name: 'Create draw' }).click();
-    const card = organiser.locator('.ww-santa-draw');
-    await expect(card.getByRole('status')).toHaveText('The names have not been drawn yet.');
-    await card.getByRole('button', { name: 'Draw names' }).click();
-    await expect(card.getByRole('status')).toHaveText('0 of 4 have opened their result.');
-    await organiser.screenshot({ path: test.info().outputPath('santa-organiser-1280.png'), fullPage: true });
-
-    // Anna opens her mailed link on a phone, without an account, and asks her giftee a question.
-    const { context: annaContext, page: anna } = await visitor(browser, { viewport: { width: 390, height: 844 } });
-    await anna.goto(await resultLink(smtp, people.Anna));
-    await expect(anna.getByRole('heading', { name: 'Family Christmas', level: 1 })).toBeVisible();
-    const giftee = (await anna.locator('.ww-santa-giftee strong').textContent())!;
-    expect(['Olga', 'Carl']).toContain(giftee); // never herself, never Ben
-    await expect(anna.getByText('Budget €25.00 · on 2026-12-24')).toBeVisible();
-    await anna.getByRole('textbox', { name: 'Your question' }).fill('Which colour do you like?');
-    await anna.getByRole('button', { name: 'Ask', exact: true }).click();
-    await expect(anna.getByText('Question sent.')).toBeVisible();
-    await expect(anna.getByText('No answer yet.')).toBeVisible();
-    await anna.screenshot({ path: test.info().outputPath('santa-result-390.png'), fullPage: true });
-
-    // The giftee reads it in German, in the dark, and answers without learning who asked.
-    const gifteeEmail = giftee === 'Olga' ? olgaEmail : people.Carl;
-    const { context: gifteeContext, page: answerer } = await visitor(browser, { locale: 'de-DE', colorScheme: 'dark', viewport: { width: 1280, height: 900 } });
-    await answerer.goto(await resultLink(smtp, gifteeEmail));
-    const questions = answerer.locator('.ww-santa-questions').last();
-    await expect(questions.getByText('Which colour do you like?')).toBeVisible();
-    await questions.getByRole('textbox', { name: 'Deine Antwort' }).fill('Blau, bitte!');
-    await questions.getByRole('button', { name: 'Antworten' }).click();
-    await expect(answerer.getByText('Antwort gesendet.')).toBeVisible();
-    await expect(questions.getByText('Antwort: Blau, bitte!')).toBeVisible();
-    await answerer.screenshot({ path: test.info().outputPath('santa-answer-de-dark-1280.png'), fullPage: true });
-
-    await anna.reload();
-    await expect(anna.getByText('Answer: Blau, bitte!')).toBeVisible();
-
-    // The organiser sees that two opened their result, not whom anyone gives to.
-    await organiser.setViewportSize({ width: 390, height: 844 });
-    await organiser.reload();
-    await organiser.getByRole('button', { name: 'Family Christmas' }).click();
-    await expect(card.getByRole('status')).toHaveText('2 of 4 have opened their result.');
-    await expect(card.getByRole('button', { name: 'Draw again' })).toHaveCount(0);
-    await expect(card.getByRole('button', { name: 'Start over' })).toBeVisible();
-    await organiser.screenshot({ path: test.info().outputPath('santa-organiser-390.png'), fullPage: true });
-    await organiserContext.close();
-    await annaContext.close();
-    await gifteeContext.close();
-  } finally {
-    await smtp.stop();
+  await organiser.goto('/dashboard');
+  await organiser.getByRole('button', { name: 'Secret Santa' }).click();
+  await expect(organiser).toHaveURL(/\/santa$/);
+  await organiser.getByLabel('Name of the draw').fill('Family Christmas');
+  await organiser.getByRole('button', { name: 'Add a person' }).click();
+  for (const [index, [name, email]] of Object.entries(people).entries()) {
+    await organiser.getByRole('textbox', { name: `Name of person ${index + 2}` }).fill(name);
+    await organiser.getByRole('textbox', { name: `E-mail of person ${index + 2}` }).fill(email);
   }
+  await organiser.getByRole('combobox', { name: 'First person' }).selectOption({ label: 'Anna' });
+  await organiser.getByRole('combobox', { name: 'Second person' }).selectOption({ label: 'Ben' });
+  await organiser.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(organiser.getByText('Anna and Ben')).toBeVisible();
+  await organiser.getByLabel('Budget').fill('25');
+  await organiser.getByLabel('Currency').fill('EUR');
+  await organiser.getByLabel('Day of the exchange').fill('2026-12-24');
+  await organiser.getByRole('button', { name: 'Create draw' }).click();
+  const card = organiser.locator('.ww-santa-draw');
+  await expect(card.getByRole('status')).toHaveText('The names have not been drawn yet.');
+  await card.getByRole('button', { name: 'Draw names' }).click();
+  await expect(card.getByRole('status')).toHaveText('0 of 4 have opened their result.');
+  await keepScreenshot(organiser, 'santa-organiser-1280.png', { fullPage: true });
+
+  // Anna opens her mailed link on a phone, without an account, and asks her giftee a question.
+  const { context: annaContext, page: anna } = await visitor(browser, { viewport: { width: 390, height: 844 } });
+  await anna.goto(await resultLink(people.Anna));
+  await expect(anna.getByRole('heading', { name: 'Family Christmas', level: 1 })).toBeVisible();
+  const giftee = (await anna.locator('.ww-santa-giftee strong').textContent())!;
+  expect(['Olga', 'Carl']).toContain(giftee); // never herself, never Ben
+  await expect(anna.getByText('Budget €25.00 · on 2026-12-24')).toBeVisible();
+  await anna.getByRole('textbox', { name: 'Your question' }).fill('Which colour do you like?');
+  await anna.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(anna.getByText('Question sent.')).toBeVisible();
+  await expect(anna.getByText('No answer yet.')).toBeVisible();
+  await keepScreenshot(anna, 'santa-result-390.png', { fullPage: true });
+
+  // The giftee reads it in German, in the dark, and answers without learning who asked.
+  const gifteeEmail = giftee === 'Olga' ? olgaEmail : people.Carl;
+  const { context: gifteeContext, page: answerer } = await visitor(browser, { locale: 'de-DE', colorScheme: 'dark', viewport: { width: 1280, height: 900 } });
+  await answerer.goto(await resultLink(gifteeEmail));
+  const questions = answerer.locator('.ww-santa-questions').last();
+  await expect(questions.getByText('Which colour do you like?')).toBeVisible();
+  await questions.getByRole('textbox', { name: 'Deine Antwort' }).fill('Blau, bitte!');
+  await questions.getByRole('button', { name: 'Antworten' }).click();
+  await expect(answerer.getByText('Antwort gesendet.')).toBeVisible();
+  await expect(questions.getByText('Antwort: Blau, bitte!')).toBeVisible();
+  await keepScreenshot(answerer, 'santa-answer-de-dark-1280.png', { fullPage: true });
+
+  await anna.reload();
+  await expect(anna.getByText('Answer: Blau, bitte!')).toBeVisible();
+
+  // The organiser sees that two opened their result, not whom anyone gives to.
+  await organiser.setViewportSize({ width: 390, height: 844 });
+  await organiser.reload();
+  await organiser.getByRole('button', { name: 'Family Christmas' }).click();
+  await expect(card.getByRole('status')).toHaveText('2 of 4 have opened their result.');
+  await expect(card.getByRole('button', { name: 'Draw again' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Start over' })).toBeVisible();
+  await keepScreenshot(organiser, 'santa-organiser-390.png', { fullPage: true });
+  await organiserContext.close();
+  await annaContext.close();
+  await gifteeContext.close();
 });
