@@ -31,8 +31,6 @@ export interface TestServer {
   signal(signal: 'SIGKILL' | 'SIGTERM'): Promise<number>;
   /** Runs a recurring job now (e.g. 'surprise.reveal'); resolves once it has run. In-process servers only. */
   runJob(name: string): Promise<void>;
-  /** Fixes the time the followers' jobs (digests, reminders) see; null: the wall clock. In-process servers only. */
-  setJobTime(at: Date | null): void;
 }
 
 /** Every test registers and signs in from 127.0.0.1: the abuse limits would get in the way (the rate limit tests set their own). */
@@ -168,7 +166,6 @@ async function startInProcess(setup: ServerSetup, clock: Clock | undefined): Pro
     },
     stop,
     runJob: (name) => running.runJob(name),
-    setJobTime: (at) => running.setJobTime(at),
   };
 }
 
@@ -202,9 +199,6 @@ async function startProcess(setup: ServerSetup): Promise<TestServer> {
       return child.exited;
     },
     runJob: () => Promise.reject(new Error('A server process runs its jobs on its own clock: start it with startTestServer, in process')),
-    setJobTime: () => {
-      throw new Error('A server process runs its jobs on its own clock: start it with startTestServer, in process');
-    },
     async stop() {
       child.kill('SIGTERM');
       await child.exited;

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { daysBetween, nextOccurrence, utcDay } from '@wishwell/shared/event-dates';
 import { REMINDER_DAYS_MAX } from '@wishwell/shared/follower-types';
+import { dateOf, type Clock } from '../../clock';
 import type { DataStore, Row } from '../../db/store';
-import type { JobClock } from '../../job-clock';
 import type { Scheduler } from '../../scheduler';
 import { notify } from '../notifications/notify';
 import { isShared } from '../wishlists/access';
@@ -20,7 +20,7 @@ export class ReminderJob {
   constructor(
     private readonly store: DataStore,
     private readonly mail: FollowerMail,
-    private readonly clock: JobClock,
+    private readonly clock: Clock,
     private readonly ownerNudgeDays: number,
   ) {}
 
@@ -29,7 +29,7 @@ export class ReminderJob {
   }
 
   async run(): Promise<void> {
-    const now = this.clock.now();
+    const now = dateOf(this.clock);
     const today = utcDay(now);
     const { wishlists } = this.store.tables;
     const lists = await this.store.db
@@ -65,7 +65,7 @@ export class ReminderJob {
     const { remindersSent } = this.store.tables;
     const claimed = await this.store.db
       .insert(remindersSent)
-      .values({ wishlistId, recipient, occurrence, createdAt: new Date() })
+      .values({ wishlistId, recipient, occurrence, createdAt: dateOf(this.clock) })
       .onConflictDoNothing()
       .returning({ occurrence: remindersSent.occurrence });
     return claimed.length > 0;
