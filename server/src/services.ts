@@ -84,7 +84,7 @@ export function createServices(ctx: AppContext) {
   const users = new UserService({
     store: ctx.store,
     tokens: ctx.tokens,
-    hasher: new PasswordHasher(),
+    hasher: new PasswordHasher(undefined, undefined, ctx.config.passwordHashCost),
     mailer,
     rateLimits: ctx.config.rateLimits,
     mailLinks,

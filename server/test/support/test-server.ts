@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/db/open-store';
 import type { DataStore, Engine } from '../../src/db/store';
+import type { HashCost } from '../../src/auth/hash-threads';
 import type { Clock } from '../../src/clock';
 import { loadConfig, SETTINGS } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
 import { copySqliteTemplate, TEST_ENGINE, testDatabaseUrl } from './engine';
+import { TEST_HASH_COST } from './hash-cost';
 import { captureServerOutput } from './server-output';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
@@ -59,9 +61,11 @@ export interface TestServerOptions {
    * would have been a process.
    */
   clock?: Clock;
+  /** argon2id's cost for new password hashes in an in-process server: TEST_HASH_COST unless the test is about the cost (ARGON2ID); a server process hashes at production's. */
+  passwordHashCost?: HashCost;
 }
 
-const OPTION_NAMES = new Set<string>(['env', 'dataDir', 'port', 'engine', 'clock']);
+const OPTION_NAMES = new Set<string>(['env', 'dataDir', 'port', 'engine', 'clock', 'passwordHashCost']);
 /** Settings are named in capitals (SMTP_URL), options not: an object of option names only (at least one) is options; `{}` is no settings. */
 const isOptions = (value: Record<string, string> | TestServerOptions): value is TestServerOptions => {
   const names = Object.keys(value);
@@ -97,7 +101,7 @@ let inProcessRunning = false;
  * template. Extra environment variables configure it (SMTP_URL, ...). `port` 0 picks a free one;
  * a fixed port lets a test restart the server where its clients expect it. `engine` overrides the
  * run's (a PostgreSQL run can start a SQLite server beside it). The same as one options object
- * (TestServerOptions), which also takes the server's `clock`.
+ * (TestServerOptions), which also takes the server's `clock` and `passwordHashCost`.
  *
  * The server runs inside the test worker (startServer from its config, no process to start) when
  * it can: when no other in-process server is running (a second one at a time, e.g. a replica, is a
@@ -119,7 +123,7 @@ export async function startTestServer(
   if (!inProcess && options.clock) throw new Error('A clock reaches only a server in the test worker: this one would be a process (a second server at once, or settings the config does not read)');
   if (!inProcess) return startProcess(setup);
   inProcessRunning = true;
-  return startInProcess(setup, options.clock).catch((error: unknown) => {
+  return startInProcess(setup, options.clock, options.passwordHashCost ?? TEST_HASH_COST).catch((error: unknown) => {
     inProcessRunning = false;
     throw error;
   });
@@ -130,12 +134,13 @@ export async function startServerProcess(env: Record<string, string> = {}, dataD
   return startProcess(await serverSetup(env, dataDir, port, engine));
 }
 
-async function startInProcess(setup: ServerSetup, clock: Clock | undefined): Promise<TestServer> {
+async function startInProcess(setup: ServerSetup, clock: Clock | undefined, passwordHashCost: HashCost): Promise<TestServer> {
   const { dir, databaseUrl } = setup;
   const output = captureServerOutput();
   let running: RunningServer;
   try {
-    running = await startServer(loadConfig(['--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], { ...process.env, ...setup.settings }), { clock });
+    const config = loadConfig(['--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], { ...process.env, ...setup.settings });
+    running = await startServer({ ...config, passwordHashCost }, { clock });
   } catch (error) {
     output.release();
     throw new Error(`server did not start: ${error instanceof Error ? error.message : String(error)}\n${output.text()}`);
