@@ -7,7 +7,7 @@ import type { HashCost } from '../../src/auth/hash-threads';
 import type { Clock } from '../../src/clock';
 import { loadConfig, SETTINGS } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
-import { copySqliteTemplate, TEST_ENGINE, testDatabaseUrl } from './engine';
+import { migratedTestDatabase, TEST_ENGINE } from './engine';
 import { TEST_HASH_COST } from './hash-cost';
 import { captureServerOutput } from './server-output';
 
@@ -85,8 +85,7 @@ interface ServerSetup {
 
 async function serverSetup(env: Record<string, string>, dataDir: string | undefined, port: number, engine: Engine): Promise<ServerSetup> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
-  const databaseUrl = await testDatabaseUrl(dir, engine, true);
-  if (engine === 'sqlite') copySqliteTemplate(dir);
+  const databaseUrl = await migratedTestDatabase(dir, engine);
   const cliEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   return { dir, ownsDir: !dataDir, port, databaseUrl, cliEnv, settings: { MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env } };
 }
