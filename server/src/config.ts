@@ -5,6 +5,7 @@ import { normalizeHostname } from '@wishwell/shared/domain';
 import { ISO_CURRENCY_CODES } from '@wishwell/shared/currency-tokens';
 import { REGISTRATION_MODES, type RegistrationMode } from '@wishwell/shared/instance-settings-types';
 import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
+import { ARGON2ID, type HashCost } from './auth/hash-threads';
 import { parseS3Url } from './storage/s3-storage';
 import type { CircleLimits } from './limits/circles';
 
@@ -70,6 +71,11 @@ export interface Config {
   restoreKeep: number;
   /** Seconds between keep-alive comments on open admin event streams. */
   adminEventsKeepAliveSeconds: number;
+  /**
+   * argon2id's cost for new password hashes: always ARGON2ID (no setting). Tests lower it in the
+   * object they start a server from, since hashing is most of a sign-up's time on a busy machine.
+   */
+  passwordHashCost: HashCost;
   /** Sign-in through an OpenID Connect provider (OIDC_*); null when OIDC_ISSUER is not set. */
   oidc: OidcSettings | null;
   /** Providers of particular hostnames (OIDC_PROVIDERS_FILE), used there instead of `oidc`. */
@@ -285,6 +291,7 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       questionsPerDay: positiveInteger('SANTA_QUESTIONS_PER_DAY', get),
     },
     ownerNudgeDays: positiveInteger('OWNER_NUDGE_DAYS', get),
+    passwordHashCost: ARGON2ID,
     uploadQuotaBytes: positiveInteger('UPLOAD_QUOTA_MB', get) * 1024 * 1024,
     guestListQuotaBytes: positiveInteger('UPLOAD_QUOTA_GUEST_LIST_MB', get) * 1024 * 1024,
     uploadGraceMs: positiveInteger('UPLOAD_GRACE_HOURS', get) * 60 * 60_000,

@@ -76,8 +76,6 @@ export interface RunningServer {
   rebuild(swap?: () => Promise<void>): Promise<RebuiltRuntime>;
   /** Runs a recurring job (see Scheduler.every) now; resolves once it has run. */
   runJob(name: string): Promise<void>;
-  /** Fixes the time the followers' jobs see (null: the wall clock again); see JobClock. */
-  setJobTime(at: Date | null): void;
 }
 
 export interface ServerOptions {
@@ -154,7 +152,6 @@ export async function startServer(config: Config, { clock = systemClock }: Serve
       return { store: runtime.ctx.store, events: runtime.services.events };
     },
     runJob: (name) => runtime.services.scheduler.runNow(name),
-    setJobTime: (at) => runtime.services.jobClock.set(at),
   };
   return running;
 }

@@ -27,7 +27,6 @@ import { liveDatabase } from './features/backup/staging';
 import { PageViewLog } from './features/visitors/page-views';
 import { geoIpFiles } from './features/visitors/geo-ip';
 import { ApiTokenService } from './features/api-tokens/service';
-import { JobClock } from './job-clock';
 import { dateOf } from './clock';
 import { logEvent } from './log';
 import { formatPrice } from '@wishwell/shared/price-format';
@@ -82,13 +81,13 @@ export function createServices(ctx: AppContext) {
   priceWatch.onPriceDrop((drop) => {
     const shown = (minor: number) => formatPrice(fromMinorUnits(minor), drop.currency);
     const change = { wishlistId: drop.listId, kind: 'price-dropped' as const, itemId: drop.itemId, title: drop.title, was: shown(drop.wasMinor), now: shown(drop.nowMinor) };
-    recordListChange(ctx.store, change).catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: 'price-watch.followers', error }));
+    recordListChange(ctx.store, ctx.clock, change).catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: 'price-watch.followers', error }));
   });
   const circles = createCircleServices(ctx, wishlists, mailer, mailLinks);
   const users = new UserService({
     store: ctx.store,
     tokens: ctx.tokens,
-    hasher: new PasswordHasher(),
+    hasher: new PasswordHasher(undefined, undefined, ctx.config.passwordHashCost),
     mailer,
     rateLimits: ctx.config.rateLimits,
     mailLinks,
@@ -102,8 +101,7 @@ export function createServices(ctx: AppContext) {
   const listTransfer = new ListTransferService({ queries: wishlists.queries, lists: wishlists.lists, items: wishlists.items, claims: wishlists.claims });
   const testMail = new TestMail(mailer, mailLinks);
   const apiTokens = new ApiTokenService(ctx.store, ctx.clock);
-  const jobClock = new JobClock();
-  const followers = createFollowerServices(ctx.store, mailer, mailLinks, jobClock, ctx.config);
+  const followers = createFollowerServices(ctx.store, mailer, mailLinks, ctx.clock, ctx.config);
   const notifications = new NotificationService(ctx.store, mailer, () => mailLinks.fallbackOrigin());
   const santa = createSecretSanta(ctx, mailer, mailLinks, { membersOf: (circleId, organiser) => circles.participants(circleId, organiser.id) });
   const oidc = new OidcSignIns(ctx.config, ctx.store, users, ctx.clock);
@@ -130,7 +128,7 @@ export function createServices(ctx: AppContext) {
     events,
     rebuild: ctx.rebuild,
   });
-  return { settings, testMail, circles, signupInvitations, domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, priceWatch, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, jobClock, followers, notifications, santa };
+  return { settings, testMail, circles, signupInvitations, domainConfigs, mailLinks, mailer, users, apiTokens, listTransfer, oidc, wishlists, uploads, itemImages, priceWatch, events, referralRules, scraperConfigs, scrape, admin, logs, scheduler, listen, adminEvents, backups, pageViews, followers, notifications, santa };
 }
 
 export type Services = ReturnType<typeof createServices>;

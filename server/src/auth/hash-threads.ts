@@ -6,7 +6,13 @@ export const HASH_THREAD_NICE = 19;
  * (its listed configurations are equally strong). Bun's default, 64 MiB, holds ~70 MB per hash
  * running, so a sign-in flood would keep the server's memory ~120 MB higher.
  */
-export const ARGON2ID = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const;
+export const ARGON2ID: HashCost = { memoryCost: 19456, timeCost: 2 };
+
+/** argon2id's memory (KiB) and passes. */
+export interface HashCost {
+  memoryCost: number;
+  timeCost: number;
+}
 
 type HashJob = { password: string; hash: string | null };
 type HashAnswer = { result: string | boolean } | { error: string };
@@ -17,11 +23,11 @@ type HashAnswer = { result: string | boolean } | { error: string };
  * so requests keep their priority. Elsewhere the same call would lower the whole process:
  * there the threads hash at normal priority.
  */
-const THREAD_SOURCE = `
+const threadSource = (cost: HashCost) => `
 if (process.platform === 'linux') require('node:os').setPriority(${HASH_THREAD_NICE});
 self.onmessage = ({ data }) => {
   try {
-    const result = data.hash === null ? Bun.password.hashSync(data.password, ${JSON.stringify(ARGON2ID)}) : Bun.password.verifySync(data.password, data.hash);
+    const result = data.hash === null ? Bun.password.hashSync(data.password, ${JSON.stringify({ algorithm: 'argon2id', ...cost })}) : Bun.password.verifySync(data.password, data.hash);
     postMessage({ result });
   } catch (error) {
     postMessage({ error: String(error) });
@@ -40,6 +46,8 @@ self.onmessage = ({ data }) => {
 export class HashThreads {
   private readonly idle: Worker[] = [];
   private source: string | null = null;
+
+  constructor(private readonly cost: HashCost) {}
 
   hash(password: string): Promise<string> {
     return this.run({ password, hash: null }) as Promise<string>;
@@ -66,7 +74,7 @@ export class HashThreads {
   }
 
   private spawn(): Worker {
-    this.source ??= URL.createObjectURL(new Blob([THREAD_SOURCE], { type: 'application/javascript' }));
+    this.source ??= URL.createObjectURL(new Blob([threadSource(this.cost)], { type: 'application/javascript' }));
     // ref: false: an idle hashing thread must not keep the process alive. smol: a small JS heap (argon2's memory is native).
     return new Worker(this.source, { ref: false, smol: true });
   }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { text, tooMany } from '../domain/errors';
-import { ARGON2ID, HashThreads } from './hash-threads';
+import { ARGON2ID, HashThreads, type HashCost } from './hash-threads';
 
 /**
  * Password hashing with argon2id (`Bun.password`, 19 MiB per hash, see ARGON2ID).
@@ -14,12 +14,15 @@ export class PasswordHasher {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   private dummyHash: Promise<string> | null = null;
-  private readonly threads = new HashThreads();
+  private readonly threads: HashThreads;
 
   constructor(
     private readonly concurrency = Math.max(1, availableParallelism() - 1),
     private readonly maxWaiting = 16,
-  ) {}
+    private readonly cost: HashCost = ARGON2ID,
+  ) {
+    this.threads = new HashThreads(cost);
+  }
 
   hash(password: string): Promise<string> {
     return this.limited(() => this.threads.hash(password));
@@ -34,11 +37,11 @@ export class PasswordHasher {
 
   /**
    * Whether a stored hash was made otherwise than hashes are made now (Bun's 64 MiB default before
-   * ARGON2ID): it still verifies, and is replaced at the next successful sign-in.
+   * ARGON2ID, or another `cost`): it still verifies, and is replaced at the next successful sign-in.
    */
   needsRehash(hash: string): boolean {
     const params = /^\$argon2id\$v=\d+\$m=(\d+),t=(\d+),p=1\$/.exec(hash);
-    return !params || Number(params[1]) !== ARGON2ID.memoryCost || Number(params[2]) !== ARGON2ID.timeCost;
+    return !params || Number(params[1]) !== this.cost.memoryCost || Number(params[2]) !== this.cost.timeCost;
   }
 
   private async limited<T>(work: () => Promise<T>): Promise<T> {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ApiClient } from '../support/api-client';
+import { TEST_HASH_COST } from '../support/hash-cost';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startServerProcess, startTestServer, type TestServer } from '../support/test-server';
 
@@ -213,7 +214,8 @@ describe('sign in and sessions', () => {
     expect(await storedHash()).toBe(before);
     expect((await client.post('/users/login', { email, password })).status).toBe(200);
     const after = await storedHash();
-    expect(after).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // The server's current cost: TEST_HASH_COST here; production's (19 MiB, two passes) in passwords.test.ts.
+    expect(after).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${TEST_HASH_COST.memoryCost},t=${TEST_HASH_COST.timeCost},p=1\\$`));
     expect((await client.post('/users/login', { email, password })).status).toBe(200);
     expect((await client.post('/users/login', { email, password: 'not the password' })).status).toBe(401);
     expect(await storedHash()).toBe(after);

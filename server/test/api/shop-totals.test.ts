@@ -5,7 +5,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/db/open-store';
 import type { DataStore } from '../../src/db/store';
-import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
+import { TEST_ENGINE, migratedTestDatabase } from '../support/engine';
 
 // Referral Opportunities reads shop_totals, which database triggers keep from items. Whatever
 // writes items (one row or many, an edit, a cascaded delete, writers at the same time), the
@@ -14,7 +14,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-shop-totals-'));
 let store: DataStore;
 
 beforeAll(async () => {
-  store = await openStore({ dataDir, databaseUrl: await testDatabaseUrl(dataDir) });
+  store = await openStore({ dataDir, databaseUrl: await migratedTestDatabase(dataDir) });
 });
 afterAll(async () => {
   await store.close();

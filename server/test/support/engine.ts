@@ -37,3 +37,10 @@ export function copySqliteTemplate(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true });
   copyFileSync(template, file);
 }
+
+/** A data dir's database as a test server starts from: a copy of the run's migrated template on either engine. Answers DATABASE_URL or null. */
+export async function migratedTestDatabase(dataDir: string, engine: Engine = TEST_ENGINE): Promise<string | null> {
+  const databaseUrl = await testDatabaseUrl(dataDir, engine, true);
+  if (engine === 'sqlite') copySqliteTemplate(dataDir);
+  return databaseUrl;
+}

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/db/open-store';
 import type { DataStore, Engine } from '../../src/db/store';
+import type { HashCost } from '../../src/auth/hash-threads';
 import type { Clock } from '../../src/clock';
 import { loadConfig, SETTINGS } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
-import { copySqliteTemplate, TEST_ENGINE, testDatabaseUrl } from './engine';
+import { migratedTestDatabase, TEST_ENGINE } from './engine';
+import { TEST_HASH_COST } from './hash-cost';
 import { captureServerOutput } from './server-output';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
@@ -31,8 +33,6 @@ export interface TestServer {
   signal(signal: 'SIGKILL' | 'SIGTERM'): Promise<number>;
   /** Runs a recurring job now (e.g. 'surprise.reveal'); resolves once it has run. In-process servers only. */
   runJob(name: string): Promise<void>;
-  /** Fixes the time the followers' jobs (digests, reminders) see; null: the wall clock. In-process servers only. */
-  setJobTime(at: Date | null): void;
 }
 
 /** Every test registers and signs in from 127.0.0.1: the abuse limits would get in the way (the rate limit tests set their own). */
@@ -61,9 +61,11 @@ export interface TestServerOptions {
    * would have been a process.
    */
   clock?: Clock;
+  /** argon2id's cost for new password hashes in an in-process server: TEST_HASH_COST unless the test is about the cost (ARGON2ID); a server process hashes at production's. */
+  passwordHashCost?: HashCost;
 }
 
-const OPTION_NAMES = new Set<string>(['env', 'dataDir', 'port', 'engine', 'clock']);
+const OPTION_NAMES = new Set<string>(['env', 'dataDir', 'port', 'engine', 'clock', 'passwordHashCost']);
 /** Settings are named in capitals (SMTP_URL), options not: an object of option names only (at least one) is options; `{}` is no settings. */
 const isOptions = (value: Record<string, string> | TestServerOptions): value is TestServerOptions => {
   const names = Object.keys(value);
@@ -83,8 +85,7 @@ interface ServerSetup {
 
 async function serverSetup(env: Record<string, string>, dataDir: string | undefined, port: number, engine: Engine): Promise<ServerSetup> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wishwell-test-'));
-  const databaseUrl = await testDatabaseUrl(dir, engine, true);
-  if (engine === 'sqlite') copySqliteTemplate(dir);
+  const databaseUrl = await migratedTestDatabase(dir, engine);
   const cliEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   return { dir, ownsDir: !dataDir, port, databaseUrl, cliEnv, settings: { MAIL_FROM: 'Wishwell <no-reply@wishwell.test>', ...TEST_RATE_LIMITS, ...cliEnv, ...env } };
 }
@@ -99,7 +100,7 @@ let inProcessRunning = false;
  * template. Extra environment variables configure it (SMTP_URL, ...). `port` 0 picks a free one;
  * a fixed port lets a test restart the server where its clients expect it. `engine` overrides the
  * run's (a PostgreSQL run can start a SQLite server beside it). The same as one options object
- * (TestServerOptions), which also takes the server's `clock`.
+ * (TestServerOptions), which also takes the server's `clock` and `passwordHashCost`.
  *
  * The server runs inside the test worker (startServer from its config, no process to start) when
  * it can: when no other in-process server is running (a second one at a time, e.g. a replica, is a
@@ -121,7 +122,7 @@ export async function startTestServer(
   if (!inProcess && options.clock) throw new Error('A clock reaches only a server in the test worker: this one would be a process (a second server at once, or settings the config does not read)');
   if (!inProcess) return startProcess(setup);
   inProcessRunning = true;
-  return startInProcess(setup, options.clock).catch((error: unknown) => {
+  return startInProcess(setup, options.clock, options.passwordHashCost ?? TEST_HASH_COST).catch((error: unknown) => {
     inProcessRunning = false;
     throw error;
   });
@@ -132,12 +133,13 @@ export async function startServerProcess(env: Record<string, string> = {}, dataD
   return startProcess(await serverSetup(env, dataDir, port, engine));
 }
 
-async function startInProcess(setup: ServerSetup, clock: Clock | undefined): Promise<TestServer> {
+async function startInProcess(setup: ServerSetup, clock: Clock | undefined, passwordHashCost: HashCost): Promise<TestServer> {
   const { dir, databaseUrl } = setup;
   const output = captureServerOutput();
   let running: RunningServer;
   try {
-    running = await startServer(loadConfig(['--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], { ...process.env, ...setup.settings }), { clock });
+    const config = loadConfig(['--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], { ...process.env, ...setup.settings });
+    running = await startServer({ ...config, passwordHashCost }, { clock });
   } catch (error) {
     output.release();
     throw new Error(`server did not start: ${error instanceof Error ? error.message : String(error)}\n${output.text()}`);
@@ -168,7 +170,6 @@ async function startInProcess(setup: ServerSetup, clock: Clock | undefined): Pro
     },
     stop,
     runJob: (name) => running.runJob(name),
-    setJobTime: (at) => running.setJobTime(at),
   };
 }
 
@@ -202,9 +203,6 @@ async function startProcess(setup: ServerSetup): Promise<TestServer> {
       return child.exited;
     },
     runJob: () => Promise.reject(new Error('A server process runs its jobs on its own clock: start it with startTestServer, in process')),
-    setJobTime: () => {
-      throw new Error('A server process runs its jobs on its own clock: start it with startTestServer, in process');
-    },
     async stop() {
       child.kill('SIGTERM');
       await child.exited;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { DigestFrequency } from '@wishwell/shared/follower-types';
+import { dateOf, type Clock } from '../../clock';
 import type { DataStore } from '../../db/store';
-import type { JobClock } from '../../job-clock';
 import type { Scheduler } from '../../scheduler';
 import { isShared } from '../wishlists/access';
 import { digestLines } from './digest-lines';
@@ -22,7 +22,7 @@ export class DigestJob {
   constructor(
     private readonly store: DataStore,
     private readonly mail: FollowerMail,
-    private readonly clock: JobClock,
+    private readonly clock: Clock,
   ) {}
 
   schedule(scheduler: Scheduler): void {
@@ -30,7 +30,7 @@ export class DigestJob {
   }
 
   async run(): Promise<void> {
-    const now = this.clock.now();
+    const now = dateOf(this.clock);
     const { listFollowers, wishlists } = this.store.tables;
     const due = await this.store.db
       .select({ follower: listFollowers, list: wishlists })
@@ -40,7 +40,7 @@ export class DigestJob {
       .orderBy(asc(listFollowers.nextDigestAt))
       .limit(FOLLOWERS_PER_TURN);
     for (const { follower, list } of due) {
-      const until = new Date();
+      const until = dateOf(this.clock);
       const [taken] = await this.store.db
         .update(listFollowers)
         .set({ digestFrom: until, nextDigestAt: new Date(now.getTime() + DIGEST_PERIOD_MS[follower.frequency as DigestFrequency]) })
@@ -51,7 +51,7 @@ export class DigestJob {
       const lines = digestLines(await this.changes(list.id, follower.digestFrom, until));
       if (lines.length > 0) await this.mail.digest(follower, list, lines);
     }
-    await pruneListChanges(this.store, new Date());
+    await pruneListChanges(this.store, dateOf(this.clock));
   }
 
   private changes(listId: string, from: Date | null, until: Date) {

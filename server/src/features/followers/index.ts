@@ -1,6 +1,6 @@
+import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { DataStore } from '../../db/store';
-import type { JobClock } from '../../job-clock';
 import type { MailLinks } from '../../mail/link-origin';
 import type { Mailer } from '../../mail/mailer';
 import type { Scheduler } from '../../scheduler';
@@ -12,7 +12,7 @@ import { FollowerService } from './service';
 export { recordListChange, type ListChange } from './list-changes';
 
 /** Followers: the service the routes use, and the digest and reminder jobs. */
-export function createFollowerServices(store: DataStore, mailer: Mailer, mailLinks: MailLinks, clock: JobClock, config: Pick<Config, 'follows' | 'ownerNudgeDays'>) {
+export function createFollowerServices(store: DataStore, mailer: Mailer, mailLinks: MailLinks, clock: Clock, config: Pick<Config, 'follows' | 'ownerNudgeDays'>) {
   const mail = new FollowerMail(mailer, mailLinks);
   const digests = new DigestJob(store, mail, clock);
   const reminders = new ReminderJob(store, mail, clock, config.ownerNudgeDays);

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { dateOf, type Clock } from '../../clock';
 import type { DataStore } from '../../db/store';
 import { newTimeOrderedId } from '../../ids';
 import { notify } from '../notifications/notify';
@@ -25,7 +26,7 @@ const KEEP_MS = 60 * 86_400_000;
  * scraped drop, the item service for an owner's edit). A price drop also goes on the bell of
  * followers who follow through their account.
  */
-export async function recordListChange(store: DataStore, change: ListChange): Promise<void> {
+export async function recordListChange(store: DataStore, clock: Clock, change: ListChange): Promise<void> {
   const { listChanges, items } = store.tables;
   const title = change.title ?? (change.itemId ? (await store.db.select({ title: items.title }).from(items).where(eq(items.id, change.itemId)))[0]?.title : undefined) ?? '';
   await store.db.insert(listChanges).values({
@@ -36,7 +37,7 @@ export async function recordListChange(store: DataStore, change: ListChange): Pr
     title,
     was: change.was ?? null,
     now: change.now ?? null,
-    createdAt: new Date(),
+    createdAt: dateOf(clock),
   });
   if (change.kind === 'price-dropped') await notifyAccountFollowers(store, change.wishlistId, title);
 }

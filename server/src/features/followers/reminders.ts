@@ -1,8 +1,8 @@
 import { asc, and, eq, isNotNull, lte } from 'drizzle-orm';
 import { daysBetween, nextOccurrence, utcDay } from '@wishwell/shared/event-dates';
 import { REMINDER_DAYS_MAX } from '@wishwell/shared/follower-types';
+import { dateOf, type Clock } from '../../clock';
 import type { DataStore, Db, Row } from '../../db/store';
-import type { JobClock } from '../../job-clock';
 import type { Scheduler } from '../../scheduler';
 import { notify } from '../notifications/notify';
 import { isShared } from '../wishlists/access';
@@ -36,7 +36,7 @@ export class ReminderJob {
   constructor(
     private readonly store: DataStore,
     private readonly mail: FollowerMail,
-    private readonly clock: JobClock,
+    private readonly clock: Clock,
     private readonly ownerNudgeDays: number,
   ) {
     this.windowDays = Math.max(REMINDER_DAYS_MAX, ownerNudgeDays);
@@ -47,7 +47,7 @@ export class ReminderJob {
   }
 
   async run(): Promise<void> {
-    const now = this.clock.now();
+    const now = dateOf(this.clock);
     const today = utcDay(now);
     const tomorrow = new Date(startOf(today).getTime() + DAY);
     for (const list of await dueLists(this.store, now)) {
@@ -72,7 +72,7 @@ export class ReminderJob {
     if (list.ownerId && daysLeft <= this.ownerNudgeDays) {
       const ownerId = list.ownerId;
       await this.store.transaction(async (tx) => {
-        if (await claim(tx, this.store, list.id, 'owner', occurrence)) await notify(this.store, [ownerId], { kind: 'event-coming', wishlistId: list.id, listName: list.name, detail: occurrence }, tx);
+        if (await claim(tx, this.store, list.id, 'owner', occurrence, dateOf(this.clock))) await notify(this.store, [ownerId], { kind: 'event-coming', wishlistId: list.id, listName: list.name, detail: occurrence }, tx);
       });
     }
   }
@@ -88,7 +88,7 @@ export class ReminderJob {
       if (follower.reminderDays! < daysLeft) continue;
       const mail = await this.mail.reminder(follower, list, occurrence);
       await this.store.transaction(async (tx) => {
-        if (await claim(tx, this.store, list.id, `follower:${follower.id}`, occurrence)) await queue(mail, tx);
+        if (await claim(tx, this.store, list.id, `follower:${follower.id}`, occurrence, dateOf(this.clock))) await queue(mail, tx);
       });
     }
   }
@@ -100,11 +100,11 @@ export class ReminderJob {
 }
 
 /** Takes the reminder of this occurrence for the recipient; false when it went already. */
-async function claim(tx: Db, store: DataStore, wishlistId: string, recipient: string, occurrence: string): Promise<boolean> {
+async function claim(tx: Db, store: DataStore, wishlistId: string, recipient: string, occurrence: string, at: Date): Promise<boolean> {
   const { remindersSent } = store.tables;
   const claimed = await tx
     .insert(remindersSent)
-    .values({ wishlistId, recipient, occurrence, createdAt: new Date() })
+    .values({ wishlistId, recipient, occurrence, createdAt: at })
     .onConflictDoNothing()
     .returning({ occurrence: remindersSent.occurrence });
   return claimed.length > 0;

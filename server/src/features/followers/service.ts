@@ -2,10 +2,10 @@ import { and, count, eq, isNotNull, or } from 'drizzle-orm';
 import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
 import { REMINDER_DAYS_MAX, type AccountFollow, type DigestFrequency, type FollowerCount, type FollowerPreferences, type FollowerSettings } from '@wishwell/shared/follower-types';
 import type { SessionUser } from '../../auth/session-user';
+import { dateOf, type Clock } from '../../clock';
 import type { DataStore, Row } from '../../db/store';
 import { invalid, notFound } from '../../domain/errors';
 import { newId, newSecret } from '../../ids';
-import type { JobClock } from '../../job-clock';
 import { RateLimiter } from '../../limits/rate-limit';
 import { logEvent } from '../../log';
 import type { MailRequest } from '../../mail/mailer';
@@ -39,7 +39,7 @@ export class FollowerService {
   constructor(
     private readonly store: DataStore,
     private readonly mail: FollowerMail,
-    private readonly clock: JobClock,
+    private readonly clock: Clock,
     limits: FollowLimits,
   ) {
     this.perIp = new RateLimiter({ limit: limits.perIp, windowMs: HOUR, text: 'tooManyFollows', scope: 'follows per IP' });
@@ -65,7 +65,7 @@ export class FollowerService {
     await this.store.transaction(async (tx) => {
       const made = await tx
         .insert(listFollowers)
-        .values({ id: newId(), wishlistId: listId, email, manageToken: follower.manageToken, reminderDays: DEFAULT_REMINDER_DAYS, createdAt: new Date() })
+        .values({ id: newId(), wishlistId: listId, email, manageToken: follower.manageToken, reminderDays: DEFAULT_REMINDER_DAYS, createdAt: dateOf(this.clock) })
         .onConflictDoNothing()
         .returning({ id: listFollowers.id });
       // Another request made the follower meanwhile, with a token of its own: its mail carries that one.
@@ -131,7 +131,7 @@ export class FollowerService {
     else {
       await this.store.db
         .insert(this.store.tables.listFollowers)
-        .values({ id: newId(), wishlistId: listId, email: normalizeEmail(user.email), manageToken: newSecret(), reminderDays: DEFAULT_REMINDER_DAYS, createdAt: new Date(), ...columns })
+        .values({ id: newId(), wishlistId: listId, email: normalizeEmail(user.email), manageToken: newSecret(), reminderDays: DEFAULT_REMINDER_DAYS, createdAt: dateOf(this.clock), ...columns })
         .onConflictDoNothing();
     }
     return this.accountFollow(listId, user);
@@ -154,8 +154,8 @@ export class FollowerService {
   }
 
   private confirmedColumns(frequency: DigestFrequency) {
-    const now = new Date();
-    return { confirmedAt: now, digestFrom: now, nextDigestAt: new Date(this.clock.now().getTime() + DIGEST_PERIOD_MS[frequency]) };
+    const now = dateOf(this.clock);
+    return { confirmedAt: now, digestFrom: now, nextDigestAt: new Date(now.getTime() + DIGEST_PERIOD_MS[frequency]) };
   }
 
   private async update(follower: FollowerRow, columns: Partial<FollowerRow>): Promise<void> {
@@ -187,7 +187,7 @@ export class FollowerService {
   private async liveList(listId: string): Promise<Row<'wishlists'>> {
     const { wishlists } = this.store.tables;
     const [list] = await this.store.db.select().from(wishlists).where(eq(wishlists.id, listId));
-    if (!list || !isShared(list, Date.now())) throw notFound('listNotFound');
+    if (!list || !isShared(list, this.clock.now())) throw notFound('listNotFound');
     return list;
   }
 }

@@ -119,7 +119,7 @@ export class ItemService {
     const [row] = await this.store.groupCommit((db) => insertOn(db).execute(values!));
     this.shareViews.announced(listId);
     if (values!.imageCheckedAt === null) this.images.queued();
-    await recordListChange(this.store, { wishlistId: listId, kind: 'item-added', itemId: row!.id, title: row!.title });
+    await recordListChange(this.store, this.queries.clock, { wishlistId: listId, kind: 'item-added', itemId: row!.id, title: row!.title });
     return toItem(await this.watchPrice(row!, values!), '');
   }
 
@@ -135,7 +135,7 @@ export class ItemService {
     const values = await this.newRows(listId, columns, () => this.listCurrency(access));
     const rows = await this.store.transaction((tx) => this.insertRows(tx, values));
     this.inserted(listId, rows);
-    for (const row of rows) await recordListChange(this.store, { wishlistId: listId, kind: 'item-added', itemId: row.id, title: row.title });
+    for (const row of rows) await recordListChange(this.store, this.queries.clock, { wishlistId: listId, kind: 'item-added', itemId: row.id, title: row.title });
     return rows.map((row) => toItem(row, ''));
   }
 
@@ -228,7 +228,7 @@ export class ItemService {
     this.shareViews.invalidate(listId);
     if (row.priceMinor !== null && item.priceMinor !== null && row.priceMinor < item.priceMinor) {
       const shown = (price: string) => formatPrice(price, row.currency);
-      await recordListChange(this.store, { wishlistId: listId, kind: 'price-dropped', itemId, title: row.title, was: shown(item.price), now: shown(row.price) });
+      await recordListChange(this.store, this.queries.clock, { wishlistId: listId, kind: 'price-dropped', itemId, title: row.title, was: shown(item.price), now: shown(row.price) });
     }
     if (imageChanged) {
       this.images.queued();
@@ -262,7 +262,7 @@ export class ItemService {
     await this.store.db.delete(items).where(eq(items.id, itemId));
     this.shareViews.invalidate(access.list.id);
     await this.images.release(item.storedImageUrl);
-    await recordListChange(this.store, { wishlistId: access.list.id, kind: 'item-removed', itemId, title: item.title });
+    await recordListChange(this.store, this.queries.clock, { wishlistId: access.list.id, kind: 'item-removed', itemId, title: item.title });
     await notify(this.store, reservedBy, { kind: 'reserved-item-removed', wishlistId: access.list.id, listName: access.list.name, detail: item.title });
   }
 

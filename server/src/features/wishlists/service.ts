@@ -89,7 +89,7 @@ export class WishlistService {
       .returning();
     this.shareViews.invalidate(listId);
     if (row!.eventDate && row!.eventDate !== list.eventDate) {
-      await recordListChange(this.queries.store, { wishlistId: listId, kind: 'date-moved', was: list.eventDate, now: row!.eventDate });
+      await recordListChange(this.queries.store, this.clock, { wishlistId: listId, kind: 'date-moved', was: list.eventDate, now: row!.eventDate });
     }
     return this.render(row!, role);
   }
