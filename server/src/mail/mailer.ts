@@ -92,7 +92,12 @@ export class Mailer {
 
   /** The outbox worker: looks for due mail every few seconds and whenever a mail is queued. */
   schedule(scheduler: Scheduler): void {
-    this.wake = scheduler.worker(OUTBOX_JOB, 5_000, () => this.outbox.sendDue(), 1_000).wake;
+    const worker = scheduler.worker(OUTBOX_JOB, 5_000, () => this.outbox.sendDue(), 1_000);
+    this.wake = () => {
+      // Callers wake the worker once the mail's transaction committed: a crash here leaves it queued, unsent.
+      crashPoint('mail-queued');
+      worker.wake();
+    };
   }
 
   /**
@@ -125,7 +130,6 @@ export class Mailer {
     return async (mail, tx) => {
       if (!smtpUrl) return this.printInstead(mail, tx);
       await this.outbox.queue(mail, from, tx);
-      crashPoint('mail-queued');
       return { sent: true, status: MAIL_QUEUED };
     };
   }
