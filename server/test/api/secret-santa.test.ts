@@ -264,3 +264,20 @@ describe('access to every draw route', () => {
     expect((await anonymous.get(`/draws/result/${token}`)).status).toBe(401);
   });
 });
+
+describe('a draw within a gift circle', () => {
+  it("takes the circle's members besides the people listed; someone outside the circle cannot start one from it", async () => {
+    const made = await organiser.client.post<{ _id: string; inviteLink: string }>('/circles', { name: 'Cousins' });
+    expect(made.status).toBe(200);
+    const joinToken = made.body.inviteLink.match(/\/circles\/join\/([\w-]+)$/)![1]!;
+    expect((await paul.client.post(`/circles/join/${joinToken}`)).status).toBe(200);
+    const anna = person('Anna');
+
+    const draw = await created({ name: 'Cousins', circleId: made.body._id, participants: [anna], exclusions: [] });
+    expect(draw.circleId).toBe(made.body._id);
+    expect(draw.participants.map((p) => p.email).sort()).toEqual([organiser.email, paul.email, anna.email].sort());
+
+    const refused = await stranger.client.post('/draws', { name: 'Not mine', circleId: made.body._id, participants: [person('Zoe'), person('Yan')], exclusions: [] });
+    expect(refused.status).toBe(403);
+  });
+});
