@@ -6,7 +6,7 @@ import { SantaMail } from './mail';
 import { ParticipantService } from './participants';
 import { DrawService, type CircleParticipants } from './service';
 
-export type { CircleMember, CircleParticipants } from './service';
+export type { CircleParticipants } from './service';
 
 /**
  * Secret Santa: the draw policies' checks, the organiser's service and the participants'.

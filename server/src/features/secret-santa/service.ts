@@ -19,6 +19,7 @@ import type { MailRequest } from '../../mail/mailer';
 import type { DrawRow, OrganisedDrawAccess, ParticipantRow } from './access';
 import { drawAssignment, type DrawConflict } from './assignment';
 import type { SantaMail } from './mail';
+import type { CircleParticipant } from '@wishwell/shared/circle-types';
 
 const DAY = 24 * 60 * 60_000;
 const BUDGET_MAX_MINOR = 100_000_000;
@@ -30,20 +31,12 @@ export interface SantaLimits {
   questionsPerDay: number;
 }
 
-/** A gift circle's members, for a draw made from the circle (the circles feature provides it). */
-export interface CircleMember {
-  name: string;
-  email: string;
-  userId: string | null;
-}
-
 /**
  * What a draw made within a circle asks of the circles feature: the members of `circleId` as
- * `organiser` may see them, or a refusal (not found, not a member). Null until circles exist:
- * a draw naming a circle is then refused.
+ * `organiser` may see them, or a refusal (not found, not a member).
  */
 export interface CircleParticipants {
-  membersOf(circleId: string, organiser: SessionUser): Promise<CircleMember[]>;
+  membersOf(circleId: string, organiser: SessionUser): Promise<CircleParticipant[]>;
 }
 
 /**
