@@ -6,7 +6,10 @@
  * executable every module's import.meta.url is a file at the root of the embedded folder, where
  * the entry points keep their paths from this folder (the entry points' common folder).
  */
-export const MODULE_WORKER_FILES = { pageViewRows: './features/visitors/page-view-rows.worker.ts' } as const;
+export const MODULE_WORKER_FILES = {
+  pageViewRows: './features/visitors/page-view-rows.worker.ts',
+  priceReader: './features/price-watch/read-price.worker.ts',
+} as const;
 
 export function moduleWorkerUrl(name: keyof typeof MODULE_WORKER_FILES): string {
   return new URL(MODULE_WORKER_FILES[name], import.meta.url).href;

@@ -22,7 +22,18 @@ export class Scheduler {
 
   /** Runs `job` every `intervalMs`, the first time `firstRunAfterMs` after start (default: one interval). */
   every(name: string, intervalMs: number, job: () => Promise<void>, firstRunAfterMs = intervalMs): void {
-    const run = () => this.store.runExclusive(name, job);
+    let running = false;
+    // The store's runExclusive keeps other replicas out (on SQLite there are none); this keeps a
+    // second turn of this process out (a run asked for by an operator while the timer's runs).
+    const run = async () => {
+      if (running) return false;
+      running = true;
+      try {
+        return await this.store.runExclusive(name, job);
+      } finally {
+        running = false;
+      }
+    };
     this.jobs.set(name, run);
     this.repeat(() => run().catch((error: unknown) => logEvent({ event: 'job.failed', level: 'error', job: name, error })), intervalMs, firstRunAfterMs);
   }

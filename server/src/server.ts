@@ -60,6 +60,7 @@ async function closeRuntime(runtime: Runtime): Promise<void> {
   await runtime.services.mailer.close();
   await runtime.services.pageViews.close();
   await runtime.services.scrape.close();
+  runtime.services.priceWatch.close();
   shareRateLimitsThrough(null);
   await runtime.ctx.store.close();
 }

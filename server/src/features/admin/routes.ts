@@ -15,7 +15,10 @@ export function adminRoutes(policies: AccessPolicies, admin: AdminService, lists
     .put('/users/:id/toggle-disable', ({ params, user }) => admin.toggleUserDisabled(params.id, user.id), { adminOnly: true, params: idParams })
     .get('/wishlists/all', ({ query }) => admin.wishlists(query), { adminOnly: true, query: t.Object(pagedQueryFields) })
     .put('/wishlists/:id/toggle-disable', ({ params }) => lists.toggleDisabled(params.id), { adminOnly: true, params: idParams })
-    .post('/admin/jobs/:name/run', ({ params }) => runJobNow(scheduler, params.name), {
+    .post('/admin/jobs/:name/run', ({ params, request, server }) => {
+      server?.timeout(request, 0); // a run (a price watch batch at polite shops) outlasts Bun's 10 s idle timeout
+      return runJobNow(scheduler, params.name);
+    }, {
       adminOnly: true,
       params: t.Object({ name: t.String({ maxLength: 100 }) }),
     });

@@ -53,3 +53,24 @@ export function retryAfterMs(header: string, nowMs: number): number {
   const ms = header && Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - nowMs;
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 24 * 60 * 60_000) : DEFAULT_BUSY_MS;
 }
+
+/** What one check came to, as the reader thread answers it (errors do not cross threads). */
+export type CheckOutcome = { reading: ShopReading } | { busyMs: number } | { failed: string };
+
+export interface CheckRequest {
+  url: string;
+  policy: UrlPolicy;
+  userAgent: string;
+  config: ScraperConfig | null;
+  nowMs: number;
+}
+
+/** readShopPrice with its errors as outcomes. */
+export async function checkOutcome({ url, policy, userAgent, config, nowMs }: CheckRequest): Promise<CheckOutcome> {
+  try {
+    return { reading: await readShopPrice(url, policy, userAgent, config, nowMs) };
+  } catch (error) {
+    if (error instanceof ShopBusy) return { busyMs: error.retryAfterMs };
+    return { failed: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import type { PriceHistory } from '@wishwell/shared/price-watch-types';
 import { isShopLink } from '@wishwell/shared/price-history';
@@ -11,7 +11,9 @@ import type { ScraperConfigService } from '../scraper-configs/service';
 import { hostOf, type UrlPolicy } from '../scrape/url-guard';
 import type { ListAccess } from '../wishlists/access';
 import { HostManners } from './politeness';
-import { readShopPrice, ShopBusy, type ShopReading } from './read-price';
+import { dueChecks, type DueItem } from './queries';
+import type { ShopReading } from './read-price';
+import { PriceReaderThread } from './reader-thread';
 
 export const PRICE_WATCH_JOB = 'price-watch';
 /** How often the job looks for due checks. */
@@ -45,8 +47,6 @@ export interface PriceWatchOptions {
 /** A clear user agent: who checks, and where to find the site (the shop's operator may want to ask). */
 export const priceWatchUserAgent = (version: string, publicUrl: string | null) => `Wishwell-PriceWatch/${version} (+${publicUrl ?? 'https://github.com/wishwell'}; one request at a time per shop)`;
 
-type DueItem = { id: string; listId: string; title: string; url: string; priceMinor: number | null; priceSource: string; dueAt: Date | null; watched: boolean };
-
 /**
  * The price watch: items with a shop link are checked every interval (each at its own time:
  * `next_check_at`, jittered, found by index), off the request path on one replica at a time
@@ -56,6 +56,8 @@ type DueItem = { id: string; listId: string; title: string; url: string; priceMi
  */
 export class PriceWatch {
   private readonly manners: HostManners;
+  /** Shop pages are fetched and read on a thread of their own: parsing one holds up no request. */
+  private readonly reader = new PriceReaderThread();
   private readonly dropListeners = new Set<(drop: PriceDrop) => void>();
 
   constructor(
@@ -79,7 +81,7 @@ export class PriceWatch {
 
   /** One run: checks the due items (a few shops at once, one request at a time per shop); answers how many it checked. */
   async checkDue(): Promise<number> {
-    const due = await this.dueItems();
+    const due = await dueChecks(this.store, this.options.now(), BATCH);
     const byHost = new Map<string, DueItem[]>();
     for (const item of due) {
       const host = safeHost(item.url);
@@ -143,26 +145,6 @@ export class PriceWatch {
     return isShopLink(url) && this.options.intervalMs !== null ? this.options.now() : null;
   }
 
-  private async dueItems(): Promise<DueItem[]> {
-    const { items, wishlists } = this.store.tables;
-    return this.store.db
-      .select({
-        id: items.id,
-        listId: items.wishlistId,
-        title: items.title,
-        url: items.url,
-        priceMinor: items.priceMinor,
-        priceSource: items.priceSource,
-        dueAt: items.nextCheckAt,
-        watched: and(items.priceWatch, wishlists.priceWatch, eq(wishlists.isDeleted, false))!.mapWith(Boolean),
-      })
-      .from(items)
-      .innerJoin(wishlists, eq(wishlists.id, items.wishlistId))
-      .where(lte(items.nextCheckAt, this.options.now()))
-      .orderBy(asc(items.nextCheckAt))
-      .limit(BATCH);
-  }
-
   /** The host's due items one after another (its gap between them); all put off while the shop asked us to wait. */
   private async checkHost(host: string, due: DueItem[]): Promise<number> {
     let checked = 0;
@@ -184,16 +166,21 @@ export class PriceWatch {
 
   private async checkItem(host: string, item: DueItem): Promise<void> {
     const config = await this.configs.forHost(hostOf(new URL(item.url)));
-    try {
-      const reading = await readShopPrice(item.url, this.options.policy, this.options.userAgent, config, this.nowMs());
+    const { policy, userAgent } = this.options;
+    const outcome = await this.reader.read({ url: item.url, policy, userAgent, config, nowMs: this.nowMs() });
+    if ('reading' in outcome) {
       this.manners.succeeded(host);
-      await this.record(item, reading);
-    } catch (error) {
-      if (error instanceof ShopBusy) this.manners.busy(host, this.nowMs(), error.retryAfterMs);
-      else this.manners.failed(host, this.nowMs());
-      logEvent({ event: 'price_watch.failed', level: 'warn', itemId: item.id, host, reason: error instanceof Error ? error.message : String(error) });
-      await this.failed(item);
+      return this.record(item, outcome.reading);
     }
+    if ('busyMs' in outcome) this.manners.busy(host, this.nowMs(), outcome.busyMs);
+    else this.manners.failed(host, this.nowMs());
+    logEvent({ event: 'price_watch.failed', level: 'warn', itemId: item.id, host, reason: 'failed' in outcome ? outcome.failed : `busy for ${outcome.busyMs} ms` });
+    await this.failed(item);
+  }
+
+  /** Ends the reader thread (the server is closing). */
+  close(): void {
+    this.reader.close();
   }
 
   /** A good check: a history point, the item's availability and (a scraped price) its price; listeners hear of a drop. */
