@@ -39,10 +39,10 @@ export async function recordListChange(store: DataStore, clock: Clock, change: L
     now: change.now ?? null,
     createdAt: dateOf(clock),
   });
-  if (change.kind === 'price-dropped') await notifyAccountFollowers(store, change.wishlistId, title);
+  if (change.kind === 'price-dropped') await notifyAccountFollowers(store, change.wishlistId, title, dateOf(clock));
 }
 
-async function notifyAccountFollowers(store: DataStore, wishlistId: string, title: string): Promise<void> {
+async function notifyAccountFollowers(store: DataStore, wishlistId: string, title: string, at: Date): Promise<void> {
   const { listFollowers, wishlists } = store.tables;
   const rows = await store.db
     .select({ userId: listFollowers.userId, listName: wishlists.name })
@@ -50,7 +50,7 @@ async function notifyAccountFollowers(store: DataStore, wishlistId: string, titl
     .innerJoin(wishlists, eq(wishlists.id, listFollowers.wishlistId))
     .where(and(eq(listFollowers.wishlistId, wishlistId), isNotNull(listFollowers.userId), isNotNull(listFollowers.confirmedAt)));
   if (rows.length === 0) return;
-  await notify(store, rows.map((row) => row.userId!), { kind: 'price-dropped', wishlistId, listName: rows[0]!.listName, detail: title });
+  await notify(store, rows.map((row) => row.userId!), { kind: 'price-dropped', wishlistId, listName: rows[0]!.listName, detail: title }, at);
 }
 
 /** Drops changes no digest will report any more. */

@@ -14,9 +14,10 @@ export interface NotificationEvent {
 /**
  * Puts `event` on each account's bell (and in the mail queue of those who want its kind by mail,
  * see NotificationService.mailPending). A plain function over the store: any feature may call it,
- * on `db`, the transaction of the change that caused it, where there is one.
+ * on `db`, the transaction of the change that caused it, where there is one, `at` that change's time
+ * (the app's clock).
  */
-export async function notify(store: DataStore, userIds: string[], event: NotificationEvent, db: Db = store.db): Promise<void> {
+export async function notify(store: DataStore, userIds: string[], event: NotificationEvent, at: Date, db: Db = store.db): Promise<void> {
   const recipients = [...new Set(userIds)];
   if (recipients.length === 0) return;
   const { notifications, notificationMailKinds: mailKinds } = store.tables;
@@ -28,8 +29,7 @@ export async function notify(store: DataStore, userIds: string[], event: Notific
         .where(and(eq(mailKinds.kind, event.kind), inArray(mailKinds.userId, recipients)))
     ).map((row) => row.userId),
   );
-  const createdAt = new Date();
   await db
     .insert(notifications)
-    .values(recipients.map((userId) => ({ id: newTimeOrderedId(), userId, ...event, mailPending: wantMail.has(userId), createdAt })));
+    .values(recipients.map((userId) => ({ id: newTimeOrderedId(), userId, ...event, mailPending: wantMail.has(userId), createdAt: at })));
 }

@@ -84,7 +84,6 @@ export class InvitationService {
       await queue(mail, tx);
       return created!.id;
     });
-    this.mailer.wake();
     logEvent({ event: 'editor.invited', userId: user.id, wishlistId: list.id, invitationId: id });
     const editors = (await this.queries.editors(list.id)).map(toEditor);
     return (await this.mailer.configured()) ? { editors } : { editors, link };
@@ -138,7 +137,7 @@ export class InvitationService {
       await tx.insert(wishlistEditors).values({ wishlistId: list.id, userId: user.id, createdAt: now }).onConflictDoNothing();
     });
     logEvent({ event: 'role.change', role: 'editor', change: 'added', userId: user.id, wishlistId: list.id, invitationId: invitation.id });
-    await notify(this.store, [invitation.invitedById], { kind: 'invitation-accepted', wishlistId: list.id, listName: list.name, detail: user.name });
+    await notify(this.store, [invitation.invitedById], { kind: 'invitation-accepted', wishlistId: list.id, listName: list.name, detail: user.name }, dateOf(this.queries.clock));
     return { wishlistId: list.id, message: `You can now edit ${list.name}.` };
   }
 

@@ -263,7 +263,7 @@ export class ItemService {
     this.shareViews.invalidate(access.list.id);
     await this.images.release(item.storedImageUrl);
     await recordListChange(this.store, this.queries.clock, { wishlistId: access.list.id, kind: 'item-removed', itemId, title: item.title });
-    await notify(this.store, reservedBy, { kind: 'reserved-item-removed', wishlistId: access.list.id, listName: access.list.name, detail: item.title });
+    await notify(this.store, reservedBy, { kind: 'reserved-item-removed', wishlistId: access.list.id, listName: access.list.name, detail: item.title }, dateOf(this.queries.clock));
   }
 
   /**
