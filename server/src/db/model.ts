@@ -637,7 +637,8 @@ export const MODEL: TableModel[] = [
       { name: 'notifications_user_idx', columns: ['userId', 'createdAt'] },
       // The bell's unread count on every page: the caller's unread entries only, from the index alone.
       { name: 'notifications_unread_idx', columns: ['userId', 'readAt'] },
-      { name: 'notifications_mail_idx', columns: ['mailPending'] },
+      // The mail job's turn: the pending entries, oldest first, a turn's worth read from the index (pendingMails).
+      { name: 'notifications_mail_idx', columns: ['mailPending', 'createdAt'] },
     ],
   },
   {

@@ -477,7 +477,7 @@ export const notifications = sqliteTable('notifications', {
 }, (t) => [
   index('notifications_user_idx').on(t.userId, t.createdAt),
   index('notifications_unread_idx').on(t.userId, t.readAt),
-  index('notifications_mail_idx').on(t.mailPending),
+  index('notifications_mail_idx').on(t.mailPending, t.createdAt),
 ]);
 
 /** The notification kinds an account also wants by e-mail (a row: yes). */
