@@ -108,6 +108,10 @@ const DERIVED_COLUMNS: Record<string, (row: Record<string, unknown>) => void> = 
   visitor_logs: (row) => {
     if (row.profileId === undefined) row.profileId = visitorProfileId(oldVisitorProfile(row));
   },
+  // As migration come-indexes does: a list with an event date is looked at by the next reminders run, which sets its window.
+  wishlists: (row) => {
+    if (row.remindersFrom === undefined) row.remindersFrom = row.eventDate ? new Date(0).toISOString() : null;
+  },
 };
 
 /** The profile a visitor log row of a backup from before visitor_profiles carries in its own columns. */

@@ -1,4 +1,5 @@
 import { SQL } from 'bun';
+import { eq } from 'drizzle-orm';
 import { Database } from 'bun:sqlite';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -7,7 +8,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { repack, tarGz, unpackWithTar, withRowChanged } from '../support/tar';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, withStore, type TestServer } from '../support/test-server';
+import { dueLists } from '../../src/features/followers/reminders';
 import { addItem, signUp, type Account } from '../support/wishlists';
 import { TEST_ENGINE } from '../support/engine';
 import { copiedContents, databaseContents } from '../support/database-contents';
@@ -306,6 +308,34 @@ describe('a backup from before visitor profiles', () => {
     expect(found.body.entries.map(({ _id, domain, city, country, ipAddress, userAgent }: Record<string, string>) => ({ _id, domain, city, country, ipAddress, userAgent })).sort((a: { _id: string }, b: { _id: string }) => a._id.localeCompare(b._id))).toEqual(
       views.map(({ createdAt: _, id, ...view }) => ({ _id: id, ...view })),
     );
+  });
+});
+
+describe('a backup from before reminders', () => {
+  it('puts each list with an event date before the reminders job again, as the migration does', async () => {
+    const bob = await signIn(member);
+    const eventDate = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const dated = (await bob.post('/wishlists', { name: 'Old reminders', eventDate })).body as { _id: string };
+    const undated = (await bob.post('/wishlists', { name: 'No date' })).body as { _id: string };
+    // As an older Wishwell wrote it: no reminders_from on the list rows.
+    const old = repack(unpackWithTar(await downloadBackup(await signIn(admin))), (manifest, entries) => {
+      const rows = entries.get('tables/wishlists.ndjson')!.toString().trim().split('\n').map((line) => JSON.parse(line));
+      for (const row of rows) delete row.remindersFrom;
+      const data = Buffer.from(rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
+      entries.set('tables/wishlists.ndjson', data);
+      manifest.entries['tables/wishlists.ndjson'] = { sha256: createHash('sha256').update(data).digest('hex'), bytes: data.length };
+    });
+
+    const ada = await signIn(admin);
+    expect((await restore(ada, old)).status).toBe(200);
+    await waitFor(async () => (await ada.get('/users/profile')).status === 401);
+    // Due to the reminders job now (dueLists), unless its hourly run came first and set the window.
+    const remindersFrom = (listId: string) =>
+      withStore(server, async (store) => (await store.db.select({ at: store.tables.wishlists.remindersFrom }).from(store.tables.wishlists).where(eq(store.tables.wishlists.id, listId)))[0]!.at);
+    expect(await remindersFrom(dated._id)).not.toBeNull();
+    expect(await remindersFrom(undated._id)).toBeNull();
+    const due = await withStore(server, async (store) => (await dueLists(store, new Date())).map((list) => list.id));
+    expect(due.includes(dated._id) || (await remindersFrom(dated._id))!.getTime() > Date.now()).toBe(true);
   });
 });
 
