@@ -102,7 +102,7 @@ export function createServices(ctx: AppContext) {
   const testMail = new TestMail(mailer, mailLinks);
   const apiTokens = new ApiTokenService(ctx.store, ctx.clock);
   const followers = createFollowerServices(ctx.store, mailer, mailLinks, ctx.clock, ctx.config);
-  const notifications = new NotificationService(ctx.store, mailer, () => mailLinks.fallbackOrigin());
+  const notifications = new NotificationService(ctx.store, mailer, () => mailLinks.fallbackOrigin(), ctx.clock);
   const santa = createSecretSanta(ctx, mailer, mailLinks, { membersOf: (circleId, organiser) => circles.participants(circleId, organiser.id) });
   const oidc = new OidcSignIns(ctx.config, ctx.store, users, ctx.clock);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);

@@ -2,6 +2,7 @@ import { SQL as BunSql } from 'bun';
 import { getTableName, is, sql, Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/bun-sql';
 import { PgPreparedQuery } from 'drizzle-orm/pg-core';
+import { afterCommit, committing } from './after-commit';
 import { postgresChangeFeed } from './change-feed';
 import { applyPostgresMigrations } from './migrate';
 import { postgresRateCounts } from './pg-rate-counts';
@@ -58,7 +59,7 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
   const db = drizzle({ client });
   // A staging schema's store (a restore) serves no requests: only the live one shares counts.
   const rateCounts = schema ? null : await postgresRateCounts(client);
-  const inTransaction: DataStore['transaction'] = (work) => db.transaction((tx) => work(asServiceDb(tx)));
+  const inTransaction: DataStore['transaction'] = (work) => committing((held) => db.transaction((tx) => held(asServiceDb(tx))), work);
   return {
     engine: 'postgres',
     db: asServiceDb(db),
@@ -66,11 +67,16 @@ export async function openPostgresStore(url: string, schema?: string): Promise<D
     dialect: postgresDialect,
     schemaVersion,
     transaction: inTransaction,
+    afterCommit,
     lockedTransaction: (name, work) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`);
-        return work(asServiceDb(tx));
-      }),
+      committing(
+        (held) =>
+          db.transaction(async (tx) => {
+            await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`);
+            return held(asServiceDb(tx));
+          }),
+        work,
+      ),
     readSnapshot: (work) => db.transaction((tx) => work(asServiceDb(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
     groupCommit: (write) => write(asServiceDb(db)),
     groupTransaction: inTransaction,

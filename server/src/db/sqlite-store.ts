@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { afterCommit, committing } from './after-commit';
 import { LocalChangeFeed } from './change-feed';
 import { ConnectionGate } from './connection-gate';
 import { GroupCommit } from './group-commit';
@@ -55,17 +56,17 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
 
   /** BEGIN IMMEDIATE ... COMMIT on the held connection (IMMEDIATE: no late lock upgrade failures). */
   const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
-    gate.hold(async () => {
+    committing((held) => gate.hold(async () => {
       sqlite.run('BEGIN IMMEDIATE');
       try {
-        const result = await work(holderDb);
+        const result = await held(holderDb);
         sqlite.run('COMMIT');
         return result;
       } catch (error) {
         if (sqlite.inTransaction) sqlite.run('ROLLBACK');
         throw error;
       }
-    });
+    }), work);
   const writes = new GroupCommit<Db>((batch) => inTransaction(batch));
   /** Inside a group's transaction: a savepoint makes `work`'s statements all-or-nothing. */
   const inSavepoint = <T>(work: (tx: Db) => Promise<T>) =>
@@ -113,6 +114,7 @@ export function openSqliteStore(file: string, options: { quickCheck?: boolean } 
     dialect: sqliteDialect,
     schemaVersion,
     transaction: inTransaction,
+    afterCommit,
     lockedTransaction: (_name, work) => inTransaction(work),
     readSnapshot: (work) => readSnapshot(file, work),
     groupCommit: (write) => writes.run(write),

@@ -69,6 +69,12 @@ export interface DataStore {
    */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /**
+   * Runs `hook` once the transaction `tx` belongs to (transaction, lockedTransaction, or a group
+   * commit's) has committed, not at all when it rolls back; at once outside a transaction. For
+   * what must not run before the change is visible (the mail outbox's wake-up).
+   */
+  afterCommit(tx: Db, hook: () => void): void;
+  /**
    * `transaction` holding the lock `name` from its start to its end, so that of the transactions
    * taking it only one runs at a time in all the processes on the database (PostgreSQL: an
    * advisory lock); SQLite's transactions already run one at a time. For a decision that reads

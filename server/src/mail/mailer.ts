@@ -75,8 +75,8 @@ export interface MailerOptions {
 export class Mailer {
   private readonly print: (text: string) => void;
   private readonly outbox: MailOutbox;
-  /** Tells the outbox worker that mail was queued (call after the transaction that queued it commits). */
-  wake: () => void = () => {};
+  /** Tells the outbox worker that mail was queued: run by the store once the mail's transaction committed (queueIn). */
+  private wake: () => void = () => {};
 
   constructor(
     private readonly store: DataStore,
@@ -94,7 +94,7 @@ export class Mailer {
   schedule(scheduler: Scheduler): void {
     const worker = scheduler.worker(OUTBOX_JOB, 5_000, () => this.outbox.sendDue(), 1_000);
     this.wake = () => {
-      // Callers wake the worker once the mail's transaction committed: a crash here leaves it queued, unsent.
+      // Run once the mail's transaction committed: a crash here leaves it queued, unsent.
       crashPoint('mail-queued');
       worker.wake();
     };
@@ -111,17 +111,16 @@ export class Mailer {
     return { language, t: serverTexts(language) };
   }
 
-  /** Queues `mail` in a transaction of its own and wakes the worker. */
+  /** Queues `mail` in a transaction of its own (the worker wakes when it commits). */
   async send(mail: OutgoingMail): Promise<MailOutcome> {
     const queue = await this.queueIn();
-    const outcome = await this.store.transaction((tx) => queue(mail, tx));
-    this.wake();
-    return outcome;
+    return this.store.transaction((tx) => queue(mail, tx));
   }
 
   /**
    * For mail a change causes: answers a function that queues a mail in `tx`, the change's
-   * transaction, so the mail goes out exactly when the change commits (call wake() after the commit).
+   * transaction, so the mail goes out exactly when the change commits: the store wakes the outbox
+   * worker after that commit (DataStore.afterCommit), so no caller has to.
    * Where mail goes is read now, before that transaction: inside it only `tx` may be used
    * (db/store.ts). Compose the mail (textsFor, links) before the transaction too.
    */
@@ -130,6 +129,7 @@ export class Mailer {
     return async (mail, tx) => {
       if (!smtpUrl) return this.printInstead(mail, tx);
       await this.outbox.queue(mail, from, tx);
+      this.store.afterCommit(tx, () => this.wake());
       return { sent: true, status: MAIL_QUEUED };
     };
   }

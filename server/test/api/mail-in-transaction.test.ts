@@ -103,6 +103,35 @@ describe('mail queued in the transaction of the change that caused it', () => {
     expect(await outboxTo(DOOMED)).toEqual([]);
   });
 
+  it("a purchase whose receipt cannot be queued is not made (pledges share its write); one whose receipt can be has its mail on the way at once", async () => {
+    const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Graduation' })).body;
+    const watch = await addItem(owner.client, list._id, { title: 'Watch' });
+    const guest = new ApiClient(server.url);
+    expect((await guest.put(`/wishlists/share/${list._id}/items/${watch._id}`, { quantityPurchased: 1, purchasedBy: 'Gina', email: `${DOOMED}.buyer@example.com` })).status).toBeGreaterThanOrEqual(500);
+    const items = (await owner.client.get<Wishlist & { items: Item[] }>(`/wishlists/${list._id}`)).body.items;
+    expect(items.map((item) => [item.title, item.quantityPurchased])).toEqual([['Watch', 0]]);
+    expect(await outboxTo(DOOMED)).toEqual([]);
+
+    // Woken by the purchase's commit, the outbox sends the receipt without waiting for its next turn.
+    expect((await guest.put(`/wishlists/share/${list._id}/items/${watch._id}`, { quantityPurchased: 1, purchasedBy: 'Gina', email: 'kept.buyer@example.com' })).status).toBe(200);
+    expect((await smtp.waitForMail('kept.buyer@example.com')).subject).toContain('Watch');
+  });
+
+  it("a digest that cannot be queued leaves the follower's digest due (the next run sends it)", async () => {
+    const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Retirement' })).body;
+    expect((await new ApiClient(server.url).post(`/wishlists/share/${list._id}/followers`, { email: 'soon.doomed.fan@example.com' })).status).toBe(202);
+    const token = (await smtp.waitForMail('soon.doomed.fan@example.com')).text.match(/\/follow\/([\w-]+)\?confirm=1/)![1]!;
+    expect((await new ApiClient(server.url).post(`/followers/${token}/confirm`, {})).status).toBe(200);
+    const follower = () => withStore(server, async (store) => (await store.db.select().from(store.tables.listFollowers).where(eq(store.tables.listFollowers.wishlistId, list._id)))[0]!);
+    await withStore(server, (store) => store.db.update(store.tables.listFollowers).set({ email: `${DOOMED}.fan@example.com` }).where(eq(store.tables.listFollowers.wishlistId, list._id)));
+    await addItem(owner.client, list._id, { title: 'Fishing rod' });
+    const before = await follower();
+    clock.jumpTo(before.nextDigestAt!.getTime() + 60_000);
+    await server.runJob('digests').catch(() => {});
+    expect((await follower()).nextDigestAt).toEqual(before.nextDigestAt);
+    expect(await outboxTo(DOOMED)).toEqual([]);
+  });
+
   it('a password reset whose mail cannot be queued stores no reset link', async () => {
     const forgetful = await signUp(server.url, 'Doomed Forgetful');
     const printed = server.output().length;

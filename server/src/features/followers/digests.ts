@@ -16,7 +16,8 @@ const FOLLOWERS_PER_TURN = 500;
 /**
  * Followers' digests: every hour (one replica at a time) each confirmed follower whose digest is
  * due (by index on nextDigestAt) gets the list's changes since their last one, or nothing when
- * nothing changed. Each follower's turn moves on before the mail goes out, so no digest goes twice.
+ * nothing changed. Each follower's turn moves on in the transaction that queues the mail: no
+ * digest goes twice, and none is lost when the mail cannot be queued (the turn stays due).
  */
 export class DigestJob {
   constructor(
@@ -39,17 +40,20 @@ export class DigestJob {
       .where(lte(listFollowers.nextDigestAt, now))
       .orderBy(asc(listFollowers.nextDigestAt))
       .limit(FOLLOWERS_PER_TURN);
+    const queue = await this.mail.queueIn();
     for (const { follower, list } of due) {
       const until = dateOf(this.clock);
-      const [taken] = await this.store.db
-        .update(listFollowers)
-        .set({ digestFrom: until, nextDigestAt: new Date(now.getTime() + DIGEST_PERIOD_MS[follower.frequency as DigestFrequency]) })
-        .where(and(eq(listFollowers.id, follower.id), eq(listFollowers.nextDigestAt, follower.nextDigestAt!)))
-        .returning({ id: listFollowers.id });
       // A disabled, expired or deleted list sends nothing (its changes are skipped, not saved up).
-      if (!taken || !isShared(list, now.getTime())) continue;
-      const lines = digestLines(await this.changes(list.id, follower.digestFrom, until));
-      if (lines.length > 0) await this.mail.digest(follower, list, lines);
+      const lines = isShared(list, now.getTime()) ? digestLines(await this.changes(list.id, follower.digestFrom, until)) : [];
+      const mail = lines.length > 0 ? await this.mail.digest(follower, list, lines) : null;
+      await this.store.transaction(async (tx) => {
+        const [taken] = await tx
+          .update(listFollowers)
+          .set({ digestFrom: until, nextDigestAt: new Date(now.getTime() + DIGEST_PERIOD_MS[follower.frequency as DigestFrequency]) })
+          .where(and(eq(listFollowers.id, follower.id), eq(listFollowers.nextDigestAt, follower.nextDigestAt!)))
+          .returning({ id: listFollowers.id });
+        if (taken && mail) await queue(mail, tx);
+      });
     }
     await pruneListChanges(this.store, dateOf(this.clock));
   }

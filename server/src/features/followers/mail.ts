@@ -1,4 +1,5 @@
 import { followerPath } from '@wishwell/shared/follower-types';
+import { formatEventDay } from '@wishwell/shared/event-dates';
 import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
 import { sharePath } from '@wishwell/shared/wishlist-types';
 import type { MailLinks, MailSite } from '../../mail/link-origin';
@@ -36,25 +37,22 @@ export class FollowerMail {
     return this.mailer.queueIn();
   }
 
-  wake(): void {
-    this.mailer.wake();
-  }
-
-  async digest(to: FollowerAddress, list: { id: string; name: string }, lines: DigestLine[]): Promise<void> {
-    const { site, t } = await this.context(to.email);
-    const body = lines.map((line) => `- ${t(`mail.digest.${line.kind}`, line.values)}`);
-    await this.mailer.send(
-      withUnsubscribe(to, site, {
-        subject: t('mail.digest.subject', { list: list.name }),
-        text: [t('mail.helloAnyone'), '', t('mail.digest.intro', { list: list.name }), '', ...body, '', `${site.origin}${sharePath(list.id)}`],
-        footer: [t('mail.follow.manage'), `${site.origin}${followerPath(to.manageToken)}`],
-      }),
-    );
+  /** A digest of `lines`; the digests job queues it with the follower's turn moving on. */
+  async digest(to: FollowerAddress, list: { id: string; name: string }, lines: DigestLine[]): Promise<OutgoingMail> {
+    const { site, t, language } = await this.context(to.email);
+    const valuesOf = (line: DigestLine): Record<string, string> => (line.kind === 'dateMoved' ? { now: formatEventDay(line.values.now ?? '', language) } : line.values);
+    const body = lines.map((line) => `- ${t(`mail.digest.${line.kind}`, valuesOf(line))}`);
+    return withUnsubscribe(to, site, {
+      subject: t('mail.digest.subject', { list: list.name }),
+      text: [t('mail.helloAnyone'), '', t('mail.digest.intro', { list: list.name }), '', ...body, '', `${site.origin}${sharePath(list.id)}`],
+      footer: [t('mail.follow.manage'), `${site.origin}${followerPath(to.manageToken)}`],
+    });
   }
 
   /** The reminder before `day`; the reminders job queues it with the claim that it went. */
-  async reminder(to: FollowerAddress, list: { id: string; name: string }, day: string): Promise<OutgoingMail> {
-    const { site, t } = await this.context(to.email);
+  async reminder(to: FollowerAddress, list: { id: string; name: string }, eventDay: string): Promise<OutgoingMail> {
+    const { site, t, language } = await this.context(to.email);
+    const day = formatEventDay(eventDay, language);
     return withUnsubscribe(to, site, {
       subject: t('mail.reminder.subject', { list: list.name, day }),
       text: [t('mail.helloAnyone'), '', t('mail.reminder.body', { list: list.name, day }), '', `${site.origin}${sharePath(list.id)}`],

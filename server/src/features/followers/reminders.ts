@@ -6,6 +6,7 @@ import type { DataStore, Db, Row } from '../../db/store';
 import type { Scheduler } from '../../scheduler';
 import { notify } from '../notifications/notify';
 import { isShared } from '../wishlists/access';
+import { REMINDERS_DUE_NOW } from '../wishlists/input';
 import type { FollowerMail } from './mail';
 
 const HOUR = 60 * 60_000;
@@ -17,6 +18,16 @@ const BATCH = 1000;
 export function dueLists(store: DataStore, now: Date, limit = BATCH) {
   const { wishlists } = store.tables;
   return store.db.select().from(wishlists).where(lte(wishlists.remindersFrom, now)).orderBy(asc(wishlists.remindersFrom)).limit(limit);
+}
+
+/**
+ * Puts the list before the next reminders run (hourly), as a new event date does: a follower who
+ * confirmed or chose another reminder inside the window would otherwise wait for the list's next
+ * daily look, a day late.
+ */
+export async function remindersDueAgain(store: DataStore, listId: string): Promise<void> {
+  const { wishlists } = store.tables;
+  await store.db.update(wishlists).set({ remindersFrom: REMINDERS_DUE_NOW }).where(and(eq(wishlists.id, listId), isNotNull(wishlists.eventDate)));
 }
 
 const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -64,7 +75,6 @@ export class ReminderJob {
       if (isShared(list, now.getTime())) await this.remind(list, occurrence, daysLeft);
       await this.lookAgain(list.id, tomorrow);
     }
-    this.mail.wake();
   }
 
   private async remind(list: Row<'wishlists'>, occurrence: string, daysLeft: number): Promise<void> {
@@ -72,7 +82,7 @@ export class ReminderJob {
     if (list.ownerId && daysLeft <= this.ownerNudgeDays) {
       const ownerId = list.ownerId;
       await this.store.transaction(async (tx) => {
-        if (await claim(tx, this.store, list.id, 'owner', occurrence, dateOf(this.clock))) await notify(this.store, [ownerId], { kind: 'event-coming', wishlistId: list.id, listName: list.name, detail: occurrence }, tx);
+        if (await claim(tx, this.store, list.id, 'owner', occurrence, dateOf(this.clock))) await notify(this.store, [ownerId], { kind: 'event-coming', wishlistId: list.id, listName: list.name, detail: occurrence }, dateOf(this.clock), tx);
       });
     }
   }

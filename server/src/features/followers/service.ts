@@ -11,6 +11,7 @@ import { logEvent } from '../../log';
 import type { MailRequest } from '../../mail/mailer';
 import { isShared, type ListAccess } from '../wishlists/access';
 import type { FollowerMail } from './mail';
+import { remindersDueAgain } from './reminders';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -71,7 +72,6 @@ export class FollowerService {
       // Another request made the follower meanwhile, with a token of its own: its mail carries that one.
       if (mail && (known || made.length > 0)) await queue(mail, tx);
     });
-    this.mail.wake();
     logEvent({ event: 'list.follow-requested', wishlistId: listId });
     return { message: 'Check your inbox to confirm.' };
   }
@@ -133,6 +133,7 @@ export class FollowerService {
         .insert(this.store.tables.listFollowers)
         .values({ id: newId(), wishlistId: listId, email: normalizeEmail(user.email), manageToken: newSecret(), reminderDays: DEFAULT_REMINDER_DAYS, createdAt: dateOf(this.clock), ...columns })
         .onConflictDoNothing();
+      await remindersDueAgain(this.store, listId);
     }
     return this.accountFollow(listId, user);
   }
@@ -164,6 +165,7 @@ export class FollowerService {
     const frequency = columns.frequency as DigestFrequency | undefined;
     const rescheduled = frequency && follower.confirmedAt && !columns.nextDigestAt ? { nextDigestAt: new Date((follower.digestFrom ?? follower.confirmedAt).getTime() + DIGEST_PERIOD_MS[frequency]) } : {};
     await this.store.db.update(listFollowers).set({ ...columns, ...rescheduled }).where(eq(listFollowers.id, follower.id));
+    if (columns.confirmedAt || columns.reminderDays !== undefined) await remindersDueAgain(this.store, follower.wishlistId);
   }
 
   private accountCondition(user: SessionUser) {

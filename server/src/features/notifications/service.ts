@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, type AppNotification, type NotificationKind, type NotificationMailPreferences, type NotificationPage } from '@wishwell/shared/follower-types';
 import { ownerPath, sharePath } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
@@ -6,6 +6,8 @@ import type { DataStore, Row } from '../../db/store';
 import { notFound } from '../../domain/errors';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import type { Scheduler } from '../../scheduler';
+import { dateOf, type Clock } from '../../clock';
+import { formatEventDay } from '@wishwell/shared/event-dates';
 import { isLanguage, SOURCE_LANGUAGE } from '@wishwell/shared/languages';
 import { serverTexts } from '../../i18n/texts';
 
@@ -22,6 +24,18 @@ export function unreadCount(store: DataStore, userId: string) {
   return store.db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }
 
+/** The notifications waiting to be mailed, oldest first, at most `limit`, with their accounts: from notifications_mail_idx, in its order. */
+export function pendingMails(store: DataStore, limit: number) {
+  const { notifications, users } = store.tables;
+  return store.db
+    .select({ notification: notifications, email: users.email, name: users.name, language: users.language })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(eq(notifications.mailPending, true))
+    .orderBy(asc(notifications.createdAt))
+    .limit(limit);
+}
+
 /** The bell: an account's notifications, read state, and which kinds also come by mail. */
 export class NotificationService {
   constructor(
@@ -29,6 +43,7 @@ export class NotificationService {
     private readonly mailer: Mailer,
     /** Where mailed links point (PUBLIC_URL, else this machine): no request caused the mail. */
     private readonly origin: () => Promise<string>,
+    private readonly clock: Clock,
   ) {}
 
   async page(user: SessionUser, page: number): Promise<NotificationPage> {
@@ -59,7 +74,7 @@ export class NotificationService {
     const [row] = await this.store.db.select().from(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, user.id)));
     if (!row) throw notFound('notificationNotFound');
     if (row.readAt) return toNotification(row);
-    const [updated] = await this.store.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, id)).returning();
+    const [updated] = await this.store.db.update(notifications).set({ readAt: dateOf(this.clock) }).where(eq(notifications.id, id)).returning();
     return toNotification(updated!);
   }
 
@@ -72,7 +87,7 @@ export class NotificationService {
     const { notifications } = this.store.tables;
     await this.store.db
       .update(notifications)
-      .set({ readAt: new Date() })
+      .set({ readAt: dateOf(this.clock) })
       .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)));
     return { unread: 0 };
   }
@@ -100,13 +115,8 @@ export class NotificationService {
 
   /** Mails the notifications whose kind their account wants by mail, each once. */
   async mailPending(): Promise<void> {
-    const { notifications, users } = this.store.tables;
-    const due = await this.store.db
-      .select({ notification: notifications, email: users.email, name: users.name, language: users.language })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.userId))
-      .where(eq(notifications.mailPending, true))
-      .limit(MAILS_PER_TURN);
+    const { notifications } = this.store.tables;
+    const due = await pendingMails(this.store, MAILS_PER_TURN);
     const queue = await this.mailer.queueIn();
     const origin = await this.origin();
     for (const { notification, email, name, language } of due) {
@@ -121,13 +131,13 @@ export class NotificationService {
         if (taken && mail) await queue(mail, tx);
       });
     }
-    if (due.length > 0) this.mailer.wake();
   }
 }
 
 function notificationMail(notification: NotificationRow, account: { email: string; name: string; language: string | null }, origin: string): OutgoingMail {
-  const t = serverTexts(isLanguage(account.language) ? account.language : SOURCE_LANGUAGE);
-  const names = { list: notification.listName, detail: notification.detail };
+  const language = isLanguage(account.language) ? account.language : SOURCE_LANGUAGE;
+  const t = serverTexts(language);
+  const names = { list: notification.listName, detail: notification.kind === 'event-coming' ? formatEventDay(notification.detail, language) : notification.detail };
   const path = notification.wishlistId ? (notification.kind === 'event-coming' ? ownerPath(notification.wishlistId) : sharePath(notification.wishlistId)) : '/notifications';
   return {
     to: account.email,

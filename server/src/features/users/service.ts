@@ -391,7 +391,6 @@ export class UserService {
       await tx.insert(passwordResetTokens).values({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS), createdAt: new Date(now) });
       await queue(mail, tx);
     });
-    this.deps.mailer.wake();
   }
 
   private async resetMail(user: UserRow, token: string, request: MailRequest): Promise<OutgoingMail> {

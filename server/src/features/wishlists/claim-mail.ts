@@ -2,10 +2,9 @@ import type { Language } from '@wishwell/shared/languages';
 import { fromMinorUnits } from '@wishwell/shared/money';
 import { formatPrice } from '@wishwell/shared/price-format';
 import { sharePath } from '@wishwell/shared/wishlist-types';
-import { logEvent } from '../../log';
 import type { MailLinks } from '../../mail/link-origin';
 import type { Mailer, MailQueue, MailRequest, MailTexts, OutgoingMail } from '../../mail/mailer';
-import type { ItemRow, WishlistRow } from './mappers';
+import type { WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 
 /** The mails about claims: the buyer's manage link, and the notice that an owner re-listed an item. */
@@ -22,18 +21,20 @@ export class ClaimMail {
     return this.links.origin(requestOrigin);
   }
 
-  /** Sent after the answer: the purchase stands whether or not the mail goes out (the e-mail log says). */
-  sendManageLink(to: string, claim: { item: ItemRow; listId: string; reserved: Reserved; manageUrl: string; language: Language }): void {
-    this.later(async () => {
-      const list = await this.queries.list(claim.listId);
-      const texts = await this.mailer.textsFor(to, claim.language);
-      const names = { title: claim.item.title, list: list?.name ?? '' };
-      return {
-        to,
-        subject: texts.t('mail.claim.subject', names),
-        text: [reservedLine(texts, claim.reserved, names, claim.item.currency), '', texts.t('mail.claim.manage'), '', claim.manageUrl].join('\n'),
-      };
-    });
+  /**
+   * The buyer's receipt with the manage link, composed before the claim's write (null: no such
+   * item) and queued in its transaction: a claim refused or rolled back sends none.
+   */
+  async manageLink({ to, ...claim }: Receipt): Promise<OutgoingMail | null> {
+    const [list, item] = await Promise.all([this.queries.list(claim.listId), this.queries.item(claim.listId, claim.itemId)]);
+    if (!list || !item) return null;
+    const texts = await this.mailer.textsFor(to, claim.language);
+    const names = { title: item.title, list: list.name };
+    return {
+      to,
+      subject: texts.t('mail.claim.subject', names),
+      text: [reservedLine(texts, claim.reserved, names, item.currency), '', texts.t('mail.claim.manage'), '', claim.manageUrl].join('\n'),
+    };
   }
 
   /** To each claimer who left an address; a claimer without an account reads it in the language of the request that re-listed. */
@@ -51,20 +52,20 @@ export class ClaimMail {
   queueIn(): Promise<MailQueue> {
     return this.mailer.queueIn();
   }
-
-  wake(): void {
-    this.mailer.wake();
-  }
-
-  private later(compose: () => Promise<OutgoingMail>): void {
-    compose()
-      .then((mail) => this.mailer.send(mail))
-      .catch((error: unknown) => logEvent({ event: 'mail.failed', level: 'error', error }));
-  }
 }
 
 /** What a claim reserved: units of an item, or an amount (minor units) towards a group gift. */
 export type Reserved = { quantity: number } | { pledgedMinor: number };
+
+/** A buyer's receipt: to whom, for what, with which manage link, in which language. */
+export interface Receipt {
+  to: string;
+  listId: string;
+  itemId: string;
+  reserved: Reserved;
+  manageUrl: string;
+  language: Language;
+}
 
 function reservedLine({ t, language }: MailTexts, reserved: Reserved, names: { title: string; list: string }, currency: string): string {
   if ('pledgedMinor' in reserved) {

@@ -51,7 +51,6 @@ export class SurpriseReveal {
         if (marked && mail) await queue(mail, tx);
       });
     }
-    this.mailer.wake();
   }
 }
 
