@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { AppNotification, FollowerSettings, NotificationPage } from '@wishwell/shared/follower-types';
 import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { ManualClock } from '../support/manual-clock';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, withStore, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 let server: TestServer;
@@ -104,7 +105,7 @@ describe('following a list by e-mail', () => {
     expect(digest.text).toContain('New: Board game');
     expect(digest.text).toMatch(/Price drop: Bike, was £49(\.00)?, now £39(\.00)?/);
     expect(digest.text).toContain('No longer on the list: Lamp');
-    expect(digest.text).toContain('The event is now on 2027-06-08');
+    expect(digest.text).toContain('The event is now on June 8, 2027');
     expect(digest.text).not.toContain('Kite');
     expect(digest.text).toContain(`/follow/${token}`);
     expect(unsubscribeUrl(digest)).toMatch(new RegExp(`^http://[^/]+/api/v1/followers/${token}/unsubscribe$`));
@@ -221,24 +222,45 @@ describe('reminders before the event', () => {
     expect(remindersTo(email)).toEqual([]);
     await runAt('reminders', new Date('2026-12-27T09:00:00Z'));
     await runAt('reminders', new Date('2026-12-29T09:00:00Z'));
-    expect(remindersTo(email).map((mail) => mail.subject)).toEqual([`Coming up on 2027-01-03: "${list.name}"`]);
+    expect(remindersTo(email).map((mail) => mail.subject)).toEqual([`Coming up on January 3, 2027: "${list.name}"`]);
     expect(unsubscribeUrl(remindersTo(email)[0]!)).toMatch(/\/api\/v1\/followers\/[\w-]+\/unsubscribe$/);
     // The next year's occurrence is reminded again.
     await runAt('reminders', new Date('2027-12-28T09:00:00Z'));
-    expect(remindersTo(email).map((mail) => mail.subject)).toEqual([`Coming up on 2027-01-03: "${list.name}"`, `Coming up on 2028-01-03: "${list.name}"`]);
+    expect(remindersTo(email).map((mail) => mail.subject)).toEqual([`Coming up on January 3, 2027: "${list.name}"`, `Coming up on January 3, 2028: "${list.name}"`]);
+  });
+
+  it('reminds a follower who confirms inside the window on the next run, not a day late', async () => {
+    const owner = await signUp(server.url, 'Ines');
+    const list = (await owner.client.post<Wishlist>('/wishlists', { name: "Ines's party", eventDate: '2028-06-10' })).body;
+    await runAt('reminders', new Date('2028-06-03T09:00:00Z')); // 7 days before: the day's look, nobody follows yet
+    const email = newAddress('ines.fan');
+    await follower(list._id, email, { reminderDays: 7 });
+    await runAt('reminders', new Date('2028-06-03T10:00:00Z'));
+    expect(remindersTo(email).map((mail) => mail.subject)).toEqual([`Coming up on June 10, 2028: "${list.name}"`]);
   });
 
   it('keeps a 29 February event on 28 February in other years, and nudges the owner on the bell', async () => {
     const { owner, list, email } = await recurringList('2024-02-29', 'Lea');
     await runAt('reminders', new Date('2027-02-21T09:00:00Z'));
     await runAt('reminders', new Date('2028-02-22T09:00:00Z'));
-    expect(remindersTo(email).map((mail) => mail.subject)).toEqual([`Coming up on 2027-02-28: "${list.name}"`, `Coming up on 2028-02-29: "${list.name}"`]);
+    expect(remindersTo(email).map((mail) => mail.subject)).toEqual([`Coming up on February 28, 2027: "${list.name}"`, `Coming up on February 29, 2028: "${list.name}"`]);
     const bell = (await owner.client.get<NotificationPage>('/notifications')).body;
-    expect(bell.notifications.filter((n) => n.kind === 'event-coming').map((n) => n.detail)).toEqual(['2028-02-29', '2027-02-28']);
+    // Dated by the server's clock (the days the job ran), not the machine's.
+    expect(bell.notifications.filter((n) => n.kind === 'event-coming').map((n) => [n.detail, n.createdAt.slice(0, 10)])).toEqual([
+      ['2028-02-29', '2028-02-22'],
+      ['2027-02-28', '2027-02-21'],
+    ]);
   });
 });
 
 describe('notifications', () => {
+  const readAt = (id: string) =>
+    withStore(server, async (store) => {
+      const { notifications } = store.tables;
+      const [row] = await store.db.select({ readAt: notifications.readAt }).from(notifications).where(eq(notifications.id, id));
+      return row!.readAt!.getTime();
+    });
+
   async function invite(owner: Account, listId: string, editor: Account) {
     expect((await owner.client.post(`/wishlists/${listId}/editors`, { email: editor.email })).status).toBe(200);
     const token = (await smtp.waitForMail(editor.email)).text.match(/\/invitations\/([\w-]+)/)![1];
@@ -274,6 +296,7 @@ describe('notifications', () => {
     expect((await new ApiClient(server.url).get('/notifications')).status).toBe(401);
     expect((await owner.client.get<NotificationPage>('/notifications')).body.unread).toBe(1);
     expect((await owner.client.put(`/notifications/${ownerNote._id}/read`)).body).toMatchObject({ read: true });
+    expect(Math.abs((await readAt(ownerNote._id)) - clock.now())).toBeLessThan(60_000); // the server's clock, not the machine's
     expect((await owner.client.get<NotificationPage>('/notifications')).body.unread).toBe(0);
     expect((await reserver.client.get<NotificationPage>('/notifications')).body.unread).toBe(2);
     await reserver.client.put('/notifications/read');

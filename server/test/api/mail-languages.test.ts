@@ -144,6 +144,29 @@ describe('mails a list causes', () => {
   });
 });
 
+describe('event dates', () => {
+  const MONATE = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+
+  it("are written out in the recipient's language in the follower's reminder and the owner's notification mail, the day itself", async () => {
+    const owner = await speaking(await signUp(server.url, 'Greta'), 'de');
+    expect((await owner.client.put('/notifications/preferences', { mail: ['event-coming'] })).status).toBe(200);
+    const day = new Date(Date.now() + 3 * 86_400_000);
+    const eventDate = day.toISOString().slice(0, 10);
+    const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Geburtstag', eventDate })).body;
+    const fan = await speaking(await signUp(server.url, 'Fritz'), 'de');
+    expect((await fan.client.put(`/follows/${list._id}`, { reminderDays: 7 })).body).toMatchObject({ following: true });
+
+    await server.runJob('reminders');
+    await server.runJob('notifications.mail');
+    const german = `${day.getUTCDate()}. ${MONATE[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+    const reminder = await mailTo(fan.email);
+    expect(reminder.subject).toBe(`Bald ist es so weit, am ${german}: „Geburtstag“`);
+    const nudge = await mailTo(owner.email);
+    expect(nudge.text).toContain(german);
+    expect(`${reminder.text}${nudge.text}`).not.toContain(eventDate);
+  });
+});
+
 describe('the reveal mail', () => {
   it("is in the owner's chosen language (no request causes it)", async () => {
     await server.stop(); // one server runs in the test worker at a time: this test's own, on a clock it moves

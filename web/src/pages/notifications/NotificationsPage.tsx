@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { AppNotification, NotificationPage } from '@wishwell/shared/follower-types';
+import { formatEventDay } from '@wishwell/shared/event-dates';
 import { ownerPath, sharePath } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { Link, useSearchParams } from '../../app/routing';
@@ -56,7 +57,7 @@ export default function NotificationsPage() {
         <ul className="ww-notification-list">
           {loaded.notifications.map((n) => {
             const link = linkOf(n);
-            const text = t(`notifications.kind.${n.kind}`, { list: n.listName, detail: n.detail });
+            const text = t(`notifications.kind.${n.kind}`, { list: n.listName, detail: n.kind === 'event-coming' ? formatEventDay(n.detail, i18n.language) : n.detail });
             return (
               <li key={n._id}>
                 <Card className={n.read ? 'ww-notification' : 'ww-notification ww-notification-unread'} data-testid="notification">
