@@ -29,6 +29,8 @@ export interface BenchListsOptions {
   imageOrigin?: string;
   /** Every item a group gift at this price (a plain amount such as '20000000.00'), for pledges. */
   groupGiftPrice?: string;
+  /** Fields set on each item besides the defaults (the price watch's link, shop and due time), by list and item number. */
+  itemFields?: (list: number, item: number) => Record<string, unknown>;
 }
 
 const ROWS_PER_INSERT = 500;
@@ -55,7 +57,7 @@ async function seedListBatch(store: DataStore, ownerId: string, listIds: string[
     createdAt: new Date(now),
     updatedAt: new Date(now),
   }));
-  const itemRows = listIds.flatMap((wishlistId) =>
+  const itemRows = listIds.flatMap((wishlistId, l) =>
     Array.from({ length: options.itemsPerList }, (_, i) => {
       const id = newId();
       const price = options.groupGiftPrice ?? `£${(5 + ((i * 7) % 95)).toFixed(2)}`;
@@ -75,6 +77,7 @@ async function seedListBatch(store: DataStore, ownerId: string, listIds: string[
         imageCheckedAt: options.imageOrigin ? null : new Date(now + i),
         createdAt: new Date(now + i),
         updatedAt: new Date(now + i),
+        ...options.itemFields?.(offset + l, i),
       };
     }),
   );

@@ -191,7 +191,8 @@ export class PriceWatch {
     const followsShop = item.priceSource === 'shop' && minor !== null;
     const dropped = followsShop && item.priceMinor !== null && minor < item.priceMinor;
     const rose = followsShop && item.priceMinor !== null && minor > item.priceMinor;
-    await this.store.transaction(async (tx) => {
+    // Shares its commit with the other writes of this turn (SQLite): a burst of checks commits in batches.
+    await this.store.groupTransaction(async (tx) => {
       await tx.insert(priceHistory).values({ id: newId(), itemId: item.id, checkedAt: now, priceMinor: minor, price: reading.price, currency: reading.currency, availability: reading.availability });
       await tx
         .update(items)
