@@ -1124,6 +1124,7 @@ export default {
       drawExclusionSelf: "Ein Ausschluss braucht zwei verschiedene Personen.",
       drawNobody: "{{giver}} kann niemanden beschenken: Entferne einen der Ausschlüsse.",
       drawConflict: "{{giver}} kann nur {{recipients}} beschenken, und {{others}} ebenso: Entferne einen der Ausschlüsse.",
+      drawCrowded: "{{person}} hat {{count}} Ausschlüsse: In einer Gruppe von mehr als {{size}} Personen darf jede Person höchstens {{max}} haben. Entferne einige davon.",
       drawBudget: "Das Budget muss ein Betrag von 0 oder mehr sein.",
       drawDate: "Das Datum muss ein Tag sein (JJJJ-MM-TT).",
       drawAlreadyOpened: "Jemand hat sein Ergebnis schon geöffnet, daher können die Namen nicht neu gezogen werden. Beginne stattdessen neu: Alle bekommen einen neuen Link.",

@@ -1131,6 +1131,7 @@ export default {
       drawExclusionSelf: "An exclusion needs two different people.",
       drawNobody: "{{giver}} cannot give to anyone: remove one of their exclusions.",
       drawConflict: "{{giver}} can only give to {{recipients}}, and so can {{others}}: remove one of their exclusions.",
+      drawCrowded: "{{person}} has {{count}} exclusions: in a group of more than {{size}}, each person may have at most {{max}}. Remove some of them.",
       drawBudget: "The budget must be an amount of 0 or more.",
       drawDate: "The date must be a day (YYYY-MM-DD).",
       drawAlreadyOpened: "Someone has already opened their result, so the names cannot be drawn again. Start over instead: everyone gets a new link.",

@@ -1144,6 +1144,7 @@ export default {
       drawExclusionSelf: "Una exclusión necesita dos personas distintas.",
       drawNobody: "{{giver}} no puede regalar a nadie: quita una de sus exclusiones.",
       drawConflict: "{{giver}} solo puede regalar a {{recipients}}, y {{others}} también: quita una de sus exclusiones.",
+      drawCrowded: "{{person}} tiene {{count}} exclusiones: en un grupo de más de {{size}}, cada persona puede tener como máximo {{max}}. Quita algunas.",
       drawBudget: "El presupuesto debe ser un importe de 0 o más.",
       drawDate: "La fecha debe ser un día (AAAA-MM-DD).",
       drawAlreadyOpened: "Alguien ya abrió su resultado, así que los nombres no pueden volver a sortearse. Empieza de nuevo: todos reciben un enlace nuevo.",

@@ -1145,6 +1145,7 @@ export default {
       drawExclusionSelf: "Une exclusion concerne deux personnes différentes.",
       drawNobody: "{{giver}} ne peut offrir à personne : retirez une de ses exclusions.",
       drawConflict: "{{giver}} ne peut offrir qu’à {{recipients}}, et {{others}} non plus : retirez une de leurs exclusions.",
+      drawCrowded: "{{person}} a {{count}} exclusions : dans un groupe de plus de {{size}} personnes, chacun peut en avoir au plus {{max}}. Retirez-en quelques-unes.",
       drawBudget: "Le budget doit être un montant de 0 ou plus.",
       drawDate: "La date doit être un jour (AAAA-MM-JJ).",
       drawAlreadyOpened: "Quelqu’un a déjà ouvert son résultat : les noms ne peuvent plus être tirés à nouveau. Recommencez plutôt : chacun reçoit un nouveau lien.",

@@ -1143,6 +1143,7 @@ export default {
       drawExclusionSelf: 'Un’esclusione richiede due persone diverse.',
       drawNobody: '{{giver}} non può fare il regalo a nessuno: togli una delle sue esclusioni.',
       drawConflict: '{{giver}} può fare il regalo solo a {{recipients}}, e lo stesso vale per {{others}}: togli una delle loro esclusioni.',
+      drawCrowded: '{{person}} ha {{count}} esclusioni: in un gruppo di più di {{size}} persone ognuno può averne al massimo {{max}}. Togline qualcuna.',
       drawBudget: 'Il budget deve essere un importo pari o superiore a 0.',
       drawDate: 'La data deve essere un giorno (AAAA-MM-GG).',
       drawAlreadyOpened: 'Qualcuno ha già aperto il proprio risultato, quindi i nomi non si possono estrarre di nuovo. Ricomincia da capo: ognuno riceverà un nuovo link.',

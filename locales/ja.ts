@@ -1107,6 +1107,7 @@ export default {
       drawExclusionSelf: '除外する組み合わせには、異なる2人が必要です。',
       drawNobody: '{{giver}}さんが贈れる相手がいません。この人の除外をどれか1つ外してください。',
       drawConflict: '{{giver}}さんが贈れる相手は{{recipients}}だけで、{{others}}も同じです。この人たちの除外をどれか1つ外してください。',
+      drawCrowded: '{{person}}さんの除外は{{count}}件です。{{size}}人を超えるグループでは、1人あたりの除外は{{max}}件までです。いくつか外してください。',
       drawBudget: '予算は0以上の金額にしてください。',
       drawDate: '日付は日単位（YYYY-MM-DD）で入力してください。',
       drawAlreadyOpened: 'すでに結果を開いた人がいるため、抽選をやり直せません。代わりに最初からやり直してください。全員に新しいリンクが届きます。',

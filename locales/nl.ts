@@ -1123,6 +1123,7 @@ export default {
       drawExclusionSelf: 'Voor een uitsluiting zijn twee verschillende mensen nodig.',
       drawNobody: '{{giver}} kan aan niemand een cadeau geven: verwijder een van de uitsluitingen van die persoon.',
       drawConflict: '{{giver}} kan alleen een cadeau geven aan {{recipients}}, en {{others}} ook: verwijder een van hun uitsluitingen.',
+      drawCrowded: '{{person}} heeft {{count}} uitsluitingen: in een groep van meer dan {{size}} mag iedereen er hoogstens {{max}} hebben. Verwijder er een paar.',
       drawBudget: 'Het budget moet een bedrag van 0 of meer zijn.',
       drawDate: 'De datum moet een dag zijn (JJJJ-MM-DD).',
       drawAlreadyOpened: 'Er is al een lootje bekeken, dus de lootjes kunnen niet opnieuw worden getrokken. Begin in plaats daarvan opnieuw: iedereen krijgt een nieuwe link.',

@@ -1164,6 +1164,7 @@ export default {
       drawExclusionSelf: 'Wykluczenie wymaga dwóch różnych osób.',
       drawNobody: '{{giver}} nie może dać prezentu nikomu: usuń jedno z wykluczeń tej osoby.',
       drawConflict: '{{giver}} i {{others}} mogą dać prezent tylko tym osobom: {{recipients}}. Usuń jedno z ich wykluczeń.',
+      drawCrowded: 'Osoba {{person}} ma {{count}} wykluczeń: w grupie większej niż {{size}} każdy może mieć najwyżej {{max}}. Usuń kilka z nich.',
       drawBudget: 'Budżet musi być kwotą równą 0 lub większą.',
       drawDate: 'Data musi być dniem (RRRR-MM-DD).',
       drawAlreadyOpened: 'Ktoś już otworzył swój wynik, więc nie można losować ponownie. Zamiast tego zacznij od nowa: każdy dostanie nowy link.',

@@ -1148,6 +1148,7 @@ export default {
       drawExclusionSelf: 'Uma exclusão precisa de duas pessoas diferentes.',
       drawNobody: '{{giver}} não tem para quem dar: remova uma das exclusões dessa pessoa.',
       drawConflict: '{{giver}} só pode dar para {{recipients}}, e {{others}} também: remova uma das exclusões dessas pessoas.',
+      drawCrowded: '{{person}} tem {{count}} exclusões: em um grupo com mais de {{size}} pessoas, cada uma pode ter no máximo {{max}}. Remova algumas.',
       drawBudget: 'O valor sugerido precisa ser 0 ou mais.',
       drawDate: 'A data precisa ser um dia (AAAA-MM-DD).',
       drawAlreadyOpened: 'Alguém já abriu o resultado, então os nomes não podem ser sorteados de novo. Recomece: cada pessoa recebe um novo link.',

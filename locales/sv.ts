@@ -1127,6 +1127,7 @@ export default {
       drawExclusionSelf: 'Ett undantag behöver två olika personer.',
       drawNobody: '{{giver}} kan inte ge till någon: ta bort ett av undantagen för hen.',
       drawConflict: '{{giver}} kan bara ge till {{recipients}}, och det kan {{others}} också: ta bort ett av deras undantag.',
+      drawCrowded: '{{person}} har {{count}} undantag: i en grupp med fler än {{size}} får var och en ha högst {{max}}. Ta bort några av dem.',
       drawBudget: 'Budgeten måste vara ett belopp på 0 eller mer.',
       drawDate: 'Datumet måste vara en dag (ÅÅÅÅ-MM-DD).',
       drawAlreadyOpened: 'Någon har redan öppnat sitt resultat, så namnen kan inte lottas igen. Börja om i stället: alla får en ny länk.',

@@ -17,7 +17,7 @@ import { newId, newSecret } from '../../ids';
 import { RateLimiter } from '../../limits/rate-limit';
 import type { MailRequest } from '../../mail/mailer';
 import type { DrawRow, OrganisedDrawAccess, ParticipantRow } from './access';
-import { drawAssignment, type DrawConflict } from './assignment';
+import { drawAssignment, EXACT_MAX, EXCLUSIONS_MAX, type DrawConflict, type DrawCrowded } from './assignment';
 import type { SantaMail } from './mail';
 import type { CircleParticipant } from '@wishwell/shared/circle-types';
 
@@ -248,8 +248,9 @@ function assignOrRefuse(participants: DrawParticipantInput[], exclusions: [strin
   const order = participants.map((participant) => participant.email);
   const pairs = exclusions.map(([a, b]) => [order.indexOf(a), order.indexOf(b)]);
   const outcome = drawAssignment(participants.length, (giver, recipient) => !pairs.some(([a, b]) => (a === giver && b === recipient) || (a === recipient && b === giver)));
-  if (!outcome.ok) throw conflictError(participants, outcome.conflict);
-  return outcome.recipients;
+  if (outcome.ok) return outcome.recipients;
+  if ('crowded' in outcome) throw crowdedError(participants, outcome.crowded);
+  throw conflictError(participants, outcome.conflict);
 }
 
 /** "Anna can only give to Ben, and so can Carl" (or "Anna cannot give to anyone"). */
@@ -258,4 +259,9 @@ function conflictError(participants: Pick<DrawParticipantInput, 'name'>[], found
   const [first, ...others] = found.givers;
   if (found.recipients.length === 0) return unprocessable('drawNobody', { giver: names([first!]) });
   return unprocessable('drawConflict', { giver: names([first!]), recipients: names(found.recipients), others: names(others) });
+}
+
+/** "Anna is kept from 5 others; in a group of more than 18, each person may be kept from at most 3." */
+function crowdedError(participants: Pick<DrawParticipantInput, 'name'>[], found: DrawCrowded) {
+  return unprocessable('drawCrowded', { person: participants[found.giver]!.name, count: found.exclusions, size: EXACT_MAX, max: EXCLUSIONS_MAX });
 }
