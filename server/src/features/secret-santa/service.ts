@@ -76,16 +76,19 @@ export class DrawService {
     if (participants.some((participant) => participant.openedAt)) throw conflict('drawAlreadyOpened');
     const recipients = assignOrRefuse(participants, emailPairs(participants, exclusions));
     await this.runsPerUser.hit(user.id);
-    const again = draw.drawnAt !== null;
+    const about = { draw, organiser: user.name, again: draw.drawnAt !== null };
+    const mails = await Promise.all(participants.map((participant) => this.mail.drawn(participant, about, request)));
+    const queue = await this.mail.queueIn();
+    // The pairs and everyone's mail: both or neither.
     await this.store.transaction(async (tx) => {
       const { draws, drawParticipants } = this.store.tables;
       for (const [giver, recipient] of recipients.entries()) {
         await tx.update(drawParticipants).set({ recipientId: participants[recipient]!.id }).where(eq(drawParticipants.id, participants[giver]!.id));
       }
       await tx.update(draws).set({ drawnAt: dateOf(this.clock) }).where(eq(draws.id, draw.id));
+      for (const mail of mails) await queue(mail, tx);
     });
-    // Lost mails (a crash before they are queued) leave nobody's result opened: the organiser can draw again.
-    for (const participant of participants) await this.mail.drawn(participant, { draw, organiser: user.name, again }, request);
+    this.mail.wake();
     return this.view(draw.id);
   }
 
