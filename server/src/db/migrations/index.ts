@@ -26,6 +26,7 @@ import sqlite23 from './sqlite/0023_outbox-price-watch.sql' with { type: 'text' 
 import sqlite24 from './sqlite/0024_circles.sql' with { type: 'text' };
 import sqlite25 from './sqlite/0025_come-indexes.sql' with { type: 'text' };
 import sqlite26 from './sqlite/0026_secret-santa.sql' with { type: 'text' };
+import sqlite27 from './sqlite/0027_circle-token-hash.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -53,6 +54,7 @@ import pg23 from './pg/0023_outbox-price-watch.sql' with { type: 'text' };
 import pg24 from './pg/0024_circles.sql' with { type: 'text' };
 import pg25 from './pg/0025_come-indexes.sql' with { type: 'text' };
 import pg26 from './pg/0026_secret-santa.sql' with { type: 'text' };
+import pg27 from './pg/0027_circle-token-hash.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -87,6 +89,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0024_circles', sql: sqlite24 },
   { name: '0025_come-indexes', sql: sqlite25 },
   { name: '0026_secret-santa', sql: sqlite26 },
+  { name: '0027_circle-token-hash', sql: sqlite27 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -117,4 +120,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0024_circles', sql: pg24 },
   { name: '0025_come-indexes', sql: pg25 },
   { name: '0026_secret-santa', sql: pg26 },
+  { name: '0027_circle-token-hash', sql: pg27 },
 ];

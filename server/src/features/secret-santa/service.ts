@@ -66,7 +66,7 @@ export class DrawService {
     assignOrRefuse(participants, exclusions);
     await this.drawsPerUser.hit(user.id);
     const id = await this.store.transaction((tx) => this.insertDraw(tx, user.id, input.circleId ?? null, settings, participants, exclusions));
-    return this.view(id);
+    return this.view(id, user);
   }
 
   /** Draws the names (or draws them again while no one has opened a result) and mails every participant their link. */
@@ -89,7 +89,7 @@ export class DrawService {
       for (const mail of mails) await queue(mail, tx);
     });
     this.mail.wake();
-    return this.view(draw.id);
+    return this.view(draw.id, user);
   }
 
   /** A new draw with the same people, rules and settings, not yet drawn; the old one and its links are gone. */
@@ -101,15 +101,18 @@ export class DrawService {
       await tx.delete(this.store.tables.draws).where(eq(this.store.tables.draws.id, draw.id));
       return this.insertDraw(tx, user.id, draw.circleId, draw, participants, emailPairs(participants, exclusions));
     });
-    return this.view(id);
+    return this.view(id, user);
   }
 
   async remove(access: OrganisedDrawAccess): Promise<void> {
     await this.store.db.delete(this.store.tables.draws).where(eq(this.store.tables.draws.id, access.draw.id));
   }
 
-  /** The organiser's view: who takes part, who opened their result, never a pair. */
-  async view(drawId: string): Promise<OrganisedDraw> {
+  /**
+   * The organiser's view: who takes part, who opened their result, never a pair. The addresses of
+   * people taken from a circle are not shown (the draw mails them; the organiser needs their names).
+   */
+  async view(drawId: string, organiser: SessionUser): Promise<OrganisedDraw> {
     const { draws } = this.store.tables;
     const [draw] = await this.store.db.select().from(draws).where(eq(draws.id, drawId));
     const { participants, exclusions } = await this.membersOf(drawId);
@@ -122,8 +125,13 @@ export class DrawService {
       date: draw!.giftDate,
       drawnAt: draw!.drawnAt?.toISOString() ?? null,
       createdAt: draw!.createdAt.toISOString(),
-      participants: participants.map((participant) => ({ name: participant.name, email: participant.email, opened: participant.openedAt !== null })),
-      exclusions: emailPairs(participants, exclusions),
+      participants: participants.map((participant) => ({
+        id: participant.id,
+        name: participant.name,
+        email: participant.fromCircle && participant.email !== normalizeEmail(organiser.email) ? null : participant.email,
+        opened: participant.openedAt !== null,
+      })),
+      exclusions,
       canRedraw: !participants.some((participant) => participant.openedAt),
     };
   }
@@ -173,10 +181,10 @@ export class DrawService {
     return { draws: all?.value ?? 0, drawn: drawn?.value ?? 0 };
   }
 
-  private async participantsOf(user: SessionUser, input: NewDraw): Promise<DrawParticipantInput[]> {
-    const given = input.participants.map((participant) => ({ name: participant.name.trim(), email: normalizeEmail(participant.email) }));
+  private async participantsOf(user: SessionUser, input: NewDraw): Promise<DrawPerson[]> {
+    const given = input.participants.map((participant) => ({ name: participant.name.trim(), email: normalizeEmail(participant.email), fromCircle: false }));
     const members = input.circleId ? await this.circles.membersOf(input.circleId, user) : [];
-    const all = [...members.map((member) => ({ name: member.name, email: normalizeEmail(member.email) })), ...given];
+    const all = [...members.map((member) => ({ name: member.name, email: normalizeEmail(member.email), fromCircle: true })), ...given];
     const unique = all.filter((participant, index) => all.findIndex((other) => other.email === participant.email) === index);
     for (const participant of given) {
       if (!participant.name) throw invalid('drawNameMissing');
@@ -201,12 +209,12 @@ export class DrawService {
     organiserId: string,
     circleId: string | null,
     settings: Pick<DrawRow, 'name' | 'budgetMinor' | 'currency' | 'giftDate'>,
-    participants: DrawParticipantInput[],
+    participants: DrawPerson[],
     exclusions: [string, string][],
   ): Promise<string> {
     const { draws, drawParticipants, drawExclusions } = this.store.tables;
     const id = newId();
-    const rows = participants.map((participant, position) => ({ id: newId(), drawId: id, position, name: participant.name, email: participant.email, resultToken: newSecret() }));
+    const rows = participants.map(({ name, email, fromCircle }, position) => ({ id: newId(), drawId: id, position, name, email, fromCircle, resultToken: newSecret() }));
     const idOf = (email: string) => rows.find((row) => row.email === email)!.id;
     const { name, budgetMinor, currency, giftDate } = settings;
     await tx.insert(draws).values({ id, organiserId, circleId, name, budgetMinor, currency, giftDate, createdAt: dateOf(this.clock) });
@@ -218,6 +226,9 @@ export class DrawService {
     return id;
   }
 }
+
+/** A participant as the draw is made: `fromCircle` when taken from the draw's circle (their address is not shown to the organiser). */
+type DrawPerson = DrawParticipantInput & { fromCircle: boolean };
 
 /** The exclusions as pairs of participants' e-mails (each pair once, in participant order). */
 function exclusionPairs(participants: DrawParticipantInput[], exclusions: [string, string][]): [string, string][] {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Spinner, Tag } from '@blueprintjs/core';
 import type { Circle, CircleMember } from '@wishwell/shared/circle-types';
 import { api } from '../../api/client';
-import { useNavigate, useParams } from '../../app/routing';
+import { useLocation, useNavigate, useParams } from '../../app/routing';
 import { usePageTitle } from '../../app/use-page-title';
 import { useTranslation } from '../../i18n/react';
 import { useSession } from '../../session/SessionProvider';
@@ -19,6 +19,12 @@ export default function CirclePage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [circle, setCircle] = useState<Circle | null>(null);
+  // Only the answer that made the link holds it (creating the circle passes it here): kept while the page is open.
+  const [inviteLink, setInviteLink] = useState<string | null>((useLocation().state as { inviteLink?: string } | null)?.inviteLink ?? null);
+  const changed = useCallback((next: Circle) => {
+    setCircle(next);
+    if (next.inviteLink) setInviteLink(next.inviteLink);
+  }, []);
   const { run } = useAsyncAction();
   usePageTitle(circle?.name ?? t('circles.title'));
 
@@ -40,12 +46,12 @@ export default function CirclePage() {
           <Button icon="log-out" text={t('circles.leave')} onClick={leave} />
         </div>
       </div>
-      {circle.isCreator && <CreatorTools circle={circle} onChanged={setCircle} />}
-      <MyListsPicker circle={circle} onChanged={setCircle} />
+      {circle.isCreator && <CreatorTools circle={circle} inviteLink={inviteLink} onChanged={changed} />}
+      <MyListsPicker circle={circle} onChanged={changed} />
       <ul className="ww-circle-members">
         {circle.members.map((member) => (
           <li key={member._id}>
-            <MemberCard circle={circle} member={member} isMe={member._id === user?._id} onChanged={setCircle} onReload={reload} />
+            <MemberCard circle={circle} member={member} isMe={member._id === user?._id} onChanged={changed} onReload={reload} />
           </li>
         ))}
       </ul>

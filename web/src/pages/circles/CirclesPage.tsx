@@ -24,7 +24,10 @@ export default function CirclesPage() {
 
   const create = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => navigate(circlePath((await api.post('/circles', { body: { name } }))._id)), { failure: t('circles.createFailed') });
+    void run(async () => {
+      const made = await api.post('/circles', { body: { name } });
+      navigate(circlePath(made._id), { state: { inviteLink: made.inviteLink } });
+    }, { failure: t('circles.createFailed') });
   };
   const join = async (event: FormEvent) => {
     event.preventDefault();
