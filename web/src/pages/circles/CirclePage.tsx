@@ -2,13 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Spinner, Tag } from '@blueprintjs/core';
 import type { Circle, CircleMember } from '@wishwell/shared/circle-types';
 import { api } from '../../api/client';
-import { useLocation, useNavigate, useParams } from '../../app/routing';
+import { useNavigate, useParams } from '../../app/routing';
 import { usePageTitle } from '../../app/use-page-title';
 import { useTranslation } from '../../i18n/react';
 import { useSession } from '../../session/SessionProvider';
 import { useAsyncAction } from '../../ui/use-async-action';
 import { CircleListCard } from './CircleListCard';
 import { CreatorTools } from './CreatorTools';
+import { takeFreshInviteLink } from './fresh-invite-link';
 import { MyListsPicker } from './MyListsPicker';
 import './circles.css';
 
@@ -19,8 +20,8 @@ export default function CirclePage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [circle, setCircle] = useState<Circle | null>(null);
-  // Only the answer that made the link holds it (creating the circle passes it here): kept while the page is open.
-  const [inviteLink, setInviteLink] = useState<string | null>((useLocation().state as { inviteLink?: string } | null)?.inviteLink ?? null);
+  // Only the answer that made the link holds it: kept while the page is open.
+  const [inviteLink, setInviteLink] = useState(() => takeFreshInviteLink(id));
   const changed = useCallback((next: Circle) => {
     setCircle(next);
     if (next.inviteLink) setInviteLink(next.inviteLink);

@@ -6,6 +6,7 @@ import { Link, useNavigate } from '../../app/routing';
 import { usePageTitle } from '../../app/use-page-title';
 import { useTranslation } from '../../i18n/react';
 import { useAsyncAction } from '../../ui/use-async-action';
+import { keepFreshInviteLink } from './fresh-invite-link';
 import { joinCircle, joinTokenOf } from './join-circle';
 import './circles.css';
 
@@ -26,7 +27,8 @@ export default function CirclesPage() {
     event.preventDefault();
     void run(async () => {
       const made = await api.post('/circles', { body: { name } });
-      navigate(circlePath(made._id), { state: { inviteLink: made.inviteLink } });
+      keepFreshInviteLink(made._id, made.inviteLink);
+      navigate(circlePath(made._id));
     }, { failure: t('circles.createFailed') });
   };
   const join = async (event: FormEvent) => {
