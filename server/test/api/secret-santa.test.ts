@@ -109,6 +109,10 @@ describe('a draw', () => {
     expect(res.body.message).toBe('Anna can only give to Ben, and so can Carl: remove one of their exclusions.');
     const german = await organiser.client.post('/draws', { participants: [anna, ben, carl], exclusions: [[anna.email, ben.email], [anna.email, carl.email]] }, { headers: { 'accept-language': 'de' } });
     expect(german.status).toBe(422);
+    // More than 18 people, one of them kept from 4: refused, naming them (the draw could not be shown uniform).
+    const crowd = Array.from({ length: 19 }, (_, index) => person(`Guest${index}`));
+    const crowded = await organiser.client.post('/draws', { participants: crowd, exclusions: crowd.slice(1, 5).map((other) => [crowd[0]!.email, other.email]) });
+    expect([crowded.status, crowded.body.message]).toEqual([422, 'Guest0 has 4 exclusions: in a group of more than 18, each person may have at most 3. Remove some of them.']);
     expect((await organiser.client.get<MyDraws>('/draws')).body.organised.length).toBe(before);
   });
 
