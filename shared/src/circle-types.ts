@@ -76,7 +76,10 @@ export interface Circle {
   _id: string;
   name: string;
   isCreator: boolean;
-  /** The invite link: the creator's alone. */
+  /**
+   * The invite link: the creator's alone, and only in the answer that made it (creating the
+   * circle, renewing the link); it is stored only as a hash, so no later answer can hold it.
+   */
   inviteLink: string | null;
   members: CircleMember[];
   /** My lists' ids this circle sees. */

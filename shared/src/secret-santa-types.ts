@@ -34,7 +34,9 @@ export interface OrganisedDraw {
   date: string | null;
   drawnAt: string | null;
   createdAt: string;
-  participants: { name: string; email: string; opened: boolean }[];
+  /** `email` is null for people taken from the draw's circle (other than the organiser): the draw mails them, the organiser sees their names. */
+  participants: { id: string; name: string; email: string | null; opened: boolean }[];
+  /** Pairs of participants (by `id`) who must not draw each other. */
   exclusions: [string, string][];
   /** A redraw is allowed while nobody has opened their result. */
   canRedraw: boolean;

@@ -2,6 +2,7 @@ import type { Database } from 'bun:sqlite';
 import type { SQL } from 'bun';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf } from '@wishwell/shared/referral';
+import { hashSecret } from '../ids';
 import { visitorProfileId, visitorProfileRow, type VisitorProfile } from './visitor-profile';
 
 /**
@@ -78,10 +79,25 @@ const visitorProfiles: Backfill = {
   },
 };
 
+/** Circles' join tokens, kept as they were until this migration, become their hashes (the links already handed out keep working). */
+const circleTokenHashes: Backfill = {
+  sqlite(db) {
+    const update = db.query('UPDATE circles SET join_token_hash = ? WHERE id = ?');
+    for (const row of db.query<{ id: string; token: string }, []>('SELECT id, join_token_hash AS token FROM circles').all()) update.run(hashSecret(row.token), row.id);
+  },
+  async postgres(tx) {
+    const rows = await tx.unsafe<{ id: string; token: string }[]>('SELECT id, join_token_hash AS token FROM circles');
+    if (rows.length === 0) return;
+    const hashes = JSON.stringify(rows.map((row) => ({ id: row.id, hash: hashSecret(row.token) })));
+    await tx.unsafe('UPDATE circles SET join_token_hash = v.hash FROM json_to_recordset($1::text::json) AS v(id text, hash text) WHERE circles.id = v.id', [hashes]);
+  },
+};
+
 const BACKFILLS: Record<string, Backfill> = {
   'shop-domains-visitor-addresses': deriveItemColumn('url', { name: 'shop_domain', pgType: 'text' }, shopDomainOf),
   'shop-totals': deriveItemColumn('price', { name: 'price_minor', pgType: 'bigint' }, toMinorUnits),
   'visitor-profiles': visitorProfiles,
+  'circle-token-hash': circleTokenHashes,
 };
 
 /** The backfill that follows the migration of this name, if any. */

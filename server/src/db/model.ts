@@ -651,16 +651,16 @@ export const MODEL: TableModel[] = [
   {
     key: 'circles',
     name: 'circles',
-    doc: 'A gift circle: people who see the lists each member shares with it. The join token is the invite link (renewed by the creator).',
+    doc: 'A gift circle: people who see the lists each member shares with it. The join token is the invite link (renewed by the creator), kept as its SHA-256 hash.',
     columns: [
       id(),
       text('name', 'name'),
       { ...userRef('creatorId', 'creator_id', 'set null'), doc: 'Who may invite, remove members and hand the circle over (null after that account is deleted).' },
-      text('joinToken', 'join_token'),
+      text('joinTokenHash', 'join_token_hash'),
       createdAt(),
       updatedAt(),
     ],
-    indexes: [{ name: 'circles_join_token_unique', columns: ['joinToken'], unique: true }],
+    indexes: [{ name: 'circles_join_token_hash_unique', columns: ['joinTokenHash'], unique: true }],
   },
   {
     key: 'circleMembers',
@@ -676,6 +676,13 @@ export const MODEL: TableModel[] = [
     columns: [circleRef(), listRef(), userRef('userId', 'user_id', 'cascade'), createdAt()],
     primaryKey: ['circleId', 'wishlistId'],
     indexes: [{ name: 'circle_lists_list_idx', columns: ['wishlistId'] }],
+  },
+  {
+    key: 'circleInvitations',
+    name: 'circle_invitations',
+    doc: "Invitations to a circle mailed by its creator, each with a link of its own (the circle's own link is shown only when made); the token is stored only as a hash.",
+    columns: [{ key: 'tokenHash', name: 'token_hash', kind: 'text', primaryKey: true }, circleRef(), text('email', 'email'), createdAt(), { key: 'expiresAt', name: 'expires_at', kind: 'timestamp' }],
+    indexes: [{ name: 'circle_invitations_circle_idx', columns: ['circleId'] }],
   },
   {
     key: 'suggestions',
@@ -728,6 +735,7 @@ export const MODEL: TableModel[] = [
       text('recipientId', 'recipient_id', { nullable: true }),
       { key: 'openedAt', name: 'opened_at', kind: 'timestamp', nullable: true },
       { key: 'wishlistId', name: 'wishlist_id', kind: 'text', nullable: true, references: { table: 'wishlists', column: 'id', onDelete: 'set null' }, doc: 'The list the participant attached for their giver.' },
+      { ...flag('fromCircle', 'from_circle'), doc: "Taken from the draw's circle: the organiser sees the name, not the address." },
     ],
     indexes: [
       { name: 'draw_participants_email_unique', columns: ['drawId', 'email'], unique: true },

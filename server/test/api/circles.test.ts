@@ -8,7 +8,9 @@ import type { Circle, CircleInvitePreview, CircleSummary, Suggestion } from '@wi
 import type { SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, withStore, type TestServer } from '../support/test-server';
+import { eq } from 'drizzle-orm';
+import { hashSecret } from '../../src/ids';
 import { addItem, guestWithList, signUp, type Account } from '../support/wishlists';
 
 const LIMITS = { CIRCLES_PER_USER: '3', CIRCLE_MEMBERS: '4', RATE_LIMIT_CIRCLE_INVITE_USER: '3', SUGGESTIONS_PER_LIST: '3' };
@@ -125,7 +127,7 @@ describe('a circle', () => {
     expect((await ann.client.delete<Circle>(`/circles/${circle._id}/members/${cat.id}`)).body.members.map((m) => m.name)).toEqual(['Ann', 'Ben']);
     const handed = await ann.client.put<Circle>(`/circles/${circle._id}/creator`, { userId: ben.id });
     expect(handed.body).toMatchObject({ isCreator: false, inviteLink: null });
-    expect((await viewOf(ben, circle._id)).inviteLink).toMatch(/\/circles\/join\//);
+    expect((await viewOf(ben, circle._id)).isCreator).toBe(true);
     expect((await ann.client.post(`/circles/${circle._id}/leave`)).status).toBe(200);
     expect((await ben.client.post(`/circles/${circle._id}/leave`)).status).toBe(200);
     expect((await ben.client.get(`/circles/${circle._id}`)).status).toBe(404);
@@ -140,14 +142,15 @@ describe('a circle', () => {
       ['Ben', true],
       ['Cat', false],
     ]);
-    expect(bens.inviteLink).toMatch(/\/circles\/join\//);
+    expect(bens.isCreator).toBe(true);
+    expect((await ben.client.post<Circle>(`/circles/${circle._id}/invite-link`)).body.inviteLink).toMatch(/\/circles\/join\//);
     expect((await cat.client.post(`/circles/${circle._id}/invite-link`)).status).toBe(403);
     expect((await ben.client.put<Circle>(`/circles/${circle._id}/creator`, { userId: cat.id })).body.members.map((m) => m.isCreator)).toEqual([false, true]);
   });
 });
 
 describe('joining', () => {
-  it('mails the invite link; someone without an account registers and joins with it, even while sign-ups are by invitation', async () => {
+  it('mails a link of its own; someone without an account registers and joins with it (once), even while sign-ups are by invitation', async () => {
     const ann = await signUp(server.url, 'Ann');
     const circle = await circleOf(ann, [], 'Cousins');
     const address = `dora.${Date.now()}@example.com`;
@@ -155,7 +158,7 @@ describe('joining', () => {
     const mail = await mailTo(address);
     expect(mail.subject).toBe('Ann invited you to the gift circle "Cousins"');
     const token = tokenOf(mail.text.match(/http:\/\/\S+\/circles\/join\/[\w-]+/)![0]);
-    expect(token).toBe(tokenOf(circle.inviteLink!));
+    expect(token).not.toBe(tokenOf(circle.inviteLink!));
 
     expect((await admin.client.put('/admin/settings', { registration: 'invite' })).status).toBe(200);
     try {
@@ -165,20 +168,40 @@ describe('joining', () => {
       expect(registered.status).toBe(201);
       expect((await dora.post(`/circles/join/${token}`)).body).toEqual({ circleId: circle._id });
       expect((await viewOf(ann, circle._id)).members.map((member) => member.name)).toEqual(['Ann', 'Dora']);
+      expect((await new ApiClient(server.url).get(`/circles/join/${token}`)).status).toBe(404);
     } finally {
       await admin.client.put('/admin/settings', { registration: 'open' });
     }
   });
 
-  it('stops the old link working once the creator renews it; only the creator sees the link', async () => {
+  it('stops the old link (and links mailed so far) working once the creator renews it; the link is only in the answer that made it, and stored only as a hash', async () => {
     const [ann, ben, cat] = [await signUp(server.url, 'Ann'), await signUp(server.url, 'Ben'), await signUp(server.url, 'Cat')];
     const circle = await circleOf(ann, [ben]);
     expect((await viewOf(ben, circle._id)).inviteLink).toBeNull();
+    expect((await viewOf(ann, circle._id)).inviteLink).toBeNull();
+    const stored = await withStore(server, (store) => store.db.select({ hash: store.tables.circles.joinTokenHash }).from(store.tables.circles).where(eq(store.tables.circles.id, circle._id)));
+    expect(stored).toEqual([{ hash: hashSecret(tokenOf(circle.inviteLink!)) }]);
+    const address = `late.${Date.now()}@example.com`;
+    await ann.client.post(`/circles/${circle._id}/invites`, { email: address });
+    const mailed = tokenOf((await mailTo(address)).text.match(/http:\/\/\S+\/circles\/join\/[\w-]+/)![0]);
+
     const renewed = (await ann.client.post<Circle>(`/circles/${circle._id}/invite-link`)).body.inviteLink!;
     expect(renewed).not.toBe(circle.inviteLink);
     const old = await cat.client.post(`/circles/join/${tokenOf(circle.inviteLink!)}`);
     expect([old.status, old.body]).toEqual([404, { message: 'This invite link no longer works. Ask whoever runs the circle for a new one.' }]);
+    expect((await cat.client.post(`/circles/join/${mailed}`)).status).toBe(404);
     expect((await cat.client.post(`/circles/join/${tokenOf(renewed)}`)).status).toBe(200);
+  });
+
+  it('is renamed by its creator alone', async () => {
+    const [ann, ben] = [await signUp(server.url, 'Ann'), await signUp(server.url, 'Ben')];
+    const circle = await circleOf(ann, [ben]);
+    expect((await ben.client.put(`/circles/${circle._id}`, { name: 'Mine now' })).status).toBe(403);
+    const blank = await ann.client.put(`/circles/${circle._id}`, { name: '  ' });
+    expect(blank.status).toBe(400);
+    const renamed = await ann.client.put<Circle>(`/circles/${circle._id}`, { name: '  The Smiths ' });
+    expect([renamed.status, renamed.body.name]).toEqual([200, 'The Smiths']);
+    expect((await viewOf(ben, circle._id)).name).toBe('The Smiths');
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import type { EditorInvitation, Item, Wishlist } from '@wishwell/shared/wishlist-types';
+import type { OrganisedDraw } from '@wishwell/shared/secret-santa-types';
 import { ApiClient } from '../support/api-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestServer, TEST_ENGINE, withStore, type TestServer } from '../support/test-server';
@@ -129,6 +130,17 @@ describe('mail queued in the transaction of the change that caused it', () => {
     clock.jumpTo(before.nextDigestAt!.getTime() + 60_000);
     await server.runJob('digests').catch(() => {});
     expect((await follower()).nextDigestAt).toEqual(before.nextDigestAt);
+    expect(await outboxTo(DOOMED)).toEqual([]);
+  });
+
+  it('a Secret Santa draw whose mail to one participant cannot be queued draws nobody and mails nobody', async () => {
+    const people = [owner.email, 'santa.kept@example.com', `${DOOMED}.santa@example.com`].map((email, index) => ({ name: `Person ${index}`, email }));
+    const draw = (await owner.client.post<OrganisedDraw>('/draws', { participants: people })).body;
+    expect((await owner.client.post(`/draws/${draw.id}/run`)).status).toBeGreaterThanOrEqual(500);
+    const pairs = await withStore(server, (store) => store.db.select({ recipientId: store.tables.drawParticipants.recipientId }).from(store.tables.drawParticipants).where(eq(store.tables.drawParticipants.drawId, draw.id)));
+    expect(pairs).toEqual(people.map(() => ({ recipientId: null })));
+    expect((await owner.client.get<OrganisedDraw>(`/draws/${draw.id}`)).body.drawnAt).toBeNull();
+    expect(await outboxTo('santa.kept')).toEqual([]);
     expect(await outboxTo(DOOMED)).toEqual([]);
   });
 

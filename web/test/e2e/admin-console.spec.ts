@@ -48,6 +48,33 @@ test('the dashboard shows the four stat cards and the referral chart', async ({ 
   await expect(page.getByRole('img', { name: /Referral Program Breakdown, # of Items: .*N\/A: \d+/ })).toBeVisible();
 });
 
+test("the dashboard's Secret Santa card shows that draws happened (organiser, size, dates), never who takes part or gives to whom", async ({ page, browser }) => {
+  const memberContext = await browser.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  const member = await memberContext.newPage();
+  await member.goto('/');
+  const organiser = uniqueEmail('santa');
+  await apiCall(member, 'POST', '/users/register', { name: 'Santa Organiser', email: organiser, password: 'correct horse battery', domain: '127.0.0.1' });
+  const participants = ['Anneliese', 'Bartholomew', 'Cordelia'].map((name) => ({ name, email: uniqueEmail(name.toLowerCase()) }));
+  const drawn = await apiCall<{ id: string }>(member, 'POST', '/draws', { name: 'Secret Office Party', participants });
+  await apiCall(member, 'POST', `/draws/${drawn.id}/run`);
+  await apiCall(member, 'POST', '/draws', { name: 'Later', participants: participants.slice(0, 3) });
+  await memberContext.close();
+
+  await openAdminPage(page, 'Dashboard', 'Dashboard');
+  const card = page.getByTestId('santa-draws');
+  await expect(card).toContainText('That a draw happened, never who gives to whom.');
+  const rows = card.getByRole('row').filter({ hasText: organiser });
+  await expect(rows).toHaveCount(2);
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(rows.filter({ hasText: 'not drawn yet' })).toHaveText(new RegExp(`${organiser}\\s*3\\s*${today}\\s*not drawn yet`));
+  await expect(rows.filter({ hasNotText: 'not drawn yet' })).toHaveText(new RegExp(`${organiser}\\s*3\\s*${today}\\s*${today}`));
+  for (const { name, email } of participants) {
+    await expect(card).not.toContainText(name);
+    await expect(card).not.toContainText(email);
+  }
+  await expect(card).not.toContainText('Secret Office Party');
+});
+
 test('disabling a user greys the row and stops their session; enabling brings it back', async ({ page, browser }) => {
   const memberContext = await browser.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
   const memberPage = await memberContext.newPage();

@@ -63,11 +63,24 @@ test('create a circle, join by link, share a list; a member suggests and reserve
   await ben.goto(`/wishlist/${list._id}`);
   await expect(ben.getByRole('heading', { level: 1, name: "Ben's Birthday" })).toBeVisible();
   await expect(ben.getByText('Kite')).toHaveCount(0);
-  // Unless he asks to see ideas: then the kite, never that Ann reserved it.
+  // Unless he asks to see ideas (Edit List): then the kite, never that Ann reserved it.
+  await ben.getByRole('button', { name: 'Edit List' }).click();
   await ben.getByText(/^Show me gift ideas others suggest for this list/).click();
+  await ben.getByRole('button', { name: 'Save' }).click();
   await expect(ben.locator('.ww-owner-suggestions')).toContainText('Kite');
   await expect(ben.locator('.ww-owner-suggestions ul')).not.toContainText('reserved');
   await shot(ben, 'owner-shows-suggestions');
+
+  // The link is only shown when made (the server keeps its hash); Ann renames the circle.
+  await ann.reload();
+  await expect(ann.getByLabel('Invite link')).toHaveCount(0);
+  await expect(ann.getByText(/the invite link is shown only when it is made/)).toBeVisible();
+  await ann.getByLabel('Circle name').fill('The Family');
+  await ann.getByRole('button', { name: 'Rename' }).click();
+  await expect(ann.getByRole('heading', { level: 1, name: 'The Family' })).toBeVisible();
+  await ann.getByRole('button', { name: 'Make a New Link' }).click();
+  await expect(ann.getByLabel('Invite link')).not.toHaveValue(link);
+  await shot(ann, 'creator-renamed-new-link');
   await close();
 });
 

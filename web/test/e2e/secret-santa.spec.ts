@@ -1,12 +1,16 @@
 import { expect, test, type Browser } from '@playwright/test';
+import type { OrganisedDraw } from '@wishwell/shared/secret-santa-types';
+import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { uniqueEmail } from './support/accounts';
+import { apiCall } from './support/api';
 import { waitForMail } from './support/mail';
 import { signedInPage } from './support/people';
 import { keepScreenshot } from './support/screenshots';
 
 // Secret Santa: the organiser makes a draw and draws; a participant opens their mailed link (no
 // account), asks their giftee; the giftee (German, dark) answers; the asker reads the answer; the
-// organiser sees who opened, never the pairs. At 1280 and 390 px.
+// organiser sees who opened, never the pairs. At 1280 and 390 px. A participant attaches a list
+// for their giver, who opens it from their own result.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -86,4 +90,28 @@ test('organise, draw, open a result by its mailed link, ask and answer', async (
   await organiserContext.close();
   await annaContext.close();
   await gifteeContext.close();
+});
+
+test('a participant attaches one of their lists to their result; their giver opens it from theirs', async ({ browser }) => {
+  const { context: olgaContext, page: olga, email: olgaEmail } = await signedInPage(browser, 'Olga', { viewport: { width: 1280, height: 900 } });
+  const { context: paulContext, page: paul, email: paulEmail } = await signedInPage(browser, 'Paul', { viewport: { width: 390, height: 844 } });
+  const list = await apiCall<Wishlist>(paul, 'POST', '/wishlists', { name: "Paul's Wishes" });
+  // Olga may give only to Paul (and so gets hers from him): Carl and Dana draw each other.
+  const [carl, dana] = [uniqueEmail('carl'), uniqueEmail('dana')];
+  const participants = [{ name: 'Olga', email: olgaEmail }, { name: 'Paul', email: paulEmail }, { name: 'Carl', email: carl }, { name: 'Dana', email: dana }];
+  const draw = await apiCall<OrganisedDraw>(olga, 'POST', '/draws', { name: 'Office', participants, exclusions: [[olgaEmail, carl], [olgaEmail, dana]] });
+  await apiCall(olga, 'POST', `/draws/${draw.id}/run`);
+
+  await paul.goto(await resultLink(paulEmail));
+  await paul.getByRole('combobox', { name: 'Choose one of your lists' }).selectOption({ label: "Paul's Wishes" });
+  await expect(paul.getByText('Your Secret Santa sees your list "Paul\'s Wishes".')).toBeVisible();
+  await keepScreenshot(paul, 'santa-attached-list-390.png', { fullPage: true });
+
+  await olga.goto(await resultLink(olgaEmail));
+  await expect(olga.locator('.ww-santa-giftee strong')).toHaveText('Paul');
+  await olga.getByRole('link', { name: "See Paul's wishlist: Paul's Wishes" }).click();
+  await expect(olga).toHaveURL(new RegExp(`/share/wishlist/${list._id}$`));
+  await expect(olga.getByRole('main').getByText("Paul's Wishes", { exact: true })).toBeVisible();
+  await olgaContext.close();
+  await paulContext.close();
 });

@@ -27,6 +27,7 @@ import sqlite24 from './sqlite/0024_circles.sql' with { type: 'text' };
 import sqlite25 from './sqlite/0025_come-indexes.sql' with { type: 'text' };
 import sqlite26 from './sqlite/0026_secret-santa.sql' with { type: 'text' };
 import sqlite27 from './sqlite/0027_notifications-mail-index.sql' with { type: 'text' };
+import sqlite28 from './sqlite/0028_circle-token-hash.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -55,6 +56,7 @@ import pg24 from './pg/0024_circles.sql' with { type: 'text' };
 import pg25 from './pg/0025_come-indexes.sql' with { type: 'text' };
 import pg26 from './pg/0026_secret-santa.sql' with { type: 'text' };
 import pg27 from './pg/0027_notifications-mail-index.sql' with { type: 'text' };
+import pg28 from './pg/0028_circle-token-hash.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -90,6 +92,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0025_come-indexes', sql: sqlite25 },
   { name: '0026_secret-santa', sql: sqlite26 },
   { name: '0027_notifications-mail-index', sql: sqlite27 },
+  { name: '0028_circle-token-hash', sql: sqlite28 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -121,4 +124,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0025_come-indexes', sql: pg25 },
   { name: '0026_secret-santa', sql: pg26 },
   { name: '0027_notifications-mail-index', sql: pg27 },
+  { name: '0028_circle-token-hash', sql: pg28 },
 ];

@@ -488,17 +488,17 @@ export const notificationMailKinds = sqliteTable('notification_mail_kinds', {
   primaryKey({ columns: [t.userId, t.kind] }),
 ]);
 
-/** A gift circle: people who see the lists each member shares with it. The join token is the invite link (renewed by the creator). */
+/** A gift circle: people who see the lists each member shares with it. The join token is the invite link (renewed by the creator), kept as its SHA-256 hash. */
 export const circles = sqliteTable('circles', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   /** Who may invite, remove members and hand the circle over (null after that account is deleted). */
   creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
-  joinToken: text('join_token').notNull(),
+  joinTokenHash: text('join_token_hash').notNull(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 }, (t) => [
-  uniqueIndex('circles_join_token_unique').on(t.joinToken),
+  uniqueIndex('circles_join_token_hash_unique').on(t.joinTokenHash),
 ]);
 
 export const circleMembers = sqliteTable('circle_members', {
@@ -519,6 +519,17 @@ export const circleLists = sqliteTable('circle_lists', {
 }, (t) => [
   primaryKey({ columns: [t.circleId, t.wishlistId] }),
   index('circle_lists_list_idx').on(t.wishlistId),
+]);
+
+/** Invitations to a circle mailed by its creator, each with a link of its own (the circle's own link is shown only when made); the token is stored only as a hash. */
+export const circleInvitations = sqliteTable('circle_invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  circleId: text('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+}, (t) => [
+  index('circle_invitations_circle_idx').on(t.circleId),
 ]);
 
 /** Gift ideas a circle member or an editor adds to someone else's list: never shown to the owner unless the list's show_suggestions is on, and then never who reserved them. */
@@ -567,6 +578,8 @@ export const drawParticipants = sqliteTable('draw_participants', {
   openedAt: integer('opened_at', { mode: 'timestamp_ms' }),
   /** The list the participant attached for their giver. */
   wishlistId: text('wishlist_id').references(() => wishlists.id, { onDelete: 'set null' }),
+  /** Taken from the draw's circle: the organiser sees the name, not the address. */
+  fromCircle: integer('from_circle', { mode: 'boolean' }).notNull().default(false),
 }, (t) => [
   uniqueIndex('draw_participants_email_unique').on(t.drawId, t.email),
   uniqueIndex('draw_participants_token_unique').on(t.resultToken),

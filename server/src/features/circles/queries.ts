@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { hashSecret } from '../../ids';
 import type { DataStore, Row } from '../../db/store';
 import type { WishlistQueries } from '../wishlists/queries';
 
@@ -27,10 +28,18 @@ export class CircleQueries {
     return row;
   }
 
-  async circleByToken(token: string): Promise<CircleRow | undefined> {
-    const { circles } = this.tables;
-    const [row] = await this.db.select().from(circles).where(eq(circles.joinToken, token));
-    return row;
+  /** The circle whose current invite link, or a live invitation mailed for it, is `token`. */
+  async circleByToken(token: string, now: Date): Promise<CircleRow | undefined> {
+    const { circles, circleInvitations } = this.tables;
+    const hash = hashSecret(token);
+    const [row] = await this.db.select().from(circles).where(eq(circles.joinTokenHash, hash));
+    if (row) return row;
+    const [mailed] = await this.db
+      .select({ circle: circles })
+      .from(circleInvitations)
+      .innerJoin(circles, eq(circles.id, circleInvitations.circleId))
+      .where(and(eq(circleInvitations.tokenHash, hash), gt(circleInvitations.expiresAt, now)));
+    return mailed?.circle;
   }
 
   async isMember(circleId: string, userId: string): Promise<boolean> {

@@ -13,13 +13,13 @@ export function circleRoutes(policies: AccessPolicies, circles: CircleService, s
     .post('/circles', ({ user, body, http }) => circles.create(user, body.name, http), { signedIn: true, body: circleBody })
     .get('/circles/join/:token', ({ params }) => circles.preview(params.token), { publicRoute: true, params: joinParams })
     .post('/circles/join/:token', ({ params, user }) => circles.join(params.token, user), { signedIn: true, params: joinParams })
-    .get('/circles/:id', ({ circle, http }) => circles.view(circle, http.origin), { circleMember: true, params: circleParams })
-    .put('/circles/:id', ({ circle, body, http }) => circles.rename(circle, body.name, http.origin), { circleCreator: true, params: circleParams, body: circleBody })
+    .get('/circles/:id', ({ circle }) => circles.view(circle), { circleMember: true, params: circleParams })
+    .put('/circles/:id', ({ circle, body }) => circles.rename(circle, body.name), { circleCreator: true, params: circleParams, body: circleBody })
     .put(
       '/circles/:id/lists',
-      async ({ circle, body, http }) => {
+      async ({ circle, body }) => {
         await circles.setLists(circle, body.wishlistIds);
-        return circles.view(circle, http.origin);
+        return circles.view(circle);
       },
       { circleMember: true, params: circleParams, body: circleListsBody },
     )
@@ -33,8 +33,8 @@ export function circleRoutes(policies: AccessPolicies, circles: CircleService, s
       },
       { circleMember: true, params: circleParams },
     )
-    .delete('/circles/:id/members/:userId', ({ circle, params, http }) => circles.remove(circle, params.userId, http.origin), { circleCreator: true, params: memberParams })
-    .put('/circles/:id/creator', ({ circle, body, http }) => circles.handOver(circle, body.userId, http.origin), { circleCreator: true, params: circleParams, body: handOverBody })
+    .delete('/circles/:id/members/:userId', ({ circle, params }) => circles.remove(circle, params.userId), { circleCreator: true, params: memberParams })
+    .put('/circles/:id/creator', ({ circle, body }) => circles.handOver(circle, body.userId), { circleCreator: true, params: circleParams, body: handOverBody })
     .get('/wishlists/:id/suggestions', ({ circled }) => suggestions.list(circled), { listCircleMember: true, params: idParams })
     .post(
       '/wishlists/:id/suggestions',

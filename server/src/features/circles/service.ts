@@ -4,7 +4,7 @@ import { circleJoinPath, type Circle, type CircleInvitePreview, type CircleInvit
 import type { SessionUser } from '../../auth/session-user';
 import { dateOf } from '../../clock';
 import { conflict, invalid, notFound } from '../../domain/errors';
-import { newId, newSecret } from '../../ids';
+import { hashSecret, newId, newSecret } from '../../ids';
 import { belowCap, type CircleLimits } from '../../limits/circles';
 import { RateLimiter } from '../../limits/rate-limit';
 import { logEvent } from '../../log';
@@ -17,9 +17,13 @@ import type { CircleQueries } from './queries';
 
 const HOUR = 60 * 60_000;
 
+/** How long a circle's invitation by mail may be used, as an editor invitation. */
+const MAILED_INVITATION_TTL_MS = 7 * 24 * HOUR;
+
 /**
  * Gift circles: a signed-in account makes one and is its creator; others join by its invite link
- * (a token the creator renews) or by a mail carrying it. Each member picks which of their own lists
+ * (a token the creator renews, stored as a hash: shown only when made) or by a mail carrying a
+ * link of its own. Each member picks which of their own lists
  * the circle sees. The creator removes members and may hand the circle over; the last to leave
  * takes the circle with them.
  */
@@ -53,39 +57,44 @@ export class CircleService {
     const { circles, circleMembers } = this.store.tables;
     const now = this.now();
     const id = newId();
+    const token = newSecret();
     await this.store.transaction(async (tx) => {
-      await tx.insert(circles).values({ id, name: name.trim(), creatorId: user.id, joinToken: newSecret(), createdAt: now, updatedAt: now });
+      await tx.insert(circles).values({ id, name: name.trim(), creatorId: user.id, joinTokenHash: hashSecret(token), createdAt: now, updatedAt: now });
       await tx.insert(circleMembers).values({ circleId: id, userId: user.id, createdAt: now });
     });
     logEvent({ event: 'circle.created', userId: user.id, circleId: id });
     const circle = (await this.queries.circle(id))!;
-    return this.view({ circle, user, isCreator: true } as CircleMembership, request.origin);
+    return this.view({ circle, user, isCreator: true } as CircleMembership, { origin: request.origin, token });
   }
 
-  async view(membership: CircleMembership, requestOrigin: string): Promise<Circle> {
-    const link = membership.isCreator ? await this.inviteLink(membership.circle.joinToken, requestOrigin) : null;
-    return circleView(this.queries, membership, link);
+  /** The circle as `membership` sees it; with the invite link only in the answer that made it (`link`). */
+  async view(membership: CircleMembership, link?: { origin: string; token: string }): Promise<Circle> {
+    return circleView(this.queries, membership, link ? await this.inviteLink(link.token, link.origin) : null);
   }
 
-  async rename(membership: CircleMembership, name: string, requestOrigin: string): Promise<Circle> {
+  async rename(membership: CircleMembership, name: string): Promise<Circle> {
     const { circles } = this.store.tables;
     await this.store.db.update(circles).set({ name: name.trim(), updatedAt: this.now() }).where(eq(circles.id, membership.circle.id));
-    return this.view({ ...membership, circle: { ...membership.circle, name: name.trim() } }, requestOrigin);
+    return this.view({ ...membership, circle: { ...membership.circle, name: name.trim() } });
   }
 
-  /** A new invite link: the old one stops working at once. */
+  /** A new invite link, in this answer only: the old one, and the links mailed so far, stop working at once. */
   async renewLink(membership: CircleMembership, requestOrigin: string): Promise<Circle> {
-    const { circles } = this.store.tables;
-    const joinToken = newSecret();
-    await this.store.db.update(circles).set({ joinToken, updatedAt: this.now() }).where(eq(circles.id, membership.circle.id));
+    const { circles, circleInvitations } = this.store.tables;
+    const token = newSecret();
+    await this.store.transaction(async (tx) => {
+      await tx.update(circles).set({ joinTokenHash: hashSecret(token), updatedAt: this.now() }).where(eq(circles.id, membership.circle.id));
+      await tx.delete(circleInvitations).where(eq(circleInvitations.circleId, membership.circle.id));
+    });
     logEvent({ event: 'circle.link-renewed', userId: membership.user.id, circleId: membership.circle.id });
-    return this.view({ ...membership, circle: { ...membership.circle, joinToken } }, requestOrigin);
+    return this.view(membership, { origin: requestOrigin, token });
   }
 
   /**
-   * Mails the invite link to `emailInput`, as editor invitations are mailed; answers the link too
-   * when this server cannot send mail (the creator passes it on). The answer is the same whether
-   * the address has an account or not.
+   * Mails `emailInput` a link of its own (valid a week, until used or the circle's link is
+   * renewed), queued with the invitation as editor invitations are; answers the link too when
+   * this server cannot send mail (the creator passes it on). The answer is the same whether the
+   * address has an account or not.
    */
   async invite(membership: CircleMembership, emailInput: string, request: MailRequest): Promise<CircleInviteSent> {
     const { circle, user } = membership;
@@ -94,25 +103,33 @@ export class CircleService {
     if (email === normalizeEmail(user.email)) throw invalid('inviteSelfToCircle');
     belowCap(await this.queries.memberCount(circle.id), this.limits.membersPerCircle, 'circleFull');
     await this.invitesPerUser.hit(user.id);
+    const token = newSecret();
     const site = await this.mailLinks.site(request.origin);
-    const link = `${site.origin}${circleJoinPath(circle.joinToken)}`;
-    logEvent({ event: 'circle.invited', userId: user.id, circleId: circle.id });
+    const link = `${site.origin}${circleJoinPath(token)}`;
     const invitation = { to: email, texts: 'circleInvitation' as const, inviter: user, name: circle.name, link, company: site.company };
-    // Queued in the outbox, which sends it after the answer: a slow mail server does not show in it.
-    await this.mailer.send(await invitationMail(this.mailer, invitation, request));
+    const mail = await invitationMail(this.mailer, invitation, request);
+    const queue = await this.mailer.queueIn();
+    const now = this.now();
+    // The invitation and its mail: both or neither (the outbox sends it after the answer).
+    await this.store.transaction(async (tx) => {
+      const row = { tokenHash: hashSecret(token), circleId: circle.id, email, createdAt: now, expiresAt: new Date(now.getTime() + MAILED_INVITATION_TTL_MS) };
+      await tx.insert(this.store.tables.circleInvitations).values(row);
+      await queue(mail, tx);
+    });
+    logEvent({ event: 'circle.invited', userId: user.id, circleId: circle.id });
     return (await this.mailer.configured()) ? {} : { link };
   }
 
-  /** What the link's holder sees before joining; 404 for a link renewed since or never made. */
+  /** What the link's holder sees before joining; 404 for a link renewed, used (if mailed), expired or never made. */
   async preview(token: string): Promise<CircleInvitePreview> {
     const circle = await this.byToken(token);
     const creator = circle.creatorId ? (await this.queries.namesOf([circle.creatorId])).get(circle.creatorId) : undefined;
     return { name: circle.name, createdBy: creator ?? '', memberCount: await this.queries.memberCount(circle.id) };
   }
 
-  /** Whether `token` is a circle's current invite link (sign-ups by invitation take it). */
+  /** Whether `token` is a circle's current invite link or a mailed one (sign-ups by invitation take it). */
   async isPending(token: string): Promise<boolean> {
-    return (await this.queries.circleByToken(token)) !== undefined;
+    return (await this.queries.circleByToken(token, this.now())) !== undefined;
   }
 
   async join(token: string, user: SessionUser): Promise<JoinedCircle> {
@@ -120,8 +137,11 @@ export class CircleService {
     if (await this.queries.isMember(circle.id, user.id)) return { circleId: circle.id };
     belowCap(await this.queries.circleCountOf(user.id), this.limits.perUser, 'tooManyCircles');
     belowCap(await this.queries.memberCount(circle.id), this.limits.membersPerCircle, 'circleFull');
-    const { circleMembers } = this.store.tables;
-    await this.store.db.insert(circleMembers).values({ circleId: circle.id, userId: user.id, createdAt: this.now() }).onConflictDoNothing();
+    const { circleMembers, circleInvitations } = this.store.tables;
+    await this.store.transaction(async (tx) => {
+      await tx.insert(circleMembers).values({ circleId: circle.id, userId: user.id, createdAt: this.now() }).onConflictDoNothing();
+      await tx.delete(circleInvitations).where(eq(circleInvitations.tokenHash, hashSecret(token)));
+    });
     logEvent({ event: 'circle.joined', userId: user.id, circleId: circle.id });
     return { circleId: circle.id };
   }
@@ -152,23 +172,23 @@ export class CircleService {
     logEvent({ event: 'circle.left', userId: user.id, circleId: circle.id });
   }
 
-  async remove(membership: CircleMembership, userId: string, requestOrigin: string): Promise<Circle> {
+  async remove(membership: CircleMembership, userId: string): Promise<Circle> {
     const { circle, user } = membership;
     if (userId === user.id) throw invalid('circleRemoveSelf');
     if (!(await this.queries.isMember(circle.id, userId))) throw notFound('circleMemberNotFound');
     await this.dropMember(circle.id, userId);
     logEvent({ event: 'circle.member-removed', userId: user.id, circleId: circle.id, removedId: userId });
-    return this.view(membership, requestOrigin);
+    return this.view(membership);
   }
 
   /** Makes another member the creator; the former creator stays a member. */
-  async handOver(membership: CircleMembership, userId: string, requestOrigin: string): Promise<Circle> {
+  async handOver(membership: CircleMembership, userId: string): Promise<Circle> {
     const { circle, user } = membership;
     if (userId === user.id || !(await this.queries.isMember(circle.id, userId))) throw notFound('circleMemberNotFound');
     const { circles } = this.store.tables;
     await this.store.db.update(circles).set({ creatorId: userId, updatedAt: this.now() }).where(eq(circles.id, circle.id));
     logEvent({ event: 'circle.handed-over', userId: user.id, circleId: circle.id, creatorId: userId });
-    return this.view({ ...membership, circle: { ...circle, creatorId: userId }, isCreator: false }, requestOrigin);
+    return this.view({ ...membership, circle: { ...circle, creatorId: userId }, isCreator: false });
   }
 
   private async dropMember(circleId: string, userId: string): Promise<void> {
@@ -180,7 +200,7 @@ export class CircleService {
   }
 
   private async byToken(token: string) {
-    const circle = await this.queries.circleByToken(token);
+    const circle = await this.queries.circleByToken(token, this.now());
     if (!circle) throw notFound('circleLinkInvalid');
     return circle;
   }

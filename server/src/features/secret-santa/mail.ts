@@ -2,25 +2,29 @@ import { santaResultPath } from '@wishwell/shared/secret-santa-types';
 import { formatPrice } from '@wishwell/shared/price-format';
 import { fromMinorUnits } from '@wishwell/shared/money';
 import type { MailLinks } from '../../mail/link-origin';
-import type { Mailer, MailRequest } from '../../mail/mailer';
+import type { MailQueue, Mailer, MailRequest, OutgoingMail } from '../../mail/mailer';
 import type { DrawRow, ParticipantRow } from './access';
 
 /**
  * A draw's mails, each to one participant in their account's language (else the language the
- * request was made in), queued in the outbox once the change is saved (a mail's texts and
- * route are read from the database, which a transaction would hold). None names a giftee or a
+ * request was made in). The draw's own mails are composed first and queued in the draw's
+ * transaction (queueIn), so a draw that fails leaves none; questions and answers are queued once
+ * they are saved. None names a giftee or a
  * giver: the pair is only on the result page behind the participant's own link, so neither the
  * outbox, the e-mail log nor a mail printed for lack of SMTP holds one.
  */
+type MailContent = (t: Awaited<ReturnType<Mailer['textsFor']>>['t'], drawName: string) => { subject: string; body: string[]; after: string[] };
+
 export class SantaMail {
   constructor(
     private readonly mailer: Mailer,
     private readonly mailLinks: MailLinks,
   ) {}
 
-  async drawn(to: ParticipantRow, about: { draw: DrawRow; organiser: string; again: boolean }, request: MailRequest): Promise<void> {
+  /** The mail telling `to` the names are drawn: compose it before the draw's transaction, queue it in it. */
+  drawn(to: ParticipantRow, about: { draw: DrawRow; organiser: string; again: boolean }, request: MailRequest): Promise<OutgoingMail> {
     const { draw } = about;
-    await this.send(to, request, (t, name) => ({
+    return this.compose(to, request, (t, name) => ({
       subject: t('mail.santa.subject', { draw: name }),
       body: [
         t(about.again ? 'mail.santa.redrawn' : 'mail.santa.drawn', { organiser: about.organiser, draw: name }),
@@ -43,15 +47,18 @@ export class SantaMail {
     await this.send(to, request, (t, name) => ({ subject: t('mail.santa.answeredSubject', { draw: name }), body: [t('mail.santa.answeredBody', { draw: name })], after: [] }), draw);
   }
 
-  private async send(
-    to: ParticipantRow,
-    request: MailRequest,
-    compose: (t: Awaited<ReturnType<Mailer['textsFor']>>['t'], drawName: string) => { subject: string; body: string[]; after: string[] },
-    draw: DrawRow,
-  ): Promise<void> {
+  queueIn(): Promise<MailQueue> {
+    return this.mailer.queueIn();
+  }
+
+  private async send(to: ParticipantRow, request: MailRequest, content: MailContent, draw: DrawRow): Promise<void> {
+    await this.mailer.send(await this.compose(to, request, content, draw));
+  }
+
+  private async compose(to: ParticipantRow, request: MailRequest, content: MailContent, draw: DrawRow): Promise<OutgoingMail> {
     const [site, { t }] = await Promise.all([this.mailLinks.site(request.origin), this.mailer.textsFor(to.email, request.language)]);
-    const mail = compose(t, draw.name || t('mail.santa.untitled'));
+    const mail = content(t, draw.name || t('mail.santa.untitled'));
     const text = [t('mail.hello', { name: to.name }), '', ...mail.body, '', `${site.origin}${santaResultPath(to.resultToken)}`, ...(mail.after.length ? ['', ...mail.after] : []), '', site.company];
-    await this.mailer.send({ to: to.email, subject: mail.subject, text: text.join('\n') });
+    return { to: to.email, subject: mail.subject, text: text.join('\n') };
   }
 }

@@ -39,7 +39,7 @@ export function secretSantaRoutes(policies: AccessPolicies, draws: DrawService, 
       { signedIn: true, body: newDrawBody },
     )
     .get('/draws', ({ user }) => draws.mine(user), { signedIn: true })
-    .get('/draws/:id', ({ draw }) => draws.view(draw.draw.id), { drawOrganiser: true, params: idParams })
+    .get('/draws/:id', ({ draw }) => draws.view(draw.draw.id, draw.user), { drawOrganiser: true, params: idParams })
     .delete(
       '/draws/:id',
       async ({ draw }) => {

@@ -17,7 +17,7 @@ import { newId, newSecret } from '../../ids';
 import { RateLimiter } from '../../limits/rate-limit';
 import type { MailRequest } from '../../mail/mailer';
 import type { DrawRow, OrganisedDrawAccess, ParticipantRow } from './access';
-import { drawAssignment, type DrawConflict } from './assignment';
+import { drawAssignment, EXACT_MAX, EXCLUSIONS_MAX, type DrawConflict, type DrawCrowded } from './assignment';
 import type { SantaMail } from './mail';
 import type { CircleParticipant } from '@wishwell/shared/circle-types';
 
@@ -66,7 +66,7 @@ export class DrawService {
     assignOrRefuse(participants, exclusions);
     await this.drawsPerUser.hit(user.id);
     const id = await this.store.transaction((tx) => this.insertDraw(tx, user.id, input.circleId ?? null, settings, participants, exclusions));
-    return this.view(id);
+    return this.view(id, user);
   }
 
   /** Draws the names (or draws them again while no one has opened a result) and mails every participant their link. */
@@ -76,17 +76,19 @@ export class DrawService {
     if (participants.some((participant) => participant.openedAt)) throw conflict('drawAlreadyOpened');
     const recipients = assignOrRefuse(participants, emailPairs(participants, exclusions));
     await this.runsPerUser.hit(user.id);
-    const again = draw.drawnAt !== null;
+    const about = { draw, organiser: user.name, again: draw.drawnAt !== null };
+    const mails = await Promise.all(participants.map((participant) => this.mail.drawn(participant, about, request)));
+    const queue = await this.mail.queueIn();
+    // The pairs and everyone's mail: both or neither.
     await this.store.transaction(async (tx) => {
       const { draws, drawParticipants } = this.store.tables;
       for (const [giver, recipient] of recipients.entries()) {
         await tx.update(drawParticipants).set({ recipientId: participants[recipient]!.id }).where(eq(drawParticipants.id, participants[giver]!.id));
       }
       await tx.update(draws).set({ drawnAt: dateOf(this.clock) }).where(eq(draws.id, draw.id));
+      for (const mail of mails) await queue(mail, tx);
     });
-    // Lost mails (a crash before they are queued) leave nobody's result opened: the organiser can draw again.
-    for (const participant of participants) await this.mail.drawn(participant, { draw, organiser: user.name, again }, request);
-    return this.view(draw.id);
+    return this.view(draw.id, user);
   }
 
   /** A new draw with the same people, rules and settings, not yet drawn; the old one and its links are gone. */
@@ -98,15 +100,18 @@ export class DrawService {
       await tx.delete(this.store.tables.draws).where(eq(this.store.tables.draws.id, draw.id));
       return this.insertDraw(tx, user.id, draw.circleId, draw, participants, emailPairs(participants, exclusions));
     });
-    return this.view(id);
+    return this.view(id, user);
   }
 
   async remove(access: OrganisedDrawAccess): Promise<void> {
     await this.store.db.delete(this.store.tables.draws).where(eq(this.store.tables.draws.id, access.draw.id));
   }
 
-  /** The organiser's view: who takes part, who opened their result, never a pair. */
-  async view(drawId: string): Promise<OrganisedDraw> {
+  /**
+   * The organiser's view: who takes part, who opened their result, never a pair. The addresses of
+   * people taken from a circle are not shown (the draw mails them; the organiser needs their names).
+   */
+  async view(drawId: string, organiser: SessionUser): Promise<OrganisedDraw> {
     const { draws } = this.store.tables;
     const [draw] = await this.store.db.select().from(draws).where(eq(draws.id, drawId));
     const { participants, exclusions } = await this.membersOf(drawId);
@@ -119,8 +124,13 @@ export class DrawService {
       date: draw!.giftDate,
       drawnAt: draw!.drawnAt?.toISOString() ?? null,
       createdAt: draw!.createdAt.toISOString(),
-      participants: participants.map((participant) => ({ name: participant.name, email: participant.email, opened: participant.openedAt !== null })),
-      exclusions: emailPairs(participants, exclusions),
+      participants: participants.map((participant) => ({
+        id: participant.id,
+        name: participant.name,
+        email: participant.fromCircle && participant.email !== normalizeEmail(organiser.email) ? null : participant.email,
+        opened: participant.openedAt !== null,
+      })),
+      exclusions,
       canRedraw: !participants.some((participant) => participant.openedAt),
     };
   }
@@ -170,10 +180,10 @@ export class DrawService {
     return { draws: all?.value ?? 0, drawn: drawn?.value ?? 0 };
   }
 
-  private async participantsOf(user: SessionUser, input: NewDraw): Promise<DrawParticipantInput[]> {
-    const given = input.participants.map((participant) => ({ name: participant.name.trim(), email: normalizeEmail(participant.email) }));
+  private async participantsOf(user: SessionUser, input: NewDraw): Promise<DrawPerson[]> {
+    const given = input.participants.map((participant) => ({ name: participant.name.trim(), email: normalizeEmail(participant.email), fromCircle: false }));
     const members = input.circleId ? await this.circles.membersOf(input.circleId, user) : [];
-    const all = [...members.map((member) => ({ name: member.name, email: normalizeEmail(member.email) })), ...given];
+    const all = [...members.map((member) => ({ name: member.name, email: normalizeEmail(member.email), fromCircle: true })), ...given];
     const unique = all.filter((participant, index) => all.findIndex((other) => other.email === participant.email) === index);
     for (const participant of given) {
       if (!participant.name) throw invalid('drawNameMissing');
@@ -198,12 +208,12 @@ export class DrawService {
     organiserId: string,
     circleId: string | null,
     settings: Pick<DrawRow, 'name' | 'budgetMinor' | 'currency' | 'giftDate'>,
-    participants: DrawParticipantInput[],
+    participants: DrawPerson[],
     exclusions: [string, string][],
   ): Promise<string> {
     const { draws, drawParticipants, drawExclusions } = this.store.tables;
     const id = newId();
-    const rows = participants.map((participant, position) => ({ id: newId(), drawId: id, position, name: participant.name, email: participant.email, resultToken: newSecret() }));
+    const rows = participants.map(({ name, email, fromCircle }, position) => ({ id: newId(), drawId: id, position, name, email, fromCircle, resultToken: newSecret() }));
     const idOf = (email: string) => rows.find((row) => row.email === email)!.id;
     const { name, budgetMinor, currency, giftDate } = settings;
     await tx.insert(draws).values({ id, organiserId, circleId, name, budgetMinor, currency, giftDate, createdAt: dateOf(this.clock) });
@@ -215,6 +225,9 @@ export class DrawService {
     return id;
   }
 }
+
+/** A participant as the draw is made: `fromCircle` when taken from the draw's circle (their address is not shown to the organiser). */
+type DrawPerson = DrawParticipantInput & { fromCircle: boolean };
 
 /** The exclusions as pairs of participants' e-mails (each pair once, in participant order). */
 function exclusionPairs(participants: DrawParticipantInput[], exclusions: [string, string][]): [string, string][] {
@@ -248,8 +261,9 @@ function assignOrRefuse(participants: DrawParticipantInput[], exclusions: [strin
   const order = participants.map((participant) => participant.email);
   const pairs = exclusions.map(([a, b]) => [order.indexOf(a), order.indexOf(b)]);
   const outcome = drawAssignment(participants.length, (giver, recipient) => !pairs.some(([a, b]) => (a === giver && b === recipient) || (a === recipient && b === giver)));
-  if (!outcome.ok) throw conflictError(participants, outcome.conflict);
-  return outcome.recipients;
+  if (outcome.ok) return outcome.recipients;
+  if ('crowded' in outcome) throw crowdedError(participants, outcome.crowded);
+  throw conflictError(participants, outcome.conflict);
 }
 
 /** "Anna can only give to Ben, and so can Carl" (or "Anna cannot give to anyone"). */
@@ -258,4 +272,9 @@ function conflictError(participants: Pick<DrawParticipantInput, 'name'>[], found
   const [first, ...others] = found.givers;
   if (found.recipients.length === 0) return unprocessable('drawNobody', { giver: names([first!]) });
   return unprocessable('drawConflict', { giver: names([first!]), recipients: names(found.recipients), others: names(others) });
+}
+
+/** "Anna is kept from 5 others; in a group of more than 18, each person may be kept from at most 3." */
+function crowdedError(participants: Pick<DrawParticipantInput, 'name'>[], found: DrawCrowded) {
+  return unprocessable('drawCrowded', { person: participants[found.giver]!.name, count: found.exclusions, size: EXACT_MAX, max: EXCLUSIONS_MAX });
 }

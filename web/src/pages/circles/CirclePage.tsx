@@ -9,6 +9,7 @@ import { useSession } from '../../session/SessionProvider';
 import { useAsyncAction } from '../../ui/use-async-action';
 import { CircleListCard } from './CircleListCard';
 import { CreatorTools } from './CreatorTools';
+import { takeFreshInviteLink } from './fresh-invite-link';
 import { MyListsPicker } from './MyListsPicker';
 import './circles.css';
 
@@ -19,6 +20,12 @@ export default function CirclePage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [circle, setCircle] = useState<Circle | null>(null);
+  // Only the answer that made the link holds it: kept while the page is open.
+  const [inviteLink, setInviteLink] = useState(() => takeFreshInviteLink(id));
+  const changed = useCallback((next: Circle) => {
+    setCircle(next);
+    if (next.inviteLink) setInviteLink(next.inviteLink);
+  }, []);
   const { run } = useAsyncAction();
   usePageTitle(circle?.name ?? t('circles.title'));
 
@@ -40,12 +47,12 @@ export default function CirclePage() {
           <Button icon="log-out" text={t('circles.leave')} onClick={leave} />
         </div>
       </div>
-      {circle.isCreator && <CreatorTools circle={circle} onChanged={setCircle} />}
-      <MyListsPicker circle={circle} onChanged={setCircle} />
+      {circle.isCreator && <CreatorTools circle={circle} inviteLink={inviteLink} onChanged={changed} />}
+      <MyListsPicker circle={circle} onChanged={changed} />
       <ul className="ww-circle-members">
         {circle.members.map((member) => (
           <li key={member._id}>
-            <MemberCard circle={circle} member={member} isMe={member._id === user?._id} onChanged={setCircle} onReload={reload} />
+            <MemberCard circle={circle} member={member} isMe={member._id === user?._id} onChanged={changed} onReload={reload} />
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { Link, useNavigate } from '../../app/routing';
 import { usePageTitle } from '../../app/use-page-title';
 import { useTranslation } from '../../i18n/react';
 import { useAsyncAction } from '../../ui/use-async-action';
+import { keepFreshInviteLink } from './fresh-invite-link';
 import { joinCircle, joinTokenOf } from './join-circle';
 import './circles.css';
 
@@ -24,7 +25,11 @@ export default function CirclesPage() {
 
   const create = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => navigate(circlePath((await api.post('/circles', { body: { name } }))._id)), { failure: t('circles.createFailed') });
+    void run(async () => {
+      const made = await api.post('/circles', { body: { name } });
+      keepFreshInviteLink(made._id, made.inviteLink);
+      navigate(circlePath(made._id));
+    }, { failure: t('circles.createFailed') });
   };
   const join = async (event: FormEvent) => {
     event.preventDefault();

@@ -7,29 +7,52 @@ import { notify } from '../../notifications/notify';
 import { copyToClipboard } from '../../ui/clipboard';
 import { useAsyncAction } from '../../ui/use-async-action';
 
-/** The creator's: the invite link (copy, renew) and an invitation by e-mail. */
-export function CreatorTools({ circle, onChanged }: { circle: Circle; onChanged: (circle: Circle) => void }) {
+/**
+ * The creator's: the circle's name, the invite link and an invitation by e-mail. The server keeps
+ * only the link's hash, so the link shows only right after it was made (`inviteLink`, kept by the
+ * page); later the creator makes a new one or invites by e-mail, which mails a link of its own.
+ */
+export function CreatorTools({ circle, inviteLink, onChanged }: { circle: Circle; inviteLink: string | null; onChanged: (circle: Circle) => void }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
+  const [name, setName] = useState(circle.name);
   const { busy, run } = useAsyncAction();
-  const link = circle.inviteLink ?? '';
-  const renew = () => void run(async () => onChanged(await api.post('/circles/:id/invite-link', { params: { id: circle._id } })), { failure: t('circles.changeFailed'), success: t('circles.linkRenewed') });
+  const params = { id: circle._id };
+  const renew = () => void run(async () => onChanged(await api.post('/circles/:id/invite-link', { params })), { failure: t('circles.changeFailed'), success: inviteLink ? t('circles.linkRenewed') : undefined });
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => onChanged(await api.put('/circles/:id', { params, body: { name } })), { failure: t('circles.changeFailed'), success: t('circles.renamed') });
+  };
   const invite = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const sent = await api.post('/circles/:id/invites', { params: { id: circle._id }, body: { email } });
+      const sent = await api.post('/circles/:id/invites', { params, body: { email } });
       setEmail('');
       notify(sent.link ? t('circles.passLinkOn', { link: sent.link }) : t('circles.inviteSent'), 'success');
     }, { failure: t('circles.inviteFailed') });
   };
   return (
     <Card className="ww-circle-tools">
+      <form className="ww-circle-link" onSubmit={rename}>
+        <InputGroup required maxLength={100} aria-label={t('circles.name')} value={name} onValueChange={setName} />
+        <Button type="submit" icon="edit" text={t('circles.rename')} disabled={busy || !name.trim() || name.trim() === circle.name} />
+      </form>
       <h2>{t('circles.invite')}</h2>
-      <div className="ww-circle-link">
-        <InputGroup readOnly value={link} aria-label={t('circles.inviteLink')} onFocus={(event) => event.currentTarget.select()} />
-        <Button icon="duplicate" text={t('circles.copy')} onClick={() => void copyToClipboard(link, t('circles.copied'), t('circles.copyFailed'))} />
-        <Button icon="refresh" text={t('circles.renew')} onClick={renew} />
-      </div>
+      {inviteLink ? (
+        <>
+          <div className="ww-circle-link">
+            <InputGroup readOnly value={inviteLink} aria-label={t('circles.inviteLink')} onFocus={(event) => event.currentTarget.select()} />
+            <Button icon="duplicate" text={t('circles.copy')} onClick={() => void copyToClipboard(inviteLink, t('circles.copied'), t('circles.copyFailed'))} />
+            <Button icon="refresh" text={t('circles.renew')} onClick={renew} />
+          </div>
+          <p className="ww-circle-hint">{t('circles.linkOnce')}</p>
+        </>
+      ) : (
+        <div className="ww-circle-link">
+          <p className="ww-circle-hint">{t('circles.linkHidden')}</p>
+          <Button icon="link" text={t('circles.makeLink')} onClick={renew} />
+        </div>
+      )}
       <form className="ww-circle-link" onSubmit={invite}>
         <InputGroup type="email" required placeholder={t('circles.emailPlaceholder')} aria-label={t('circles.emailPlaceholder')} value={email} onValueChange={setEmail} />
         <Button type="submit" icon="envelope" text={t('circles.sendInvite')} loading={busy} />

@@ -11,7 +11,7 @@ import { notify } from '../../notifications/notify';
 export function OrganisedDrawCard({ draw, onChange, onGone }: { draw: OrganisedDraw; onChange: (draw: OrganisedDraw) => void; onGone: () => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const nameOf = (email: string) => draw.participants.find((participant) => participant.email === email)?.name ?? email;
+  const nameOf = (id: string) => draw.participants.find((participant) => participant.id === id)?.name ?? '';
   const act = async (work: () => Promise<void>, success: string) => {
     setBusy(true);
     try {
@@ -43,8 +43,8 @@ export function OrganisedDrawCard({ draw, onChange, onGone }: { draw: OrganisedD
       <p role="status">{draw.drawnAt ? t('santa.openedCount', { opened, count: draw.participants.length }) : t('santa.notDrawn')}</p>
       <ul className="ww-santa-list">
         {draw.participants.map((participant) => (
-          <li key={participant.email}>
-            <span>{participant.name}</span> <span className="ww-santa-note">{participant.email}</span>{' '}
+          <li key={participant.id}>
+            <span>{participant.name}</span> {participant.email ? <span className="ww-santa-note">{participant.email}</span> : null}{' '}
             {draw.drawnAt ? <Tag minimal intent={participant.opened ? 'success' : 'none'}>{participant.opened ? t('santa.opened') : t('santa.notOpened')}</Tag> : null}
           </li>
         ))}

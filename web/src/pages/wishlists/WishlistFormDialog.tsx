@@ -48,6 +48,7 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChange
   const [surpriseOn, setSurpriseOn] = useState(inFuture(wishlist?.surpriseUntil) ? localDay(wishlist?.surpriseUntil) : '');
   const [editorsSeeClaims, setEditorsSeeClaims] = useState(wishlist?.editorsSeeClaims ?? false);
   const [allowOverPledge, setAllowOverPledge] = useState(wishlist?.allowOverPledge ?? false);
+  const [showSuggestions, setShowSuggestions] = useState(wishlist?.showSuggestions ?? false);
   // Surprise mode is the owner's: editors neither see nor send it.
   const ownsList = !wishlist || wishlist.role !== 'editor';
   const { busy: saving, run } = useAsyncAction();
@@ -69,7 +70,10 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChange
       coverImage,
     };
     await run(async () => {
-      onSaved(wishlist ? await api.put('/wishlists/:id', { params: { id: wishlist._id }, body }) : await api.post('/wishlists', { body }));
+      const saved = wishlist ? await api.put('/wishlists/:id', { params: { id: wishlist._id }, body }) : await api.post('/wishlists', { body });
+      const switched = wishlist?.role === 'owner' && showSuggestions !== wishlist.showSuggestions;
+      const shown = switched ? (await api.put('/wishlists/:id/show-suggestions', { params: { id: wishlist._id }, body: { show: showSuggestions } })).showSuggestions : saved.showSuggestions;
+      onSaved({ ...saved, showSuggestions: shown });
       onClose();
     }, wishlist ? { success: t('listForm.updated'), failure: t('listForm.updateFailed') } : { failure: t('listForm.saveFailed') });
   };
@@ -128,6 +132,9 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChange
               )}
               {inFuture(wishlist?.surpriseUntil) && <Button icon="eye-open" text={t('listForm.revealNow')} disabled={saving} onClick={(e) => void save(e, true)} />}
             </div>
+          )}
+          {wishlist?.role === 'owner' && (
+            <Checkbox label={t('circles.showMeSuggestions')} checked={showSuggestions} onChange={(e) => setShowSuggestions(e.currentTarget.checked)} />
           )}
           {wishlist?.role === 'owner' && <ManageEditors wishlistId={wishlist._id} initialEditors={wishlist.editors} onChanged={(editors) => onEditorsChanged?.(editors)} />}
         </DialogBody>

@@ -182,7 +182,7 @@ function WishlistEditor({ wishlist, change, reload, isGuestOwner }: EditorProps)
       </div>
       {wishlist.surprise && <SurpriseNote surprise={wishlist.surprise} />}
       {wishlist.role !== 'editor' && <FollowerCountNote listId={wishlist._id} />}
-      {wishlist.role === 'owner' && <OwnerSuggestions listId={wishlist._id} shown={wishlist.showSuggestions} />}
+      {wishlist.role === 'owner' && wishlist.showSuggestions && <OwnerSuggestions listId={wishlist._id} />}
 
       {visibleItems.length === 0 ? (
         <p className="ww-empty-items">
