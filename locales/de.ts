@@ -305,6 +305,7 @@ export default {
       showMore: 'Mehr anzeigen',
       showLess: 'Weniger anzeigen',
       offlineTitle: 'Du bist offline',
+      offlineNotice: 'Offline – die Liste, wie du sie zuletzt gesehen hast',
       offlineText: 'Diese Wunschliste wurde auf diesem Gerät noch nie geöffnet, daher gibt es keine Kopie zum Anzeigen. Verbinde dich mit dem Internet und versuch es noch einmal.',
       thanks: 'Danke – {{name}} wird sich riesig freuen',
       theOwner: 'der oder die Beschenkte',

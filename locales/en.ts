@@ -310,6 +310,7 @@ export default {
       showMore: 'Show more',
       showLess: 'Show less',
       offlineTitle: 'You are offline',
+      offlineNotice: 'offline — showing the list as last seen',
       offlineText: 'This wishlist has not been opened on this device before, so there is no copy to show. Connect to the internet and try again.',
       thanks: 'Thank you — {{name}} will be thrilled',
       theOwner: 'the list owner',

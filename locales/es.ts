@@ -309,6 +309,7 @@ export default {
       showMore: 'Mostrar más',
       showLess: 'Mostrar menos',
       offlineTitle: 'Estás sin conexión',
+      offlineNotice: 'Sin conexión: la lista tal como la viste por última vez',
       offlineText: 'Esta lista no se ha abierto antes en este dispositivo, así que no hay ninguna copia que mostrar. Conéctate a internet y vuelve a intentarlo.',
       thanks: '¡Gracias! A {{name}} le va a encantar',
       theOwner: 'quien creó la lista',

@@ -309,6 +309,7 @@ export default {
       showMore: 'Afficher plus',
       showLess: 'Afficher moins',
       offlineTitle: 'Vous êtes hors ligne',
+      offlineNotice: 'Hors ligne — la liste telle que vous l’avez vue la dernière fois',
       offlineText: 'Cette liste n’a encore jamais été ouverte sur cet appareil : aucune copie n’est disponible. Connectez-vous à Internet et réessayez.',
       thanks: 'Merci ! Cela va faire très plaisir à {{name}}',
       theOwner: 'le ou la destinataire',

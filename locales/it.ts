@@ -309,6 +309,7 @@ export default {
       showMore: 'Mostra di più',
       showLess: 'Mostra meno',
       offlineTitle: 'Sei offline',
+      offlineNotice: 'Offline: la lista com’era l’ultima volta che l’hai vista',
       offlineText: 'Questa lista non è mai stata aperta su questo dispositivo, quindi non c’è una copia da mostrare. Collegati a internet e riprova.',
       thanks: 'Grazie: farai felice {{name}}',
       theOwner: 'chi ha creato la lista',

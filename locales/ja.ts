@@ -302,6 +302,7 @@ export default {
       showMore: 'もっと見る',
       showLess: '閉じる',
       offlineTitle: 'オフラインです',
+      offlineNotice: 'オフライン — 最後に表示したときのリストです',
       offlineText: 'このほしい物リストはこの端末でまだ開かれていないため、表示できる控えがありません。インターネットに接続して、もう一度お試しください。',
       thanks: 'ありがとうございます。{{name}}さんもきっと大喜びです',
       theOwner: 'リストの持ち主',

@@ -305,6 +305,7 @@ export default {
       showMore: 'Meer tonen',
       showLess: 'Minder tonen',
       offlineTitle: 'Je bent offline',
+      offlineNotice: 'Offline – de lijst zoals je hem het laatst zag',
       offlineText: 'Deze verlanglijst is nog niet eerder op dit apparaat geopend, dus er is geen kopie om te tonen. Maak verbinding met internet en probeer het opnieuw.',
       thanks: 'Dank je wel — {{name}} zal er heel blij mee zijn',
       theOwner: 'de eigenaar van de lijst',

@@ -314,6 +314,7 @@ export default {
       showMore: 'Pokaż więcej',
       showLess: 'Pokaż mniej',
       offlineTitle: 'Brak połączenia',
+      offlineNotice: 'Brak połączenia – lista w wersji z ostatniej wizyty',
       offlineText: 'Ta lista życzeń nie była wcześniej otwierana na tym urządzeniu, więc nie ma kopii do pokazania. Połącz się z internetem i spróbuj ponownie.',
       thanks: 'Dziękujemy — {{name}} bardzo się ucieszy',
       theOwner: 'właściciel listy',

@@ -311,6 +311,7 @@ export default {
       showMore: 'Mostrar mais',
       showLess: 'Mostrar menos',
       offlineTitle: 'Você está sem conexão',
+      offlineNotice: 'Sem conexão — a lista como você a viu pela última vez',
       offlineText: 'Esta lista de desejos nunca foi aberta neste dispositivo, então não há cópia para mostrar. Conecte-se à internet e tente de novo.',
       thanks: 'Obrigado! {{name}} vai adorar',
       theOwner: 'quem fez a lista',

@@ -306,6 +306,7 @@ export default {
       showMore: 'Visa mer',
       showLess: 'Visa mindre',
       offlineTitle: 'Du är offline',
+      offlineNotice: 'Offline – listan som du senast såg den',
       offlineText: 'Den här önskelistan har inte öppnats på den här enheten förut, så det finns ingen kopia att visa. Anslut till internet och försök igen.',
       thanks: 'Tack! {{name}} kommer att bli jätteglad',
       theOwner: 'listans ägare',

@@ -9,7 +9,7 @@ import type { PublicDomainConfig } from '@wishwell/shared/api-types';
 import { requestColorScheme, type ColorScheme } from '@wishwell/shared/color-scheme';
 import { requestLanguage, type Language } from '@wishwell/shared/languages';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
-import type { BootData } from '@wishwell/web/ssr';
+import { OFFLINE_NOTICE_META, type BootData, type TFunction } from '@wishwell/web/ssr';
 import type { DomainConfigService } from '../features/domain-configs/service';
 import type { Caller } from '../features/wishlists/access';
 import type { RenderedShareView } from '../features/wishlists/share-cache';
@@ -148,7 +148,8 @@ export class SitePages {
     // The cover banner is the largest thing painted: fetch it first.
     const coverPreload = `<link rel="preload" as="image" href="${escapeHtml(view.coverImage)}" fetchpriority="high">`;
     const i18n = (await import('@wishwell/web/ssr/render')).serverI18n(language);
-    const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin), i18n.t.bind(i18n)), config.companyName) + coverPreload;
+    const t = i18n.t.bind(i18n);
+    const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin), t), config.companyName) + offlineNoticeTag(t) + coverPreload;
     return this.render(path, { domainConfig: config, language, defaultLanguage: reader.defaultLanguage, sharedList: { id: listId, view } }, preview, reader.scheme);
   }
 
@@ -178,6 +179,11 @@ export class SitePages {
     logEvent({ event: 'page.rendered', path, domain: boot.domainConfig.hostname });
     return site.preparePage(await (await this.renderer).render(path, boot, headTags, scheme));
   }
+}
+
+/** The notice the service worker shows over this page's copy offline, in the page's language. */
+function offlineNoticeTag(t: TFunction): string {
+  return `<meta name="${OFFLINE_NOTICE_META}" content="${escapeHtml(t('share.offlineNotice'))}">`;
 }
 
 /** The files made per domain (web-manifest.ts). */
