@@ -50,7 +50,7 @@ test('an admin downloads a backup and restores it through the confirmation dialo
   const rules = await apiCall<{ matcher: string }[]>(page, 'GET', '/referral-rules/all');
   expect(rules.map((rule) => rule.matcher)).not.toContain(marker);
 
-  await reader.page.goto('/dashboard');
+  await reader.page.goto('/');
   const notice = reader.page.locator('.ww-session-ended');
   await expect(notice).toContainText('Du wurdest abgemeldet');
   await expect(notice).toContainText('Der Betreiber dieser Seite hat eine Sicherung wiederhergestellt');
