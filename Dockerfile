@@ -1,4 +1,5 @@
-# Wishwell in one image: the single executable plus Debian's Chromium for script-heavy shops.
+# Wishwell in one image: the single executable plus Debian's Chromium for script-heavy shops (and
+# the link-preview images, hence the CJK and emoji fonts).
 # Build: docker build -t wishwell .   Run: docker run -p 3000:3000 -v wishwell-data:/data wishwell
 
 FROM node:20-bookworm-slim AS build
@@ -8,7 +9,7 @@ RUN npm install && npm run build
 
 FROM debian:bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium ca-certificates curl \
+ && apt-get install -y --no-install-recommends chromium fonts-noto-cjk fonts-noto-color-emoji ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /data wishwell \
  && mkdir -p /data && chown wishwell /data

@@ -6,6 +6,8 @@ import { capabilitiesOf } from './http/cookies';
 import { httpPipeline } from './http/pipeline';
 import type { Services } from './services';
 import { SitePages } from './site/pages';
+import { PreviewImages } from './site/preview-image';
+import type { OnBlankPage } from './features/item-images/shrink';
 import type { Site } from './site/site';
 import { uploadedFileRoutes } from './features/uploads/routes';
 import { apiDocsRoutes } from './features/api-docs/routes';
@@ -14,7 +16,7 @@ import { apiRoutes } from './api-routes';
 /** The whole route surface: the pipeline, the API, uploaded files and the site. */
 export function createApp(ctx: AppContext, services: Services, site: Site) {
   const api = apiRoutes(ctx, services);
-  const pages: SitePages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs, links: services.mailLinks, listeningPort: () => app.server?.port, defaultLanguage: () => services.settings.defaultLanguage() });
+  const pages: SitePages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs, links: services.mailLinks, listeningPort: () => app.server?.port, defaultLanguage: () => services.settings.defaultLanguage(), previews: previewImages(services.scrape.onBlankPage, site) });
   const resolveViewer = createViewerResolver(ctx);
   const app = new Elysia()
     .use(httpPipeline(ctx, () => services.settings.defaultLanguage()))
@@ -44,4 +46,9 @@ export function createApp(ctx: AppContext, services: Services, site: Site) {
 function assertEveryApiRouteHasAPolicy(app: Elysia<any, any, any, any, any, any, any>): void {
   const missing = routeTable(app).find((route) => route.policy === null);
   if (missing) throw new Error(`${missing.method} ${missing.path} must declare exactly one access policy (${ACCESS_POLICY_KEYS.join(', ')})`);
+}
+
+/** Link-preview images are drawn in the scraper's headless browser, when there is one. */
+function previewImages(onBlankPage: OnBlankPage | null, site: Site): PreviewImages | null {
+  return onBlankPage && new PreviewImages(onBlankPage, (urlPath) => site.bytes(urlPath));
 }

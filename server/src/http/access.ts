@@ -1,7 +1,9 @@
 import { Elysia } from 'elysia';
 import { isLanguage } from '@wishwell/shared/languages';
+import { SESSION_ENDED_COOKIE, SESSION_ENDED_NOTICE_SECONDS } from '@wishwell/shared/session-cookie';
 import type { AppContext } from '../app-context';
 import { isApiToken, type ApiTokenScope } from '@wishwell/shared/api-token-types';
+import { retiredByRestore } from '../auth/retired-sessions';
 import { sessionUserLookup, type SessionUser } from '../auth/session-user';
 import { forbidden, unauthorized } from '../domain/errors';
 import { capabilitiesOf, SESSION_COOKIE } from './cookies';
@@ -73,15 +75,27 @@ const scriptsBearer = (request: Request, http: RequestInfo) => bearerToken(reque
 
 /** Resolves a session token (bearer or cookie) to its account; personal API tokens are the access gate's. */
 function sessionViewerResolver(ctx: AppContext, findUser: (id: string) => Promise<SessionUser | null>): ViewerResolver {
+  const endedByRestore = retiredByRestore(ctx.store);
   return async (request, http) => {
     const token = presentedToken(request, http);
     if (!token || isApiToken(token)) return null;
     const claims = await ctx.tokens.verify(token);
     if (!claims) return null;
     const user = await findUser(claims.sub);
-    if (!user || user.tokenVersion !== claims.ver) return null;
-    return signedInAs(user, http);
+    if (!user) return null;
+    if (user.tokenVersion === claims.ver) return signedInAs(user, http);
+    if (http.cookies.get(SESSION_COOKIE) === token && (await endedByRestore(claims.ver))) tellSessionEndedByRestore(http);
+    return null;
   };
+}
+
+/**
+ * A browser whose session a restore ended: the session cookie goes, and a readable one says why,
+ * so the next page it opens can say so and offer to sign in (web/src/session/SessionEndedNotice.tsx).
+ */
+function tellSessionEndedByRestore(http: RequestInfo): void {
+  http.clearCookie(SESSION_COOKIE);
+  http.setCookie(SESSION_ENDED_COOKIE, 'restore', { httpOnly: false, maxAgeSeconds: SESSION_ENDED_NOTICE_SECONDS });
 }
 
 /** Who a page request comes from, by its session (cookie or bearer); personal API tokens are not sessions. */

@@ -126,7 +126,7 @@ export function httpPipeline(ctx: AppContext, defaultLanguage: () => Language) {
       const refusal = refusalOf(code, error);
       if (refusal) {
         set.status = statusOf(refusal); // what the audit line reads
-        return domainAnswer(refusal, language);
+        return withCookies(domainAnswer(refusal, language), (context as { http?: RequestInfo }).http);
       }
       const status = errorStatus(error);
       // A library's own refusal (none of ours): its status and its words.
@@ -161,6 +161,12 @@ function domainAnswer(error: DomainError, language: Language): Response {
   const headers = headersOf(error);
   if (refusedUnread.has(error)) headers.connection = 'close';
   return json(statusOf(error), { message: error.in(language) }, headers);
+}
+
+/** A refusal keeps the cookies set before it (a session a restore ended is told so with its 401). */
+function withCookies(answer: Response, http: RequestInfo | undefined): Response {
+  for (const cookie of http?.outgoingCookies ?? []) answer.headers.append('set-cookie', cookie);
+  return answer;
 }
 
 /** The language of a request no access policy has looked at: its ww_lang cookie, else Accept-Language, else the site's default. */

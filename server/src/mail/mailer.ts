@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { dateOf, type Clock } from '../clock';
-import type { TFunction } from 'i18next';
 import { normalizeEmail } from '@wishwell/shared/account-types';
 import { isLanguage, type Language } from '@wishwell/shared/languages';
 import type { Db, DataStore } from '../db/store';
-import { serverTexts } from '../i18n/texts';
+import { serverTexts, type ServerText } from '../i18n/texts';
 import { newId } from '../ids';
 import type { Scheduler } from '../scheduler';
 import { crashPoint } from '../features/backup/crash-points';
@@ -15,7 +14,7 @@ export { MAIL_SUCCESS } from './outbox';
 /** A mail's language and its texts in it. */
 export interface MailTexts {
   language: Language;
-  t: TFunction;
+  t: ServerText;
 }
 
 /** The request a mail answers: where its links point and the language it was made in. */

@@ -9,7 +9,7 @@ import type { PublicDomainConfig } from '@wishwell/shared/api-types';
 import { requestColorScheme, type ColorScheme } from '@wishwell/shared/color-scheme';
 import { requestLanguage, type Language } from '@wishwell/shared/languages';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
-import type { BootData } from '@wishwell/web/ssr';
+import { OFFLINE_NOTICE_META, type BootData, type TFunction } from '@wishwell/web/ssr';
 import type { DomainConfigService } from '../features/domain-configs/service';
 import type { Caller } from '../features/wishlists/access';
 import type { RenderedShareView } from '../features/wishlists/share-cache';
@@ -19,7 +19,8 @@ import { logEvent } from '../log';
 import { hostnameOf, type MailLinks } from '../mail/link-origin';
 import { keptOrMade } from './kept-or-made';
 import { themeStyle, withColorScheme } from './color-scheme-markup';
-import { escapeHtml, previewHeadTags, sharePreviewOf } from './share-preview';
+import { escapeHtml, previewHeadTags, previewImageOf, sharePreviewOf } from './share-preview';
+import { PreviewImages, type PreviewCard } from './preview-image';
 import type { PageRenderer } from './render-page';
 import type { Site, SiteAsset } from './site';
 import { AppInstallFiles, ICON_PATH } from './web-manifest';
@@ -34,10 +35,15 @@ export interface SitePagesSources {
   listeningPort: () => number | undefined;
   /** The site's default language now (the admin console's settings). */
   defaultLanguage: () => Language;
+  /** Link-preview images with the list's name and brand; null without Chromium (the theme's cover serves). */
+  previews: PreviewImages | null;
 }
 
 
 const SHARE_PATH = /^\/share\/wishlist\/([^/]+)$/;
+const PREVIEW_PATH = /^\/share\/wishlist\/([^/]+)\/preview\.png$/;
+/** A preview image's URL names its look (?v=): each URL's image never changes, but a stale one still answers the current image. */
+const PREVIEW_CACHE = 'public, max-age=86400';
 
 /** Who is asking for a page, resolved only when it matters (a share page during surprise mode). */
 export type ShareViewCaller = () => Promise<Caller | null>;
@@ -83,6 +89,8 @@ export class SitePages {
   /** The answer for a GET of any non-API path: a page, a file of the built site, or null (no such file). */
   async respond(path: string, origin: string, request: Request, headers: Record<string, string>, caller: ShareViewCaller): Promise<SiteAnswer | null> {
     const { site } = this.sources;
+    const previewOf = PREVIEW_PATH.exec(path)?.[1];
+    if (previewOf) return this.previewImage(decodeURIComponent(previewOf), origin, request, headers, caller);
     if (!this.isPage(path)) {
       const file = site.has(path) ? site.respond(path, request, headers) : isAppFile(path) ? await this.appFiles.respond(path, await this.configFor(origin), request, headers) : null;
       return file && { response: file, page: false };
@@ -148,8 +156,20 @@ export class SitePages {
     // The cover banner is the largest thing painted: fetch it first.
     const coverPreload = `<link rel="preload" as="image" href="${escapeHtml(view.coverImage)}" fetchpriority="high">`;
     const i18n = (await import('@wishwell/web/ssr/render')).serverI18n(language);
-    const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin), i18n.t.bind(i18n)), config.companyName) + coverPreload;
+    const t = i18n.t.bind(i18n);
+    const image = this.sources.previews ? `${path}/preview.png?v=${PreviewImages.keyOf(previewCardOf(view, config))}` : previewImageOf(view.coverImage);
+    const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin), t, image), config.companyName) + offlineNoticeTag(t) + coverPreload;
     return this.render(path, { domainConfig: config, language, defaultLanguage: reader.defaultLanguage, sharedList: { id: listId, view } }, preview, reader.scheme);
+  }
+
+  /** A shared list's link-preview image (its name and the domain's brand), or null (404) for a list guests cannot open. */
+  private async previewImage(listId: string, origin: string, request: Request, headers: Record<string, string>, caller: ShareViewCaller): Promise<SiteAnswer | null> {
+    const { previews, lists, site } = this.sources;
+    const rendered = previews && (await lists.sharedView(listId, caller).catch(() => null));
+    if (!previews || !rendered) return null;
+    const view = JSON.parse(new TextDecoder().decode(rendered.body)) as SharedWishlist;
+    const png = await previews.image(previewCardOf(view, await this.configFor(await this.pageOrigin(origin))));
+    return { response: site.respondMade(png, 'png', PREVIEW_CACHE, request, headers), page: false };
   }
 
   /**
@@ -178,6 +198,16 @@ export class SitePages {
     logEvent({ event: 'page.rendered', path, domain: boot.domainConfig.hostname });
     return site.preparePage(await (await this.renderer).render(path, boot, headTags, scheme));
   }
+}
+
+function previewCardOf(view: SharedWishlist, config: PublicDomainConfig): PreviewCard {
+  const { companyName, logoUrl, primaryColor, secondaryColor } = config;
+  return { name: view.name, coverImage: view.coverImage, brand: { companyName, logoUrl, primaryColor, secondaryColor } };
+}
+
+/** The notice the service worker shows over this page's copy offline, in the page's language. */
+function offlineNoticeTag(t: TFunction): string {
+  return `<meta name="${OFFLINE_NOTICE_META}" content="${escapeHtml(t('share.offlineNotice'))}">`;
 }
 
 /** The files made per domain (web-manifest.ts). */

@@ -26,8 +26,11 @@ export function previewImageOf(coverImage: string): string {
   return theme ? `/previews/${theme}.png` : coverImage;
 }
 
-/** What a preview shows for a list, in the reader's language (`t`): its name and owner, how many gifts are still wanted, its cover. */
-export function sharePreviewOf(view: SharedWishlist, pageUrl: URL, t: TFunction): SharePreview {
+/**
+ * What a preview shows for a list, in the reader's language (`t`): its name and owner, how many
+ * gifts are still wanted, and `imagePath` (its preview image, else its cover's).
+ */
+export function sharePreviewOf(view: SharedWishlist, pageUrl: URL, t: TFunction, imagePath = previewImageOf(view.coverImage)): SharePreview {
   const count = view.items.length;
   const name = view.user?.name;
   const title = name ? t('share.tabTitle', { list: view.name, name }) : view.name;
@@ -37,7 +40,7 @@ export function sharePreviewOf(view: SharedWishlist, pageUrl: URL, t: TFunction)
   return {
     title,
     description,
-    image: new URL(previewImageOf(view.coverImage), pageUrl).href,
+    image: new URL(imagePath, pageUrl).href,
     url: pageUrl.href,
   };
 }

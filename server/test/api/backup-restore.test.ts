@@ -6,6 +6,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_ENDED_COOKIE } from '@wishwell/shared/session-cookie';
+import { SESSIONS_RETIRED_BELOW } from '../../src/auth/retired-sessions';
+import { SESSION_COOKIE } from '../../src/http/cookies';
 import { ApiClient } from '../support/api-client';
 import { repack, tarGz, unpackWithTar, withRowChanged } from '../support/tar';
 import { startTestServer, withStore, type TestServer } from '../support/test-server';
@@ -189,10 +192,20 @@ describe('restore', () => {
     expect(res.body.message).toBe('Database restore initiated. The application will restart.');
     await waitFor(async () => (await oldAdminSession.get('/users/profile')).status === 401);
     expect((await member.client.get('/users/profile')).status).toBe(401);
+    // The browser is told why (its next page says so and offers to sign in), and its session cookie goes.
+    expect(member.client.cookies.get(SESSION_ENDED_COOKIE)).toBe('restore');
+    expect(member.client.cookies.has(SESSION_COOKIE)).toBe(false);
     expect((await carol.client.post('/users/login', { email: carol.email, password: 'correct horse battery' })).status).toBe(401);
 
     const bob = await signIn(member);
-    const list = await bob.get(`/wishlists/${listId}`);
+    // A session ended otherwise (a password changed on another device) is not said to be the restore's.
+    const otherDevice = await signIn(member);
+    expect((await otherDevice.put('/users/profile/password', { currentPassword: 'correct horse battery', newPassword: 'a changed password' })).status).toBe(200);
+    expect((await bob.get('/users/profile')).status).toBe(401);
+    expect(bob.cookies.has(SESSION_ENDED_COOKIE)).toBe(false);
+    expect((await otherDevice.put('/users/profile/password', { currentPassword: 'a changed password', newPassword: 'correct horse battery' })).status).toBe(200);
+    const bobAgain = await signIn(member);
+    const list = await bobAgain.get(`/wishlists/${listId}`);
     expect(list.status).toBe(200);
     expect(list.body.items.map((i: { title: string; notes: string }) => [i.title, i.notes])).toEqual([['Kept teapot', `Handle with care${LINE_SEPARATOR}it is old`]]);
     const cover = await fetch(server.url + coverUrl);
@@ -383,6 +396,9 @@ describe('a backup of every kind of row the API writes', () => {
     const res = await restore(api, await downloadBackup(api));
     expect(res.status, res.body.message).toBe(200);
     await waitFor(async () => (await api.get('/users/profile')).status === 401);
-    expect(await copiedContents(full)).toEqual(before);
+    // Besides the backup's rows, the restore notes which sessions it ended (auth/retired-sessions.ts).
+    const after = await copiedContents(full);
+    after.instance_settings = after.instance_settings!.filter((row) => (row as { name: string }).name !== SESSIONS_RETIRED_BELOW);
+    expect(after).toEqual(before);
   });
 });

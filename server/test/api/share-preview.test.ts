@@ -38,8 +38,8 @@ describe('shared list link previews', () => {
     expect(first.html).toContain('<title>Birthday &lt;3 &amp; &quot;cake&quot; – Zoë&#39;s wishlist</title>');
     expect(meta(first.html, 'og:title')).toBe('Birthday &lt;3 &amp; &quot;cake&quot; – Zoë&#39;s wishlist');
     expect(meta(first.html, 'og:description')).toBe('2 gifts still wanted on Zoë&#39;s wish list. Mark what you buy so nobody buys it twice.');
-    expect(meta(first.html, 'og:image')).toBe(`${server.url}/previews/birthday.png`);
-    expect(meta(first.html, 'twitter:image')).toBe(`${server.url}/previews/birthday.png`);
+    expect(meta(first.html, 'og:image')).toMatch(new RegExp(`^${server.url}/share/wishlist/${list._id}/preview\\.png\\?v=\\w+$`));
+    expect(meta(first.html, 'twitter:image')).toBe(meta(first.html, 'og:image'));
     expect(meta(first.html, 'og:url')).toBe(`${server.url}/share/wishlist/${list._id}`);
     expect(meta(first.html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(first.html, 'og:site_name')).toBe('Wishwell');
@@ -50,19 +50,49 @@ describe('shared list link previews', () => {
     expect(meta((await sharePage(list._id)).html, 'og:description')).toMatch(/^3 gifts still wanted/);
   });
 
-  it('show every theme cover as a 1200x630 PNG (link previews show no SVG)', async () => {
-    const owner = await signUp(server.url, 'Ada');
+  it('have every theme cover as a 1200x630 PNG (link previews show no SVG)', async () => {
     for (const theme of WISHLIST_THEMES) {
-      const list = (await owner.client.post<Wishlist>('/wishlists', { name: theme, theme })).body;
-      const image = meta((await sharePage(list._id)).html, 'og:image')!;
-      expect(image).toMatch(new RegExp(`^${server.url}/previews/[a-z-]+\\.png$`));
-      const res = await fetch(image, { headers: { 'user-agent': 'WhatsApp/2.23' } });
+      const res = await fetch(`${server.url}/previews/${theme.toLowerCase().replace(/\s+/g, '-')}.png`, { headers: { 'user-agent': 'WhatsApp/2.23' } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');
       const png = Buffer.from(await res.arrayBuffer());
       expect(png.subarray(1, 4).toString()).toBe('PNG');
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]); // IHDR width, height
     }
+  });
+
+  it('show the list\'s name and the brand in an image drawn once per look of the list, cached, whatever the name holds', async () => {
+    const owner = await signUp(server.url, 'Kenji');
+    const first = (await owner.client.post<Wishlist>('/wishlists', { name: '誕生日のほしいもの 🎂 ' + 'とても長い名前'.repeat(12), theme: 'Birthday' })).body;
+    const second = (await owner.client.post<Wishlist>('/wishlists', { name: 'Camping <gear> & "more"', theme: 'Birthday' })).body;
+    const imageOf = async (listId: string) => {
+      const url = meta((await sharePage(listId)).html, 'og:image')!.replaceAll('&amp;', '&');
+      const res = await fetch(url, { headers: { 'user-agent': 'WhatsApp/2.23' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+      const png = Buffer.from(await res.arrayBuffer());
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+      return { url, png };
+    };
+    const drawn = () => server.output().split('\n').filter((line) => line.includes('"event":"preview.rendered"')).length;
+
+    const a = await imageOf(first._id);
+    const b = await imageOf(second._id);
+    expect(b.url).not.toBe(a.url);
+    expect(b.png.equals(a.png)).toBe(false);
+    const before = drawn();
+    // Items and claims change the page, not the image: it is not drawn again.
+    await addItem(owner.client, first._id, { title: 'Kite' });
+    expect((await imageOf(first._id)).png.equals(a.png)).toBe(true);
+    expect(drawn()).toBe(before);
+
+    expect((await owner.client.put(`/wishlists/${first._id}`, { name: 'Renamed' })).status).toBe(200);
+    const renamed = await imageOf(first._id);
+    expect(renamed.url).not.toBe(a.url);
+    expect(renamed.png.equals(a.png)).toBe(false);
+    expect(drawn()).toBe(before + 1);
+    expect((await fetch(`${server.url}/share/wishlist/no-such-list/preview.png`)).status).toBe(404);
   });
 
   it('are rendered once for all the hosts and ports that are not ours (the Host header is the client\u2019s to write), their links at PUBLIC_URL; the landing page once per domain config', async () => {
@@ -74,7 +104,7 @@ describe('shared list link previews', () => {
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}${path}`);
-      expect(meta(html, 'og:image')).toBe(`${PUBLIC_URL}/previews/birthday.png`);
+      expect(meta(html, 'og:image')).toMatch(new RegExp(`^${PUBLIC_URL}${path}/preview\\.png\\?v=`));
       expect((await fetch(`${server.url}/`, { headers: { host } })).status).toBe(200); // the landing page, too
     }
     const renders = (of: string) => server.output().split('\n').filter((line) => line.includes('"event":"page.rendered"') && line.includes(`"path":"${of}"`));

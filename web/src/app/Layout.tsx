@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from './routing';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
+import { SessionEndedNotice } from '../session/SessionEndedNotice';
 
 /** Public header and footer around every page, except under /admin (the console has its own). */
 export function Layout() {
@@ -11,6 +12,7 @@ export function Layout() {
     <div className="ww-page">
       <TopBar />
       <main className="ww-main">
+        <SessionEndedNotice />
         <Outlet />
       </main>
       <Footer />

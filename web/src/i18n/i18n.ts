@@ -1,13 +1,10 @@
 import { SOURCE_LANGUAGE, type Language } from '@wishwell/shared/languages';
-import { elidedBefore } from '@wishwell/shared/elision';
+import { fillPlaceholders, type TOptions } from '@wishwell/shared/placeholders';
 import { ENGLISH, type Translation } from './catalogues';
 
-/** What fills a text's `{{name}}` placeholders; a number `count` also picks the plural form. */
-export type TOptions = Record<string, unknown>;
+export type { TOptions };
 /** Looks a dotted key ('share.markPurchased') up in the current language, English underneath. */
 export type TFunction = (key: string, options?: TOptions) => string;
-
-const PLACEHOLDER = /{{\s*([^{}]+?)\s*}}/g;
 
 /**
  * The app's texts in one language at a time, English underneath for any key it lacks: i18next's
@@ -68,7 +65,7 @@ export class I18n {
     return (key, options) => {
       for (const code of languages) {
         const text = this.lookUp(code, key, options?.count);
-        if (text !== undefined) return options ? interpolate(text, options, code) : text;
+        if (text !== undefined) return options ? fillPlaceholders(text, options, code) : text;
       }
       return key;
     };
@@ -100,22 +97,6 @@ function textAt(catalogue: Translation, key: string): string | undefined {
     node = node[part];
   }
   return typeof node === 'string' ? node : undefined;
-}
-
-/**
- * Fills each `{{name}}` with its value as plain text ('' when missing); values are never read for
- * placeholders again. French elides the word before a value that opens with a vowel ("d’Olive").
- */
-function interpolate(text: string, values: TOptions, language: Language): string {
-  let filled = '';
-  let end = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    const value = values[match[1]!];
-    const shown = value === undefined || value === null ? '' : String(value);
-    filled = elidedBefore(language, filled + text.slice(end, match.index), shown) + shown;
-    end = match.index + match[0].length;
-  }
-  return filled + text.slice(end);
 }
 
 const rulesByLanguage = new Map<Language, Intl.PluralRules>();

@@ -6,5 +6,6 @@
  */
 export { DARK_CLASS, SYSTEM_DARK_MEDIA, SYSTEM_SCHEME_CLASS, themeStyleSheet } from '../branding/theme';
 export { EARLY_TAPS_SCRIPT } from './early-taps-script';
+export { OFFLINE_NOTICE_META } from '../sw/messages';
 export type { BootData } from '../app/boot-data';
 export type { TFunction } from '../i18n/i18n';

@@ -6,7 +6,7 @@
 import { COLOR_SCHEME_COOKIE } from '@wishwell/shared/color-scheme';
 import { LANGUAGE_COOKIE } from '@wishwell/shared/languages';
 import { SIGNED_IN_COOKIE } from '@wishwell/shared/session-cookie';
-import { OFFLINE_NOTICE, type KeptPageKind } from './messages';
+import { OFFLINE_NOTICE_META, type KeptPageKind } from './messages';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -90,14 +90,21 @@ function withoutEncoding(headers: Headers): Headers {
   return headers;
 }
 
-/** Offline: the landing page as last seen; a shared list read-only, under the notice. */
+const NOTICE_IN_PAGE = new RegExp(`<meta name="${OFFLINE_NOTICE_META}" content="([^"]*)">`);
+
+/**
+ * Offline: the landing page as last seen; a shared list read-only, under the notice its copy
+ * carries in the language it was last seen in (escaped by the server, so put in as it is).
+ */
 async function offlineCopy(cached: Response, kind: KeptPageKind): Promise<Response> {
   if (kind === 'landing') return cached;
+  const page = await cached.text();
+  const notice = NOTICE_IN_PAGE.exec(page)?.[1] ?? '';
   // The page's own <body> classes (its dark scheme) stay beside the offline one.
-  const html = (await cached.text()).replace(
+  const html = page.replace(
     /<body(?: class="([^"]*)")?([^>]*)>/,
     (_, classes: string | undefined, rest: string) =>
-      `<body class="${classes ? `${classes} ` : ''}ww-offline"${rest}><div class="ww-offline-notice" role="status">${OFFLINE_NOTICE}</div>`,
+      `<body class="${classes ? `${classes} ` : ''}ww-offline"${rest}><div class="ww-offline-notice" role="status">${notice}</div>`,
   );
   return new Response(html, { status: 200, headers: withoutEncoding(new Headers(cached.headers)) });
 }

@@ -2,13 +2,16 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { E2E_ADMIN, signInThroughForm } from './support/accounts';
 import { apiCall } from './support/api';
+import { PASSWORD, signedInPage } from './support/people';
 
 // Backup & Restore in the browser: download a backup, change something, restore the file through
 // the dialog; the page reloads and the change is gone (and the old session with it).
 
 test.describe.configure({ timeout: 90_000 });
 
-test('an admin downloads a backup and restores it through the confirmation dialog', async ({ page }) => {
+test('an admin downloads a backup and restores it through the confirmation dialog; everyone signed in hears why they were signed out', async ({ page, browser }) => {
+  // Someone signed in elsewhere, reading German: their next page after the restore says why they must sign in again.
+  const reader = await signedInPage(browser, 'Greta', { locale: 'de-DE' });
   await signInThroughForm(page, E2E_ADMIN);
   const marker = `restore-${Date.now().toString(36)}.example`;
   await page.goto('/admin');
@@ -46,4 +49,16 @@ test('an admin downloads a backup and restores it through the confirmation dialo
   await signInThroughForm(page, E2E_ADMIN);
   const rules = await apiCall<{ matcher: string }[]>(page, 'GET', '/referral-rules/all');
   expect(rules.map((rule) => rule.matcher)).not.toContain(marker);
+
+  await reader.page.goto('/');
+  const notice = reader.page.locator('.ww-session-ended');
+  await expect(notice).toContainText('Du wurdest abgemeldet');
+  await expect(notice).toContainText('Der Betreiber dieser Seite hat eine Sicherung wiederhergestellt');
+  await notice.getByRole('button', { name: 'Wieder anmelden' }).click();
+  await expect(reader.page).toHaveURL(/\/login$/);
+  await apiCall(reader.page, 'POST', '/users/login', { email: reader.email, password: PASSWORD });
+  await reader.page.goto('/dashboard');
+  await expect(reader.page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(reader.page.locator('.ww-session-ended')).toHaveCount(0);
+  await reader.context.close();
 });

@@ -73,6 +73,23 @@ test('a shared list opened once opens offline, read-only, with the notice; API a
   await owner.context.close();
 });
 
+test('offline, a shared list speaks the language it was last seen in (here the browser\'s, Japanese)', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Aiko');
+  const listId = await sharedList(owner.page);
+  const context = await browser.newContext({ locale: 'ja-JP' });
+  const guest = await context.newPage();
+  await guest.goto(`/share/wishlist/${listId}`);
+  await expect(itemCard(guest, 'Tent')).toBeVisible();
+  await keptForOffline(guest);
+
+  await context.setOffline(true);
+  await guest.reload();
+  await expect(guest.getByRole('status').filter({ hasText: 'オフライン — 最後に表示したときのリストです' })).toBeInViewport({ ratio: 1 });
+  await expect(guest.getByText('offline — showing the list as last seen')).toHaveCount(0);
+  await context.close();
+  await owner.context.close();
+});
+
 test('the landing page is controlled too, and a new build is offered with a toast that reloads onto it', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();

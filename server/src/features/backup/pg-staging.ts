@@ -1,6 +1,7 @@
 import { SQL } from 'bun';
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
+import { SESSIONS_RETIRED_BELOW } from '../../auth/retired-sessions';
 import { openPostgresStore } from '../../db/pg-store';
 import type { StagingDatabase } from './staging';
 
@@ -33,7 +34,13 @@ export async function postgresStaging(url: string): Promise<StagingDatabase> {
         client.begin(async (tx) => {
           // No session can be issued or revoked between reading the highest token version and the swap.
           await tx`LOCK TABLE public.users IN EXCLUSIVE MODE`;
-          await tx.unsafe(`UPDATE "${schema}".users SET token_version = (SELECT coalesce(max(token_version), 0) + 1 FROM public.users)`);
+          const [{ retiredBelow }] = await tx`SELECT coalesce(max(token_version), 0) + 1 AS "retiredBelow" FROM public.users`;
+          await tx.unsafe(`UPDATE "${schema}".users SET token_version = $1`, [retiredBelow]);
+          await tx.unsafe(
+            `INSERT INTO "${schema}".instance_settings (name, value, updated_at) VALUES ($1, $2, now())
+             ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+            [SESSIONS_RETIRED_BELOW, String(retiredBelow)],
+          );
           await tx.unsafe(`ALTER SCHEMA public RENAME TO "${keptSchemaName(keepDir)}"`);
           await tx.unsafe(`ALTER SCHEMA "${schema}" RENAME TO public`);
         }),

@@ -1,5 +1,6 @@
 import { Database } from 'bun:sqlite';
 import { existsSync } from 'node:fs';
+import { SESSIONS_RETIRED_BELOW } from '../../auth/retired-sessions';
 
 // The swap works on the SQLite files themselves, with the live store closed: plain bun:sqlite here.
 
@@ -17,7 +18,8 @@ export function foldWriteAheadLog(file: string): void {
 /**
  * Every session issued before the restore stops working (the backup may predate a sign-out): each
  * restored account's token version moves past the highest one live now. Run with the live store
- * closed, so no session can be issued between reading and swapping.
+ * closed, so no session can be issued between reading and swapping. The version is noted
+ * (auth/retired-sessions.ts), so those sessions' next request hears why they ended.
  */
 export function retireEarlierSessions(liveFile: string, stagedFile: string): void {
   let liveMax = 0;
@@ -32,6 +34,10 @@ export function retireEarlierSessions(liveFile: string, stagedFile: string): voi
   const staged = new Database(stagedFile);
   try {
     staged.run('UPDATE users SET token_version = ?', [liveMax + 1]);
+    staged.run(
+      'INSERT INTO instance_settings (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+      [SESSIONS_RETIRED_BELOW, String(liveMax + 1), Date.now()],
+    );
   } finally {
     staged.close();
   }
