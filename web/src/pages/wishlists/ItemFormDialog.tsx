@@ -48,7 +48,7 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
   const currency = draft.currency.trim().toUpperCase();
   // The server's check, before sending: only ISO 4217 codes ("ZZZ" would show as money nobody can pay).
   const currencyProblem = currency && !ISO_CURRENCY_CODES.has(currency) ? t('itemForm.currencyUnknown', { code: currency }) : undefined;
-  const price = useAmountField(draft.price, { currency: currency || defaultCurrency, currencyChangeable: true });
+  const price = useAmountField(draft.price, { currency: (currencyProblem ? '' : currency) || defaultCurrency, currencyChangeable: true });
   const priceIsValid = price.problem === undefined;
   const valid = priceIsValid && currencyProblem === undefined;
   const limitHelp = useLimitHelp();
