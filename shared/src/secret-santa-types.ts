@@ -5,6 +5,8 @@ export const DRAW_PARTICIPANTS_MAX = 100;
 export const DRAW_NAME_MAX = 100;
 export const DRAW_PERSON_NAME_MAX = 100;
 export const DRAW_QUESTION_MAX = 500;
+/** The largest budget a draw takes, in minor units (1,000,000.00). */
+export const DRAW_BUDGET_MAX_MINOR = 100_000_000;
 
 export interface DrawParticipantInput {
   name: string;

@@ -15,8 +15,9 @@ import { bearerToken } from './access';
 import { timingSafeEqual } from 'node:crypto';
 import { isUnstorableText } from '../db/errors';
 import { requestLanguage, type Language } from '@wishwell/shared/languages';
-import { DomainError, forbidden, invalid, isErrorPart, notFound, part, text, textIn, tooLarge, type ErrorText } from '../domain/errors';
+import { DomainError, forbidden, invalid, notFound, text, textIn, tooLarge, type ErrorText } from '../domain/errors';
 import { schemaErrorText } from '../validation/schemas';
+import { fieldRefusal, type FieldSchema } from '../validation/field-refusal';
 import { headersOf, statusOf } from './domain-answers';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -210,25 +211,15 @@ function messageOf(error: unknown): string | undefined {
 }
 
 /**
- * The text of an Elysia validation error: the schema's own (`error: schemaError(...)`), else a sentence
- * for a missing or over-long field, else the field and TypeBox's words ("Invalid email: Expected string").
+ * The text of an Elysia validation error: the schema's own (`error: schemaError(...)`), else a
+ * sentence in the caller's language naming the field and what it needs (fieldRefusal).
  */
 function validationText(error: unknown): ErrorText {
-  const all = (error as { all?: { path?: string; summary?: string; message?: string; value?: unknown; schema?: { error?: unknown; maxLength?: unknown; minLength?: unknown } }[] }).all;
+  const all = (error as { all?: { path?: string; value?: unknown; schema?: FieldSchema & { error?: unknown } }[] }).all;
   const first = all?.[0];
   if (!first) return { key: 'invalidRequest' };
-  const own = schemaErrorText(first.schema);
+  const own = schemaErrorText(first.schema, first.value);
   if (own) return own;
   const field = first.path?.replace(/^\//, '').replace(/\//g, '.');
-  const detail = first.summary ?? first.message ?? 'is invalid';
-  if (!field) return { key: 'invalidRequestDetail', params: { detail } };
-  return lengthSentence(field, first.schema, first.value) ?? { key: 'invalidField', params: { field, detail } };
-}
-
-/** A missing or over-long text field as a sentence that names the field (translated where the catalogue has its name). */
-function lengthSentence(field: string, schema: { maxLength?: unknown; minLength?: unknown } | undefined, value: unknown): ErrorText | null {
-  const what = isErrorPart(field) ? part(field) : field;
-  if (value === undefined || (typeof value === 'string' && value.trim() === '' && Number(schema?.minLength) > 0)) return text('fieldRequired', { what });
-  if (typeof value === 'string' && typeof schema?.maxLength === 'number' && value.length > schema.maxLength) return text('atMostCharacters', { what, max: schema.maxLength });
-  return null;
+  return field ? fieldRefusal(field, first.schema, first.value) : { key: 'invalidRequest' };
 }

@@ -11,11 +11,25 @@ export const schemaError =
   (): ErrorText =>
     text(key, params);
 
-/** The text a schema's `error:` names (see schemaError), or null when it names none. */
-export function schemaErrorText(schema: { error?: unknown } | undefined): ErrorText | null {
-  const own = typeof schema?.error === 'function' ? (schema.error as () => unknown)() : null;
+/** The text a schema's `error:` names (see schemaError) for the refused `value`, or null when it names none. */
+export function schemaErrorText(schema: { error?: unknown } | undefined, value?: unknown): ErrorText | null {
+  const own = typeof schema?.error === 'function' ? (schema.error as (context: { value: unknown }) => unknown)({ value }) : null;
   return isErrorText(own) ? own : null;
 }
+
+/**
+ * A text that must not be blank, at most `max` characters (shared/text-limits.ts): refused with
+ * `blank` when blank and with its limit when longer, so an over-long title never reads as a
+ * missing one.
+ */
+export const requiredText = (max: number, what: ErrorPartKey, blank: ErrorKey) =>
+  t.String({
+    minLength: 1,
+    maxLength: max,
+    pattern: '\\S',
+    error: ({ value }: { value?: unknown } = {}): ErrorText =>
+      typeof value === 'string' && value.length > max ? text('atMostCharacters', { what: part(what), max }) : text(blank),
+  });
 
 /** One of a fixed set of strings (t.UnionEnum would default a missing optional field to the first value). */
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: ErrorPartKey) =>

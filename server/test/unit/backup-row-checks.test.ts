@@ -44,7 +44,7 @@ describe("a restored row is held to the API's schema and rules for the columns i
   it("answers the API's own message, or the field and TypeBox's reason where the API's schema has none", () => {
     expect(items(item({ currency: 'euro' }))).toEqual({ column: 'currency', detail: 'Currency must be a three-letter code such as GBP.' });
     const brand = { id: 'd', hostname: 'gifts.example.com', logoUrl: '/Logo.png', createdAt: AT, updatedAt: AT };
-    expect(rowCheckOf('domain_configs')({ ...brand, companyName: 'x'.repeat(101) })).toEqual({ column: 'companyName', detail: 'Invalid companyName: Expected string length less or equal to 100' });
+    expect(rowCheckOf('domain_configs')({ ...brand, companyName: 'x'.repeat(101) })).toEqual({ column: 'companyName', detail: 'companyName must be at most 100 characters.' });
     expect(rowCheckOf('domain_configs')({ ...brand, companyName: 'Gift Co', logoUrl: 'javascript:alert(1)' })).toMatchObject({ column: 'logoUrl' });
   });
 

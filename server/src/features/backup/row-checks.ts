@@ -2,6 +2,7 @@ import { getSchemaValidator, t, type TSchema } from 'elysia';
 import { MODEL, type ColumnModel } from '../../db/model';
 import { DomainError, text, type ErrorText } from '../../domain/errors';
 import { schemaErrorText } from '../../validation/schemas';
+import { fieldRefusal } from '../../validation/field-refusal';
 import { API_ROW_RULES, type ApiRowRules } from './api-row-rules';
 
 /** A restored row's first bad value: its column (the backup's property name) and why, a catalogue text. */
@@ -114,7 +115,7 @@ function schemaCheck(fields: string[], schema: ApiRowRules['schema']): RowCheck 
     if (validator.Check(row)) return null;
     const error = validator.Errors(row).First()!;
     const column = error.path.split('/')[1] ?? '';
-    return { column, detail: schemaErrorText(error.schema as TSchema & { error?: unknown }) ?? text('invalidField', { field: column, detail: error.message }) };
+    return { column, detail: schemaErrorText(error.schema as TSchema & { error?: unknown }, error.value) ?? fieldRefusal(column, error.schema as { type?: unknown }, error.value) };
   };
 }
 

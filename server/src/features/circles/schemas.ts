@@ -1,6 +1,7 @@
 /** Request validation for circles and suggestions (the shapes of shared/src/circle-types.ts). */
 import { t } from 'elysia';
-import { schemaError } from '../../validation/schemas';
+import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
+import { requiredText, schemaError } from '../../validation/schemas';
 import { addEditorBody, itemBody } from '../wishlists/schemas';
 
 const id = t.String({ maxLength: 64 });
@@ -10,7 +11,7 @@ export const memberParams = t.Object({ id, userId: id });
 export const suggestionParams = t.Object({ id, suggestionId: id });
 export const joinParams = t.Object({ token: t.String({ maxLength: 128 }) });
 
-export const circleBody = t.Object({ name: t.String({ minLength: 1, maxLength: 100, pattern: '\\S', error: schemaError('circleName') }) });
+export const circleBody = t.Object({ name: requiredText(TEXT_LIMITS.circleName, 'circleName', 'circleName') });
 /** An invitation by mail names one address, as an editor invitation does. */
 export const circleInviteBody = addEditorBody;
 export const circleListsBody = t.Object({ wishlistIds: t.Array(id, { maxItems: 100, error: schemaError('circleListIds') }) });

@@ -1,6 +1,7 @@
 import { count, desc, eq, isNotNull } from 'drizzle-orm';
 import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
 import {
+  DRAW_BUDGET_MAX_MINOR,
   DRAW_PARTICIPANTS_MAX,
   DRAW_PARTICIPANTS_MIN,
   type AdminDraw,
@@ -22,7 +23,6 @@ import type { SantaMail } from './mail';
 import type { CircleParticipant } from '@wishwell/shared/circle-types';
 
 const DAY = 24 * 60 * 60_000;
-const BUDGET_MAX_MINOR = 100_000_000;
 
 /** SANTA_* settings: draws made and drawn per organiser per day, questions per participant per day. */
 export interface SantaLimits {
@@ -242,7 +242,7 @@ function exclusionPairs(participants: DrawParticipantInput[], exclusions: [strin
 
 function drawSettings(input: NewDraw): Pick<DrawRow, 'name' | 'budgetMinor' | 'currency' | 'giftDate'> {
   const budget = input.budget ?? null;
-  if (budget !== null && (!Number.isInteger(budget) || budget < 0 || budget > BUDGET_MAX_MINOR)) throw invalid('drawBudget');
+  if (budget !== null && (!Number.isInteger(budget) || budget < 0 || budget > DRAW_BUDGET_MAX_MINOR)) throw invalid('drawBudget');
   const currency = input.currency?.trim().toUpperCase() || null;
   if (currency !== null && !/^[A-Z]{3}$/.test(currency)) throw invalid('currency');
   const day = input.date || null;

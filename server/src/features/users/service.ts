@@ -4,6 +4,7 @@ import { normalizeHostname } from '@wishwell/shared/domain';
 import type { InstanceSettings } from '@wishwell/shared/instance-settings-types';
 import type { SignupInvitations } from './signup-invitations';
 import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
+import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
 import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
 import {
   currencyForCountry,
@@ -483,7 +484,7 @@ export function chosenLanguage(value: string | null): Language | null {
 function requiredName(value: string): string {
   const name = value.trim();
   if (!name) throw invalid('enterName');
-  if (name.length > 100) throw invalid('nameTooLong');
+  if (name.length > TEXT_LIMITS.profileName) throw invalid('nameTooLong', { max: TEXT_LIMITS.profileName });
   return name;
 }
 

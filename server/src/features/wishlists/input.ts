@@ -2,6 +2,7 @@
 import { WISHLIST_THEMES, type WishlistTheme } from '@wishwell/shared/constants';
 import type { Language } from '@wishwell/shared/languages';
 import { readPrice } from '@wishwell/shared/price-input';
+import { amountForReading } from '@wishwell/shared/money-input';
 import { isWebAddress } from '@wishwell/shared/domain';
 import { ISO_CURRENCY_CODES } from '@wishwell/shared/currency-tokens';
 import { defaultCoverImage, type ItemInput, type WishlistInput } from '@wishwell/shared/wishlist-types';
@@ -75,14 +76,27 @@ export function wishlistColumns(input: WishlistInput) {
   };
 }
 
-/** The price as stored, read the way `language` writes numbers ('12,50' in German); an ambiguous '1,250' is refused naming both readings. */
-function price(value: string | undefined, language: Language): string | undefined {
+/**
+ * The price as stored, read the way `language` writes numbers ('12,50' in German) in `currency`
+ * ('£5' for an item in pounds). The refusals say what to change, as the item form does: both
+ * readings of an ambiguous '1,250', the currency of a sign that is not the item's, the largest amount.
+ */
+function price(value: string | undefined, language: Language, currency: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const reading = readPrice(value, language);
+  const reading = readPrice(value, language, { currency });
   if ('price' in reading) return reading.price;
-  if (reading.problem === 'invalid') throw invalid('price');
-  const plain = (amount: number) => new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 2 }).format(amount);
-  throw invalid('priceAmbiguous', { amount: value.trim(), whole: plain(reading.whole), decimal: plain(reading.decimal) });
+  switch (reading.problem) {
+    case 'invalid':
+      throw invalid('price');
+    case 'tooLarge':
+      throw invalid('priceTooLarge', { max: amountForReading(reading.maxMinor, language) });
+    case 'currency':
+      throw invalid('priceCurrency', { sign: reading.sign, meant: reading.meant, expected: reading.expected ?? '' });
+    case 'ambiguous': {
+      const plain = (amount: number) => new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 3 }).format(amount);
+      throw invalid('priceAmbiguous', { amount: value.trim(), whole: plain(reading.whole), decimal: plain(reading.decimal) });
+    }
+  }
 }
 
 /** The item fields' rules beyond their schema (links and images shown to guests), like wishlistFieldRules. */
@@ -98,8 +112,12 @@ function currencyCode(value: string | undefined): string | undefined {
   throw invalid('currencyUnknown', { code });
 }
 
-/** Item columns from a body, its amounts read the way `language` writes them; fields the body leaves out stay undefined. */
-export function itemColumns(input: ItemInput, language: Language) {
+/**
+ * Item columns from a body, its amounts read the way `language` writes them in the body's currency
+ * or else `currencyInEffect` (the item's or the list's); fields the body leaves out stay undefined.
+ */
+export function itemColumns(input: ItemInput, language: Language, currencyInEffect?: string) {
+  const currency = currencyCode(input.currency);
   return {
     title: input.title.trim(),
     url: itemFieldRules.url(input.url),
@@ -107,8 +125,8 @@ export function itemColumns(input: ItemInput, language: Language) {
     description: input.description?.trim(),
     quantity: input.quantity,
     priority: input.priority,
-    price: price(input.price, language),
-    currency: currencyCode(input.currency),
+    price: price(input.price, language, currency || currencyInEffect),
+    currency,
     imageUrl: itemFieldRules.imageUrl(input.imageUrl),
     isGroupGift: input.isGroupGift,
   };

@@ -114,7 +114,8 @@ export class ItemService {
 
   async add(access: ListAccess, input: ItemInput, language: Language): Promise<Item> {
     const listId = access.list.id;
-    const [values] = await this.newRows(listId, [itemColumns(input, language)], () => this.listCurrency(access));
+    const ofList = await this.currencyUnlessGiven([input], access);
+    const [values] = await this.newRows(listId, [itemColumns(input, language, ofList)], async () => ofList!);
     const insertOn = values!.imageCheckedAt === null ? this.insertQueuingCopyOn : this.insertOn;
     const [row] = await this.store.groupCommit((db) => insertOn(db).execute(values!));
     this.shareViews.announced(listId);
@@ -130,9 +131,10 @@ export class ItemService {
    */
   async addMany(access: ListAccess, inputs: ItemInput[], language: Language): Promise<Item[]> {
     if (inputs.length > MAX_BULK_ITEMS) throw invalid('bulkTooMany', { max: MAX_BULK_ITEMS });
-    const columns = inputs.map((input, index) => refusalWithin('atItem', { item: index + 1 }, () => itemColumns(input, language)));
+    const ofList = await this.currencyUnlessGiven(inputs, access);
+    const columns = inputs.map((input, index) => refusalWithin('atItem', { item: index + 1 }, () => itemColumns(input, language, ofList)));
     const listId = access.list.id;
-    const values = await this.newRows(listId, columns, () => this.listCurrency(access));
+    const values = await this.newRows(listId, columns, async () => ofList!);
     const rows = await this.store.transaction((tx) => this.insertRows(tx, values));
     this.inserted(listId, rows);
     for (const row of rows) await recordListChange(this.store, this.queries.clock, { wishlistId: listId, kind: 'item-added', itemId: row.id, title: row.title });
@@ -203,7 +205,9 @@ export class ItemService {
   async update(access: ListAccess, itemId: string, input: ItemInput, language: Language): Promise<Item> {
     const listId = access.list.id;
     const item = await this.itemOf(access, itemId);
-    const { url, isGroupGift, ...columns } = itemColumns(input, language);
+    // A body without a currency keeps the item's; a blank one means the list's.
+    const inEffect = input.currency === undefined && item.currency ? item.currency : await this.currencyUnlessGiven([input], access);
+    const { url, isGroupGift, ...columns } = itemColumns(input, language, inEffect);
     const { quantity } = columns;
     const shown = seesItemPurchases(access.list, access.role, item, this.queries.clock.now());
     if (quantity !== undefined && quantity < item.quantity && !shown) throw quantityRefusal(item, shown);
@@ -347,6 +351,11 @@ export class ItemService {
       giftCardUrl: outcome.giftCardUrl ?? '',
       isGroupGift: wantsGroupGift && outcome.giftCardUrl !== null,
     };
+  }
+
+  /** The list's currency when one of `inputs` names none (its price is in that currency), else undefined. */
+  private async currencyUnlessGiven(inputs: readonly ItemInput[], access: ListAccess): Promise<string | undefined> {
+    return inputs.some((input) => !input.currency?.trim()) ? this.listCurrency(access) : undefined;
   }
 
   /** The list owner's currency: an owner adding to their own list has it in their session (no read). */

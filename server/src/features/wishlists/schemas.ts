@@ -1,16 +1,16 @@
 /** Request validation for the wish list API (the shapes of shared/src/wishlist-types.ts). */
 import { t } from 'elysia';
 import { COLOR_SETS, ITEM_PRIORITIES, WISHLIST_THEMES } from '@wishwell/shared/constants';
-import { PRICE_TEXT_PATTERN } from '@wishwell/shared/price-input';
+import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
 import { MAX_BULK_ITEMS } from '@wishwell/shared/list-transfer-types';
-import { oneOf, schemaError } from '../../validation/schemas';
+import { oneOf, requiredText, schemaError } from '../../validation/schemas';
 import { part, type ErrorPartKey } from '../../domain/errors';
 
 const theme = oneOf(WISHLIST_THEMES, 'theme');
 const colorSet = oneOf(COLOR_SETS, 'colourSet');
 const priority = oneOf(ITEM_PRIORITIES, 'priority');
 const text = (maxLength: number, what: ErrorPartKey) => t.String({ maxLength, error: schemaError('atMostCharacters', { what: part(what), max: maxLength }) });
-const name = t.String({ minLength: 1, maxLength: 200, pattern: '\\S', error: schemaError('listName') });
+const name = requiredText(TEXT_LIMITS.listName, 'listName', 'listName');
 
 export const idParams = t.Object({ id: t.String() });
 export const itemParams = t.Object({ id: t.String(), itemId: t.String() });
@@ -23,7 +23,7 @@ export const guestWishlistBody = t.Object({ name, theme });
 
 export const wishlistBody = t.Object({
   name,
-  description: t.Optional(text(5000, 'description')),
+  description: t.Optional(text(TEXT_LIMITS.listDescription, 'description')),
   theme: t.Optional(theme),
   isRecurring: t.Optional(t.Boolean()),
   eventDate: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
@@ -38,18 +38,16 @@ export const wishlistBody = t.Object({
 const quantity = t.Integer({ minimum: 1, maximum: 100_000, error: schemaError('quantity') });
 
 export const itemBody = t.Object({
-  title: t.String({ minLength: 1, maxLength: 500, pattern: '\\S', error: schemaError('itemTitle') }),
+  title: requiredText(TEXT_LIMITS.itemTitle, 'itemTitle', 'itemTitle'),
   url: t.Optional(text(2048, 'productAddress')),
-  notes: t.Optional(text(5000, 'notes')),
+  notes: t.Optional(text(TEXT_LIMITS.itemNotes, 'notes')),
   // The shop's product description, kept apart from the owner's notes ('size M, not orange').
-  description: t.Optional(text(2000, 'description')),
+  description: t.Optional(text(TEXT_LIMITS.itemDescription, 'description')),
   quantity: t.Optional(quantity),
   priority: t.Optional(priority),
-  // 'Price not found' (the scraper's word) is the only text that is not an amount; itemColumns reads
-  // the amount in the caller's language.
-  price: t.Optional(
-    t.String({ maxLength: 100, pattern: PRICE_TEXT_PATTERN, error: schemaError('price') }),
-  ),
+  // An amount as the caller writes it ('12,50 €'), or 'Price not found' (the scraper's word):
+  // itemColumns reads it in the caller's language and the item's currency.
+  price: t.Optional(t.String({ maxLength: 100, error: schemaError('price') })),
   currency: t.Optional(t.String({ maxLength: 3, pattern: '^([A-Za-z]{3})?$', error: schemaError('currency') })),
   imageUrl: t.Optional(text(2048, 'imageAddress')),
   isGroupGift: t.Optional(t.Boolean()),
@@ -64,7 +62,7 @@ export const itemOrderBody = t.Object({
 });
 
 export const purchaseBody = t.Object({
-  purchasedBy: t.Optional(text(100, 'yourName')),
+  purchasedBy: t.Optional(text(TEXT_LIMITS.guestName, 'yourName')),
   quantityPurchased: quantity,
   email: t.Optional(text(254, 'emailAddress')),
 });
@@ -73,7 +71,7 @@ const amount = t.String({ maxLength: 20, error: schemaError('plainAmount') });
 
 export const pledgeBody = t.Object({
   amount,
-  name: t.Optional(text(100, 'yourName')),
+  name: t.Optional(text(TEXT_LIMITS.guestName, 'yourName')),
   email: t.Optional(text(254, 'emailAddress')),
 });
 

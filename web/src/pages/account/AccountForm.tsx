@@ -56,6 +56,7 @@ export interface FieldProps {
   autoComplete?: string;
   required?: boolean;
   minLength?: number;
+  maxLength?: number;
   helperText?: ReactNode;
   placeholder?: string;
   autoFocus?: boolean;

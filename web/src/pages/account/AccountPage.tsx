@@ -3,6 +3,7 @@ import { Button } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { useNavigate } from '../../app/routing';
 import type { ProfileInput } from '@wishwell/shared/account-types';
+import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
 import { api } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
@@ -54,7 +55,7 @@ export default function AccountPage() {
   return (
     <AccountCard title={t('myAccount.title')} wide>
       <AccountForm onSubmit={save} label={t('myAccount.details')}>
-        <Field id="name" label={t('account.name')} icon="user" autoComplete="name" required value={name} onChange={setName} />
+        <Field id="name" label={t('account.name')} icon="user" autoComplete="name" required maxLength={TEXT_LIMITS.profileName} value={name} onChange={setName} />
         <Field id="email" label={t('account.email')} type="email" icon="envelope" autoComplete="email" required value={email} onChange={setEmail} />
         <Field
           id="country"

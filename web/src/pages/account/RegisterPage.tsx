@@ -3,6 +3,7 @@ import { Callout } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { Link } from '../../app/routing';
 import type { RegisterInput } from '@wishwell/shared/account-types';
+import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
 import { api } from '../../api/client';
 import { AccountCard, AccountForm, Field, NewPasswordField, SubmitButton, useSubmission } from './AccountForm';
 import { ProviderSignIn } from './ProviderSignIn';
@@ -38,7 +39,7 @@ export default function RegisterPage() {
         </Callout>
       ) : options?.passwordLogin !== false && (
         <AccountForm onSubmit={register} label={t('account.createTitle')}>
-          <Field id="name" label={t('account.name')} icon="user" autoComplete="name" required value={name} onChange={setName} autoFocus />
+          <Field id="name" label={t('account.name')} icon="user" autoComplete="name" required maxLength={TEXT_LIMITS.profileName} value={name} onChange={setName} autoFocus />
           <Field id="email" label={t('account.email')} type="email" icon="envelope" autoComplete="email" required value={email} onChange={setEmail} />
           <NewPasswordField id="password" label={t('account.password')} value={password} onChange={setPassword} />
           <SubmitButton text={t('account.createAccount')} busy={busy} />

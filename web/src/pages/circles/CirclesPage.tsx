@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button, Card, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { circlePath, type CircleSummary } from '@wishwell/shared/circle-types';
+import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
 import { api } from '../../api/client';
 import { Link, useNavigate } from '../../app/routing';
 import { usePageTitle } from '../../app/use-page-title';
@@ -62,7 +63,7 @@ export default function CirclesPage() {
       <div className="ww-circle-forms">
         <form onSubmit={create} className="ww-circle-form">
           <h2>{t('circles.create')}</h2>
-          <InputGroup aria-label={t('circles.name')} placeholder={t('circles.name')} value={name} maxLength={100} required onValueChange={setName} />
+          <InputGroup aria-label={t('circles.name')} placeholder={t('circles.name')} value={name} maxLength={TEXT_LIMITS.circleName} required onValueChange={setName} />
           <Button type="submit" intent="primary" icon="plus" text={t('circles.create')} loading={busy} />
         </form>
         <form onSubmit={(event) => void join(event)} className="ww-circle-form">

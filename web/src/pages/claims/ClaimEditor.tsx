@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { fromMinorUnits, toMinorUnits } from '@wishwell/shared/money';
+import { fromMinorUnits, MAX_PLEDGED_MINOR, toMinorUnits } from '@wishwell/shared/money';
 import { amountForInput } from '@wishwell/shared/money-input';
 import { formatPrice } from '@wishwell/shared/price-format';
 import { Link } from '../../app/routing';
@@ -28,7 +28,7 @@ export function ClaimEditor({ claim, handle, onSaved, onUndone, onGone }: Props)
   const { t, i18n } = useTranslation();
   const [quantity, setQuantity] = useState(claim.quantityPurchased);
   const [amount, setAmount] = useState(() => amountForInput(toMinorUnits(claim.amount) ?? 0, i18n.language));
-  const amountField = useAmountField(amount);
+  const amountField = useAmountField(amount, { currency: claim.item.currency, maxMinor: MAX_PLEDGED_MINOR });
   const isPledge = claim.kind === 'pledge';
   const money = (value: string) => formatPrice(value, claim.item.currency, i18n.language);
   const { busy, run } = useAsyncAction();

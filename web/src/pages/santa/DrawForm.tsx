@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
-import { toMinorUnits } from '@wishwell/shared/money';
-import { DRAW_PARTICIPANTS_MAX, type NewDraw, type OrganisedDraw } from '@wishwell/shared/secret-santa-types';
+import { DRAW_BUDGET_MAX_MINOR, DRAW_PARTICIPANTS_MAX, type NewDraw, type OrganisedDraw } from '@wishwell/shared/secret-santa-types';
+import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
+import { useAmountField } from '../../ui/use-amount-field';
 import { api, errorMessage } from '../../api/client';
 import { useTranslation } from '../../i18n/react';
 import { notify } from '../../notifications/notify';
@@ -24,6 +25,8 @@ export function DrawForm({ onCreated }: { onCreated: (draw: OrganisedDraw) => vo
   const [currency, setCurrency] = useState(user?.currency ?? 'EUR');
   const [date, setDate] = useState('');
   const [busy, setBusy] = useState(false);
+  // Typed the reader's way ('12,50' in German), as every amount field is.
+  const budgetField = useAmountField(budget, { currency, maxMinor: DRAW_BUDGET_MAX_MINOR });
 
   const people = rows.filter((row) => row.email.trim());
   const labelOf = (email: string) => people.find((row) => row.email.trim() === email)?.name || email;
@@ -35,12 +38,13 @@ export function DrawForm({ onCreated }: { onCreated: (draw: OrganisedDraw) => vo
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (budgetField.problem) return;
     setBusy(true);
     const body: NewDraw = {
       name,
       participants: people.map((row) => ({ name: row.name, email: row.email.trim() })),
       exclusions: exclusions.filter(([a, b]) => people.some((row) => row.email.trim() === a) && people.some((row) => row.email.trim() === b)),
-      budget: budget.trim() ? toMinorUnits(budget) : null,
+      budget: budgetField.minor,
       currency: currency || null,
       date: date || null,
     };
@@ -59,13 +63,13 @@ export function DrawForm({ onCreated }: { onCreated: (draw: OrganisedDraw) => vo
   return (
     <form className="ww-santa-form" onSubmit={(event) => void submit(event)}>
       <FormGroup label={t('santa.drawName')} labelFor="santa-name">
-        <InputGroup id="santa-name" value={name} placeholder={t('santa.drawNamePlaceholder')} onValueChange={setName} />
+        <InputGroup id="santa-name" maxLength={TEXT_LIMITS.drawName} value={name} placeholder={t('santa.drawNamePlaceholder')} onValueChange={setName} />
       </FormGroup>
       <fieldset className="ww-santa-people">
         <legend>{t('santa.participants')}</legend>
         {rows.map((row, index) => (
           <div className="ww-santa-person" key={index}>
-            <InputGroup aria-label={t('santa.personName', { number: index + 1 })} placeholder={t('santa.name')} value={row.name} onValueChange={(value) => change(index, 'name', value)} />
+            <InputGroup aria-label={t('santa.personName', { number: index + 1 })} placeholder={t('santa.name')} maxLength={TEXT_LIMITS.drawPersonName} value={row.name} onValueChange={(value) => change(index, 'name', value)} />
             <InputGroup aria-label={t('santa.personEmail', { number: index + 1 })} placeholder={t('santa.email')} type="email" value={row.email} onValueChange={(value) => change(index, 'email', value)} />
             <Button icon="cross" variant="minimal" aria-label={t('santa.remove')} disabled={rows.length <= 3} onClick={() => setRows((all) => all.filter((_, at) => at !== index))} />
           </div>
@@ -93,8 +97,8 @@ export function DrawForm({ onCreated }: { onCreated: (draw: OrganisedDraw) => vo
         </div>
       </fieldset>
       <div className="ww-santa-settings">
-        <FormGroup label={t('santa.budget')} labelFor="santa-budget">
-          <InputGroup id="santa-budget" inputMode="decimal" value={budget} onValueChange={setBudget} />
+        <FormGroup label={t('santa.budget')} labelFor="santa-budget" intent={budgetField.problem ? 'danger' : 'none'} helperText={budgetField.problem}>
+          <InputGroup id="santa-budget" inputMode="decimal" value={budget} onValueChange={setBudget} intent={budgetField.problem ? 'danger' : 'none'} aria-invalid={Boolean(budgetField.problem)} />
         </FormGroup>
         <FormGroup label={t('santa.currency')} labelFor="santa-currency">
           <InputGroup id="santa-currency" maxLength={3} value={currency} onValueChange={(value) => setCurrency(value.toUpperCase())} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
-import { fromMinorUnits } from '@wishwell/shared/money';
+import { fromMinorUnits, MAX_PLEDGED_MINOR } from '@wishwell/shared/money';
 import type { PledgeInput, SharedItem } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
 import { notify } from '../../notifications/notify';
@@ -27,7 +27,7 @@ export function PledgeDialog({ wishlistId, item, currency, onClose, onPledged }:
   const [amount, setAmount] = useState('');
   const contact = useBuyerContact();
   const [saving, setSaving] = useState(false);
-  const amountField = useAmountField(amount);
+  const amountField = useAmountField(amount, { currency: item.currency || currency, maxMinor: MAX_PLEDGED_MINOR });
   const valid = (amountField.minor ?? 0) > 0;
 
   const submit = async () => {

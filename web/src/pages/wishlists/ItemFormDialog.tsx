@@ -4,10 +4,13 @@ import { useTranslation } from '../../i18n/react';
 import { ITEM_PRIORITIES, type ItemPriority } from '@wishwell/shared/constants';
 import { fromMinorUnits } from '@wishwell/shared/money';
 import { amountForInput } from '@wishwell/shared/money-input';
+import { ISO_CURRENCY_CODES } from '@wishwell/shared/currency-tokens';
+import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
 import type { Item, ItemInput } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
 import { useAsyncAction } from '../../ui/use-async-action';
 import { useAmountField } from '../../ui/use-amount-field';
+import { useLimitHelp } from '../../ui/use-limit-help';
 import { priceForInput, type ItemDraft } from './item-draft';
 import { pasteOfLinks } from './bulk/several-links';
 import { offersGroupGift, useReferralRules } from './referral-rules';
@@ -42,8 +45,13 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
   // The price field shows and reads amounts the viewer's way ('12,50' in German); the server gets '12.50'.
   const [draft, setDraft] = useState(() => ({ ...initial, price: priceForInput(initial.price, i18n.language) }));
   const { busy: saving, run } = useAsyncAction();
-  const price = useAmountField(draft.price);
+  const currency = draft.currency.trim().toUpperCase();
+  // The server's check, before sending: only ISO 4217 codes ("ZZZ" would show as money nobody can pay).
+  const currencyProblem = currency && !ISO_CURRENCY_CODES.has(currency) ? t('itemForm.currencyUnknown', { code: currency }) : undefined;
+  const price = useAmountField(draft.price, { currency: (currencyProblem ? '' : currency) || defaultCurrency, currencyChangeable: true });
   const priceIsValid = price.problem === undefined;
+  const valid = priceIsValid && currencyProblem === undefined;
+  const limitHelp = useLimitHelp();
   const rules = useReferralRules();
   const groupGiftOffered = offersGroupGift(draft.url, rules);
   // The server's refusal of a quantity below what guests reserved, shown by the field until it changes.
@@ -57,10 +65,10 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
       title: draft.title.trim(),
       price: price.minor === null ? '' : fromMinorUnits(price.minor),
       quantity: Math.max(1, Math.floor(draft.quantity) || 1),
-      currency: draft.currency.trim().toUpperCase(),
+      currency,
       isGroupGift: groupGiftOffered && draft.isGroupGift,
     };
-    if (!priceIsValid) return;
+    if (!valid) return;
     await run(async () => {
       try {
         onSaved(await saveItem(wishlistId, itemId, body));
@@ -83,8 +91,8 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
       <form onSubmit={save}>
         <DialogBody>
           {children}
-          <FormGroup label={t('itemForm.title')} labelFor="item-title" labelInfo={t('common.required')}>
-            <InputGroup id="item-title" required autoFocus value={draft.title} onValueChange={(value) => set('title', value)} />
+          <FormGroup label={t('itemForm.title')} labelFor="item-title" labelInfo={t('common.required')} helperText={limitHelp(draft.title, TEXT_LIMITS.itemTitle)}>
+            <InputGroup id="item-title" required autoFocus maxLength={TEXT_LIMITS.itemTitle} value={draft.title} onValueChange={(value) => set('title', value)} />
           </FormGroup>
           <FormGroup label={t('itemForm.link')} labelFor="item-url">
             <InputGroup
@@ -96,11 +104,11 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
               onPaste={onManyLinks && pasteOfLinks(onManyLinks)}
             />
           </FormGroup>
-          <FormGroup label={t('itemForm.description')} labelFor="item-description" helperText={t('itemForm.descriptionHelp')}>
-            <TextArea id="item-description" fill rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+          <FormGroup label={t('itemForm.description')} labelFor="item-description" helperText={limitHelp(draft.description, TEXT_LIMITS.itemDescription, t('itemForm.descriptionHelp'))}>
+            <TextArea id="item-description" fill rows={2} maxLength={TEXT_LIMITS.itemDescription} value={draft.description} onChange={(e) => set('description', e.target.value)} />
           </FormGroup>
-          <FormGroup label={t('itemForm.notes')} labelFor="item-notes" helperText={t('itemForm.notesHelp')}>
-            <TextArea id="item-notes" fill rows={2} value={draft.notes} onChange={(e) => set('notes', e.target.value)} />
+          <FormGroup label={t('itemForm.notes')} labelFor="item-notes" helperText={limitHelp(draft.notes, TEXT_LIMITS.itemNotes, t('itemForm.notesHelp'))}>
+            <TextArea id="item-notes" fill rows={2} maxLength={TEXT_LIMITS.itemNotes} value={draft.notes} onChange={(e) => set('notes', e.target.value)} />
           </FormGroup>
           <div className="ww-form-row">
             <FormGroup label={t('itemForm.quantity')} labelFor="item-quantity" intent={quantityProblem ? 'danger' : 'none'} helperText={quantityProblem}>
@@ -136,8 +144,16 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
                 onValueChange={(value) => set('price', value)}
               />
             </FormGroup>
-            <FormGroup label={t('itemForm.currency')} labelFor="item-currency">
-              <InputGroup id="item-currency" maxLength={3} placeholder={defaultCurrency} value={draft.currency} onValueChange={(value) => set('currency', value)} />
+            <FormGroup label={t('itemForm.currency')} labelFor="item-currency" intent={currencyProblem ? 'danger' : 'none'} helperText={currencyProblem}>
+              <InputGroup
+                id="item-currency"
+                maxLength={3}
+                placeholder={defaultCurrency}
+                intent={currencyProblem ? 'danger' : 'none'}
+                aria-invalid={currencyProblem !== undefined}
+                value={draft.currency}
+                onValueChange={(value) => set('currency', value)}
+              />
             </FormGroup>
           </div>
           <FormGroup label={t('itemForm.image')} labelFor="item-image">
@@ -151,7 +167,7 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
             />
           )}
         </DialogBody>
-        <FormDialogFooter onCancel={onClose} submitText={itemId ? t('itemForm.save') : t('itemForm.addTitle')} busy={saving} disabled={!priceIsValid} />
+        <FormDialogFooter onCancel={onClose} submitText={itemId ? t('itemForm.save') : t('itemForm.addTitle')} busy={saving} disabled={!valid} />
       </form>
     </Dialog>
   );

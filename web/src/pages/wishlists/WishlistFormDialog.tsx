@@ -9,6 +9,8 @@ import { localDay } from '../../ui/dates';
 import { CoverImageField } from './CoverImageField';
 import { ManageEditors } from './ManageEditors';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
+import { useLimitHelp } from '../../ui/use-limit-help';
+import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
 
 const DATE_LIMITS = { min: '1900-01-01', max: '2099-12-31' };
 
@@ -37,6 +39,7 @@ interface Props {
 /** Create Wishlist and Edit List: one form for both. */
 export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChanged }: Props) {
   const { t } = useTranslation();
+  const limitHelp = useLimitHelp();
   const [name, setName] = useState(wishlist?.name ?? '');
   const [description, setDescription] = useState(wishlist?.description ?? '');
   const [theme, setTheme] = useState<WishlistTheme>(wishlist?.theme ?? 'Other');
@@ -87,11 +90,11 @@ export function WishlistFormDialog({ wishlist, onClose, onSaved, onEditorsChange
               {t('listForm.hasPurchases')}
             </Callout>
           )}
-          <FormGroup label={t('listForm.name')} labelFor="wishlist-name" labelInfo={t('common.required')}>
-            <InputGroup id="wishlist-name" required value={name} onValueChange={setName} autoFocus />
+          <FormGroup label={t('listForm.name')} labelFor="wishlist-name" labelInfo={t('common.required')} helperText={limitHelp(name, TEXT_LIMITS.listName)}>
+            <InputGroup id="wishlist-name" required maxLength={TEXT_LIMITS.listName} value={name} onValueChange={setName} autoFocus />
           </FormGroup>
-          <FormGroup label={t('listForm.description')} labelFor="wishlist-description">
-            <TextArea id="wishlist-description" fill rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <FormGroup label={t('listForm.description')} labelFor="wishlist-description" helperText={limitHelp(description, TEXT_LIMITS.listDescription)}>
+            <TextArea id="wishlist-description" fill rows={3} maxLength={TEXT_LIMITS.listDescription} value={description} onChange={(e) => setDescription(e.target.value)} />
           </FormGroup>
           <div className="ww-form-row">
             <FormGroup label={t('listForm.theme')} labelFor="wishlist-theme">

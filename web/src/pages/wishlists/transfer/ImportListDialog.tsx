@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import type { ImportResult } from '@wishwell/shared/list-transfer-types';
 import { ownerPath } from '@wishwell/shared/wishlist-types';
+import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
 import { api } from '../../../api/client';
 import { useNavigate } from '../../../app/routing';
 import { useTranslation } from '../../../i18n/react';
@@ -76,7 +77,7 @@ export function ImportListDialog({ onClose, onImported }: Props) {
             <TextArea id="import-text" fill rows={5} value={fileName ? '' : content} disabled={fileName !== ''} onChange={(event) => setContent(event.currentTarget.value)} />
           </FormGroup>
           <FormGroup label={t('transfer.name')} labelFor="import-name" helperText={t('transfer.nameHint')}>
-            <InputGroup id="import-name" value={name} maxLength={200} onValueChange={setName} />
+            <InputGroup id="import-name" value={name} maxLength={TEXT_LIMITS.listName} onValueChange={setName} />
           </FormGroup>
         </DialogBody>
         <FormDialogFooter onCancel={onClose} submitText={t('transfer.importButton')} busy={busy} disabled={content.trim() === ''} />
