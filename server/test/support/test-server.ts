@@ -11,7 +11,8 @@ import { migratedTestDatabase, TEST_ENGINE } from './engine';
 import { TEST_HASH_COST } from './hash-cost';
 import { captureServerOutput } from './server-output';
 
-const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
+/** `wishwell serve` hashing at TEST_HASH_COST (see the file). */
+const SERVER_PROCESS = join(import.meta.dirname, 'server-process.ts');
 
 export interface TestServer {
   url: string;
@@ -61,7 +62,7 @@ export interface TestServerOptions {
    * would have been a process.
    */
   clock?: Clock;
-  /** argon2id's cost for new password hashes in an in-process server: TEST_HASH_COST unless the test is about the cost (ARGON2ID); a server process hashes at production's. */
+  /** argon2id's cost for new password hashes in an in-process server: TEST_HASH_COST unless the test is about the cost (ARGON2ID); a server process always hashes at TEST_HASH_COST (support/server-process.ts). */
   passwordHashCost?: HashCost;
 }
 
@@ -175,7 +176,7 @@ async function startInProcess(setup: ServerSetup, clock: Clock | undefined, pass
 
 async function startProcess(setup: ServerSetup): Promise<TestServer> {
   const { dir, databaseUrl } = setup;
-  const child = Bun.spawn(['bun', MAIN, 'serve', '--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], {
+  const child = Bun.spawn(['bun', SERVER_PROCESS, '--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], {
     env: { ...process.env, ...setup.settings },
     stdout: 'pipe',
     stderr: 'pipe',
