@@ -1,3 +1,4 @@
+import { afterAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -174,6 +175,12 @@ async function startInProcess(setup: ServerSetup, clock: Clock | undefined, pass
   };
 }
 
+/** This file's server processes still running: a test that timed out before stopping its own leaves none behind. */
+const processes = new Set<Bun.Subprocess>();
+afterAll(() => {
+  for (const child of processes) child.kill('SIGKILL');
+});
+
 async function startProcess(setup: ServerSetup): Promise<TestServer> {
   const { dir, databaseUrl } = setup;
   const child = Bun.spawn(['bun', SERVER_PROCESS, '--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], {
@@ -187,9 +194,14 @@ async function startProcess(setup: ServerSetup): Promise<TestServer> {
     const decoder = new TextDecoder();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) output += decoder.decode(chunk.value);
   };
+  processes.add(child);
+  void child.exited.then(() => processes.delete(child));
   void collect(child.stdout);
   void collect(child.stderr);
-  const url = await waitForListening(() => output, child);
+  const url = await waitForListening(() => output, child).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   return {
     url,
     dataDir: dir,
