@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vitest/config';
+import { configDefaults, defineConfig, type Plugin } from 'vitest/config';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +14,16 @@ const siteFilesAsPaths: Plugin = {
     return file === undefined ? undefined : `export default ${JSON.stringify(file)};`;
   },
 };
+
+/**
+ * API files that run on one engine only. Their tests would be skipped on the other anyway (a
+ * whole file under describe.skipIf(TEST_ENGINE ...)), or their subject cannot differ by engine:
+ * the OpenAPI document and error shape come from the route table; the damaged-file and start-up
+ * cases are about the SQLite file and the data dir (start-up errors run without DATABASE_URL).
+ * Every other API file reads or writes the database through feature queries and runs on both.
+ */
+const SQLITE_ONLY = ['api-docs', 'binary', 'database-health'].map((name) => `server/test/api/${name}.test.ts`);
+const POSTGRES_ONLY = ['migrate-cli', 'portable-backup', 'replicas', 'restricted-database-user'].map((name) => `server/test/api/${name}.test.ts`);
 
 // Unit and API tests. Run under Bun (`bun --bun vitest run`): the threads pool, since forks fails under Bun.
 export default defineConfig({
@@ -40,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['shared/test/**/*.test.ts', 'server/test/**/*.test.ts', 'desktop/test/**/*.test.ts', 'web/test/unit/**/*.test.ts', 'scripts/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
           env: { WISHWELL_TEST_ENGINE: 'sqlite' },
           globalSetup: ['server/test/support/sqlite-setup.ts'],
         },
@@ -49,6 +60,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['server/test/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SQLITE_ONLY],
           env: { WISHWELL_TEST_ENGINE: 'postgres' },
           globalSetup: ['server/test/support/postgres-setup.ts'],
         },

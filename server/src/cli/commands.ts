@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PRODUCT_NAME } from '@wishwell/shared/constants';
 import { apiRoutes } from '../api-routes';
 import { formatRouteTable, routeTable } from '../http/access';
-import { loadConfig, settingsHelp } from '../config';
+import { loadConfig, settingsHelp, type Config } from '../config';
 import { openContext, startServer, VERSION } from '../server';
 import { createServices } from '../services';
 import { backupCommand, restoreCommand } from './backup-commands';
@@ -18,29 +18,31 @@ export interface Command {
   run(args: string[]): Promise<number>;
 }
 
+/** Starts the server from `config` and runs until SIGTERM or SIGINT stops it (finishing requests, closing the database). */
+export async function serveUntilStopped(config: Config): Promise<number> {
+  const server = await startServer(config);
+  console.log(`${PRODUCT_NAME} ${VERSION} listening on ${server.url} (data in ${config.dataDir})`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests and closing the database`);
+    const failed = await server.stop().then(
+      () => false,
+      (error: unknown) => (console.error('Stopping did not finish cleanly:', error), true),
+    );
+    process.exit(failed ? 1 : 0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  return new Promise<number>(() => {}); // runs until a signal stops it
+}
+
 const serve: Command = {
   name: 'serve',
   usage: 'serve [--port N] [--host H] [--data-dir DIR] [--public-url URL]',
   summary: 'start the web server (the default when no command is given)',
-  async run(args) {
-    const config = loadConfig(args);
-    const server = await startServer(config);
-    console.log(`${PRODUCT_NAME} ${VERSION} listening on ${server.url} (data in ${config.dataDir})`);
-    let stopping = false;
-    const shutdown = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      console.log(`${signal} received: finishing requests and closing the database`);
-      const failed = await server.stop().then(
-        () => false,
-        (error: unknown) => (console.error('Stopping did not finish cleanly:', error), true),
-      );
-      process.exit(failed ? 1 : 0);
-    };
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
-    process.on('SIGINT', () => void shutdown('SIGINT'));
-    return new Promise<number>(() => {}); // runs until a signal stops it
-  },
+  run: (args) => serveUntilStopped(loadConfig(args)),
 };
 
 const admin: Command = {
@@ -101,4 +103,33 @@ export function helpText(): string {
     'Settings (flag or environment variable; flags win):',
     settingsHelp(),
   ].join('\n');
+}
+
+/** `wishwell ARGV...`: the command named first (none: `serve`), or the help or version. */
+export async function runCommandLine(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {
+    console.log(helpText());
+    return 0;
+  }
+  if (argv.includes('--version')) {
+    console.log(VERSION);
+    return 0;
+  }
+  const named = COMMANDS.find((c) => c.name === argv[0]);
+  if (argv[0] && !argv[0].startsWith('-') && !named) {
+    console.error(`Unknown command "${argv[0]}".\n\n${helpText()}`);
+    return 2;
+  }
+  const command = named ?? COMMANDS.find((c) => c.name === 'serve')!;
+  return command.run(named ? argv.slice(1) : argv);
+}
+
+/** Runs a command to its exit code; an error it throws is printed as `wishwell: MESSAGE` and exits 1. */
+export async function exitCodeOf(command: () => Promise<number>): Promise<number> {
+  try {
+    return await command();
+  } catch (error) {
+    console.error(`wishwell: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
 }

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { DataStore } from '../../src/db/store';
-import { join } from 'node:path';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ApiClient } from '../support/api-client';
+import { runCommand } from '../support/cli';
 import { TEST_HASH_COST } from '../support/hash-cost';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startServerProcess, startTestServer, type TestServer } from '../support/test-server';
 
 const PROFILE_KEYS = ['_id', 'country', 'currency', 'email', 'hasPassword', 'isAdmin', 'isDisabled', 'language', 'name', 'registeredOnDomain', 'token'];
 const INVALID = 'Invalid email or password';
-const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
 
 let server: TestServer;
 let smtp: TestSmtpServer;
@@ -377,8 +375,8 @@ describe('password reset by mail', () => {
 
   it('revokes an outstanding link when an admin disables the account (it stays dead after re-enabling)', async () => {
     const admin = await signedUp(); // not the first account: promote it from the CLI as an operator would
-    const promote = Bun.spawnSync(['bun', MAIN, 'admin', 'promote', admin.email, '--data-dir', server.dataDir], { env: { ...process.env, ...server.cliEnv } });
-    expect(promote.exitCode, promote.stderr.toString()).toBe(0);
+    const promote = await runCommand(['admin', 'promote', admin.email, '--data-dir', server.dataDir], server.cliEnv);
+    expect(promote.exitCode, promote.stderr).toBe(0);
     const adminClient = new ApiClient(server.url);
     expect((await adminClient.post('/users/login', { email: admin.email, password: admin.password })).status).toBe(200);
     const { email, profile } = await signedUp();
@@ -452,136 +450,23 @@ describe('account deletion', () => {
   });
 });
 
-describe('admin role from the command line and ADMIN_EMAIL', () => {
-  function cli(dataDir: string, ...args: string[]) {
-    const run = Bun.spawnSync(['bun', MAIN, ...args, '--data-dir', dataDir], { env: { ...process.env, ...server.cliEnv } });
-    return { code: run.exitCode, out: run.stdout.toString() + run.stderr.toString() };
+describe('admin role from the command line', () => {
+  async function cli(dataDir: string, ...args: string[]) {
+    const run = await runCommand([...args, '--data-dir', dataDir], server.cliEnv);
+    return { code: run.exitCode, out: run.stdout + run.stderr };
   }
 
   it('wishwell admin promote / demote EMAIL change the role at once, even while the server runs', async () => {
     const { client, email } = await signedUp();
     expect((await client.get('/users/profile')).body.isAdmin).toBe(false);
-    expect(cli(server.dataDir, 'admin', 'promote', email.toUpperCase())).toMatchObject({ code: 0 });
+    expect(await cli(server.dataDir, 'admin', 'promote', email.toUpperCase())).toMatchObject({ code: 0 });
     expect((await client.get('/users/profile')).body.isAdmin).toBe(true);
-    expect(cli(server.dataDir, 'admin', 'demote', email)).toMatchObject({ code: 0 });
+    expect(await cli(server.dataDir, 'admin', 'demote', email)).toMatchObject({ code: 0 });
     expect((await client.get('/users/profile')).body.isAdmin).toBe(false);
-    const unknown = cli(server.dataDir, 'admin', 'promote', 'nobody@example.com');
+    const unknown = await cli(server.dataDir, 'admin', 'promote', 'nobody@example.com');
     expect(unknown.code).toBe(1);
     expect(unknown.out).toContain('No account');
-    expect(cli(server.dataDir, 'admin', 'crown', email).code).toBe(2);
-  });
-
-  it('ADMIN_EMAIL promotes that account at start', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'wishwell-admin-email-'));
-    try {
-      const first = await startTestServer({}, dir);
-      const client = new ApiClient(first.url);
-      await client.post('/users/register', { name: 'Owner', email: 'owner@example.com', password: 'correct horse' });
-      await client.post('/users/register', { name: 'Helper', email: 'helper@example.com', password: 'correct horse' });
-      await first.stop();
-      const again = await startTestServer({ ADMIN_EMAIL: 'Helper@Example.com' }, dir);
-      const login = await new ApiClient(again.url).post('/users/login', { email: 'helper@example.com', password: 'correct horse' });
-      await again.stop();
-      expect(login.body.isAdmin).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('rate limits', () => {
-  let limited: TestServer;
-  beforeAll(async () => {
-    limited = await startTestServer({
-      TRUST_PROXY: '1',
-      RATE_LIMIT_LOGIN_IP: '4',
-      RATE_LIMIT_LOGIN_ACCOUNT: '3',
-      RATE_LIMIT_REGISTER_IP: '3',
-      RATE_LIMIT_FORGOT_IP: '2',
-    });
-  });
-  afterAll(() => limited.stop());
-
-  const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
-
-  it('limits registrations per IP', async () => {
-    const client = new ApiClient(limited.url);
-    for (let i = 0; i < 3; i++) {
-      expect((await client.post('/users/register', { name: 'R', email: uniqueEmail('r'), password: 'correct horse' }, from('10.0.0.1'))).status).toBe(201);
-    }
-    const refused = await client.post('/users/register', { name: 'R', email: uniqueEmail('r'), password: 'correct horse' }, from('10.0.0.1'));
-    expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(/^Too many accounts created from here\. Please try again in \d+ minutes?\.$/);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
-    expect((await client.post('/users/register', { name: 'R', email: 'victim@example.com', password: 'correct horse' }, from('10.0.0.2'))).status).toBe(201);
-  });
-
-  it('limits sign-in attempts per IP', async () => {
-    const client = new ApiClient(limited.url);
-    for (let i = 0; i < 4; i++) {
-      expect((await client.post('/users/login', { email: uniqueEmail('guess'), password: 'guess guess' }, from('10.0.1.1'))).status).toBe(401);
-    }
-    const refused = await client.post('/users/login', { email: 'victim@example.com', password: 'correct horse' }, from('10.0.1.1'));
-    expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(/Too many sign-in attempts/);
-  });
-
-  it('limits failed sign-ins per account, from any IP, even before the right password', async () => {
-    const client = new ApiClient(limited.url);
-    for (let i = 0; i < 3; i++) {
-      expect((await client.post('/users/login', { email: 'victim@example.com', password: 'wrong guess' }, from(`10.0.2.${i}`))).status).toBe(401);
-    }
-    const refused = await client.post('/users/login', { email: 'victim@example.com', password: 'correct horse' }, from('10.0.2.9'));
-    expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(/Too many failed sign-ins for this account/);
-  });
-
-  /**
-   * Fires the wrong sign-ins at once; answers how many got each status, and the 429s. Refusals
-   * that cost no hash arrive before any checked guess is answered (a hash takes hundreds of ms,
-   * one at a time here): counted after hashing, they would trail the first 401.
-   */
-  async function burst(attempts: { email: string; ip: string }[]) {
-    const client = new ApiClient(limited.url);
-    let answered = 0;
-    const answers = await Promise.all(
-      attempts.map(({ email, ip }) => client.post('/users/login', { email, password: 'wrong guess' }, from(ip)).then((answer) => ({ ...answer, order: answered++ }))),
-    );
-    const refused = answers.filter((a) => a.status === 429);
-    expect(refused.map((a) => a.order).sort((a, b) => a - b)).toEqual(refused.map((_, i) => i));
-    return { unauthorized: answers.filter((a) => a.status === 401).length, refused };
-  }
-
-  it('counts parallel guesses at an account before hashing: only its budget is checked, the rest refused at once, with or without an account', async () => {
-    const client = new ApiClient(limited.url);
-    expect((await client.post('/users/register', { name: 'B', email: 'burst@example.com', password: 'correct horse' }, from('10.0.4.1'))).status).toBe(201);
-    for (const email of ['burst@example.com', 'nobody.burst@example.com']) {
-      const { unauthorized, refused } = await burst(Array.from({ length: 8 }, (_, i) => ({ email, ip: `10.0.5.${i}` })));
-      expect(unauthorized).toBe(3);
-      expect(refused).toHaveLength(5);
-      for (const answer of refused) {
-        expect(answer.body.message).toMatch(/^Too many failed sign-ins for this account\. Please try again in 15 minutes\.$/);
-        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(800);
-      }
-    }
-  });
-
-  it('counts parallel guesses from one IP before hashing, whatever the addresses', async () => {
-    const { unauthorized, refused } = await burst(Array.from({ length: 8 }, () => ({ email: uniqueEmail('spray'), ip: '10.0.6.1' })));
-    expect(unauthorized).toBe(4);
-    expect(refused).toHaveLength(4);
-    for (const answer of refused) {
-      expect(answer.body.message).toMatch(/^Too many sign-in attempts\./);
-      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(800);
-    }
-  });
-
-  it('limits password reset requests per IP', async () => {
-    const client = new ApiClient(limited.url);
-    for (let i = 0; i < 2; i++) expect((await client.post('/users/forgot-password', { email: uniqueEmail('f') }, from('10.0.3.1'))).status).toBe(200);
-    const refused = await client.post('/users/forgot-password', { email: uniqueEmail('f') }, from('10.0.3.1'));
-    expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(/Too many password reset requests/);
+    expect((await cli(server.dataDir, 'admin', 'crown', email)).code).toBe(2);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Backups on the command line: `wishwell backup` / `wishwell restore` on a data dir (and its
- * PostgreSQL database), and scripts/backup.ts / restore.ts against a running server. Each runs
- * as a real process, as an operator would run it.
+ * PostgreSQL database), and scripts/backup.ts / restore.ts against a running server. Each backup
+ * and restore runs as a real process, as an operator would run it; the usage texts come from the
+ * command's own function, in the test worker.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { temporaryFolders } from '../support/data-dir';
 import { createApiToken } from '../support/api-tokens';
 import { uploadPng } from '../support/backups';
 import { withRowChanged } from '../support/tar';
-import { runCli, runScript } from '../support/cli';
+import { runCli, runCommand, runScript } from '../support/cli';
 import { claimAcrossReplicas } from '../../src/features/backup/pg-operation-lock';
 import { startServerProcess, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
@@ -174,9 +175,9 @@ describe('wishwell backup / wishwell restore', () => {
   });
 
   it('explains its usage when the file or --out is missing', async () => {
-    expect((await runCli(['backup'])).stderr).toContain('Usage: wishwell backup --out FILE');
-    expect((await runCli(['restore'])).exitCode).toBe(2);
-    expect((await runCli(['restore', join(folder(), 'missing.gz')])).stderr).toContain('No such file');
+    expect((await runCommand(['backup'])).stderr).toContain('Usage: wishwell backup --out FILE');
+    expect((await runCommand(['restore'])).exitCode).toBe(2);
+    expect((await runCommand(['restore', join(folder(), 'missing.gz')])).stderr).toContain('No such file');
   });
 });
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { mountReadOnly, unmount } from '../support/mounts';
-import { startServerProcess, TEST_ENGINE, TEST_RATE_LIMITS } from '../support/test-server';
+import { startServerProcess, startTestServer, TEST_ENGINE, TEST_RATE_LIMITS } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
@@ -62,7 +62,7 @@ function growItems(dbFile: string, copies: number): void {
 /** A data dir whose admin (its first account) has a list of one item grown to `copies` + 1 items; no server left running. */
 async function adminWithBigList(copies: number): Promise<{ dataDir: string; admin: Account }> {
   const dataDir = freshDir();
-  const server = await startServerProcess({}, dataDir);
+  const server = await startTestServer({}, dataDir);
   const admin = await signUp(server.url, 'Admin');
   const list = (await admin.client.post<Wishlist>('/wishlists', { name: 'Big', theme: 'Other' })).body;
   await addItem(admin.client, list._id);
@@ -74,7 +74,7 @@ async function adminWithBigList(copies: number): Promise<{ dataDir: string; admi
 describe.skipIf(TEST_ENGINE !== 'sqlite')('a damaged database file', () => {
   it('is refused at start, naming the newest backup and how to restore it, and left unchanged', async () => {
     const dataDir = freshDir();
-    const server = await startServerProcess({}, dataDir);
+    const server = await startTestServer({}, dataDir);
     const owner = await signUp(server.url, 'Olivia');
     const list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Birthday', theme: 'Birthday' })).body;
     await addItem(owner.client, list._id);
@@ -104,7 +104,7 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('a damaged database file', () => {
   it('found while running makes /health unhealthy; the admin check lists the problems', async () => {
     const { dataDir, admin } = await adminWithBigList(3000); // ~6 MB of items: most pages are not in SQLite's 2 MB cache
     const dbFile = join(dataDir, 'wishwell.db');
-    const server = await startServerProcess({}, dataDir);
+    const server = await startTestServer({}, dataDir);
     try {
       const signedIn: Account = { ...admin, client: new ApiClient(server.url) };
       const login = await signedIn.client.post('/users/login', { email: admin.email, password: 'correct horse battery' });
@@ -130,6 +130,7 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('a damaged database file', () => {
 describe.skipIf(TEST_ENGINE !== 'sqlite')("the admin's full check", () => {
   it('reads the file beside the requests: the site keeps answering while it runs', async () => {
     const { dataDir, admin } = await adminWithBigList(10_000); // ~20 MB: the check reads every page of it
+    // A process of its own: the test's requests must not share the server's thread.
     const server = await startServerProcess({}, dataDir);
     try {
       const client = new ApiClient(server.url);
@@ -165,7 +166,7 @@ describe('start-up errors', () => {
   /** A data dir with an account in its healthy database, no server running on it. */
   async function healthyDataDir(): Promise<{ dataDir: string; account: Account }> {
     const dataDir = freshDir();
-    const server = await startServerProcess({}, dataDir);
+    const server = await startTestServer({}, dataDir);
     const account = await signUp(server.url, 'Reader');
     await server.stop();
     return { dataDir, account };
@@ -173,7 +174,7 @@ describe('start-up errors', () => {
 
   /** Starts on `dataDir` as it is now: the account still signs in, so nothing was lost. */
   async function startsWithAccount(dataDir: string, account: Account): Promise<void> {
-    const server = await startServerProcess({}, dataDir);
+    const server = await startTestServer({}, dataDir);
     try {
       expect((await new ApiClient(server.url).post('/users/login', { email: account.email, password: 'correct horse battery' })).status).toBe(200);
     } finally {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { temporaryFolders, uploadHashes } from '../support/data-dir';
-import { runCli } from '../support/cli';
+import { runCli, runCommand } from '../support/cli';
 import { copiedContents } from '../support/database-contents';
 import { testDatabaseUrl } from '../support/engine';
 import { startServerProcess, TEST_ENGINE } from '../support/test-server';
@@ -85,9 +85,9 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('wishwell migrate', () => {
       const refused = await runCli(['migrate', '--from', postgresUrl, '--to', dir]);
       expect(refused.exitCode).toBe(1);
       expect(refused.stderr).toContain(`A Wishwell server (pid ${running.pid}) is using ${dir}`);
-      expect((await runCli(['migrate', '--from', dir, '--to', join(dir, 'wishwell.db')])).stderr).toContain('--from and --to are the same instance.');
+      expect((await runCommand(['migrate', '--from', dir, '--to', join(dir, 'wishwell.db')])).stderr).toContain('--from and --to are the same instance.');
       const empty = folder();
-      expect((await runCli(['migrate', '--from', empty, '--to', postgresUrl])).stderr).toContain(`${empty} holds no Wishwell database`);
+      expect((await runCommand(['migrate', '--from', empty, '--to', postgresUrl])).stderr).toContain(`${empty} holds no Wishwell database`);
     } finally {
       await running.stop();
     }

@@ -8,41 +8,29 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
-import { testDatabaseUrl } from '../support/engine';
+import { loadConfig } from '../../src/config';
+import { startServer, type RunningServer } from '../../src/server';
+import { migratedTestDatabase } from '../support/engine';
+import { TEST_HASH_COST } from '../support/hash-cost';
 import { TEST_RATE_LIMITS } from '../support/test-server';
 import { addItem, guestWithList } from '../support/wishlists';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-rebuild-'));
-let child: Bun.Subprocess<'ignore', 'pipe', 'inherit'>;
-let output = '';
+let server: RunningServer;
 let url = '';
 
+// The real server in the test worker, from the run's migrated template (startTestServer's
+// TestServer has no rebuild: only a restore calls it).
 beforeAll(async () => {
-  const databaseUrl = await testDatabaseUrl(dataDir);
-  child = Bun.spawn(['bun', join(import.meta.dirname, '..', 'support', 'rebuild-harness.ts'), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir], {
-    env: { ...process.env, ...TEST_RATE_LIMITS, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-    stdout: 'pipe',
-    stderr: 'inherit',
-  });
-  void (async () => {
-    const reader = child.stdout.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) output += new TextDecoder().decode(chunk.value);
-  })();
-  url = (await waitForOutput(/listening on (http:\/\/\S+)/))[1]!;
+  const databaseUrl = await migratedTestDatabase(dataDir);
+  const env = { ...process.env, ...TEST_RATE_LIMITS, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  server = await startServer({ ...loadConfig(['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir], env), passwordHashCost: TEST_HASH_COST });
+  url = server.url;
 });
 afterAll(async () => {
-  child.kill('SIGTERM');
-  await child.exited;
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function waitForOutput(pattern: RegExp): Promise<RegExpMatchArray> {
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await Bun.sleep(20)) {
-    const match = output.match(pattern);
-    if (match) return match;
-  }
-  throw new Error(`no ${pattern} in:\n${output}`);
-}
 
 it('answers every request sent while the runtime is rebuilt, from the same listener, with the data intact', async () => {
   const { client, list } = await guestWithList(url);
@@ -61,11 +49,12 @@ it('answers every request sent while the runtime is rebuilt, from the same liste
     }
   })();
   await Bun.sleep(100);
-  child.kill('SIGUSR2');
-  await Bun.sleep(100); // the swap takes 300 ms: this request arrives in the middle of the rebuild
+  let rebuilt = false;
+  const rebuilding = server.rebuild(() => Bun.sleep(300)).then(() => (rebuilt = true)); // a swap that takes 300 ms, as a restore's
+  await Bun.sleep(100); // this request arrives in the middle of the rebuild
   const sentDuringRebuild = shareView();
-  expect(output).not.toContain('rebuilt');
-  await waitForOutput(/rebuilt/);
+  expect(rebuilt).toBe(false);
+  await rebuilding;
   expect((await sentDuringRebuild).status).toBe(200);
   await Bun.sleep(100);
   sending = false;

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { exitCodeOf, runCommandLine } from '../../src/cli/commands';
+import { SETTINGS } from '../../src/config';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 export const MAIN = join(ROOT, 'server', 'src', 'main.ts');
@@ -21,3 +23,27 @@ export const runCli = (args: string[], env: Record<string, string> = {}) => runB
 
 /** `bun scripts/NAME ARGS...`. */
 export const runScript = (name: string, args: string[], env: Record<string, string> = {}) => runBun(join(ROOT, 'scripts', name), args, env);
+
+/**
+ * `wishwell ARGS...` run inside the test worker (the CLI's own function, no process), for tests of
+ * what a command does rather than of its process; `env` holds settings that have a flag
+ * (DATABASE_URL from a test server's cliEnv), given as flags. Answers what it printed.
+ */
+export async function runCommand(args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
+  const flags = Object.entries(env).flatMap(([name, value]) => {
+    const flag = SETTINGS.find((setting) => setting.env === name)?.flag;
+    if (!flag) throw new Error(`${name} has no flag: run the command as a process (runCli)`);
+    return [`--${flag}`, value];
+  });
+  const printed = { stdout: '', stderr: '' };
+  const original = { log: console.log, error: console.error };
+  const text = (values: unknown[]) => `${values.map((value) => (typeof value === 'string' ? value : Bun.inspect(value))).join(' ')}\n`;
+  console.log = (...values: unknown[]) => void (printed.stdout += text(values));
+  console.error = (...values: unknown[]) => void (printed.stderr += text(values));
+  try {
+    const exitCode = await exitCodeOf(() => runCommandLine([...args, ...flags]));
+    return { exitCode, ...printed };
+  } finally {
+    Object.assign(console, original);
+  }
+}

@@ -1,3 +1,4 @@
+import { afterAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,8 @@ import { migratedTestDatabase, TEST_ENGINE } from './engine';
 import { TEST_HASH_COST } from './hash-cost';
 import { captureServerOutput } from './server-output';
 
-const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
+/** `wishwell serve` hashing at TEST_HASH_COST (see the file). */
+const SERVER_PROCESS = join(import.meta.dirname, 'server-process.ts');
 
 export interface TestServer {
   url: string;
@@ -61,7 +63,7 @@ export interface TestServerOptions {
    * would have been a process.
    */
   clock?: Clock;
-  /** argon2id's cost for new password hashes in an in-process server: TEST_HASH_COST unless the test is about the cost (ARGON2ID); a server process hashes at production's. */
+  /** argon2id's cost for new password hashes in an in-process server: TEST_HASH_COST unless the test is about the cost (ARGON2ID); a server process always hashes at TEST_HASH_COST (support/server-process.ts). */
   passwordHashCost?: HashCost;
 }
 
@@ -173,9 +175,15 @@ async function startInProcess(setup: ServerSetup, clock: Clock | undefined, pass
   };
 }
 
+/** This file's server processes still running: a test that timed out before stopping its own leaves none behind. */
+const processes = new Set<Bun.Subprocess>();
+afterAll(() => {
+  for (const child of processes) child.kill('SIGKILL');
+});
+
 async function startProcess(setup: ServerSetup): Promise<TestServer> {
   const { dir, databaseUrl } = setup;
-  const child = Bun.spawn(['bun', MAIN, 'serve', '--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], {
+  const child = Bun.spawn(['bun', SERVER_PROCESS, '--port', String(setup.port), '--host', '127.0.0.1', '--data-dir', dir], {
     env: { ...process.env, ...setup.settings },
     stdout: 'pipe',
     stderr: 'pipe',
@@ -186,9 +194,14 @@ async function startProcess(setup: ServerSetup): Promise<TestServer> {
     const decoder = new TextDecoder();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) output += decoder.decode(chunk.value);
   };
+  processes.add(child);
+  void child.exited.then(() => processes.delete(child));
   void collect(child.stdout);
   void collect(child.stderr);
-  const url = await waitForListening(() => output, child);
+  const url = await waitForListening(() => output, child).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   return {
     url,
     dataDir: dir,
