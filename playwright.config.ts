@@ -22,7 +22,8 @@ export default defineConfig({
   globalSetup: './web/test/e2e/support/mail-catcher.ts',
   // The reference screenshots' names carry no project or platform (screens.spec.ts-snapshots).
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
-  // Two workers on two cores, which other test runs share: a test gets less than a core.
+  // Two workers on two cores, which other test runs share: a test gets less than a core. A third
+  // worker made each test slower by as much as it added (docs/developing/testing.md).
   timeout: 60_000,
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? 'line' : 'list',
