@@ -8,31 +8,22 @@ process.env.E2E_PORT ??= String(await freeConsecutivePorts(2));
 const port = Number(process.env.E2E_PORT);
 
 /**
- * Two workers share the one server, taking tests one by one from any spec (fullyParallel: a spec
+ * Workers share the one server, taking tests one by one from any spec (fullyParallel: a spec
  * file's tests do not lean on each other, and a long file does not keep one worker busy at the
- * end): every test keeps to its own accounts, lists, hostnames and shop domains, reads its own
- * mails from the run's one mail catcher (support/mail.ts), and the admin pages' language walk,
- * which reads whole admin tables, has a server of its own. Only the
- * `alone` lane waits for all others and runs one spec at a time: a restore puts back the database
- * of a minute before (every account and session made since is gone: a spec beside it once lost
- * its signed-in owner), and closing sign-ups refuses everyone's registration.
+ * end): every test keeps to its own accounts, lists, hostnames and shop domains, and reads its own
+ * mails from the run's one mail catcher (support/mail.ts). A spec that changes what the whole
+ * instance does (a restore, closed sign-ups) or must see no other spec's data (the admin pages'
+ * language walk) starts a server of its own (support/own-server.ts) and runs beside the others.
  */
-const ALONE = ['admin-backup', 'admin-settings'];
-const specs = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
-
 export default defineConfig({
   testDir: 'web/test/e2e',
   fullyParallel: true,
   workers: 2,
   globalSetup: './web/test/e2e/support/mail-catcher.ts',
-  projects: [
-    { name: 'shared', testIgnore: specs(ALONE) },
-    { name: 'alone', testMatch: specs(ALONE), workers: 1, dependencies: ['shared'] },
-  ],
-  // One set of reference screenshots whichever lane takes the spec.
+  // The reference screenshots' names carry no project or platform (screens.spec.ts-snapshots).
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
-  // Two workers on two cores, which other test runs share: a test gets less than a core, and a
-  // password hash (at the lowest priority: server/src/auth/hash-threads.ts) waits the longest.
+  // Two workers on two cores, which other test runs share: a test gets less than a core. A third
+  // worker made each test slower by as much as it added (docs/developing/testing.md).
   timeout: 60_000,
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? 'line' : 'list',

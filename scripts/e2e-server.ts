@@ -1,12 +1,17 @@
 // The server the browser tests run against: a fresh temp data dir and test-friendly limits.
 // Usage: bun scripts/e2e-server.ts PORT [RUNNER_PID]: with the test runner's pid, the server (and
-// its data dir) goes away when the runner does, also a killed one.
+// its data dir) goes away when the runner does, also a killed one. The app runs in this process,
+// started from a config built here: the password hash cost is the tests' (TEST_HASH_COST), which
+// no setting or flag of the product reaches.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
 import type { PageViewLog } from '@wishwell/server/features/visitors/page-views';
 import { isAlive } from '@wishwell/server/server-pid';
+import { loadConfig, type Config } from '@wishwell/server/config';
+import { startServer } from '@wishwell/server/server';
+import { TEST_HASH_COST } from '@wishwell/server/test-support/hash-cost';
 
 const port = process.argv[2] ?? '3299';
 const runner = Number(process.argv[3] ?? 0);
@@ -21,17 +26,19 @@ const LIMITS = ['RATE_LIMIT_LOGIN_IP', 'RATE_LIMIT_LOGIN_ACCOUNT', 'RATE_LIMIT_R
 for (const name of LIMITS) process.env[name] ??= '10000';
 // Mail goes to an SMTP server the mail tests start on the next port (refused, and logged, otherwise).
 process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 1}`;
-const serveArgs = ['--port', port, '--host', '127.0.0.1', '--data-dir', dataDir];
+// A sign-up's hash at production's cost takes ~50 ms of a core, seconds at the lowest priority
+// while the browsers and the runner load the machine: every browser test signs someone up or in.
+const config: Config = { ...loadConfig(['--port', port, '--host', '127.0.0.1', '--data-dir', dataDir]), passwordHashCost: TEST_HASH_COST };
 await seed();
-process.argv = [process.argv[0]!, 'main.ts', 'serve', ...serveArgs];
-await import('@wishwell/server/main');
+const server = await startServer(config);
+console.log(`e2e server listening on ${server.url} (data in ${dataDir})`);
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void server.stop().finally(() => process.exit(0)));
 
 async function seed(): Promise<void> {
   const { E2E_ADMIN, E2E_CROWD_DOMAIN } = await import('@wishwell/web/e2e-support/constants');
-  const { loadConfig } = await import('@wishwell/server/config');
   const { openContext } = await import('@wishwell/server/server');
   const { createServices } = await import('@wishwell/server/services');
-  const ctx = await openContext(loadConfig(serveArgs));
+  const ctx = await openContext(config);
   try {
     const services = createServices(ctx);
     // The first account of a fresh install is the admin: create it before any test registers. (A

@@ -3,15 +3,25 @@ import { readFileSync } from 'node:fs';
 import { E2E_ADMIN, signInThroughForm } from './support/accounts';
 import { apiCall } from './support/api';
 import { PASSWORD, signedInPage } from './support/people';
+import { startOwnServer, type OwnServer } from './support/own-server';
 
 // Backup & Restore in the browser: download a backup, change something, restore the file through
-// the dialog; the page reloads and the change is gone (and the old session with it).
+// the dialog; the page reloads and the change is gone (and the old session with it). On a server
+// of its own: a restore puts back the database of a minute before, which would take every account
+// and session other specs made since off the shared server (one beside it lost its signed-in owner).
 
 test.describe.configure({ timeout: 90_000 });
 
-test('an admin downloads a backup and restores it through the confirmation dialog; everyone signed in hears why they were signed out', async ({ page, browser }) => {
+let server: OwnServer | undefined;
+test.beforeAll(async () => {
+  server = await startOwnServer();
+});
+test.afterAll(() => server?.stop());
+
+test('an admin downloads a backup and restores it through the confirmation dialog; everyone signed in hears why they were signed out', async ({ browser }) => {
+  const page = await (await browser.newContext({ baseURL: server!.base })).newPage();
   // Someone signed in elsewhere, reading German: their next page after the restore says why they must sign in again.
-  const reader = await signedInPage(browser, 'Greta', { locale: 'de-DE' });
+  const reader = await signedInPage(browser, 'Greta', { locale: 'de-DE', baseURL: server!.base });
   await signInThroughForm(page, E2E_ADMIN);
   const marker = `restore-${Date.now().toString(36)}.example`;
   await page.goto('/admin');

@@ -1,34 +1,33 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort, startOidcProvider } from '@wishwell/server/test-support/oidc-provider';
 import { startSmtpServer, type TestSmtpServer } from '@wishwell/server/test-support/smtp';
 import { uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
+import { startOwnServer, type OwnServer } from './support/own-server';
 import { createGuestListFromLanding, PASSWORD } from './support/people';
 
 // 'Sign in with {label}' in the browser: the round trip through a real OpenID Connect provider
 // (oidc-provider in this process), a guest list claimed on the way, the provider-down message,
 // linking an existing account with its password, signing out at the provider too, a first
-// password for an account the provider made, and the password pages of a provider-only site.
+// password for an account the provider made, and the password pages of a provider-only site. Each
+// test has its server and provider: the two workers take them side by side.
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 120_000 });
 
-const servers: ChildProcess[] = [];
+const servers: OwnServer[] = [];
 let smtp: TestSmtpServer | undefined;
 test.afterAll(async () => {
-  for (const server of servers) server.kill();
+  for (const server of servers) server.stop();
   await smtp?.stop();
 });
 
-/** A Wishwell server (scripts/e2e-server.ts) using the provider that will listen on `providerPort`; answers its URL. */
+/** A Wishwell server of this spec's own using the provider that will listen on `providerPort`; answers its URL. */
 async function startServer(providerPort: number, env: Record<string, string> = {}): Promise<string> {
-  const appPort = await freePort();
-  const base = `http://127.0.0.1:${appPort}`;
   const provider = { OIDC_ISSUER: `http://127.0.0.1:${providerPort}`, OIDC_CLIENT_ID: 'wishwell', OIDC_CLIENT_SECRET: 'a-client-secret-for-tests-only', OIDC_BUTTON_LABEL: 'Family ID' };
-  servers.push(spawn('bun', ['scripts/e2e-server.ts', String(appPort)], { env: { ...process.env, ...provider, ...env }, stdio: 'ignore' }));
-  await expect.poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok ?? false, { timeout: 30_000 }).toBe(true);
-  return base;
+  const server = await startOwnServer({ ...provider, ...env });
+  servers.push(server);
+  return server.base;
 }
 
 test('a guest signs in with the provider: the list is claimed and the dashboard opens', async ({ browser }) => {
@@ -90,9 +89,18 @@ test('a guest signs in with the provider: the list is claimed and the dashboard 
     await page.goto('/account');
     await expect(page.getByRole('link', { name: 'Change Password' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Set a password' })).toHaveCount(0);
+  } finally {
+    await provider.stop();
+    await context.close();
+  }
+});
 
-    // Someone with a password account signs in with the provider for the first time: one password links them.
-    const linda = await browser.newContext({ baseURL: base });
+test('someone with a password account signs in with the provider for the first time: one password links them', async ({ browser }) => {
+  const providerPort = await freePort();
+  const base = await startServer(providerPort);
+  const provider = await startOidcProvider(base, providerPort);
+  const linda = await browser.newContext({ baseURL: base });
+  try {
     const lindaPage = await linda.newPage();
     const email = uniqueEmail('linda');
     await lindaPage.goto('/');
@@ -118,10 +126,9 @@ test('a guest signs in with the provider: the list is claimed and the dashboard 
     await lindaPage.goto('/login');
     await lindaPage.getByRole('button', { name: 'Sign in with Family ID' }).click();
     await expect(lindaPage).toHaveURL(/\/dashboard$/); // linked: no password this time
-    await linda.close();
   } finally {
+    await linda.close();
     await provider.stop();
-    await context.close();
   }
 });
 

@@ -45,11 +45,13 @@ async function expectLooksRight(page: Page, name: string) {
   await expect(page).toHaveScreenshot(`${name}.png`, { fullPage: true, maxDiffPixelRatio: 0.02, mask: [page.locator('.ww-footer p').first()] });
 }
 
-test('landing, dashboard, owner and share pages look right at 1280 and 390 px, light and dark', async ({ browser }) => {
-  const { ownerPage, listId } = await seed(browser);
-  const guestContext = await browser.newContext();
-  const guest = await guestContext.newPage();
-  for (const scheme of SCHEMES) {
+// One test per theme: the two run side by side in the workers. Both widths in one test: a new
+// context per width would load the site cold again, which costs more than it shares out.
+for (const scheme of SCHEMES) {
+  test(`landing, dashboard, owner and share pages look right at 1280 and 390 px, ${scheme}`, async ({ browser }) => {
+    const { ownerPage, listId } = await seed(browser);
+    const guestContext = await browser.newContext();
+    const guest = await guestContext.newPage();
     for (const [label, viewport] of Object.entries(WIDTHS)) {
       for (const page of [ownerPage, guest]) {
         await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
@@ -75,9 +77,9 @@ test('landing, dashboard, owner and share pages look right at 1280 and 390 px, l
       await ownerPage.waitForFunction(() => [...document.querySelectorAll('.ww-item-card img')].every((img) => (img as HTMLImageElement).complete));
       await expectLooksRight(ownerPage, `owner-${label}-${scheme}`);
     }
-  }
-  await guestContext.close();
-});
+    await guestContext.close();
+  });
+}
 
 test('the account menu switches between the light and the dark theme, and the choice stays', async ({ browser }) => {
   const { ownerPage: page } = await seed(browser);

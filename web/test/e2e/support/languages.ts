@@ -17,34 +17,63 @@ const CATALOGUES: Record<Language, Translation> = fromEachFile(LANGUAGE_FILES, (
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const PLACEHOLDER = /{{\w+}}/g;
 
-function textsOf(catalogue: Translation, prefix = ''): Map<string, string> {
+function flatten(catalogue: Translation, prefix = ''): Map<string, string> {
   return new Map(
-    Object.entries(catalogue).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value] as const] : [...textsOf(value, `${prefix}${key}.`)])),
+    Object.entries(catalogue).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value] as const] : [...flatten(value, `${prefix}${key}.`)])),
   );
+}
+
+/** Each language's texts by dotted key, flattened once: the walks look texts up hundreds of times. */
+const flat = new Map<Language, Map<string, string>>();
+function textsOf(language: Language): Map<string, string> {
+  let texts = flat.get(language);
+  if (!texts) flat.set(language, (texts = flatten(CATALOGUES[language])));
+  return texts;
 }
 
 /** A text of `language`'s catalogue by its dotted key ('admin.pages.users'), `{{name}}`s filled from `values`. */
 export function textIn(language: Language, key: string, values: Record<string, string | number> = {}): string {
-  const text = textsOf(CATALOGUES[language]).get(key);
+  const text = textsOf(language).get(key);
   if (text === undefined) throw new Error(`no text ${key} in ${language}`);
   return text.replace(PLACEHOLDER, (placeholder) => String(values[placeholder.slice(2, -2)]));
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+interface EnglishTells {
+  /** English texts without placeholders, matched whole: a set lookup, by far the most. */
+  exact: Map<string, string[]>;
+  /** Texts with placeholders, as whole-text patterns (a placeholder matches anything). */
+  patterns: { key: string; pattern: RegExp }[];
+  /** Every key, as a raw key on the page would show it. */
+  keys: Set<string>;
+}
+
 /**
  * What would betray an untranslated text on a page in `language`: each English text the
- * language never writes itself ('Admin' is a German column header too), as a whole-text pattern
- * (placeholders match anything); English texts with little besides placeholders ('{{what}} by
- * {{name}}') are left out, they would match people's own words.
+ * language never writes itself ('Admin' is a German column header too), as a whole text;
+ * English texts with little besides placeholders ('{{what}} by {{name}}') are left out, they
+ * would match people's own words. Built once per language: a walk checks dozens of pages.
  */
-function englishTells(language: Language): { patterns: { key: string; pattern: RegExp }[]; keys: Set<string> } {
-  const english = textsOf(CATALOGUES.en);
-  const own = new Set(textsOf(CATALOGUES[language]).values());
-  const patterns = [...english]
-    .filter(([, text]) => !own.has(text) && text.replace(PLACEHOLDER, '').replace(/\W/g, '').length >= 4)
-    .map(([key, text]) => ({ key, pattern: new RegExp(`^${text.split(PLACEHOLDER).map(escape).join('.+')}$`) }));
-  return { patterns, keys: new Set([...english.keys()].map((key) => key.replace(PLURAL, ''))) };
+const tells = new Map<Language, EnglishTells>();
+function englishTells(language: Language): EnglishTells {
+  const known = tells.get(language);
+  if (known) return known;
+  const english = textsOf('en');
+  const own = new Set(textsOf(language).values());
+  const telling = [...english].filter(([, text]) => !own.has(text) && text.replace(PLACEHOLDER, '').replace(/\W/g, '').length >= 4);
+  const hasPlaceholder = (text: string) => text.search(PLACEHOLDER) >= 0;
+  const exact = new Map<string, string[]>();
+  for (const [key, text] of telling) if (!hasPlaceholder(text)) exact.set(text, [...(exact.get(text) ?? []), key]);
+  const found: EnglishTells = {
+    exact,
+    patterns: telling
+      .filter(([, text]) => hasPlaceholder(text))
+      .map(([key, text]) => ({ key, pattern: new RegExp(`^${text.split(PLACEHOLDER).map(escape).join('.+')}$`) })),
+    keys: new Set([...english.keys()].map((key) => key.replace(PLURAL, ''))),
+  };
+  tells.set(language, found);
+  return found;
 }
 
 /** The page's visible texts: each element's own text, and the labels, titles and placeholders people and screen readers meet. */
@@ -70,8 +99,9 @@ function pageTexts(page: Page): Promise<string[]> {
 
 /** No text on the page is English the catalogue of `language` translates, and no catalogue key shows raw. */
 export async function expectNoEnglishLeft(page: Page, language: Language): Promise<void> {
-  const { patterns, keys } = englishTells(language);
+  const { exact, patterns, keys } = englishTells(language);
   const found = (await pageTexts(page)).flatMap((text) => [
+    ...(exact.get(text) ?? []).map((key) => `"${text}" (${key})`),
     ...patterns.filter(({ pattern }) => pattern.test(text)).map(({ key }) => `"${text}" (${key})`),
     ...(keys.has(text) ? [`the key ${text}`] : []),
   ]);
