@@ -153,7 +153,7 @@ describe('restore refuses a bad file and changes nothing', () => {
     ['an item whose image is a javascript: URL', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.imageUrl = 'javascript:alert(1)')), 400,
       /column imageUrl: The image address must be a web address/],
     ['an item with a 1 MB title', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.title = 'x'.repeat(1024 * 1024))), 400,
-      /items table has a bad value at line 1, column title: Please give the item a title \(up to 500 characters\)\.$/],
+      /items table has a bad value at line 1, column title: The title must be at most 500 characters\.$/],
     ['an item whose title holds a NUL character (PostgreSQL cannot store it)', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.title = 'Tea\u0000pot')), 400,
       /column title: Text cannot contain the NUL character/],
     ['an item whose priority is not one of the API\'s', () => withRowChanged(backup, 'items', 'Kept teapot', (row) => (row.priority = 'Urgent')), 400,

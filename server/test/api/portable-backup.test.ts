@@ -5,7 +5,6 @@ import { copiedContents } from '../support/database-contents';
 import { uploadHashes } from '../support/data-dir';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { addItem, seedSampleInstance, signUp, type Account } from '../support/wishlists';
-import { ARGON2ID } from '../../src/auth/hash-threads';
 import type { Engine } from '../../src/db/store';
 
 // A backup is portable: taken on SQLite it restores into PostgreSQL and back (the migration path
@@ -14,10 +13,10 @@ const servers: TestServer[] = [];
 let source: TestServer;
 let ada: Account;
 
-// At production's hash cost, as the servers started beside it (processes) hash: a sign-in there
-// would otherwise rehash Ada's password, and her row would differ for that alone.
+// Every server here hashes at the test cost, the processes started beside the first too: a sign-in
+// on a server of another cost would rehash Ada's password, and her row would differ for that alone.
 async function start(engine: Engine): Promise<TestServer> {
-  const server = await startTestServer({ engine, passwordHashCost: ARGON2ID });
+  const server = await startTestServer({ engine });
   servers.push(server);
   return server;
 }

@@ -24,7 +24,8 @@ export class ApiClient {
 
   async call<T = any>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // The kept cookies join any the caller sends itself (a ww_lang=… of one call).
+    if (this.cookies.size > 0) headers.cookie = [headers.cookie, ...[...this.cookies].map(([k, v]) => `${k}=${v}`)].filter(Boolean).join('; ');
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf && !options.noXsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;

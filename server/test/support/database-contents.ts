@@ -1,4 +1,5 @@
 import { asc } from 'drizzle-orm';
+import { SESSIONS_RETIRED_BELOW } from '../../src/auth/retired-sessions';
 import type { DataStore } from '../../src/db/store';
 import { tablesInForeignKeyOrder } from '../../src/features/backup/tables';
 
@@ -19,13 +20,15 @@ export async function databaseContents(store: DataStore): Promise<Record<string,
 
 /**
  * Every row of the database of a server's data dir, but the token versions (a restore or a
- * migration moves them on to retire old sessions): what a copied instance must equal.
+ * migration moves them on to retire old sessions) and the note of that: what a copied instance must equal.
  */
 export async function copiedContents(server: { openStore(): Promise<DataStore> }): Promise<Record<string, unknown[]>> {
   const store = await server.openStore();
   try {
     const all = await databaseContents(store);
     all.users = all.users!.map((user) => ({ ...(user as object), tokenVersion: 'moved on' }));
+    // …and notes that it did (auth/retired-sessions.ts).
+    all.instance_settings = all.instance_settings!.filter((row) => (row as { name: string }).name !== SESSIONS_RETIRED_BELOW);
     return all;
   } finally {
     await store.close();
