@@ -20,7 +20,8 @@ function subscribeTo(query: string): Subscribe {
 
 /** Whether the window matches `query` now, kept current as it is resized. */
 function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(subscribeTo(query), () => window.matchMedia(query).matches);
+  // Server-rendered (no window): as if no query matched; hydration then takes the window's answer.
+  return useSyncExternalStore(subscribeTo(query), () => window.matchMedia(query).matches, () => false);
 }
 
 /** True at the medium breakpoint (900 px) and above: tables there, cards below (spec section 2). */
