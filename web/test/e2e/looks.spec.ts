@@ -77,7 +77,7 @@ test('a German owner on a phone reads the whole list name, a long title in its d
   await apiCall(page, 'POST', `/wishlists/${list._id}/items`, { title: LONG_TITLE, price: 'Price not found' });
   const readInFull = (locator: Locator) => locator.evaluate((e) => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1);
 
-  await page.goto(`/wishlists/${list._id}`);
+  await page.goto(`/wishlist/${list._id}`);
   const heading = page.getByRole('heading', { level: 1, name });
   await expect(heading).toBeVisible();
   expect(await readInFull(heading)).toBe(true);
