@@ -287,6 +287,7 @@ export default {
     },
     item: {
       stillWanted: 'noch {{remaining}} von {{quantity}} gewünscht',
+      priceNotFound: 'Preis nicht gefunden',
       wanted: '{{count}} gewünscht',
       priority_Low: 'Niedrige Priorität',
       priority_Medium: 'Mittlere Priorität',
@@ -445,6 +446,7 @@ export default {
     addItem: {
       label: 'Wunsch hinzufügen',
       placeholder: 'Produktlink einfügen oder Geschenkidee tippen',
+      placeholderShort: 'Link oder Idee eingeben',
       button: 'Hinzufügen',
       incomplete: 'Nicht alle Angaben gefunden – bitte ergänz den Rest von Hand.',
       scrapeFailed: 'Die Seite konnte nicht gelesen werden – bitte trag die Angaben von Hand ein.',
@@ -560,7 +562,7 @@ export default {
       title_one: '{{count}} Link hinzufügen',
       title_other: '{{count}} Links hinzufügen',
       reading: 'Die Shops werden nacheinander gelesen: {{done}} von {{total}} fertig.',
-      fixOrDrop: 'Prüfen Sie Titel und Preise, ergänzen Sie Fehlendes und entfernen Sie Links, die Sie nicht möchten.',
+      fixOrDrop: 'Prüf Titel und Preise, ergänz, was fehlt, und entfern Links, die du nicht möchtest.',
       linksLabel: 'Eingefügte Links',
       state: {
         waiting: 'Wartet',
@@ -584,7 +586,7 @@ export default {
       exportCsv: 'Als CSV exportieren (für Tabellen)',
       import: 'Importieren',
       importTitle: 'Wunschliste importieren',
-      importIntro: 'Wählen Sie eine aus Wishwell exportierte JSON- oder CSV-Datei oder fügen Sie einen beliebigen Text mit Links ein: Daraus entsteht eine neue Wunschliste.',
+      importIntro: 'Wähl eine aus Wishwell exportierte JSON- oder CSV-Datei oder füg einen beliebigen Text mit Links ein: Daraus entsteht eine neue Wunschliste.',
       file: 'Datei',
       chooseFile: 'Datei wählen…',
       browse: 'Öffnen',
@@ -597,8 +599,8 @@ export default {
       imported_other: '{{count}} Artikel in „{{name}}“ importiert.',
       skippedTitle: 'Ausgelassen',
       openList: 'Wunschliste öffnen',
-      dataTitle: 'Ihre Daten',
-      dataNote: 'Laden Sie alles herunter, was Wishwell über Sie speichert, als JSON: Ihr Konto, Ihre Wunschlisten mit ihren Artikeln, Ihre Reservierungen, die Namen Ihrer API-Tokens und Ihre hochgeladenen Bilder. Passwörter und Token-Geheimnisse sind nie enthalten.',
+      dataTitle: 'Deine Daten',
+      dataNote: 'Lade alles herunter, was Wishwell über dich speichert, als JSON: dein Konto, deine Wunschlisten mit ihren Artikeln, deine Reservierungen, die Namen deiner API-Tokens und deine hochgeladenen Bilder. Passwörter und Token-Geheimnisse sind nie enthalten.',
       dataButton: 'Meine Daten herunterladen',
     },
     capture: {
@@ -1379,7 +1381,7 @@ export default {
       importTooLong: '{{field}} ist länger als {{max}} Zeichen',
       importWebAddress: '{{field}} „{{value}}“ ist keine Webadresse (http:// oder https://)',
       importNotNumber: '{{field}} „{{value}}“ ist keine Zahl',
-      importAmbiguous: '{{field}} „{{value}}“ kann {{whole}} oder {{decimal}} heißen; schreiben Sie, was gemeint ist',
+      importAmbiguous: '{{field}} „{{value}}“ kann {{whole}} oder {{decimal}} heißen; schreib, was gemeint ist',
       importWholeNumber: '{{field}} „{{value}}“ ist keine ganze Zahl von {{min}} bis {{max}}',
       importOneOf: '{{field}} „{{value}}“ ist keiner der Werte {{values}}',
       importCurrency: '{{field}} „{{value}}“ ist kein dreibuchstabiger Währungscode wie EUR',

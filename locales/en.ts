@@ -292,6 +292,7 @@ export default {
     },
     item: {
       stillWanted: '{{remaining}} of {{quantity}} still wanted',
+      priceNotFound: 'Price not found',
       wanted: '{{count}} wanted',
       priority_Low: 'Low priority',
       priority_Medium: 'Medium priority',
@@ -450,6 +451,7 @@ export default {
     addItem: {
       label: 'Add an item',
       placeholder: 'Paste a product link or type a gift idea',
+      placeholderShort: 'Paste a link or type an idea',
       button: 'Add Item',
       incomplete: 'Could not find all details, please complete them manually.',
       scrapeFailed: 'Scraping failed, please add details manually.',

@@ -291,6 +291,7 @@ export default {
     },
     item: {
       stillWanted: 'faltan {{remaining}} de {{quantity}}',
+      priceNotFound: 'Precio no encontrado',
       wanted: 'se desean {{count}}',
       priority_Low: 'Prioridad baja',
       priority_Medium: 'Prioridad media',
@@ -455,6 +456,7 @@ export default {
     addItem: {
       label: 'Añadir un artículo',
       placeholder: 'Pega un enlace o escribe una idea de regalo',
+      placeholderShort: 'Enlace o idea de regalo',
       button: 'Añadir',
       incomplete: 'No se han encontrado todos los datos; complétalos tú.',
       scrapeFailed: 'No se ha podido leer la página; añade los datos tú.',

@@ -291,6 +291,7 @@ export default {
     },
     item: {
       stillWanted: 'encore {{remaining}} sur {{quantity}} souhaités',
+      priceNotFound: 'Prix introuvable',
       wanted: '{{count}} souhaités',
       priority_Low: 'Priorité basse',
       priority_Medium: 'Priorité moyenne',
@@ -455,6 +456,7 @@ export default {
     addItem: {
       label: 'Ajouter un article',
       placeholder: 'Collez un lien ou tapez une idée de cadeau',
+      placeholderShort: 'Lien ou idée de cadeau',
       button: 'Ajouter',
       incomplete: 'Certaines informations sont introuvables, complétez-les vous-même.',
       scrapeFailed: 'Impossible de lire la page, saisissez les informations vous-même.',

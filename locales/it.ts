@@ -291,6 +291,7 @@ export default {
     },
     item: {
       stillWanted: 'Ancora desiderati: {{remaining}} su {{quantity}}',
+      priceNotFound: 'Prezzo non trovato',
       wanted: 'Desiderati: {{count}}',
       priority_Low: 'Priorità bassa',
       priority_Medium: 'Priorità media',
@@ -455,6 +456,7 @@ export default {
     addItem: {
       label: 'Aggiungi un regalo',
       placeholder: 'Incolla il link di un prodotto o scrivi un’idea regalo',
+      placeholderShort: 'Link o idea regalo',
       button: 'Aggiungi',
       incomplete: 'Non abbiamo trovato tutti i dettagli: completali a mano.',
       scrapeFailed: 'Lettura della pagina non riuscita: aggiungi i dettagli a mano.',

@@ -284,6 +284,7 @@ export default {
     },
     item: {
       stillWanted: '{{quantity}}個中{{remaining}}個がまだ必要',
+      priceNotFound: '価格が見つかりません',
       wanted: '{{count}}個ほしい',
       priority_Low: '優先度：低',
       priority_Medium: '優先度：中',
@@ -436,6 +437,7 @@ export default {
     addItem: {
       label: 'アイテムを追加',
       placeholder: '商品リンクを貼り付けるか、プレゼントのアイデアを入力',
+      placeholderShort: 'リンクかアイデア',
       button: 'アイテムを追加',
       incomplete: '一部の情報が見つかりませんでした。手で入力してください。',
       scrapeFailed: 'ページを読み取れませんでした。詳細を手で入力してください。',

@@ -287,6 +287,7 @@ export default {
     },
     item: {
       stillWanted: 'Nog {{remaining}} van {{quantity}} gewenst',
+      priceNotFound: 'Prijs niet gevonden',
       wanted: '{{count}} gewenst',
       priority_Low: 'Lage prioriteit',
       priority_Medium: 'Gemiddelde prioriteit',
@@ -445,6 +446,7 @@ export default {
     addItem: {
       label: 'Een cadeau toevoegen',
       placeholder: 'Plak een productlink of typ een cadeau-idee',
+      placeholderShort: 'Link of cadeau-idee',
       button: 'Toevoegen',
       incomplete: 'Niet alle gegevens gevonden, vul ze zelf aan.',
       scrapeFailed: 'Uitlezen mislukt, vul de gegevens zelf in.',

@@ -296,6 +296,7 @@ export default {
     },
     item: {
       stillWanted: 'Wciąż potrzeba: {{remaining}} z {{quantity}}',
+      priceNotFound: 'Nie znaleziono ceny',
       wanted: 'Potrzeba: {{count}}',
       priority_Low: 'Niski priorytet',
       priority_Medium: 'Średni priorytet',
@@ -466,6 +467,7 @@ export default {
     addItem: {
       label: 'Dodaj prezent',
       placeholder: 'Wklej link do produktu albo wpisz pomysł na prezent',
+      placeholderShort: 'Link lub pomysł',
       button: 'Dodaj prezent',
       incomplete: 'Nie udało się znaleźć wszystkich danych, uzupełnij je ręcznie.',
       scrapeFailed: 'Nie udało się odczytać strony, dodaj dane ręcznie.',

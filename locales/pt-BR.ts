@@ -293,6 +293,7 @@ export default {
     },
     item: {
       stillWanted: 'Ainda faltam {{remaining}} de {{quantity}}',
+      priceNotFound: 'Preço não encontrado',
       wanted: '{{count}} desejados',
       priority_Low: 'Prioridade baixa',
       priority_Medium: 'Prioridade média',
@@ -457,6 +458,7 @@ export default {
     addItem: {
       label: 'Adicionar um item',
       placeholder: 'Cole um link de produto ou digite uma ideia de presente',
+      placeholderShort: 'Link ou ideia de presente',
       button: 'Adicionar item',
       incomplete: 'Não encontramos todos os detalhes; complete-os à mão.',
       scrapeFailed: 'Não foi possível ler a página; adicione os detalhes à mão.',

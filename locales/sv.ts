@@ -288,9 +288,10 @@ export default {
     },
     item: {
       stillWanted: '{{remaining}} av {{quantity}} önskas fortfarande',
+      priceNotFound: 'Priset hittades inte',
       wanted: '{{count}} önskas',
       priority_Low: 'Låg prioritet',
-      priority_Medium: 'Medelhög prioritet',
+      priority_Medium: 'Medelprioritet',
       priority_High: 'Hög prioritet',
       groupGift: 'Gruppresent',
       noLongerSold: 'Säljs inte längre',
@@ -446,6 +447,7 @@ export default {
     addItem: {
       label: 'Lägg till en sak',
       placeholder: 'Klistra in en produktlänk eller skriv en presentidé',
+      placeholderShort: 'Länk eller presentidé',
       button: 'Lägg till',
       incomplete: 'Alla uppgifter hittades inte, fyll i resten själv.',
       scrapeFailed: 'Sidan gick inte att läsa, fyll i uppgifterna själv.',

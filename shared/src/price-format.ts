@@ -14,6 +14,11 @@ export function priceValue(price: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/** The locale numbers are written in for a language code: en-GB for English (and for none). */
+export function numberLocale(language?: string): string {
+  return !language || language.startsWith('en') ? 'en-GB' : language;
+}
+
 /**
  * Formatters by locale and options, made once: making one (what toLocaleString does on every call)
  * costs far more than formatting.
@@ -50,14 +55,14 @@ export function formatPrice(price: string, currency?: string | null, locale?: st
   const value = priceValue(price);
   if (value === null) return price.trim();
   const code = (currency || DEFAULT_CURRENCY).trim().toUpperCase();
-  const numberLocale = !locale || locale.startsWith('en') ? 'en-GB' : locale;
-  const amount = () => (numberLocale === 'en-GB' ? englishAmount(value) : null) ?? formatter(numberLocale).format(value);
-  if (numberLocale === 'en-GB') {
+  const written = numberLocale(locale);
+  const amount = () => (written === 'en-GB' ? englishAmount(value) : null) ?? formatter(written).format(value);
+  if (written === 'en-GB') {
     if (code === 'GBP') return `£${amount()}`;
     if (DOLLAR_CURRENCIES.has(code)) return `$${amount()}`;
   }
   try {
-    return formatter(numberLocale, code).format(value);
+    return formatter(written, code).format(value);
   } catch {
     return `${code} ${amount()}`; // not an ISO 4217 code Intl knows
   }

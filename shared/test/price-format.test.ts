@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, priceSliderMax, priceValue, withoutZeroCents } from '../src/price-format';
+import { formatPrice, numberLocale, priceSliderMax, priceValue, withoutZeroCents } from '../src/price-format';
 
 describe('formatPrice', () => {
   it('writes amounts the way the reader’s language does, English keeping the spec formats', () => {
@@ -66,5 +66,15 @@ describe('priceSliderMax', () => {
   it('defaults to 100 when no item has a price', () => {
     expect(priceSliderMax([])).toBe(100);
     expect(priceSliderMax(['', 'Price not found'])).toBe(100);
+  });
+});
+
+describe('numberLocale', () => {
+  it('writes counts in the reader’s language (the admin console’s figures), English the en-GB way', () => {
+    const count = (language?: string) => (12345).toLocaleString(numberLocale(language));
+    expect(count('de')).toBe('12.345');
+    expect(count('fr')).toBe('12\u202f345');
+    expect(count('en')).toBe('12,345');
+    expect(count()).toBe('12,345');
   });
 });

@@ -6,7 +6,7 @@ import { usePageTitle } from '../app/use-page-title';
 import { useDomainConfig } from '../branding/DomainConfigProvider';
 import { useAdminText, useAdminTexts } from './admin-text';
 import { ADMIN_PAGES, type AdminPage } from './pages';
-import { useWideLayout } from './use-media-query';
+import { useWideLayout } from '../ui/use-media-query';
 
 const pathOf = (page: string) => (page ? `/admin/${page}` : '/admin');
 
@@ -68,7 +68,7 @@ function AdminConsole() {
         <>
           <header className="ww-admin-bar">
             <Button variant="minimal" icon="menu" aria-label={t('menu.openMenu')} aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} />
-            <span className="ww-admin-bar-title">{current ? t(current.titleKey) : t('menu.admin')}</span>
+            <span className="ww-admin-bar-title">{t('menu.admin')}</span>
           </header>
           <Drawer isOpen={menuOpen} onClose={() => setMenuOpen(false)} position="left" size={ADMIN_MENU_WIDTH_PX + 40} title={t('menu.admin')} icon="menu" className="ww-admin-drawer">
             <nav className="ww-admin-drawer-body" aria-label={t('menu.pages')}>

@@ -4,7 +4,8 @@ import { ArcElement, Chart, DoughnutController, Legend, Tooltip } from 'chart.js
 import type { AdminStats } from '@wishwell/shared/admin-types';
 import { REFERRAL_CHART_COLORS } from '@wishwell/shared/constants';
 import { api } from '../api/client';
-import { useAdminText } from './admin-text';
+import { useColorScheme } from '../branding/color-scheme';
+import { useAdminNumber, useAdminText } from './admin-text';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminDraws } from './AdminDraws';
 import './admin.css';
@@ -16,6 +17,7 @@ const STAT_CARDS: Exclude<keyof AdminStats, 'referralBreakdown'>[] = ['totalUser
 /** /admin: the stat cards and the Referral Program Breakdown doughnut. */
 export function AdminDashboard() {
   const t = useAdminText();
+  const count = useAdminNumber();
   const [stats, setStats] = useState<AdminStats | null>(null);
   useEffect(() => {
     api.get('/stats').then(setStats, (error: unknown) => console.error('Failed to fetch stats', error));
@@ -31,7 +33,7 @@ export function AdminDashboard() {
             {STAT_CARDS.map((key) => (
               <Card key={key} className="ww-admin-stat" data-testid="stat-card">
                 <p className="ww-admin-stat-label">{t(`dashboard.${key}`)}</p>
-                <p className="ww-admin-stat-value">{stats[key].toLocaleString('en-GB')}</p>
+                <p className="ww-admin-stat-value">{count(stats[key])}</p>
               </Card>
             ))}
           </div>
@@ -51,18 +53,21 @@ function ReferralChart({ breakdown }: { breakdown: AdminStats['referralBreakdown
   const canvas = useRef<HTMLCanvasElement>(null);
   const sliceName = (slice: AdminStats['referralBreakdown'][number]) => slice._id ?? t('common.notAvailable');
   const itemCount = t('dashboard.itemCount');
+  const scheme = useColorScheme();
   useEffect(() => {
     if (!canvas.current) return;
+    // Chart.js draws its legend in a fixed grey, faint on dark: the page's text colour instead.
+    const ink = getComputedStyle(canvas.current).color;
     const chart = new Chart(canvas.current, {
       type: 'doughnut',
       data: {
         labels: breakdown.map(sliceName),
         datasets: [{ label: itemCount, data: breakdown.map((slice) => slice.count), backgroundColor: REFERRAL_CHART_COLORS, borderWidth: 1 }],
       },
-      options: { responsive: true, maintainAspectRatio: false, plugins: { legend: { position: 'bottom' } } },
+      options: { responsive: true, maintainAspectRatio: false, plugins: { legend: { position: 'bottom', labels: { color: ink } } } },
     });
     return () => chart.destroy();
-  }, [breakdown, t]);
+  }, [breakdown, t, scheme]);
   const summary = breakdown.map((slice) => `${sliceName(slice)}: ${slice.count}`).join(', ');
   return (
     <div className="ww-admin-chart">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AdminEventToasts } from './AdminEventToasts';
-import { useAdminText, type AdminText } from './admin-text';
+import { useAdminNumber, useAdminText, type AdminNumber, type AdminText } from './admin-text';
 import { AdminPageHeader } from './AdminPageHeader';
 import { AdminTable, type AdminColumn } from './AdminTable';
 import { LogPager, LogToolbar } from './LogToolbar';
@@ -26,7 +26,7 @@ interface ViewProps<T> {
 interface Props<T> extends Omit<ViewProps<T>, 'title' | 'columns' | 'emptyText' | 'searchPlaceholder'> {
   /** The log's group in the admin catalogue, holding `none` and `search`; its title is `pages.<texts>`. */
   texts: 'emailLogs' | 'visitorLogs' | 'scrapeLogs';
-  columns: (t: AdminText) => AdminColumn<T>[];
+  columns: (t: AdminText, count: AdminNumber) => AdminColumn<T>[];
   load: PageLoader<T>;
   failureLog: string;
 }
@@ -34,7 +34,8 @@ interface Props<T> extends Omit<ViewProps<T>, 'title' | 'columns' | 'emptyText' 
 /** An admin log page: filters, one page of rows (table or cards), and the pager. */
 export function AdminLogPage<T extends { _id: string }>({ texts, columns, load, failureLog, ...view }: Props<T>) {
   const t = useAdminText();
-  const texted = { title: t(`pages.${texts}`), columns: columns(t), emptyText: t(`${texts}.none`), searchPlaceholder: t(`${texts}.search`) };
+  const count = useAdminNumber();
+  const texted = { title: t(`pages.${texts}`), columns: columns(t, count), emptyText: t(`${texts}.none`), searchPlaceholder: t(`${texts}.search`) };
   return <AdminLogView log={useAdminLog(load, failureLog)} {...texted} {...view} />;
 }
 

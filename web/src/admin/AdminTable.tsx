@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useAdminText } from './admin-text';
-import { useWideLayout } from './use-media-query';
+import { useWideLayout } from '../ui/use-media-query';
 
 export interface AdminColumn<T> {
   label: string;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, ControlGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { useAdminText } from './admin-text';
+import { useAdminNumber, useAdminText } from './admin-text';
 import type { LogFilters } from './use-admin-log';
 
 interface Props {
@@ -43,11 +43,12 @@ export function LogToolbar({ filters, onFilters, withStatus = false, withDates =
   );
 }
 
-/** Previous / "Page x of y (n entries)" / Next under a log (numbers in the admin's fixed en-GB format). */
+/** Previous / "Page x of y (n entries)" / Next under a log (numbers written the admin's language's way). */
 export function LogPager(props: { page: number; pageCount: number; total: number; totalCapped?: boolean; onPage: (page: number) => void }) {
   const { page, pageCount, total, totalCapped = false, onPage } = props;
   const t = useAdminText();
-  const figures = { page: page.toLocaleString('en-GB'), pageCount: pageCount.toLocaleString('en-GB'), total: total.toLocaleString('en-GB') };
+  const count = useAdminNumber();
+  const figures = { page: count(page), pageCount: count(pageCount), total: count(total) };
   // A search counted up to its cap: there are more pages.
   const position = totalCapped ? t('logs.pageCapped', figures) : t('logs.page', { ...figures, count: total });
   return (

@@ -3,7 +3,7 @@ import type { LogQuery } from '@wishwell/shared/admin-types';
 import { REPORT_CURRENCY, type ReferralOpportunity } from '@wishwell/shared/referral-types';
 import { api } from '../api/client';
 import { AdminLogView } from './AdminLogPage';
-import { useAdminText, type AdminText } from './admin-text';
+import { useAdminNumber, useAdminText, type AdminNumber, type AdminText } from './admin-text';
 import type { AdminColumn } from './AdminTable';
 import { useAdminLog } from './use-admin-log';
 import './admin.css';
@@ -31,9 +31,9 @@ function TotalValue({ row }: { row: ReferralOpportunity }) {
 
 type Row = ReferralOpportunity & { _id: string };
 
-const columns = (t: AdminText): AdminColumn<Row>[] => [
+const columns = (t: AdminText, count: AdminNumber): AdminColumn<Row>[] => [
   { label: t('columns.domain'), render: (row) => row.domain },
-  { label: t('columns.itemCount'), render: (row) => row.itemCount.toLocaleString('en-GB') },
+  { label: t('columns.itemCount'), render: (row) => count(row.itemCount) },
   { label: t('columns.totalValue'), render: (row) => <TotalValue row={row} /> },
   {
     label: t('columns.ruleSetUp'),
@@ -46,6 +46,7 @@ const loadShops = (query: LogQuery) => api.get('/stats/referral-opportunities', 
 /** /admin/referral-opportunities: the shops wish list items come from most, a page at a time from the server, and whether a referral rule covers them. */
 export function ReferralOpportunitiesPage() {
   const t = useAdminText();
+  const count = useAdminNumber();
   const shops = useAdminLog(loadShops, 'Could not fetch referral opportunities');
   return (
     <AdminLogView
@@ -57,7 +58,7 @@ export function ReferralOpportunitiesPage() {
           <p className="ww-admin-intro">{t('opportunities.introCurrencies')}</p>
         </>
       }
-      columns={columns(t)}
+      columns={columns(t, count)}
       emptyText={shops.filters.q ? t('opportunities.noneMatch') : t('opportunities.none')}
       searchPlaceholder={t('opportunities.search')}
       withDates={false}

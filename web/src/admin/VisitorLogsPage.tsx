@@ -2,7 +2,7 @@ import { Tag } from '@blueprintjs/core';
 import { VISITOR_CROWD_ADDRESS, VISITOR_LOG_CROWD_AFTER, type LogQuery, type VisitorLogEntry } from '@wishwell/shared/admin-types';
 import { api } from '../api/client';
 import { formatDateTime } from '@wishwell/shared/format';
-import type { AdminText } from './admin-text';
+import type { AdminNumber, AdminText } from './admin-text';
 import type { AdminColumn } from './AdminTable';
 import { AdminLogPage } from './AdminLogPage';
 
@@ -13,7 +13,7 @@ function visitorLocation(log: Pick<VisitorLogEntry, 'city' | 'country'>, unknown
 
 const isCrowd = (log: VisitorLogEntry) => log.ipAddress === VISITOR_CROWD_ADDRESS;
 
-const columns = (t: AdminText): AdminColumn<VisitorLogEntry>[] => [
+const columns = (t: AdminText, count: AdminNumber): AdminColumn<VisitorLogEntry>[] => [
   {
     label: t('columns.date'),
     render: (log) => (
@@ -22,7 +22,7 @@ const columns = (t: AdminText): AdminColumn<VisitorLogEntry>[] => [
         {/* A visitor's views within a second are one entry (a reload flood is one a second). */}
         {log.views > 1 && (
           <Tag minimal round className="ww-admin-views">
-            {t('visitorLogs.views', { count: log.views, views: log.views.toLocaleString('en-GB') })}
+            {t('visitorLogs.views', { count: log.views, views: count(log.views) })}
           </Tag>
         )}
       </>
@@ -37,7 +37,7 @@ const columns = (t: AdminText): AdminColumn<VisitorLogEntry>[] => [
     label: t('columns.userAgent'),
     render: (log) =>
       isCrowd(log) ? (
-        t('visitorLogs.crowdNote', { visitors: VISITOR_LOG_CROWD_AFTER.toLocaleString('en-GB') })
+        t('visitorLogs.crowdNote', { visitors: count(VISITOR_LOG_CROWD_AFTER) })
       ) : (
         <span className="ww-admin-truncate" title={log.userAgent}>
           {log.userAgent}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '@wishwell/shared/languages';
 import type { I18n, TOptions } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
+import { numberLocale } from '@wishwell/shared/price-format';
 import { CATALOGUES as ADMIN_CATALOGUES } from './admin-catalogues';
 
 export { ADMIN_CATALOGUES };
@@ -36,4 +37,13 @@ export type AdminText = (key: string, values?: TOptions) => string;
 export function useAdminText(): AdminText {
   const { t } = useTranslation();
   return useCallback((key: string, values?: TOptions) => t(`${GROUP}.${key}`, values), [t]);
+}
+
+/** Writes a count the way the admin's language does ("1,234" in English, "1.234" in German). */
+export type AdminNumber = (value: number) => string;
+
+export function useAdminNumber(): AdminNumber {
+  const { i18n } = useTranslation();
+  const locale = numberLocale(i18n.language);
+  return useCallback((value: number) => value.toLocaleString(locale), [locale]);
 }

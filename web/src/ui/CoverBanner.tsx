@@ -15,15 +15,15 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The 250px cover banner of the owner page and the guest view; the description follows it, five lines until shown in full. */
+/** The cover banner (250px, taller for a long name) of the owner page and the guest view; the description follows it, five lines until shown in full. */
 export function CoverBanner({ image, title, overline, list, children }: Props) {
   const { t } = useTranslation();
   const event = useEventLabel(list);
   return (
     <>
-      <header className="ww-cover-banner" style={{ height: BANNER_HEIGHT_PX, backgroundImage: `url("${encodeURI(image)}")` }}>
+      <header className="ww-cover-banner" style={{ minHeight: BANNER_HEIGHT_PX, backgroundImage: `url("${encodeURI(image)}")` }}>
         <div className="ww-cover-banner-shade">
-          <h1 className="ww-cover-banner-title" title={title}>
+          <h1 className="ww-cover-banner-title">
             {title}
           </h1>
           {overline && <div className="ww-cover-banner-line ww-cover-banner-overline">{overline}</div>}

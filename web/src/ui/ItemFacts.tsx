@@ -3,6 +3,7 @@ import { Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from '../i18n/react';
 import type { ItemPriority } from '@wishwell/shared/constants';
 import { formatPrice, priceValue, withoutZeroCents } from '@wishwell/shared/price-format';
+import { PRICE_NOT_FOUND } from '@wishwell/shared/price-input';
 
 const PRIORITY_INTENTS: Record<ItemPriority, Intent> = { Low: 'none', Medium: 'none', High: 'danger' };
 
@@ -28,10 +29,17 @@ interface Props {
   revealPurchases?: boolean;
 }
 
-/** An item's title, then its price and 'n of m still wanted' on one aligned line, then priority and group gift. */
+/** The price as the reader reads it: the scraper's stored 'Price not found' in their language, nothing for guests. */
+function priceText(price: string, currency: string, onlyRealPrices: boolean, language: string, notFound: () => string): string {
+  if (onlyRealPrices && priceValue(price) === null) return '';
+  if (price.trim() === PRICE_NOT_FOUND) return notFound();
+  return formatPrice(price, currency, language);
+}
+
+/** An item's title, then its price with 'n of m still wanted' under it (on every card alike), then priority and group gift. */
 export function ItemFacts({ item, currency, onlyRealPrices = false, revealPurchases = true }: Props) {
   const { t, i18n } = useTranslation();
-  const price = onlyRealPrices && priceValue(item.price) === null ? '' : formatPrice(item.price, item.currency || currency, i18n.language);
+  const price = priceText(item.price, item.currency || currency, onlyRealPrices, i18n.language, () => t('item.priceNotFound'));
   const remaining = Math.max(0, item.quantity - item.quantityPurchased);
   const [titleOpen, setTitleOpen] = useState(false);
   return (

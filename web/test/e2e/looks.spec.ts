@@ -5,7 +5,7 @@ import { openAdminPage } from './support/admin';
 import { itemCard, signedInPage } from './support/people';
 import { keepScreenshot } from './support/screenshots';
 
-// One look: a colour set has one accent, long texts can be read in full on a phone, the price
+// One look: a colour set has one accent, long texts (list names, item titles) can be read in full on a phone, the price
 // slider stays inside its card in every language, the console marks its page in the brand's
 // accent, and an empty form does not look filled.
 
@@ -66,6 +66,38 @@ test('a festive guest page on a phone in German: one accent, a folded descriptio
   await expect(guest.locator('.ww-price-filter-ends')).toContainText('1.300 £+');
   await keepScreenshot(guest, 'festive-de-390.png', { fullPage: true });
   await context.close();
+  await owner.context.close();
+});
+
+test('a German owner on a phone reads the whole list name, a long title in its dialog and "Preis nicht gefunden"', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Greta', { locale: 'de-DE', viewport: { width: 390, height: 844 } });
+  const page = owner.page;
+  const name = 'Unsere gemeinsame Wunschliste für die Hochzeit im Sommer mit allen Geschenkideen für Haus und Garten';
+  const list = await apiCall<{ _id: string }>(page, 'POST', '/wishlists', { name });
+  await apiCall(page, 'POST', `/wishlists/${list._id}/items`, { title: LONG_TITLE, price: 'Price not found' });
+  const readInFull = (locator: Locator) => locator.evaluate((e) => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1);
+
+  await page.goto(`/wishlist/${list._id}`);
+  const heading = page.getByRole('heading', { level: 1, name });
+  await expect(heading).toBeVisible();
+  expect(await readInFull(heading)).toBe(true);
+  // The scraper's stored words, in the reader's language; the phone's shorter prompt in the add box.
+  await expect(itemCard(page, LONG_TITLE).locator('.ww-item-price')).toHaveText('Preis nicht gefunden');
+  await expect(page.getByRole('textbox', { name: 'Wunsch hinzufügen' })).toHaveAttribute('placeholder', 'Link oder Idee eingeben');
+
+  // The title field wraps: its beginning is there to read, not scrolled out of sight.
+  await itemCard(page, LONG_TITLE).getByRole('button', { name: `Aktionen für ${LONG_TITLE}` }).click();
+  await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+  const title = page.getByRole('dialog', { name: 'Wunsch bearbeiten' }).locator('#item-title');
+  await expect(title).toHaveValue(LONG_TITLE);
+  expect(await readInFull(title)).toBe(true);
+  await page.keyboard.press('Escape');
+
+  // The share page names the list on the line under its heading, not cut short.
+  await page.goto(`/share/wishlist/${list._id}`);
+  const line = page.locator('.ww-cover-banner-overline');
+  await expect(line).toHaveText(name);
+  expect(await readInFull(line)).toBe(true);
   await owner.context.close();
 });
 

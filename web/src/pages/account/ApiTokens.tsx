@@ -95,10 +95,10 @@ export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
       >
         {/* 'Note' (as GitHub calls it), not 'Token name': the page's own Name field keeps its label to itself. */}
         <FormGroup label={t('tokens.note')} labelFor="api-token-name" className="ww-api-token-name">
-          <InputGroup id="api-token-name" required maxLength={API_TOKEN_NAME_MAX_LENGTH} placeholder={t('tokens.notePlaceholder')} value={name} onValueChange={setName} />
+          <InputGroup id="api-token-name" size="large" required maxLength={API_TOKEN_NAME_MAX_LENGTH} placeholder={t('tokens.notePlaceholder')} value={name} onValueChange={setName} />
         </FormGroup>
         <FormGroup label={t('tokens.access')} labelFor="api-token-scope">
-          <HTMLSelect id="api-token-scope" fill value={scope} onChange={(event) => setScope(event.currentTarget.value as ApiTokenScope)}>
+          <HTMLSelect id="api-token-scope" large fill value={scope} onChange={(event) => setScope(event.currentTarget.value as ApiTokenScope)}>
             {scopes.map((option) => (
               <option key={option} value={option}>
                 {t(`tokens.scope_${option}`)}
@@ -107,7 +107,7 @@ export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
           </HTMLSelect>
         </FormGroup>
         <FormGroup label={t('tokens.expiresAfter')} labelFor="api-token-lifetime">
-          <HTMLSelect id="api-token-lifetime" fill value={lifetimeDays} onChange={(event) => setLifetimeDays(Number(event.currentTarget.value))}>
+          <HTMLSelect id="api-token-lifetime" large fill value={lifetimeDays} onChange={(event) => setLifetimeDays(Number(event.currentTarget.value))}>
             {LIFETIMES.map((days) => (
               <option key={days} value={days}>
                 {lifetimeLabel(days)}
@@ -115,7 +115,7 @@ export function ApiTokens({ isAdmin }: { isAdmin: boolean }) {
             ))}
           </HTMLSelect>
         </FormGroup>
-        <Button type="submit" icon="plus" text={t('tokens.create')} loading={busy} className="ww-api-token-submit" />
+        <Button type="submit" size="large" icon="plus" text={t('tokens.create')} loading={busy} className="ww-api-token-submit" />
       </form>
 
       {tokens && tokens.length === 0 && <p className="ww-muted">{t('tokens.none')}</p>}

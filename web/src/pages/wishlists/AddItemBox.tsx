@@ -6,6 +6,7 @@ import { api, ApiRequestError } from '../../api/client';
 import { notify } from '../../notifications/notify';
 import { asWebAddress, blankItem, draftFromScrape, type ItemDraft } from './item-draft';
 import { pasteOfLinks, severalLinks } from './bulk/several-links';
+import { usePhoneLayout } from '../../ui/use-media-query';
 
 /**
  * The Add Item box: empty opens a blank form, a web address is scraped into a prefilled form,
@@ -27,6 +28,7 @@ export function AddItemBox({ onOpenForm, onManyLinks, sharedLink, onSharedLinkTa
   const { t } = useTranslation();
   const [text, setText] = useState(sharedLink ?? '');
   const [scraping, setScraping] = useState(false);
+  const phone = usePhoneLayout();
 
   const add = async (text: string) => {
     const links = severalLinks(text);
@@ -75,7 +77,7 @@ export function AddItemBox({ onOpenForm, onManyLinks, sharedLink, onSharedLinkTa
         size="large"
         fill
         aria-label={t('addItem.label')}
-        placeholder={t('addItem.placeholder')}
+        placeholder={t(phone ? 'addItem.placeholderShort' : 'addItem.placeholder')}
         value={text}
         onValueChange={setText}
         onPaste={pasteOfLinks(onManyLinks)}

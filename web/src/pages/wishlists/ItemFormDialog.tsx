@@ -15,6 +15,7 @@ import { priceForInput, type ItemDraft } from './item-draft';
 import { pasteOfLinks } from './bulk/several-links';
 import { offersGroupGift, useReferralRules } from './referral-rules';
 import { FormDialogFooter } from '../../ui/FormDialogFooter';
+import { TitleField } from '../../ui/TitleField';
 
 interface Props {
   wishlistId: string;
@@ -92,7 +93,7 @@ export function ItemFormDialog({ wishlistId, initial, itemId, defaultCurrency, o
         <DialogBody>
           {children}
           <FormGroup label={t('itemForm.title')} labelFor="item-title" labelInfo={t('common.required')} helperText={limitHelp(draft.title, TEXT_LIMITS.itemTitle)}>
-            <InputGroup id="item-title" required autoFocus maxLength={TEXT_LIMITS.itemTitle} value={draft.title} onValueChange={(value) => set('title', value)} />
+            <TitleField id="item-title" required autoFocus maxLength={TEXT_LIMITS.itemTitle} value={draft.title} onValueChange={(value) => set('title', value)} />
           </FormGroup>
           <FormGroup label={t('itemForm.link')} labelFor="item-url">
             <InputGroup
