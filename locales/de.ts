@@ -5,6 +5,9 @@ export default {
   // Deutsch, per du: Wunschlisten schreibt man unter Freunden und in der Familie.
   web: {
     circles: {
+      drawNames: "Namen ziehen",
+      noDraws: "In diesem Kreis gibt es noch kein Wichteln.",
+      drawIn: "Wichteln in {{name}}",
       showMeSuggestions: 'Zeig mir Geschenkideen, die andere für diese Liste vorschlagen (ob jemand sie reserviert hat, siehst du nie)',
       title: 'Kreise',
       intro: 'Familie und Freunde an einem Ort: Mitglieder sehen die Listen, die jeder mit dem Kreis teilt, wer von ihnen was reserviert hat, und Geschenkideen füreinander. Niemand sieht je, was für ihn selbst reserviert oder vorgeschlagen wurde.',
@@ -72,6 +75,8 @@ export default {
       dashboardLink: 'Kreise',
     },
     santa: {
+      circleMembers: "Alle im Kreis machen mit:",
+      othersHelp: "Du kannst Leute außerhalb des Kreises mit ihrer E-Mail-Adresse dazunehmen.",
       title: "Wichteln",
       untitled: "Wichteln",
       intro: "Lost Namen für einen Geschenketausch aus. Alle erfahren nur, wen sie beschenken, per E-Mail oder hier; nicht einmal du als Organisator:in siehst die Paare.",
@@ -1138,6 +1143,7 @@ export default {
       drawNameMissing: "Alle Teilnehmenden brauchen einen Namen.",
       drawDuplicateEmail: "{{email}} steht zweimal in der Liste: Alle Teilnehmenden brauchen ihre eigene E-Mail-Adresse.",
       drawExclusionUnknown: "{{email}} steht in einem Ausschluss, ist aber nicht unter den Teilnehmenden.",
+      drawExclusionNotMember: "Ein Ausschluss nennt jemanden, der nicht Mitglied dieses Kreises ist.",
       drawExclusionSelf: "Ein Ausschluss braucht zwei verschiedene Personen.",
       drawNobody: "{{giver}} kann niemanden beschenken: Entferne einen der Ausschlüsse.",
       drawConflict: "{{giver}} kann nur {{recipients}} beschenken, und {{others}} ebenso: Entferne einen der Ausschlüsse.",

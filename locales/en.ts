@@ -10,6 +10,9 @@ export default {
   /** The public pages. */
   web: {
     circles: {
+      drawNames: "Draw names",
+      noDraws: "No Secret Santa in this circle yet.",
+      drawIn: "Secret Santa in {{name}}",
       showMeSuggestions: 'Show me gift ideas others suggest for this list (you will never see whether anyone reserved them)',
       title: 'Circles',
       intro: 'Family and friends in one place: members see the lists each shares with the circle, who among them reserved what, and gift ideas for each other. Nobody ever sees what is reserved or suggested for them.',
@@ -77,6 +80,8 @@ export default {
       dashboardLink: 'Circles',
     },
     santa: {
+      circleMembers: "Everyone in the circle takes part:",
+      othersHelp: "You can add people from outside the circle with their e-mail address.",
       title: "Secret Santa",
       untitled: "Secret Santa",
       intro: "Draw names for a gift exchange. Everyone learns only whom they give to, by e-mail or here; not even you, the organiser, see the pairs.",
@@ -1145,6 +1150,7 @@ export default {
       drawNameMissing: "Every participant needs a name.",
       drawDuplicateEmail: "{{email}} is listed twice: each participant needs their own e-mail address.",
       drawExclusionUnknown: "{{email}} is in an exclusion but not among the participants.",
+      drawExclusionNotMember: "An exclusion names someone who is not a member of this circle.",
       drawExclusionSelf: "An exclusion needs two different people.",
       drawNobody: "{{giver}} cannot give to anyone: remove one of their exclusions.",
       drawConflict: "{{giver}} can only give to {{recipients}}, and so can {{others}}: remove one of their exclusions.",

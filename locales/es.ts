@@ -5,6 +5,9 @@ export default {
   // Español, tuteando: una lista de deseos se comparte entre amigos y familia.
   web: {
     circles: {
+      drawNames: "Sortear nombres",
+      noDraws: "Aún no hay amigo invisible en este círculo.",
+      drawIn: "Amigo invisible en {{name}}",
       showMeSuggestions: 'Mostrarme las ideas de regalo que otros sugieren para esta lista (nunca verás si alguien las ha reservado)',
       title: 'Círculos',
       intro: 'Familia y amigos en un solo lugar: los miembros ven las listas que cada uno comparte con el círculo, quién de ellos ha reservado qué, e ideas de regalo para los demás. Nadie ve nunca lo que se reserva o se sugiere para sí.',
@@ -73,6 +76,8 @@ export default {
       dashboardLink: 'Círculos',
     },
     santa: {
+      circleMembers: "Participa todo el círculo:",
+      othersHelp: "Puedes añadir personas de fuera del círculo con su correo electrónico.",
       title: "Amigo invisible",
       untitled: "Amigo invisible",
       intro: "Sortea nombres para un intercambio de regalos. Cada persona solo sabe a quién le regala, por correo o aquí; ni siquiera tú, que organizas, ves las parejas.",
@@ -1158,6 +1163,7 @@ export default {
       drawNameMissing: "Cada participante necesita un nombre.",
       drawDuplicateEmail: "{{email}} aparece dos veces: cada participante necesita su propia dirección de correo.",
       drawExclusionUnknown: "{{email}} está en una exclusión pero no entre los participantes.",
+      drawExclusionNotMember: "Una exclusión nombra a alguien que no es miembro de este círculo.",
       drawExclusionSelf: "Una exclusión necesita dos personas distintas.",
       drawNobody: "{{giver}} no puede regalar a nadie: quita una de sus exclusiones.",
       drawConflict: "{{giver}} solo puede regalar a {{recipients}}, y {{others}} también: quita una de sus exclusiones.",

@@ -5,6 +5,9 @@ export default {
   // Français, au vouvoiement : la liste s'adresse aussi bien aux amis qu'aux collègues.
   web: {
     circles: {
+      drawNames: "Tirer les noms",
+      noDraws: "Pas encore de Père Noël secret dans ce cercle.",
+      drawIn: "Père Noël secret dans {{name}}",
       showMeSuggestions: 'Me montrer les idées de cadeaux suggérées par d’autres pour cette liste (vous ne verrez jamais si quelqu’un les a réservées)',
       title: 'Cercles',
       intro: 'Famille et amis au même endroit : les membres voient les listes que chacun partage avec le cercle, qui parmi eux a réservé quoi, et des idées de cadeaux les uns pour les autres. Personne ne voit jamais ce qui est réservé ou suggéré pour lui.',
@@ -73,6 +76,8 @@ export default {
       dashboardLink: 'Cercles',
     },
     santa: {
+      circleMembers: "Tout le cercle participe :",
+      othersHelp: "Vous pouvez ajouter des personnes extérieures au cercle avec leur adresse e-mail.",
       title: "Père Noël secret",
       untitled: "Père Noël secret",
       intro: "Tirez au sort les noms d’un échange de cadeaux. Chacun apprend seulement à qui il offre, par e-mail ou ici ; même vous, l’organisateur, ne voyez pas les paires.",
@@ -1159,6 +1164,7 @@ export default {
       drawNameMissing: "Chaque participant a besoin d’un nom.",
       drawDuplicateEmail: "{{email}} figure deux fois : chaque participant a besoin de sa propre adresse e-mail.",
       drawExclusionUnknown: "{{email}} figure dans une exclusion mais pas parmi les participants.",
+      drawExclusionNotMember: "Une exclusion désigne quelqu’un qui n’est pas membre de ce cercle.",
       drawExclusionSelf: "Une exclusion concerne deux personnes différentes.",
       drawNobody: "{{giver}} ne peut offrir à personne : retirez une de ses exclusions.",
       drawConflict: "{{giver}} ne peut offrir qu’à {{recipients}}, et {{others}} non plus : retirez une de leurs exclusions.",

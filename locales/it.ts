@@ -5,6 +5,9 @@ export default {
   // Italiano, dando del tu: come le app per amici e famiglia; frasi rigirate dove il genere di chi legge non è noto.
   web: {
     circles: {
+      drawNames: "Estrai i nomi",
+      noDraws: "Ancora nessun Babbo Natale segreto in questa cerchia.",
+      drawIn: "Babbo Natale segreto in {{name}}",
       showMeSuggestions: 'Mostrami le idee regalo che altri suggeriscono per questa lista (non vedrai mai se qualcuno le ha prenotate)',
       title: 'Cerchie',
       intro: 'Famiglia e amici in un unico posto: i membri vedono le liste che ciascuno condivide con la cerchia, chi di loro ha prenotato cosa e le idee regalo degli uni per gli altri. Nessuno vede mai cosa è stato prenotato o suggerito per sé.',
@@ -73,6 +76,8 @@ export default {
       dashboardLink: 'Cerchie',
     },
     santa: {
+      circleMembers: "Partecipa tutta la cerchia:",
+      othersHelp: "Puoi aggiungere persone esterne alla cerchia con il loro indirizzo e-mail.",
       title: 'Babbo Natale segreto',
       untitled: 'Babbo Natale segreto',
       intro: 'Estrai i nomi per uno scambio di regali. Ognuno scopre solo a chi fa il regalo, via e-mail o qui; nemmeno tu che organizzi vedi gli abbinamenti.',
@@ -1157,6 +1162,7 @@ export default {
       drawNameMissing: 'Ogni partecipante ha bisogno di un nome.',
       drawDuplicateEmail: '{{email}} compare due volte: ogni partecipante ha bisogno del proprio indirizzo e-mail.',
       drawExclusionUnknown: '{{email}} è in un’esclusione ma non tra i partecipanti.',
+      drawExclusionNotMember: "Un’esclusione indica qualcuno che non fa parte di questa cerchia.",
       drawExclusionSelf: 'Un’esclusione richiede due persone diverse.',
       drawNobody: '{{giver}} non può fare il regalo a nessuno: togli una delle sue esclusioni.',
       drawConflict: '{{giver}} può fare il regalo solo a {{recipients}}, e lo stesso vale per {{others}}: togli una delle loro esclusioni.',

@@ -6,6 +6,9 @@ export default {
   // 複数形がないので _other だけ（Intl.PluralRules('ja') が挙げるのは other のみ）。
   web: {
     circles: {
+      drawNames: "抽選する",
+      noDraws: "このサークルにはまだシークレットサンタがありません。",
+      drawIn: "{{name}} のシークレットサンタ",
       showMeSuggestions: 'このリストにほかの人が提案したプレゼントのアイデアを表示する（誰かが予約したかどうかは表示されません）',
       title: 'サークル',
       intro: '家族や友人がひとつの場所に集まります。メンバーは、それぞれがサークルに共有したリスト、誰が何を予約したか、お互いへのプレゼントのアイデアを見られます。自分あてに予約・提案されたものは、誰にも見えません。',
@@ -72,6 +75,8 @@ export default {
       dashboardLink: 'サークル',
     },
     santa: {
+      circleMembers: "サークルの全員が参加します:",
+      othersHelp: "サークル外の人もメールアドレスで追加できます。",
       title: 'シークレットサンタ',
       untitled: 'シークレットサンタ',
       intro: 'プレゼント交換の相手をくじで決めます。各自に知らされるのは自分が贈る相手だけで、メールかこのページで確認できます。主催者のあなたにも組み合わせは見えません。',
@@ -1121,6 +1126,7 @@ export default {
       drawNameMissing: '参加者全員に名前が必要です。',
       drawDuplicateEmail: '{{email}} が2回入力されています。参加者ごとに別のメールアドレスが必要です。',
       drawExclusionUnknown: '{{email}} は組み合わせの除外に入っていますが、参加者にはいません。',
+      drawExclusionNotMember: "除外に、このサークルのメンバーではない人が含まれています。",
       drawExclusionSelf: '除外する組み合わせには、異なる2人が必要です。',
       drawNobody: '{{giver}}さんが贈れる相手がいません。この人の除外をどれか1つ外してください。',
       drawConflict: '{{giver}}さんが贈れる相手は{{recipients}}だけで、{{others}}も同じです。この人たちの除外をどれか1つ外してください。',

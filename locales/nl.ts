@@ -5,6 +5,9 @@ export default {
   // Nederlands, met je en jij: zoals de meeste apps voor vrienden en familie.
   web: {
     circles: {
+      drawNames: "Lootjes trekken",
+      noDraws: "Nog geen lootjes getrokken in deze kring.",
+      drawIn: "Lootjes trekken in {{name}}",
       showMeSuggestions: 'Laat me cadeau-ideeën zien die anderen voor deze lijst voorstellen (of iemand ze heeft gereserveerd, zie je nooit)',
       title: 'Kringen',
       intro: 'Familie en vrienden op één plek: leden zien de lijsten die ieder met de kring deelt, wie van hen wat heeft gereserveerd, en cadeau-ideeën voor elkaar. Niemand ziet ooit wat er voor hemzelf is gereserveerd of voorgesteld.',
@@ -72,6 +75,8 @@ export default {
       dashboardLink: 'Kringen',
     },
     santa: {
+      circleMembers: "Iedereen in de kring doet mee:",
+      othersHelp: "Je kunt mensen van buiten de kring toevoegen met hun e-mailadres.",
       title: 'Lootjes trekken',
       untitled: 'Lootjes trekken',
       intro: 'Trek lootjes voor een cadeauruil. Iedereen ziet alleen het eigen lootje, per e-mail of hier; zelfs jij als organisator ziet niet wie wie heeft getrokken.',
@@ -1137,6 +1142,7 @@ export default {
       drawNameMissing: 'Elke deelnemer heeft een naam nodig.',
       drawDuplicateEmail: '{{email}} staat er twee keer in: elke deelnemer heeft een eigen e-mailadres nodig.',
       drawExclusionUnknown: '{{email}} staat in een uitsluiting, maar niet tussen de deelnemers.',
+      drawExclusionNotMember: "Een uitsluiting noemt iemand die geen lid is van deze kring.",
       drawExclusionSelf: 'Voor een uitsluiting zijn twee verschillende mensen nodig.',
       drawNobody: '{{giver}} kan aan niemand een cadeau geven: verwijder een van de uitsluitingen van die persoon.',
       drawConflict: '{{giver}} kan alleen een cadeau geven aan {{recipients}}, en {{others}} ook: verwijder een van hun uitsluitingen.',

@@ -6,6 +6,9 @@ export default {
   // („Masz rezerwację” zamiast „Zarezerwowałeś/-aś”).
   web: {
     circles: {
+      drawNames: "Losuj",
+      noDraws: "W tym kręgu nie było jeszcze losowania Tajemniczego Mikołaja.",
+      drawIn: "Tajemniczy Mikołaj w kręgu {{name}}",
       showMeSuggestions: 'Pokaż mi pomysły na prezenty, które inni proponują dla tej listy (nigdy nie zobaczysz, czy ktoś je zarezerwował)',
       title: 'Kręgi',
       intro: 'Rodzina i przyjaciele w jednym miejscu: członkowie widzą listy, które każdy udostępnia kręgowi, kto z nich co zarezerwował, i pomysły na prezenty dla siebie nawzajem. Nikt nigdy nie widzi, co zarezerwowano lub zaproponowano dla niego samego.',
@@ -75,6 +78,8 @@ export default {
       dashboardLink: 'Kręgi',
     },
     santa: {
+      circleMembers: "Biorą udział wszyscy z kręgu:",
+      othersHelp: "Możesz dodać osoby spoza kręgu, podając ich adres e-mail.",
       title: 'Tajemniczy Mikołaj',
       untitled: 'Tajemniczy Mikołaj',
       intro: 'Rozlosuj, kto komu daje prezent. Każdy dowiaduje się tylko, komu sam daje prezent, e-mailem lub tutaj; nawet ty, choć organizujesz losowanie, nie widzisz par.',
@@ -1178,6 +1183,7 @@ export default {
       drawNameMissing: 'Każdy uczestnik musi mieć imię.',
       drawDuplicateEmail: 'Adres {{email}} występuje dwa razy: każdy uczestnik musi mieć własny adres e-mail.',
       drawExclusionUnknown: 'Adres {{email}} jest w wykluczeniu, ale nie ma go wśród uczestników.',
+      drawExclusionNotMember: "Wykluczenie dotyczy osoby, która nie należy do tego kręgu.",
       drawExclusionSelf: 'Wykluczenie wymaga dwóch różnych osób.',
       drawNobody: '{{giver}} nie może dać prezentu nikomu: usuń jedno z wykluczeń tej osoby.',
       drawConflict: '{{giver}} i {{others}} mogą dać prezent tylko tym osobom: {{recipients}}. Usuń jedno z ich wykluczeń.',

@@ -7,6 +7,9 @@ export default {
   // "Obrigado" é o site que fala, então fica no masculino.
   web: {
     circles: {
+      drawNames: "Sortear nomes",
+      noDraws: "Ainda não há amigo secreto neste círculo.",
+      drawIn: "Amigo secreto em {{name}}",
       showMeSuggestions: 'Mostrar as ideias de presente que outras pessoas sugerem para esta lista (você nunca vai ver se alguém as reservou)',
       title: 'Círculos',
       intro: 'Família e amigos num só lugar: os membros veem as listas que cada um compartilha com o círculo, quem reservou o quê e ideias de presente uns para os outros. Ninguém nunca vê o que foi reservado ou sugerido para si.',
@@ -75,6 +78,8 @@ export default {
       dashboardLink: 'Círculos',
     },
     santa: {
+      circleMembers: "Todo o círculo participa:",
+      othersHelp: "Você pode adicionar pessoas de fora do círculo com o e-mail delas.",
       title: 'Amigo secreto',
       untitled: 'Amigo secreto',
       intro: 'Sorteie os nomes para uma troca de presentes. Cada pessoa só fica sabendo para quem vai dar, por e-mail ou aqui; nem mesmo você, que organiza, vê os pares.',
@@ -1162,6 +1167,7 @@ export default {
       drawNameMissing: 'Cada participante precisa de um nome.',
       drawDuplicateEmail: '{{email}} aparece duas vezes: cada participante precisa do próprio e-mail.',
       drawExclusionUnknown: '{{email}} está numa exclusão, mas não entre os participantes.',
+      drawExclusionNotMember: "Uma exclusão cita alguém que não é membro deste círculo.",
       drawExclusionSelf: 'Uma exclusão precisa de duas pessoas diferentes.',
       drawNobody: '{{giver}} não tem para quem dar: remova uma das exclusões dessa pessoa.',
       drawConflict: '{{giver}} só pode dar para {{recipients}}, e {{others}} também: remova uma das exclusões dessas pessoas.',

@@ -6,6 +6,9 @@ export default {
   // aldrig med genitiv-s, som blir fel efter namn på s, x och z ("Lars").
   web: {
     circles: {
+      drawNames: "Lotta namnen",
+      noDraws: "Inget julklappslotteri i den här kretsen än.",
+      drawIn: "Julklappslotteri i {{name}}",
       showMeSuggestions: 'Visa mig presentidéer som andra föreslår för den här listan (du ser aldrig om någon har reserverat dem)',
       title: 'Kretsar',
       intro: 'Familj och vänner på ett ställe: medlemmarna ser listorna som var och en delar med kretsen, vem av dem som har reserverat vad och presentidéer till varandra. Ingen ser någonsin vad som reserverats eller föreslagits åt en själv.',
@@ -73,6 +76,8 @@ export default {
       dashboardLink: 'Kretsar',
     },
     santa: {
+      circleMembers: "Alla i kretsen är med:",
+      othersHelp: "Du kan lägga till personer utanför kretsen med deras e-postadress.",
       title: 'Julklappslotteri',
       untitled: 'Julklappslotteri',
       intro: 'Lotta namn inför ett julklappsbyte. Var och en får bara veta vem hen ska ge till, via mejl eller här; inte ens du som arrangerar ser paren.',
@@ -1141,6 +1146,7 @@ export default {
       drawNameMissing: 'Alla deltagare behöver ett namn.',
       drawDuplicateEmail: '{{email}} står med två gånger: varje deltagare behöver en egen e-postadress.',
       drawExclusionUnknown: '{{email}} finns i ett undantag men inte bland deltagarna.',
+      drawExclusionNotMember: "Ett undantag nämner någon som inte är medlem i den här kretsen.",
       drawExclusionSelf: 'Ett undantag behöver två olika personer.',
       drawNobody: '{{giver}} kan inte ge till någon: ta bort ett av undantagen för hen.',
       drawConflict: '{{giver}} kan bara ge till {{recipients}}, och det kan {{others}} också: ta bort ett av deras undantag.',

@@ -17,7 +17,10 @@ export interface NewDraw {
   circleId?: string;
   name?: string;
   participants: DrawParticipantInput[];
-  /** Pairs of e-mail addresses who must not draw each other, either way. */
+  /**
+   * Pairs who must not draw each other, either way: each side a participant's e-mail address or,
+   * for a member of the draw's circle, their user id (the organiser may not know their address).
+   */
   exclusions?: [string, string][];
   /** In minor units (cents). */
   budget?: number | null;
@@ -79,6 +82,22 @@ export interface DrawResult {
 export interface MyDraws {
   organised: { id: string; name: string; participants: number; drawnAt: string | null; createdAt: string }[];
   takingPart: { id: string; name: string; organiser: string; drawnAt: string | null }[];
+}
+
+/** GET /circles/{id}/draws: a draw made within the circle, as any of its members sees it. */
+export interface CircleDraw {
+  id: string;
+  name: string;
+  /** YYYY-MM-DD. */
+  date: string | null;
+  drawnAt: string | null;
+  participants: number;
+  /** How many opened their result: for the draw's organiser only, else null. */
+  opened: number | null;
+  /** The caller organises it (their page: /santa?draw={id}). */
+  mine: boolean;
+  /** The caller takes part (their result: /santa/draws/{id}). */
+  takingPart: boolean;
 }
 
 /** The admin console's view: that a draw happened, never its pairs. */

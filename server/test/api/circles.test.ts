@@ -264,6 +264,7 @@ describe('access to every circle and suggestion route', () => {
   /** Each route's status for each role (200/201 where the role may, else the refusal); run in this order. */
   const matrix: [string, (who: Role) => Promise<ApiResponse>, Record<Role, number>][] = [
     ['GET /circles/{id}', (who) => roles[who].get(`/circles/${circleId}`), { owner: 200, member: 200, creator: 200, editor: 403, guest: 401, stranger: 403, signedOut: 401 }],
+    ['GET /circles/{id}/draws', (who) => roles[who].get(`/circles/${circleId}/draws`), { owner: 200, member: 200, creator: 200, editor: 403, guest: 401, stranger: 403, signedOut: 401 }],
     ['PUT /circles/{id}', (who) => roles[who].put(`/circles/${circleId}`, { name: 'Matrix' }), { owner: 403, member: 403, creator: 200, editor: 403, guest: 401, stranger: 403, signedOut: 401 }],
     ['PUT /circles/{id}/lists', (who) => roles[who].put(`/circles/${circleId}/lists`, { wishlistIds: who === 'owner' ? [listId] : [] }), { owner: 200, member: 200, creator: 200, editor: 403, guest: 401, stranger: 403, signedOut: 401 }],
     ['POST /circles/{id}/invites', (who) => roles[who].post(`/circles/${circleId}/invites`, { email: `x.${who}.${Date.now()}@example.com` }), { owner: 403, member: 403, creator: 200, editor: 403, guest: 401, stranger: 403, signedOut: 401 }],

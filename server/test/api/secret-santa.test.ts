@@ -4,7 +4,7 @@
  * other caller never see a pair; redraw rules, anonymous questions, attached lists and limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDraw, DrawResult, MyDraws, OrganisedDraw } from '@wishwell/shared/secret-santa-types';
+import type { AdminDraw, CircleDraw, DrawResult, MyDraws, OrganisedDraw } from '@wishwell/shared/secret-santa-types';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -289,5 +289,36 @@ describe('a draw within a gift circle', () => {
 
     const refused = await stranger.client.post('/draws', { name: 'Not mine', circleId: made.body._id, participants: [person('Zoe'), person('Yan')], exclusions: [] });
     expect(refused.status).toBe(403);
+  });
+  it("keeps members apart by their user ids, whose addresses the organiser never sees; lists the circle's draws to its members; refuses a pair naming no member", async () => {
+    const rita = await signUp(server.url, 'Rita');
+    const made = await organiser.client.post<{ _id: string; inviteLink: string }>('/circles', { name: 'Siblings' });
+    const joinToken = made.body.inviteLink.match(/\/circles\/join\/([\w-]+)$/)![1]!;
+    for (const member of [paul, rita]) expect((await member.client.post(`/circles/join/${joinToken}`)).status).toBe(200);
+    const anna = person('Anna');
+    const circleId = made.body._id;
+
+    // Paul and Rita (members, by user id) must not draw each other, nor Olga and Anna (a member by id, a listed person by address).
+    const draw = await created({ name: 'Siblings', circleId, participants: [anna], exclusions: [[paul.id, rita.id], [organiser.id, anna.email]] });
+    const nameOf = (id: string) => draw.participants.find((participant) => participant.id === id)!.name;
+    expect(draw.exclusions.map((pair) => pair.map(nameOf).join(' and ')).sort()).toEqual(['Olga and Anna', 'Paul and Rita']);
+    const { answer, tokens } = await drawn(draw);
+    const members = [paul.email, rita.email];
+    for (const body of [draw, answer.body, (await organiser.client.get(`/draws/${draw.id}`)).body]) for (const email of members) expect(JSON.stringify(body)).not.toContain(email);
+    const giftees = new Map(await Promise.all([...tokens].map(async ([email, token]) => [email, (await resultOf(token)).recipient!.name] as const)));
+    expect(giftees.get(paul.email)).not.toBe('Rita');
+    expect(giftees.get(rita.email)).not.toBe('Paul');
+    expect(giftees.get(organiser.email)).not.toBe('Anna');
+    expect(giftees.get(anna.email)).not.toBe('Olga');
+
+    // Every member sees the circle's draws; only the organiser how many opened; someone outside the circle, nothing.
+    expect((await organiser.client.get<CircleDraw[]>(`/circles/${circleId}/draws`)).body).toEqual([
+      { id: draw.id, name: 'Siblings', date: null, drawnAt: expect.any(String), participants: 4, opened: 4, mine: true, takingPart: true },
+    ]);
+    expect((await rita.client.get<CircleDraw[]>(`/circles/${circleId}/draws`)).body).toMatchObject([{ id: draw.id, opened: null, mine: false, takingPart: true }]);
+    expect((await stranger.client.get(`/circles/${circleId}/draws`)).status).toBe(403);
+
+    const refused = await organiser.client.post('/draws', { circleId, participants: [person('Zoe')], exclusions: [[paul.id, stranger.id]] });
+    expect([refused.status, refused.body]).toEqual([400, { message: 'An exclusion names someone who is not a member of this circle.' }]);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
+import type { Circle } from '@wishwell/shared/circle-types';
 import type { OrganisedDraw } from '@wishwell/shared/secret-santa-types';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { uniqueEmail } from './support/accounts';
@@ -10,7 +11,8 @@ import { keepScreenshot } from './support/screenshots';
 // Secret Santa: the organiser makes a draw and draws; a participant opens their mailed link (no
 // account), asks their giftee; the giftee (German, dark) answers; the asker reads the answer; the
 // organiser sees who opened, never the pairs. At 1280 and 390 px. A participant attaches a list
-// for their giver, who opens it from their own result.
+// for their giver, who opens it from their own result. Within a gift circle: the organiser draws
+// names from the circle's page, keeping two members apart by name, without their addresses.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -112,6 +114,59 @@ test('a participant attaches one of their lists to their result; their giver ope
   await olga.getByRole('link', { name: "See Paul's wishlist: Paul's Wishes" }).click();
   await expect(olga).toHaveURL(new RegExp(`/share/wishlist/${list._id}$`));
   await expect(olga.getByRole('main').getByText("Paul's Wishes", { exact: true })).toBeVisible();
+  await olgaContext.close();
+  await paulContext.close();
+});
+
+test("draws names within a circle from its page, keeping two members apart by name; a member opens their result from the circle", async ({ browser }) => {
+  const { context: olgaContext, page: olga } = await signedInPage(browser, 'Olga', { viewport: { width: 1280, height: 900 } });
+  const { context: paulContext, page: paul, email: paulEmail } = await signedInPage(browser, 'Paul', { viewport: { width: 390, height: 844 }, locale: 'de-DE', colorScheme: 'dark' });
+  const { context: ritaContext, page: rita, email: ritaEmail } = await signedInPage(browser, 'Rita');
+  const circle = await apiCall<Circle>(olga, 'POST', '/circles', { name: 'Siblings' });
+  const joinPath = new URL(circle.inviteLink!).pathname; // /circles/join/{token}
+  for (const member of [paul, rita]) await apiCall(member, 'POST', joinPath);
+  await ritaContext.close();
+
+  await olga.goto(`/circles/${circle._id}`);
+  await olga.getByRole('button', { name: 'Draw names' }).click();
+  const form = olga.getByRole('dialog', { name: 'Secret Santa in Siblings' });
+  await form.getByLabel('Name of the draw').fill('Siblings 2026');
+  await expect(form.locator('.ww-santa-members .bp6-tag')).toHaveText(['Olga', 'Paul', 'Rita']);
+  await form.getByRole('button', { name: 'Add a person' }).click();
+  await form.getByRole('textbox', { name: 'Name of person 1' }).fill('Anna');
+  await form.getByRole('textbox', { name: 'E-mail of person 1' }).fill(uniqueEmail('anna'));
+  await form.getByRole('combobox', { name: 'First person' }).selectOption({ label: 'Paul' });
+  await form.getByRole('combobox', { name: 'Second person' }).selectOption({ label: 'Rita' });
+  await form.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(form.getByText('Paul and Rita')).toBeVisible();
+  for (const email of [paulEmail, ritaEmail]) await expect(form).not.toContainText(email);
+  await keepScreenshot(olga, 'santa-circle-form-1280.png');
+  await form.getByRole('button', { name: 'Create draw' }).click();
+
+  await expect(olga).toHaveURL(/\/santa\?draw=/);
+  const card = olga.locator('.ww-santa-draw');
+  await expect(card.getByText('Not drawing each other: Paul and Rita')).toBeVisible();
+  await card.getByRole('button', { name: 'Draw names' }).click();
+  await expect(card.getByRole('status')).toHaveText('0 of 4 have opened their result.');
+  for (const email of [paulEmail, ritaEmail]) await expect(card).not.toContainText(email);
+
+  // Paul (German, dark, on a phone) finds the draw on the circle's page and opens his result: never Rita.
+  await paul.goto(`/circles/${circle._id}`);
+  await keepScreenshot(paul, 'santa-circle-page-de-dark-390.png', { fullPage: true });
+  // Any member may draw names: the form, in German on a phone.
+  await paul.getByRole('button', { name: 'Namen ziehen' }).click();
+  await expect(paul.getByRole('dialog', { name: 'Wichteln in Siblings' }).getByText('Alle im Kreis machen mit:')).toBeVisible();
+  await keepScreenshot(paul, 'santa-circle-form-de-dark-390.png');
+  await paul.keyboard.press('Escape');
+  await paul.getByRole('link', { name: 'Siblings 2026' }).click();
+  await expect(paul).toHaveURL(/\/santa\/draws\//);
+  await expect(paul.locator('.ww-santa-giftee strong')).toHaveText(/^(Olga|Anna)$/);
+  await keepScreenshot(paul, 'santa-circle-result-de-dark-390.png', { fullPage: true });
+
+  // The circle's page tells the organiser one of four has looked.
+  await olga.goto(`/circles/${circle._id}`);
+  await expect(olga.getByText('1 of 4 have opened their result.')).toBeVisible();
+  await keepScreenshot(olga, 'santa-circle-page-1280.png', { fullPage: true });
   await olgaContext.close();
   await paulContext.close();
 });

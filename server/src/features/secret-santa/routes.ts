@@ -7,6 +7,8 @@ import type { DrawService } from './service';
 
 const tokenParams = t.Object({ token: t.String({ maxLength: 128 }) });
 const email = t.String({ maxLength: 320 });
+/** An exclusion's side: an e-mail address, or a circle member's user id. */
+const person = t.String({ maxLength: 320 });
 const newDrawBody = t.Object({
   circleId: t.Optional(t.String({ maxLength: 64 })),
   name: t.Optional(t.String({ maxLength: DRAW_NAME_MAX })),
@@ -14,7 +16,7 @@ const newDrawBody = t.Object({
     maxItems: DRAW_PARTICIPANTS_MAX,
     error: schemaError('drawTooMany', { max: DRAW_PARTICIPANTS_MAX }),
   }),
-  exclusions: t.Optional(t.Array(t.Tuple([email, email]), { maxItems: DRAW_PARTICIPANTS_MAX * DRAW_PARTICIPANTS_MAX })),
+  exclusions: t.Optional(t.Array(t.Tuple([person, person]), { maxItems: DRAW_PARTICIPANTS_MAX * DRAW_PARTICIPANTS_MAX })),
   budget: t.Optional(t.Nullable(t.Integer({ minimum: 0, error: schemaError('drawBudget') }))),
   currency: t.Optional(t.Nullable(t.String({ maxLength: 3 }))),
   date: t.Optional(t.Nullable(t.String({ maxLength: 10 }))),
@@ -39,6 +41,7 @@ export function secretSantaRoutes(policies: AccessPolicies, draws: DrawService, 
       { signedIn: true, body: newDrawBody },
     )
     .get('/draws', ({ user }) => draws.mine(user), { signedIn: true })
+    .get('/circles/:id/draws', ({ circle }) => draws.ofCircle(circle.circle.id, circle.user), { circleMember: true, params: idParams })
     .get('/draws/:id', ({ draw }) => draws.view(draw.draw.id, draw.user), { drawOrganiser: true, params: idParams })
     .delete(
       '/draws/:id',

@@ -1,10 +1,11 @@
-import { count, desc, eq, isNotNull } from 'drizzle-orm';
+import { count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
 import {
   DRAW_BUDGET_MAX_MINOR,
   DRAW_PARTICIPANTS_MAX,
   DRAW_PARTICIPANTS_MIN,
   type AdminDraw,
+  type CircleDraw,
   type DrawParticipantInput,
   type MyDraws,
   type NewDraw,
@@ -158,6 +159,31 @@ export class DrawService {
     };
   }
 
+  /**
+   * The draws made within a circle, for any of its members: name, day, size, and whether drawn;
+   * how many opened their result only for the draws the caller organises. Never a pair.
+   */
+  async ofCircle(circleId: string, user: SessionUser): Promise<CircleDraw[]> {
+    const { draws, drawParticipants } = this.store.tables;
+    const rows = await this.store.db.select().from(draws).where(eq(draws.circleId, circleId)).orderBy(desc(draws.createdAt));
+    const people = rows.length === 0 ? [] : await this.store.db.select({ drawId: drawParticipants.drawId, email: drawParticipants.email, openedAt: drawParticipants.openedAt }).from(drawParticipants).where(inArray(drawParticipants.drawId, rows.map((draw) => draw.id)));
+    const me = normalizeEmail(user.email);
+    return rows.map((draw) => {
+      const its = people.filter((person) => person.drawId === draw.id);
+      const mine = draw.organiserId === user.id;
+      return {
+        id: draw.id,
+        name: draw.name,
+        date: draw.giftDate,
+        drawnAt: draw.drawnAt?.toISOString() ?? null,
+        participants: its.length,
+        opened: mine ? its.filter((person) => person.openedAt).length : null,
+        mine,
+        takingPart: its.some((person) => person.email === me),
+      };
+    });
+  }
+
   /** For the admin console: that draws happened (organiser, size, dates), not their pairs. */
   async forAdmin(): Promise<AdminDraw[]> {
     const { draws, drawParticipants, users } = this.store.tables;
@@ -181,9 +207,9 @@ export class DrawService {
   }
 
   private async participantsOf(user: SessionUser, input: NewDraw): Promise<DrawPerson[]> {
-    const given = input.participants.map((participant) => ({ name: participant.name.trim(), email: normalizeEmail(participant.email), fromCircle: false }));
+    const given: DrawPerson[] = input.participants.map((participant) => ({ name: participant.name.trim(), email: normalizeEmail(participant.email), fromCircle: false }));
     const members = input.circleId ? await this.circles.membersOf(input.circleId, user) : [];
-    const all = [...members.map((member) => ({ name: member.name, email: normalizeEmail(member.email), fromCircle: true })), ...given];
+    const all = [...members.map(({ name, email, userId }) => ({ name, email: normalizeEmail(email), fromCircle: true, userId })), ...given];
     const unique = all.filter((participant, index) => all.findIndex((other) => other.email === participant.email) === index);
     for (const participant of given) {
       if (!participant.name) throw invalid('drawNameMissing');
@@ -226,18 +252,30 @@ export class DrawService {
   }
 }
 
-/** A participant as the draw is made: `fromCircle` when taken from the draw's circle (their address is not shown to the organiser). */
-type DrawPerson = DrawParticipantInput & { fromCircle: boolean };
+/**
+ * A participant as the draw is made: `fromCircle` when taken from the draw's circle (their address
+ * is not shown to the organiser), with the member's `userId`, by which exclusions may name them.
+ */
+type DrawPerson = DrawParticipantInput & { fromCircle: boolean; userId?: string };
 
-/** The exclusions as pairs of participants' e-mails (each pair once, in participant order). */
-function exclusionPairs(participants: DrawParticipantInput[], exclusions: [string, string][]): [string, string][] {
+/**
+ * The exclusions as pairs of participants' e-mails (each pair once, in participant order). A side
+ * is an e-mail address or, for a circle's member, their user id: the organiser may not know the address.
+ */
+function exclusionPairs(participants: DrawPerson[], exclusions: [string, string][]): [string, string][] {
   const order = participants.map((participant) => participant.email);
+  const emailOf = (side: string) => participants.find((participant) => participant.userId !== undefined && participant.userId === side)?.email ?? normalizeEmail(side);
   return exclusions.map(([a, b]) => {
-    const pair = [normalizeEmail(a), normalizeEmail(b)].sort((x, y) => order.indexOf(x) - order.indexOf(y)) as [string, string];
-    for (const email of pair) if (!order.includes(email)) throw invalid('drawExclusionUnknown', { email });
+    const pair = [emailOf(a), emailOf(b)].sort((x, y) => order.indexOf(x) - order.indexOf(y)) as [string, string];
+    for (const email of pair) if (!order.includes(email)) throw unknownSide(email);
     if (pair[0] === pair[1]) throw invalid('drawExclusionSelf');
     return pair;
   });
+}
+
+/** A side that names nobody taking part: an address not listed, or an id of no member of the circle. */
+function unknownSide(side: string) {
+  return looksLikeEmail(side) ? invalid('drawExclusionUnknown', { email: side }) : invalid('drawExclusionNotMember');
 }
 
 function drawSettings(input: NewDraw): Pick<DrawRow, 'name' | 'budgetMinor' | 'currency' | 'giftDate'> {

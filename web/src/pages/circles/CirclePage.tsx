@@ -7,6 +7,7 @@ import { usePageTitle } from '../../app/use-page-title';
 import { useTranslation } from '../../i18n/react';
 import { useSession } from '../../session/SessionProvider';
 import { useAsyncAction } from '../../ui/use-async-action';
+import { CircleDraws } from './CircleDraws';
 import { CircleListCard } from './CircleListCard';
 import { CreatorTools } from './CreatorTools';
 import { takeFreshInviteLink } from './fresh-invite-link';
@@ -49,6 +50,7 @@ export default function CirclePage() {
       </div>
       {circle.isCreator && <CreatorTools circle={circle} inviteLink={inviteLink} onChanged={changed} />}
       <MyListsPicker circle={circle} onChanged={changed} />
+      <CircleDraws circle={circle} />
       <ul className="ww-circle-members">
         {circle.members.map((member) => (
           <li key={member._id}>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, InputGroup } from '@blueprintjs/core';
+import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
 import type { Circle } from '@wishwell/shared/circle-types';
 import { api } from '../../api/client';
 import { useTranslation } from '../../i18n/react';
@@ -33,9 +33,13 @@ export function CreatorTools({ circle, inviteLink, onChanged }: { circle: Circle
   };
   return (
     <Card className="ww-circle-tools">
-      <form className="ww-circle-link" onSubmit={rename}>
-        <InputGroup required maxLength={100} aria-label={t('circles.name')} value={name} onValueChange={setName} />
-        <Button type="submit" icon="edit" text={t('circles.rename')} disabled={busy || !name.trim() || name.trim() === circle.name} />
+      <form onSubmit={rename}>
+        <FormGroup label={t('circles.name')} labelFor="circle-name">
+          <div className="ww-circle-link">
+            <InputGroup id="circle-name" required maxLength={100} value={name} onValueChange={setName} />
+            <Button type="submit" icon="edit" text={t('circles.rename')} disabled={busy || !name.trim() || name.trim() === circle.name} />
+          </div>
+        </FormGroup>
       </form>
       <h2>{t('circles.invite')}</h2>
       {inviteLink ? (

@@ -13,12 +13,31 @@ interface Row {
   email: string;
 }
 
-/** A new draw: its people (the organiser first), who must not draw whom, a budget and a day. */
-export function DrawForm({ onCreated }: { onCreated: (draw: OrganisedDraw) => void }) {
+/** A circle a draw is made within: its members take part, named by user id (their addresses stay hidden). */
+export interface DrawCircle {
+  id: string;
+  members: { id: string; name: string }[];
+}
+
+/** Someone an exclusion can name: a circle member by user id, a listed person by e-mail. */
+interface Choice {
+  key: string;
+  label: string;
+}
+
+const blank = (): Row => ({ name: '', email: '' });
+
+/**
+ * A new draw: its people (the organiser first; within a circle, its members and anyone added),
+ * who must not draw whom, a budget and a day.
+ */
+export function DrawForm({ onCreated, circle }: { onCreated: (draw: OrganisedDraw) => void; circle?: DrawCircle }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const firstRows = (): Row[] => (circle ? [] : [{ name: user?.name ?? '', email: user?.email ?? '' }, blank(), blank()]);
+  const minRows = circle ? 0 : 3;
   const [name, setName] = useState('');
-  const [rows, setRows] = useState<Row[]>([{ name: user?.name ?? '', email: user?.email ?? '' }, { name: '', email: '' }, { name: '', email: '' }]);
+  const [rows, setRows] = useState<Row[]>(firstRows);
   const [exclusions, setExclusions] = useState<[string, string][]>([]);
   const [pair, setPair] = useState<[string, string]>(['', '']);
   const [budget, setBudget] = useState('');
@@ -29,9 +48,10 @@ export function DrawForm({ onCreated }: { onCreated: (draw: OrganisedDraw) => vo
   const budgetField = useAmountField(budget, { currency, maxMinor: DRAW_BUDGET_MAX_MINOR });
 
   const people = rows.filter((row) => row.email.trim());
-  const labelOf = (email: string) => people.find((row) => row.email.trim() === email)?.name || email;
+  const choices: Choice[] = [...(circle?.members ?? []).map((member) => ({ key: member.id, label: member.name })), ...people.map((row) => ({ key: row.email.trim(), label: row.name || row.email.trim() }))];
+  const labelOf = (key: string) => choices.find((choice) => choice.key === key)?.label ?? key;
   const change = (index: number, field: keyof Row, value: string) => setRows((all) => all.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
-  const choose = (side: number, email: string) => setPair((current) => (side === 0 ? [email, current[1]] : [current[0], email]));
+  const choose = (side: number, key: string) => setPair((current) => (side === 0 ? [key, current[1]] : [current[0], key]));
   const addExclusion = () => {
     if (pair[0] && pair[1] && pair[0] !== pair[1]) setExclusions((all) => [...all, pair]);
     setPair(['', '']);
@@ -41,16 +61,17 @@ export function DrawForm({ onCreated }: { onCreated: (draw: OrganisedDraw) => vo
     if (budgetField.problem) return;
     setBusy(true);
     const body: NewDraw = {
+      ...(circle ? { circleId: circle.id } : {}),
       name,
       participants: people.map((row) => ({ name: row.name, email: row.email.trim() })),
-      exclusions: exclusions.filter(([a, b]) => people.some((row) => row.email.trim() === a) && people.some((row) => row.email.trim() === b)),
+      exclusions: exclusions.filter((exclusion) => exclusion.every((key) => choices.some((choice) => choice.key === key))),
       budget: budgetField.minor,
       currency: currency || null,
       date: date || null,
     };
     try {
       onCreated(await api.post('/draws', { body }));
-      setRows([{ name: user?.name ?? '', email: user?.email ?? '' }, { name: '', email: '' }, { name: '', email: '' }]);
+      setRows(firstRows());
       setExclusions([]);
       setName('');
     } catch (error) {
@@ -67,14 +88,25 @@ export function DrawForm({ onCreated }: { onCreated: (draw: OrganisedDraw) => vo
       </FormGroup>
       <fieldset className="ww-santa-people">
         <legend>{t('santa.participants')}</legend>
+        {circle ? (
+          <>
+            <p className="ww-santa-note">{t('santa.circleMembers')}</p>
+            <div className="ww-santa-tags ww-santa-members">
+              {circle.members.map((member) => (
+                <Tag key={member.id} minimal icon="person">{member.name}</Tag>
+              ))}
+            </div>
+            <p className="ww-santa-note">{t('santa.othersHelp')}</p>
+          </>
+        ) : null}
         {rows.map((row, index) => (
           <div className="ww-santa-person" key={index}>
             <InputGroup aria-label={t('santa.personName', { number: index + 1 })} placeholder={t('santa.name')} maxLength={TEXT_LIMITS.drawPersonName} value={row.name} onValueChange={(value) => change(index, 'name', value)} />
             <InputGroup aria-label={t('santa.personEmail', { number: index + 1 })} placeholder={t('santa.email')} type="email" value={row.email} onValueChange={(value) => change(index, 'email', value)} />
-            <Button icon="cross" variant="minimal" aria-label={t('santa.remove')} disabled={rows.length <= 3} onClick={() => setRows((all) => all.filter((_, at) => at !== index))} />
+            <Button icon="cross" variant="minimal" aria-label={t('santa.remove')} disabled={rows.length <= minRows} onClick={() => setRows((all) => all.filter((_, at) => at !== index))} />
           </div>
         ))}
-        <Button icon="add" text={t('santa.addPerson')} disabled={rows.length >= DRAW_PARTICIPANTS_MAX} onClick={() => setRows((all) => [...all, { name: '', email: '' }])} />
+        <Button icon="add" text={t('santa.addPerson')} disabled={rows.length >= DRAW_PARTICIPANTS_MAX} onClick={() => setRows((all) => [...all, blank()])} />
       </fieldset>
       <fieldset className="ww-santa-exclusions">
         <legend>{t('santa.exclusions')}</legend>
@@ -83,8 +115,8 @@ export function DrawForm({ onCreated }: { onCreated: (draw: OrganisedDraw) => vo
           {[0, 1].map((side) => (
             <HTMLSelect key={side} aria-label={t(side === 0 ? 'santa.exclusionFirst' : 'santa.exclusionSecond')} value={pair[side]} onChange={(event) => choose(side, event.currentTarget.value)}>
               <option value="">{t('santa.choose')}</option>
-              {people.map((row) => (
-                <option key={row.email} value={row.email.trim()}>{row.name || row.email}</option>
+              {choices.map((choice) => (
+                <option key={choice.key} value={choice.key}>{choice.label}</option>
               ))}
             </HTMLSelect>
           ))}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Spinner } from '@blueprintjs/core';
 import type { MyDraws, OrganisedDraw } from '@wishwell/shared/secret-santa-types';
 import { api, errorMessage } from '../../api/client';
-import { Link } from '../../app/routing';
+import { Link, useSearchParams } from '../../app/routing';
 import { usePageTitle } from '../../app/use-page-title';
 import { useTranslation } from '../../i18n/react';
 import { notify } from '../../notifications/notify';
@@ -23,6 +23,10 @@ export default function SantaPage() {
     void reload();
   };
   const open = (id: string) => api.get('/draws/:id', { params: { id } }).then(setShown, (error: unknown) => notify(errorMessage(error, t('santa.loadFailed')), 'error'));
+  // /santa?draw={id}: one of my draws opened from elsewhere (a circle's page).
+  const [search] = useSearchParams();
+  const linked = search.get('draw');
+  useEffect(() => void (linked && open(linked)), [linked]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div className="ww-santa">
