@@ -124,6 +124,11 @@ const DERIVED_COLUMNS: Record<string, (row: Record<string, unknown>) => void> = 
   visitor_logs: (row) => {
     if (row.profileId === undefined) row.profileId = visitorProfileId(oldVisitorProfile(row));
   },
+  // As the circle-token-hash backfill does: a link handed out before keeps working.
+  circles: (row) => {
+    if (row.joinTokenHash === undefined && typeof row.joinToken === 'string') row.joinTokenHash = hashSecret(row.joinToken);
+    delete row.joinToken;
+  },
   // As migration come-indexes does: a list with an event date is looked at by the next reminders run, which sets its window.
   wishlists: (row) => {
     if (row.remindersFrom === undefined) row.remindersFrom = row.eventDate ? new Date(0).toISOString() : null;

@@ -324,19 +324,27 @@ describe('a backup from before visitor profiles', () => {
   });
 });
 
-describe('a backup from before reminders', () => {
-  it('puts each list with an event date before the reminders job again, as the migration does', async () => {
+describe('a backup from before reminders and hashed circle links', () => {
+  it('puts each list with an event date before the reminders job again, as the migration does, and keeps old circle links', async () => {
     const bob = await signIn(member);
     const eventDate = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     const dated = (await bob.post('/wishlists', { name: 'Old reminders', eventDate })).body as { _id: string };
     const undated = (await bob.post('/wishlists', { name: 'No date' })).body as { _id: string };
-    // As an older Wishwell wrote it: no reminders_from on the list rows.
+    const circle = (await bob.post('/circles', { name: 'Old family' })).body as { _id: string };
+    // As an older Wishwell wrote it: no reminders_from on the list rows, a circle's join token in plain text.
     const old = repack(unpackWithTar(await downloadBackup(await signIn(admin))), (manifest, entries) => {
-      const rows = entries.get('tables/wishlists.ndjson')!.toString().trim().split('\n').map((line) => JSON.parse(line));
-      for (const row of rows) delete row.remindersFrom;
-      const data = Buffer.from(rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
-      entries.set('tables/wishlists.ndjson', data);
-      manifest.entries['tables/wishlists.ndjson'] = { sha256: createHash('sha256').update(data).digest('hex'), bytes: data.length };
+      const rewrite = (table: string, change: (row: Record<string, unknown>) => void) => {
+        const rows = entries.get(`tables/${table}.ndjson`)!.toString().trim().split('\n').map((line) => JSON.parse(line));
+        rows.forEach(change);
+        const data = Buffer.from(rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
+        entries.set(`tables/${table}.ndjson`, data);
+        manifest.entries[`tables/${table}.ndjson`] = { sha256: createHash('sha256').update(data).digest('hex'), bytes: data.length };
+      };
+      rewrite('wishlists', (row) => delete row.remindersFrom);
+      rewrite('circles', (row) => {
+        delete row.joinTokenHash;
+        row.joinToken = `old-link-of-${row.id}`;
+      });
     });
 
     const ada = await signIn(admin);
@@ -349,6 +357,10 @@ describe('a backup from before reminders', () => {
     expect(await remindersFrom(undated._id)).toBeNull();
     const due = await withStore(server, async (store) => (await dueLists(store, new Date())).map((list) => list.id));
     expect(due.includes(dated._id) || (await remindersFrom(dated._id))!.getTime() > Date.now()).toBe(true);
+    // The circle's link handed out before still opens it.
+    const preview = await new ApiClient(server.url).get<{ name: string }>(`/circles/join/old-link-of-${circle._id}`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.name).toBe('Old family');
   });
 });
 
