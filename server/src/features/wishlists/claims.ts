@@ -117,12 +117,13 @@ export class ClaimService {
   /**
    * A purchase's or pledge's write: alone (one statement on PostgreSQL) without an address; with
    * one, in a transaction that also queues the buyer's receipt (composed before it), so a claim
-   * rolled back sends none and one made always has its mail on the way.
+   * rolled back sends none and one made always has its mail on the way. Both share SQLite's
+   * group commit with the turn's other writes, as claims without an address do.
    */
   private async claimWrite<R>(receipt: Receipt | null, write: (db: Db) => Promise<R[]>): Promise<R[]> {
     if (!receipt) return this.store.compoundWrite(write);
     const [mail, queue] = await Promise.all([this.mail.manageLink(receipt), this.mail.queueIn()]);
-    return this.store.transaction(async (tx) => {
+    return this.store.groupTransaction(async (tx) => {
       const rows = await write(tx);
       if (rows.length > 0 && mail) await queue(mail, tx);
       return rows;
