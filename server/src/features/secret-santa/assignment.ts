@@ -99,7 +99,7 @@ function countedDraw(allowed: number[][], random: RandomInt): number[] {
 
 /** A uniform integer below `bound` (up to 2^52) from draws of 26 bits each; the tail past the last whole multiple of `bound` is drawn again. */
 function randomBelow(bound: number, random: RandomInt): number {
-  if (bound <= 2 ** 48) return random(bound);
+  if (bound < 2 ** 48) return random(bound);
   const span = 2 ** 52;
   const limit = span - (span % bound);
   for (;;) {
