@@ -10,7 +10,7 @@ import { VISITOR_LOG_CROWD_AFTER } from '@wishwell/shared/admin-types';
 import type { PageViewLog } from '@wishwell/server/features/visitors/page-views';
 import { isAlive } from '@wishwell/server/server-pid';
 import { loadConfig, type Config } from '@wishwell/server/config';
-import { startServer } from '@wishwell/server/server';
+import { serveUntilStopped } from '@wishwell/server/cli/commands';
 import { TEST_HASH_COST } from '@wishwell/server/test-support/hash-cost';
 
 const port = process.argv[2] ?? '3299';
@@ -30,9 +30,7 @@ process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 1}`;
 // while the browsers and the runner load the machine: every browser test signs someone up or in.
 const config: Config = { ...loadConfig(['--port', port, '--host', '127.0.0.1', '--data-dir', dataDir]), passwordHashCost: TEST_HASH_COST };
 await seed();
-const server = await startServer(config);
-console.log(`e2e server listening on ${server.url} (data in ${dataDir})`);
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void server.stop().finally(() => process.exit(0)));
+await serveUntilStopped(config);
 
 async function seed(): Promise<void> {
   const { E2E_ADMIN, E2E_CROWD_DOMAIN } = await import('@wishwell/web/e2e-support/constants');

@@ -1,9 +1,7 @@
-import { DRAW_NAME_MAX, DRAW_PERSON_NAME_MAX, DRAW_QUESTION_MAX } from './secret-santa-types';
-
 /**
  * How long the texts people type may be, in characters: the server's schemas refuse longer ones
  * and the web's fields stop there (maxlength) and count down as the end nears. One place, so the
- * two cannot drift apart.
+ * two cannot drift apart. A draw's texts have theirs beside its types (secret-santa-types.ts).
  */
 export const TEXT_LIMITS = {
   listName: 200,
@@ -14,12 +12,7 @@ export const TEXT_LIMITS = {
   circleName: 100,
   profileName: 100,
   guestName: 100,
-  drawName: DRAW_NAME_MAX,
-  drawPersonName: DRAW_PERSON_NAME_MAX,
-  drawQuestion: DRAW_QUESTION_MAX,
 } as const;
-
-export type TextLimitKey = keyof typeof TEXT_LIMITS;
 
 /** A field shows how many characters are left once four fifths of its limit are used. */
 export function showsCounter(length: number, max: number): boolean {

@@ -8,11 +8,17 @@ import type { DataStore } from '../db/store';
  */
 export const SESSIONS_RETIRED_BELOW = 'sessionsRetiredBelow';
 
+/** The token version the last restore retired sessions below, or null when no restore has noted one. */
+export async function restoreNote(store: DataStore): Promise<number | null> {
+  const { instanceSettings } = store.tables;
+  const [row] = await store.db.select({ value: instanceSettings.value }).from(instanceSettings).where(eq(instanceSettings.name, SESSIONS_RETIRED_BELOW));
+  return row === undefined ? null : Number(JSON.parse(row.value));
+}
+
 /** Whether a session of token version `version`, no longer valid, was ended by a restore. */
 export function retiredByRestore(store: DataStore): (version: number) => Promise<boolean> {
-  const { instanceSettings } = store.tables;
   return async (version) => {
-    const [row] = await store.db.select({ value: instanceSettings.value }).from(instanceSettings).where(eq(instanceSettings.name, SESSIONS_RETIRED_BELOW));
-    return row !== undefined && version < Number(JSON.parse(row.value));
+    const retiredBelow = await restoreNote(store);
+    return retiredBelow !== null && version < retiredBelow;
   };
 }

@@ -1,8 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { makeWorkFolder } from '../work-folders';
 import { dirname, join, resolve } from 'node:path';
-import { SESSIONS_RETIRED_BELOW } from '../auth/retired-sessions';
+import { restoreNote } from '../auth/retired-sessions';
 import { loadConfig, type Config } from '../config';
 import { databaseFile, openStore } from '../db/open-store';
 import type { DataStore } from '../db/store';
@@ -134,16 +134,10 @@ async function compareRowCounts(store: DataStore, expected: { name: string; rows
   for (const { name, rows } of expected) {
     const [stored] = await store.db.select({ rows: count() }).from(byName.get(name)!);
     // The restore notes which sessions it ended (auth/retired-sessions.ts): that may be a row the source had not.
-    const noted = name === 'instance_settings' && stored?.rows === rows + 1 && (await holdsRestoreNote(store));
+    const noted = name === 'instance_settings' && stored?.rows === rows + 1 && (await restoreNote(store)) !== null;
     if (stored?.rows !== rows && !noted) mismatches.push(`  ${name}: ${stored?.rows ?? 0} rows, the source has ${rows}`);
   }
   return mismatches;
-}
-
-async function holdsRestoreNote(store: DataStore): Promise<boolean> {
-  const { instanceSettings } = store.tables;
-  const [note] = await store.db.select({ name: instanceSettings.name }).from(instanceSettings).where(eq(instanceSettings.name, SESSIONS_RETIRED_BELOW));
-  return note !== undefined;
 }
 
 /** A bar over the store's tables, one line per table done ("[#####-----] 7/14 items: 2000 rows"). */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceHistory } from '@wishwell/shared/price-watch-types';
-import type { Item, SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
+import type { SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
-import { addEditor, addItem, signUp, type Account } from '../support/wishlists';
+import { addEditor, addItem, ownerItem, signUp, type Account } from '../support/wishlists';
 import { ManualClock } from '../support/manual-clock';
 
 /** What the local shop answers for a product now: the test changes it between checks. */
@@ -54,7 +54,7 @@ let editor: Account;
 let list: Wishlist;
 const runWatch = async () => expect((await admin.client.post('/admin/jobs/price-watch/run')).status).toBe(200);
 const history = (itemId: string, client = owner.client) => client.get<PriceHistory>(`/wishlists/${list._id}/items/${itemId}/prices`);
-const ownerItem = async (itemId: string) => (await owner.client.get<Wishlist & { items: Item[] }>(`/wishlists/${list._id}`)).body.items.find((item) => item._id === itemId)!;
+const listItem = (itemId: string) => ownerItem(owner.client, list._id, itemId);
 
 beforeAll(async () => {
   shop = startShop();
@@ -83,7 +83,7 @@ describe('the price watch', () => {
     const seen = (await history(teapot._id)).body;
     expect(seen).toMatchObject({ priceSource: 'shop', watching: true, availability: 'in_stock' });
     expect(seen.points.map((point) => point.price)).toEqual(['49.00', '39.00']);
-    expect(await ownerItem(teapot._id)).toMatchObject({ price: '39.00', wasPrice: '49.00' });
+    expect(await listItem(teapot._id)).toMatchObject({ price: '39.00', wasPrice: '49.00' });
     const shared = (await new ApiClient(server.url).get<SharedWishlist>(`/wishlists/share/${list._id}`)).body.items.find((item) => item._id === teapot._id)!;
     expect(shared).toMatchObject({ price: '39.00', availability: 'in_stock' });
     expect(shared).not.toHaveProperty('wasPrice');
@@ -104,7 +104,7 @@ describe('the price watch', () => {
     shop.products.set('/p/kettle', { price: '20.00', availability: 'InStock', status: 200 });
     days(1.2);
     await runWatch();
-    expect(await ownerItem(kettle._id)).toMatchObject({ price: '25.00', wasPrice: '' });
+    expect(await listItem(kettle._id)).toMatchObject({ price: '25.00', wasPrice: '' });
     expect((await history(kettle._id)).body).toMatchObject({ priceSource: 'manual' });
     expect((await history(kettle._id)).body.points.map((point) => point.price).slice(-2)).toEqual(['30.00', '20.00']);
   });
@@ -127,7 +127,7 @@ describe('the price watch', () => {
     const after = (await history(lamp._id)).body;
     expect(after.points).toEqual(before.points);
     expect(after.priceSeenAt).toBe(before.priceSeenAt);
-    expect((await ownerItem(lamp._id)).price).toBe('15.00');
+    expect((await listItem(lamp._id)).price).toBe('15.00');
     busy.products.set('/p/lamp', { price: '14.00', availability: 'InStock', status: 200 });
     busy.products.set('/p/shade', { price: '8.00', availability: 'InStock', status: 200 });
     clock.jump(30 * 60_000);
@@ -135,7 +135,7 @@ describe('the price watch', () => {
     expect(busy.requests.length).toBe(asked + 1); // within the shop's 2 hours
     days(1.2);
     await runWatch();
-    expect((await ownerItem(lamp._id)).price).toBe('14.00');
+    expect((await listItem(lamp._id)).price).toBe('14.00');
     busy.stop();
   });
 

@@ -37,15 +37,15 @@ export async function addItem(client: ApiClient, listId: string, fields: Record<
   return res.body;
 }
 
-/**
- * The invitation link of the newest invitation mail to `email`, read from the server's output
- * (without SMTP_URL the server prints every mail; mails go out just after the answer).
- */
 /** An item of a list as its owner (or an editor) reads it. */
 export async function ownerItem(owner: ApiClient, listId: string, itemId: string): Promise<Item> {
   return (await owner.get<Wishlist>(`/wishlists/${listId}`)).body.items.find((item) => item._id === itemId)!;
 }
 
+/**
+ * The invitation link of the newest invitation mail to `email`, read from the server's output
+ * (without SMTP_URL the server prints every mail; mails go out just after the answer).
+ */
 export async function printedInvitationToken(output: () => string, email: string, after = 0): Promise<string> {
   const deadline = Date.now() + 5000;
   for (;;) {

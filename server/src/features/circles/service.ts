@@ -11,14 +11,12 @@ import { logEvent } from '../../log';
 import { invitationMail } from '../../mail/invitation-mail';
 import type { MailLinks } from '../../mail/link-origin';
 import type { Mailer, MailRequest } from '../../mail/mailer';
+import { INVITATION_TTL_MS } from '../wishlists/invitations';
 import type { CircleMembership } from './access';
 import { circleView } from './circle-view';
 import type { CircleQueries } from './queries';
 
 const HOUR = 60 * 60_000;
-
-/** How long a circle's invitation by mail may be used, as an editor invitation. */
-const MAILED_INVITATION_TTL_MS = 7 * 24 * HOUR;
 
 /**
  * Gift circles: a signed-in account makes one and is its creator; others join by its invite link
@@ -112,7 +110,8 @@ export class CircleService {
     const now = this.now();
     // The invitation and its mail: both or neither (the outbox sends it after the answer).
     await this.store.transaction(async (tx) => {
-      const row = { tokenHash: hashSecret(token), circleId: circle.id, email, createdAt: now, expiresAt: new Date(now.getTime() + MAILED_INVITATION_TTL_MS) };
+      // As long as an editor's invitation may be used.
+      const row = { tokenHash: hashSecret(token), circleId: circle.id, email, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) };
       await tx.insert(this.store.tables.circleInvitations).values(row);
       await queue(mail, tx);
     });

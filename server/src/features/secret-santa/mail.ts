@@ -2,8 +2,10 @@ import { santaResultPath } from '@wishwell/shared/secret-santa-types';
 import { formatPrice } from '@wishwell/shared/price-format';
 import { fromMinorUnits } from '@wishwell/shared/money';
 import type { MailLinks } from '../../mail/link-origin';
-import type { MailQueue, Mailer, MailRequest, OutgoingMail } from '../../mail/mailer';
+import type { MailQueue, Mailer, MailRequest, MailTexts, OutgoingMail } from '../../mail/mailer';
 import type { DrawRow, ParticipantRow } from './access';
+
+type MailContent = (t: MailTexts['t'], drawName: string) => { subject: string; body: string[]; after: string[] };
 
 /**
  * A draw's mails, each to one participant in their account's language (else the language the
@@ -13,8 +15,6 @@ import type { DrawRow, ParticipantRow } from './access';
  * giver: the pair is only on the result page behind the participant's own link, so neither the
  * outbox, the e-mail log nor a mail printed for lack of SMTP holds one.
  */
-type MailContent = (t: Awaited<ReturnType<Mailer['textsFor']>>['t'], drawName: string) => { subject: string; body: string[]; after: string[] };
-
 export class SantaMail {
   constructor(
     private readonly mailer: Mailer,

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
 import type { Circle } from '@wishwell/shared/circle-types';
+import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
 import { api } from '../../api/client';
 import { useTranslation } from '../../i18n/react';
 import { notify } from '../../notifications/notify';
@@ -36,7 +37,7 @@ export function CreatorTools({ circle, inviteLink, onChanged }: { circle: Circle
       <form onSubmit={rename}>
         <FormGroup label={t('circles.name')} labelFor="circle-name">
           <div className="ww-circle-link">
-            <InputGroup id="circle-name" required maxLength={100} value={name} onValueChange={setName} />
+            <InputGroup id="circle-name" required maxLength={TEXT_LIMITS.circleName} value={name} onValueChange={setName} />
             <Button type="submit" icon="edit" text={t('circles.rename')} disabled={busy || !name.trim() || name.trim() === circle.name} />
           </div>
         </FormGroup>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
-import { DRAW_BUDGET_MAX_MINOR, DRAW_PARTICIPANTS_MAX, type NewDraw, type OrganisedDraw } from '@wishwell/shared/secret-santa-types';
-import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
+import { DRAW_BUDGET_MAX_MINOR, DRAW_NAME_MAX, DRAW_PARTICIPANTS_MAX, DRAW_PERSON_NAME_MAX, type NewDraw, type OrganisedDraw } from '@wishwell/shared/secret-santa-types';
 import { useAmountField } from '../../ui/use-amount-field';
 import { api, errorMessage } from '../../api/client';
 import { useTranslation } from '../../i18n/react';
@@ -14,7 +13,7 @@ interface Row {
 }
 
 /** A circle a draw is made within: its members take part, named by user id (their addresses stay hidden). */
-export interface DrawCircle {
+interface DrawCircle {
   id: string;
   members: { id: string; name: string }[];
 }
@@ -84,7 +83,7 @@ export function DrawForm({ onCreated, circle }: { onCreated: (draw: OrganisedDra
   return (
     <form className="ww-santa-form" onSubmit={(event) => void submit(event)}>
       <FormGroup label={t('santa.drawName')} labelFor="santa-name">
-        <InputGroup id="santa-name" maxLength={TEXT_LIMITS.drawName} value={name} placeholder={t('santa.drawNamePlaceholder')} onValueChange={setName} />
+        <InputGroup id="santa-name" maxLength={DRAW_NAME_MAX} value={name} placeholder={t('santa.drawNamePlaceholder')} onValueChange={setName} />
       </FormGroup>
       <fieldset className="ww-santa-people">
         <legend>{t('santa.participants')}</legend>
@@ -101,7 +100,7 @@ export function DrawForm({ onCreated, circle }: { onCreated: (draw: OrganisedDra
         ) : null}
         {rows.map((row, index) => (
           <div className="ww-santa-person" key={index}>
-            <InputGroup aria-label={t('santa.personName', { number: index + 1 })} placeholder={t('santa.name')} maxLength={TEXT_LIMITS.drawPersonName} value={row.name} onValueChange={(value) => change(index, 'name', value)} />
+            <InputGroup aria-label={t('santa.personName', { number: index + 1 })} placeholder={t('santa.name')} maxLength={DRAW_PERSON_NAME_MAX} value={row.name} onValueChange={(value) => change(index, 'name', value)} />
             <InputGroup aria-label={t('santa.personEmail', { number: index + 1 })} placeholder={t('santa.email')} type="email" value={row.email} onValueChange={(value) => change(index, 'email', value)} />
             <Button icon="cross" variant="minimal" aria-label={t('santa.remove')} disabled={rows.length <= minRows} onClick={() => setRows((all) => all.filter((_, at) => at !== index))} />
           </div>
