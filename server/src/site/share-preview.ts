@@ -28,9 +28,9 @@ export function previewImageOf(coverImage: string): string {
 
 /**
  * What a preview shows for a list, in the reader's language (`t`): its name and owner, how many
- * gifts are still wanted, and `imagePath` (its preview image, else its cover's).
+ * gifts are still wanted, and `imagePath` (its preview image, else its cover's: previewImageOf).
  */
-export function sharePreviewOf(view: SharedWishlist, pageUrl: URL, t: TFunction, imagePath = previewImageOf(view.coverImage)): SharePreview {
+export function sharePreviewOf(view: SharedWishlist, pageUrl: URL, t: TFunction, imagePath: string): SharePreview {
   const count = view.items.length;
   const name = view.user?.name;
   const title = name ? t('share.tabTitle', { list: view.name, name }) : view.name;

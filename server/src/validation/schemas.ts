@@ -19,16 +19,16 @@ export function schemaErrorText(schema: { error?: unknown } | undefined, value?:
 
 /**
  * A text that must not be blank, at most `max` characters (shared/text-limits.ts): refused with
- * `blank` when blank and with its limit when longer, so an over-long title never reads as a
- * missing one.
+ * the sentence `key` when blank and with its limit (naming `key`) when longer, so an over-long
+ * title never reads as a missing one.
  */
-export const requiredText = (max: number, what: ErrorPartKey, blank: ErrorKey) =>
+export const requiredText = (max: number, key: ErrorPartKey & ErrorKey) =>
   t.String({
     minLength: 1,
     maxLength: max,
     pattern: '\\S',
     error: ({ value }: { value?: unknown } = {}): ErrorText =>
-      typeof value === 'string' && value.length > max ? text('atMostCharacters', { what: part(what), max }) : text(blank),
+      typeof value === 'string' && value.length > max ? text('atMostCharacters', { what: part(key), max }) : text(key),
   });
 
 /** One of a fixed set of strings (t.UnionEnum would default a missing optional field to the first value). */

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEST_ENGINE } from '../support/engine';
 import { readViews } from '../support/visitor-rows';
 import { openStore } from '../../src/db/open-store';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
@@ -15,7 +14,7 @@ let folder: string;
 let binary: string;
 
 // The binary embeds SQLite and runs the same on PostgreSQL: built and run once, in the SQLite run.
-describe.skipIf(TEST_ENGINE !== 'sqlite')('the single executable', () => {
+describe('the single executable', () => {
   beforeAll(() => {
     const build = Bun.spawnSync(['bun', join(root, 'scripts', 'build-binary.ts')], { cwd: root });
     expect(build.exitCode, build.stderr.toString()).toBe(0);

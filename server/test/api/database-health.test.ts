@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { mountReadOnly, unmount } from '../support/mounts';
-import { startServerProcess, startTestServer, TEST_ENGINE, TEST_RATE_LIMITS } from '../support/test-server';
+import { startServerProcess, startTestServer, TEST_RATE_LIMITS } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
@@ -71,7 +71,7 @@ async function adminWithBigList(copies: number): Promise<{ dataDir: string; admi
   return { dataDir, admin };
 }
 
-describe.skipIf(TEST_ENGINE !== 'sqlite')('a damaged database file', () => {
+describe('a damaged database file', () => {
   it('is refused at start, naming the newest backup and how to restore it, and left unchanged', async () => {
     const dataDir = freshDir();
     const server = await startTestServer({}, dataDir);
@@ -127,7 +127,7 @@ describe.skipIf(TEST_ENGINE !== 'sqlite')('a damaged database file', () => {
   });
 });
 
-describe.skipIf(TEST_ENGINE !== 'sqlite')("the admin's full check", () => {
+describe("the admin's full check", () => {
   it('reads the file beside the requests: the site keeps answering while it runs', async () => {
     const { dataDir, admin } = await adminWithBigList(10_000); // ~20 MB: the check reads every page of it
     // A process of its own: the test's requests must not share the server's thread.
@@ -185,7 +185,7 @@ describe('start-up errors', () => {
   const unwritable = (dataDir: string, code: string) =>
     `The data directory ${dataDir} or a file in it is read-only or not writable by the user running Wishwell (${code}). Nothing was changed: this is a matter of permissions, not a damaged database.`;
 
-  it.skipIf(TEST_ENGINE !== 'sqlite')('say that a read-only data directory needs write access, not that its healthy database is damaged', async (context) => {
+  it('say that a read-only data directory needs write access, not that its healthy database is damaged', async (context) => {
     const { dataDir, account } = await healthyDataDir();
     if (!mountReadOnly(dataDir)) context.skip(); // mounting needs root
     let failed: { code: number; output: string };
@@ -201,7 +201,7 @@ describe('start-up errors', () => {
     await startsWithAccount(dataDir, account);
   }, 60_000);
 
-  it.skipIf(TEST_ENGINE !== 'sqlite')('say that a database file this user may not write needs write access, before any request fails on it', async (context) => {
+  it('say that a database file this user may not write needs write access, before any request fails on it', async (context) => {
     const { dataDir, account } = await healthyDataDir();
     const file = join(dataDir, 'wishwell.db');
     // chmod does not stop root; an immutable file does (chattr needs root and a file system that has the flag).

@@ -11,12 +11,12 @@ import { temporaryFolders, uploadHashes } from '../support/data-dir';
 import { runCli, runCommand } from '../support/cli';
 import { copiedContents } from '../support/database-contents';
 import { testDatabaseUrl } from '../support/engine';
-import { startServerProcess, TEST_ENGINE } from '../support/test-server';
+import { startServerProcess } from '../support/test-server';
 import { seedSampleInstance, signUp } from '../support/wishlists';
 
 const folder = temporaryFolders('wishwell-migrate-');
 
-describe.skipIf(TEST_ENGINE !== 'postgres')('wishwell migrate', () => {
+describe('wishwell migrate', () => {
   it('copies SQLite -> PostgreSQL -> SQLite: every row and upload equal, row counts checked', async () => {
     const sqliteDir = folder();
     const source = await startServerProcess({}, sqliteDir, 0, 'sqlite');

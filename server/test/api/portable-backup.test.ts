@@ -3,7 +3,7 @@ import { ApiClient } from '../support/api-client';
 import { downloadBackup, restoreBackup, waitFor } from '../support/backups';
 import { copiedContents } from '../support/database-contents';
 import { uploadHashes } from '../support/data-dir';
-import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
 import { addItem, seedSampleInstance, signUp, type Account } from '../support/wishlists';
 import type { Engine } from '../../src/db/store';
 
@@ -35,7 +35,7 @@ async function adaOn(server: TestServer): Promise<ApiClient> {
   return client;
 }
 
-describe.skipIf(TEST_ENGINE !== 'postgres')('a backup moves between engines', () => {
+describe('a backup moves between engines', () => {
   beforeAll(async () => {
     source = await start('sqlite');
     ada = await seedSampleInstance(source.url);

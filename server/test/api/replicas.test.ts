@@ -6,7 +6,7 @@ import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { runCli } from '../support/cli';
 import { SseConnection } from '../support/sse-client';
-import { startServerProcess, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { startServerProcess, type TestServer } from '../support/test-server';
 import { testDatabaseUrl } from '../support/engine';
 import { loadConfig } from '../../src/config';
 import { openContext } from '../../src/open-context';
@@ -21,7 +21,7 @@ let a: TestServer;
 let b: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
 
-describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', () => {
+describe('two replicas over one PostgreSQL', () => {
   beforeAll(async () => {
     a = await startServerProcess();
     b = await startServerProcess({ DATABASE_URL: a.databaseUrl! });
@@ -175,7 +175,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
   });
 });
 
-describe.skipIf(TEST_ENGINE !== 'postgres')('rate limits across two replicas over one PostgreSQL', () => {
+describe('rate limits across two replicas over one PostgreSQL', () => {
   const limits = { TRUST_PROXY: '1', RATE_LIMIT_LOGIN_IP: '4', RATE_LIMIT_CLAIM_IP: '20' };
   let first: TestServer;
   let second: TestServer;
@@ -227,7 +227,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('rate limits across two replicas ove
   });
 });
 
-describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas registering the first accounts of a fresh database', () => {
+describe('two replicas registering the first accounts of a fresh database', () => {
   // Through the replicas' account services rather than HTTP: a registration hashes its password
   // first, one at a time per replica, which spaces requests further apart than the race needs.
   it('make exactly one of them the admin', async () => {
@@ -250,7 +250,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas registering the first 
   });
 });
 
-describe.skipIf(TEST_ENGINE !== 'postgres')('backups and restores on two replicas', () => {
+describe('backups and restores on two replicas', () => {
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQL } from 'bun';
 import { inject } from 'vitest';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
 
 // An operator's database user that may create tables in its schema but not new schemas, nor drop
 // what another user owns (a common managed-PostgreSQL set-up). Two start-up steps need more:
 // the shared rate-limit table (its own schema) and removing a dead restore's staging schema.
 // Both fall back and say so in the log; the server still starts and limits still hold.
-describe.skipIf(TEST_ENGINE !== 'postgres')('a PostgreSQL user with rights to its own tables only', () => {
+describe('a PostgreSQL user with rights to its own tables only', () => {
   const suffix = `${process.pid}_${Date.now()}`;
   const role = `wishwell_limited_${suffix}`;
   const database = `wishwell_limited_${suffix}`;

@@ -11,7 +11,7 @@ export const memberParams = t.Object({ id, userId: id });
 export const suggestionParams = t.Object({ id, suggestionId: id });
 export const joinParams = t.Object({ token: t.String({ maxLength: 128 }) });
 
-export const circleBody = t.Object({ name: requiredText(TEXT_LIMITS.circleName, 'circleName', 'circleName') });
+export const circleBody = t.Object({ name: requiredText(TEXT_LIMITS.circleName, 'circleName') });
 /** An invitation by mail names one address, as an editor invitation does. */
 export const circleInviteBody = addEditorBody;
 export const circleListsBody = t.Object({ wishlistIds: t.Array(id, { maxItems: 100, error: schemaError('circleListIds') }) });

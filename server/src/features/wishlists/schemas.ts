@@ -10,7 +10,7 @@ const theme = oneOf(WISHLIST_THEMES, 'theme');
 const colorSet = oneOf(COLOR_SETS, 'colourSet');
 const priority = oneOf(ITEM_PRIORITIES, 'priority');
 const text = (maxLength: number, what: ErrorPartKey) => t.String({ maxLength, error: schemaError('atMostCharacters', { what: part(what), max: maxLength }) });
-const name = requiredText(TEXT_LIMITS.listName, 'listName', 'listName');
+const name = requiredText(TEXT_LIMITS.listName, 'listName');
 
 export const idParams = t.Object({ id: t.String() });
 export const itemParams = t.Object({ id: t.String(), itemId: t.String() });
@@ -38,7 +38,7 @@ export const wishlistBody = t.Object({
 const quantity = t.Integer({ minimum: 1, maximum: 100_000, error: schemaError('quantity') });
 
 export const itemBody = t.Object({
-  title: requiredText(TEXT_LIMITS.itemTitle, 'itemTitle', 'itemTitle'),
+  title: requiredText(TEXT_LIMITS.itemTitle, 'itemTitle'),
   url: t.Optional(text(2048, 'productAddress')),
   notes: t.Optional(text(TEXT_LIMITS.itemNotes, 'notes')),
   // The shop's product description, kept apart from the owner's notes ('size M, not orange').

@@ -7,7 +7,7 @@ import { useSession } from '../../session/SessionProvider';
 import { AccountCard } from '../account/AccountForm';
 
 /** What an invite link's page says and does: an editor invitation's, a circle's. */
-export interface InviteLink<Preview> {
+interface InviteLink<Preview> {
   title: string;
   /** Reads what the link invites to (the API's preview); its refusal is shown as the page's text. */
   load: () => Promise<Preview>;
