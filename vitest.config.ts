@@ -16,8 +16,8 @@ const siteFilesAsPaths: Plugin = {
 };
 
 /**
- * API files that run on one engine only. Their tests would be skipped on the other anyway (a
- * whole file under describe.skipIf(TEST_ENGINE ...)), or their subject cannot differ by engine:
+ * API files that run on one engine only: their subject is one engine's (the compiled binary and
+ * the SQLite file; copies between engines, replicas and a restricted user of PostgreSQL), or cannot differ by engine:
  * the OpenAPI document and error shape come from the route table; the damaged-file and start-up
  * cases are about the SQLite file and the data dir (start-up errors run without DATABASE_URL).
  * Every other API file reads or writes the database through feature queries and runs on both.

@@ -130,7 +130,7 @@ export async function startTestServer(
   });
 }
 
-/** Starts the server as its own process (`bun server/src/main.ts serve`), for tests whose subject is the process. */
+/** Starts the server as its own process (`support/server-process.ts`: `wishwell serve` at the test hash cost), for tests whose subject is the process. */
 export async function startServerProcess(env: Record<string, string> = {}, dataDir?: string, port = 0, engine: Engine = TEST_ENGINE): Promise<TestServer> {
   return startProcess(await serverSetup(env, dataDir, port, engine));
 }
