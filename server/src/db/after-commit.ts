@@ -10,17 +10,14 @@ const waiting = new WeakMap<Db, (() => void)[]>();
  */
 export async function committing<T>(transaction: (work: (tx: Db) => Promise<T>) => Promise<T>, work: (tx: Db) => Promise<T>): Promise<T> {
   const hooks: (() => void)[] = [];
-  let handle: Db | null = null;
-  let result: T;
-  try {
-    result = await transaction((tx) => {
-      handle = tx;
-      waiting.set(tx, hooks);
-      return work(tx);
-    });
-  } finally {
-    if (handle && waiting.get(handle) === hooks) waiting.delete(handle);
-  }
+  const result = await transaction(async (tx) => {
+    waiting.set(tx, hooks);
+    try {
+      return await work(tx);
+    } finally {
+      waiting.delete(tx); // nothing adds a hook once `work` is done; the next transaction on this handle starts after the commit
+    }
+  });
   for (const hook of hooks) hook();
   return result;
 }
