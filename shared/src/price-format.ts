@@ -34,6 +34,15 @@ function formatter(locale: string, currency?: string): Intl.NumberFormat {
   return made;
 }
 
+const counts = new Map<string, Intl.NumberFormat>();
+/** A whole count as `language` writes it ("1,234" in English, "1.234" in German), its formatter made once. */
+export function formatCount(value: number, language?: string): string {
+  const locale = numberLocale(language);
+  let made = counts.get(locale);
+  if (!made) counts.set(locale, (made = new Intl.NumberFormat(locale)));
+  return made.format(value);
+}
+
 /**
  * "1,299.50", as Intl writes it in en-GB (halves rounded up), without Intl: the first formatter a
  * page makes costs a slow phone tens of milliseconds, in the middle of hydrating the share page.

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '@wishwell/shared/languages';
 import type { I18n, TOptions } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
-import { numberLocale } from '@wishwell/shared/price-format';
+import { formatCount } from '@wishwell/shared/price-format';
 import { CATALOGUES as ADMIN_CATALOGUES } from './admin-catalogues';
 
 export { ADMIN_CATALOGUES };
@@ -44,6 +44,6 @@ export type AdminNumber = (value: number) => string;
 
 export function useAdminNumber(): AdminNumber {
   const { i18n } = useTranslation();
-  const locale = numberLocale(i18n.language);
-  return useCallback((value: number) => value.toLocaleString(locale), [locale]);
+  const language = i18n.language;
+  return useCallback((value: number) => formatCount(value, language), [language]);
 }

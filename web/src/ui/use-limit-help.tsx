@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatCount } from '@wishwell/shared/price-format';
 import { showsCounter } from '@wishwell/shared/text-limits';
 import { useTranslation } from '../i18n/react';
 
@@ -8,12 +9,11 @@ import { useTranslation } from '../i18n/react';
  */
 export function useLimitHelp(): (text: string, max: number, help?: ReactNode) => ReactNode {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
   return (text, max, help) => {
     if (!showsCounter(text.length, max)) return help;
     const count = (
       <span className="ww-character-count" aria-live="polite">
-        {t('common.characterCount', { length: number.format(text.length), max: number.format(max) })}
+        {t('common.characterCount', { length: formatCount(text.length, i18n.language), max: formatCount(max, i18n.language) })}
       </span>
     );
     return help ? <>{help} {count}</> : count;
