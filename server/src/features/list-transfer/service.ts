@@ -111,7 +111,7 @@ export class ListTransferService {
     if (name === '' || name.length > 200) throw invalid('listName');
     const settings: WishlistInput = { ...plan.settings, name };
     const { items } = this.deps;
-    const rows = await items.newRows('', plan.items, async () => user.currency, (index) => plan.addedAt[index] ?? null);
+    const rows = await items.newRows('', plan.items, user.currency, (index) => plan.addedAt[index] ?? null);
     const { list, filled } = await this.deps.lists.createFilled(settings, user, (tx, listId) => items.insertRows(tx, rows.map((row) => ({ ...row, wishlistId: listId }))));
     items.inserted(list.id, filled);
     return {

@@ -115,7 +115,7 @@ export class ItemService {
   async add(access: ListAccess, input: ItemInput, language: Language): Promise<Item> {
     const listId = access.list.id;
     const ofList = await this.currencyUnlessGiven([input], access);
-    const [values] = await this.newRows(listId, [itemColumns(input, language, ofList)], async () => ofList!);
+    const [values] = await this.newRows(listId, [itemColumns(input, language, ofList)], ofList ?? '');
     const insertOn = values!.imageCheckedAt === null ? this.insertQueuingCopyOn : this.insertOn;
     const [row] = await this.store.groupCommit((db) => insertOn(db).execute(values!));
     this.shareViews.announced(listId);
@@ -134,7 +134,7 @@ export class ItemService {
     const ofList = await this.currencyUnlessGiven(inputs, access);
     const columns = inputs.map((input, index) => refusalWithin('atItem', { item: index + 1 }, () => itemColumns(input, language, ofList)));
     const listId = access.list.id;
-    const values = await this.newRows(listId, columns, async () => ofList!);
+    const values = await this.newRows(listId, columns, ofList ?? '');
     const rows = await this.store.transaction((tx) => this.insertRows(tx, values));
     this.inserted(listId, rows);
     for (const row of rows) await recordListChange(this.store, this.queries.clock, { wishlistId: listId, kind: 'item-added', itemId: row.id, title: row.title });
@@ -143,14 +143,14 @@ export class ItemService {
 
   /**
    * New items' rows for `listId`: referral rules applied, a copy queued for a shop's image
-   * (insertRows places them after the list's last item, in the order given).
+   * (insertRows places them after the list's last item, in the order given); an item naming no
+   * currency takes `listCurrency`.
    */
-  async newRows(listId: string, columns: ItemColumns[], listCurrency: () => Promise<string>, createdAt: (index: number) => Date | null = () => null): Promise<NewItemRow[]> {
-    const currency = columns.some((each) => !each.currency) ? listCurrency() : Promise.resolve('');
+  async newRows(listId: string, columns: ItemColumns[], listCurrency: string, createdAt: (index: number) => Date | null = () => null): Promise<NewItemRow[]> {
     const now = this.queries.clock.now();
     return Promise.all(
       columns.map(async (each, index) => {
-        const [referral, ofList] = await Promise.all([this.referralColumns(each.url ?? '', each.isGroupGift ?? false), currency]);
+        const referral = await this.referralColumns(each.url ?? '', each.isGroupGift ?? false);
         const added = createdAt(index) ?? new Date(now);
         return {
           id: newTimeOrderedId(),
@@ -164,7 +164,7 @@ export class ItemService {
           priority: each.priority ?? 'Medium',
           price: each.price ?? '',
           priceMinor: toMinorUnits(each.price ?? ''),
-          currency: each.currency ?? ofList,
+          currency: each.currency ?? listCurrency,
           imageUrl: each.imageUrl ?? '',
           ...this.images.pendingCopy(each.imageUrl ?? ''),
           isGroupGift: referral.isGroupGift,
