@@ -10,8 +10,8 @@ type MailContent = (t: MailTexts['t'], drawName: string) => { subject: string; b
 /**
  * A draw's mails, each to one participant in their account's language (else the language the
  * request was made in). The draw's own mails are composed first and queued in the draw's
- * transaction (queueIn), so a draw that fails leaves none; questions and answers are queued once
- * they are saved. None names a giftee or a
+ * transaction (queueIn), so a draw that fails leaves none; questions and answers are queued with
+ * the row that saves them. None names a giftee or a
  * giver: the pair is only on the result page behind the participant's own link, so neither the
  * outbox, the e-mail log nor a mail printed for lack of SMTP holds one.
  */
@@ -35,24 +35,22 @@ export class SantaMail {
     }), draw);
   }
 
-  async question(to: ParticipantRow, draw: DrawRow, question: string, request: MailRequest): Promise<void> {
-    await this.send(to, request, (t, name) => ({
+  /** The question's mail to the giftee (no asker named): queued with the question (queueIn). */
+  question(to: ParticipantRow, draw: DrawRow, question: string, request: MailRequest): Promise<OutgoingMail> {
+    return this.compose(to, request, (t, name) => ({
       subject: t('mail.santa.questionSubject', { draw: name }),
       body: [t('mail.santa.questionBody', { draw: name }), '', `"${question}"`, '', t('mail.santa.answerThere')],
       after: [],
     }), draw);
   }
 
-  async answered(to: ParticipantRow, draw: DrawRow, request: MailRequest): Promise<void> {
-    await this.send(to, request, (t, name) => ({ subject: t('mail.santa.answeredSubject', { draw: name }), body: [t('mail.santa.answeredBody', { draw: name })], after: [] }), draw);
+  /** The answer's mail to the asker (no giftee named): queued with the answer. */
+  answered(to: ParticipantRow, draw: DrawRow, request: MailRequest): Promise<OutgoingMail> {
+    return this.compose(to, request, (t, name) => ({ subject: t('mail.santa.answeredSubject', { draw: name }), body: [t('mail.santa.answeredBody', { draw: name })], after: [] }), draw);
   }
 
   queueIn(): Promise<MailQueue> {
     return this.mailer.queueIn();
-  }
-
-  private async send(to: ParticipantRow, request: MailRequest, content: MailContent, draw: DrawRow): Promise<void> {
-    await this.mailer.send(await this.compose(to, request, content, draw));
   }
 
   private async compose(to: ParticipantRow, request: MailRequest, content: MailContent, draw: DrawRow): Promise<OutgoingMail> {

@@ -71,8 +71,11 @@ export class ParticipantService {
     await this.questionsPerParticipant.hit(me.id);
     const { drawQuestions, drawParticipants } = this.store.tables;
     const [giftee] = await this.store.db.select().from(drawParticipants).where(eq(drawParticipants.id, me.recipientId));
-    await this.store.db.insert(drawQuestions).values({ id: newId(), drawId: draw.id, askerId: me.id, gifteeId: me.recipientId, question: text, createdAt: dateOf(this.clock) });
-    await this.mail.question(giftee!, draw, text, request);
+    const [mail, queue] = await Promise.all([this.mail.question(giftee!, draw, text, request), this.mail.queueIn()]);
+    await this.store.transaction(async (tx) => {
+      await tx.insert(drawQuestions).values({ id: newId(), drawId: draw.id, askerId: me.id, gifteeId: me.recipientId!, question: text, createdAt: dateOf(this.clock) });
+      await queue(mail, tx);
+    });
     return this.result(participant);
   }
 
@@ -84,8 +87,11 @@ export class ParticipantService {
     const [question] = await this.store.db.select().from(drawQuestions).where(and(eq(drawQuestions.id, questionId), eq(drawQuestions.gifteeId, me.id)));
     if (!question) throw notFound('drawQuestionNotFound');
     const [asker] = await this.store.db.select().from(drawParticipants).where(eq(drawParticipants.id, question.askerId));
-    await this.store.db.update(drawQuestions).set({ answer: text, answeredAt: dateOf(this.clock) }).where(eq(drawQuestions.id, question.id));
-    if (asker) await this.mail.answered(asker, draw, request);
+    const [mail, queue] = await Promise.all([asker ? this.mail.answered(asker, draw, request) : null, this.mail.queueIn()]);
+    await this.store.transaction(async (tx) => {
+      await tx.update(drawQuestions).set({ answer: text, answeredAt: dateOf(this.clock) }).where(eq(drawQuestions.id, question.id));
+      if (mail) await queue(mail, tx);
+    });
     return this.result(participant);
   }
 
