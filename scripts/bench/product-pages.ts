@@ -8,8 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { currencyOfHost } from '@wishwell/shared/currency-tokens';
-import { isoCodeOfToken } from '@wishwell/shared/price-parse';
+import { currencyOfHost, isoCodeOfToken } from '@wishwell/shared/currency-tokens';
 import { decodeHtml } from '@wishwell/server/features/scrape/charset';
 import { extractProduct, type ExtractOptions } from '@wishwell/server/features/scrape/extract/index';
 

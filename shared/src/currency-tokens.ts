@@ -78,3 +78,8 @@ export function refineCurrency(iso: string, token: string, hostCurrency: string 
   if (/^[元圓]$/.test(token) && ['TWD', 'HKD'].includes(hostCurrency)) return hostCurrency;
   return iso;
 }
+
+/** The ISO code a currency sign, token or code stands for ('£' GBP, 'eur' EUR, 'CA$' CAD), or null for none. */
+export function isoCodeOfToken(token: string): string | null {
+  return SAFE_CURRENCY_TOKENS[token] ?? OTHER_CURRENCY_TOKENS[token] ?? (ISO_CURRENCY_CODES.has(token.toUpperCase()) ? token.toUpperCase() : null);
+}

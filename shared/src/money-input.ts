@@ -4,7 +4,7 @@
  * of its own. The answer is in minor units (see money.ts); the server is sent the canonical
  * spelling (fromMinorUnits), never the typed text.
  */
-import { ISO_CURRENCY_CODES, OTHER_CURRENCY_TOKENS, SAFE_CURRENCY_TOKENS } from './currency-tokens';
+import { isoCodeOfToken } from './currency-tokens';
 
 export interface NumberSeparators {
   decimal: string;
@@ -60,11 +60,9 @@ function amount(whole: string, cents = ''): AmountReading {
 
 /** The ISO code a currency sign or code stands for ('£' GBP, 'eur' EUR, 'CA$' CAD), or null for none. */
 function currencyOfSign(sign: string, expected: string | null, locale: string): string | null {
-  const code = sign.toUpperCase();
-  if (/^[A-Z]{3}$/.test(code) && ISO_CURRENCY_CODES.has(code)) return code;
   // '$' alone is the dollar of whichever country's dollars the amount is in.
   if (expected && currencySigns(expected, locale).includes(sign)) return expected;
-  return SAFE_CURRENCY_TOKENS[sign] ?? OTHER_CURRENCY_TOKENS[sign] ?? null;
+  return isoCodeOfToken(sign);
 }
 
 /** How `locale` and English write `currency`'s sign, in full and short ('CA$', '$'). */

@@ -3,7 +3,7 @@
  * the amount, the currency as written and as an ISO code, and whether it was a range.
  * Pure: used by the scraper on the server and available to the web app.
  */
-import { ISO_CURRENCY_CODES, OTHER_CURRENCY_TOKENS, SAFE_CURRENCY_TOKENS } from './currency-tokens';
+import { ISO_CURRENCY_CODES, isoCodeOfToken, OTHER_CURRENCY_TOKENS, SAFE_CURRENCY_TOKENS } from './currency-tokens';
 
 export interface ParsedPrice {
   /** Plain decimal text ("1234.56"), or null when the text holds no price. */
@@ -66,10 +66,6 @@ export function findCurrencyToken(text: string | null, hint?: string | null): st
     }
   }
   return null;
-}
-
-export function isoCodeOfToken(token: string): string | null {
-  return SAFE_CURRENCY_TOKENS[token] ?? OTHER_CURRENCY_TOKENS[token] ?? (ISO_CURRENCY_CODES.has(token.toUpperCase()) ? token.toUpperCase() : null);
 }
 
 /** "1250€60": some shops put the euro sign where the decimal separator goes. */

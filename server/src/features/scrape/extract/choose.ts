@@ -1,4 +1,5 @@
-import { formatAmount, isoCodeOfToken, parsePrice } from '@wishwell/shared/price-parse';
+import { formatAmount, parsePrice } from '@wishwell/shared/price-parse';
+import { isoCodeOfToken } from '@wishwell/shared/currency-tokens';
 import type { ShownPrices } from './shown-prices';
 import { SOURCE_WEIGHT, weightOf, type Candidate, type CandidateSource } from './candidates';
 
