@@ -40,6 +40,7 @@ async function buildRuntime(config: Config, clock: Clock, site: Site, rebuild: A
   await promoteAdminEmail(config, services);
   services.uploads.scheduleCleanup(services.scheduler);
   services.wishlists.invitations.scheduleCleanup(services.scheduler);
+  services.circles.circles.scheduleCleanup(services.scheduler);
   services.pageViews.schedulePruning(services.scheduler);
   services.itemImages.schedule(services.scheduler, (listId) => services.wishlists.shareViews.invalidate(listId));
   services.wishlists.surprise.schedule(services.scheduler);

@@ -193,6 +193,18 @@ describe('joining', () => {
     expect((await cat.client.post(`/circles/join/${tokenOf(renewed)}`)).status).toBe(200);
   });
 
+  it("drops mailed invitations past their time in the hourly clean-up, keeping live ones", async () => {
+    const ann = await signUp(server.url, 'Ann');
+    const circle = await circleOf(ann, []);
+    const invitation = (tokenHash: string, expiresAt: Date) => ({ tokenHash, circleId: circle._id, email: `${tokenHash}@example.com`, createdAt: new Date(), expiresAt });
+    await withStore(server, (store) =>
+      store.db.insert(store.tables.circleInvitations).values([invitation(`spent-${circle._id}`, new Date(Date.now() - 60_000)), invitation(`live-${circle._id}`, new Date(Date.now() + 86_400_000))]),
+    );
+    await server.runJob('circle-invitations.cleanup');
+    const left = await withStore(server, (store) => store.db.select({ hash: store.tables.circleInvitations.tokenHash }).from(store.tables.circleInvitations).where(eq(store.tables.circleInvitations.circleId, circle._id)));
+    expect(left).toEqual([{ hash: `live-${circle._id}` }]);
+  });
+
   it('is renamed by its creator alone', async () => {
     const [ann, ben] = [await signUp(server.url, 'Ann'), await signUp(server.url, 'Ben')];
     const circle = await circleOf(ann, [ben]);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { hashSecret } from '../../ids';
 import type { DataStore, Row } from '../../db/store';
 import type { WishlistQueries } from '../wishlists/queries';
@@ -40,6 +40,12 @@ export class CircleQueries {
       .innerJoin(circles, eq(circles.id, circleInvitations.circleId))
       .where(and(eq(circleInvitations.tokenHash, hash), gt(circleInvitations.expiresAt, now)));
     return mailed?.circle;
+  }
+
+  /** Removes the mailed invitations whose time ran out (an unused one is otherwise kept until its circle's link is renewed). */
+  async deleteExpiredInvitations(now: Date): Promise<void> {
+    const { circleInvitations } = this.tables;
+    await this.db.delete(circleInvitations).where(lte(circleInvitations.expiresAt, now));
   }
 
   async isMember(circleId: string, userId: string): Promise<boolean> {

@@ -11,6 +11,7 @@ import { logEvent } from '../../log';
 import { invitationMail } from '../../mail/invitation-mail';
 import type { MailLinks } from '../../mail/link-origin';
 import type { Mailer, MailRequest } from '../../mail/mailer';
+import type { Scheduler } from '../../scheduler';
 import { INVITATION_TTL_MS } from '../wishlists/invitations';
 import type { CircleMembership } from './access';
 import { circleView } from './circle-view';
@@ -39,6 +40,11 @@ export class CircleService {
 
   private get store() {
     return this.queries.store;
+  }
+
+  /** Registers the hourly removal of mailed invitations past their time (one replica at a time), as editor invitations have. */
+  scheduleCleanup(scheduler: Scheduler): void {
+    scheduler.every('circle-invitations.cleanup', HOUR, () => this.queries.deleteExpiredInvitations(this.now()));
   }
 
   private now(): Date {
