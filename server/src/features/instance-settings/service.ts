@@ -3,7 +3,6 @@ import type { InstanceSettings, InstanceSettingsView, InstanceSettingName } from
 import type { Language } from '@wishwell/shared/languages';
 import type { Config } from '../../config';
 import type { DataStore } from '../../db/store';
-import { SESSIONS_RETIRED_BELOW } from '../../auth/retired-sessions';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 import { invalid } from '../../domain/errors';
 import type { MailRoute } from '../../mail/mailer';
@@ -111,8 +110,10 @@ export class InstanceSettingsService {
     const readStarted = this.sync.generation;
     const rows = await this.store.db.select().from(this.store.tables.instanceSettings);
     const values = Object.fromEntries(rows.map((row) => [row.name, JSON.parse(row.value) as unknown]));
-    // The restore's note on retired sessions is no setting (auth/retired-sessions.ts).
-    const { [SMTP_PASSWORD]: password, [SESSIONS_RETIRED_BELOW]: _retired, ...settings } = values;
+    // Settings are the rows named as one; the table also holds what is no setting (the restore's
+    // note on retired sessions, auth/retired-sessions.ts).
+    const settings = Object.fromEntries(Object.entries(values).filter(([name]) => name in this.defaults));
+    const password = values[SMTP_PASSWORD];
     const stored = { settings: settings as Partial<InstanceSettings>, smtpPassword: typeof password === 'string' ? password : '' };
     if (readStarted === this.sync.generation) {
       this.stored = stored;
