@@ -1461,7 +1461,7 @@ export default {
       restore: 'ripristino',
       strategy: 'Strategia',
       frequency: 'La frequenza',
-      signUps: 'Registrazioni',
+      signUps: 'La modalità di registrazione',
       format: 'Il formato',
       notificationKind: 'Ogni tipo',
       giftCardAddress: 'L’indirizzo della carta regalo',
