@@ -1467,7 +1467,7 @@ export default {
       restore: 'restauração',
       strategy: 'Estratégia',
       frequency: 'A frequência',
-      signUps: 'Cadastros',
+      signUps: 'O modo de cadastro',
       format: 'O formato',
       notificationKind: 'Cada tipo',
       giftCardAddress: 'O endereço do vale-presente',
