@@ -1217,7 +1217,7 @@ export default {
       fieldWholeNumber: '{{what}} moet een geheel getal zijn.',
       fieldTrueFalse: '{{what}} moet true of false zijn.',
       fieldList: '{{what}} moet een lijst zijn.',
-      fieldForm: '{{what}} heeft niet de vorm die dit veld nodig heeft.',
+      fieldForm: '{{what}} heeft niet de juiste vorm.',
       fieldAtLeast: '{{what}} moet minstens {{min}} zijn.',
       fieldAtMost: '{{what}} mag hoogstens {{max}} zijn.',
       fieldTooShort: '{{what}} moet minstens {{min}} tekens lang zijn.',
