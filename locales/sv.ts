@@ -1221,7 +1221,7 @@ export default {
       fieldWholeNumber: '{{what}} måste vara ett heltal.',
       fieldTrueFalse: '{{what}} måste vara true eller false.',
       fieldList: '{{what}} måste vara en lista.',
-      fieldForm: '{{what}} har inte den form som fältet kräver.',
+      fieldForm: '{{what}} har fel format.',
       fieldAtLeast: '{{what}} måste vara minst {{min}}.',
       fieldAtMost: '{{what}} får vara högst {{max}}.',
       fieldTooShort: '{{what}} måste vara minst {{min}} tecken.',
