@@ -59,7 +59,7 @@ export default {
       rename: 'Zmień nazwę',
       renamed: 'Nazwa kręgu została zmieniona.',
       linkOnce: 'Skopiuj link teraz: ze względów bezpieczeństwa jest pokazywany tylko ten jeden raz. Każdy, kto go ma, może dołączyć, dopóki nie utworzysz nowego.',
-      linkHidden: 'Ze względów bezpieczeństwa link z zaproszeniem jest pokazywany tylko przy tworzeniu. Utwórz nowy link, aby go skopiować (wcześniej przekazany przestanie działać), albo zaproś e-mailem poniżej.',
+      linkHidden: 'Ze względów bezpieczeństwa link z zaproszeniem jest pokazywany tylko przy tworzeniu. Utwórz nowy link, aby go skopiować (wcześniej przekazany przestanie działać), albo zaproś kogoś e-mailem poniżej.',
       makeLink: 'Utwórz nowy link',
       emailPlaceholder: 'przyjaciel@przyklad.pl',
       sendInvite: 'Zaproś',
