@@ -58,6 +58,13 @@ export class UserQueries {
     return (await this.store.db.update(users).set({ isAdmin, updatedAt: now }).where(eq(users.email, email)).returning({ id: users.id }))[0]?.id;
   }
 
+  /** Sets the account's admin role; false when it had that role already (or there is no such account). */
+  async changeAdmin(id: string, isAdmin: boolean, now: Date): Promise<boolean> {
+    const { users } = this.tables;
+    const changed = await this.store.db.update(users).set({ isAdmin, updatedAt: now }).where(and(eq(users.id, id), eq(users.isAdmin, !isAdmin))).returning({ id: users.id });
+    return changed.length > 0;
+  }
+
   /** Replaces the hash only while it is still `oldHash` (the password did not change meanwhile). */
   async replaceHash(id: string, oldHash: string, passwordHash: string): Promise<void> {
     const { users } = this.tables;
