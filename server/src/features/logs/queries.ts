@@ -58,7 +58,7 @@ export class LogQueries {
     const { users } = this.store.tables;
     return this.page(query, table, where, (window) =>
       this.db
-        .select({ log: table as Tables['scrapeLogs'] | Tables['emailLogs'], userName: users.name })
+        .select({ log: table, userName: users.name })
         .from(table)
         .leftJoin(users, eq(users.id, by))
         .where(where)
@@ -98,18 +98,16 @@ export class LogQueries {
 
   private visitorRows(where: SQL | undefined, window: PageWindow): Promise<VisitorRow[]> {
     const { visitorLogs, visitorProfiles } = this.store.tables;
-    return (
-      this.db
-        .select({ log: visitorLogs, profile: visitorProfiles })
-        .from(visitorLogs)
-        // LEFT JOIN keeps the log the outer loop on SQLite (its planner never reorders one), so the
-        // page walks the log's date index; an inner join would read every row of a profile, then sort.
-        .leftJoin(visitorProfiles, eq(visitorProfiles.id, visitorLogs.profileId))
-        .where(where)
-        .orderBy(desc(visitorLogs.createdAt), desc(visitorLogs.id))
-        .limit(window.pageSize)
-        .offset(window.offset)
-    );
+    return this.db
+      .select({ log: visitorLogs, profile: visitorProfiles })
+      .from(visitorLogs)
+      // LEFT JOIN keeps the log the outer loop on SQLite (its planner never reorders one), so the
+      // page walks the log's date index; an inner join would read every row of a profile, then sort.
+      .leftJoin(visitorProfiles, eq(visitorProfiles.id, visitorLogs.profileId))
+      .where(where)
+      .orderBy(desc(visitorLogs.createdAt), desc(visitorLogs.id))
+      .limit(window.pageSize)
+      .offset(window.offset);
   }
 
   /**
