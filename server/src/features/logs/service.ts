@@ -23,6 +23,9 @@ function rangeOf(query: LogQuery): LogRange {
 /** A scrape that found the page but not all of it (no title: the user completes the details) logs its gap as `error`. */
 const scrapeOutcome = (log: { success: boolean; error: string | null }): ScrapeOutcome => (!log.success ? 'failed' : log.error ? 'partial' : 'success');
 
+/** The account a log row names, while it exists. */
+const accountOf = (id: string | null, name: string | null) => (id && name !== null ? { _id: id, name } : null);
+
 const entriesOf = <Row, Entry>(page: LogPage<Row>, toEntry: (row: Row) => Entry): LogPage<Entry> => ({ ...page, entries: page.entries.map(toEntry) });
 
 /** The admin logs (scrape attempts, mails, page views): newest first, one page at a time. */
@@ -41,7 +44,7 @@ export class LogService {
       success: log.success,
       outcome: scrapeOutcome(log),
       durationMs: log.durationMs,
-      requestedBy: log.requestedById && userName !== null ? { _id: log.requestedById, name: userName } : null,
+      requestedBy: accountOf(log.requestedById, userName),
       ipAddress: log.ipAddress,
       strategy: log.strategy,
       error: log.error,
@@ -54,7 +57,7 @@ export class LogService {
       createdAt: log.createdAt.toISOString(),
       recipient: log.recipient,
       subject: log.subject,
-      sentBy: log.sentById && userName !== null ? { _id: log.sentById, name: userName } : null,
+      sentBy: accountOf(log.sentById, userName),
       status: log.status,
     }));
   }
