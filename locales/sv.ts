@@ -55,7 +55,7 @@ export default {
       renew: 'Ny länk',
       linkRenewed: 'Den gamla länken fungerar inte längre.',
       rename: 'Byt namn',
-      renamed: 'Cirkeln har fått sitt nya namn.',
+      renamed: 'Kretsen har fått sitt nya namn.',
       linkOnce: 'Kopiera länken nu: av säkerhetsskäl visas den bara den här gången. Den som har den kan gå med tills du skapar en ny.',
       linkHidden: 'Av säkerhetsskäl visas inbjudningslänken bara när den skapas. Skapa en ny länk för att kopiera den (den som delats tidigare slutar fungera), eller bjud in via e-post nedan.',
       makeLink: 'Skapa en ny länk',
