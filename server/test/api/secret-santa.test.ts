@@ -95,6 +95,10 @@ describe('a draw', () => {
     for (const organiserAnswer of [answer.body, view, (await organiser.client.get<MyDraws>('/draws')).body]) {
       expect(JSON.stringify(organiserAnswer)).not.toMatch(/recipient|giftee|token/i);
     }
+    // Nor does the organiser's account export (nor anyone's link in it).
+    const exported = JSON.stringify((await organiser.client.get('/users/export')).body);
+    expect(exported).not.toMatch(/recipient|giftee/i);
+    for (const token of tokens.values()) expect(exported).not.toContain(token);
     // As a participant, the organiser sees their own result only.
     const own = (await organiser.client.get<DrawResult>(`/draws/${draw.id}/result`)).body;
     expect(own.you.name).toBe('Olga');
