@@ -34,14 +34,16 @@ export function CircleDraws({ circle }: { circle: Circle }) {
         <Button icon="random" intent="primary" className="ww-accent-button" text={t('circles.drawNames')} onClick={() => setDrawing(true)} />
       </div>
       {draws?.length === 0 ? <p className="ww-circle-muted">{t('circles.noDraws')}</p> : null}
-      <ul className="ww-circle-list">
-        {(draws ?? []).map((draw) => (
-          <li key={draw.id} className="ww-circle-draw">
-            {draw.mine || draw.takingPart ? <Link to={drawPath(draw)}>{draw.name || t('santa.untitled')}</Link> : <span>{draw.name || t('santa.untitled')}</span>}
-            <span className="ww-circle-muted ww-circle-draw-status">{drawStatus(draw, t, i18n.language)}</span>
-          </li>
-        ))}
-      </ul>
+      {draws && draws.length > 0 ? (
+        <ul className="ww-circle-list">
+          {draws.map((draw) => (
+            <li key={draw.id} className="ww-circle-draw">
+              {draw.mine || draw.takingPart ? <Link to={drawPath(draw)}>{draw.name || t('santa.untitled')}</Link> : <span>{draw.name || t('santa.untitled')}</span>}
+              <span className="ww-circle-muted ww-circle-draw-status">{drawStatus(draw, t, i18n.language)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <Dialog isOpen={drawing} onClose={() => setDrawing(false)} title={t('circles.drawIn', { name: circle.name })} className="ww-circle-draw-dialog">
         <DialogBody>
           <DrawForm circle={{ id: circle._id, members }} onCreated={(draw) => navigate(`/santa?draw=${draw.id}`)} />
