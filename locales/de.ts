@@ -63,6 +63,7 @@ export default {
       linkHidden: 'Zur Sicherheit wird der Einladungslink nur beim Erstellen angezeigt. Erstelle einen neuen Link, um ihn zu kopieren (der bisher weitergegebene funktioniert dann nicht mehr), oder lade unten per E-Mail ein.',
       makeLink: 'Neuen Link erstellen',
       emailPlaceholder: 'freundin@example.com',
+      inviteEmail: "E-Mail-Adresse der eingeladenen Person",
       sendInvite: 'Einladen',
       inviteSent: 'Einladung verschickt.',
       inviteFailed: 'Die Einladung konnte nicht verschickt werden',

@@ -68,6 +68,7 @@ export default {
       linkHidden: 'For safety the invite link is shown only when it is made. Make a new link to copy it (the one handed out before stops working), or invite people by e-mail below.',
       makeLink: 'Make a New Link',
       emailPlaceholder: 'friend@example.com',
+      inviteEmail: "E-mail address to invite",
       sendInvite: 'Invite',
       inviteSent: 'Invitation sent.',
       inviteFailed: 'Could not send the invitation',

@@ -64,6 +64,7 @@ export default {
       linkHidden: 'Por seguridad, el enlace de invitación solo se muestra al crearlo. Crea un enlace nuevo para copiarlo (el que compartiste antes dejará de funcionar) o invita por correo electrónico abajo.',
       makeLink: 'Crear un enlace nuevo',
       emailPlaceholder: 'amiga@example.com',
+      inviteEmail: "Correo electrónico de la persona invitada",
       sendInvite: 'Invitar',
       inviteSent: 'Invitación enviada.',
       inviteFailed: 'No se ha podido enviar la invitación',

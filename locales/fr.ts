@@ -64,6 +64,7 @@ export default {
       linkHidden: 'Par sécurité, le lien d’invitation n’est affiché qu’au moment de sa création. Créez un nouveau lien pour le copier (celui transmis auparavant cessera de fonctionner), ou invitez par e-mail ci-dessous.',
       makeLink: 'Créer un nouveau lien',
       emailPlaceholder: 'amie@example.com',
+      inviteEmail: "Adresse e-mail de la personne à inviter",
       sendInvite: 'Inviter',
       inviteSent: 'Invitation envoyée.',
       inviteFailed: 'Impossible d’envoyer l’invitation',

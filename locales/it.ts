@@ -64,6 +64,7 @@ export default {
       linkHidden: 'Per sicurezza il link di invito viene mostrato solo quando viene creato. Crea un nuovo link per copiarlo (quello condiviso prima smette di funzionare) oppure invita via e-mail qui sotto.',
       makeLink: 'Crea un nuovo link',
       emailPlaceholder: 'amico@esempio.it',
+      inviteEmail: "Indirizzo e-mail della persona da invitare",
       sendInvite: 'Invita',
       inviteSent: 'Invito inviato.',
       inviteFailed: 'Impossibile inviare l’invito',

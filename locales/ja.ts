@@ -63,6 +63,7 @@ export default {
       linkHidden: '安全のため、招待リンクは作成したときにだけ表示されます。コピーするには新しいリンクを作成してください（以前に共有したリンクは使えなくなります）。または下からメールで招待できます。',
       makeLink: '新しいリンクを作成',
       emailPlaceholder: 'friend@example.com',
+      inviteEmail: "招待する人のメールアドレス",
       sendInvite: '招待する',
       inviteSent: '招待を送りました。',
       inviteFailed: '招待を送れませんでした',

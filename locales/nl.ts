@@ -63,6 +63,7 @@ export default {
       linkHidden: 'Voor de veiligheid wordt de uitnodigingslink alleen getoond wanneer hij gemaakt wordt. Maak een nieuwe link om hem te kopiëren (de eerder gedeelde werkt dan niet meer), of nodig hieronder per e-mail uit.',
       makeLink: 'Nieuwe link maken',
       emailPlaceholder: 'vriend@voorbeeld.nl',
+      inviteEmail: "E-mailadres van wie je uitnodigt",
       sendInvite: 'Uitnodigen',
       inviteSent: 'Uitnodiging verstuurd.',
       inviteFailed: 'De uitnodiging kon niet worden verstuurd',

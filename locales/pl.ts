@@ -66,6 +66,7 @@ export default {
       linkHidden: 'Ze względów bezpieczeństwa link z zaproszeniem jest pokazywany tylko przy tworzeniu. Utwórz nowy link, aby go skopiować (wcześniej przekazany przestanie działać), albo zaproś e-mailem poniżej.',
       makeLink: 'Utwórz nowy link',
       emailPlaceholder: 'przyjaciel@przyklad.pl',
+      inviteEmail: "Adres e-mail zapraszanej osoby",
       sendInvite: 'Zaproś',
       inviteSent: 'Zaproszenie wysłane.',
       inviteFailed: 'Nie udało się wysłać zaproszenia',

@@ -66,6 +66,7 @@ export default {
       linkHidden: 'Por segurança, o link de convite só aparece quando é criado. Crie um novo link para copiá-lo (o que foi compartilhado antes deixa de funcionar) ou convide por e-mail abaixo.',
       makeLink: 'Criar um novo link',
       emailPlaceholder: 'amigo@exemplo.com',
+      inviteEmail: "E-mail da pessoa convidada",
       sendInvite: 'Convidar',
       inviteSent: 'Convite enviado.',
       inviteFailed: 'Não foi possível enviar o convite',

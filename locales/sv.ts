@@ -64,6 +64,7 @@ export default {
       linkHidden: 'Av säkerhetsskäl visas inbjudningslänken bara när den skapas. Skapa en ny länk för att kopiera den (den som delats tidigare slutar fungera), eller bjud in via e-post nedan.',
       makeLink: 'Skapa en ny länk',
       emailPlaceholder: 'kompis@exempel.se',
+      inviteEmail: "E-postadress till den du bjuder in",
       sendInvite: 'Bjud in',
       inviteSent: 'Inbjudan är skickad.',
       inviteFailed: 'Det gick inte att skicka inbjudan',

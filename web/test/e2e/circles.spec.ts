@@ -120,7 +120,7 @@ test('invites by e-mail on a phone; someone without an account registers from th
   const address = uniqueEmail('carla');
 
   await ann.goto(`/circles/${circle._id}`);
-  await ann.getByRole('textbox', { name: 'friend@example.com' }).fill(address);
+  await ann.getByRole('textbox', { name: 'E-mail address to invite' }).fill(address);
   await ann.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(ann.getByText('Invitation sent.')).toBeVisible();
   const link = (await waitForMail(address, 30_000)).text.match(/http:\/\/\S+\/circles\/join\/[\w-]+/)![0];
