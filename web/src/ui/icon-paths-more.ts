@@ -96,6 +96,12 @@ import Offline20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/offline';
 import Moon20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/moon';
 import Flash20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/flash';
 
+import Add16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/add';
+import Person16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/person';
+import Random16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/random';
+import Reset16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/reset';
+import History16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/history';
+import History20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/history';
 export const MORE_STANDARD_PATHS: Record<string, IconPaths> = {
   'log-out': LogOut16,
   'th-list': ThList16,
@@ -139,6 +145,11 @@ export const MORE_STANDARD_PATHS: Record<string, IconPaths> = {
   'manual': Manual16,
   'undo': Undo16,
   'floppy-disk': FloppyDisk16,
+  'add': Add16,
+  'person': Person16,
+  'random': Random16,
+  'reset': Reset16,
+  'history': History16,
 };
 
 export const MORE_LARGE_PATHS: Record<string, IconPaths> = {
@@ -175,6 +186,7 @@ export const MORE_LARGE_PATHS: Record<string, IconPaths> = {
   'small-cross': SmallCross20,
   'chevron-left': ChevronLeft20,
   'chevron-right': ChevronRight20,
+  'history': History20,
   'double-caret-vertical': DoubleCaretVertical20,
   'info-sign': InfoSign20,
   'tick': Tick20,
