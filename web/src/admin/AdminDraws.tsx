@@ -2,17 +2,21 @@ import { useEffect, useState } from 'react';
 import { Card, H3, HTMLTable } from '@blueprintjs/core';
 import type { AdminDraw } from '@wishwell/shared/secret-santa-types';
 import { api } from '../api/client';
+import { useDayFormat } from '../ui/dates';
 import { useAdminText } from './admin-text';
 
-/** The admin dashboard's Secret Santa card: that draws happened (organiser, size, dates), never who gives to whom. */
+/**
+ * The admin dashboard's Secret Santa card: that draws happened (organiser, size, dates), never who
+ * gives to whom. Its days are the admin's language's (the spec fixes the logs' format, not this card's).
+ */
 export function AdminDraws() {
   const t = useAdminText();
+  const day = useDayFormat();
   const [draws, setDraws] = useState<AdminDraw[] | null>(null);
   useEffect(() => {
     api.get('/admin/draws').then(setDraws, () => setDraws([]));
   }, []);
   if (!draws) return null;
-  const day = (iso: string) => iso.slice(0, 10);
   return (
     <Card className="ww-admin-chart-card" data-testid="santa-draws">
       <H3>{t('dashboard.santaTitle', { count: draws.length })}</H3>
