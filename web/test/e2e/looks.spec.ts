@@ -159,3 +159,23 @@ test('a German circle member on a phone: the circle writes prices the German way
   await ann.context.close();
   await ben.context.close();
 });
+
+test("on a phone, the console's user card wraps a long address after its @, not inside a word", async ({ browser, page }) => {
+  const member = await signedInPage(browser, 'Kleinschmidt-Vogelweide');
+  await member.context.close();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughForm(page, E2E_ADMIN);
+  await openAdminPage(page, 'Users', 'All Users');
+  await page.getByPlaceholder('Name, e-mail or domain').fill(member.email);
+  await page.keyboard.press('Enter');
+  const address = page.getByTestId('admin-card').locator('dd').filter({ hasText: member.email });
+  await expect(address).toHaveText(member.email);
+  // The domain part is one piece at the start of its own line.
+  const domain = await address.evaluate((dd) => {
+    const range = document.createRange();
+    range.selectNodeContents(dd.lastChild!);
+    const rects = [...range.getClientRects()];
+    return { pieces: rects.length, atLineStart: Math.abs(rects[0]!.left - dd.getBoundingClientRect().left) < 1 };
+  });
+  expect(domain).toEqual({ pieces: 1, atLineStart: true });
+});
