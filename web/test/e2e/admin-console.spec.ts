@@ -66,7 +66,7 @@ test("the dashboard's Secret Santa card shows that draws happened (organiser, si
   const rows = card.getByRole('row').filter({ hasText: organiser });
   await expect(rows).toHaveCount(2);
   // Days in the admin's language (a UK admin here), not the logs' fixed YYYY-MM-DD.
-  const today = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  const today = new Date().toLocaleDateString('en-GB', { dateStyle: 'medium' });
   await expect(rows.filter({ hasText: 'not drawn yet' })).toHaveText(new RegExp(`${organiser}\\s*3\\s*${today}\\s*not drawn yet`));
   await expect(rows.filter({ hasNotText: 'not drawn yet' })).toHaveText(new RegExp(`${organiser}\\s*3\\s*${today}\\s*${today}`));
   for (const { name, email } of participants) {
