@@ -179,3 +179,17 @@ test("on a phone, the console's user card wraps a long address after its @, not 
   });
   expect(domain).toEqual({ pieces: 1, atLineStart: true });
 });
+
+test("the footer's language menu opens in the page's colours in dark mode, readable", async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  const options = page.locator('.ww-language-menu option');
+  await expect(options).toHaveCount(10);
+  const colours = await options.first().evaluate((option) => ({ background: getComputedStyle(option).backgroundColor, text: getComputedStyle(option).color }));
+  // Blueprint's dark surface under near-white text (the popup was the browser's white under the footer's light grey).
+  expect(colours).toEqual({ background: 'rgb(37, 42, 49)', text: 'rgb(246, 247, 249)' });
+  await page.locator('.ww-language-menu').click();
+  await keepScreenshot(page, 'language-menu-dark-390.png');
+  await context.close();
+});
