@@ -90,6 +90,12 @@ describe('catalogues', () => {
     expect(offending).toEqual([]);
   });
 
+  test('French joins « » and a space before : ; ! ? with a no-break space, so neither starts a line alone', () => {
+    const breakable = /« | »|\S [:;!?](\s|$)/;
+    const offending = [...textsOf(LANGUAGE_FILES.fr as unknown as Translation)].filter(([, text]) => breakable.test(text));
+    expect(offending).toEqual([]);
+  });
+
   test('a language without a text falls back to English', () => {
     expect(createI18n('es', {}).t('landing.howItWorks')).toBe('How It Works');
   });
