@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall } from './support/api';
-import { E2E_ADMIN } from './support/accounts';
+import { E2E_ADMIN, uniqueEmail } from './support/accounts';
 import { withMaillessServer } from './support/mailless-server';
 import { itemCard, PASSWORD, signedInPage } from './support/people';
 
@@ -48,7 +48,7 @@ test('on a server without SMTP, an invitation gives the owner its link, and buye
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
     await page.goto('/');
-    await apiCall(page, 'POST', '/users/register', { name: 'Mo', email: 'mo@example.com', password: PASSWORD, domain: '127.0.0.1' });
+    await apiCall(page, 'POST', '/users/register', { name: 'Mo', email: uniqueEmail('mo'), password: PASSWORD, domain: '127.0.0.1' });
     const listId = await listWithKite(page, 'No mail here');
 
     const dialog = await openEditors(page, listId);
