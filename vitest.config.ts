@@ -1,19 +1,4 @@
-import { configDefaults, defineConfig, type Plugin } from 'vitest/config';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-// The built site's files (`with { type: 'file' }` in assets.generated.ts) are their paths on disk, as
-// under Bun. The module id ends in '.path', not '.css': Vite's own plugins would take a style sheet in.
-const SITE_FILE = /^\0site-file:(.*)\.path$/;
-const siteFilesAsPaths: Plugin = {
-  name: 'site-files-as-paths',
-  enforce: 'pre',
-  resolveId: (source, importer) => (importer?.endsWith('assets.generated.ts') ? `\0site-file:${resolve(dirname(importer), source)}.path` : undefined),
-  load: (id) => {
-    const file = SITE_FILE.exec(id)?.[1];
-    return file === undefined ? undefined : `export default ${JSON.stringify(file)};`;
-  },
-};
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * API files that run on one engine only: their subject is one engine's (the compiled binary and
@@ -27,13 +12,15 @@ const POSTGRES_ONLY = ['migrate-cli', 'portable-backup', 'replicas', 'restricted
 
 // Unit and API tests. Run under Bun (`bun --bun vitest run`): the threads pool, since forks fails under Bun.
 export default defineConfig({
-  // Migrations are imported as text (`with { type: 'text' }`, Bun's loader); tests importing the database need the same.
-  plugins: [{ name: 'sql-as-text', transform: (code, id) => (id.endsWith('.sql') ? `export default ${JSON.stringify(code)};` : undefined) }, siteFilesAsPaths],
-  resolve: {
-    alias: { '@wishwell/shared': fileURLToPath(new URL('./shared/src', import.meta.url)) },
-  },
   test: {
     pool: 'threads',
+    // Test files and what they import load through Bun's own module loader, not Vite's module
+    // runner: Bun reads TypeScript, the migrations' `with { type: 'text' }`, the built site's
+    // `with { type: 'file' }` and the workspace packages as the app does, and a file's imports
+    // (the whole server for an API file) cost about half the CPU time they took through Vite,
+    // once per file, since each file still runs in a fresh worker. No test mocks a module
+    // (which would need the loader hooks: nodeLoader).
+    experimental: { viteModuleRunner: false, nodeLoader: false },
     // Two files at once (one per core of the 2-core CI machine; Vitest's default there is one):
     // much of a file's time is spent waiting on servers, child processes and the network. Each
     // file has its own data dirs, databases and free ports. Not more: the password hashing

@@ -46,9 +46,9 @@ export function daysBetween(from: string, to: string): number {
 /**
  * An event day written out in `language` ("June 8, 2027", "8. Juni 2027"): a date, not a moment,
  * so read and written in UTC (no time zone moves it a day). Anything not a YYYY-MM-DD day is
- * answered as it is.
+ * answered as it is. Without a language, the runtime's own (a browser's).
  */
-export function formatEventDay(day: string, language: string): string {
+export function formatEventDay(day: string, language?: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
   const [year, month, date] = parts(day);
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)));

@@ -98,6 +98,8 @@ export interface CircleDraw {
   mine: boolean;
   /** The caller takes part (their result: /santa/draws/{id}). */
   takingPart: boolean;
+  /** The caller joined the circle after the draw was made, so is not in it (nothing to open). */
+  joinedAfter: boolean;
 }
 
 /** The admin console's view: that a draw happened, never its pairs. */

@@ -67,6 +67,14 @@ interface PageReader {
 
 const MISSING = Symbol('missing');
 
+/** A rendered share view's answer, read once: its pages and its preview image both need it. */
+const views = new WeakMap<RenderedShareView, SharedWishlist>();
+function viewOf(rendered: RenderedShareView): SharedWishlist {
+  let view = views.get(rendered);
+  if (!view) views.set(rendered, (view = JSON.parse(new TextDecoder().decode(rendered.body)) as SharedWishlist));
+  return view;
+}
+
 export class SitePages {
   /** Loaded on the first rendered page, so start-up does not evaluate React's server renderer. */
   private renderer: Promise<PageRenderer> | null = null;
@@ -151,7 +159,7 @@ export class SitePages {
 
   private async renderSharePage(listId: string, rendered: RenderedShareView, reader: PageReader, config: PublicDomainConfig): Promise<SiteAsset> {
     const { origin, language } = reader;
-    const view = JSON.parse(new TextDecoder().decode(rendered.body)) as SharedWishlist;
+    const view = viewOf(rendered);
     const path = `/share/wishlist/${encodeURIComponent(listId)}`;
     // The cover banner is the largest thing painted: fetch it first.
     const coverPreload = `<link rel="preload" as="image" href="${escapeHtml(view.coverImage)}" fetchpriority="high">`;
@@ -167,7 +175,7 @@ export class SitePages {
     const { previews, lists, site } = this.sources;
     const rendered = previews && (await lists.sharedView(listId, caller).catch(() => null));
     if (!previews || !rendered) return null;
-    const view = JSON.parse(new TextDecoder().decode(rendered.body)) as SharedWishlist;
+    const view = viewOf(rendered);
     const png = await previews.image(previewCardOf(view, await this.configFor(await this.pageOrigin(origin))));
     return { response: site.respondMade(png, 'png', PREVIEW_CACHE, request, headers), page: false };
   }

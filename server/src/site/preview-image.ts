@@ -36,17 +36,18 @@ export class PreviewImages {
 
   /** The card's image, drawn once (kept as pages are: at most MAX_KEPT_PAGES, a few MB). */
   image(card: PreviewCard): Promise<Uint8Array<ArrayBuffer>> {
-    return keptOrMade(this.images, PreviewImages.keyOf(card), () => this.draw(card));
+    const key = PreviewImages.keyOf(card);
+    return keptOrMade(this.images, key, () => this.draw(card, key));
   }
 
-  private async draw(card: PreviewCard): Promise<Uint8Array<ArrayBuffer>> {
+  private async draw(card: PreviewCard, key: string): Promise<Uint8Array<ArrayBuffer>> {
     const html = this.cardHtml(card);
     const png = await this.onBlankPage(async (page) => {
       await page.setViewport({ ...COVER_PREVIEW_SIZE, deviceScaleFactor: 1 });
       await page.setContent(html, { waitUntil: 'load' });
       return page.screenshot({ type: 'png', clip: { x: 0, y: 0, ...COVER_PREVIEW_SIZE } });
     });
-    logEvent({ event: 'preview.rendered', key: PreviewImages.keyOf(card) });
+    logEvent({ event: 'preview.rendered', key });
     return new Uint8Array(png);
   }
 

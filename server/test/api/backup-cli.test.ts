@@ -2,7 +2,8 @@
  * Backups on the command line: `wishwell backup` / `wishwell restore` on a data dir (and its
  * PostgreSQL database), and scripts/backup.ts / restore.ts against a running server. Each backup
  * and restore runs as a real process, as an operator would run it; the usage texts come from the
- * command's own function, in the test worker.
+ * command's own function, in the test worker. The server beside them runs in the test worker
+ * (its pid is the worker's), a process of its own only where it is killed.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,16 +16,16 @@ import { uploadPng } from '../support/backups';
 import { withRowChanged } from '../support/tar';
 import { runCli, runCommand, runScript } from '../support/cli';
 import { claimAcrossReplicas } from '../../src/features/backup/pg-operation-lock';
-import { startServerProcess, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { startServerProcess, startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
 const PASSWORD = 'correct horse battery';
 const folder = temporaryFolders('wishwell-backup-cli-');
 
-/** A server on a data dir of its own, with Ada (its admin) owning "Birthday" (a cover image, a teapot). */
-async function instance() {
+/** A server on a data dir of its own, with Ada (its admin) owning "Birthday" (a cover image, a teapot); `start` makes it a process. */
+async function instance(start: (env: Record<string, string>, dataDir: string) => Promise<TestServer> = startTestServer) {
   const dataDir = folder();
-  const server = await startServerProcess({}, dataDir);
+  const server = await start({}, dataDir);
   const ada = await signUp(server.url, 'Ada');
   const coverUrl = await uploadPng(ada.client);
   const list = (await ada.client.post<Wishlist>('/wishlists', { name: 'Birthday', coverImage: coverUrl })).body;
@@ -76,7 +77,7 @@ describe('wishwell backup / wishwell restore', () => {
     expect(restore.stdout).toContain(`Restored ${archive}.`);
     expect(readdirSync(dataDir).filter((name) => name.startsWith('pre-restore-'))).toHaveLength(1);
 
-    const again = await startServerProcess({}, dataDir);
+    const again = await startTestServer({}, dataDir);
     running.push(again);
     expect((await new ApiClient(again.url).get('/users/profile', { bearer: ada.token })).status).toBe(401);
     expect(await adasLists(again, ada)).toEqual(['Birthday: Teapot']);
@@ -101,7 +102,7 @@ describe('wishwell backup / wishwell restore', () => {
   });
 
   it.skipIf(TEST_ENGINE !== 'sqlite')('a server killed with kill -9 leaves no refusal behind: its pid file names a dead process', async () => {
-    const { dataDir, server } = await instance();
+    const { dataDir, server } = await instance(startServerProcess);
     const archive = join(folder(), 'b.gz');
     expect((await runCli(['backup', '--out', archive, '--data-dir', dataDir])).exitCode).toBe(0);
     await server.signal('SIGKILL');
@@ -152,7 +153,7 @@ describe('wishwell backup / wishwell restore', () => {
     expect(restore.exitCode).toBe(1);
     expect(restore.stderr).toContain('Not restored: This is not a Wishwell backup');
     expect(restore.stderr).toContain('Nothing was changed.');
-    const again = await startServerProcess({}, dataDir);
+    const again = await startTestServer({}, dataDir);
     running.push(again);
     expect((await new ApiClient(again.url).get('/users/profile', { bearer: ada.token })).status).toBe(200);
   });
@@ -168,7 +169,7 @@ describe('wishwell backup / wishwell restore', () => {
     expect(restore.exitCode).toBe(1);
     expect(restore.stderr).toContain("Not restored: The backup's items table has a bad value at line 1, column quantity: It must be a whole number");
     expect(restore.stderr).toContain('Nothing was changed.');
-    const again = await startServerProcess({}, dataDir);
+    const again = await startTestServer({}, dataDir);
     running.push(again);
     expect((await new ApiClient(again.url).get('/users/profile', { bearer: ada.token })).status).toBe(200);
     expect(await adasLists(again, ada)).toEqual(['Birthday: Teapot']);

@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from '../../src/http/cookies';
 import { ApiClient } from '../support/api-client';
 import { repack, tarGz, unpackWithTar, withRowChanged } from '../support/tar';
 import { startTestServer, withStore, type TestServer } from '../support/test-server';
-import { dueLists } from '../../src/features/followers/reminders';
+import { dueLists } from '../../src/features/followers/queries';
 import { addItem, signUp, type Account } from '../support/wishlists';
 import { TEST_ENGINE } from '../support/engine';
 import { copiedContents, databaseContents } from '../support/database-contents';

@@ -70,11 +70,11 @@ describe('a circle', () => {
     // Cat cannot take the reserved kite; she may add her own idea.
     expect((await cat.client.put(`/wishlists/${bens._id}/suggestions/${kite.body._id}/reservation`)).body).toEqual({ message: 'Someone has already reserved this suggestion.' });
 
-    // Ben, the owner: his own list in the circle without items or suggestions, none in his list, its share view, its export.
+    // Ben, the owner: his own list in the circle without items or suggestions, none in his list, its share view, its export, his account's export.
     const bensView = await viewOf(ben, circle._id);
     expect(listIn(bensView, bens._id)).toMatchObject({ items: [], suggestions: [] });
     expect(JSON.stringify(bensView)).not.toMatch(/Kite|Ann","quantity/);
-    for (const path of [`/wishlists/${bens._id}`, `/wishlists/share/${bens._id}`, `/wishlists/${bens._id}/export`, '/wishlists', '/notifications']) {
+    for (const path of [`/wishlists/${bens._id}`, `/wishlists/share/${bens._id}`, `/wishlists/${bens._id}/export`, '/users/export', '/wishlists', '/notifications']) {
       expect(JSON.stringify((await ben.client.get(path)).body), path).not.toContain('Kite');
     }
     const refused = await ben.client.get(`/wishlists/${bens._id}/suggestions`);

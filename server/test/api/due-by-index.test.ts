@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { DataStore } from '../../src/db/store';
-import { dueLists } from '../../src/features/followers/reminders';
-import { pendingMails, unreadCount } from '../../src/features/notifications/service';
+import { dueLists } from '../../src/features/followers/queries';
+import { pendingMails, unreadCount } from '../../src/features/notifications/queries';
 import { dueChecks } from '../../src/features/price-watch/queries';
 import { withRawSql } from '../support/raw-sql';
 import { startTestServer, TEST_ENGINE, withStore, type TestServer } from '../support/test-server';

@@ -69,7 +69,7 @@ describe('API error messages', () => {
     const French = { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } };
     const tooLong = await owner.client.post('/wishlists', { name: 'Noël', description: 'x'.repeat(5001) }, French);
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body).toEqual({ message: 'La description : 5000 caractères au maximum.' });
+    expect(tooLong.body).toEqual({ message: 'La description\u00a0: 5000 caractères au maximum.' });
 
     const { token } = await createApiToken(owner, 'read');
     const readOnly = await new ApiClient(server.url).post('/wishlists', { name: 'Script' }, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'de' } });

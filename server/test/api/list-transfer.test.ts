@@ -90,7 +90,7 @@ describe('export and import', () => {
     const csv = 'Title;Price;Colour\nBike;"1.299,00";red\n;;\nBell;4,50;\n'.replace('Title', 'title').replace('Price', 'price');
     const imported = await owner.client.post<ImportResult>('/wishlists/import', { content: csv, name: 'Semicolons' }, { headers: { 'accept-language': 'de' } });
     expect(imported.status).toBe(200);
-    expect(imported.body.skipped).toEqual(['Die Spalte „Colour“ kennt Wishwell nicht: Sie wurde ausgelassen.']);
+    expect(imported.body.skipped).toEqual(['Die Spalte „Colour“ kennt Wishwell nicht und hat sie ausgelassen.']);
     const items = (await owner.client.get<Wishlist>(`/wishlists/${imported.body.wishlist._id}`)).body.items;
     expect(items.map((item) => [item.title, item.price])).toEqual([
       ['Bike', '1299.00'],

@@ -98,7 +98,7 @@ describe('mails a list causes', () => {
     expect(invitation.text).toMatch(/\/invitations\/[\w-]+/);
 
     expect((await owner.client.post(`/wishlists/${list._id}/editors`, { email: french.email })).status).toBe(200);
-    expect((await mailTo(french.email)).subject).toBe('Jonas vous invite à modifier la liste « Geburtstag »');
+    expect((await mailTo(french.email)).subject).toBe('Jonas vous invite à modifier la liste «\u00a0Geburtstag\u00a0»');
 
     const friend = guestAddress('shared');
     const shared = await owner.client.post(`/wishlists/${list._id}/share`, { recipients: friend, message: 'Bis bald!', domain: '' });

@@ -74,7 +74,7 @@ describe('a server killed between queueing a mail and sending it', () => {
     await forgot(doomed.url, user.email).catch(() => null); // the process dies before it answers
     expect(await doomed.exited).not.toBe(0);
     expect(smtp.mails).toHaveLength(0);
-    restarted = await startServerProcess({ SMTP_URL: smtp.url, ...(doomed.databaseUrl ? { DATABASE_URL: doomed.databaseUrl } : {}) }, doomed.dataDir);
+    restarted = await startTestServer({ SMTP_URL: smtp.url, ...(doomed.databaseUrl ? { DATABASE_URL: doomed.databaseUrl } : {}) }, doomed.dataDir);
     await smtp.waitForMail(user.email, 20_000);
     const settled = async () => (await outboxStates(restarted!)).every((row) => row.state === 'sent');
     for (let i = 0; i < 200 && !(await settled()); i++) await Bun.sleep(25);
@@ -89,7 +89,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('two replicas over one PostgreSQL', 
   let b: TestServer;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    a = await startServerProcess({ SMTP_URL: smtp.url });
+    a = await startTestServer({ SMTP_URL: smtp.url }); // in the test worker; the other replica is a process
     b = await startServerProcess({ SMTP_URL: smtp.url, DATABASE_URL: a.databaseUrl! });
   });
   afterAll(async () => {

@@ -87,7 +87,7 @@ describe('referral rules', () => {
     expect(long.body.message).toBe('Matcher must be at most 253 characters.');
     const french = await admin.client.call('POST', '/referral-rules', { matcher: 'shop.example' }, { headers: { 'accept-language': 'fr' } });
     expect(french.status).toBe(400);
-    expect(french.body.message).toBe('Nom du programme : ce champ est obligatoire.');
+    expect(french.body.message).toBe('Nom du programme\u00a0: ce champ est obligatoire.');
   });
 });
 

@@ -154,7 +154,7 @@ describe("the owner lowering an item's quantity", () => {
     const { owner, list, item, buyPath } = await listWithItem({ quantity: 3 });
     await buy(buyPath, { quantityPurchased: 2 });
     const refused = await lower(owner, list._id, item._id, { quantity: 1 }, { 'accept-language': 'fr' });
-    expect([refused.status, refused.body.message]).toEqual([409, 'Des invités ont déjà réservé 2 exemplaires de cet article : la quantité ne peut pas être inférieure.']);
+    expect([refused.status, refused.body.message]).toEqual([409, 'Des invités ont déjà réservé 2 exemplaires de cet article\u00a0: la quantité ne peut pas être inférieure.']);
   });
 
   it('never takes a count below zero nor answers 500 where an older version left it below its claims', async () => {

@@ -95,6 +95,10 @@ describe('a draw', () => {
     for (const organiserAnswer of [answer.body, view, (await organiser.client.get<MyDraws>('/draws')).body]) {
       expect(JSON.stringify(organiserAnswer)).not.toMatch(/recipient|giftee|token/i);
     }
+    // Nor does the organiser's account export (nor anyone's link in it).
+    const exported = JSON.stringify((await organiser.client.get('/users/export')).body);
+    expect(exported).not.toMatch(/recipient|giftee/i);
+    for (const token of tokens.values()) expect(exported).not.toContain(token);
     // As a participant, the organiser sees their own result only.
     const own = (await organiser.client.get<DrawResult>(`/draws/${draw.id}/result`)).body;
     expect(own.you.name).toBe('Olga');
@@ -290,7 +294,7 @@ describe('a draw within a gift circle', () => {
     const refused = await stranger.client.post('/draws', { name: 'Not mine', circleId: made.body._id, participants: [person('Zoe'), person('Yan')], exclusions: [] });
     expect(refused.status).toBe(403);
   });
-  it("keeps members apart by their user ids, whose addresses the organiser never sees; lists the circle's draws to its members; refuses a pair naming no member", async () => {
+  it("keeps members apart by their user ids, whose addresses the organiser never sees; lists the circle's draws to its members, a late joiner's as made before they joined; refuses a pair naming no member in the caller's language", async () => {
     const rita = await signUp(server.url, 'Rita');
     const made = await organiser.client.post<{ _id: string; inviteLink: string }>('/circles', { name: 'Siblings' });
     const joinToken = made.body.inviteLink.match(/\/circles\/join\/([\w-]+)$/)![1]!;
@@ -313,12 +317,25 @@ describe('a draw within a gift circle', () => {
 
     // Every member sees the circle's draws; only the organiser how many opened; someone outside the circle, nothing.
     expect((await organiser.client.get<CircleDraw[]>(`/circles/${circleId}/draws`)).body).toEqual([
-      { id: draw.id, name: 'Siblings', date: null, drawnAt: expect.any(String), participants: 4, opened: 4, mine: true, takingPart: true },
+      { id: draw.id, name: 'Siblings', date: null, drawnAt: expect.any(String), participants: 4, opened: 4, mine: true, takingPart: true, joinedAfter: false },
     ]);
-    expect((await rita.client.get<CircleDraw[]>(`/circles/${circleId}/draws`)).body).toMatchObject([{ id: draw.id, opened: null, mine: false, takingPart: true }]);
+    expect((await rita.client.get<CircleDraw[]>(`/circles/${circleId}/draws`)).body).toMatchObject([{ id: draw.id, opened: null, mine: false, takingPart: true, joinedAfter: false }]);
     expect((await stranger.client.get(`/circles/${circleId}/draws`)).status).toBe(403);
+    // Tom joins after the draw was made: he sees it listed as made before he joined, and has no result to open.
+    const tom = await signUp(server.url, 'Tom');
+    expect((await tom.client.post(`/circles/join/${joinToken}`)).status).toBe(200);
+    expect((await tom.client.get<CircleDraw[]>(`/circles/${circleId}/draws`)).body).toMatchObject([{ id: draw.id, opened: null, mine: false, takingPart: false, joinedAfter: true }]);
+    expect((await tom.client.get(`/draws/${draw.id}/result`)).status).toBe(403);
 
-    const refused = await organiser.client.post('/draws', { circleId, participants: [person('Zoe')], exclusions: [[paul.id, stranger.id]] });
+    // A side naming no member is refused in the caller's language (Accept-Language, else the account's), and nothing is made.
+    const badPair = { circleId, participants: [person('Zoe')], exclusions: [[paul.id, stranger.id]] };
+    const refused = await organiser.client.post('/draws', badPair);
     expect([refused.status, refused.body]).toEqual([400, { message: 'An exclusion names someone who is not a member of this circle.' }]);
+    const german = await organiser.client.post('/draws', badPair, { headers: { 'accept-language': 'de' } });
+    expect([german.status, german.body]).toEqual([400, { message: 'Ein Ausschluss nennt jemanden, der nicht Mitglied dieses Kreises ist.' }]);
+    expect((await rita.client.put('/users/profile/language', { language: 'fr' })).status).toBe(200);
+    const french = await rita.client.post('/draws', badPair);
+    expect([french.status, french.body]).toEqual([400, { message: 'Une exclusion désigne quelqu’un qui n’est pas membre de ce cercle.' }]);
+    expect((await tom.client.get<CircleDraw[]>(`/circles/${circleId}/draws`)).body.map((listed) => listed.id)).toEqual([draw.id]);
   });
 });

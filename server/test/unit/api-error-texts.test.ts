@@ -27,14 +27,14 @@ describe('API error texts', () => {
   });
 
   test('a varying part is carried over, and translated when it is a field name or a text of its own', () => {
-    expect(invalid('invalidEmailAddresses', { addresses: 'a@, b@' }).in('fr')).toBe('Ces adresses e-mail ne sont pas valides : a@, b@');
+    expect(invalid('invalidEmailAddresses', { addresses: 'a@, b@' }).in('fr')).toBe('Ces adresses e-mail ne sont pas valides\u00a0: a@, b@');
     expect(invalid('stillNeeded', { stillNeeded: '€20.00', amount: '€30.00' }).in('de')).toBe('Es fehlen nur noch €20.00, nicht €30.00.');
-    expect(invalid('atMostCharacters', { what: part('description'), max: 5000 }).in('fr')).toBe('La description : 5000 caractères au maximum.');
+    expect(invalid('atMostCharacters', { what: part('description'), max: 5000 }).in('fr')).toBe('La description\u00a0: 5000 caractères au maximum.');
     expect(invalid('operationUnderWay', { operation: part('restore') }).in('es')).toBe('Ya hay una restauración en curso: inténtalo de nuevo cuando haya terminado.');
     expect(invalid('scrapeFailed', { reason: text('shopTooSlow') }).in('de')).toBe('Das Auslesen ist fehlgeschlagen: Der Shop hat zu lange nicht geantwortet.');
     const productAddress = text('webAddress', { what: part('productAddress') });
     expect(invalid('backupBadValue', { table: 'items', line: 3, column: 'url', detail: productAddress }).in('fr')).toBe(
-      'La table items de la sauvegarde a une valeur invalide à la ligne 3, colonne url : L’adresse du produit doit être une adresse web commençant par http:// ou https://.',
+      'La table items de la sauvegarde a une valeur invalide à la ligne 3, colonne url\u00a0: L’adresse du produit doit être une adresse web commençant par http:// ou https://.',
     );
     const wholeNumber = text('backupValueWholeNumber', { min: -2147483648, max: 2147483647 });
     expect(invalid('backupBadValue', { table: 'items', line: 1, column: 'quantity', detail: wholeNumber }).in('de')).toBe(

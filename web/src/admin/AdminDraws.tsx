@@ -1,44 +1,39 @@
 import { useEffect, useState } from 'react';
-import { Card, H3, HTMLTable } from '@blueprintjs/core';
+import { Card, H3 } from '@blueprintjs/core';
 import type { AdminDraw } from '@wishwell/shared/secret-santa-types';
 import { api } from '../api/client';
+import { useTranslation } from '../i18n/react';
+import { dayLocale } from '../ui/dates';
 import { useAdminText } from './admin-text';
+import { AdminTable, type AdminColumn } from './AdminTable';
+import { EmailAddress } from './EmailAddress';
 
-/** The admin dashboard's Secret Santa card: that draws happened (organiser, size, dates), never who gives to whom. */
+/**
+ * The admin dashboard's Secret Santa card: that draws happened (organiser, size, dates), never who
+ * gives to whom; a table, or cards on a phone, as the console's lists. Its days are the admin's
+ * language's (the spec fixes the logs' date format, not this card's).
+ */
 export function AdminDraws() {
   const t = useAdminText();
+  const { i18n } = useTranslation();
+  const days = new Intl.DateTimeFormat(dayLocale(i18n.language), { dateStyle: 'medium' });
+  const day = (iso: string) => days.format(new Date(iso));
+  const columns: AdminColumn<AdminDraw>[] = [
+    { label: t('dashboard.santaOrganiser'), render: (draw) => <EmailAddress address={draw.organiser} /> },
+    { label: t('dashboard.santaPeople'), render: (draw) => draw.participants },
+    { label: t('dashboard.santaMade'), render: (draw) => day(draw.createdAt), nowrap: true },
+    { label: t('dashboard.santaDrawn'), render: (draw) => (draw.drawnAt ? day(draw.drawnAt) : t('dashboard.santaNotDrawn')) },
+  ];
   const [draws, setDraws] = useState<AdminDraw[] | null>(null);
   useEffect(() => {
     api.get('/admin/draws').then(setDraws, () => setDraws([]));
   }, []);
   if (!draws) return null;
-  const day = (iso: string) => iso.slice(0, 10);
   return (
     <Card className="ww-admin-chart-card" data-testid="santa-draws">
       <H3>{t('dashboard.santaTitle', { count: draws.length })}</H3>
       <p className="ww-admin-empty">{t('dashboard.santaNote')}</p>
-      {draws.length === 0 ? null : (
-        <HTMLTable compact striped>
-          <thead>
-            <tr>
-              <th>{t('dashboard.santaOrganiser')}</th>
-              <th>{t('dashboard.santaPeople')}</th>
-              <th>{t('dashboard.santaMade')}</th>
-              <th>{t('dashboard.santaDrawn')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {draws.map((draw) => (
-              <tr key={draw.id}>
-                <td>{draw.organiser}</td>
-                <td>{draw.participants}</td>
-                <td>{day(draw.createdAt)}</td>
-                <td>{draw.drawnAt ? day(draw.drawnAt) : t('dashboard.santaNotDrawn')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+      {draws.length > 0 && <AdminTable columns={columns} rows={draws.map((draw) => ({ ...draw, _id: draw.id }))} loading={false} emptyText="" />}
     </Card>
   );
 }

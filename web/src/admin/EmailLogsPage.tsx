@@ -5,10 +5,11 @@ import { formatDateTime } from '@wishwell/shared/format';
 import type { AdminText } from './admin-text';
 import type { AdminColumn } from './AdminTable';
 import { AdminLogPage } from './AdminLogPage';
+import { EmailAddress } from './EmailAddress';
 
 const columns = (t: AdminText): AdminColumn<EmailLogEntry>[] => [
   { label: t('columns.date'), render: (log) => formatDateTime(log.createdAt), nowrap: true },
-  { label: t('columns.recipient'), render: (log) => log.recipient },
+  { label: t('columns.recipient'), render: (log) => <EmailAddress address={log.recipient} /> },
   { label: t('columns.subject'), render: (log) => log.subject },
   { label: t('columns.sentBy'), render: (log) => log.sentBy?.name ?? t('common.notAvailable') },
   { label: t('columns.status'), render: (log) => <MailStatus status={log.status} t={t} /> },

@@ -6,6 +6,7 @@ import { useAdminText } from './admin-text';
 import type { AdminColumn } from './AdminTable';
 import { useAdminLog } from './use-admin-log';
 import { useToggle } from './use-toggle';
+import { EmailAddress } from './EmailAddress';
 
 const loadUsers = (query: LogQuery) => api.get('/users', { query });
 
@@ -16,7 +17,7 @@ export function UsersPage() {
   const toggle = useToggle(users.reload);
   const columns: AdminColumn<AdminUser>[] = [
     { label: t('columns.name'), render: (user) => user.name },
-    { label: t('columns.email'), render: (user) => user.email },
+    { label: t('columns.email'), render: (user) => <EmailAddress address={user.email} /> },
     { label: t('columns.domain'), render: (user) => user.registeredOnDomain || t('common.notAvailable'), nowrap: true },
     { label: t('columns.admin'), render: (user) => (user.isAdmin ? t('common.yes') : t('common.no')), nowrap: true },
     {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { formatEventDay } from '@wishwell/shared/event-dates';
 import { useTranslation } from '../i18n/react';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -11,11 +12,7 @@ export function localDay(iso: string | null | undefined): string {
 }
 
 /** "2027-03-14" -> "14 March 2027" in the viewer's locale ("March 14, 2027" in en-US); a calendar day, so no time zone shift. */
-export function formatDay(day: string, locale?: string): string {
-  const [year, month, date] = day.slice(0, 10).split('-').map(Number);
-  if (!year || !month || !date) return day;
-  return new Date(year, month - 1, date).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
-}
+export const formatDay = (day: string, locale?: string): string => formatEventDay(day.slice(0, 10), locale);
 
 type EventDay = { eventDate: string | null; isRecurring: boolean };
 

@@ -71,6 +71,15 @@ import Manual16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/manual';
 import Manual20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/manual';
 import Undo16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/undo';
 import Undo20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/undo';
+import History16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/history';
+import Random16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/random';
+import Disable16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/disable';
+import Time16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/time';
+import Reset16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/reset';
+import Person16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/person';
+import Add16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/add';
+import Notifications20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/notifications';
+import History20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/history';
 import FloppyDisk16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/floppy-disk';
 import FloppyDisk20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/floppy-disk';
 import Cross20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/cross';
@@ -138,6 +147,13 @@ export const MORE_STANDARD_PATHS: Record<string, IconPaths> = {
   'unlock': Unlock16,
   'manual': Manual16,
   'undo': Undo16,
+  'history': History16,
+  'random': Random16,
+  'disable': Disable16,
+  'time': Time16,
+  'reset': Reset16,
+  'person': Person16,
+  'add': Add16,
   'floppy-disk': FloppyDisk16,
 };
 
@@ -170,6 +186,8 @@ export const MORE_LARGE_PATHS: Record<string, IconPaths> = {
   'unlock': Unlock20,
   'manual': Manual20,
   'undo': Undo20,
+  'history': History20,
+  'notifications': Notifications20,
   'floppy-disk': FloppyDisk20,
   'cross': Cross20,
   'small-cross': SmallCross20,

@@ -1,13 +1,17 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import type { Circle } from '@wishwell/shared/circle-types';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
+import { uniqueEmail } from './support/accounts';
 import { apiCall } from './support/api';
-import { signedInPage } from './support/people';
+import { waitForMail } from './support/mail';
+import { PASSWORD, signedInPage } from './support/people';
 import { keepScreenshot } from './support/screenshots';
 
 // A gift circle walked through as its two members: Ann makes it and passes the invite link on,
 // Ben joins by it and shows the circle his list, Ann suggests an idea and reserves an item on it,
 // and Ben, the list's owner, sees neither. At 1280 px in English (light) and 390 px in German (dark).
+// On a phone, Ann invites someone by e-mail who has no account: they register from the mailed link
+// and land in the circle.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -107,4 +111,35 @@ test('the same circle on a phone, in German and dark', async ({ browser }) => {
   await expect(ben.getByText('Drachen')).toHaveCount(0);
   await shot(ben, 'owner-circle-view-phone-de-dark');
   await close();
+});
+
+test('invites by e-mail on a phone; someone without an account registers from the mailed link and lands in the circle', async ({ browser }) => {
+  const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 } };
+  const { context: annContext, page: ann } = await signedInPage(browser, 'Ann', phone);
+  const circle = await apiCall<Circle>(ann, 'POST', '/circles', { name: 'Book Club' });
+  const address = uniqueEmail('carla');
+
+  await ann.goto(`/circles/${circle._id}`);
+  await ann.getByRole('textbox', { name: 'E-mail address to invite' }).fill(address);
+  await ann.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(ann.getByText('Invitation sent.')).toBeVisible();
+  const link = (await waitForMail(address, 30_000)).text.match(/http:\/\/\S+\/circles\/join\/[\w-]+/)![0];
+
+  const carlaContext = await browser.newContext(phone);
+  const carla = await carlaContext.newPage();
+  await carla.goto(link);
+  await expect(carla.getByText('Ann invited you to the gift circle Book Club (1 in it so far).')).toBeVisible();
+  await carla.getByRole('button', { name: 'Create an account' }).click();
+  await carla.getByLabel('Name').fill('Carla');
+  await carla.getByLabel('Email Address').fill(address);
+  await carla.getByLabel('Password').fill(PASSWORD);
+  await carla.getByRole('button', { name: 'Create Account' }).click();
+  await expect(carla).toHaveURL(new RegExp(`/circles/${circle._id}$`));
+  await expect(carla.getByRole('heading', { level: 2, name: 'Carla (you)' })).toBeVisible();
+  await shot(carla, 'joined-by-mail-390');
+
+  await ann.reload();
+  await expect(ann.getByRole('heading', { level: 2, name: 'Carla' })).toBeVisible();
+  await annContext.close();
+  await carlaContext.close();
 });

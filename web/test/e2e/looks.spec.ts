@@ -1,13 +1,15 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { E2E_ADMIN, signInByApi } from './support/accounts';
+import type { Circle } from '@wishwell/shared/circle-types';
+import { E2E_ADMIN, signInByApi, signInThroughForm } from './support/accounts';
 import { apiCall } from './support/api';
 import { openAdminPage } from './support/admin';
 import { itemCard, signedInPage } from './support/people';
 import { keepScreenshot } from './support/screenshots';
 
-// One look: a colour set has one accent, long texts (list names, item titles) can be read in full on a phone, the price
-// slider stays inside its card in every language, the console marks its page in the brand's
-// accent, and an empty form does not look filled.
+// One look: a colour set has one accent, long texts (list names, item titles, notifications) can
+// be read in full on a phone, the price slider stays inside its card in every language, the console
+// marks its page in the brand's accent, an empty form does not look filled, every icon is drawn
+// and prices are written the reader's way.
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -120,4 +122,74 @@ test("the console marks its open page in the brand's accent, and an empty rule f
   const dialog = page.getByRole('dialog');
   for (const input of await dialog.locator('input').all()) await expect(input).not.toHaveAttribute('placeholder', /./);
   await expect(dialog.getByText('For example: amazon.co.uk')).toBeVisible();
+});
+
+test('a German circle member on a phone: the circle writes prices the German way and draws every icon; a notification reads at full width', async ({ browser }) => {
+  const phone = { locale: 'de-DE', viewport: { width: 390, height: 844 } };
+  const ann = await signedInPage(browser, 'Ann', phone);
+  const ben = await signedInPage(browser, 'Ben', phone);
+  const list = await apiCall<{ _id: string }>(ann.page, 'POST', '/wishlists', { name: 'Geburtstag im Garten mit allen Nachbarn und der ganzen Familie' });
+  await apiCall(ann.page, 'POST', `/wishlists/${list._id}/items`, { title: 'Zelt', price: '199', currency: 'GBP' });
+  const lamp = await apiCall<{ _id: string }>(ann.page, 'POST', `/wishlists/${list._id}/items`, { title: 'Lampe', price: '20', currency: 'GBP' });
+  const circle = await apiCall<Circle>(ann.page, 'POST', '/circles', { name: 'Familie' });
+  await apiCall(ben.page, 'POST', `/circles/join/${circle.inviteLink!.split('/').pop()}`);
+  await apiCall(ann.page, 'PUT', `/circles/${circle._id}/lists`, { wishlistIds: [list._id] });
+
+  await ben.page.goto(`/circles/${circle._id}`);
+  await expect(ben.page.getByTestId('circle-item').filter({ hasText: 'Zelt' })).toContainText('199,00 £');
+  // Each button's icon has its paths (a name the bundle lacks draws an empty gap).
+  const drawNames = ben.page.getByRole('button', { name: 'Namen ziehen' });
+  await expect(drawNames.locator('svg path')).not.toHaveCount(0);
+
+  // A reserved gift removed: the bell's entry is read at the card's width, its button under it.
+  await apiCall(ben.page, 'PUT', `/wishlists/share/${list._id}/items/${lamp._id}`, { quantityPurchased: 1 });
+  await apiCall(ann.page, 'DELETE', `/wishlists/${list._id}/items/${lamp._id}`);
+  await ben.page.goto('/notifications');
+  const entry = ben.page.getByTestId('notification');
+  await expect(entry).toContainText('„Lampe“');
+  const card = (await entry.boundingBox())!;
+  const text = (await entry.locator('.ww-notification-text').boundingBox())!;
+  expect(text.width).toBeGreaterThan(card.width * 0.8);
+  // "Alle als gelesen markieren", wrapped under the heading, keeps a gap above the list.
+  const markAll = (await ben.page.getByRole('button', { name: 'Alle als gelesen markieren' }).boundingBox())!;
+  expect(card.y - (markAll.y + markAll.height)).toBeGreaterThanOrEqual(8);
+  // Unread in the brand's accent, not Blueprint's blue.
+  expect(await entry.evaluate((e) => getComputedStyle(e).borderInlineStartColor)).not.toBe('rgb(45, 114, 210)');
+  await keepScreenshot(ben.page, 'notifications-de-390.png', { fullPage: true });
+  await ann.context.close();
+  await ben.context.close();
+});
+
+test("on a phone, the console's user card wraps a long address after its @, not inside a word", async ({ browser, page }) => {
+  const member = await signedInPage(browser, 'Kleinschmidt-Vogelweide');
+  await member.context.close();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughForm(page, E2E_ADMIN);
+  await openAdminPage(page, 'Users', 'All Users');
+  await page.getByPlaceholder('Name, e-mail or domain').fill(member.email);
+  await page.keyboard.press('Enter');
+  const address = page.getByTestId('admin-card').locator('dd').filter({ hasText: member.email });
+  await expect(address).toHaveText(member.email);
+  // The domain part is one piece at the start of its own line.
+  const domain = await address.evaluate((dd) => {
+    const range = document.createRange();
+    range.selectNodeContents(dd.lastChild!);
+    const rects = [...range.getClientRects()];
+    return { pieces: rects.length, atLineStart: Math.abs(rects[0]!.left - dd.getBoundingClientRect().left) < 1 };
+  });
+  expect(domain).toEqual({ pieces: 1, atLineStart: true });
+});
+
+test("the footer's language menu opens in the page's colours in dark mode, readable", async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  const options = page.locator('.ww-language-menu option');
+  await expect(options).toHaveCount(10);
+  const colours = await options.first().evaluate((option) => ({ background: getComputedStyle(option).backgroundColor, text: getComputedStyle(option).color }));
+  // Blueprint's dark surface under near-white text (the popup was the browser's white under the footer's light grey).
+  expect(colours).toEqual({ background: 'rgb(37, 42, 49)', text: 'rgb(246, 247, 249)' });
+  await page.locator('.ww-language-menu').click();
+  await keepScreenshot(page, 'language-menu-dark-390.png');
+  await context.close();
 });

@@ -12,7 +12,8 @@ import { keepScreenshot } from './support/screenshots';
 // account), asks their giftee; the giftee (German, dark) answers; the asker reads the answer; the
 // organiser sees who opened, never the pairs. At 1280 and 390 px. A participant attaches a list
 // for their giver, who opens it from their own result. Within a gift circle: the organiser draws
-// names from the circle's page, keeping two members apart by name, without their addresses.
+// names from the circle's page, keeping two members apart by name, without their addresses; a
+// member who joined after it was made sees it listed as such, with nothing to open.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -59,7 +60,7 @@ test('organise, draw, open a result by its mailed link, ask and answer', async (
   await expect(anna.getByRole('heading', { name: 'Family Christmas', level: 1 })).toBeVisible();
   const giftee = (await anna.locator('.ww-santa-giftee strong').textContent())!;
   expect(['Olga', 'Carl']).toContain(giftee); // never herself, never Ben
-  await expect(anna.getByText('Budget €25.00 · on 2026-12-24')).toBeVisible();
+  await expect(anna.getByText('Budget €25.00 · on 24 December 2026')).toBeVisible();
   await anna.getByRole('textbox', { name: 'Your question' }).fill('Which colour do you like?');
   await anna.getByRole('button', { name: 'Ask', exact: true }).click();
   await expect(anna.getByText('Question sent.')).toBeVisible();
@@ -118,7 +119,7 @@ test('a participant attaches one of their lists to their result; their giver ope
   await paulContext.close();
 });
 
-test("draws names within a circle from its page, keeping two members apart by name; a member opens their result from the circle", async ({ browser }) => {
+test("draws names within a circle from its page, keeping two members apart by name; a member opens their result from the circle; a late joiner sees it made before they joined", async ({ browser }) => {
   const { context: olgaContext, page: olga } = await signedInPage(browser, 'Olga', { viewport: { width: 1280, height: 900 } });
   const { context: paulContext, page: paul, email: paulEmail } = await signedInPage(browser, 'Paul', { viewport: { width: 390, height: 844 }, locale: 'de-DE', colorScheme: 'dark' });
   const { context: ritaContext, page: rita, email: ritaEmail } = await signedInPage(browser, 'Rita');
@@ -140,7 +141,7 @@ test("draws names within a circle from its page, keeping two members apart by na
   await form.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(form.getByText('Paul and Rita')).toBeVisible();
   for (const email of [paulEmail, ritaEmail]) await expect(form).not.toContainText(email);
-  await keepScreenshot(olga, 'santa-circle-form-1280.png');
+  await keepScreenshot(olga, 'santa-circle-form-1280.png', { animations: 'disabled' });
   await form.getByRole('button', { name: 'Create draw' }).click();
 
   await expect(olga).toHaveURL(/\/santa\?draw=/);
@@ -156,7 +157,7 @@ test("draws names within a circle from its page, keeping two members apart by na
   // Any member may draw names: the form, in German on a phone.
   await paul.getByRole('button', { name: 'Namen ziehen' }).click();
   await expect(paul.getByRole('dialog', { name: 'Wichteln in Siblings' }).getByText('Alle im Kreis machen mit:')).toBeVisible();
-  await keepScreenshot(paul, 'santa-circle-form-de-dark-390.png');
+  await keepScreenshot(paul, 'santa-circle-form-de-dark-390.png', { animations: 'disabled' });
   await paul.keyboard.press('Escape');
   await paul.getByRole('link', { name: 'Siblings 2026' }).click();
   await expect(paul).toHaveURL(/\/santa\/draws\//);
@@ -165,8 +166,21 @@ test("draws names within a circle from its page, keeping two members apart by na
 
   // The circle's page tells the organiser one of four has looked.
   await olga.goto(`/circles/${circle._id}`);
-  await expect(olga.getByText('1 of 4 have opened their result.')).toBeVisible();
+  const listed = olga.locator('.ww-circle-draw');
+  await expect(listed.getByRole('link')).toHaveText('Siblings 2026');
+  await expect(listed.locator('.ww-circle-draw-status')).toHaveText('1 of 4 opened their result');
   await keepScreenshot(olga, 'santa-circle-page-1280.png', { fullPage: true });
+
+  // Tom joins after the draw: he sees it, made before he joined, with no link to a result he does not have.
+  const { context: tomContext, page: tom } = await signedInPage(browser, 'Tom', { viewport: { width: 390, height: 844 } });
+  await apiCall(tom, 'POST', joinPath);
+  await tom.goto(`/circles/${circle._id}`);
+  const seen = tom.locator('.ww-circle-draw');
+  await expect(seen.locator('.ww-circle-draw-status')).toHaveText('made before you joined · drawn, 4 people');
+  await expect(seen).toContainText('Siblings 2026');
+  await expect(seen.getByRole('link')).toHaveCount(0);
+  await keepScreenshot(tom, 'santa-circle-late-joiner-390.png', { fullPage: true });
   await olgaContext.close();
   await paulContext.close();
+  await tomContext.close();
 });

@@ -35,7 +35,7 @@ test('a shared list opened once opens offline, read-only, with the notice; API a
 
   await context.setOffline(true);
   await guest.reload();
-  const notice = guest.getByRole('status').filter({ hasText: 'offline — showing the list as last seen' });
+  const notice = guest.getByRole('status').filter({ hasText: 'Offline — showing the list as last seen' });
   await expect(notice).toBeVisible();
   await expect(itemCard(guest, 'Tent')).toBeVisible();
   // The notice is on screen as the page opens and as it scrolls; signing up or in is not offered offline.
@@ -67,7 +67,7 @@ test('a shared list opened once opens offline, read-only, with the notice; API a
   await context.setOffline(false);
   await guest.goto(`/share/wishlist/${listId}`);
   await expect(itemCard(guest, 'Tent')).toBeVisible();
-  await expect(guest.getByText('offline — showing the list as last seen')).toHaveCount(0);
+  await expect(guest.getByText('Offline — showing the list as last seen')).toHaveCount(0);
   await expect(guest.getByRole('link', { name: 'Register' })).toBeVisible();
   await context.close();
   await owner.context.close();
@@ -85,7 +85,7 @@ test('offline, a shared list speaks the language it was last seen in (here the b
   await context.setOffline(true);
   await guest.reload();
   await expect(guest.getByRole('status').filter({ hasText: 'オフライン — 最後に表示したときのリストです' })).toBeInViewport({ ratio: 1 });
-  await expect(guest.getByText('offline — showing the list as last seen')).toHaveCount(0);
+  await expect(guest.getByText('Offline — showing the list as last seen')).toHaveCount(0);
   await context.close();
   await owner.context.close();
 });

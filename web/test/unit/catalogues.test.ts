@@ -84,6 +84,18 @@ describe('catalogues', () => {
     expect(swedish.t('pledge.progress', { pledged: '20 kr', price: '50 kr', count: 4 })).toBe('20 kr av 50 kr utlovat av 4 personer');
   });
 
+  test('German says "du" throughout: no capitalised Sie, Ihr or Ihnen, which read as the formal you even where "they" was meant', () => {
+    const formal = /\b(Sie|Ihnen|Ihr(e|em|en|er|es)?)\b/;
+    const offending = [...textsOf(LANGUAGE_FILES.de as unknown as Translation)].filter(([, text]) => formal.test(text));
+    expect(offending).toEqual([]);
+  });
+
+  test('French joins « » and a space before : ; ! ? with a no-break space, so neither starts a line alone', () => {
+    const breakable = /« | »|\S [:;!?](\s|$)/;
+    const offending = [...textsOf(LANGUAGE_FILES.fr as unknown as Translation)].filter(([, text]) => breakable.test(text));
+    expect(offending).toEqual([]);
+  });
+
   test('a language without a text falls back to English', () => {
     expect(createI18n('es', {}).t('landing.howItWorks')).toBe('How It Works');
   });

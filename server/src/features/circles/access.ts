@@ -7,11 +7,12 @@ import type { CircleQueries, CircleRow } from './queries';
 declare const member: unique symbol;
 declare const circled: unique symbol;
 
-/** Proof that `user` is a member (and `isCreator`, the creator) of `circle`; only CircleAccess makes one. */
+/** Proof that `user` is a member (since `joinedAt`; `isCreator`, the creator) of `circle`; only CircleAccess makes one. */
 export type CircleMembership = {
   readonly circle: CircleRow;
   readonly user: SessionUser;
   readonly isCreator: boolean;
+  readonly joinedAt: Date;
 } & { readonly [member]: true };
 
 /**
@@ -35,8 +36,9 @@ export class CircleAccess {
   async member(circleId: string, user: SessionUser): Promise<CircleMembership> {
     const circle = await this.queries.circle(circleId);
     if (!circle) throw notFound('circleNotFound');
-    if (!(await this.queries.isMember(circleId, user.id))) throw forbidden('circleMembersOnly');
-    return { circle, user, isCreator: await this.runs(circle, user.id) } as CircleMembership;
+    const joinedAt = await this.queries.joinedAt(circleId, user.id);
+    if (!joinedAt) throw forbidden('circleMembersOnly');
+    return { circle, user, isCreator: await this.runs(circle, user.id), joinedAt } as CircleMembership;
   }
 
   /** The creator runs the circle; once their account is gone (creator_id null), the member who joined first does. */

@@ -49,12 +49,17 @@ export class CircleQueries {
   }
 
   async isMember(circleId: string, userId: string): Promise<boolean> {
+    return (await this.joinedAt(circleId, userId)) !== undefined;
+  }
+
+  /** When `userId` joined the circle (undefined: not a member). */
+  async joinedAt(circleId: string, userId: string): Promise<Date | undefined> {
     const { circleMembers } = this.tables;
     const [row] = await this.db
-      .select({ userId: circleMembers.userId })
+      .select({ joinedAt: circleMembers.createdAt })
       .from(circleMembers)
       .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
-    return row !== undefined;
+    return row?.joinedAt;
   }
 
   async memberCount(circleId: string): Promise<number> {

@@ -68,7 +68,7 @@ export class CircleService {
     });
     logEvent({ event: 'circle.created', userId: user.id, circleId: id });
     const circle = (await this.queries.circle(id))!;
-    return this.view({ circle, user, isCreator: true } as CircleMembership, { origin: request.origin, token });
+    return this.view({ circle, user, isCreator: true, joinedAt: now } as CircleMembership, { origin: request.origin, token });
   }
 
   /** The circle as `membership` sees it; with the invite link only in the answer that made it (`link`). */

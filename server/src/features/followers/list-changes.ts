@@ -1,8 +1,8 @@
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { dateOf, type Clock } from '../../clock';
 import type { DataStore } from '../../db/store';
 import { newTimeOrderedId } from '../../ids';
 import { notify } from '../notifications/notify';
+import { FollowerQueries } from './queries';
 
 /** What followers' digests report. Purchases and reservations are never one of them. */
 export type ListChangeKind = 'item-added' | 'item-removed' | 'price-dropped' | 'date-moved';
@@ -27,9 +27,9 @@ const KEEP_MS = 60 * 86_400_000;
  * followers who follow through their account.
  */
 export async function recordListChange(store: DataStore, clock: Clock, change: ListChange): Promise<void> {
-  const { listChanges, items } = store.tables;
-  const title = change.title ?? (change.itemId ? (await store.db.select({ title: items.title }).from(items).where(eq(items.id, change.itemId)))[0]?.title : undefined) ?? '';
-  await store.db.insert(listChanges).values({
+  const queries = new FollowerQueries(store);
+  const title = change.title ?? (change.itemId ? await queries.itemTitle(change.itemId) : undefined) ?? '';
+  await queries.insertChange({
     id: newTimeOrderedId(),
     wishlistId: change.wishlistId,
     kind: change.kind,
@@ -39,22 +39,16 @@ export async function recordListChange(store: DataStore, clock: Clock, change: L
     now: change.now ?? null,
     createdAt: dateOf(clock),
   });
-  if (change.kind === 'price-dropped') await notifyAccountFollowers(store, change.wishlistId, title, dateOf(clock));
+  if (change.kind === 'price-dropped') await notifyAccountFollowers(store, queries, change.wishlistId, title, dateOf(clock));
 }
 
-async function notifyAccountFollowers(store: DataStore, wishlistId: string, title: string, at: Date): Promise<void> {
-  const { listFollowers, wishlists } = store.tables;
-  const rows = await store.db
-    .select({ userId: listFollowers.userId, listName: wishlists.name })
-    .from(listFollowers)
-    .innerJoin(wishlists, eq(wishlists.id, listFollowers.wishlistId))
-    .where(and(eq(listFollowers.wishlistId, wishlistId), isNotNull(listFollowers.userId), isNotNull(listFollowers.confirmedAt)));
+async function notifyAccountFollowers(store: DataStore, queries: FollowerQueries, wishlistId: string, title: string, at: Date): Promise<void> {
+  const rows = await queries.accountFollowers(wishlistId);
   if (rows.length === 0) return;
   await notify(store, rows.map((row) => row.userId!), { kind: 'price-dropped', wishlistId, listName: rows[0]!.listName, detail: title }, at);
 }
 
 /** Drops changes no digest will report any more. */
-export async function pruneListChanges(store: DataStore, now: Date): Promise<void> {
-  const { listChanges } = store.tables;
-  await store.db.delete(listChanges).where(lt(listChanges.createdAt, new Date(now.getTime() - KEEP_MS)));
+export function pruneListChanges(queries: FollowerQueries, now: Date): Promise<void> {
+  return queries.deleteChangesBefore(new Date(now.getTime() - KEEP_MS));
 }

@@ -1,4 +1,3 @@
-import { asc, and, eq, isNotNull, lte } from 'drizzle-orm';
 import { daysBetween, nextOccurrence, utcDay } from '@wishwell/shared/event-dates';
 import { REMINDER_DAYS_MAX } from '@wishwell/shared/follower-types';
 import { dateOf, type Clock } from '../../clock';
@@ -6,29 +5,11 @@ import type { DataStore, Db, Row } from '../../db/store';
 import type { Scheduler } from '../../scheduler';
 import { notify } from '../notifications/notify';
 import { isShared } from '../wishlists/access';
-import { REMINDERS_DUE_NOW } from '../wishlists/input';
 import type { FollowerMail } from './mail';
+import { dueLists, FollowerQueries } from './queries';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
-/** Lists one run looks at, at most (the rest on the next run: each looked-at list moves on a day). */
-const BATCH = 1000;
-
-/** The lists whose reminder window has begun (`reminders_from`, index wishlists_reminders_idx), earliest first. */
-export function dueLists(store: DataStore, now: Date, limit = BATCH) {
-  const { wishlists } = store.tables;
-  return store.db.select().from(wishlists).where(lte(wishlists.remindersFrom, now)).orderBy(asc(wishlists.remindersFrom)).limit(limit);
-}
-
-/**
- * Puts the list before the next reminders run (hourly), as a new event date does: a follower who
- * confirmed or chose another reminder inside the window would otherwise wait for the list's next
- * daily look, a day late.
- */
-export async function remindersDueAgain(store: DataStore, listId: string): Promise<void> {
-  const { wishlists } = store.tables;
-  await store.db.update(wishlists).set({ remindersFrom: REMINDERS_DUE_NOW }).where(and(eq(wishlists.id, listId), isNotNull(wishlists.eventDate)));
-}
 
 const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
@@ -43,6 +24,7 @@ const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
  */
 export class ReminderJob {
   private readonly windowDays: number;
+  private readonly queries: FollowerQueries;
 
   constructor(
     private readonly store: DataStore,
@@ -51,6 +33,7 @@ export class ReminderJob {
     private readonly ownerNudgeDays: number,
   ) {
     this.windowDays = Math.max(REMINDER_DAYS_MAX, ownerNudgeDays);
+    this.queries = new FollowerQueries(store);
   }
 
   schedule(scheduler: Scheduler): void {
@@ -82,40 +65,29 @@ export class ReminderJob {
     if (list.ownerId && daysLeft <= this.ownerNudgeDays) {
       const ownerId = list.ownerId;
       await this.store.transaction(async (tx) => {
-        if (await claim(tx, this.store, list.id, 'owner', occurrence, dateOf(this.clock))) await notify(this.store, [ownerId], { kind: 'event-coming', wishlistId: list.id, listName: list.name, detail: occurrence }, dateOf(this.clock), tx);
+        if (await this.claim(tx, list.id, 'owner', occurrence)) await notify(this.store, [ownerId], { kind: 'event-coming', wishlistId: list.id, listName: list.name, detail: occurrence }, dateOf(this.clock), tx);
       });
     }
   }
 
   private async remindFollowers(list: Row<'wishlists'>, occurrence: string, daysLeft: number): Promise<void> {
-    const { listFollowers } = this.store.tables;
-    const followers = await this.store.db
-      .select()
-      .from(listFollowers)
-      .where(and(eq(listFollowers.wishlistId, list.id), isNotNull(listFollowers.confirmedAt), isNotNull(listFollowers.reminderDays)));
+    const followers = await this.queries.remindedFollowers(list.id);
     const queue = await this.mail.queueIn();
     for (const follower of followers) {
       if (follower.reminderDays! < daysLeft) continue;
       const mail = await this.mail.reminder(follower, list, occurrence);
       await this.store.transaction(async (tx) => {
-        if (await claim(tx, this.store, list.id, `follower:${follower.id}`, occurrence, dateOf(this.clock))) await queue(mail, tx);
+        if (await this.claim(tx, list.id, `follower:${follower.id}`, occurrence)) await queue(mail, tx);
       });
     }
   }
 
-  private async lookAgain(listId: string, at: Date | null): Promise<void> {
-    const { wishlists } = this.store.tables;
-    await this.store.db.update(wishlists).set({ remindersFrom: at }).where(eq(wishlists.id, listId));
+  private lookAgain(listId: string, at: Date | null): Promise<void> {
+    return this.queries.setRemindersFrom(listId, at);
   }
-}
 
-/** Takes the reminder of this occurrence for the recipient; false when it went already. */
-async function claim(tx: Db, store: DataStore, wishlistId: string, recipient: string, occurrence: string, at: Date): Promise<boolean> {
-  const { remindersSent } = store.tables;
-  const claimed = await tx
-    .insert(remindersSent)
-    .values({ wishlistId, recipient, occurrence, createdAt: at })
-    .onConflictDoNothing()
-    .returning({ occurrence: remindersSent.occurrence });
-  return claimed.length > 0;
+  /** Takes the reminder of this occurrence for the recipient; false when it went already. */
+  private claim(tx: Db, wishlistId: string, recipient: string, occurrence: string): Promise<boolean> {
+    return this.queries.claimReminder({ wishlistId, recipient, occurrence, createdAt: dateOf(this.clock) }, tx);
+  }
 }

@@ -1,4 +1,3 @@
-import { and, count, eq, isNotNull, or } from 'drizzle-orm';
 import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
 import { REMINDER_DAYS_MAX, type AccountFollow, type DigestFrequency, type FollowerCount, type FollowerPreferences, type FollowerSettings } from '@wishwell/shared/follower-types';
 import type { SessionUser } from '../../auth/session-user';
@@ -11,7 +10,7 @@ import { logEvent } from '../../log';
 import type { MailRequest } from '../../mail/mailer';
 import { isShared, type ListAccess } from '../wishlists/access';
 import type { FollowerMail } from './mail';
-import { remindersDueAgain } from './reminders';
+import { FollowerQueries, type FollowerRow, type FollowingAccount } from './queries';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -25,8 +24,6 @@ export interface FollowLimits {
   mailsPerAddress: number;
 }
 
-type FollowerRow = Row<'listFollowers'>;
-
 /**
  * Following a list: by e-mail with a confirmation link (double opt-in), or in one click through
  * an account. The answer to a follow request is the same whatever the address's state, so it
@@ -36,6 +33,7 @@ export class FollowerService {
   private readonly perIp: RateLimiter;
   private readonly perList: RateLimiter;
   private readonly perAddress: RateLimiter;
+  private readonly queries: FollowerQueries;
 
   constructor(
     private readonly store: DataStore,
@@ -43,6 +41,7 @@ export class FollowerService {
     private readonly clock: Clock,
     limits: FollowLimits,
   ) {
+    this.queries = new FollowerQueries(store);
     this.perIp = new RateLimiter({ limit: limits.perIp, windowMs: HOUR, text: 'tooManyFollows', scope: 'follows per IP' });
     this.perList = new RateLimiter({ limit: limits.perList, windowMs: HOUR, text: 'tooManyFollows', scope: 'follows per list' });
     this.perAddress = new RateLimiter({ limit: limits.mailsPerAddress, windowMs: DAY, text: 'tooManyFollows', scope: 'follow mails per address' });
@@ -57,20 +56,15 @@ export class FollowerService {
     this.perList.check(listId);
     await this.perIp.hit(request.ip);
     await this.perList.hit(listId);
-    const { listFollowers } = this.store.tables;
-    const [known] = await this.store.db.select().from(listFollowers).where(and(eq(listFollowers.wishlistId, listId), eq(listFollowers.email, email)));
+    const known = await this.queries.byAddress(listId, email);
     const follower = { email, manageToken: known?.manageToken ?? newSecret() };
     // Composed before the transaction (it reads the account's language), queued in it: the follower and its mail, both or neither.
     const mail = (await this.perAddress.take(email)) ? await this.mail.confirmation(follower, list.name, request.origin, request.language) : null;
     const queue = await this.mail.queueIn();
     await this.store.transaction(async (tx) => {
-      const made = await tx
-        .insert(listFollowers)
-        .values({ id: newId(), wishlistId: listId, email, manageToken: follower.manageToken, reminderDays: DEFAULT_REMINDER_DAYS, createdAt: dateOf(this.clock) })
-        .onConflictDoNothing()
-        .returning({ id: listFollowers.id });
+      const made = await this.queries.insert({ id: newId(), wishlistId: listId, email, manageToken: follower.manageToken, reminderDays: DEFAULT_REMINDER_DAYS, createdAt: dateOf(this.clock) }, tx);
       // Another request made the follower meanwhile, with a token of its own: its mail carries that one.
-      if (mail && (known || made.length > 0)) await queue(mail, tx);
+      if (mail && (known || made)) await queue(mail, tx);
     });
     logEvent({ event: 'list.follow-requested', wishlistId: listId });
     return { message: 'Check your inbox to confirm.' };
@@ -108,9 +102,8 @@ export class FollowerService {
 
   /** One-click unsubscribe (RFC 8058) and the manage page's button: the follower is forgotten. */
   async unsubscribe(token: string): Promise<{ unsubscribed: true }> {
-    const { listFollowers } = this.store.tables;
-    const removed = await this.store.db.delete(listFollowers).where(eq(listFollowers.manageToken, token)).returning({ wishlistId: listFollowers.wishlistId });
-    if (removed[0]) logEvent({ event: 'list.unfollowed', wishlistId: removed[0].wishlistId });
+    const wishlistId = await this.queries.deleteByToken(token);
+    if (wishlistId) logEvent({ event: 'list.unfollowed', wishlistId });
     return { unsubscribed: true };
   }
 
@@ -129,29 +122,20 @@ export class FollowerService {
     const columns = { userId: user.id, ...preferenceColumns(preferences, existing), ...(existing?.confirmedAt ? {} : this.confirmedColumns(frequency)) };
     if (existing) await this.update(existing, columns);
     else {
-      await this.store.db
-        .insert(this.store.tables.listFollowers)
-        .values({ id: newId(), wishlistId: listId, email: normalizeEmail(user.email), manageToken: newSecret(), reminderDays: DEFAULT_REMINDER_DAYS, createdAt: dateOf(this.clock), ...columns })
-        .onConflictDoNothing();
-      await remindersDueAgain(this.store, listId);
+      await this.queries.insert({ id: newId(), wishlistId: listId, email: normalizeEmail(user.email), manageToken: newSecret(), reminderDays: DEFAULT_REMINDER_DAYS, createdAt: dateOf(this.clock), ...columns });
+      await this.queries.remindersDueNow(listId);
     }
     return this.accountFollow(listId, user);
   }
 
   async unfollowAsAccount(listId: string, user: SessionUser): Promise<AccountFollow> {
-    const { listFollowers } = this.store.tables;
-    await this.store.db.delete(listFollowers).where(and(eq(listFollowers.wishlistId, listId), this.accountCondition(user)));
+    await this.queries.deleteOfAccount(listId, following(user));
     return { following: false, frequency: 'weekly', reminderDays: DEFAULT_REMINDER_DAYS };
   }
 
   /** How many confirmed followers the list has: the owner's to see, never their addresses. */
   async countFor({ list }: ListAccess): Promise<FollowerCount> {
-    const { listFollowers } = this.store.tables;
-    const [row] = await this.store.db
-      .select({ n: count() })
-      .from(listFollowers)
-      .where(and(eq(listFollowers.wishlistId, list.id), isNotNull(listFollowers.confirmedAt)));
-    return { count: row?.n ?? 0 };
+    return { count: await this.queries.confirmedCount(list.id) };
   }
 
   private confirmedColumns(frequency: DigestFrequency) {
@@ -160,38 +144,34 @@ export class FollowerService {
   }
 
   private async update(follower: FollowerRow, columns: Partial<FollowerRow>): Promise<void> {
-    const { listFollowers } = this.store.tables;
     // A new frequency takes effect from the last digest (or the confirmation).
     const frequency = columns.frequency as DigestFrequency | undefined;
     const rescheduled = frequency && follower.confirmedAt && !columns.nextDigestAt ? { nextDigestAt: new Date((follower.digestFrom ?? follower.confirmedAt).getTime() + DIGEST_PERIOD_MS[frequency]) } : {};
-    await this.store.db.update(listFollowers).set({ ...columns, ...rescheduled }).where(eq(listFollowers.id, follower.id));
-    if (columns.confirmedAt || columns.reminderDays !== undefined) await remindersDueAgain(this.store, follower.wishlistId);
+    await this.queries.update(follower.id, { ...columns, ...rescheduled });
+    if (columns.confirmedAt || columns.reminderDays !== undefined) await this.queries.remindersDueNow(follower.wishlistId);
   }
 
-  private accountCondition(user: SessionUser) {
-    const { listFollowers } = this.store.tables;
-    return or(eq(listFollowers.userId, user.id), eq(listFollowers.email, normalizeEmail(user.email)))!;
-  }
-
-  private async ofAccount(listId: string, user: SessionUser): Promise<FollowerRow | undefined> {
-    const { listFollowers } = this.store.tables;
-    return (await this.store.db.select().from(listFollowers).where(and(eq(listFollowers.wishlistId, listId), this.accountCondition(user))))[0];
+  private ofAccount(listId: string, user: SessionUser): Promise<FollowerRow | undefined> {
+    return this.queries.ofAccount(listId, following(user));
   }
 
   private async byToken(token: string): Promise<FollowerRow> {
-    const { listFollowers } = this.store.tables;
-    const [follower] = await this.store.db.select().from(listFollowers).where(eq(listFollowers.manageToken, token));
+    const follower = await this.queries.byToken(token);
     if (!follower) throw notFound('followerNotFound');
     return follower;
   }
 
   /** The list, if guests can see it now (not deleted, disabled or expired). */
   private async liveList(listId: string): Promise<Row<'wishlists'>> {
-    const { wishlists } = this.store.tables;
-    const [list] = await this.store.db.select().from(wishlists).where(eq(wishlists.id, listId));
+    const list = await this.queries.list(listId);
     if (!list || !isShared(list, this.clock.now())) throw notFound('listNotFound');
     return list;
   }
+}
+
+/** A signed-in caller's follows: through the account, or by its address before. */
+function following(user: SessionUser): FollowingAccount {
+  return { userId: user.id, email: normalizeEmail(user.email) };
 }
 
 /** The columns a follower's choices set; a reminder of 0 days is none. */

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { InstanceSettings, InstanceSettingsView, InstanceSettingName } from '@wishwell/shared/instance-settings-types';
 import type { Language } from '@wishwell/shared/languages';
 import type { Config } from '../../config';
@@ -6,6 +5,7 @@ import type { DataStore } from '../../db/store';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 import { invalid } from '../../domain/errors';
 import type { MailRoute } from '../../mail/mailer';
+import { InstanceSettingsQueries, type NamedValue } from './queries';
 import { checkedSettings, environmentSettings, smtpUrlOf, type EnvironmentSettings, type UncheckedSettings } from './values';
 
 /** What the database holds: settings changed in the console, and the SMTP password apart (never answered). */
@@ -29,11 +29,10 @@ export class InstanceSettingsService {
   private readonly sync: CrossProcessInvalidation;
   private readonly environment: EnvironmentSettings;
   private readonly defaults: InstanceSettings;
+  private readonly queries: InstanceSettingsQueries;
 
-  constructor(
-    private readonly store: DataStore,
-    config: Config,
-  ) {
+  constructor(store: DataStore, config: Config) {
+    this.queries = new InstanceSettingsQueries(store);
     this.sync = new CrossProcessInvalidation(store.changes, 'wishwell_instance_settings', () => {
       this.stored = null;
       this.refresh();
@@ -78,22 +77,13 @@ export class InstanceSettingsService {
     const locked = (Object.keys(input) as InstanceSettingName[]).find((name) => this.environment.names[name]);
     if (locked) throw invalid('settingFromEnvironment', { variable: this.environment.names[locked]! });
     const { smtp, ...rest } = checkedSettings(input);
-    const rows: { name: string; value: string }[] = Object.entries(rest).map(([name, value]) => ({ name, value: JSON.stringify(value) }));
+    const rows: NamedValue[] = Object.entries(rest).map(([name, value]) => ({ name, value: JSON.stringify(value) }));
     if (smtp && !this.environment.names.smtp) {
       const { password, ...server } = smtp;
       rows.push({ name: 'smtp', value: JSON.stringify(server) });
       if (password !== undefined) rows.push({ name: SMTP_PASSWORD, value: JSON.stringify(password) });
     }
-    const { instanceSettings } = this.store.tables;
-    const now = new Date();
-    await this.store.transaction(async (tx) => {
-      for (const row of rows) {
-        await tx
-          .insert(instanceSettings)
-          .values({ ...row, updatedAt: now })
-          .onConflictDoUpdate({ target: instanceSettings.name, set: { value: sql`excluded.value`, updatedAt: now } });
-      }
-    });
+    await this.queries.save(rows, new Date());
     this.sync.invalidate('*');
     return this.view();
   }
@@ -108,7 +98,7 @@ export class InstanceSettingsService {
   private async read(): Promise<Stored> {
     if (this.stored) return this.stored;
     const readStarted = this.sync.generation;
-    const rows = await this.store.db.select().from(this.store.tables.instanceSettings);
+    const rows = await this.queries.all();
     const values = Object.fromEntries(rows.map((row) => [row.name, JSON.parse(row.value) as unknown]));
     // Settings are the rows named as one; the table also holds what is no setting (the restore's
     // note on retired sessions, auth/retired-sessions.ts).

@@ -1,4 +1,3 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Language } from '@wishwell/shared/languages';
 import { ACCOUNT_EXPORT_FORMAT, EXPORT_VERSION, type AccountExport, type ImportBody, type ImportResult } from '@wishwell/shared/list-transfer-types';
 import type { WishlistInput } from '@wishwell/shared/wishlist-types';
@@ -12,6 +11,7 @@ import type { WishlistQueries } from '../wishlists/queries';
 import type { WishlistService } from '../wishlists/service';
 import { exportFileName, listCsv, listExport } from './export';
 import { readImportFile } from './import-file';
+import { ListTransferQueries, type AccountRows } from './queries';
 import { dateOf } from '../../clock';
 
 const HOUR = 3_600_000;
@@ -35,10 +35,10 @@ export interface ListTransferDeps {
 export class ListTransferService {
   private readonly importsPerUser = new RateLimiter({ limit: IMPORTS_PER_HOUR, windowMs: HOUR, text: 'tooManyImports' });
 
-  constructor(private readonly deps: ListTransferDeps) {}
+  private readonly queries: ListTransferQueries;
 
-  private get store() {
-    return this.deps.queries.store;
+  constructor(private readonly deps: ListTransferDeps) {
+    this.queries = new ListTransferQueries(deps.queries.store);
   }
 
   async exportList({ list, role }: ListAccess, format: 'json' | 'csv'): Promise<ExportFile> {
@@ -49,53 +49,22 @@ export class ListTransferService {
 
   /** Everything held about the account: never a secret (password hash, token secrets, session tokens). */
   async exportAccount(user: SessionUser): Promise<AccountExport> {
-    const { users, wishlists, wishlistEditors, apiTokens, oidcIdentities, oidcSessions, uploads } = this.store.tables;
-    const db = this.store.db;
-    const [account] = await db.select().from(users).where(eq(users.id, user.id));
-    const [owned, edited, tokens, identities, sessions, uploaded, reservations] = await Promise.all([
-      db.select().from(wishlists).where(eq(wishlists.ownerId, user.id)).orderBy(asc(wishlists.createdAt)),
-      db
-        .select({ _id: wishlists.id, name: wishlists.name })
-        .from(wishlistEditors)
-        .innerJoin(wishlists, eq(wishlists.id, wishlistEditors.wishlistId))
-        .where(and(eq(wishlistEditors.userId, user.id), ne(wishlists.isDeleted, true))),
-      db.select().from(apiTokens).where(eq(apiTokens.userId, user.id)).orderBy(asc(apiTokens.createdAt)),
-      db.select().from(oidcIdentities).where(eq(oidcIdentities.userId, user.id)),
-      db.select().from(oidcSessions).where(eq(oidcSessions.userId, user.id)),
-      db.select().from(uploads).where(eq(uploads.uploadedById, user.id)).orderBy(asc(uploads.createdAt)),
-      this.deps.claims.mine(user),
-    ]);
+    const [rows, reservations] = await Promise.all([this.queries.accountRows(user.id), this.deps.claims.mine(user)]);
+    const now = dateOf(this.deps.queries.clock);
     const lists = await Promise.all(
-      owned.map(async (list) => ({ _id: list.id, isDeleted: list.isDeleted, ...listExport(list, await this.deps.queries.items(list.id), 'owner', dateOf(this.deps.queries.clock)) })),
+      rows.owned.map(async (list) => ({ _id: list.id, isDeleted: list.isDeleted, ...listExport(list, await this.deps.queries.items(list.id), 'owner', now) })),
     );
-    const iso = (date: Date | null) => date?.toISOString() ?? null;
     return {
       format: ACCOUNT_EXPORT_FORMAT,
       version: EXPORT_VERSION,
-      exportedAt: dateOf(this.deps.queries.clock).toISOString(),
-      account: {
-        _id: account!.id,
-        name: account!.name,
-        email: account!.email,
-        country: account!.country,
-        currency: account!.currency,
-        language: account!.language,
-        isAdmin: account!.isAdmin,
-        registeredOnDomain: account!.registeredOnDomain,
-        createdAt: account!.createdAt.toISOString(),
-        updatedAt: account!.updatedAt.toISOString(),
-      },
-      signIn: {
-        hasPassword: user.hasPassword,
-        providers: identities.map((each) => ({ issuer: each.issuer, subject: each.subject, linkedAt: each.createdAt.toISOString() })),
-        providerSessions: sessions.map((each) => ({ issuer: each.issuer, expiresAt: each.expiresAt.toISOString() })),
-        note: 'Password sign-ins are signed tokens the server does not store; signing out everywhere (changing the password) ends them all.',
-      },
-      apiTokens: tokens.map((each) => ({ name: each.name, scope: each.scope, createdAt: each.createdAt.toISOString(), expiresAt: iso(each.expiresAt), lastUsedAt: iso(each.lastUsedAt) })),
+      exportedAt: now.toISOString(),
+      account: accountOf(rows.account!),
+      signIn: signInOf(rows, user.hasPassword),
+      apiTokens: rows.tokens.map((each) => ({ name: each.name, scope: each.scope, createdAt: each.createdAt.toISOString(), expiresAt: iso(each.expiresAt), lastUsedAt: iso(each.lastUsedAt) })),
       lists,
-      editing: edited,
+      editing: rows.edited,
       reservations,
-      uploads: uploaded.map((each) => ({ url: `/uploads/${each.fileName}`, contentType: each.contentType, sizeBytes: each.sizeBytes, createdAt: each.createdAt.toISOString() })),
+      uploads: rows.uploaded.map((each) => ({ url: `/uploads/${each.fileName}`, contentType: each.contentType, sizeBytes: each.sizeBytes, createdAt: each.createdAt.toISOString() })),
     };
   }
 
@@ -123,3 +92,28 @@ export class ListTransferService {
   }
 }
 
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+function accountOf(account: NonNullable<AccountRows['account']>): AccountExport['account'] {
+  return {
+    _id: account.id,
+    name: account.name,
+    email: account.email,
+    country: account.country,
+    currency: account.currency,
+    language: account.language,
+    isAdmin: account.isAdmin,
+    registeredOnDomain: account.registeredOnDomain,
+    createdAt: account.createdAt.toISOString(),
+    updatedAt: account.updatedAt.toISOString(),
+  };
+}
+
+function signInOf({ identities, sessions }: AccountRows, hasPassword: boolean): AccountExport['signIn'] {
+  return {
+    hasPassword,
+    providers: identities.map((each) => ({ issuer: each.issuer, subject: each.subject, linkedAt: each.createdAt.toISOString() })),
+    providerSessions: sessions.map((each) => ({ issuer: each.issuer, expiresAt: each.expiresAt.toISOString() })),
+    note: 'Password sign-ins are signed tokens the server does not store; signing out everywhere (changing the password) ends them all.',
+  };
+}

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationKind } from '@wishwell/shared/follower-types';
 import type { DataStore, Db } from '../../db/store';
 import { newTimeOrderedId } from '../../ids';
+import { NotificationQueries } from './queries';
 
 /** One entry for the bell: what happened, on which list; never who reserved or bought what. */
 export interface NotificationEvent {
@@ -20,16 +20,7 @@ export interface NotificationEvent {
 export async function notify(store: DataStore, userIds: string[], event: NotificationEvent, at: Date, db: Db = store.db): Promise<void> {
   const recipients = [...new Set(userIds)];
   if (recipients.length === 0) return;
-  const { notifications, notificationMailKinds: mailKinds } = store.tables;
-  const wantMail = new Set(
-    (
-      await db
-        .select({ userId: mailKinds.userId })
-        .from(mailKinds)
-        .where(and(eq(mailKinds.kind, event.kind), inArray(mailKinds.userId, recipients)))
-    ).map((row) => row.userId),
-  );
-  await db
-    .insert(notifications)
-    .values(recipients.map((userId) => ({ id: newTimeOrderedId(), userId, ...event, mailPending: wantMail.has(userId), createdAt: at })));
+  const queries = new NotificationQueries(store);
+  const wantMail = await queries.wantingMail(event.kind, recipients, db);
+  await queries.insert(recipients.map((userId) => ({ id: newTimeOrderedId(), userId, ...event, mailPending: wantMail.has(userId), createdAt: at })), db);
 }

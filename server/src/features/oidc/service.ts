@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { normalizeEmail } from '@wishwell/shared/account-types';
 import type { OidcErrorReason } from '@wishwell/shared/sign-in-options';
@@ -6,8 +5,10 @@ import type { OidcSettings } from '../../config';
 import type { DataStore, Db } from '../../db/store';
 import { conflict } from '../../domain/errors';
 import { logEvent } from '../../log';
+import { UserQueries } from '../users/queries';
 import type { Caller, UserService } from '../users/service';
 import type { OidcPerson } from './provider';
+import { OidcQueries } from './queries';
 import type { OidcSessions } from './sessions';
 
 
@@ -38,28 +39,33 @@ export class OidcRefusal extends Error {
  * e-mail, link to it once they prove its password. An unverified e-mail reaches no account.
  */
 export class OidcAccounts {
+  private readonly queries: OidcQueries;
+  private readonly accounts: UserQueries;
+
   constructor(
-    private readonly store: DataStore,
+    store: DataStore,
     private readonly users: UserService,
     private readonly settings: OidcSettings,
     private readonly sessions: OidcSessions,
-  ) {}
+  ) {
+    this.queries = new OidcQueries(store);
+    this.accounts = new UserQueries(store);
+  }
 
   async signIn(person: OidcPerson, domain: string): Promise<OidcOutcome> {
     const linked = await this.linkedUser(person);
     if (linked) return this.signedIn(linked, person, this.adminFromGroups(person));
     if (!person.email || !person.emailVerified) throw new OidcRefusal('unverified');
     const email = normalizeEmail(person.email);
-    const { users } = this.store.tables;
-    const [existing] = await this.store.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const existing = await this.accounts.idOfEmail(email);
     if (existing) {
-      const link = { issuer: person.issuer, subject: person.subject, userId: existing.id, email, admin: this.adminFromGroups(person), idToken: person.idToken };
+      const link = { issuer: person.issuer, subject: person.subject, userId: existing, email, admin: this.adminFromGroups(person), idToken: person.idToken };
       return { kind: 'link', link };
     }
     if (!this.settings.autoRegister || !(await this.users.takesNewcomers())) throw new OidcRefusal('not-registered');
     const created = await this.users.createAccount(
       { name: accountName(person, email), email, passwordHash: '', domain, isAdmin: this.adminFromGroups(person) ?? false },
-      (tx, user) => this.insertIdentity(tx, person, user.id),
+      (tx, user) => this.insertIdentity(person, user.id, tx),
     );
     logEvent({ event: 'register', userId: created.id, method: 'oidc' });
     return this.signedIn(created.id, person, null);
@@ -69,7 +75,7 @@ export class OidcAccounts {
   async link(pending: PendingLink, password: string, caller: Caller): Promise<SessionProfile> {
     const account = await this.users.provePassword({ email: pending.email, password }, caller, true);
     if (account.id !== pending.userId) throw conflict('oidcLinkExpired'); // the address moved to another account meanwhile
-    await this.insertIdentity(this.store.db, pending, account.id);
+    await this.insertIdentity(pending, account.id);
     logEvent({ event: 'oidc.link', userId: account.id, issuer: pending.issuer });
     return (await this.signedIn(account.id, pending, pending.admin)).profile;
   }
@@ -83,17 +89,11 @@ export class OidcAccounts {
   }
 
   private async linkedUser(person: Pick<OidcPerson, 'issuer' | 'subject'>): Promise<string | null> {
-    const { oidcIdentities } = this.store.tables;
-    const [row] = await this.store.db
-      .select({ userId: oidcIdentities.userId })
-      .from(oidcIdentities)
-      .where(and(eq(oidcIdentities.issuer, person.issuer), eq(oidcIdentities.subject, person.subject)));
-    return row?.userId ?? null;
+    return (await this.queries.linkedUser(person.issuer, person.subject)) ?? null;
   }
 
-  private async insertIdentity(db: Db, person: Pick<OidcPerson, 'issuer' | 'subject'>, userId: string): Promise<void> {
-    const { oidcIdentities } = this.store.tables;
-    await db.insert(oidcIdentities).values({ issuer: person.issuer, subject: person.subject, userId, createdAt: new Date() }).onConflictDoNothing();
+  private insertIdentity(person: Pick<OidcPerson, 'issuer' | 'subject'>, userId: string, db?: Db): Promise<void> {
+    return this.queries.insertIdentity({ issuer: person.issuer, subject: person.subject, userId, createdAt: new Date() }, db);
   }
 
   /** With OIDC_ADMIN_GROUP the provider decides the admin role at every sign-in. */
@@ -102,13 +102,7 @@ export class OidcAccounts {
   }
 
   private async setAdmin(userId: string, isAdmin: boolean): Promise<void> {
-    const { users } = this.store.tables;
-    const changed = await this.store.db
-      .update(users)
-      .set({ isAdmin, updatedAt: new Date() })
-      .where(and(eq(users.id, userId), eq(users.isAdmin, !isAdmin)))
-      .returning({ id: users.id });
-    if (changed.length === 0) return;
+    if (!(await this.accounts.changeAdmin(userId, isAdmin, new Date()))) return;
     logEvent({ event: 'role.change', userId, isAdmin, by: 'oidc-group' });
     await this.users.credentialsChanged(userId);
   }

@@ -1,9 +1,9 @@
-import { eq, lt } from 'drizzle-orm';
 import { SESSION_TTL_SECONDS } from '../../auth/tokens';
 import type { Clock } from '../../clock';
 import type { DataStore } from '../../db/store';
 import { hashSecret } from '../../ids';
 import type { ProviderSession } from './provider';
+import { OidcQueries } from './queries';
 
 /**
  * The ID token of each session opened through a provider, kept on the server (found by the
@@ -11,19 +11,19 @@ import type { ProviderSession } from './provider';
  * session too. Rows go when their session could no longer be valid.
  */
 export class OidcSessions {
+  private readonly queries: OidcQueries;
+
   constructor(
-    private readonly store: DataStore,
+    store: DataStore,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.queries = new OidcQueries(store);
+  }
 
   async remember(sessionToken: string, userId: string, session: ProviderSession): Promise<void> {
-    const { db, tables: { oidcSessions } } = this.store;
     const now = this.clock.now();
-    await db.delete(oidcSessions).where(lt(oidcSessions.expiresAt, new Date(now)));
-    await db
-      .insert(oidcSessions)
-      .values({ tokenHash: hashSecret(sessionToken), userId, issuer: session.issuer, idToken: session.idToken, expiresAt: new Date(now + SESSION_TTL_SECONDS * 1000) })
-      .onConflictDoNothing();
+    const expiresAt = new Date(now + SESSION_TTL_SECONDS * 1000);
+    await this.queries.insertSession({ tokenHash: hashSecret(sessionToken), userId, issuer: session.issuer, idToken: session.idToken, expiresAt }, new Date(now));
   }
 
   /**
@@ -31,12 +31,8 @@ export class OidcSessions {
    * session of the account, so every row of the account goes too.
    */
   async forget(sessionToken: string, userId: string): Promise<ProviderSession | null> {
-    const { db, tables: { oidcSessions } } = this.store;
-    const [row] = await db
-      .select({ issuer: oidcSessions.issuer, idToken: oidcSessions.idToken, userId: oidcSessions.userId })
-      .from(oidcSessions)
-      .where(eq(oidcSessions.tokenHash, hashSecret(sessionToken)));
-    await db.delete(oidcSessions).where(eq(oidcSessions.userId, userId));
+    const row = await this.queries.session(hashSecret(sessionToken));
+    await this.queries.deleteSessionsOf(userId);
     return row && row.userId === userId ? { issuer: row.issuer, idToken: row.idToken } : null;
   }
 }

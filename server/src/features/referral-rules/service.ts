@@ -1,16 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
 import { applyReferralRules, findReferralRule, giftCardUrlOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { PublicReferralRule } from '@wishwell/shared/scrape-types';
 import type { LogPage, PagedQuery } from '@wishwell/shared/admin-types';
 import { REPORT_CURRENCY, type CurrencyTotal, type ReferralOpportunity, type ReferralRule, type ReferralRuleInput } from '@wishwell/shared/referral-types';
-import type { DataStore, Row } from '../../db/store';
+import type { DataStore } from '../../db/store';
 import { invalid, notFound, part } from '../../domain/errors';
 import { isWebAddress } from '@wishwell/shared/domain';
 import { CrossProcessInvalidation } from '../../db/invalidation';
 import { newId } from '../../ids';
-import { shopTotalsPage } from './shop-totals';
-
-type ReferralRuleRow = Row<'referralRules'>;
+import { ReferralRuleQueries, type ReferralRuleRow } from './queries';
 
 function toReferralRule(row: ReferralRuleRow): ReferralRule {
   return {
@@ -59,8 +56,10 @@ export class ReferralRuleService {
   private cached: Promise<ReferralRuleRow[]> | null = null;
   /** A change through any replica drops the rules everywhere; the next use reads them again. */
   private readonly sync: CrossProcessInvalidation;
+  private readonly queries: ReferralRuleQueries;
 
-  constructor(private readonly store: DataStore) {
+  constructor(store: DataStore) {
+    this.queries = new ReferralRuleQueries(store);
     this.sync = new CrossProcessInvalidation(store.changes, 'wishwell_referral_rules', () => (this.cached = null));
   }
 
@@ -77,27 +76,20 @@ export class ReferralRuleService {
   }
 
   async create(input: ReferralRuleInput): Promise<ReferralRule> {
-    const now = new Date();
-    const [row] = await this.store.db
-      .insert(this.store.tables.referralRules)
-      .values({ id: newId(), ...cleanInput(input), createdAt: now, updatedAt: now })
-      .returning();
+    const row = await this.queries.insert(newId(), cleanInput(input), new Date());
     this.sync.invalidate('*');
-    return toReferralRule(row!);
+    return toReferralRule(row);
   }
 
   async update(id: string, input: ReferralRuleInput): Promise<ReferralRule> {
-    const { referralRules } = this.store.tables;
-    const [row] = await this.store.db.update(referralRules).set({ ...cleanInput(input), updatedAt: new Date() }).where(eq(referralRules.id, id)).returning();
+    const row = await this.queries.update(id, cleanInput(input), new Date());
     if (!row) throw notFound('referralRuleNotFound');
     this.sync.invalidate('*');
     return toReferralRule(row);
   }
 
   async remove(id: string): Promise<void> {
-    const { referralRules } = this.store.tables;
-    const [removed] = await this.store.db.delete(referralRules).where(eq(referralRules.id, id)).returning({ id: referralRules.id });
-    if (!removed) throw notFound('referralRuleNotFound');
+    if (!(await this.queries.delete(id))) throw notFound('referralRuleNotFound');
     this.sync.invalidate('*');
   }
 
@@ -112,7 +104,7 @@ export class ReferralRuleService {
    * GBP-priced items' value and other currencies are reported beside it, never converted.
    */
   async opportunities(query: PagedQuery): Promise<LogPage<ReferralOpportunity>> {
-    const [page, rules] = await Promise.all([shopTotalsPage(this.store, query), this.rules()]);
+    const [page, rules] = await Promise.all([this.queries.shopTotalsPage(query), this.rules()]);
     return {
       ...page,
       entries: page.entries.map(({ domain, itemCount, totals }) => ({
@@ -126,8 +118,7 @@ export class ReferralRuleService {
   }
 
   private rules(): Promise<ReferralRuleRow[]> {
-    const { referralRules } = this.store.tables;
-    this.cached ??= this.store.db.select().from(referralRules).orderBy(asc(referralRules.createdAt), asc(referralRules.id)).then(
+    this.cached ??= this.queries.all().then(
       (rows) => rows,
       (error: unknown) => {
         this.cached = null; // a failed read is not remembered

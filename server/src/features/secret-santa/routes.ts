@@ -41,7 +41,7 @@ export function secretSantaRoutes(policies: AccessPolicies, draws: DrawService, 
       { signedIn: true, body: newDrawBody },
     )
     .get('/draws', ({ user }) => draws.mine(user), { signedIn: true })
-    .get('/circles/:id/draws', ({ circle }) => draws.ofCircle(circle.circle.id, circle.user), { circleMember: true, params: idParams })
+    .get('/circles/:id/draws', ({ circle }) => draws.ofCircle(circle.circle.id, circle.user, circle.joinedAt), { circleMember: true, params: idParams })
     .get('/draws/:id', ({ draw }) => draws.view(draw.draw.id, draw.user), { drawOrganiser: true, params: idParams })
     .delete(
       '/draws/:id',

@@ -160,10 +160,11 @@ export class DrawService {
   }
 
   /**
-   * The draws made within a circle, for any of its members: name, day, size, and whether drawn;
-   * how many opened their result only for the draws the caller organises. Never a pair.
+   * The draws made within a circle, for any of its members (`user`, in it since `joinedAt`): name,
+   * day, size, and whether drawn; how many opened their result only for the draws the caller
+   * organises; whether the caller joined after a draw was made (so is not in it). Never a pair.
    */
-  async ofCircle(circleId: string, user: SessionUser): Promise<CircleDraw[]> {
+  async ofCircle(circleId: string, user: SessionUser, joinedAt: Date): Promise<CircleDraw[]> {
     const { draws, drawParticipants } = this.store.tables;
     const rows = await this.store.db.select().from(draws).where(eq(draws.circleId, circleId)).orderBy(desc(draws.createdAt));
     const people = rows.length === 0 ? [] : await this.store.db.select({ drawId: drawParticipants.drawId, email: drawParticipants.email, openedAt: drawParticipants.openedAt }).from(drawParticipants).where(inArray(drawParticipants.drawId, rows.map((draw) => draw.id)));
@@ -171,6 +172,7 @@ export class DrawService {
     return rows.map((draw) => {
       const its = people.filter((person) => person.drawId === draw.id);
       const mine = draw.organiserId === user.id;
+      const takingPart = its.some((person) => person.email === me);
       return {
         id: draw.id,
         name: draw.name,
@@ -179,7 +181,8 @@ export class DrawService {
         participants: its.length,
         opened: mine ? its.filter((person) => person.openedAt).length : null,
         mine,
-        takingPart: its.some((person) => person.email === me),
+        takingPart,
+        joinedAfter: !mine && !takingPart && joinedAt > draw.createdAt,
       };
     });
   }

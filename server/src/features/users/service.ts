@@ -1,4 +1,3 @@
-import { and, count, eq, lt, ne, sql } from 'drizzle-orm';
 import type { SessionProfile } from '@wishwell/shared/api-types';
 import { normalizeHostname } from '@wishwell/shared/domain';
 import type { InstanceSettings } from '@wishwell/shared/instance-settings-types';
@@ -24,15 +23,15 @@ import type { PasswordHasher } from '../../auth/passwords';
 import type { TokenSigner } from '../../auth/tokens';
 import type { Clock } from '../../clock';
 import type { RateLimits } from '../../config';
-import type { DataStore, Db, Row } from '../../db/store';
+import type { DataStore, Db } from '../../db/store';
 import { conflict, forbidden, invalid, unauthorized } from '../../domain/errors';
 import { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
 import type { Mailer, MailRequest, OutgoingMail } from '../../mail/mailer';
 import { hostnameOf, type MailLinks } from '../../mail/link-origin';
 import { logEvent } from '../../log';
+import { UserQueries, type UserRow } from './queries';
 
-type UserRow = Row<'users'>;
 /** What a session profile is built from: a user row (with its hash) or the request's SessionUser (with hasPassword). */
 type ProfileSource = Pick<UserRow, 'id' | 'name' | 'email' | 'country' | 'currency' | 'isAdmin' | 'isDisabled' | 'registeredOnDomain' | 'language'> &
   (Pick<UserRow, 'passwordHash'> | { hasPassword: boolean });
@@ -99,8 +98,10 @@ export class UserService {
   private readonly registerPerIp: RateLimiter;
   private readonly forgotPerIp: RateLimiter;
   private readonly resetMailsPerAccount: RateLimiter;
+  private readonly queries: UserQueries;
 
   constructor(private readonly deps: UserServiceDeps) {
+    this.queries = new UserQueries(deps.store);
     const { rateLimits: limits, clock } = deps;
     this.loginPerIp = new RateLimiter({ limit: limits.loginPerIp, windowMs: 15 * MINUTE, text: 'tooManySignIns' }, clock);
     this.passwordAttemptsPerAccount = new RateLimiter({ limit: limits.loginPerAccount, windowMs: 15 * MINUTE, text: 'tooManyFailedSignIns' }, clock);
@@ -116,7 +117,7 @@ export class UserService {
     const name = requiredName(input.name);
     const email = validEmail(input.email);
     validPassword(input.password);
-    if (await this.findByEmail(email)) throw emailTaken();
+    if (await this.queries.byEmail(email)) throw emailTaken();
     const passwordHash = await this.deps.hasher.hash(input.password);
     const domain = input.domain || hostnameOf(caller.origin);
     const useLink = signupLink
@@ -143,12 +144,7 @@ export class UserService {
 
   /** Whether someone without an invitation may get an account now (sign-ups open, or no account yet): a provider's first sign-in asks. */
   async takesNewcomers(): Promise<boolean> {
-    return (await this.deps.settings.current()).registration === 'open' || !(await this.hasAccounts());
-  }
-
-  private async hasAccounts(): Promise<boolean> {
-    const { users } = this.deps.store.tables;
-    return (await this.deps.store.db.select({ id: users.id }).from(users).limit(1)).length > 0;
+    return (await this.deps.settings.current()).registration === 'open' || !(await this.queries.any());
   }
 
   /**
@@ -157,16 +153,14 @@ export class UserService {
    */
   async createAccount(account: NewAccount, alongside?: (tx: Db, user: UserRow) => Promise<void>): Promise<UserRow> {
     const now = new Date();
-    const { users } = this.deps.store.tables;
     const { defaultCurrency: currency } = await this.deps.settings.current();
     // Locked: two replicas registering the first accounts at once would each count none.
     return this.deps.store.lockedTransaction('first account', async (tx) => {
-      if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)))[0]) throw emailTaken();
+      if (await this.queries.idOfEmail(account.email, tx)) throw emailTaken();
       // The first account on a fresh install runs it.
-      const isFirst = ((await tx.select({ n: count() }).from(users))[0]?.n ?? 0) === 0;
-      const [created] = await tx
-        .insert(users)
-        .values({
+      const isFirst = (await this.queries.count(tx)) === 0;
+      const created = await this.queries.insert(
+        {
           id: newId(),
           name: account.name,
           email: account.email,
@@ -176,10 +170,11 @@ export class UserService {
           registeredOnDomain: normalizeHostname(account.domain).slice(0, 253),
           createdAt: now,
           updatedAt: now,
-        })
-        .returning();
-      await alongside?.(tx, created!);
-      return created!;
+        },
+        tx,
+      );
+      await alongside?.(tx, created);
+      return created;
     });
   }
 
@@ -197,7 +192,7 @@ export class UserService {
     await this.loginPerIp.hit(caller.ip);
     const email = normalizeEmail(input.email);
     if (!email || !input.password) throw invalid(passwordOnly ? 'enterPassword' : 'enterEmailAndPassword');
-    const row = await this.findByEmail(email);
+    const row = await this.queries.byEmail(email);
     // An account made by an OpenID Connect sign-in has no password (an empty hash).
     const valid = await this.passwordMatches(email, input.password, row?.passwordHash || null);
     if (!row || !valid) throw unauthorized(passwordOnly ? 'wrongPassword' : 'invalidCredentials');
@@ -212,9 +207,7 @@ export class UserService {
    */
   private async rehashPassword(row: Pick<UserRow, 'id' | 'passwordHash'>, password: string): Promise<void> {
     const passwordHash = await this.deps.hasher.hash(password).catch(() => null);
-    if (!passwordHash) return;
-    const { db, tables: { users } } = this.deps.store;
-    await db.update(users).set({ passwordHash }).where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)));
+    if (passwordHash) await this.queries.replaceHash(row.id, row.passwordHash, passwordHash);
   }
 
   /**
@@ -232,7 +225,7 @@ export class UserService {
 
   /** A session for an account another way of signing in vouched for (refused when disabled). */
   async openSession(userId: string): Promise<SessionProfile> {
-    const row = await this.findById(userId);
+    const row = await this.queries.byId(userId);
     if (!row) throw unauthorized('signIn');
     if (row.isDisabled) throw forbidden('accountDisabled');
     return this.startSession(row);
@@ -240,7 +233,7 @@ export class UserService {
 
   /** Revokes every token of the account (this device's and any other's). */
   async logout(userId: string): Promise<void> {
-    await this.bumpTokenVersion(userId);
+    await this.queries.revokeTokens(userId, new Date());
     await this.credentialsChanged(userId);
   }
 
@@ -253,14 +246,9 @@ export class UserService {
     const email = validEmail(input.email);
     const country = (input.country ?? '').trim().slice(0, 60);
     const language = input.language === undefined ? {} : { language: chosenLanguage(input.language) };
-    const { db, tables: { users } } = this.deps.store;
-    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id)));
-    if (taken) throw conflict('emailUsedByAnother');
-    const [row] = await db
-      .update(users)
-      .set({ name, email, country, currency: currencyForCountry(country), ...language, updatedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning();
+    const holder = await this.queries.idOfEmail(email);
+    if (holder !== undefined && holder !== user.id) throw conflict('emailUsedByAnother');
+    const row = await this.queries.update(user.id, { name, email, country, currency: currencyForCountry(country), ...language }, new Date());
     // A reset link mailed to the old address must not outlive the change.
     if (email !== normalizeEmail(user.email)) await this.revokeResetLinks(user.id);
     await this.deps.lists.ownerChanged(user.id);
@@ -269,27 +257,17 @@ export class UserService {
 
   /** The footer's menu, signed in: the account keeps the language for every device and for its mails. */
   async setLanguage(user: ProfileSource, language: string | null, token: string): Promise<SessionProfile> {
-    const { db, tables: { users } } = this.deps.store;
-    const [row] = await db
-      .update(users)
-      .set({ language: chosenLanguage(language), updatedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning();
+    const row = await this.queries.update(user.id, { language: chosenLanguage(language) }, new Date());
     return toSessionProfile(row!, token);
   }
 
   async changePassword(user: ProfileSource, input: ChangePasswordInput): Promise<ChangePasswordAnswer> {
-    const row = (await this.findById(user.id))!;
+    const row = (await this.queries.byId(user.id))!;
     if (row.passwordHash === '') throw invalid('noPasswordYet');
     validPassword(input.newPassword);
     if (!(await this.passwordMatches(user.email, input.currentPassword, row.passwordHash))) throw invalid('currentPasswordWrong');
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
-    const { users } = this.deps.store.tables;
-    const [updated] = await this.deps.store.db
-      .update(users)
-      .set({ passwordHash, ...this.revokingTokens() })
-      .where(eq(users.id, user.id))
-      .returning();
+    const updated = await this.queries.setPassword(user.id, passwordHash, new Date());
     await this.revokeResetLinks(user.id);
     await this.credentialsChanged(user.id);
     return { message: 'Your password has been changed.', token: await this.signToken(updated!) };
@@ -300,10 +278,7 @@ export class UserService {
    * see them as Deleted), lose any guest edit capability and leave the share view at once.
    */
   async deleteAccount(userId: string): Promise<void> {
-    const { users } = this.deps.store.tables;
-    await this.deps.lists.retireOwner(userId, async (tx) => {
-      await tx.delete(users).where(eq(users.id, userId)); // editor rows and reset tokens cascade
-    });
+    await this.deps.lists.retireOwner(userId, (tx) => this.queries.delete(userId, tx));
     await this.credentialsChanged(userId);
   }
 
@@ -317,9 +292,8 @@ export class UserService {
     await this.forgotPerIp.hit(caller.ip);
     const email = normalizeEmail(emailInput);
     const now = this.deps.clock.now();
-    const { db, tables: { passwordResetTokens } } = this.deps.store;
-    await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now)));
-    const user = await this.findByEmail(email);
+    await this.queries.deleteResetLinksExpiredBy(new Date(now));
+    const user = await this.queries.byEmail(email);
     if (user && !user.isDisabled && (await this.resetMailsPerAccount.take(email))) {
       this.mailResetLink(user, now, caller).catch((error: unknown) => console.error('Password reset mail failed:', error));
     }
@@ -331,22 +305,16 @@ export class UserService {
     this.requirePasswordLogin();
     validPassword(password);
     const tokenHash = hashSecret(token);
-    const { users, passwordResetTokens } = this.deps.store.tables;
-    const [found] = await this.deps.store.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
+    const found = await this.queries.resetLink(tokenHash);
     if (!found || found.expiresAt.getTime() <= this.deps.clock.now()) throw invalid('resetLinkInvalid');
-    if ((await this.findById(found.userId))?.isDisabled) throw forbidden('accountDisabled');
+    if ((await this.queries.byId(found.userId))?.isDisabled) throw forbidden('accountDisabled');
     const passwordHash = await this.deps.hasher.hash(password);
     const row = await this.deps.store.transaction(async (tx) => {
       // Deleting the row is what uses the link up: of two concurrent resets only one deletes it.
-      const [used] = await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).returning();
+      const used = await this.queries.takeResetLink(tokenHash, tx);
       if (!used) throw invalid('resetLinkInvalid');
-      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId));
-      const [updated] = await tx
-        .update(users)
-        .set({ passwordHash, ...this.revokingTokens() })
-        .where(eq(users.id, used.userId))
-        .returning();
-      return updated;
+      await this.queries.deleteResetLinksOf(used.userId, tx);
+      return this.queries.setPassword(used.userId, passwordHash, new Date(), tx);
     });
     if (!row) throw invalid('resetLinkInvalid');
     await this.credentialsChanged(row.id);
@@ -357,9 +325,8 @@ export class UserService {
    * Makes every outstanding password-reset link of the account unusable: called on password and
    * e-mail changes, and whenever an account is disabled.
    */
-  async revokeResetLinks(userId: string): Promise<void> {
-    const { db, tables: { passwordResetTokens } } = this.deps.store;
-    await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  revokeResetLinks(userId: string): Promise<void> {
+    return this.queries.deleteResetLinksOf(userId);
   }
 
   /** An admin disabled the account: its reset links and its open connections end. */
@@ -370,15 +337,10 @@ export class UserService {
 
   /** Grants or removes the admin role by e-mail (CLI and ADMIN_EMAIL). False if no such account. */
   async setAdmin(emailInput: string, isAdmin: boolean): Promise<boolean> {
-    const { users } = this.deps.store.tables;
-    const result = await this.deps.store.db
-      .update(users)
-      .set({ isAdmin, updatedAt: new Date() })
-      .where(eq(users.email, normalizeEmail(emailInput)))
-      .returning({ id: users.id });
-    if (!result[0]) return false;
-    logEvent({ event: 'role.change', userId: result[0].id, isAdmin });
-    await this.credentialsChanged(result[0].id);
+    const userId = await this.queries.setAdminByEmail(normalizeEmail(emailInput), isAdmin, new Date());
+    if (!userId) return false;
+    logEvent({ event: 'role.change', userId, isAdmin });
+    await this.credentialsChanged(userId);
     return true;
   }
 
@@ -387,9 +349,8 @@ export class UserService {
     const token = newSecret();
     const mail = await this.resetMail(user, token, request);
     const queue = await this.deps.mailer.queueIn();
-    const { passwordResetTokens } = this.deps.store.tables;
     await this.deps.store.transaction(async (tx) => {
-      await tx.insert(passwordResetTokens).values({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS), createdAt: new Date(now) });
+      await this.queries.insertResetLink({ tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS), createdAt: new Date(now) }, tx);
       await queue(mail, tx);
     });
   }
@@ -431,27 +392,6 @@ export class UserService {
   /** Tells every process that the account's credentials changed (see announceCredentialChange). */
   credentialsChanged(userId: string): Promise<void> {
     return announceCredentialChange(this.deps.store.changes, userId);
-  }
-
-  private async bumpTokenVersion(userId: string): Promise<void> {
-    const { users } = this.deps.store.tables;
-    await this.deps.store.db.update(users).set(this.revokingTokens()).where(eq(users.id, userId));
-  }
-
-  /** The column changes that revoke every token issued so far (they carry the older version). */
-  private revokingTokens() {
-    const { users } = this.deps.store.tables;
-    return { tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() };
-  }
-
-  private async findByEmail(email: string): Promise<UserRow | undefined> {
-    const { users } = this.deps.store.tables;
-    return (await this.deps.store.db.select().from(users).where(eq(users.email, email)))[0];
-  }
-
-  private async findById(id: string): Promise<UserRow | undefined> {
-    const { users } = this.deps.store.tables;
-    return (await this.deps.store.db.select().from(users).where(eq(users.id, id)))[0];
   }
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DataStore, Db } from '../../db/store';
 import { hashSecret, newSecret } from '../../ids';
+import { UserQueries } from './queries';
 
 const SIGNUP_INVITATION_TTL_MS = 14 * 24 * 3600_000;
 
@@ -12,31 +12,26 @@ export const signupInvitationPath = (token: string) => `/register?signup=${encod
  * within 14 days. Only the token's hash is kept; registering uses it up in the same transaction.
  */
 export class SignupInvitations {
-  constructor(private readonly store: DataStore) {}
+  private readonly queries: UserQueries;
+
+  constructor(store: DataStore) {
+    this.queries = new UserQueries(store);
+  }
 
   async create(adminId: string, origin: string): Promise<{ link: string; expiresAt: string }> {
     const token = newSecret();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + SIGNUP_INVITATION_TTL_MS);
-    await this.store.db.insert(this.store.tables.signupInvitations).values({ tokenHash: hashSecret(token), createdById: adminId, createdAt: now, expiresAt });
+    await this.queries.insertSignupInvitation({ tokenHash: hashSecret(token), createdById: adminId, createdAt: now, expiresAt });
     return { link: `${origin}${signupInvitationPath(token)}`, expiresAt: expiresAt.toISOString() };
   }
 
-  async isPending(token: string): Promise<boolean> {
-    const { signupInvitations } = this.store.tables;
-    const [row] = await this.store.db.select({ tokenHash: signupInvitations.tokenHash }).from(signupInvitations).where(this.pending(token));
-    return row !== undefined;
+  isPending(token: string): Promise<boolean> {
+    return this.queries.isSignupInvitationPending(hashSecret(token), new Date());
   }
 
   /** Uses the link up for the account being created on `tx` (of two registering at once, one gets it); false when it is no link of ours. */
-  async useOn(tx: Db, token: string): Promise<boolean> {
-    const { signupInvitations } = this.store.tables;
-    const used = await tx.update(signupInvitations).set({ usedAt: new Date() }).where(this.pending(token)).returning({ tokenHash: signupInvitations.tokenHash });
-    return used.length > 0;
-  }
-
-  private pending(token: string) {
-    const { signupInvitations } = this.store.tables;
-    return and(eq(signupInvitations.tokenHash, hashSecret(token)), isNull(signupInvitations.usedAt), gt(signupInvitations.expiresAt, new Date()));
+  useOn(tx: Db, token: string): Promise<boolean> {
+    return this.queries.useSignupInvitation(hashSecret(token), new Date(), tx);
   }
 }

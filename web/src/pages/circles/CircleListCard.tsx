@@ -1,5 +1,6 @@
 import { Button, Tag } from '@blueprintjs/core';
 import type { CircleItem, CircleList, Suggestion } from '@wishwell/shared/circle-types';
+import { formatPrice } from '@wishwell/shared/price-format';
 import { ownerPath, sharePath } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { Link } from '../../app/routing';
@@ -42,7 +43,11 @@ export function CircleListCard({ list, isMine, onChanged }: { list: CircleList; 
   );
 }
 
-const priceOf = ({ price, currency }: { price: string; currency: string }) => (price ? `${price} ${currency}` : '');
+/** An item's or a suggestion's price, written the reader's way ("£199.00", "199,00 £"). */
+function Price({ price, currency }: { price: string; currency: string }) {
+  const { i18n } = useTranslation();
+  return <span className="ww-circle-item-price">{price && formatPrice(price, currency, i18n.language)}</span>;
+}
 
 function ItemRow({ listId, item, onChanged }: { listId: string; item: CircleItem; onChanged: () => void }) {
   const { t } = useTranslation();
@@ -56,7 +61,7 @@ function ItemRow({ listId, item, onChanged }: { listId: string; item: CircleItem
   return (
     <li className="ww-circle-item" data-testid="circle-item">
       <span className="ww-circle-item-title">{item.url ? <a href={item.url} target="_blank" rel="noreferrer noopener">{item.title}</a> : item.title}</span>
-      <span className="ww-circle-item-price">{priceOf(item)}</span>
+      <Price price={item.price} currency={item.currency} />
       <span className="ww-circle-item-state">
         {item.quantityPurchased > 0 && t('circles.reservedCount', { count: item.quantityPurchased, total: item.quantity })}
         {names && ` · ${t('circles.reservedBy', { names })}`}
@@ -83,7 +88,7 @@ function SuggestionRow({ listId, suggestion, onChanged }: { listId: string; sugg
         </Tag>{' '}
         {suggestion.url ? <a href={suggestion.url} target="_blank" rel="noreferrer noopener">{suggestion.title}</a> : suggestion.title}
       </span>
-      <span className="ww-circle-item-price">{priceOf(suggestion)}</span>
+      <Price price={suggestion.price} currency={suggestion.currency} />
       <span className="ww-circle-item-state">
         {t('circles.suggestedBy', { name: suggestion.suggestedBy })}
         {suggestion.reservedBy && ` · ${t('circles.reservedBy', { names: suggestion.reservedBy })}`}

@@ -59,7 +59,7 @@ export function CreatorTools({ circle, inviteLink, onChanged }: { circle: Circle
         </div>
       )}
       <form className="ww-circle-link" onSubmit={invite}>
-        <InputGroup type="email" required placeholder={t('circles.emailPlaceholder')} aria-label={t('circles.emailPlaceholder')} value={email} onValueChange={setEmail} />
+        <InputGroup type="email" required placeholder={t('circles.emailPlaceholder')} aria-label={t('circles.inviteEmail')} value={email} onValueChange={setEmail} />
         <Button type="submit" icon="envelope" text={t('circles.sendInvite')} loading={busy} />
       </form>
     </Card>

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { formatPrice } from '@wishwell/shared/price-format';
-import { fromMinorUnits } from '@wishwell/shared/money';
 import type { OrganisedDraw } from '@wishwell/shared/secret-santa-types';
 import { api, errorMessage } from '../../api/client';
 import { useTranslation } from '../../i18n/react';
 import { notify } from '../../notifications/notify';
+import { drawDetails } from './draw-details';
 
 /** One draw as its organiser sees it: who takes part and who has opened their result, never who gives to whom. */
 export function OrganisedDrawCard({ draw, onChange, onGone }: { draw: OrganisedDraw; onChange: (draw: OrganisedDraw) => void; onGone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const nameOf = (id: string) => draw.participants.find((participant) => participant.id === id)?.name ?? '';
   const act = async (work: () => Promise<void>, success: string) => {
@@ -37,9 +36,7 @@ export function OrganisedDrawCard({ draw, onChange, onGone }: { draw: OrganisedD
   return (
     <Card className="ww-santa-draw" aria-label={draw.name || t('santa.untitled')}>
       <h2>{draw.name || t('santa.untitled')}</h2>
-      <p className="ww-santa-note">
-        {[draw.budget !== null ? t('santa.budgetIs', { budget: formatPrice(fromMinorUnits(draw.budget), draw.currency) }) : null, draw.date ? t('santa.dateIs', { date: draw.date }) : null].filter(Boolean).join(' · ')}
-      </p>
+      <p className="ww-santa-note">{drawDetails(draw, t, i18n.language)}</p>
       <p role="status">{draw.drawnAt ? t('santa.openedCount', { opened, count: draw.participants.length }) : t('santa.notDrawn')}</p>
       <ul className="ww-santa-list">
         {draw.participants.map((participant) => (

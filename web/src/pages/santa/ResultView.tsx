@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Card, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
-import { formatPrice } from '@wishwell/shared/price-format';
-import { fromMinorUnits } from '@wishwell/shared/money';
 import { DRAW_QUESTION_MAX, type DrawQuestion, type DrawResult } from '@wishwell/shared/secret-santa-types';
 import { sharePath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
@@ -10,11 +8,12 @@ import { usePageTitle } from '../../app/use-page-title';
 import { useTranslation } from '../../i18n/react';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
+import { drawDetails } from './draw-details';
 import './santa.css';
 
 /** A participant's own result: whom they give to and that person's list, their own list for their giver, and the anonymous questions. */
 export function ResultView({ initial }: { initial: DrawResult }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [result, setResult] = useState(initial);
   const title = result.drawName || t('santa.untitled');
   usePageTitle(title);
@@ -30,7 +29,7 @@ export function ResultView({ initial }: { initial: DrawResult }) {
     }
   };
   const recipient = result.recipient;
-  const details = [result.budget !== null ? t('santa.budgetIs', { budget: formatPrice(fromMinorUnits(result.budget), result.currency) }) : null, result.date ? t('santa.dateIs', { date: result.date }) : null].filter(Boolean);
+  const details = drawDetails(result, t, i18n.language);
 
   return (
     <div className="ww-santa ww-santa-result">
@@ -44,7 +43,7 @@ export function ResultView({ initial }: { initial: DrawResult }) {
         ) : (
           <Callout>{t('santa.notDrawnYet')}</Callout>
         )}
-        {details.length > 0 ? <p>{details.join(' · ')}</p> : null}
+        {details ? <p>{details}</p> : null}
         {recipient ? (
           <p>
             {recipient.list ? (
