@@ -19,7 +19,7 @@ export default defineConfig({
   testDir: 'web/test/e2e',
   fullyParallel: true,
   workers: 2,
-  globalSetup: './web/test/e2e/support/mail-catcher.ts',
+  globalSetup: './web/test/e2e/support/global-setup.ts',
   // The reference screenshots' names carry no project or platform (screens.spec.ts-snapshots).
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
   // Two workers on two cores, which other test runs share: a test gets less than a core. A third

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, registerThroughForm, signInThroughForm, uniqueEmail } from './support/accounts';
+import { E2E_ADMIN, registerByApi, registerThroughForm, signInByApi, signInThroughForm, uniqueEmail } from './support/accounts';
 import { waitForMail } from './support/mail';
 
 const openAccountMenu = (page: Page) => page.getByRole('button', { name: 'Account menu' }).click();
@@ -24,7 +24,7 @@ test('register goes to /dashboard; the menu has My Lists, My Account and Logout,
 
 test('the registration form states the password rule and refuses a taken address with the server message', async ({ page }) => {
   const account = newAccount('taken');
-  await registerThroughForm(page, account);
+  await registerByApi(page, account);
   await page.context().clearCookies();
   await page.goto('/register');
   await expect(page.getByText('At least 8 characters.')).toBeVisible();
@@ -38,7 +38,7 @@ test('the registration form states the password rule and refuses a taken address
 
 test('a wrong password shows the server message and stays on /login', async ({ page }) => {
   const account = newAccount('wrongpass');
-  await registerThroughForm(page, account);
+  await registerByApi(page, account);
   await page.context().clearCookies();
   await page.goto('/login');
   await page.getByLabel('Email Address').fill(account.email);
@@ -51,7 +51,7 @@ test('a wrong password shows the server message and stays on /login', async ({ p
 
 test('signing in with claimList in the URL drops that id from guestWishlists', async ({ page }) => {
   const account = newAccount('claim');
-  await registerThroughForm(page, account);
+  await registerByApi(page, account);
   await page.context().clearCookies();
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('guestWishlists', JSON.stringify(['keep-me', 'claim-me'])));
@@ -67,7 +67,8 @@ test('signing in with claimList in the URL drops that id from guestWishlists', a
 
 test('change password: a mismatch is refused, then the new password works and the old does not', async ({ page }) => {
   const account = newAccount('change');
-  await registerThroughForm(page, account);
+  await registerByApi(page, account);
+  await page.goto('/dashboard');
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'My Account' }).click();
   await page.getByRole('link', { name: 'Change Password' }).click();
@@ -100,7 +101,7 @@ test('change password: a mismatch is refused, then the new password works and th
 
 test('My Account saves name, email and country', async ({ page }) => {
   const account = newAccount('profile');
-  await registerThroughForm(page, account);
+  await registerByApi(page, account);
   await page.goto('/account');
   await expect(page.getByLabel('Name')).toHaveValue(account.name);
   await expect(page.getByLabel('Email Address')).toHaveValue(account.email);
@@ -115,7 +116,7 @@ test('My Account saves name, email and country', async ({ page }) => {
 
 test('Delete My Account asks first, then deletes, signs out and goes to /', async ({ page }) => {
   const account = newAccount('delete');
-  await registerThroughForm(page, account);
+  await registerByApi(page, account);
   await page.goto('/account');
   await page.getByRole('button', { name: 'Delete My Account' }).click();
   const confirm = page.getByRole('alertdialog');
@@ -136,7 +137,7 @@ test('Delete My Account asks first, then deletes, signs out and goes to /', asyn
 });
 
 test('an admin sees Admin in the menu and /admin without the public header; a user does not', async ({ page, browser }) => {
-  await signInThroughForm(page, E2E_ADMIN);
+  await signInByApi(page, E2E_ADMIN);
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Admin' }).click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -145,7 +146,8 @@ test('an admin sees Admin in the menu and /admin without the public header; a us
   await expect(page.locator('footer.ww-footer')).toHaveCount(0);
 
   const userPage = await browser.newPage();
-  await registerThroughForm(userPage, newAccount('plain'));
+  await registerByApi(userPage, newAccount('plain'));
+  await userPage.goto('/dashboard');
   await openAccountMenu(userPage);
   await expect(userPage.getByRole('menuitem', { name: 'My Account' })).toBeVisible();
   await expect(userPage.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
@@ -164,7 +166,7 @@ test('signed-out visitors to /account and /change-password are sent to /login', 
 test.describe('password reset through a real mail', () => {
   test('the reset mail arrives; its link sets a new password and lands on /dashboard signed in', async ({ page }) => {
     const account = newAccount('forgot');
-    await registerThroughForm(page, account);
+    await registerByApi(page, account);
     await page.context().clearCookies();
 
     await page.goto('/login');

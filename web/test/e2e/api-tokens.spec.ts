@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { registerThroughForm, uniqueEmail } from './support/accounts';
+import { registerByApi, uniqueEmail } from './support/accounts';
 
 test('My Account > API tokens: create one, see it once and copy it, it works as a bearer token, last use shows, revoking stops it', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await registerThroughForm(page, { name: 'Tina Tokens', email: uniqueEmail('tokens'), password: 'first password' });
+  await registerByApi(page, { name: 'Tina Tokens', email: uniqueEmail('tokens'), password: 'first password' });
   await page.goto('/account');
   const section = page.getByRole('region', { name: 'API tokens' });
   await expect(section.getByText('Signing out or changing your password keeps your tokens')).toBeVisible();

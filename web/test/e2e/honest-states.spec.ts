@@ -4,7 +4,7 @@ import { onDialogEntry } from './support/dialog-history';
 import { moveHandle } from './support/hydration';
 import { withMaillessServer } from './support/mailless-server';
 import { itemCard, signedInPage } from './support/people';
-import { E2E_ADMIN, signInThroughForm } from './support/accounts';
+import { E2E_ADMIN, signInByApi, uniqueEmail } from './support/accounts';
 
 // What the pages tell people when things are empty, fail, race or are long: each state says what
 // is true. Server and network failures are injected at the browser's network layer (page.route),
@@ -252,7 +252,7 @@ test('on a server without SMTP, Share via Email says so before anyone types', as
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
     await page.goto('/');
-    await apiCall(page, 'POST', '/users/register', { name: 'Mo', email: 'mo@example.com', password: 'correct horse battery', domain: '127.0.0.1' });
+    await apiCall(page, 'POST', '/users/register', { name: 'Mo', email: uniqueEmail('mo'), password: 'correct horse battery', domain: '127.0.0.1' });
     const list = await apiCall<{ _id: string }>(page, 'POST', '/wishlists', { name: 'No mail here', theme: 'Other' });
     await page.goto(`/wishlist/${list._id}`);
     await page.getByRole('button', { name: 'Share' }).click();
@@ -283,7 +283,7 @@ test('the dashboard marks a list an admin disabled and one that expired: guests 
   const disabled = await newList(owner.page, 'Turned off');
   const expired = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Last winter', theme: 'Birthday', expiresAt: '2020-01-01T00:00:00.000Z' });
   const admin = await browser.newPage();
-  await signInThroughForm(admin, E2E_ADMIN);
+  await signInByApi(admin, E2E_ADMIN, '/');
   await apiCall(admin, 'PUT', `/wishlists/${disabled}/toggle-disable`);
 
   await owner.page.goto('/dashboard');

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import type { Circle } from '@wishwell/shared/circle-types';
-import { E2E_ADMIN, signInThroughForm } from './support/accounts';
+import { E2E_ADMIN, signInByApi, signInThroughForm } from './support/accounts';
 import { apiCall } from './support/api';
 import { openAdminPage } from './support/admin';
 import { itemCard, signedInPage } from './support/people';
@@ -104,7 +104,7 @@ test('a German owner on a phone reads the whole list name, a long title in its d
 });
 
 test("the console marks its open page in the brand's accent, and an empty rule form reads empty", async ({ page }) => {
-  await signInThroughForm(page, E2E_ADMIN);
+  await signInByApi(page, E2E_ADMIN, null);
   await openAdminPage(page, 'Referral Rules', 'Referral Rules');
   const active = page.getByRole('menuitem', { name: 'Referral Rules', exact: true });
   const accentText = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ww-secondary-text').trim());

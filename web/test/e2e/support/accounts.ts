@@ -20,13 +20,22 @@ export async function registerThroughForm(page: Page, account: { name: string; e
 }
 
 /**
- * Signs in through the API into the page's browser context (set-up, where the form is not what the
- * test is about) and opens `path` on the site.
+ * Registers through the API into the page's browser context, signed in from then on (set-up, where
+ * the form is not what the test is about); opens nothing.
  */
-export async function signInByApi(page: Page, account: { email: string; password: string }, path = '/dashboard'): Promise<void> {
+export async function registerByApi(page: Page, account: { name: string; email: string; password: string }): Promise<void> {
+  const response = await page.request.post('/api/v1/users/register', { data: { ...account, domain: '127.0.0.1' } });
+  expect(response.ok(), `registration of ${account.email}`).toBe(true);
+}
+
+/**
+ * Signs in through the API into the page's browser context (set-up, where the form is not what the
+ * test is about) and opens `path` on the site (null: nothing).
+ */
+export async function signInByApi(page: Page, account: { email: string; password: string }, path: string | null = '/dashboard'): Promise<void> {
   const response = await page.request.post('/api/v1/users/login', { data: { email: account.email, password: account.password } });
   expect(response.ok(), `sign-in of ${account.email}`).toBe(true);
-  await page.goto(path);
+  if (path !== null) await page.goto(path);
 }
 
 /** Signs in through the form and waits for /dashboard. */

@@ -1,5 +1,5 @@
-// Playwright's global set-up (playwright.config.ts): the run's mail catcher (see mail.ts). The
-// function it returns is the global tear-down.
+// The run's mail catcher (see mail.ts), started by the global set-up (global-setup.ts). The
+// function it returns stops it.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSmtpServer } from '@wishwell/server/test-support/smtp';

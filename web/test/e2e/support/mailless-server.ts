@@ -1,16 +1,12 @@
 import { expect } from '@playwright/test';
-import { startOwnServer } from './own-server';
+import { sharedOwnServer } from './own-server';
 
 /**
- * A second real server, started the way the suite's is but with no mail server configured; runs
- * `use` with its base URL and stops it afterwards.
+ * The run's server without a mail server configured (started the way the suite's is, shared by
+ * the specs that need one): runs `use` with its base URL.
  */
 export async function withMaillessServer(use: (base: string) => Promise<void>): Promise<void> {
-  const server = await startOwnServer({ SMTP_URL: '' });
-  try {
-    expect(await (await fetch(`${server.base}/api/v1/health`)).json()).toMatchObject({ canSendMail: false });
-    await use(server.base);
-  } finally {
-    server.stop();
-  }
+  const base = await sharedOwnServer('mailless', { SMTP_URL: '' });
+  expect(await (await fetch(`${base}/api/v1/health`)).json()).toMatchObject({ canSendMail: false });
+  await use(base);
 }
