@@ -712,6 +712,7 @@ export const MODEL: TableModel[] = [
       id(),
       userRef('organiserId', 'organiser_id', 'cascade'),
       text('circleId', 'circle_id', { nullable: true }),
+      text('avoidDrawId', 'avoid_draw_id', { nullable: true, doc: 'An earlier draw of the same organiser whose pairs this one avoids (giver to giftee, never shown). No foreign key: a deleted draw is simply no longer avoided.' }),
       text('name', 'name', { default: '' }),
       { key: 'budgetMinor', name: 'budget_minor', kind: 'integer', nullable: true },
       text('currency', 'currency', { nullable: true }),

@@ -555,6 +555,8 @@ export const draws = sqliteTable('draws', {
   id: text('id').primaryKey(),
   organiserId: text('organiser_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   circleId: text('circle_id'),
+  /** An earlier draw of the same organiser whose pairs this one avoids (giver to giftee, never shown). No foreign key: a deleted draw is simply no longer avoided. */
+  avoidDrawId: text('avoid_draw_id'),
   name: text('name').notNull().default(''),
   budgetMinor: integer('budget_minor'),
   currency: text('currency'),

@@ -1,0 +1,1 @@
+ALTER TABLE "draws" ADD COLUMN "avoid_draw_id" text;

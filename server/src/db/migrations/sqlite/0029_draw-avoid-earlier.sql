@@ -1,0 +1,1 @@
+ALTER TABLE `draws` ADD `avoid_draw_id` text;
