@@ -737,6 +737,7 @@ export const MODEL: TableModel[] = [
       { key: 'openedAt', name: 'opened_at', kind: 'timestamp', nullable: true },
       { key: 'wishlistId', name: 'wishlist_id', kind: 'text', nullable: true, references: { table: 'wishlists', column: 'id', onDelete: 'set null' }, doc: 'The list the participant attached for their giver.' },
       { ...flag('fromCircle', 'from_circle'), doc: "Taken from the draw's circle: the organiser sees the name, not the address." },
+      text('userId', 'user_id', { nullable: true, doc: 'The account with this address when the draw was made, if any: a later draw avoiding this one matches people by account (an address may change). No foreign key, as circle_id.' }),
     ],
     indexes: [
       { name: 'draw_participants_email_unique', columns: ['drawId', 'email'], unique: true },

@@ -7,9 +7,13 @@ import { EXACT_MAX, EXCLUSIONS_MAX, type DrawOutcome } from './assignment';
 
 /**
  * The pairs of an earlier draw a new one avoids, one way (giver -> giftee), as indexes into the
- * new draw's participants: only people in both draws, matched by e-mail address (stored
- * normalised, so case-insensitive). `name` is only for the refusal.
+ * new draw's participants: only people in both draws, matched by account where both draws have
+ * one (an address may have changed), else by e-mail address (stored normalised, so
+ * case-insensitive). `name` is only for the refusal.
  */
+/** Someone in a draw, as matched between two draws. */
+type Person = { email: string; userId?: string | null };
+
 export interface AvoidedPairs {
   name: string;
   pairs: [giver: number, recipient: number][];
@@ -39,14 +43,13 @@ export class EarlierDraws {
     return earlier?.drawnAt ? earlier : null;
   }
 
-  async pairs(earlier: DrawRow, participants: { email: string }[]): Promise<AvoidedPairs> {
+  async pairs(earlier: DrawRow, participants: Person[]): Promise<AvoidedPairs> {
     const { drawParticipants } = this.store.tables;
-    const rows = await this.store.db.select({ id: drawParticipants.id, email: drawParticipants.email, recipientId: drawParticipants.recipientId }).from(drawParticipants).where(eq(drawParticipants.drawId, earlier.id));
-    const emailOf = new Map(rows.map((row) => [row.id, row.email]));
-    const order = participants.map((participant) => participant.email);
-    const pairs = rows.flatMap(({ email, recipientId }): [number, number][] => {
-      const giver = order.indexOf(email);
-      const recipient = order.indexOf(recipientId ? (emailOf.get(recipientId) ?? '') : '');
+    const rows = await this.store.db.select({ id: drawParticipants.id, email: drawParticipants.email, userId: drawParticipants.userId, recipientId: drawParticipants.recipientId }).from(drawParticipants).where(eq(drawParticipants.drawId, earlier.id));
+    const now = (then: Person | undefined) => (then ? participants.findIndex((person) => (person.userId && then.userId ? person.userId === then.userId : person.email === then.email)) : -1);
+    const pairs = rows.flatMap((row): [number, number][] => {
+      const giver = now(row);
+      const recipient = now(rows.find((other) => other.id === row.recipientId));
       return giver >= 0 && recipient >= 0 ? [[giver, recipient]] : [];
     });
     return { name: earlier.name || (earlier.drawnAt ?? earlier.createdAt).toISOString().slice(0, 10), pairs };

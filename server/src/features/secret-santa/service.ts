@@ -231,7 +231,9 @@ export class DrawService {
     }
     if (unique.length < DRAW_PARTICIPANTS_MIN) throw invalid('drawTooFew', { min: DRAW_PARTICIPANTS_MIN });
     if (unique.length > DRAW_PARTICIPANTS_MAX) throw invalid('drawTooMany', { max: DRAW_PARTICIPANTS_MAX });
-    return unique;
+    const { users } = this.store.tables;
+    const accounts = await this.store.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, unique.map((participant) => participant.email)));
+    return unique.map((participant) => ({ ...participant, userId: participant.userId ?? accounts.find((account) => normalizeEmail(account.email) === participant.email)?.id ?? null }));
   }
 
 
@@ -252,7 +254,7 @@ export class DrawService {
   ): Promise<string> {
     const { draws, drawParticipants, drawExclusions } = this.store.tables;
     const id = newId();
-    const rows = participants.map(({ name, email, fromCircle }, position) => ({ id: newId(), drawId: id, position, name, email, fromCircle, resultToken: newSecret() }));
+    const rows = participants.map(({ name, email, fromCircle, userId }, position) => ({ id: newId(), drawId: id, position, name, email, fromCircle, userId: userId ?? null, resultToken: newSecret() }));
     const idOf = (email: string) => rows.find((row) => row.email === email)!.id;
     const { name, budgetMinor, currency, giftDate, avoidDrawId } = settings;
     await tx.insert(draws).values({ id, organiserId, circleId, avoidDrawId, name, budgetMinor, currency, giftDate, createdAt: dateOf(this.clock) });
@@ -267,9 +269,10 @@ export class DrawService {
 
 /**
  * A participant as the draw is made: `fromCircle` when taken from the draw's circle (their address
- * is not shown to the organiser), with the member's `userId`, by which exclusions may name them.
+ * is not shown to the organiser), by which `userId` exclusions may name them; `userId` is also kept
+ * for anyone with an account, for a later draw avoiding this one's pairs.
  */
-type DrawPerson = DrawParticipantInput & { fromCircle: boolean; userId?: string };
+type DrawPerson = DrawParticipantInput & { fromCircle: boolean; userId?: string | null };
 
 /** What a draw keeps when started over, besides its people and exclusions. */
 type DrawSettings = Pick<DrawRow, 'name' | 'budgetMinor' | 'currency' | 'giftDate' | 'avoidDrawId'>;
@@ -280,7 +283,7 @@ type DrawSettings = Pick<DrawRow, 'name' | 'budgetMinor' | 'currency' | 'giftDat
  */
 function exclusionPairs(participants: DrawPerson[], exclusions: [string, string][]): [string, string][] {
   const order = participants.map((participant) => participant.email);
-  const emailOf = (side: string) => participants.find((participant) => participant.userId !== undefined && participant.userId === side)?.email ?? normalizeEmail(side);
+  const emailOf = (side: string) => participants.find((participant) => participant.fromCircle && participant.userId === side)?.email ?? normalizeEmail(side);
   return exclusions.map(([a, b]) => {
     const pair = [emailOf(a), emailOf(b)].sort((x, y) => order.indexOf(x) - order.indexOf(y)) as [string, string];
     for (const email of pair) if (!order.includes(email)) throw unknownSide(email);
