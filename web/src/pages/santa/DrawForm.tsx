@@ -30,7 +30,7 @@ const blank = (): Row => ({ name: '', email: '' });
  * A new draw: its people (the organiser first; within a circle, its members and anyone added),
  * who must not draw whom, a budget and a day.
  */
-export function DrawForm({ onCreated, circle }: { onCreated: (draw: OrganisedDraw) => void; circle?: DrawCircle }) {
+export function DrawForm({ onCreated, circle, draws }: { onCreated: (draw: OrganisedDraw) => void; circle?: DrawCircle; draws?: MyDraws | null }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const firstRows = (): Row[] => (circle ? [] : [{ name: user?.name ?? '', email: user?.email ?? '' }, blank(), blank()]);
@@ -43,7 +43,7 @@ export function DrawForm({ onCreated, circle }: { onCreated: (draw: OrganisedDra
   const [currency, setCurrency] = useState(user?.currency ?? 'EUR');
   const [date, setDate] = useState('');
   const [busy, setBusy] = useState(false);
-  const earlierDraws = useEarlierDraws(circle?.id ?? null);
+  const earlierDraws = useEarlierDraws(circle?.id ?? null, draws);
   const [avoidDrawId, setAvoidDrawId] = useState('');
   // Typed the reader's way ('12,50' in German), as every amount field is.
   const budgetField = useAmountField(budget, { currency, maxMinor: DRAW_BUDGET_MAX_MINOR });
@@ -157,18 +157,23 @@ export function DrawForm({ onCreated, circle }: { onCreated: (draw: OrganisedDra
   );
 }
 
-/** The organiser's drawn draws whose pairs a new draw may avoid: made in the same circle, or outside any. */
-function useEarlierDraws(circleId: string | null): MyDraws['organised'] {
-  const [draws, setDraws] = useState<MyDraws['organised']>([]);
+/**
+ * The organiser's drawn draws whose pairs a new draw may avoid: made in the same circle, or outside
+ * any. From `known` when the page loads them (null while it does; it keeps them current as draws are
+ * drawn), else fetched.
+ */
+function useEarlierDraws(circleId: string | null, known: MyDraws | null | undefined): MyDraws['organised'] {
+  const [fetched, setFetched] = useState<MyDraws | null>(null);
   useEffect(() => {
+    if (known !== undefined) return;
     let live = true;
     api.get('/draws').then(
-      (mine) => live && setDraws(mine.organised.filter((draw) => draw.drawnAt && (draw.circleId === null || draw.circleId === circleId))),
+      (mine) => live && setFetched(mine),
       () => undefined, // without the list the form simply offers no earlier draw
     );
     return () => {
       live = false;
     };
-  }, [circleId]);
-  return draws;
+  }, [known]);
+  return (known ?? fetched)?.organised.filter((draw) => draw.drawnAt && (draw.circleId === null || draw.circleId === circleId)) ?? [];
 }
