@@ -46,10 +46,10 @@ export class EarlierDraws {
   async pairs(earlier: DrawRow, participants: Person[]): Promise<AvoidedPairs> {
     const { drawParticipants } = this.store.tables;
     const rows = await this.store.db.select({ id: drawParticipants.id, email: drawParticipants.email, userId: drawParticipants.userId, recipientId: drawParticipants.recipientId }).from(drawParticipants).where(eq(drawParticipants.drawId, earlier.id));
-    const now = (then: Person | undefined) => (then ? participants.findIndex((person) => (person.userId && then.userId ? person.userId === then.userId : person.email === then.email)) : -1);
+    const placeOf = (then: Person | undefined) => (then ? participants.findIndex((person) => (person.userId && then.userId ? person.userId === then.userId : person.email === then.email)) : -1);
     const pairs = rows.flatMap((row): [number, number][] => {
-      const giver = now(row);
-      const recipient = now(rows.find((other) => other.id === row.recipientId));
+      const giver = placeOf(row);
+      const recipient = placeOf(rows.find((other) => other.id === row.recipientId));
       return giver >= 0 && recipient >= 0 ? [[giver, recipient]] : [];
     });
     return { name: earlier.name || (earlier.drawnAt ?? earlier.createdAt).toISOString().slice(0, 10), pairs };
