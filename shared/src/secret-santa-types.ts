@@ -27,6 +27,11 @@ export interface NewDraw {
   currency?: string | null;
   /** YYYY-MM-DD. */
   date?: string | null;
+  /**
+   * One of the organiser's own earlier draws, drawn, in the same circle or made outside any:
+   * nobody gets the person they gave to in it. Its pairs are never answered, only its id and name.
+   */
+  avoidDrawId?: string | null;
 }
 
 /** A draw as its organiser sees it: who takes part and who opened their result, never who gives to whom. */
@@ -34,6 +39,8 @@ export interface OrganisedDraw {
   id: string;
   name: string;
   circleId: string | null;
+  /** The earlier draw whose pairs this one avoids (null once that draw is deleted or started over). */
+  avoidDraw: { id: string; name: string } | null;
   budget: number | null;
   currency: string | null;
   date: string | null;
@@ -80,7 +87,7 @@ export interface DrawResult {
 
 /** The draws the signed-in account organises, and those it takes part in (by its e-mail). */
 export interface MyDraws {
-  organised: { id: string; name: string; participants: number; drawnAt: string | null; createdAt: string }[];
+  organised: { id: string; name: string; circleId: string | null; participants: number; drawnAt: string | null; createdAt: string }[];
   takingPart: { id: string; name: string; organiser: string; drawnAt: string | null }[];
 }
 

@@ -712,6 +712,7 @@ export const MODEL: TableModel[] = [
       id(),
       userRef('organiserId', 'organiser_id', 'cascade'),
       text('circleId', 'circle_id', { nullable: true }),
+      text('avoidDrawId', 'avoid_draw_id', { nullable: true, doc: 'An earlier draw of the same organiser whose pairs this one avoids (giver to giftee, never shown). No foreign key: a deleted draw is simply no longer avoided.' }),
       text('name', 'name', { default: '' }),
       { key: 'budgetMinor', name: 'budget_minor', kind: 'integer', nullable: true },
       text('currency', 'currency', { nullable: true }),
@@ -736,6 +737,7 @@ export const MODEL: TableModel[] = [
       { key: 'openedAt', name: 'opened_at', kind: 'timestamp', nullable: true },
       { key: 'wishlistId', name: 'wishlist_id', kind: 'text', nullable: true, references: { table: 'wishlists', column: 'id', onDelete: 'set null' }, doc: 'The list the participant attached for their giver.' },
       { ...flag('fromCircle', 'from_circle'), doc: "Taken from the draw's circle: the organiser sees the name, not the address." },
+      text('userId', 'user_id', { nullable: true, doc: 'The account with this address when the draw was made, if any: a later draw avoiding this one matches people by account (an address may change). No foreign key, as circle_id.' }),
     ],
     indexes: [
       { name: 'draw_participants_email_unique', columns: ['drawId', 'email'], unique: true },

@@ -339,3 +339,64 @@ describe('a draw within a gift circle', () => {
     expect((await tom.client.get<CircleDraw[]>(`/circles/${circleId}/draws`)).body.map((listed) => listed.id)).toEqual([draw.id]);
   });
 });
+
+describe("avoiding the pairs of an earlier draw", () => {
+  /** `by`'s drawn draw "Christmas 2025" of `people`; whom each gave to (by name), as their own links tell it. */
+  async function lastYear(by: Account, people: { name: string; email: string }[]): Promise<{ draw: OrganisedDraw; gave: Map<string, string> }> {
+    const draw = await created({ name: 'Christmas 2025', participants: people }, by);
+    const { tokens } = await drawn(draw, by);
+    const gave = new Map(await Promise.all(people.map(async ({ email }) => [email, (await resultOf(tokens.get(email)!)).recipient!.name] as const)));
+    return { draw, gave };
+  }
+
+  it("never gives anyone whom they gave to then (matched by address in any case, kept on starting over); the organiser learns only that draw's name", async () => {
+    const lena = await signUp(server.url, 'Lena');
+    const four = [person('Anna'), person('Ben'), person('Carl'), person('Dora')];
+    const earlier = await lastYear(lena, four);
+    const avoided = { id: earlier.draw.id, name: 'Christmas 2025' };
+    let draw = await created({ name: 'Christmas 2026', participants: four.map(({ name, email }) => ({ name, email: email.toUpperCase() })), avoidDrawId: earlier.draw.id }, lena);
+    // Of the 9 ways four people can draw, avoiding last year's pairs leaves 2 or 4: five rounds all clear by chance at most 1 time in 50.
+    for (let round = 0; round < 5; round++) {
+      if (round > 0) draw = (await lena.client.post<OrganisedDraw>(`/draws/${draw.id}/start-over`)).body;
+      expect([draw.avoidDraw, draw.exclusions]).toEqual([avoided, []]);
+      const { answer, tokens } = await drawn(draw, lena);
+      for (const { name, email } of four) expect((await resultOf(tokens.get(email)!)).recipient!.name, name).not.toBe(earlier.gave.get(email));
+      const organiserSees = [answer.body, (await lena.client.get(`/draws/${draw.id}`)).body, (await lena.client.get('/draws')).body, (await lena.client.get('/users/export')).body];
+      for (const body of organiserSees) expect(JSON.stringify(body)).not.toMatch(/recipient|giftee|avoidDrawId/i);
+      expect((answer.body as OrganisedDraw).exclusions).toEqual([]);
+    }
+    // A deleted earlier draw is no longer avoided, and the draw says so.
+    expect((await lena.client.delete(`/draws/${earlier.draw.id}`)).status).toBe(200);
+    expect((await lena.client.get<OrganisedDraw>(`/draws/${draw.id}`)).body.avoidDraw).toBeNull();
+  });
+
+  it('refuses a draw only those pairs make impossible naming no one (matching by account a person whose address changed); refuses another organiser\'s draw as not found and an undrawn one', async () => {
+    const mia = await signUp(server.url, 'Mia');
+    const annaAccount = await signUp(server.url, 'Anna');
+    const others = [person('Ben'), person('Carl'), person('Dora')];
+    const earlier = await lastYear(mia, [{ name: 'Anna', email: annaAccount.email }, ...others]);
+    // Anna has a new address since; this year Eva and Finn join, and Anna is kept from all but last year's giftee: matched by
+    // her account, she is left no one (by her new address alone she would simply give to her giftee again).
+    const anna = { name: 'Anna', email: `anna.new.${Date.now()}@example.com` };
+    expect((await annaAccount.client.put('/users/profile', anna)).status).toBe(200);
+    const six = [anna, ...others, person('Eva'), person('Finn')];
+    const giftee = others.find(({ name }) => name === earlier.gave.get(annaAccount.email))!;
+    const exclusions = six.filter((other) => other !== anna && other !== giftee).map((other) => [anna.email, other.email]);
+    expect((await mia.client.post('/draws', { participants: six, exclusions })).status).toBe(201);
+    const before = (await mia.client.get<MyDraws>('/draws')).body.organised.length;
+    const refused = await mia.client.post('/draws', { name: 'Christmas 2026', participants: six, exclusions, avoidDrawId: earlier.draw.id });
+    expect([refused.status, refused.body]).toEqual([422, { message: "Avoiding the pairs of “Christmas 2025” leaves no possible draw: add people, or don't avoid that draw." }]);
+    const german = await mia.client.post('/draws', { participants: six, exclusions, avoidDrawId: earlier.draw.id }, { headers: { 'accept-language': 'de' } });
+    expect([german.status, german.body.message]).toEqual([422, 'Ohne die Paare von „Christmas 2025“ geht keine Auslosung auf: Nimm weitere Personen dazu oder vermeide diese Paare nicht.']);
+    expect((await mia.client.get<MyDraws>('/draws')).body.organised.length).toBe(before);
+
+    // Someone else's draw answers exactly as one that does not exist: no way to probe for draws.
+    const theirs = await stranger.client.post('/draws', { participants: six, avoidDrawId: earlier.draw.id });
+    const unknown = await stranger.client.post('/draws', { participants: six, avoidDrawId: 'no-such-draw' });
+    expect([theirs.status, theirs.body]).toEqual([404, { message: 'This Secret Santa draw does not exist (any more).' }]);
+    expect(unknown.body).toEqual(theirs.body);
+    const undrawn = (await mia.client.get<MyDraws>('/draws')).body.organised.find((draw) => !draw.drawnAt)!;
+    const notYet = await mia.client.post('/draws', { participants: six, avoidDrawId: undrawn.id });
+    expect([notYet.status, notYet.body.message]).toEqual([422, 'You can only avoid the pairs of one of your draws that has been drawn, in this circle or outside any circle.']);
+  });
+});

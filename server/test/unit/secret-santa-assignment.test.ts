@@ -35,6 +35,18 @@ function allValid(count: number, mayGive: MayGive): string[] {
   return found;
 }
 
+/** A derangement of `count` (last year's draw): shuffled until no one gives to themselves. */
+function shuffledPermutation(count: number, random: RandomInt): number[] {
+  for (;;) {
+    const order = Array.from({ length: count }, (_, index) => index);
+    for (let index = count - 1; index > 0; index--) {
+      const other = random(index + 1);
+      [order[index], order[other]] = [order[other]!, order[index]!];
+    }
+    if (order.every((recipient, giver) => recipient !== giver)) return order;
+  }
+}
+
 const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
 
 /** The chi-square distribution's 99.9th percentile for df degrees of freedom (Wilson-Hilferty). */
@@ -119,6 +131,24 @@ describe('Secret Santa assignment', () => {
     const expected = runs / valid.length;
     const skewed = valid.reduce((sum, _key, index) => sum + ((index === 0 ? runs : 0) - expected) ** 2 / expected, 0);
     expect(skewed).toBeGreaterThan(critical);
+  });
+
+  it("avoids last year's pairs one way only (giver to giftee), with couples kept apart both ways, every valid assignment equally likely", () => {
+    const random = seeded(2026);
+    const count = 6;
+    const lastYear = [3, 2, 5, 4, 0, 1];
+    const mayGive: MayGive = (giver, recipient) => giver !== recipient && Math.min(giver, recipient) + Math.max(giver, recipient) * 10 !== 10 && lastYear[giver] !== recipient;
+    const valid = allValid(count, mayGive);
+    // One way: someone may well give to the person who gave to them last year.
+    expect(valid.some((key) => key.split(',').some((recipient, giver) => lastYear[Number(recipient)] === giver))).toBe(true);
+    expect(chiSquareOfDraws(count, mayGive, valid, 200 * valid.length, random.int)).toBeLessThan(chiSquareCritical(valid.length - 1));
+    // In a group too large to count, by rejection: never last year's giftee either.
+    const large = 40;
+    const before = shuffledPermutation(large, random.int);
+    for (let run = 0; run < 50; run++) {
+      const outcome = drawAssignment(large, (giver, recipient) => giver !== recipient && before[giver] !== recipient, random.int);
+      expect(outcome.ok && outcome.recipients.every((recipient, giver) => recipient !== giver && recipient !== before[giver])).toBe(true);
+    }
   });
 
   it('finds the one assignment the rules leave, where random shuffles would hardly ever hit it', () => {

@@ -95,6 +95,29 @@ test('organise, draw, open a result by its mailed link, ask and answer', async (
   await gifteeContext.close();
 });
 
+test("avoids the pairs of an earlier draw, picked in the form on a phone (German, dark)", async ({ browser }) => {
+  const { context, page: olga, email: olgaEmail } = await signedInPage(browser, 'Olga', { viewport: { width: 390, height: 844 }, locale: 'de-DE', colorScheme: 'dark' });
+  const participants = [{ name: 'Olga', email: olgaEmail }, ...['anna', 'ben', 'carl'].map((name) => ({ name: name[0]!.toUpperCase() + name.slice(1), email: uniqueEmail(name) }))];
+  const lastYear = await apiCall<OrganisedDraw>(olga, 'POST', '/draws', { name: 'Weihnachten 2025', participants });
+  await apiCall(olga, 'POST', `/draws/${lastYear.id}/run`);
+
+  await olga.goto('/santa');
+  await olga.getByLabel('Name der Auslosung').fill('Weihnachten 2026');
+  await olga.getByRole('button', { name: 'Person hinzufügen' }).click();
+  for (const [index, { name, email }] of participants.slice(1).entries()) {
+    await olga.getByRole('textbox', { name: `Name von Person ${index + 2}` }).fill(name);
+    await olga.getByRole('textbox', { name: `E-Mail von Person ${index + 2}` }).fill(email);
+  }
+  await olga.getByRole('combobox', { name: 'Paare einer früheren Auslosung vermeiden' }).selectOption({ label: 'Weihnachten 2025' });
+  await keepScreenshot(olga, 'santa-avoid-form-de-dark-390.png', { fullPage: true });
+  await olga.getByRole('button', { name: 'Auslosung anlegen' }).click();
+  const card = olga.locator('.ww-santa-draw');
+  await expect(card.getByText('Vermeidet die Paare von „Weihnachten 2025“.')).toBeVisible();
+  await card.getByRole('button', { name: 'Namen ziehen' }).click();
+  await expect(card.getByRole('status')).toHaveText('0 von 4 haben ihr Ergebnis geöffnet.');
+  await context.close();
+});
+
 test('a participant attaches one of their lists to their result; their giver opens it from theirs', async ({ browser }) => {
   const { context: olgaContext, page: olga, email: olgaEmail } = await signedInPage(browser, 'Olga', { viewport: { width: 1280, height: 900 } });
   const { context: paulContext, page: paul, email: paulEmail } = await signedInPage(browser, 'Paul', { viewport: { width: 390, height: 844 } });

@@ -555,6 +555,8 @@ export const draws = pgTable('draws', {
   id: text('id').primaryKey(),
   organiserId: text('organiser_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   circleId: text('circle_id'),
+  /** An earlier draw of the same organiser whose pairs this one avoids (giver to giftee, never shown). No foreign key: a deleted draw is simply no longer avoided. */
+  avoidDrawId: text('avoid_draw_id'),
   name: text('name').notNull().default(''),
   budgetMinor: integer('budget_minor'),
   currency: text('currency'),
@@ -580,6 +582,8 @@ export const drawParticipants = pgTable('draw_participants', {
   wishlistId: text('wishlist_id').references(() => wishlists.id, { onDelete: 'set null' }),
   /** Taken from the draw's circle: the organiser sees the name, not the address. */
   fromCircle: boolean('from_circle').notNull().default(false),
+  /** The account with this address when the draw was made, if any: a later draw avoiding this one matches people by account (an address may change). No foreign key, as circle_id. */
+  userId: text('user_id'),
 }, (t) => [
   uniqueIndex('draw_participants_email_unique').on(t.drawId, t.email),
   uniqueIndex('draw_participants_token_unique').on(t.resultToken),

@@ -20,6 +20,7 @@ const newDrawBody = t.Object({
   budget: t.Optional(t.Nullable(t.Integer({ minimum: 0, error: schemaError('drawBudget') }))),
   currency: t.Optional(t.Nullable(t.String({ maxLength: 3 }))),
   date: t.Optional(t.Nullable(t.String({ maxLength: 10 }))),
+  avoidDrawId: t.Optional(t.Nullable(t.String({ maxLength: 64, description: "One of the organiser's own earlier draws, drawn: nobody gets whom they gave to in it (never answered)." }))),
 });
 const textBody = t.Object({ text: t.String({ maxLength: DRAW_QUESTION_MAX * 2 }) });
 const questionParams = t.Object({ token: t.String({ maxLength: 128 }), questionId: t.String({ maxLength: 64 }) });

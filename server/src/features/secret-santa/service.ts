@@ -19,7 +19,8 @@ import { newId, newSecret } from '../../ids';
 import { RateLimiter } from '../../limits/rate-limit';
 import type { MailRequest } from '../../mail/mailer';
 import type { DrawRow, OrganisedDrawAccess, ParticipantRow } from './access';
-import { drawAssignment, EXACT_MAX, EXCLUSIONS_MAX, type DrawConflict, type DrawCrowded } from './assignment';
+import { drawAssignment, EXACT_MAX, EXCLUSIONS_MAX, type DrawConflict, type DrawCrowded, type MayGive } from './assignment';
+import { avoidRefusal, EarlierDraws, type AvoidedPairs } from './earlier-draw';
 import type { SantaMail } from './mail';
 import type { CircleParticipant } from '@wishwell/shared/circle-types';
 
@@ -48,6 +49,7 @@ export interface CircleParticipants {
 export class DrawService {
   private readonly drawsPerUser: RateLimiter;
   private readonly runsPerUser: RateLimiter;
+  private readonly earlier: EarlierDraws;
 
   constructor(
     private readonly store: DataStore,
@@ -58,15 +60,20 @@ export class DrawService {
   ) {
     this.drawsPerUser = new RateLimiter({ limit: limits.drawsPerDay, windowMs: DAY, text: 'tooManyDraws' }, clock);
     this.runsPerUser = new RateLimiter({ limit: limits.runsPerDay, windowMs: DAY, text: 'tooManyDraws', scope: 'draw runs per organiser' }, clock);
+    this.earlier = new EarlierDraws(store);
   }
 
   async create(user: SessionUser, input: NewDraw): Promise<OrganisedDraw> {
     const participants = await this.participantsOf(user, input);
     const exclusions = exclusionPairs(participants, input.exclusions ?? []);
-    const settings = drawSettings(input);
+    const circleId = input.circleId ?? null;
+    const avoiding = input.avoidDrawId ? await this.earlier.chosen(user, input.avoidDrawId, circleId) : null;
+    const settings = { ...drawSettings(input), avoidDrawId: avoiding?.id ?? null };
     assignOrRefuse(participants, exclusions);
+    // Counted before the earlier draw's pairs are tried: each refusal they cause tells a little about them, so trying costs a draw.
     await this.drawsPerUser.hit(user.id);
-    const id = await this.store.transaction((tx) => this.insertDraw(tx, user.id, input.circleId ?? null, settings, participants, exclusions));
+    if (avoiding) assignOrRefuse(participants, exclusions, await this.earlier.pairs(avoiding, participants));
+    const id = await this.store.transaction((tx) => this.insertDraw(tx, user.id, circleId, settings, participants, exclusions));
     return this.view(id, user);
   }
 
@@ -75,7 +82,8 @@ export class DrawService {
     const { draw, user } = access;
     const { participants, exclusions } = await this.membersOf(draw.id);
     if (participants.some((participant) => participant.openedAt)) throw conflict('drawAlreadyOpened');
-    const recipients = assignOrRefuse(participants, emailPairs(participants, exclusions));
+    const avoiding = await this.earlier.avoidedBy(draw);
+    const recipients = assignOrRefuse(participants, emailPairs(participants, exclusions), avoiding ? await this.earlier.pairs(avoiding, participants) : undefined);
     await this.runsPerUser.hit(user.id);
     const about = { draw, organiser: user.name, again: draw.drawnAt !== null };
     const mails = await Promise.all(participants.map((participant) => this.mail.drawn(participant, about, request)));
@@ -116,10 +124,12 @@ export class DrawService {
     const { draws } = this.store.tables;
     const [draw] = await this.store.db.select().from(draws).where(eq(draws.id, drawId));
     const { participants, exclusions } = await this.membersOf(drawId);
+    const avoiding = await this.earlier.avoidedBy(draw!);
     return {
       id: draw!.id,
       name: draw!.name,
       circleId: draw!.circleId,
+      avoidDraw: avoiding && { id: avoiding.id, name: avoiding.name },
       budget: draw!.budgetMinor,
       currency: draw!.currency,
       date: draw!.giftDate,
@@ -140,7 +150,7 @@ export class DrawService {
   async mine(user: SessionUser): Promise<MyDraws> {
     const { draws, drawParticipants, users } = this.store.tables;
     const organised = await this.store.db
-      .select({ id: draws.id, name: draws.name, drawnAt: draws.drawnAt, createdAt: draws.createdAt, participants: count(drawParticipants.id) })
+      .select({ id: draws.id, name: draws.name, circleId: draws.circleId, drawnAt: draws.drawnAt, createdAt: draws.createdAt, participants: count(drawParticipants.id) })
       .from(draws)
       .leftJoin(drawParticipants, eq(drawParticipants.drawId, draws.id))
       .where(eq(draws.organiserId, user.id))
@@ -221,7 +231,9 @@ export class DrawService {
     }
     if (unique.length < DRAW_PARTICIPANTS_MIN) throw invalid('drawTooFew', { min: DRAW_PARTICIPANTS_MIN });
     if (unique.length > DRAW_PARTICIPANTS_MAX) throw invalid('drawTooMany', { max: DRAW_PARTICIPANTS_MAX });
-    return unique;
+    const { users } = this.store.tables;
+    const accounts = await this.store.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, unique.map((participant) => participant.email)));
+    return unique.map((participant) => ({ ...participant, userId: participant.userId ?? accounts.find((account) => normalizeEmail(account.email) === participant.email)?.id ?? null }));
   }
 
 
@@ -236,16 +248,16 @@ export class DrawService {
     tx: Db,
     organiserId: string,
     circleId: string | null,
-    settings: Pick<DrawRow, 'name' | 'budgetMinor' | 'currency' | 'giftDate'>,
+    settings: DrawSettings,
     participants: DrawPerson[],
     exclusions: [string, string][],
   ): Promise<string> {
     const { draws, drawParticipants, drawExclusions } = this.store.tables;
     const id = newId();
-    const rows = participants.map(({ name, email, fromCircle }, position) => ({ id: newId(), drawId: id, position, name, email, fromCircle, resultToken: newSecret() }));
+    const rows = participants.map(({ name, email, fromCircle, userId }, position) => ({ id: newId(), drawId: id, position, name, email, fromCircle, userId: userId ?? null, resultToken: newSecret() }));
     const idOf = (email: string) => rows.find((row) => row.email === email)!.id;
-    const { name, budgetMinor, currency, giftDate } = settings;
-    await tx.insert(draws).values({ id, organiserId, circleId, name, budgetMinor, currency, giftDate, createdAt: dateOf(this.clock) });
+    const { name, budgetMinor, currency, giftDate, avoidDrawId } = settings;
+    await tx.insert(draws).values({ id, organiserId, circleId, avoidDrawId, name, budgetMinor, currency, giftDate, createdAt: dateOf(this.clock) });
     await tx.insert(drawParticipants).values(rows);
     if (exclusions.length > 0) {
       const pairs = exclusions.map(([first, second]) => ({ drawId: id, firstId: idOf(first), secondId: idOf(second) }));
@@ -257,9 +269,13 @@ export class DrawService {
 
 /**
  * A participant as the draw is made: `fromCircle` when taken from the draw's circle (their address
- * is not shown to the organiser), with the member's `userId`, by which exclusions may name them.
+ * is not shown to the organiser), by which `userId` exclusions may name them; `userId` is also kept
+ * for anyone with an account, for a later draw avoiding this one's pairs.
  */
-type DrawPerson = DrawParticipantInput & { fromCircle: boolean; userId?: string };
+type DrawPerson = DrawParticipantInput & { fromCircle: boolean; userId?: string | null };
+
+/** What a draw keeps when started over, besides its people and exclusions. */
+type DrawSettings = Pick<DrawRow, 'name' | 'budgetMinor' | 'currency' | 'giftDate' | 'avoidDrawId'>;
 
 /**
  * The exclusions as pairs of participants' e-mails (each pair once, in participant order). A side
@@ -267,7 +283,7 @@ type DrawPerson = DrawParticipantInput & { fromCircle: boolean; userId?: string 
  */
 function exclusionPairs(participants: DrawPerson[], exclusions: [string, string][]): [string, string][] {
   const order = participants.map((participant) => participant.email);
-  const emailOf = (side: string) => participants.find((participant) => participant.userId !== undefined && participant.userId === side)?.email ?? normalizeEmail(side);
+  const emailOf = (side: string) => participants.find((participant) => participant.fromCircle && participant.userId === side)?.email ?? normalizeEmail(side);
   return exclusions.map(([a, b]) => {
     const pair = [emailOf(a), emailOf(b)].sort((x, y) => order.indexOf(x) - order.indexOf(y)) as [string, string];
     for (const email of pair) if (!order.includes(email)) throw unknownSide(email);
@@ -281,7 +297,7 @@ function unknownSide(side: string) {
   return looksLikeEmail(side) ? invalid('drawExclusionUnknown', { email: side }) : invalid('drawExclusionNotMember');
 }
 
-function drawSettings(input: NewDraw): Pick<DrawRow, 'name' | 'budgetMinor' | 'currency' | 'giftDate'> {
+function drawSettings(input: NewDraw): Omit<DrawSettings, 'avoidDrawId'> {
   const budget = input.budget ?? null;
   if (budget !== null && (!Number.isInteger(budget) || budget < 0 || budget > DRAW_BUDGET_MAX_MINOR)) throw invalid('drawBudget');
   const currency = input.currency?.trim().toUpperCase() || null;
@@ -297,14 +313,22 @@ function emailPairs(participants: ParticipantRow[], exclusions: [string, string]
   return exclusions.map(([first, second]) => [emailOf(first), emailOf(second)]);
 }
 
-/** Whom each participant (by index) gives to; a set of exclusions no draw can satisfy is refused, naming the conflict. */
-function assignOrRefuse(participants: DrawParticipantInput[], exclusions: [string, string][]): number[] {
+/**
+ * Whom each participant (by index) gives to; a set of exclusions no draw can satisfy is refused,
+ * naming the conflict. With `avoided`, nobody gets whom they gave to in that earlier draw either:
+ * the organiser's own rules are tried first, so a refusal that names someone never comes from an
+ * earlier pair (see avoidRefusal).
+ */
+function assignOrRefuse(participants: DrawParticipantInput[], exclusions: [string, string][], avoided?: AvoidedPairs): number[] {
   const order = participants.map((participant) => participant.email);
   const pairs = exclusions.map(([a, b]) => [order.indexOf(a), order.indexOf(b)]);
-  const outcome = drawAssignment(participants.length, (giver, recipient) => !pairs.some(([a, b]) => (a === giver && b === recipient) || (a === recipient && b === giver)));
-  if (outcome.ok) return outcome.recipients;
-  if ('crowded' in outcome) throw crowdedError(participants, outcome.crowded);
-  throw conflictError(participants, outcome.conflict);
+  const allowed: MayGive = (giver, recipient) => !pairs.some(([a, b]) => (a === giver && b === recipient) || (a === recipient && b === giver));
+  const outcome = drawAssignment(participants.length, allowed);
+  if (!outcome.ok) throw 'crowded' in outcome ? crowdedError(participants, outcome.crowded) : conflictError(participants, outcome.conflict);
+  if (!avoided) return outcome.recipients;
+  const avoiding = drawAssignment(participants.length, (giver, recipient) => allowed(giver, recipient) && !avoided.pairs.some(([a, b]) => a === giver && b === recipient));
+  if (!avoiding.ok) throw avoidRefusal(avoided, avoiding);
+  return avoiding.recipients;
 }
 
 /** "Anna can only give to Ben, and so can Carl" (or "Anna cannot give to anyone"). */

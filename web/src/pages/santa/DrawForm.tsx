@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
-import { DRAW_BUDGET_MAX_MINOR, DRAW_NAME_MAX, DRAW_PARTICIPANTS_MAX, DRAW_PERSON_NAME_MAX, type NewDraw, type OrganisedDraw } from '@wishwell/shared/secret-santa-types';
+import { DRAW_BUDGET_MAX_MINOR, DRAW_NAME_MAX, DRAW_PARTICIPANTS_MAX, DRAW_PERSON_NAME_MAX, type MyDraws, type NewDraw, type OrganisedDraw } from '@wishwell/shared/secret-santa-types';
 import { useAmountField } from '../../ui/use-amount-field';
 import { api, errorMessage } from '../../api/client';
 import { useTranslation } from '../../i18n/react';
@@ -30,7 +30,7 @@ const blank = (): Row => ({ name: '', email: '' });
  * A new draw: its people (the organiser first; within a circle, its members and anyone added),
  * who must not draw whom, a budget and a day.
  */
-export function DrawForm({ onCreated, circle }: { onCreated: (draw: OrganisedDraw) => void; circle?: DrawCircle }) {
+export function DrawForm({ onCreated, circle, draws }: { onCreated: (draw: OrganisedDraw) => void; circle?: DrawCircle; draws?: MyDraws | null }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const firstRows = (): Row[] => (circle ? [] : [{ name: user?.name ?? '', email: user?.email ?? '' }, blank(), blank()]);
@@ -43,6 +43,8 @@ export function DrawForm({ onCreated, circle }: { onCreated: (draw: OrganisedDra
   const [currency, setCurrency] = useState(user?.currency ?? 'EUR');
   const [date, setDate] = useState('');
   const [busy, setBusy] = useState(false);
+  const earlierDraws = useEarlierDraws(circle?.id ?? null, draws);
+  const [avoidDrawId, setAvoidDrawId] = useState('');
   // Typed the reader's way ('12,50' in German), as every amount field is.
   const budgetField = useAmountField(budget, { currency, maxMinor: DRAW_BUDGET_MAX_MINOR });
 
@@ -67,12 +69,14 @@ export function DrawForm({ onCreated, circle }: { onCreated: (draw: OrganisedDra
       budget: budgetField.minor,
       currency: currency || null,
       date: date || null,
+      avoidDrawId: avoidDrawId || null,
     };
     try {
       onCreated(await api.post('/draws', { body }));
       setRows(firstRows());
       setExclusions([]);
       setName('');
+      setAvoidDrawId('');
     } catch (error) {
       notify(errorMessage(error, t('santa.createFailed')), 'error');
     } finally {
@@ -127,6 +131,16 @@ export function DrawForm({ onCreated, circle }: { onCreated: (draw: OrganisedDra
           ))}
         </div>
       </fieldset>
+      {earlierDraws.length > 0 ? (
+        <FormGroup label={t('santa.avoidDraw')} labelFor="santa-avoid" helperText={t('santa.avoidHelp')}>
+          <HTMLSelect id="santa-avoid" fill value={avoidDrawId} onChange={(event) => setAvoidDrawId(event.currentTarget.value)}>
+            <option value="">{t('santa.avoidNone')}</option>
+            {earlierDraws.map((draw) => (
+              <option key={draw.id} value={draw.id}>{draw.name || t('santa.untitled')}</option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      ) : null}
       <div className="ww-santa-settings">
         <FormGroup label={t('santa.budget')} labelFor="santa-budget" intent={budgetField.problem ? 'danger' : 'none'} helperText={budgetField.problem}>
           <InputGroup id="santa-budget" inputMode="decimal" value={budget} onValueChange={setBudget} intent={budgetField.problem ? 'danger' : 'none'} aria-invalid={Boolean(budgetField.problem)} />
@@ -141,4 +155,25 @@ export function DrawForm({ onCreated, circle }: { onCreated: (draw: OrganisedDra
       <Button type="submit" intent="primary" className="ww-accent-button" icon="add" text={t('santa.create')} loading={busy} />
     </form>
   );
+}
+
+/**
+ * The organiser's drawn draws whose pairs a new draw may avoid: made in the same circle, or outside
+ * any. From `known` when the page loads them (null while it does; it keeps them current as draws are
+ * drawn), else fetched.
+ */
+function useEarlierDraws(circleId: string | null, known: MyDraws | null | undefined): MyDraws['organised'] {
+  const [fetched, setFetched] = useState<MyDraws | null>(null);
+  useEffect(() => {
+    if (known !== undefined) return;
+    let live = true;
+    api.get('/draws').then(
+      (mine) => live && setFetched(mine),
+      () => undefined, // without the list the form simply offers no earlier draw
+    );
+    return () => {
+      live = false;
+    };
+  }, [known]);
+  return (known ?? fetched)?.organised.filter((draw) => draw.drawnAt && (draw.circleId === null || draw.circleId === circleId)) ?? [];
 }

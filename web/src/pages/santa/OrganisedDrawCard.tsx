@@ -49,6 +49,7 @@ export function OrganisedDrawCard({ draw, onChange, onGone }: { draw: OrganisedD
       {draw.exclusions.length > 0 ? (
         <p className="ww-santa-note">{t('santa.exclusionsAre', { pairs: draw.exclusions.map(([a, b]) => t('santa.notEachOther', { first: nameOf(a), second: nameOf(b) })).join('; ') })}</p>
       ) : null}
+      {draw.avoidDraw ? <p className="ww-santa-note">{t('santa.avoids', { name: draw.avoidDraw.name || t('santa.untitled') })}</p> : null}
       <p className="ww-santa-note">{t('santa.privacy')}</p>
       <div className="ww-santa-actions">
         {draw.canRedraw ? <Button intent="primary" icon="random" text={draw.drawnAt ? t('santa.redraw') : t('santa.draw')} loading={busy} onClick={() => void run()} /> : null}

@@ -37,7 +37,7 @@ export default function SantaPage() {
       <div className="ww-santa-columns">
         <Card className="ww-santa-new">
           <h2>{t('santa.newDraw')}</h2>
-          <DrawForm onCreated={show} />
+          <DrawForm onCreated={show} draws={mine} />
         </Card>
         <div className="ww-santa-side">
           {shown ? <OrganisedDrawCard key={shown.id} draw={shown} onChange={show} onGone={() => { setShown(null); void reload(); }} /> : null}
