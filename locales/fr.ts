@@ -106,7 +106,7 @@ export default {
       avoidDraw: "Éviter les paires d’un tirage précédent",
       avoidNone: "Aucun",
       avoidHelp: "Personne ne retombe sur la personne à qui il a offert lors de ce tirage. Les paires restent secrètes, pour vous aussi.",
-      avoids: "Évite les paires de « {{name}} ».",
+      avoids: "Évite les paires de « {{name}} ».",
       budget: "Budget",
       currency: "Devise",
       date: "Jour de l’échange",

@@ -5,7 +5,7 @@ import { ownerPath, sharePath } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
 import { Link } from '../../app/routing';
 import { useTranslation } from '../../i18n/react';
-import { formatDay } from '../../ui/dates';
+import { dayLocale, formatDay } from '../../ui/dates';
 import { useAsyncAction } from '../../ui/use-async-action';
 import { SuggestionForm } from './SuggestionForm';
 
@@ -20,7 +20,7 @@ export function CircleListCard({ list, isMine, onChanged }: { list: CircleList; 
         </h3>
         {list.nextEvent && (
           <Tag minimal icon="calendar">
-            {formatDay(list.nextEvent, i18n.language)}
+            {formatDay(list.nextEvent, dayLocale(i18n.language))}
           </Tag>
         )}
       </div>
