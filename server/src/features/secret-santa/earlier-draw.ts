@@ -5,12 +5,6 @@ import { notFound, unprocessable } from '../../domain/errors';
 import type { DrawRow } from './access';
 import { EXACT_MAX, EXCLUSIONS_MAX, type DrawOutcome } from './assignment';
 
-/**
- * The pairs of an earlier draw a new one avoids, one way (giver -> giftee), as indexes into the
- * new draw's participants: only people in both draws, matched by account where both draws have
- * one (an address may have changed), else by e-mail address (stored normalised, so
- * case-insensitive). `name` is only for the refusal.
- */
 /** Someone in a draw, as matched between two draws. */
 type Person = { email: string; userId?: string | null };
 
@@ -43,6 +37,12 @@ export class EarlierDraws {
     return earlier?.drawnAt ? earlier : null;
   }
 
+  /**
+   * The pairs of an earlier draw a new one avoids, one way (giver -> giftee), as indexes into the
+   * new draw's participants: only people in both draws, matched by account where both draws have
+   * one (an address may have changed), else by e-mail address (stored normalised, so
+   * case-insensitive). `name` is only for the refusal.
+   */
   async pairs(earlier: DrawRow, participants: Person[]): Promise<AvoidedPairs> {
     const { drawParticipants } = this.store.tables;
     const rows = await this.store.db.select({ id: drawParticipants.id, email: drawParticipants.email, userId: drawParticipants.userId, recipientId: drawParticipants.recipientId }).from(drawParticipants).where(eq(drawParticipants.drawId, earlier.id));
