@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# npm test: build the site, check the layers and types, then the unit and API tests (both engines)
+# and the browser tests.
+#
+# Every test keeps its data (SQLite files, uploads, backups, the throwaway PostgreSQL cluster, mail)
+# under one run directory, removed whole at the end: on /dev/shm (memory) when it has room, since
+# the tests' fsyncs stall on a virtual disk, else in the system's temp dir. Each test names its own
+# directories through TMPDIR, so a test that forgets to clean up leaves nothing behind the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-system-packages.sh
+
+# Room for a whole run's data with margin (a run writes about 1.5 GB; Docker's /dev/shm is 64 MB).
+shm_free_kb=$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }' || true)
+if [ -w /dev/shm ] && [ "${shm_free_kb:-0}" -ge $((4 * 1024 * 1024)) ]; then root=/dev/shm; else root=${TMPDIR:-/tmp}; fi
+# A run killed with SIGKILL cannot remove its directory: the next run removes those whose run has ended.
+for stale in "$root"/wishwell-tests-*; do
+  pid=${stale##*-}
+  if [ -d "$stale" ] && ! ps -p "$pid" >/dev/null 2>&1; then rm -rf "$stale"; fi
+done
+run_dir="$root/wishwell-tests-$$"
+mkdir -p "$run_dir"
+export TMPDIR="$run_dir"
+
+# Each step's time, printed when it ends: CI keeps the end of the output, where the times are read.
+times=()
+step() {
+  local start=$SECONDS
+  bun run "$1"
+  times+=("$1 $((SECONDS - start)) s")
+}
+trap 'rm -rf "$run_dir"; printf "npm test, %s\n" "${times[@]}"' EXIT
+
+step build:web
+step lint:deps
+step typecheck
+step test:unit
+step test:browser
