@@ -27,7 +27,7 @@ export TMPDIR="$run_dir"
 times=()
 step() {
   local start=$SECONDS
-  bun run "$1"
+  bun run "$1" || return
   times+=("$1 $((SECONDS - start)) s")
 }
 trap 'rm -rf "$run_dir"; printf "npm test, %s\n" "${times[@]}"' EXIT
