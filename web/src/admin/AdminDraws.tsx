@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Card, H3 } from '@blueprintjs/core';
 import type { AdminDraw } from '@wishwell/shared/secret-santa-types';
 import { api } from '../api/client';
+import { useAnswer } from '../api/use-answer';
 import { useTranslation } from '../i18n/react';
 import { dayLocale } from '../ui/dates';
 import { useAdminText } from './admin-text';
@@ -24,10 +24,7 @@ export function AdminDraws() {
     { label: t('dashboard.santaMade'), render: (draw) => day(draw.createdAt), nowrap: true },
     { label: t('dashboard.santaDrawn'), render: (draw) => (draw.drawnAt ? day(draw.drawnAt) : t('dashboard.santaNotDrawn')) },
   ];
-  const [draws, setDraws] = useState<AdminDraw[] | null>(null);
-  useEffect(() => {
-    api.get('/admin/draws').then(setDraws, () => setDraws([]));
-  }, []);
+  const draws = useAnswer(() => api.get('/admin/draws').catch((): AdminDraw[] => []), []);
   if (!draws) return null;
   return (
     <Card className="ww-admin-chart-card" data-testid="santa-draws">

@@ -1,20 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Checkbox } from '@blueprintjs/core';
 import type { Circle } from '@wishwell/shared/circle-types';
 import type { WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api } from '../../api/client';
+import { useAnswer } from '../../api/use-answer';
 import { useTranslation } from '../../i18n/react';
 import { useAsyncAction } from '../../ui/use-async-action';
 
 /** Which of my own lists this circle sees. */
 export function MyListsPicker({ circle, onChanged }: { circle: Circle; onChanged: (circle: Circle) => void }) {
   const { t } = useTranslation();
-  const [lists, setLists] = useState<WishlistSummary[]>([]);
+  const lists = useAnswer(() => api.get('/wishlists').then((all) => all.filter((list) => list.role === 'owner'), (): WishlistSummary[] => []), []) ?? [];
   const [chosen, setChosen] = useState<Set<string>>(new Set(circle.mySharedListIds));
   const { busy, run } = useAsyncAction();
-  useEffect(() => {
-    api.get('/wishlists').then((all) => setLists(all.filter((list) => list.role === 'owner')), () => setLists([]));
-  }, []);
   const toggle = (id: string) => setChosen((current) => new Set(current.has(id) ? [...current].filter((x) => x !== id) : [...current, id]));
   const save = () =>
     void run(async () => onChanged(await api.put('/circles/:id/lists', { params: { id: circle._id }, body: { wishlistIds: [...chosen] } })), {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Tag } from '@blueprintjs/core';
 import type { Suggestion } from '@wishwell/shared/circle-types';
 import { api } from '../../api/client';
+import { useAnswer } from '../../api/use-answer';
 import { useTranslation } from '../../i18n/react';
 
 /**
@@ -10,10 +10,7 @@ import { useTranslation } from '../../i18n/react';
  */
 export function OwnerSuggestions({ listId }: { listId: string }) {
   const { t } = useTranslation();
-  const [ideas, setIdeas] = useState<Suggestion[]>([]);
-  useEffect(() => {
-    api.get('/wishlists/:id/suggestions', { params: { id: listId } }).then(setIdeas, () => setIdeas([]));
-  }, [listId]);
+  const ideas = useAnswer(() => api.get('/wishlists/:id/suggestions', { params: { id: listId } }).catch((): Suggestion[] => []), [listId]) ?? [];
   if (ideas.length === 0) return null;
   return (
     <div className="ww-owner-suggestions">

@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { DRAW_BUDGET_MAX_MINOR, DRAW_NAME_MAX, DRAW_PARTICIPANTS_MAX, DRAW_PERSON_NAME_MAX, type MyDraws, type NewDraw, type OrganisedDraw } from '@wishwell/shared/secret-santa-types';
 import { useAmountField } from '../../ui/use-amount-field';
 import { api, errorMessage } from '../../api/client';
+import { useAnswer } from '../../api/use-answer';
 import { useTranslation } from '../../i18n/react';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
@@ -163,17 +164,7 @@ export function DrawForm({ onCreated, circle, draws }: { onCreated: (draw: Organ
  * drawn), else fetched.
  */
 function useEarlierDraws(circleId: string | null, known: MyDraws | null | undefined): MyDraws['organised'] {
-  const [fetched, setFetched] = useState<MyDraws | null>(null);
-  useEffect(() => {
-    if (known !== undefined) return;
-    let live = true;
-    api.get('/draws').then(
-      (mine) => live && setFetched(mine),
-      () => undefined, // without the list the form simply offers no earlier draw
-    );
-    return () => {
-      live = false;
-    };
-  }, [known]);
+  // Without the list the form simply offers no earlier draw.
+  const fetched = useAnswer(() => (known === undefined ? api.get('/draws').catch(() => null) : Promise.resolve(null)), [known]);
   return (known ?? fetched)?.organised.filter((draw) => draw.drawnAt && (draw.circleId === null || draw.circleId === circleId)) ?? [];
 }

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Callout, Card, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { DRAW_QUESTION_MAX, type DrawQuestion, type DrawResult } from '@wishwell/shared/secret-santa-types';
 import { sharePath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
 import { api, errorMessage } from '../../api/client';
+import { useAnswer } from '../../api/use-answer';
 import { Link } from '../../app/routing';
 import { usePageTitle } from '../../app/use-page-title';
 import { useTranslation } from '../../i18n/react';
@@ -79,11 +80,8 @@ export function ResultView({ initial }: { initial: DrawResult }) {
 function YourList({ result, onSave }: { result: DrawResult; onSave: (link: string | null) => Promise<boolean> }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [lists, setLists] = useState<WishlistSummary[]>([]);
+  const lists = useAnswer(() => (user ? api.get('/wishlists').catch((): WishlistSummary[] => []) : Promise.resolve([])), [user]) ?? [];
   const [link, setLink] = useState('');
-  useEffect(() => {
-    if (user) void api.get('/wishlists').then(setLists, () => setLists([]));
-  }, [user]);
   return (
     <Card>
       <h2>{t('santa.yourList')}</h2>

@@ -1,26 +1,19 @@
-import { useEffect, useState } from 'react';
 import { matcherCoversHost } from '@wishwell/shared/referral';
 import type { PublicReferralRule } from '@wishwell/shared/scrape-types';
 import { api } from '../../api/client';
+import { useAnswer } from '../../api/use-answer';
 
 let rulesRequest: Promise<PublicReferralRule[]> | null = null;
 
 /** GET /referral-rules, once per page load; a failure is only logged and offers no group gifts. */
 export function useReferralRules(): PublicReferralRule[] {
-  const [rules, setRules] = useState<PublicReferralRule[]>([]);
-  useEffect(() => {
-    rulesRequest ??= api.get('/referral-rules').catch((error: unknown) => {
+  const load = () =>
+    (rulesRequest ??= api.get('/referral-rules').catch((error: unknown) => {
       console.error('Could not load referral rules', error);
       rulesRequest = null;
       return [];
-    });
-    let active = true;
-    void rulesRequest.then((loaded) => active && setRules(loaded));
-    return () => {
-      active = false;
-    };
-  }, []);
-  return rules;
+    }));
+  return useAnswer(load, []) ?? [];
 }
 
 function hostOf(url: string): string | null {
