@@ -103,7 +103,7 @@ export function createServices(ctx: AppContext) {
   const apiTokens = new ApiTokenService(ctx.store, ctx.clock);
   const followers = createFollowerServices(ctx.store, mailer, mailLinks, ctx.clock, ctx.config);
   const notifications = new NotificationService(ctx.store, mailer, () => mailLinks.fallbackOrigin(), ctx.clock);
-  const santa = createSecretSanta(ctx, mailer, mailLinks, { membersOf: (circleId, organiser) => circles.participants(circleId, organiser.id) });
+  const santa = createSecretSanta(ctx, mailer, mailLinks, { membersOf: (circleId, organiser) => circles.participants(circleId, organiser.id) }, wishlists.queries);
   const oidc = new OidcSignIns(ctx.config, ctx.store, users, ctx.clock);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.disabled(userId));
