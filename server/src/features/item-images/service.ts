@@ -6,7 +6,8 @@ import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
 import { hostOf, ScrapeRefused, type UrlPolicy } from '../scrape/url-guard';
 import type { UploadService } from '../uploads/service';
-import type { ImageCopies, ImageCopyColumns } from '../wishlists/items-service';
+import type { ImageCopyColumns } from '../wishlists/item-queries';
+import type { ImageCopies } from '../wishlists/items-service';
 import { fetchImage, ImageNotCopyable, IMAGE_FETCH_TIMEOUT_MS, type FetchedImage } from './fetch-image';
 import { shrinkImage, type OnBlankPage } from './shrink';
 
