@@ -6,6 +6,11 @@ import type { EditorRow, ItemRow, ListItemStats, OwnerRow, WishlistRow } from '.
 /** Buyer names shown on one item stop growing past this many characters. */
 const MAX_BUYER_NAMES_LENGTH = 300;
 
+/** An item of a list (undefined: none of that id on that list). */
+export async function itemOfList({ db, tables: { items } }: DataStore, listId: string, itemId: string): Promise<ItemRow | undefined> {
+  return (await db.select().from(items).where(and(eq(items.id, itemId), eq(items.wishlistId, listId))))[0];
+}
+
 function joinNames(names: string[]): string {
   let joined = '';
   for (const name of names) {
@@ -123,9 +128,8 @@ export class WishlistQueries {
     return new Map([...names].map(([itemId, itemNames]) => [itemId, joinNames(itemNames)]));
   }
 
-  async item(listId: string, itemId: string): Promise<ItemRow | undefined> {
-    const { items } = this.tables;
-    return (await this.db.select().from(items).where(and(eq(items.id, itemId), eq(items.wishlistId, listId))))[0];
+  item(listId: string, itemId: string): Promise<ItemRow | undefined> {
+    return itemOfList(this.store, listId, itemId);
   }
 
   editors(listId: string): Promise<EditorRow[]> {
