@@ -1,5 +1,5 @@
 import { dateOf, type Clock } from '../../clock';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DataStore, Db, Tables } from '../../db/store';
 import type { EditorRow, ItemRow, ListItemStats, OwnerRow, WishlistRow } from './mappers';
 
@@ -230,6 +230,27 @@ export class WishlistQueries {
     const { wishlists } = this.tables;
     const rows = await db.select({ id: wishlists.id }).from(wishlists).where(eq(wishlists.ownerId, ownerId));
     return rows.map(({ id }) => id);
+  }
+
+  /** The lists whose surprise ended by `now` and whose reveal is not yet mailed, with their owners' addresses. */
+  unrevealed(now: Date) {
+    const { wishlists, users } = this.tables;
+    return this.db
+      .select({ id: wishlists.id, name: wishlists.name, owner: { name: users.name, email: users.email, language: users.language } })
+      .from(wishlists)
+      .leftJoin(users, eq(users.id, wishlists.ownerId))
+      .where(and(isNotNull(wishlists.surpriseUntil), lte(wishlists.surpriseUntil, now), isNull(wishlists.revealMailedAt), eq(wishlists.isDeleted, false)));
+  }
+
+  /** Marks the list's reveal mailed; false when another run (or replica) marked it first. */
+  async markRevealed(listId: string, at: Date, tx: Db): Promise<boolean> {
+    const { wishlists } = this.tables;
+    const marked = await tx
+      .update(wishlists)
+      .set({ revealMailedAt: at })
+      .where(and(eq(wishlists.id, listId), isNull(wishlists.revealMailedAt)))
+      .returning({ id: wishlists.id });
+    return marked.length > 0;
   }
 
   /** Marks these lists deleted (admins still see them) and drops their guest capabilities. */
