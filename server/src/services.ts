@@ -18,6 +18,7 @@ import { ReferralRuleService } from './features/referral-rules/service';
 import { ScraperConfigService } from './features/scraper-configs/service';
 import { createScrapeService, urlPolicy } from './features/scrape';
 import { ItemImages } from './features/item-images/service';
+import { ItemImageQueries } from './features/item-images/queries';
 import { AdminService } from './features/admin/service';
 import { LogService } from './features/logs/service';
 import { Scheduler } from './scheduler';
@@ -35,6 +36,7 @@ import { recordListChange } from './features/followers/list-changes';
 import { createFollowerServices } from './features/followers';
 import { NotificationService } from './features/notifications/service';
 import { PriceWatch, priceWatchUserAgent } from './features/price-watch/service';
+import { PriceWatchQueries } from './features/price-watch/queries';
 import { createSecretSanta } from './features/secret-santa';
 
 /** Every feature service, built once at start; routes and the CLI use these, never SQL directly. */
@@ -54,7 +56,7 @@ export function createServices(ctx: AppContext) {
   const events = new EventBus(ctx.store.changes);
   const scraperConfigs = new ScraperConfigService(ctx.store);
   const scrape = createScrapeService(ctx, { configs: scraperConfigs, referrals: referralRules, events });
-  const itemImages = new ItemImages(ctx.store, ctx.clock, uploads, {
+  const itemImages = new ItemImages(new ItemImageQueries(ctx.store), ctx.clock, uploads, {
     onBlankPage: scrape.onBlankPage,
     policy: urlPolicy(ctx.config),
     copiesPerMinute: ctx.config.imageCopyPerMinute,
@@ -63,7 +65,7 @@ export function createServices(ctx: AppContext) {
     tries: ctx.config.imageCopyTries,
   });
   const priceWatch = new PriceWatch(
-    ctx.store,
+    new PriceWatchQueries(ctx.store),
     scraperConfigs,
     {
       intervalMs: ctx.config.priceWatchIntervalMs,
@@ -103,7 +105,7 @@ export function createServices(ctx: AppContext) {
   const apiTokens = new ApiTokenService(ctx.store, ctx.clock);
   const followers = createFollowerServices(ctx.store, mailer, mailLinks, ctx.clock, ctx.config);
   const notifications = new NotificationService(ctx.store, mailer, () => mailLinks.fallbackOrigin(), ctx.clock);
-  const santa = createSecretSanta(ctx, mailer, mailLinks, { membersOf: (circleId, organiser) => circles.participants(circleId, organiser.id) });
+  const santa = createSecretSanta(ctx, mailer, mailLinks, { membersOf: (circleId, organiser) => circles.participants(circleId, organiser.id) }, wishlists.queries);
   const oidc = new OidcSignIns(ctx.config, ctx.store, users, ctx.clock);
   const adminEvents = createAdminEvents(ctx.store, events, ctx.config.adminEventsKeepAliveSeconds);
   const admin = new AdminService(ctx.store, ctx.config.visitorLogDays, (userId) => users.disabled(userId));

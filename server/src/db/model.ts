@@ -737,12 +737,13 @@ export const MODEL: TableModel[] = [
       { key: 'openedAt', name: 'opened_at', kind: 'timestamp', nullable: true },
       { key: 'wishlistId', name: 'wishlist_id', kind: 'text', nullable: true, references: { table: 'wishlists', column: 'id', onDelete: 'set null' }, doc: 'The list the participant attached for their giver.' },
       { ...flag('fromCircle', 'from_circle'), doc: "Taken from the draw's circle: the organiser sees the name, not the address." },
-      text('userId', 'user_id', { nullable: true, doc: 'The account with this address when the draw was made, if any: a later draw avoiding this one matches people by account (an address may change). No foreign key, as circle_id.' }),
+      text('userId', 'user_id', { nullable: true, doc: "The participant's account: the one with this address when the draw was made, else the first signed-in account to open the result link. The account's draws and a later draw avoiding this one match people by it (an address may change). No foreign key, as circle_id." }),
     ],
     indexes: [
       { name: 'draw_participants_email_unique', columns: ['drawId', 'email'], unique: true },
       { name: 'draw_participants_token_unique', columns: ['resultToken'], unique: true },
       { name: 'draw_participants_by_email_idx', columns: ['email'] },
+      { name: 'draw_participants_by_user_idx', columns: ['userId'] },
     ],
   },
   {

@@ -43,8 +43,8 @@ export interface CircleRules<Membership, Circled> {
 
 /**
  * What the draw policies ask of the Secret Santa feature: proof that the caller organises a draw,
- * or is one of its participants (by the result link's token, or signed in with the participant's
- * e-mail), as the feature's own `Organised` and `Participant`, which only it can make.
+ * or is one of its participants (by the result link's token, or signed in as the participant), as
+ * the feature's own `Organised` and `Participant`, which only it can make.
  */
 export interface DrawRules<Organised, Participant> {
   organised(drawId: string, user: SessionUser): Promise<Organised>;
@@ -140,8 +140,9 @@ export interface AccountOrGuest<Access> {
  *                                  what it must never learn)
  *   { drawOrganiser: true }        the signed-in organiser of draw `:id`, as `draw` (else 401/403/404)
  *   { drawParticipant: true }      a participant of a draw, as `participant`: by the result link's
- *                                  `:token` (no account needed), or signed in with the e-mail of a
- *                                  participant of draw `:id`
+ *                                  `:token` (no account needed), or signed in as a participant of
+ *                                  draw `:id` (by account, or by address where the draw names none);
+ *                                  the signed-in caller, if any, as `viewer()`
  * Each also hands the handler the pipeline's per-request `http` (RequestInfo). A personal API
  * token is checked for every route before its policy runs (see `apiTokenGate`).
  */
@@ -202,8 +203,13 @@ export function accessPolicies<Access, Membership, Circled, Organised, Participa
     drawOrganiser: policy('drawOrganiser', async (c) => ({ http: c.http, draw: await draws.organised(c.params?.id ?? '', await requireUser(c)) })),
     drawParticipant: policy('drawParticipant', async (c) => {
       const token = c.params?.token;
-      const participant = token !== undefined ? await draws.participantByToken(token) : await draws.participantByAccount(c.params?.id ?? '', await requireUser(c));
-      return { http: c.http, participant };
+      if (token !== undefined) {
+        // The link alone gives access; a signed-in holder is only named to the service (a disabled account as nobody).
+        const viewer = () => resolveViewer(c.request, c.http).catch(() => null);
+        return { http: c.http, participant: await draws.participantByToken(token), viewer };
+      }
+      const user = await requireUser(c);
+      return { http: c.http, participant: await draws.participantByAccount(c.params?.id ?? '', user), viewer: async () => user };
     }),
   });
 }
@@ -323,7 +329,7 @@ const POLICY_DESCRIPTIONS: Record<AccessPolicyName, string> = {
   circleCreator: "the circle's creator",
   listCircleMember: "an account that owns or edits the list, or a member of a circle it is shared with",
   drawOrganiser: "the draw's organiser",
-  drawParticipant: "a participant of the draw (by their result link, or signed in with their e-mail)",
+  drawParticipant: "a participant of the draw (by their result link, or signed in as them)",
 };
 
 /** Who a policy lets in, in the route table's words. */

@@ -400,3 +400,41 @@ describe("avoiding the pairs of an earlier draw", () => {
     expect([notYet.status, notYet.body.message]).toEqual([422, 'You can only avoid the pairs of one of your draws that has been drawn, in this circle or outside any circle.']);
   });
 });
+
+describe('an account whose address changes', () => {
+  /** Signs up `person` by their own address (as given, in any case), as someone invited to a draw before they had an account does. */
+  async function registered(person: { name: string; email: string }): Promise<ApiClient> {
+    const client = new ApiClient(server.url);
+    const res = await client.post('/users/register', { name: person.name, email: person.email, password: 'correct horse battery', domain: 'localhost' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return client;
+  }
+  const movesHouse = async (client: ApiClient, name: string) => expect((await client.put('/users/profile', { name, email: `${name.toLowerCase()}.moved.${Date.now()}.${++people}@example.com` })).status).toBe(200);
+  const listedTo = async (client: ApiClient) => (await client.get<MyDraws>('/draws')).body.takingPart.map((draw) => draw.id);
+
+  it('keeps its draws listed and their results open: by the account the draw recorded, or the one that opened its link signed in', async () => {
+    const rosa = await signUp(server.url, 'Rosa');
+    const [anna, ben] = [person('Anna'), person('Ben')];
+    const draw = await created({ name: 'Moving house', participants: [{ name: 'Rosa', email: rosa.email }, anna, ben] });
+    const { tokens } = await drawn(draw);
+
+    // Anna signs up after the draw, her address in capitals: her draw is hers by address until she opens her link signed in.
+    const annaClient = await registered({ name: 'Anna', email: anna.email.toUpperCase() });
+    expect(await listedTo(annaClient)).toEqual([draw.id]);
+    expect((await annaClient.get(`/draws/result/${tokens.get(anna.email)}`)).status).toBe(200);
+    // Rosa, already in the draw, opens Ben's link signed in: it shows Ben's result and does not make her Ben.
+    expect((await rosa.client.get<DrawResult>(`/draws/result/${tokens.get(ben.email)}`)).body.you.name).toBe('Ben');
+
+    await movesHouse(rosa.client, 'Rosa');
+    await movesHouse(annaClient, 'Anna');
+    for (const [client, name] of [[rosa.client, 'Rosa'], [annaClient, 'Anna']] as const) {
+      expect(await listedTo(client), name).toEqual([draw.id]);
+      const result = await client.get<DrawResult>(`/draws/${draw.id}/result`);
+      expect([result.status, result.body.you.name]).toEqual([200, name]);
+    }
+    // Ben, signing up later, finds his draw by his address.
+    const benClient = await registered(ben);
+    expect(await listedTo(benClient)).toEqual([draw.id]);
+    expect((await benClient.get<DrawResult>(`/draws/${draw.id}/result`)).body.you.name).toBe('Ben');
+  });
+});

@@ -29,6 +29,7 @@ import sqlite26 from './sqlite/0026_secret-santa.sql' with { type: 'text' };
 import sqlite27 from './sqlite/0027_notifications-mail-index.sql' with { type: 'text' };
 import sqlite28 from './sqlite/0028_circle-token-hash.sql' with { type: 'text' };
 import sqlite29 from './sqlite/0029_draw-avoid-earlier.sql' with { type: 'text' };
+import sqlite30 from './sqlite/0030_draw-participants-by-user.sql' with { type: 'text' };
 import pg0 from './pg/0000_initial.sql' with { type: 'text' };
 import pg1 from './pg/0001_item-description.sql' with { type: 'text' };
 import pg2 from './pg/0002_editor-invitations.sql' with { type: 'text' };
@@ -59,6 +60,7 @@ import pg26 from './pg/0026_secret-santa.sql' with { type: 'text' };
 import pg27 from './pg/0027_notifications-mail-index.sql' with { type: 'text' };
 import pg28 from './pg/0028_circle-token-hash.sql' with { type: 'text' };
 import pg29 from './pg/0029_draw-avoid-earlier.sql' with { type: 'text' };
+import pg30 from './pg/0030_draw-participants-by-user.sql' with { type: 'text' };
 
 export interface Migration {
   name: string;
@@ -96,6 +98,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
   { name: '0027_notifications-mail-index', sql: sqlite27 },
   { name: '0028_circle-token-hash', sql: sqlite28 },
   { name: '0029_draw-avoid-earlier', sql: sqlite29 },
+  { name: '0030_draw-participants-by-user', sql: sqlite30 },
 ];
 
 export const PG_MIGRATIONS: Migration[] = [
@@ -129,4 +132,5 @@ export const PG_MIGRATIONS: Migration[] = [
   { name: '0027_notifications-mail-index', sql: pg27 },
   { name: '0028_circle-token-hash', sql: pg28 },
   { name: '0029_draw-avoid-earlier', sql: pg29 },
+  { name: '0030_draw-participants-by-user', sql: pg30 },
 ];

@@ -582,12 +582,13 @@ export const drawParticipants = sqliteTable('draw_participants', {
   wishlistId: text('wishlist_id').references(() => wishlists.id, { onDelete: 'set null' }),
   /** Taken from the draw's circle: the organiser sees the name, not the address. */
   fromCircle: integer('from_circle', { mode: 'boolean' }).notNull().default(false),
-  /** The account with this address when the draw was made, if any: a later draw avoiding this one matches people by account (an address may change). No foreign key, as circle_id. */
+  /** The participant's account: the one with this address when the draw was made, else the first signed-in account to open the result link. The account's draws and a later draw avoiding this one match people by it (an address may change). No foreign key, as circle_id. */
   userId: text('user_id'),
 }, (t) => [
   uniqueIndex('draw_participants_email_unique').on(t.drawId, t.email),
   uniqueIndex('draw_participants_token_unique').on(t.resultToken),
   index('draw_participants_by_email_idx').on(t.email),
+  index('draw_participants_by_user_idx').on(t.userId),
 ]);
 
 /** Pairs of participants who must not draw each other (either way). */

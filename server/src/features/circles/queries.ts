@@ -1,12 +1,13 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { hashSecret } from '../../ids';
-import type { DataStore, Row } from '../../db/store';
+import type { DataStore, Db, Row, Tables } from '../../db/store';
 import type { WishlistQueries } from '../wishlists/queries';
 
 export type CircleRow = Row<'circles'>;
 export type SuggestionRow = Row<'suggestions'>;
+type NewInvitation = Tables['circleInvitations']['$inferInsert'];
 
-/** The reads the circles and suggestions services share. */
+/** Every read and write of circles and suggestions; the rules are the circles and suggestions services'. */
 export class CircleQueries {
   constructor(
     readonly store: DataStore,
@@ -156,5 +157,114 @@ export class CircleQueries {
     const { users } = this.tables;
     const rows = await this.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds));
     return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  async insertCircle(row: CircleRow, db: Db = this.db): Promise<void> {
+    await db.insert(this.tables.circles).values(row);
+  }
+
+  async rename(circleId: string, name: string, at: Date): Promise<void> {
+    const { circles } = this.tables;
+    await this.db.update(circles).set({ name, updatedAt: at }).where(eq(circles.id, circleId));
+  }
+
+  async setCreator(circleId: string, userId: string, at: Date): Promise<void> {
+    const { circles } = this.tables;
+    await this.db.update(circles).set({ creatorId: userId, updatedAt: at }).where(eq(circles.id, circleId));
+  }
+
+  /** A new invite link (its token's hash); the invitations mailed for the old one go. */
+  async renewJoinToken(circleId: string, tokenHash: string, at: Date, db: Db): Promise<void> {
+    const { circles, circleInvitations } = this.tables;
+    await db.update(circles).set({ joinTokenHash: tokenHash, updatedAt: at }).where(eq(circles.id, circleId));
+    await db.delete(circleInvitations).where(eq(circleInvitations.circleId, circleId));
+  }
+
+  /** Removes a circle with its members, their shared lists and its invitations. */
+  async deleteCircle(circleId: string): Promise<void> {
+    const { circles } = this.tables;
+    await this.db.delete(circles).where(eq(circles.id, circleId));
+  }
+
+  /** Adds a member (one already in is left as they are). */
+  async addMember(circleId: string, userId: string, at: Date, db: Db = this.db): Promise<void> {
+    await db.insert(this.tables.circleMembers).values({ circleId, userId, createdAt: at }).onConflictDoNothing();
+  }
+
+  /** Takes a member and the lists they share out of a circle. */
+  async removeMember(circleId: string, userId: string, db: Db): Promise<void> {
+    const { circleMembers } = this.tables;
+    await this.unshareLists(circleId, userId, db);
+    await db.delete(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
+  }
+
+  async insertInvitation(row: NewInvitation, db: Db): Promise<void> {
+    await db.insert(this.tables.circleInvitations).values(row);
+  }
+
+  async deleteInvitation(tokenHash: string, db: Db): Promise<void> {
+    const { circleInvitations } = this.tables;
+    await db.delete(circleInvitations).where(eq(circleInvitations.tokenHash, tokenHash));
+  }
+
+  /** Which of these lists are `userId`'s own and not deleted. */
+  async ownLiveLists(userId: string, listIds: string[]): Promise<string[]> {
+    if (listIds.length === 0) return [];
+    const { wishlists } = this.tables;
+    const rows = await this.db.select({ id: wishlists.id }).from(wishlists).where(and(inArray(wishlists.id, listIds), eq(wishlists.ownerId, userId), eq(wishlists.isDeleted, false)));
+    return rows.map((row) => row.id);
+  }
+
+  /** The lists `userId` shares with the circle become `listIds`. */
+  async replaceSharedLists(circleId: string, userId: string, listIds: string[], at: Date, db: Db): Promise<void> {
+    await this.unshareLists(circleId, userId, db);
+    if (listIds.length > 0) await db.insert(this.tables.circleLists).values(listIds.map((wishlistId) => ({ circleId, wishlistId, userId, createdAt: at })));
+  }
+
+  private async unshareLists(circleId: string, userId: string, db: Db): Promise<void> {
+    const { circleLists } = this.tables;
+    await db.delete(circleLists).where(and(eq(circleLists.circleId, circleId), eq(circleLists.userId, userId)));
+  }
+
+  async suggestion(listId: string, suggestionId: string): Promise<SuggestionRow | undefined> {
+    const { suggestions } = this.tables;
+    const [row] = await this.db.select().from(suggestions).where(and(eq(suggestions.id, suggestionId), eq(suggestions.wishlistId, listId)));
+    return row;
+  }
+
+  async insertSuggestion(row: SuggestionRow): Promise<void> {
+    await this.db.insert(this.tables.suggestions).values(row);
+  }
+
+  /** Whether `authorId` had that suggestion on the list to delete. */
+  async deleteSuggestion(listId: string, suggestionId: string, authorId: string): Promise<boolean> {
+    const { suggestions } = this.tables;
+    const removed = await this.db
+      .delete(suggestions)
+      .where(and(eq(suggestions.id, suggestionId), eq(suggestions.wishlistId, listId), eq(suggestions.suggestedById, authorId)))
+      .returning({ id: suggestions.id });
+    return removed.length > 0;
+  }
+
+  /** Whether `userId` got the reservation (false: someone else holds it). */
+  async reserveSuggestion(suggestionId: string, userId: string, at: Date): Promise<boolean> {
+    const { suggestions } = this.tables;
+    const taken = await this.db
+      .update(suggestions)
+      .set({ reservedById: userId, reservedAt: at, updatedAt: at })
+      .where(and(eq(suggestions.id, suggestionId), isNull(suggestions.reservedById)))
+      .returning({ id: suggestions.id });
+    return taken.length > 0;
+  }
+
+  async releaseSuggestion(suggestionId: string, at: Date): Promise<void> {
+    const { suggestions } = this.tables;
+    await this.db.update(suggestions).set({ reservedById: null, reservedAt: null, updatedAt: at }).where(eq(suggestions.id, suggestionId));
+  }
+
+  /** The owner's "show me suggestions" switch on a list. */
+  async showSuggestions(listId: string, show: boolean): Promise<void> {
+    const { wishlists } = this.tables;
+    await this.db.update(wishlists).set({ showSuggestions: show }).where(eq(wishlists.id, listId));
   }
 }

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
 import { circleJoinPath, type Circle, type CircleInvitePreview, type CircleInviteSent, type CircleSummary, type JoinedCircle } from '@wishwell/shared/circle-types';
 import type { SessionUser } from '../../auth/session-user';
@@ -58,16 +57,14 @@ export class CircleService {
 
   async create(user: SessionUser, name: string, request: MailRequest): Promise<Circle> {
     belowCap(await this.queries.circleCountOf(user.id), this.limits.perUser, 'tooManyCircles');
-    const { circles, circleMembers } = this.store.tables;
     const now = this.now();
-    const id = newId();
     const token = newSecret();
+    const circle = { id: newId(), name: name.trim(), creatorId: user.id, joinTokenHash: hashSecret(token), createdAt: now, updatedAt: now };
     await this.store.transaction(async (tx) => {
-      await tx.insert(circles).values({ id, name: name.trim(), creatorId: user.id, joinTokenHash: hashSecret(token), createdAt: now, updatedAt: now });
-      await tx.insert(circleMembers).values({ circleId: id, userId: user.id, createdAt: now });
+      await this.queries.insertCircle(circle, tx);
+      await this.queries.addMember(circle.id, user.id, now, tx);
     });
-    logEvent({ event: 'circle.created', userId: user.id, circleId: id });
-    const circle = (await this.queries.circle(id))!;
+    logEvent({ event: 'circle.created', userId: user.id, circleId: circle.id });
     return this.view({ circle, user, isCreator: true, joinedAt: now } as CircleMembership, { origin: request.origin, token });
   }
 
@@ -77,19 +74,14 @@ export class CircleService {
   }
 
   async rename(membership: CircleMembership, name: string): Promise<Circle> {
-    const { circles } = this.store.tables;
-    await this.store.db.update(circles).set({ name: name.trim(), updatedAt: this.now() }).where(eq(circles.id, membership.circle.id));
+    await this.queries.rename(membership.circle.id, name.trim(), this.now());
     return this.view({ ...membership, circle: { ...membership.circle, name: name.trim() } });
   }
 
   /** A new invite link, in this answer only: the old one, and the links mailed so far, stop working at once. */
   async renewLink(membership: CircleMembership, requestOrigin: string): Promise<Circle> {
-    const { circles, circleInvitations } = this.store.tables;
     const token = newSecret();
-    await this.store.transaction(async (tx) => {
-      await tx.update(circles).set({ joinTokenHash: hashSecret(token), updatedAt: this.now() }).where(eq(circles.id, membership.circle.id));
-      await tx.delete(circleInvitations).where(eq(circleInvitations.circleId, membership.circle.id));
-    });
+    await this.store.transaction((tx) => this.queries.renewJoinToken(membership.circle.id, hashSecret(token), this.now(), tx));
     logEvent({ event: 'circle.link-renewed', userId: membership.user.id, circleId: membership.circle.id });
     return this.view(membership, { origin: requestOrigin, token });
   }
@@ -118,7 +110,7 @@ export class CircleService {
     await this.store.transaction(async (tx) => {
       // As long as an editor's invitation may be used.
       const row = { tokenHash: hashSecret(token), circleId: circle.id, email, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) };
-      await tx.insert(this.store.tables.circleInvitations).values(row);
+      await this.queries.insertInvitation(row, tx);
       await queue(mail, tx);
     });
     logEvent({ event: 'circle.invited', userId: user.id, circleId: circle.id });
@@ -142,10 +134,9 @@ export class CircleService {
     if (await this.queries.isMember(circle.id, user.id)) return { circleId: circle.id };
     belowCap(await this.queries.circleCountOf(user.id), this.limits.perUser, 'tooManyCircles');
     belowCap(await this.queries.memberCount(circle.id), this.limits.membersPerCircle, 'circleFull');
-    const { circleMembers, circleInvitations } = this.store.tables;
     await this.store.transaction(async (tx) => {
-      await tx.insert(circleMembers).values({ circleId: circle.id, userId: user.id, createdAt: this.now() }).onConflictDoNothing();
-      await tx.delete(circleInvitations).where(eq(circleInvitations.tokenHash, hashSecret(token)));
+      await this.queries.addMember(circle.id, user.id, this.now(), tx);
+      await this.queries.deleteInvitation(hashSecret(token), tx);
     });
     logEvent({ event: 'circle.joined', userId: user.id, circleId: circle.id });
     return { circleId: circle.id };
@@ -154,14 +145,10 @@ export class CircleService {
   /** Which of my own live lists this circle sees (replacing the earlier choice). */
   async setLists({ circle, user }: CircleMembership, wishlistIds: string[]): Promise<void> {
     const ids = [...new Set(wishlistIds)];
-    const { wishlists, circleLists } = this.store.tables;
-    const owned = ids.length === 0 ? [] : await this.store.db.select({ id: wishlists.id }).from(wishlists).where(and(inArray(wishlists.id, ids), eq(wishlists.ownerId, user.id), eq(wishlists.isDeleted, false)));
+    const owned = await this.queries.ownLiveLists(user.id, ids);
     if (owned.length !== ids.length) throw invalid('circleListsYourOwn');
     const now = this.now();
-    await this.store.transaction(async (tx) => {
-      await tx.delete(circleLists).where(and(eq(circleLists.circleId, circle.id), eq(circleLists.userId, user.id)));
-      if (ids.length > 0) await tx.insert(circleLists).values(ids.map((wishlistId) => ({ circleId: circle.id, wishlistId, userId: user.id, createdAt: now })));
-    });
+    await this.store.transaction((tx) => this.queries.replaceSharedLists(circle.id, user.id, ids, now, tx));
   }
 
   /** Leaves the circle (taking one's lists out of it); the creator hands it over first, unless alone. */
@@ -169,11 +156,11 @@ export class CircleService {
     const others = (await this.queries.memberCount(circle.id)) - 1;
     if (isCreator && others > 0) throw conflict('circleHandOverFirst');
     if (others === 0) {
-      await this.store.db.delete(this.store.tables.circles).where(eq(this.store.tables.circles.id, circle.id));
+      await this.queries.deleteCircle(circle.id);
       logEvent({ event: 'circle.deleted', userId: user.id, circleId: circle.id });
       return;
     }
-    await this.dropMember(circle.id, user.id);
+    await this.store.transaction((tx) => this.queries.removeMember(circle.id, user.id, tx));
     logEvent({ event: 'circle.left', userId: user.id, circleId: circle.id });
   }
 
@@ -181,7 +168,7 @@ export class CircleService {
     const { circle, user } = membership;
     if (userId === user.id) throw invalid('circleRemoveSelf');
     if (!(await this.queries.isMember(circle.id, userId))) throw notFound('circleMemberNotFound');
-    await this.dropMember(circle.id, userId);
+    await this.store.transaction((tx) => this.queries.removeMember(circle.id, userId, tx));
     logEvent({ event: 'circle.member-removed', userId: user.id, circleId: circle.id, removedId: userId });
     return this.view(membership);
   }
@@ -190,18 +177,9 @@ export class CircleService {
   async handOver(membership: CircleMembership, userId: string): Promise<Circle> {
     const { circle, user } = membership;
     if (userId === user.id || !(await this.queries.isMember(circle.id, userId))) throw notFound('circleMemberNotFound');
-    const { circles } = this.store.tables;
-    await this.store.db.update(circles).set({ creatorId: userId, updatedAt: this.now() }).where(eq(circles.id, circle.id));
+    await this.queries.setCreator(circle.id, userId, this.now());
     logEvent({ event: 'circle.handed-over', userId: user.id, circleId: circle.id, creatorId: userId });
     return this.view({ ...membership, circle: { ...circle, creatorId: userId }, isCreator: false });
-  }
-
-  private async dropMember(circleId: string, userId: string): Promise<void> {
-    const { circleMembers, circleLists } = this.store.tables;
-    await this.store.transaction(async (tx) => {
-      await tx.delete(circleLists).where(and(eq(circleLists.circleId, circleId), eq(circleLists.userId, userId)));
-      await tx.delete(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
-    });
   }
 
   private async byToken(token: string) {

@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Suggestion, SuggestionInput } from '@wishwell/shared/circle-types';
 import { dateOf } from '../../clock';
 import { conflict, forbidden, notFound } from '../../domain/errors';
@@ -22,32 +21,27 @@ export class SuggestionService {
     private readonly perList: number,
   ) {}
 
-  private get store() {
-    return this.queries.store;
-  }
-
   async add(access: CircledList, input: SuggestionInput): Promise<Suggestion> {
     const { list, user } = notTheOwner(access);
     belowCap(await this.queries.suggestionCount(list.id), this.perList, 'tooManySuggestions');
     const now = dateOf(this.queries.lists.clock);
-    const { suggestions } = this.store.tables;
-    const [row] = await this.store.db
-      .insert(suggestions)
-      .values({
-        id: newId(),
-        wishlistId: list.id,
-        suggestedById: user.id,
-        title: input.title.trim(),
-        url: input.url?.trim() ?? '',
-        price: input.price?.trim() ?? '',
-        currency: input.currency ?? 'GBP',
-        notes: input.notes?.trim() ?? '',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const row: SuggestionRow = {
+      id: newId(),
+      wishlistId: list.id,
+      suggestedById: user.id,
+      title: input.title.trim(),
+      url: input.url?.trim() ?? '',
+      price: input.price?.trim() ?? '',
+      currency: input.currency ?? 'GBP',
+      notes: input.notes?.trim() ?? '',
+      reservedById: null,
+      reservedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.queries.insertSuggestion(row);
     logEvent({ event: 'suggestion.added', userId: user.id, wishlistId: list.id });
-    return toSuggestion(row!, user.id, new Map([[user.id, user.name]]), true);
+    return toSuggestion(row, user.id, new Map([[user.id, user.name]]), true);
   }
 
   /** The list's suggestions: for editors and circle members; for the owner only when they asked to see them. */
@@ -62,12 +56,7 @@ export class SuggestionService {
   /** Removes a suggestion its author made (answers the rest). */
   async remove(access: CircledList, suggestionId: string): Promise<Suggestion[]> {
     const { list, user } = notTheOwner(access);
-    const { suggestions } = this.store.tables;
-    const removed = await this.store.db
-      .delete(suggestions)
-      .where(and(eq(suggestions.id, suggestionId), eq(suggestions.wishlistId, list.id), eq(suggestions.suggestedById, user.id)))
-      .returning({ id: suggestions.id });
-    if (removed.length === 0) throw notFound('suggestionNotFound');
+    if (!(await this.queries.deleteSuggestion(list.id, suggestionId, user.id))) throw notFound('suggestionNotFound');
     return this.list(access);
   }
 
@@ -76,14 +65,7 @@ export class SuggestionService {
     const { list, user } = notTheOwner(access);
     const row = await this.find(list.id, suggestionId);
     if (row.reservedById === user.id) return this.list(access);
-    const { suggestions } = this.store.tables;
-    const now = dateOf(this.queries.lists.clock);
-    const taken = await this.store.db
-      .update(suggestions)
-      .set({ reservedById: user.id, reservedAt: now, updatedAt: now })
-      .where(and(eq(suggestions.id, row.id), isNull(suggestions.reservedById)))
-      .returning({ id: suggestions.id });
-    if (taken.length === 0) throw conflict('suggestionReserved');
+    if (!(await this.queries.reserveSuggestion(row.id, user.id, dateOf(this.queries.lists.clock)))) throw conflict('suggestionReserved');
     return this.list(access);
   }
 
@@ -92,21 +74,18 @@ export class SuggestionService {
     const { list, user } = notTheOwner(access);
     const row = await this.find(list.id, suggestionId);
     if (row.reservedById !== user.id) throw notFound('suggestionNotReservedByYou');
-    const { suggestions } = this.store.tables;
-    await this.store.db.update(suggestions).set({ reservedById: null, reservedAt: null, updatedAt: dateOf(this.queries.lists.clock) }).where(eq(suggestions.id, row.id));
+    await this.queries.releaseSuggestion(row.id, dateOf(this.queries.lists.clock));
     return this.list(access);
   }
 
   /** The owner's "show me suggestions" switch. */
   async setShown({ list }: ListAccess, show: boolean): Promise<{ showSuggestions: boolean }> {
-    const { wishlists } = this.store.tables;
-    await this.store.db.update(wishlists).set({ showSuggestions: show }).where(eq(wishlists.id, list.id));
+    await this.queries.showSuggestions(list.id, show);
     return { showSuggestions: show };
   }
 
   private async find(listId: string, suggestionId: string): Promise<SuggestionRow> {
-    const { suggestions } = this.store.tables;
-    const [row] = await this.store.db.select().from(suggestions).where(and(eq(suggestions.id, suggestionId), eq(suggestions.wishlistId, listId)));
+    const row = await this.queries.suggestion(listId, suggestionId);
     if (!row) throw notFound('suggestionNotFound');
     return row;
   }

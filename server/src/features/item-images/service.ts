@@ -1,12 +1,12 @@
 import { dateOf, type Clock } from '../../clock';
-import { and, asc, eq, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
-import type { DataStore } from '../../db/store';
 import { DomainError } from '../../domain/errors';
 import { logEvent } from '../../log';
 import type { Scheduler } from '../../scheduler';
 import { hostOf, ScrapeRefused, type UrlPolicy } from '../scrape/url-guard';
 import type { UploadService } from '../uploads/service';
-import type { ImageCopies, ImageCopyColumns } from '../wishlists/items-service';
+import type { ImageCopyColumns } from '../wishlists/item-queries';
+import type { ImageCopies } from '../wishlists/items-service';
+import type { ItemImageQueries } from './queries';
 import { fetchImage, ImageNotCopyable, IMAGE_FETCH_TIMEOUT_MS, type FetchedImage } from './fetch-image';
 import { shrinkImage, type OnBlankPage } from './shrink';
 
@@ -64,7 +64,7 @@ export class ItemImages implements ImageCopies {
   private readonly stopping = new AbortController();
 
   constructor(
-    private readonly store: DataStore,
+    private readonly queries: ItemImageQueries,
     private readonly clock: Clock,
     private readonly uploads: UploadService,
     private readonly options: ItemImageOptions,
@@ -138,33 +138,16 @@ export class ItemImages implements ImageCopies {
    * same row, only the one whose update still finds the old due time takes it.
    */
   private async claimNext(): Promise<ClaimedCopy | null> {
-    const { items } = this.store.tables;
     const now = dateOf(this.clock);
     const hostFree = (candidate: { imageUrl: string }) => !this.busyHosts.has(imageHost(candidate.imageUrl));
-    const queued = (await this.dueCopies(lte(items.imageCopyDueAt, now))).filter(hostFree);
-    const candidates = queued.length > 0 ? queued : (await this.dueCopies(and(isNull(items.imageCopyDueAt), like(items.imageUrl, 'http%'))!)).filter(hostFree);
+    const queued = (await this.queries.queuedCopies(now, CANDIDATES)).filter(hostFree);
+    const candidates = queued.length > 0 ? queued : (await this.queries.unqueuedCopies(CANDIDATES)).filter(hostFree);
     for (const candidate of candidates) {
       const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
-      const stillDue = candidate.dueAt === null ? isNull(items.imageCopyDueAt) : eq(items.imageCopyDueAt, candidate.dueAt);
-      const [taken] = await this.store.db
-        .update(items)
-        .set({ imageCopyDueAt: lease, imageCopyTries: sql`${items.imageCopyTries} + 1` })
-        .where(and(eq(items.id, candidate.id), isNull(items.imageCheckedAt), stillDue))
-        .returning({ tries: items.imageCopyTries });
-      if (taken) return { ...candidate, tries: taken.tries, lease };
+      const tries = await this.queries.take(candidate, lease);
+      if (tries !== undefined) return { ...candidate, tries, lease };
     }
     return null;
-  }
-
-  private async dueCopies(due: SQL) {
-    const { db, tables: { items, wishlists } } = this.store;
-    return db
-      .select({ id: items.id, listId: items.wishlistId, ownerId: wishlists.ownerId, imageUrl: items.imageUrl, dueAt: items.imageCopyDueAt })
-      .from(items)
-      .innerJoin(wishlists, eq(wishlists.id, items.wishlistId))
-      .where(and(isNull(items.imageCheckedAt), due))
-      .orderBy(asc(items.imageCopyDueAt))
-      .limit(CANDIDATES);
   }
 
   private async copy(claimed: ClaimedCopy, changed: (listId: string) => void): Promise<void> {
@@ -198,14 +181,8 @@ export class ItemImages implements ImageCopies {
   }
 
   /** Writes the outcome while the item still shows that image and the claim is still ours; false otherwise. */
-  private async settle(claimed: ClaimedCopy, outcome: Partial<ImageCopyColumns>): Promise<boolean> {
-    const { items } = this.store.tables;
-    const updated = await this.store.db
-      .update(items)
-      .set(outcome)
-      .where(and(eq(items.id, claimed.id), eq(items.imageUrl, claimed.imageUrl), isNull(items.imageCheckedAt), eq(items.imageCopyDueAt, claimed.lease)))
-      .returning({ id: items.id });
-    return updated.length > 0;
+  private settle(claimed: ClaimedCopy, outcome: Partial<ImageCopyColumns>): Promise<boolean> {
+    return this.queries.settle(claimed.id, claimed.imageUrl, claimed.lease, outcome);
   }
 }
 

@@ -1,8 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import type { PriceHistory } from '@wishwell/shared/price-watch-types';
 import { isShopLink } from '@wishwell/shared/price-history';
-import type { DataStore } from '../../db/store';
 import { notFound } from '../../domain/errors';
 import { newId } from '../../ids';
 import { logEvent } from '../../log';
@@ -11,7 +9,7 @@ import type { ScraperConfigService } from '../scraper-configs/service';
 import { hostOf, type UrlPolicy } from '../scrape/url-guard';
 import type { ListAccess } from '../wishlists/access';
 import { HostManners } from './politeness';
-import { dueChecks, type DueItem } from './queries';
+import { dueChecks, type DueItem, type PriceWatchQueries } from './queries';
 import type { ShopReading } from './read-price';
 import { PriceReaderThread } from './reader-thread';
 
@@ -61,7 +59,7 @@ export class PriceWatch {
   private readonly dropListeners = new Set<(drop: PriceDrop) => void>();
 
   constructor(
-    private readonly store: DataStore,
+    private readonly queries: PriceWatchQueries,
     private readonly configs: ScraperConfigService,
     private readonly options: PriceWatchOptions,
     private readonly changed: (listId: string) => void,
@@ -81,7 +79,7 @@ export class PriceWatch {
 
   /** One run: checks the due items (a few shops at once, one request at a time per shop); answers how many it checked. */
   async checkDue(): Promise<number> {
-    const due = await dueChecks(this.store, this.options.now(), BATCH);
+    const due = await dueChecks(this.queries.store, this.options.now(), BATCH);
     const byHost = new Map<string, DueItem[]>();
     for (const item of due) {
       const host = safeHost(item.url);
@@ -98,15 +96,9 @@ export class PriceWatch {
 
   /** The price history of an item for its owner and editors, newest last. */
   async history(access: ListAccess, itemId: string): Promise<PriceHistory> {
-    const { items, priceHistory } = this.store.tables;
-    const [item] = await this.store.db.select().from(items).where(and(eq(items.id, itemId), eq(items.wishlistId, access.list.id)));
+    const item = await this.queries.item(access.list.id, itemId);
     if (!item) throw notFound('itemNotFound');
-    const points = await this.store.db
-      .select()
-      .from(priceHistory)
-      .where(eq(priceHistory.itemId, itemId))
-      .orderBy(desc(priceHistory.checkedAt))
-      .limit(HISTORY_POINTS);
+    const points = await this.queries.history(itemId, HISTORY_POINTS);
     return {
       itemId,
       priceSource: item.priceSource === 'shop' ? 'shop' : 'manual',
@@ -125,17 +117,15 @@ export class PriceWatch {
 
   /** The owner's switch for one item: off stops its checks, on makes it due now (when it has a shop link). */
   async setItemWatch(access: ListAccess, itemId: string, watch: boolean): Promise<PriceHistory> {
-    const { items } = this.store.tables;
-    const [item] = await this.store.db.select({ url: items.url }).from(items).where(and(eq(items.id, itemId), eq(items.wishlistId, access.list.id)));
+    const item = await this.queries.item(access.list.id, itemId);
     if (!item) throw notFound('itemNotFound');
-    await this.store.db.update(items).set({ priceWatch: watch, nextCheckAt: watch ? this.firstCheck(item.url) : null }).where(eq(items.id, itemId));
+    await this.queries.setItemWatch(itemId, watch, watch ? this.firstCheck(item.url) : null);
     return this.history(access, itemId);
   }
 
   /** The owner's switch for the whole list (each item's own switch stays as it is). */
   async setListWatch(access: ListAccess, watch: boolean): Promise<{ watch: boolean }> {
-    const { wishlists } = this.store.tables;
-    await this.store.db.update(wishlists).set({ priceWatch: watch }).where(eq(wishlists.id, access.list.id));
+    await this.queries.setListWatch(access.list.id, watch);
     this.changed(access.list.id);
     return { watch };
   }
@@ -185,28 +175,23 @@ export class PriceWatch {
 
   /** A good check: a history point, the item's availability and (a scraped price) its price; listeners hear of a drop. */
   private async record(item: DueItem, reading: ShopReading): Promise<void> {
-    const { items, priceHistory } = this.store.tables;
     const now = this.options.now();
     const minor = toMinorUnits(reading.price);
     const followsShop = item.priceSource === 'shop' && minor !== null;
     const dropped = followsShop && item.priceMinor !== null && minor < item.priceMinor;
     const rose = followsShop && item.priceMinor !== null && minor > item.priceMinor;
     // Shares its commit with the other writes of this turn (SQLite): a burst of checks commits in batches.
-    await this.store.groupTransaction(async (tx) => {
-      await tx.insert(priceHistory).values({ id: newId(), itemId: item.id, checkedAt: now, priceMinor: minor, price: reading.price, currency: reading.currency, availability: reading.availability });
-      await tx
-        .update(items)
-        .set({
-          availability: reading.availability,
-          priceCheckedAt: now,
-          priceCheckFailures: 0,
-          nextCheckAt: this.nextRegularCheck(),
-          ...(minor !== null ? { priceSeenAt: now } : {}),
-          ...(followsShop ? { price: reading.price, priceMinor: minor, ...(reading.currency ? { currency: reading.currency } : {}) } : {}),
-          ...(dropped ? { wasPriceMinor: item.priceMinor } : rose ? { wasPriceMinor: null } : {}),
-        })
-        .where(eq(items.id, item.id));
-    });
+    const point = { id: newId(), itemId: item.id, checkedAt: now, priceMinor: minor, price: reading.price, currency: reading.currency, availability: reading.availability };
+    const changes = {
+      availability: reading.availability,
+      priceCheckedAt: now,
+      priceCheckFailures: 0,
+      nextCheckAt: this.nextRegularCheck(),
+      ...(minor !== null ? { priceSeenAt: now } : {}),
+      ...(followsShop ? { price: reading.price, priceMinor: minor, ...(reading.currency ? { currency: reading.currency } : {}) } : {}),
+      ...(dropped ? { wasPriceMinor: item.priceMinor } : rose ? { wasPriceMinor: null } : {}),
+    };
+    await this.queries.store.groupTransaction((tx) => this.queries.recordReading(tx, point, changes));
     this.changed(item.listId);
     if (dropped) this.announceDrop({ itemId: item.id, listId: item.listId, title: item.title, wasMinor: item.priceMinor!, nowMinor: minor, currency: reading.currency, at: now });
   }
@@ -223,19 +208,13 @@ export class PriceWatch {
 
   /** A failed check keeps the last good price; the item is tried again after a back-off (1 h, 2 h, … at most the interval). */
   private async failed(item: DueItem): Promise<void> {
-    const { items } = this.store.tables;
-    const [row] = await this.store.db.select({ failures: items.priceCheckFailures }).from(items).where(eq(items.id, item.id));
-    const failures = (row?.failures ?? 0) + 1;
+    const failures = (await this.queries.failures(item.id)) + 1;
     const backOff = Math.min(this.options.intervalMs ?? TICK_MS, 60 * 60_000 * 2 ** (failures - 1));
-    await this.store.db
-      .update(items)
-      .set({ priceCheckedAt: this.options.now(), priceCheckFailures: failures, nextCheckAt: new Date(this.nowMs() + backOff) })
-      .where(eq(items.id, item.id));
+    await this.queries.recordFailure(item.id, this.options.now(), failures, new Date(this.nowMs() + backOff));
   }
 
   private async reschedule(item: DueItem, at: Date): Promise<void> {
-    const { items } = this.store.tables;
-    await this.store.db.update(items).set({ nextCheckAt: at }).where(and(eq(items.id, item.id), eq(items.nextCheckAt, item.dueAt!)));
+    await this.queries.reschedule(item.id, item.dueAt!, at);
   }
 
   /** One interval from now, give or take 10 %: checks stay spread over the interval instead of bunching up. */

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session-user';
-import type { DataStore } from '../../db/store';
 import { notFound, unprocessable } from '../../domain/errors';
-import type { DrawRow } from './access';
 import { EXACT_MAX, EXCLUSIONS_MAX, type DrawOutcome } from './assignment';
+import type { DrawRow, SantaQueries } from './queries';
 
 /** Someone in a draw, as matched between two draws. */
 type Person = { email: string; userId?: string | null };
@@ -18,14 +16,14 @@ export interface AvoidedPairs {
  * The pairs never leave the server: they only narrow the draw.
  */
 export class EarlierDraws {
-  constructor(private readonly store: DataStore) {}
+  constructor(private readonly queries: SantaQueries) {}
 
   /**
    * The organiser's own draw, drawn, made in the same circle or outside any. Anyone else's is
    * "not found", as a draw that never existed: no answer tells one from the other.
    */
   async chosen(user: SessionUser, drawId: string, circleId: string | null): Promise<DrawRow> {
-    const draw = await this.draw(drawId);
+    const draw = await this.queries.draw(drawId);
     if (!draw || draw.organiserId !== user.id) throw notFound('drawNotFound');
     if (!draw.drawnAt || (draw.circleId !== null && draw.circleId !== circleId)) throw unprocessable('drawAvoidNotEligible');
     return draw;
@@ -33,7 +31,7 @@ export class EarlierDraws {
 
   /** The draw a draw avoids, while it still exists and is drawn (one deleted or started over is no longer avoided). */
   async avoidedBy(draw: Pick<DrawRow, 'avoidDrawId'>): Promise<DrawRow | null> {
-    const earlier = draw.avoidDrawId ? await this.draw(draw.avoidDrawId) : undefined;
+    const earlier = draw.avoidDrawId ? await this.queries.draw(draw.avoidDrawId) : undefined;
     return earlier?.drawnAt ? earlier : null;
   }
 
@@ -44,8 +42,7 @@ export class EarlierDraws {
    * case-insensitive). `name` is only for the refusal.
    */
   async pairs(earlier: DrawRow, participants: Person[]): Promise<AvoidedPairs> {
-    const { drawParticipants } = this.store.tables;
-    const rows = await this.store.db.select({ id: drawParticipants.id, email: drawParticipants.email, userId: drawParticipants.userId, recipientId: drawParticipants.recipientId }).from(drawParticipants).where(eq(drawParticipants.drawId, earlier.id));
+    const rows = await this.queries.participants(earlier.id);
     const placeOf = (then: Person | undefined) => (then ? participants.findIndex((person) => (person.userId && then.userId ? person.userId === then.userId : person.email === then.email)) : -1);
     const pairs = rows.flatMap((row): [number, number][] => {
       const giver = placeOf(row);
@@ -53,12 +50,6 @@ export class EarlierDraws {
       return giver >= 0 && recipient >= 0 ? [[giver, recipient]] : [];
     });
     return { name: earlier.name || (earlier.drawnAt ?? earlier.createdAt).toISOString().slice(0, 10), pairs };
-  }
-
-  private async draw(id: string): Promise<DrawRow | undefined> {
-    const { draws } = this.store.tables;
-    const [draw] = await this.store.db.select().from(draws).where(eq(draws.id, id));
-    return draw;
   }
 }
 

@@ -3,7 +3,7 @@ import { formatPrice } from '@wishwell/shared/price-format';
 import { fromMinorUnits } from '@wishwell/shared/money';
 import type { MailLinks } from '../../mail/link-origin';
 import type { MailQueue, Mailer, MailRequest, MailTexts, OutgoingMail } from '../../mail/mailer';
-import type { DrawRow, ParticipantRow } from './access';
+import type { DrawRow, ParticipantRow } from './queries';
 
 type MailContent = (t: MailTexts['t'], drawName: string) => { subject: string; body: string[]; after: string[] };
 

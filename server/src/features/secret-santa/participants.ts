@@ -1,14 +1,15 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DRAW_QUESTION_MAX, type DrawList, type DrawQuestion, type DrawResult } from '@wishwell/shared/secret-santa-types';
 import { dateOf, type Clock } from '../../clock';
-import type { DataStore, Row } from '../../db/store';
+import type { SessionUser } from '../../auth/session-user';
+import type { Row } from '../../db/store';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { newId } from '../../ids';
 import { RateLimiter } from '../../limits/rate-limit';
 import type { MailRequest } from '../../mail/mailer';
 import { isShared } from '../wishlists/access';
-import type { DrawParticipant, ParticipantRow } from './access';
+import type { DrawParticipant } from './access';
 import type { SantaMail } from './mail';
+import type { ParticipantRow, SantaQueries } from './queries';
 
 const DAY = 24 * 60 * 60_000;
 /** A list named by its share link (…/share/wishlist/{id}) or by its id. */
@@ -23,7 +24,7 @@ export class ParticipantService {
   private readonly questionsPerParticipant: RateLimiter;
 
   constructor(
-    private readonly store: DataStore,
+    private readonly queries: SantaQueries,
     private readonly mail: SantaMail,
     private readonly clock: Clock,
     questionsPerDay: number,
@@ -31,15 +32,21 @@ export class ParticipantService {
     this.questionsPerParticipant = new RateLimiter({ limit: questionsPerDay, windowMs: DAY, text: 'tooManyDrawQuestions' }, clock);
   }
 
+  /**
+   * The participant opens their result. Signed in (`viewer`), the account becomes the
+   * participant's where the draw recorded none: it keeps the draw listed under "Draws you take
+   * part in" when its address changes later.
+   */
+  async open(participant: DrawParticipant, viewer: SessionUser | null): Promise<DrawResult> {
+    if (viewer && !participant.me.userId) await this.queries.recordAccount(participant.me, viewer);
+    return this.result(participant);
+  }
+
   /** The participant's result; the first look after the draw counts as opening it (the organiser sees that, and can no longer redraw). */
   async result({ draw, me }: DrawParticipant): Promise<DrawResult> {
-    if (draw.drawnAt && !me.openedAt) {
-      const { drawParticipants } = this.store.tables;
-      await this.store.db.update(drawParticipants).set({ openedAt: dateOf(this.clock) }).where(and(eq(drawParticipants.id, me.id), isNull(drawParticipants.openedAt)));
-    }
-    const { users, drawParticipants } = this.store.tables;
-    const [organiser] = await this.store.db.select({ name: users.name }).from(users).where(eq(users.id, draw.organiserId));
-    const [recipient] = draw.drawnAt && me.recipientId ? await this.store.db.select().from(drawParticipants).where(eq(drawParticipants.id, me.recipientId)) : [];
+    if (draw.drawnAt && !me.openedAt) await this.queries.markOpened(me.id, dateOf(this.clock));
+    const organiser = await this.queries.lists.owner(draw.organiserId);
+    const recipient = draw.drawnAt && me.recipientId ? await this.queries.participant(me.recipientId) : undefined;
     const [myList, recipientList, asked, askedOfYou] = await Promise.all([this.list(me), recipient ? this.list(recipient) : null, this.questions('askerId', me.id), this.questions('gifteeId', me.id)]);
     return {
       drawName: draw.name,
@@ -58,8 +65,7 @@ export class ParticipantService {
   /** Attaches the list the participant's giver will see (a share link or a list id; null: none). */
   async attachList(participant: DrawParticipant, link: string | null): Promise<DrawResult> {
     const wishlistId = link === null || link.trim() === '' ? null : await this.sharedListId(link.trim());
-    const { drawParticipants } = this.store.tables;
-    await this.store.db.update(drawParticipants).set({ wishlistId }).where(eq(drawParticipants.id, participant.me.id));
+    await this.queries.attachList(participant.me.id, wishlistId);
     return this.result({ ...participant, me: { ...participant.me, wishlistId } } as DrawParticipant);
   }
 
@@ -69,11 +75,10 @@ export class ParticipantService {
     if (!draw.drawnAt || !me.recipientId) throw conflict('drawNotDrawnYet');
     const text = checkedText(question);
     await this.questionsPerParticipant.hit(me.id);
-    const { drawQuestions, drawParticipants } = this.store.tables;
-    const [giftee] = await this.store.db.select().from(drawParticipants).where(eq(drawParticipants.id, me.recipientId));
+    const giftee = await this.queries.participant(me.recipientId);
     const [mail, queue] = await Promise.all([this.mail.question(giftee!, draw, text, request), this.mail.queueIn()]);
-    await this.store.transaction(async (tx) => {
-      await tx.insert(drawQuestions).values({ id: newId(), drawId: draw.id, askerId: me.id, gifteeId: me.recipientId!, question: text, createdAt: dateOf(this.clock) });
+    await this.queries.store.transaction(async (tx) => {
+      await this.queries.insertQuestion(tx, { id: newId(), drawId: draw.id, askerId: me.id, gifteeId: me.recipientId!, question: text, createdAt: dateOf(this.clock) });
       await queue(mail, tx);
     });
     return this.result(participant);
@@ -83,21 +88,19 @@ export class ParticipantService {
   async answer(participant: DrawParticipant, questionId: string, answer: string, request: MailRequest): Promise<DrawResult> {
     const { draw, me } = participant;
     const text = checkedText(answer);
-    const { drawQuestions, drawParticipants } = this.store.tables;
-    const [question] = await this.store.db.select().from(drawQuestions).where(and(eq(drawQuestions.id, questionId), eq(drawQuestions.gifteeId, me.id)));
+    const question = await this.queries.questionTo(me.id, questionId);
     if (!question) throw notFound('drawQuestionNotFound');
-    const [asker] = await this.store.db.select().from(drawParticipants).where(eq(drawParticipants.id, question.askerId));
+    const asker = await this.queries.participant(question.askerId);
     const [mail, queue] = await Promise.all([asker ? this.mail.answered(asker, draw, request) : null, this.mail.queueIn()]);
-    await this.store.transaction(async (tx) => {
-      await tx.update(drawQuestions).set({ answer: text, answeredAt: dateOf(this.clock) }).where(eq(drawQuestions.id, question.id));
+    await this.queries.store.transaction(async (tx) => {
+      await this.queries.answerQuestion(tx, question.id, text, dateOf(this.clock));
       if (mail) await queue(mail, tx);
     });
     return this.result(participant);
   }
 
   private async questions(side: 'askerId' | 'gifteeId', participantId: string): Promise<DrawQuestion[]> {
-    const { drawQuestions } = this.store.tables;
-    const rows = await this.store.db.select().from(drawQuestions).where(eq(drawQuestions[side], participantId)).orderBy(asc(drawQuestions.createdAt));
+    const rows = await this.queries.questions(side, participantId);
     return rows.map((row) => ({ id: row.id, question: row.question, answer: row.answer, askedAt: row.createdAt.toISOString() }));
   }
 
@@ -116,8 +119,7 @@ export class ParticipantService {
   }
 
   private async liveList(id: string): Promise<Row<'wishlists'> | null> {
-    const { wishlists } = this.store.tables;
-    const [list] = await this.store.db.select().from(wishlists).where(eq(wishlists.id, id));
+    const list = await this.queries.lists.list(id);
     return list && isShared(list, this.clock.now()) ? list : null;
   }
 }

@@ -28,7 +28,7 @@ const questionParams = t.Object({ token: t.String({ maxLength: 128 }), questionI
 /**
  * Secret Santa. The organiser's routes never answer a pair; a participant's routes answer their
  * own result only, reached by the result link's token (no account) or, for `/draws/:id/result`,
- * by an account with the participant's e-mail.
+ * by the participant's account (or an account with their address, where the draw recorded none).
  */
 export function secretSantaRoutes(policies: AccessPolicies, draws: DrawService, participants: ParticipantService) {
   return new Elysia()
@@ -54,8 +54,8 @@ export function secretSantaRoutes(policies: AccessPolicies, draws: DrawService, 
     )
     .post('/draws/:id/run', ({ draw, http }) => draws.run(draw, http), { drawOrganiser: true, params: idParams })
     .post('/draws/:id/start-over', ({ draw }) => draws.startOver(draw), { drawOrganiser: true, params: idParams })
-    .get('/draws/:id/result', ({ participant }) => participants.result(participant), { drawParticipant: true, params: idParams })
-    .get('/draws/result/:token', ({ participant }) => participants.result(participant), { drawParticipant: true, params: tokenParams })
+    .get('/draws/:id/result', async ({ participant, viewer }) => participants.open(participant, await viewer()), { drawParticipant: true, params: idParams })
+    .get('/draws/result/:token', async ({ participant, viewer }) => participants.open(participant, await viewer()), { drawParticipant: true, params: tokenParams })
     .put('/draws/result/:token/list', ({ participant, body }) => participants.attachList(participant, body.link), {
       drawParticipant: true,
       params: tokenParams,

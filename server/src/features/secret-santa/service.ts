@@ -1,4 +1,3 @@
-import { count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
 import {
   DRAW_BUDGET_MAX_MINOR,
@@ -13,15 +12,16 @@ import {
 } from '@wishwell/shared/secret-santa-types';
 import type { SessionUser } from '../../auth/session-user';
 import { dateOf, type Clock } from '../../clock';
-import type { Db, DataStore } from '../../db/store';
+import type { Db } from '../../db/store';
 import { conflict, invalid, unprocessable } from '../../domain/errors';
 import { newId, newSecret } from '../../ids';
 import { RateLimiter } from '../../limits/rate-limit';
 import type { MailRequest } from '../../mail/mailer';
-import type { DrawRow, OrganisedDrawAccess, ParticipantRow } from './access';
+import type { OrganisedDrawAccess } from './access';
 import { drawAssignment, EXACT_MAX, EXCLUSIONS_MAX, type DrawConflict, type DrawCrowded, type MayGive } from './assignment';
 import { avoidRefusal, EarlierDraws, type AvoidedPairs } from './earlier-draw';
 import type { SantaMail } from './mail';
+import type { DrawRow, ParticipantRow, SantaQueries } from './queries';
 import type { CircleParticipant } from '@wishwell/shared/circle-types';
 
 const DAY = 24 * 60 * 60_000;
@@ -52,7 +52,7 @@ export class DrawService {
   private readonly earlier: EarlierDraws;
 
   constructor(
-    private readonly store: DataStore,
+    private readonly queries: SantaQueries,
     private readonly mail: SantaMail,
     private readonly clock: Clock,
     limits: SantaLimits,
@@ -60,7 +60,7 @@ export class DrawService {
   ) {
     this.drawsPerUser = new RateLimiter({ limit: limits.drawsPerDay, windowMs: DAY, text: 'tooManyDraws' }, clock);
     this.runsPerUser = new RateLimiter({ limit: limits.runsPerDay, windowMs: DAY, text: 'tooManyDraws', scope: 'draw runs per organiser' }, clock);
-    this.earlier = new EarlierDraws(store);
+    this.earlier = new EarlierDraws(queries);
   }
 
   async create(user: SessionUser, input: NewDraw): Promise<OrganisedDraw> {
@@ -73,7 +73,7 @@ export class DrawService {
     // Counted before the earlier draw's pairs are tried: each refusal they cause tells a little about them, so trying costs a draw.
     await this.drawsPerUser.hit(user.id);
     if (avoiding) assignOrRefuse(participants, exclusions, await this.earlier.pairs(avoiding, participants));
-    const id = await this.store.transaction((tx) => this.insertDraw(tx, user.id, circleId, settings, participants, exclusions));
+    const id = await this.queries.store.transaction((tx) => this.insertDraw(tx, user.id, circleId, settings, participants, exclusions));
     return this.view(id, user);
   }
 
@@ -89,12 +89,9 @@ export class DrawService {
     const mails = await Promise.all(participants.map((participant) => this.mail.drawn(participant, about, request)));
     const queue = await this.mail.queueIn();
     // The pairs and everyone's mail: both or neither.
-    await this.store.transaction(async (tx) => {
-      const { draws, drawParticipants } = this.store.tables;
-      for (const [giver, recipient] of recipients.entries()) {
-        await tx.update(drawParticipants).set({ recipientId: participants[recipient]!.id }).where(eq(drawParticipants.id, participants[giver]!.id));
-      }
-      await tx.update(draws).set({ drawnAt: dateOf(this.clock) }).where(eq(draws.id, draw.id));
+    await this.queries.store.transaction(async (tx) => {
+      const pairs = recipients.map((recipient, giver): [string, string] => [participants[giver]!.id, participants[recipient]!.id]);
+      await this.queries.recordDraw(tx, draw.id, pairs, dateOf(this.clock));
       for (const mail of mails) await queue(mail, tx);
     });
     return this.view(draw.id, user);
@@ -105,15 +102,15 @@ export class DrawService {
     const { draw, user } = access;
     const { participants, exclusions } = await this.membersOf(draw.id);
     await this.drawsPerUser.hit(user.id);
-    const id = await this.store.transaction(async (tx) => {
-      await tx.delete(this.store.tables.draws).where(eq(this.store.tables.draws.id, draw.id));
+    const id = await this.queries.store.transaction(async (tx) => {
+      await this.queries.deleteDraw(draw.id, tx);
       return this.insertDraw(tx, user.id, draw.circleId, draw, participants, emailPairs(participants, exclusions));
     });
     return this.view(id, user);
   }
 
   async remove(access: OrganisedDrawAccess): Promise<void> {
-    await this.store.db.delete(this.store.tables.draws).where(eq(this.store.tables.draws.id, access.draw.id));
+    await this.queries.deleteDraw(access.draw.id);
   }
 
   /**
@@ -121,8 +118,7 @@ export class DrawService {
    * people taken from a circle are not shown (the draw mails them; the organiser needs their names).
    */
   async view(drawId: string, organiser: SessionUser): Promise<OrganisedDraw> {
-    const { draws } = this.store.tables;
-    const [draw] = await this.store.db.select().from(draws).where(eq(draws.id, drawId));
+    const draw = await this.queries.draw(drawId);
     const { participants, exclusions } = await this.membersOf(drawId);
     const avoiding = await this.earlier.avoidedBy(draw!);
     return {
@@ -146,23 +142,9 @@ export class DrawService {
     };
   }
 
-  /** The draws the account organises, and those it takes part in by its e-mail address. */
+  /** The draws the account organises, and those it takes part in (by its account, or its address where a draw recorded none). */
   async mine(user: SessionUser): Promise<MyDraws> {
-    const { draws, drawParticipants, users } = this.store.tables;
-    const organised = await this.store.db
-      .select({ id: draws.id, name: draws.name, circleId: draws.circleId, drawnAt: draws.drawnAt, createdAt: draws.createdAt, participants: count(drawParticipants.id) })
-      .from(draws)
-      .leftJoin(drawParticipants, eq(drawParticipants.drawId, draws.id))
-      .where(eq(draws.organiserId, user.id))
-      .groupBy(draws.id)
-      .orderBy(desc(draws.createdAt));
-    const takingPart = await this.store.db
-      .select({ id: draws.id, name: draws.name, drawnAt: draws.drawnAt, organiser: users.name })
-      .from(drawParticipants)
-      .innerJoin(draws, eq(draws.id, drawParticipants.drawId))
-      .innerJoin(users, eq(users.id, draws.organiserId))
-      .where(eq(drawParticipants.email, normalizeEmail(user.email)))
-      .orderBy(desc(draws.createdAt));
+    const [organised, takingPart] = await Promise.all([this.queries.organisedBy(user.id), this.queries.takingPart(user)]);
     return {
       organised: organised.map((draw) => ({ ...draw, drawnAt: draw.drawnAt?.toISOString() ?? null, createdAt: draw.createdAt.toISOString() })),
       takingPart: takingPart.map((draw) => ({ ...draw, drawnAt: draw.drawnAt?.toISOString() ?? null })),
@@ -175,14 +157,13 @@ export class DrawService {
    * organises; whether the caller joined after a draw was made (so is not in it). Never a pair.
    */
   async ofCircle(circleId: string, user: SessionUser, joinedAt: Date): Promise<CircleDraw[]> {
-    const { draws, drawParticipants } = this.store.tables;
-    const rows = await this.store.db.select().from(draws).where(eq(draws.circleId, circleId)).orderBy(desc(draws.createdAt));
-    const people = rows.length === 0 ? [] : await this.store.db.select({ drawId: drawParticipants.drawId, email: drawParticipants.email, openedAt: drawParticipants.openedAt }).from(drawParticipants).where(inArray(drawParticipants.drawId, rows.map((draw) => draw.id)));
-    const me = normalizeEmail(user.email);
+    const rows = await this.queries.ofCircle(circleId);
+    const ids = rows.map((draw) => draw.id);
+    const [people, withMe] = await Promise.all([this.queries.openings(ids), this.queries.drawsWith(user, ids)]);
     return rows.map((draw) => {
       const its = people.filter((person) => person.drawId === draw.id);
       const mine = draw.organiserId === user.id;
-      const takingPart = its.some((person) => person.email === me);
+      const takingPart = withMe.has(draw.id);
       return {
         id: draw.id,
         name: draw.name,
@@ -199,24 +180,13 @@ export class DrawService {
 
   /** For the admin console: that draws happened (organiser, size, dates), not their pairs. */
   async forAdmin(): Promise<AdminDraw[]> {
-    const { draws, drawParticipants, users } = this.store.tables;
-    const rows = await this.store.db
-      .select({ id: draws.id, organiser: users.email, createdAt: draws.createdAt, drawnAt: draws.drawnAt, participants: count(drawParticipants.id) })
-      .from(draws)
-      .innerJoin(users, eq(users.id, draws.organiserId))
-      .leftJoin(drawParticipants, eq(drawParticipants.drawId, draws.id))
-      .groupBy(draws.id, users.email)
-      .orderBy(desc(draws.createdAt))
-      .limit(500);
+    const rows = await this.queries.forAdmin();
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), drawnAt: row.drawnAt?.toISOString() ?? null }));
   }
 
   /** How many draws were made and drawn (the admin console's counts). */
-  async counts(): Promise<{ draws: number; drawn: number }> {
-    const { draws } = this.store.tables;
-    const [all] = await this.store.db.select({ value: count() }).from(draws);
-    const [drawn] = await this.store.db.select({ value: count() }).from(draws).where(isNotNull(draws.drawnAt));
-    return { draws: all?.value ?? 0, drawn: drawn?.value ?? 0 };
+  counts(): Promise<{ draws: number; drawn: number }> {
+    return this.queries.counts();
   }
 
   private async participantsOf(user: SessionUser, input: NewDraw): Promise<DrawPerson[]> {
@@ -231,17 +201,13 @@ export class DrawService {
     }
     if (unique.length < DRAW_PARTICIPANTS_MIN) throw invalid('drawTooFew', { min: DRAW_PARTICIPANTS_MIN });
     if (unique.length > DRAW_PARTICIPANTS_MAX) throw invalid('drawTooMany', { max: DRAW_PARTICIPANTS_MAX });
-    const { users } = this.store.tables;
-    const accounts = await this.store.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, unique.map((participant) => participant.email)));
+    const accounts = await this.queries.accountsWithEmails(unique.map((participant) => participant.email));
     return unique.map((participant) => ({ ...participant, userId: participant.userId ?? accounts.find((account) => normalizeEmail(account.email) === participant.email)?.id ?? null }));
   }
 
-
   private async membersOf(drawId: string): Promise<{ participants: ParticipantRow[]; exclusions: [string, string][] }> {
-    const { drawParticipants, drawExclusions } = this.store.tables;
-    const participants = await this.store.db.select().from(drawParticipants).where(eq(drawParticipants.drawId, drawId)).orderBy(drawParticipants.position);
-    const rows = await this.store.db.select().from(drawExclusions).where(eq(drawExclusions.drawId, drawId));
-    return { participants, exclusions: rows.map((row) => [row.firstId, row.secondId]) };
+    const [participants, exclusions] = await Promise.all([this.queries.participants(drawId), this.queries.exclusions(drawId)]);
+    return { participants, exclusions };
   }
 
   private async insertDraw(
@@ -252,17 +218,14 @@ export class DrawService {
     participants: DrawPerson[],
     exclusions: [string, string][],
   ): Promise<string> {
-    const { draws, drawParticipants, drawExclusions } = this.store.tables;
     const id = newId();
     const rows = participants.map(({ name, email, fromCircle, userId }, position) => ({ id: newId(), drawId: id, position, name, email, fromCircle, userId: userId ?? null, resultToken: newSecret() }));
     const idOf = (email: string) => rows.find((row) => row.email === email)!.id;
     const { name, budgetMinor, currency, giftDate, avoidDrawId } = settings;
-    await tx.insert(draws).values({ id, organiserId, circleId, avoidDrawId, name, budgetMinor, currency, giftDate, createdAt: dateOf(this.clock) });
-    await tx.insert(drawParticipants).values(rows);
-    if (exclusions.length > 0) {
-      const pairs = exclusions.map(([first, second]) => ({ drawId: id, firstId: idOf(first), secondId: idOf(second) }));
-      await tx.insert(drawExclusions).values(pairs.filter((pair, index) => pairs.findIndex((other) => other.firstId === pair.firstId && other.secondId === pair.secondId) === index));
-    }
+    const draw = { id, organiserId, circleId, avoidDrawId, name, budgetMinor, currency, giftDate, drawnAt: null, createdAt: dateOf(this.clock) };
+    const pairs = exclusions.map(([first, second]) => ({ firstId: idOf(first), secondId: idOf(second) }));
+    const unique = pairs.filter((pair, index) => pairs.findIndex((other) => other.firstId === pair.firstId && other.secondId === pair.secondId) === index);
+    await this.queries.insertDraw(tx, draw, rows, unique);
     return id;
   }
 }

@@ -1,5 +1,4 @@
 import { dateOf } from '../../clock';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { notify } from '../notifications/notify';
 import { fromMinorUnits, MAX_PLEDGED_MINOR, toMinorUnits } from '@wishwell/shared/money';
 import { formatPrice } from '@wishwell/shared/price-format';
@@ -21,7 +20,8 @@ import { hashSecret, newSecret, newTimeOrderedId } from '../../ids';
 import { isShared, type ListAccess } from './access';
 import type { MailRequest } from '../../mail/mailer';
 import type { ClaimMail, Receipt } from './claim-mail';
-import { listIsShared, prepareClaimStatements, UNCLAIMED, type ClaimKind, type ClaimStatements } from './claim-statements';
+import type { ClaimQueries, ClaimWithItem } from './claim-queries';
+import { prepareClaimStatements, type ClaimKind, type ClaimStatements } from './claim-statements';
 import { toItem, toSharedItem, type ItemRow, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 import type { ShareViewCache } from './share-cache';
@@ -63,6 +63,7 @@ export class ClaimService {
 
   constructor(
     private readonly queries: WishlistQueries,
+    private readonly claimRows: ClaimQueries,
     private readonly shareViews: ShareViewCache,
     private readonly mail: ClaimMail,
     private readonly limits: ClaimLimits,
@@ -139,9 +140,10 @@ export class ClaimService {
   /** The claim with its item and list; 404 when the key opens none (or its list is hidden). */
   async get(key: ClaimKey, ip: string | null): Promise<Claim> {
     if ('token' in key && ip !== null) await this.limits.tokensPerIp.hit(ip);
-    const found = (await this.claimsWhere(this.keyCondition(key), 1))[0];
+    const now = dateOf(this.queries.clock);
+    const found = 'token' in key ? await this.claimRows.byTokenHash(hashSecret(key.token), now) : await this.claimRows.ofUser(key.userId, key.claimId, now);
     if (!found) throw notFound('claimNotFound');
-    return found;
+    return claimOf(found);
   }
 
   /**
@@ -152,14 +154,13 @@ export class ClaimService {
     if (tokens.length === 0) return [];
     await this.limits.tokensPerIp.hit(ip);
     const byHash = new Map(tokens.map((token) => [hashSecret(token), token]));
-    const { claims } = this.store.tables;
-    const rows = await this.claimRows(and(inArray(claims.tokenHash, [...byHash.keys()]), eq(claims.wishlistId, listId), this.onSharedList())!, byHash.size);
-    return rows.map(({ claim, item, list }) => ({ ...toClaim(claim, item, list), token: byHash.get(claim.tokenHash!)! }));
+    const rows = await this.claimRows.held(listId, [...byHash.keys()], dateOf(this.queries.clock));
+    return rows.map((row) => ({ ...claimOf(row), token: byHash.get(row.claim.tokenHash!)! }));
   }
 
   /** The signed-in account's claims on lists guests may see, newest first. */
-  mine(user: SessionUser): Promise<Claim[]> {
-    return this.claimsWhere(eq(this.store.tables.claims.userId, user.id), MAX_RESERVATIONS_SHOWN);
+  async mine(user: SessionUser): Promise<Claim[]> {
+    return (await this.claimRows.allOfUser(user.id, dateOf(this.queries.clock), MAX_RESERVATIONS_SHOWN)).map(claimOf);
   }
 
   /**
@@ -216,61 +217,30 @@ export class ClaimService {
    * signed in, are told (mail and bell), in the transaction that removes the claims.
    */
   async relist(access: ListAccess, itemId: string, request: MailRequest): Promise<Item> {
-    const { claims, items } = this.store.tables;
-    const ofItem = and(eq(claims.itemId, itemId), eq(claims.wishlistId, access.list.id));
+    const listId = access.list.id;
     // The mails are written before the transaction (they read the claimers' languages), from the claims as they stand now.
-    const [known, [current]] = await Promise.all([this.store.db.select().from(claims).where(ofItem), this.store.db.select({ title: items.title }).from(items).where(and(eq(items.id, itemId), eq(items.wishlistId, access.list.id)))]);
+    const [known, current] = await Promise.all([this.claimRows.ofItem(listId, itemId), this.queries.item(listId, itemId)]);
     if (!current) throw notFound('itemNotFound');
     const mails = await this.mail.relisted(await this.claimerAddresses(known), { title: current.title, list: access.list, request });
     const queue = await this.mail.queueIn();
     const row = await this.store.transaction(async (tx) => {
-      const removed = await tx.delete(claims).where(ofItem).returning();
-      const [updated] = await tx.update(items).set({ ...UNCLAIMED, updatedAt: dateOf(this.queries.clock) }).where(and(eq(items.id, itemId), eq(items.wishlistId, access.list.id))).returning();
+      const { removed, item: updated } = await this.claimRows.relist(listId, itemId, dateOf(this.queries.clock), tx);
       if (!updated) throw notFound('itemNotFound');
       const told = new Set(await this.claimerAddresses(removed, tx));
       for (const mail of mails) if (told.has(mail.to)) await queue(mail, tx);
       const accounts = removed.flatMap((claim) => (claim.userId ? [claim.userId] : []));
-      await notify(this.store, accounts, { kind: 'reserved-item-relisted', wishlistId: access.list.id, listName: access.list.name, detail: updated.title }, dateOf(this.queries.clock), tx);
+      await notify(this.store, accounts, { kind: 'reserved-item-relisted', wishlistId: listId, listName: access.list.name, detail: updated.title }, dateOf(this.queries.clock), tx);
       return updated;
     });
-    this.shareViews.invalidate(access.list.id);
+    this.shareViews.invalidate(listId);
     return toItem(row, '');
   }
 
   /** Each claim's own address, else its account's: a signed-in buyer who typed none still hears. */
   private async claimerAddresses(removed: Row<'claims'>[], db: Db = this.store.db): Promise<string[]> {
-    const { users } = this.store.tables;
     const accountIds = removed.filter((claim) => !claim.email && claim.userId).map((claim) => claim.userId!);
-    const accounts = accountIds.length === 0 ? [] : await db.select({ email: users.email }).from(users).where(inArray(users.id, accountIds));
-    return [...new Set([...removed.map((claim) => claim.email), ...accounts.map((account) => account.email)].filter(Boolean))];
-  }
-
-  private keyCondition(key: ClaimKey): SQL {
-    const { claims } = this.store.tables;
-    const owned = 'token' in key ? eq(claims.tokenHash, hashSecret(key.token)) : and(eq(claims.id, key.claimId), eq(claims.userId, key.userId))!;
-    return and(owned, this.onSharedList())!;
-  }
-
-  private onSharedList(): SQL {
-    const { claims, items } = this.store.tables;
-    return sql`EXISTS (SELECT 1 FROM ${items} WHERE ${items.id} = ${claims.itemId} AND ${listIsShared(this.store, dateOf(this.queries.clock))})`;
-  }
-
-  private async claimsWhere(condition: SQL, limit: number): Promise<Claim[]> {
-    const rows = await this.claimRows(condition, limit);
-    return rows.map(({ claim, item, list }) => toClaim(claim, item, list));
-  }
-
-  private claimRows(condition: SQL, limit: number) {
-    const { claims, items, wishlists } = this.store.tables;
-    return this.store.db
-      .select({ claim: claims, item: items, list: { id: wishlists.id, name: wishlists.name, allowOverPledge: wishlists.allowOverPledge } })
-      .from(claims)
-      .innerJoin(items, eq(items.id, claims.itemId))
-      .innerJoin(wishlists, eq(wishlists.id, claims.wishlistId))
-      .where(condition)
-      .orderBy(desc(claims.createdAt), desc(claims.id))
-      .limit(limit);
+    const accounts = await this.claimRows.addressesOf(accountIds, db);
+    return [...new Set([...removed.map((claim) => claim.email), ...accounts].filter(Boolean))];
   }
 
   private async purchaseRefusal(listId: string, itemId: string, wanted: number, nowMs: number) {
@@ -301,6 +271,10 @@ export class ClaimService {
 /** The placeholders of the claim statements that find the claim `key` opens. */
 function ownedBy(key: ClaimKey): { tokenHash: string } | { claimId: string; userId: string } {
   return 'token' in key ? { tokenHash: hashSecret(key.token) } : { claimId: key.claimId, userId: key.userId };
+}
+
+function claimOf({ claim, item, list }: ClaimWithItem): Claim {
+  return toClaim(claim, item, list);
 }
 
 /** The claim as its holder sees it: the rows of the claim, its item and (part of) its list. */

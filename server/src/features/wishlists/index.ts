@@ -9,6 +9,9 @@ import { ClaimMail } from './claim-mail';
 import { ClaimService } from './claims';
 import { InvitationService } from './invitations';
 import { ItemService, type ApplyReferralRules, type FirstPriceCheck, type ImageCopies } from './items-service';
+import { ClaimQueries } from './claim-queries';
+import { InvitationQueries } from './invitation-queries';
+import { ItemQueries } from './item-queries';
 import { WishlistQueries } from './queries';
 import type { WishlistServices } from './routes';
 import { WishlistService } from './service';
@@ -38,13 +41,13 @@ export function createWishlistServices(
     shareViews,
     access,
     lists: new WishlistService(queries, access, shareViews, guestListsPerIp),
-    items: new ItemService(queries, shareViews, applyReferralRules, images, firstPriceCheck),
-    claims: new ClaimService(queries, shareViews, new ClaimMail(mailer, mailLinks, queries), {
+    items: new ItemService(queries, new ItemQueries(store), shareViews, applyReferralRules, images, firstPriceCheck),
+    claims: new ClaimService(queries, new ClaimQueries(store), shareViews, new ClaimMail(mailer, mailLinks, queries), {
       tokensPerIp: new RateLimiter({ limit: rateLimits.claimTokensPerIp, windowMs: 10 * MINUTE, text: 'tooManyClaimLinks' }, clock),
       mailsPerIp: new RateLimiter({ limit: rateLimits.claimMailsPerIp, windowMs: 60 * MINUTE, text: 'tooManyClaimMails' }, clock),
     }),
     shareMail: new ShareMailService(mailer, isKnownHostname, clock),
-    invitations: new InvitationService(queries, mailer, mailLinks, { perUser: rateLimits.invitationsPerUser, perList: rateLimits.invitationsPerList }),
-    surprise: new SurpriseReveal(store, clock, mailer, () => mailLinks.fallbackOrigin()),
+    invitations: new InvitationService(queries, new InvitationQueries(store), mailer, mailLinks, { perUser: rateLimits.invitationsPerUser, perList: rateLimits.invitationsPerList }),
+    surprise: new SurpriseReveal(queries, mailer, () => mailLinks.fallbackOrigin()),
   };
 }

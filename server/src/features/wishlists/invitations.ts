@@ -1,9 +1,7 @@
 import { dateOf } from '../../clock';
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { looksLikeEmail, normalizeEmail } from '@wishwell/shared/account-types';
 import { invitationPath, type AcceptedInvitation, type EditorInvitation, type InvitationPreview, type InvitationSent } from '@wishwell/shared/wishlist-types';
 import type { SessionUser } from '../../auth/session-user';
-import type { Row } from '../../db/store';
 import { forbidden, invalid, notFound } from '../../domain/errors';
 import { RateLimiter } from '../../limits/rate-limit';
 import { hashSecret, newId, newSecret } from '../../ids';
@@ -14,6 +12,7 @@ import type { Mailer, MailRequest } from '../../mail/mailer';
 import { invitationMail } from '../../mail/invitation-mail';
 import type { Scheduler } from '../../scheduler';
 import type { ListAccess } from './access';
+import type { InvitationQueries, InvitationRow } from './invitation-queries';
 import { toEditor, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
 
@@ -25,8 +24,6 @@ export interface InvitationLimits {
   perUser: number;
   perList: number;
 }
-
-type InvitationRow = Row<'editorInvitations'>;
 
 /**
  * Editors join by invitation: the owner names any address, the address gets a mail with a
@@ -40,6 +37,7 @@ export class InvitationService {
 
   constructor(
     private readonly queries: WishlistQueries,
+    private readonly invitations: InvitationQueries,
     private readonly mailer: Mailer,
     private readonly mailLinks: MailLinks,
     limits: InvitationLimits,
@@ -69,46 +67,30 @@ export class InvitationService {
     await this.perList.hit(list.id);
     const token = newSecret();
     const now = dateOf(this.queries.clock);
-    const { editorInvitations } = this.store.tables;
     const site = await this.mailLinks.site(request.origin);
     const link = `${site.origin}${invitationPath(token)}`;
     const mail = await invitationMail(this.mailer, { to: email, texts: 'invitation', inviter: user, name: list.name, link, company: site.company }, request);
     const queue = await this.mailer.queueIn();
     // The mail is queued with the invitation: both or neither (the outbox sends it after the answer).
-    const id = await this.store.transaction(async (tx) => {
-      await tx.delete(editorInvitations).where(and(eq(editorInvitations.wishlistId, list.id), eq(editorInvitations.email, email), isNull(editorInvitations.acceptedAt)));
-      const [created] = await tx
-        .insert(editorInvitations)
-        .values({ id: newId(), tokenHash: hashSecret(token), wishlistId: list.id, email, invitedById: user.id, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
-        .returning({ id: editorInvitations.id });
+    const invitation = { id: newId(), tokenHash: hashSecret(token), wishlistId: list.id, email, invitedById: user.id, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS), acceptedAt: null, acceptedById: null };
+    await this.store.transaction(async (tx) => {
+      await this.invitations.replacePending(invitation, tx);
       await queue(mail, tx);
-      return created!.id;
     });
-    logEvent({ event: 'editor.invited', userId: user.id, wishlistId: list.id, invitationId: id });
+    logEvent({ event: 'editor.invited', userId: user.id, wishlistId: list.id, invitationId: invitation.id });
     const editors = (await this.queries.editors(list.id)).map(toEditor);
     return (await this.mailer.configured()) ? { editors } : { editors, link };
   }
 
   /** The list's invitations not yet accepted, withdrawn or expired, oldest first. */
   async pending({ list }: ListAccess): Promise<EditorInvitation[]> {
-    const { editorInvitations } = this.store.tables;
-    const rows = await this.store.db
-      .select()
-      .from(editorInvitations)
-      .where(and(eq(editorInvitations.wishlistId, list.id), isNull(editorInvitations.acceptedAt), gt(editorInvitations.expiresAt, dateOf(this.queries.clock))))
-      .orderBy(editorInvitations.createdAt);
-    return rows.map(toInvitation);
+    return (await this.invitations.pending(list.id, dateOf(this.queries.clock))).map(toInvitation);
   }
 
   /** Withdraws a pending invitation: its link stops working at once. Answers the pending list. */
   async withdraw(access: ListAccess, invitationId: string): Promise<EditorInvitation[]> {
     const { list, user } = accountOwned(access);
-    const { editorInvitations } = this.store.tables;
-    const [removed] = await this.store.db
-      .delete(editorInvitations)
-      .where(and(eq(editorInvitations.id, invitationId), eq(editorInvitations.wishlistId, list.id), isNull(editorInvitations.acceptedAt)))
-      .returning({ id: editorInvitations.id });
-    if (!removed) throw notFound('invitationNotPending');
+    if (!(await this.invitations.withdraw(list.id, invitationId))) throw notFound('invitationNotPending');
     logEvent({ event: 'editor.invitation-withdrawn', userId: user.id, wishlistId: list.id, invitationId });
     return this.pending(access);
   }
@@ -124,17 +106,9 @@ export class InvitationService {
   async accept(token: string, user: SessionUser): Promise<AcceptedInvitation> {
     const { invitation, list } = await this.usable(token);
     if (list.ownerId === user.id) throw invalid('alreadyOwner');
-    const { editorInvitations, wishlistEditors } = this.store.tables;
     const now = dateOf(this.queries.clock);
     await this.store.transaction(async (tx) => {
-      // Setting acceptedAt is what uses the link up: of two concurrent accepts only one matches.
-      const [used] = await tx
-        .update(editorInvitations)
-        .set({ acceptedAt: now, acceptedById: user.id })
-        .where(and(eq(editorInvitations.id, invitation.id), isNull(editorInvitations.acceptedAt)))
-        .returning({ id: editorInvitations.id });
-      if (!used) throw notFound('invitationInvalid');
-      await tx.insert(wishlistEditors).values({ wishlistId: list.id, userId: user.id, createdAt: now }).onConflictDoNothing();
+      if (!(await this.invitations.accept(invitation, user.id, now, tx))) throw notFound('invitationInvalid');
     });
     logEvent({ event: 'role.change', role: 'editor', change: 'added', userId: user.id, wishlistId: list.id, invitationId: invitation.id });
     await notify(this.store, [invitation.invitedById], { kind: 'invitation-accepted', wishlistId: list.id, listName: list.name, detail: user.name }, dateOf(this.queries.clock));
@@ -143,11 +117,9 @@ export class InvitationService {
 
   /** Registers the hourly removal of expired invitations and those accepted over a month ago (one replica at a time). */
   scheduleCleanup(scheduler: Scheduler): void {
-    const { editorInvitations } = this.store.tables;
     scheduler.every('invitations.cleanup', HOUR, async () => {
       const now = dateOf(this.queries.clock);
-      const monthAgo = new Date(now.getTime() - 30 * 24 * HOUR);
-      await this.store.db.delete(editorInvitations).where(or(lte(editorInvitations.expiresAt, now), lte(editorInvitations.acceptedAt, monthAgo)));
+      await this.invitations.deleteStale(now, new Date(now.getTime() - 30 * 24 * HOUR));
     });
   }
 
@@ -160,8 +132,7 @@ export class InvitationService {
   }
 
   private async usable(token: string): Promise<{ invitation: InvitationRow; list: WishlistRow }> {
-    const { editorInvitations } = this.store.tables;
-    const [invitation] = await this.store.db.select().from(editorInvitations).where(eq(editorInvitations.tokenHash, hashSecret(token)));
+    const invitation = await this.invitations.byTokenHash(hashSecret(token));
     if (!invitation || invitation.acceptedAt || invitation.expiresAt.getTime() <= this.queries.clock.now()) throw notFound('invitationInvalid');
     const list = await this.queries.list(invitation.wishlistId);
     if (!list || list.isDeleted || list.ownerId === null) throw notFound('invitationInvalid');

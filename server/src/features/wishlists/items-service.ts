@@ -1,29 +1,24 @@
 import { dateOf } from '../../clock';
-import { and, eq, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import { toMinorUnits } from '@wishwell/shared/money';
 import { shopDomainOf, type ReferralOutcome } from '@wishwell/shared/referral';
 import type { Item, ItemInput, MoveCopyInput } from '@wishwell/shared/wishlist-types';
 import { MAX_BULK_ITEMS } from '@wishwell/shared/list-transfer-types';
 import type { Language } from '@wishwell/shared/languages';
-import type { DataStore, Db, Tables } from '../../db/store';
+import type { Db } from '../../db/store';
 import { conflict, invalid, notFound, refusalWithin, type DomainError } from '../../domain/errors';
 import { newTimeOrderedId } from '../../ids';
 import type { ListAccess } from './access';
 import { UNCLAIMED } from './claim-statements';
 import { itemColumns } from './input';
+import type { ImageCopyColumns, ItemQueries, NewItemRow } from './item-queries';
 import { hiddenAfterMove, seesItemPurchases, toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
-import { LIST_CHANGED, type ShareViewCache } from './share-cache';
+import type { ShareViewCache } from './share-cache';
 import { formatPrice } from '@wishwell/shared/price-format';
 import { recordListChange } from '../followers/list-changes';
 import { notify } from '../notifications/notify';
 
-/** Rows per insert statement: well under SQLite's bound parameters per statement. */
-const INSERT_CHUNK = 200;
-
 export type ItemColumns = ReturnType<typeof itemColumns>;
-export type NewItemRow = Tables['items']['$inferInsert'] & ImageCopyColumns;
-import { listWritesOf } from './list-writes';
 
 /** Copies of items' shop images kept on our side, made in the background (see ItemImages). */
 export interface ImageCopies {
@@ -35,78 +30,22 @@ export interface ImageCopies {
   release(storedImageUrl: string): Promise<void>;
 }
 
-export type ImageCopyColumns = {
-  storedImageUrl: string;
-  imageCheckedAt: Date | null;
-  imageCopyTries: number;
-  imageCopyDueAt: Date | null;
-};
-
 /** When the price watch first checks an item with this link (null: not at all). */
 export type FirstPriceCheck = (url: string) => Date | null;
 
 /** The referral rules' verdict on a product link (see ReferralRuleService.apply). */
 export type ApplyReferralRules = (url: string) => Promise<ReferralOutcome>;
 
-/**
- * The item insert, prepared for an image copy queued (`copyPending`) or not: Drizzle runs every
- * placeholder through its column's mapper, which refuses a null timestamp, so the one of
- * imageCheckedAt / imageCopyDueAt left null is written as a literal.
- */
-function insertStatement({ tables: { items }, engine }: DataStore, db: Db, copyPending: boolean) {
-  const column = (name: keyof typeof items.$inferInsert) => sql.placeholder(name);
-  const insert = db
-    .insert(items)
-    .values({
-      id: column('id'),
-      wishlistId: column('wishlistId'),
-      title: column('title'),
-      url: column('url'),
-      shopDomain: column('shopDomain'),
-      notes: column('notes'),
-      description: column('description'),
-      quantity: column('quantity'),
-      priority: column('priority'),
-      price: column('price'),
-      priceMinor: column('priceMinor'),
-      currency: column('currency'),
-      imageUrl: column('imageUrl'),
-      storedImageUrl: column('storedImageUrl'),
-      imageCheckedAt: copyPending ? null : column('imageCheckedAt'),
-      imageCopyTries: column('imageCopyTries'),
-      imageCopyDueAt: copyPending ? column('imageCopyDueAt') : null,
-      isGroupGift: column('isGroupGift'),
-      giftCardUrl: column('giftCardUrl'),
-      referralProgram: column('referralProgram'),
-      position: placeAtEnd(items, sql.placeholder('wishlistId')),
-      createdAt: column('createdAt'),
-      updatedAt: column('updatedAt'),
-    })
-    .returning();
-  // The list's share views are dropped by the statement itself (PostgreSQL: no NOTIFY after it).
-  return listWritesOf(engine).announcing(db, insert, LIST_CHANGED);
-}
-
-/** A list's next place: after its last item. */
-function placeAtEnd(items: DataStore['tables']['items'], listId: SQLWrapper | string) {
-  return sql<number>`(SELECT coalesce(max(${items.position}), -1) + 1 FROM ${items} WHERE ${items.wishlistId} = ${listId})`;
-}
-
 /** Items on lists: owner/editor changes, move and copy (guests' purchases and re-list: ClaimService). */
 export class ItemService {
-  private readonly insertQueuingCopyOn;
-  private readonly insertOn;
-
   constructor(
     private readonly queries: WishlistQueries,
+    private readonly rows: ItemQueries,
     private readonly shareViews: ShareViewCache,
     private readonly applyReferralRules: ApplyReferralRules,
     private readonly images: ImageCopies,
     private readonly firstPriceCheck: FirstPriceCheck,
-  ) {
-    this.insertQueuingCopyOn = queries.store.prepared((db) => insertStatement(queries.store, db, true));
-    this.insertOn = queries.store.prepared((db) => insertStatement(queries.store, db, false));
-  }
+  ) {}
 
   private get store() {
     return this.queries.store;
@@ -116,12 +55,11 @@ export class ItemService {
     const listId = access.list.id;
     const ofList = await this.currencyUnlessGiven([input], access);
     const [values] = await this.newRows(listId, [itemColumns(input, language, ofList)], ofList ?? '');
-    const insertOn = values!.imageCheckedAt === null ? this.insertQueuingCopyOn : this.insertOn;
-    const [row] = await this.store.groupCommit((db) => insertOn(db).execute(values!));
+    const row = await this.rows.insert(values!);
     this.shareViews.announced(listId);
     if (values!.imageCheckedAt === null) this.images.queued();
-    await recordListChange(this.store, this.queries.clock, { wishlistId: listId, kind: 'item-added', itemId: row!.id, title: row!.title });
-    return toItem(await this.watchPrice(row!, values!), '');
+    await recordListChange(this.store, this.queries.clock, { wishlistId: listId, kind: 'item-added', itemId: row.id, title: row.title });
+    return toItem(await this.watchPrice(row, values!), '');
   }
 
   /**
@@ -179,16 +117,8 @@ export class ItemService {
   }
 
   /** Writes new items' rows of one list inside the caller's transaction, after its last item, in statements of a few hundred rows. */
-  async insertRows(tx: Db, values: NewItemRow[]): Promise<ItemRow[]> {
-    const { items } = this.store.tables;
-    const listId = values[0]?.wishlistId ?? '';
-    const [end] = await tx.select({ next: placeAtEnd(items, listId) }).from(items).limit(1);
-    const placed = values.map((value, index) => ({ ...value, position: (end?.next ?? 0) + index }));
-    const rows: ItemRow[] = [];
-    for (let start = 0; start < placed.length; start += INSERT_CHUNK) {
-      rows.push(...(await tx.insert(items).values(placed.slice(start, start + INSERT_CHUNK)).returning()));
-    }
-    return rows;
+  insertRows(tx: Db, values: NewItemRow[]): Promise<ItemRow[]> {
+    return this.rows.insertRows(tx, values);
   }
 
   /** Items were committed to `listId`: its share views go, and queued image copies start. */
@@ -213,10 +143,9 @@ export class ItemService {
     if (quantity !== undefined && quantity < item.quantity && !shown) throw quantityRefusal(item, shown);
     const imageChanged = columns.imageUrl !== undefined && columns.imageUrl !== item.imageUrl;
     const image = imageChanged ? this.images.pendingCopy(columns.imageUrl!) : {};
-    const { items } = this.store.tables;
-    const [row] = await this.store.db
-      .update(items)
-      .set({
+    const row = await this.rows.update(
+      itemId,
+      {
         ...columns,
         priceMinor: columns.price === undefined ? undefined : toMinorUnits(columns.price),
         // A price changed by hand is the owner's: the price watch no longer replaces it.
@@ -225,9 +154,9 @@ export class ItemService {
         ...image,
         ...(await this.referralColumns(url ?? item.url, isGroupGift ?? item.isGroupGift)),
         updatedAt: dateOf(this.queries.clock),
-      })
-      .where(and(eq(items.id, itemId), quantity === undefined ? undefined : lte(items.quantityPurchased, quantity)))
-      .returning();
+      },
+      quantity,
+    );
     if (!row) throw quantityRefusal(await this.itemOf(access, itemId), shown);
     this.shareViews.invalidate(listId);
     if (row.priceMinor !== null && item.priceMinor !== null && row.priceMinor < item.priceMinor) {
@@ -250,20 +179,18 @@ export class ItemService {
     return { nextCheckAt, priceSource: nextCheckAt ? 'shop' : 'manual' };
   }
 
-  /** The single add's prepared insert leaves the price watch's columns out (a null timestamp cannot be a placeholder): one write more, for watched items only. */
+  /** The single add's insert leaves the price watch's columns out: one write more, for watched items only. */
   private async watchPrice(row: ItemRow, values: NewItemRow): Promise<ItemRow> {
     const { nextCheckAt, priceSource } = values;
     if (!nextCheckAt) return row;
-    const { items } = this.store.tables;
-    await this.store.groupCommit((db) => db.update(items).set({ nextCheckAt, priceSource }).where(eq(items.id, row.id)));
+    await this.rows.setPriceWatch(row.id, nextCheckAt, priceSource);
     return { ...row, nextCheckAt, priceSource: priceSource ?? 'shop' };
   }
 
   async remove(access: ListAccess, itemId: string): Promise<void> {
     const item = await this.itemOf(access, itemId);
-    const { items } = this.store.tables;
     const reservedBy = await this.queries.claimingAccounts(itemId);
-    await this.store.db.delete(items).where(eq(items.id, itemId));
+    await this.rows.delete(itemId);
     this.shareViews.invalidate(access.list.id);
     await this.images.release(item.storedImageUrl);
     await recordListChange(this.store, this.queries.clock, { wishlistId: access.list.id, kind: 'item-removed', itemId, title: item.title });
@@ -277,16 +204,9 @@ export class ItemService {
    */
   async reorder(access: ListAccess, itemIds: readonly string[]): Promise<void> {
     const listId = access.list.id;
-    const { items } = this.store.tables;
     await this.store.transaction(async (tx) => {
-      const current = await listWritesOf(this.store.engine).lockingRowsOf(
-        tx.select({ id: items.id }).from(items).where(eq(items.wishlistId, listId)).orderBy(items.id),
-        items,
-      );
-      if (!namesEachOnce(itemIds, current.map((row) => row.id))) throw invalid('itemOrderNotTheList');
-      for (const [position, id] of itemIds.entries()) {
-        await tx.update(items).set({ position }).where(and(eq(items.id, id), eq(items.wishlistId, listId)));
-      }
+      if (!namesEachOnce(itemIds, await this.rows.lockedIdsOf(listId, tx))) throw invalid('itemOrderNotTheList');
+      await this.rows.setPositions(listId, itemIds, tx);
     });
     this.shareViews.invalidate(listId);
   }
@@ -303,21 +223,10 @@ export class ItemService {
     const destinationAccess = await listAccess(input.destinationListId);
     const destination = destinationAccess.list;
     const now = dateOf(this.queries.clock);
-    const { items, claims } = this.store.tables;
     const row =
       input.action === 'move'
-        ? await this.store.transaction(async (tx) => {
-            await tx.update(claims).set({ wishlistId: destination.id }).where(eq(claims.itemId, item.id));
-            const purchasesHiddenUntil = hiddenAfterMove(item, sourceAccess.list, now.getTime());
-            const moved = { wishlistId: destination.id, position: placeAtEnd(items, destination.id), purchasesHiddenUntil, updatedAt: now };
-            return (await tx.update(items).set(moved).where(eq(items.id, item.id)).returning())[0];
-          })
-        : (
-            await this.store.db
-              .insert(items)
-              .values({ ...item, ...this.copiedImage(item), id: newTimeOrderedId(), wishlistId: destination.id, position: placeAtEnd(items, destination.id), ...UNCLAIMED, createdAt: now, updatedAt: now })
-              .returning()
-          )[0];
+        ? await this.store.transaction((tx) => this.rows.move(item.id, destination.id, { purchasesHiddenUntil: hiddenAfterMove(item, sourceAccess.list, now.getTime()), updatedAt: now }, tx))
+        : await this.rows.insertCopy({ ...item, ...this.copiedImage(item), id: newTimeOrderedId(), wishlistId: destination.id, ...UNCLAIMED, createdAt: now, updatedAt: now });
     this.shareViews.invalidate(input.sourceListId);
     this.shareViews.invalidate(destination.id);
     if (row!.imageCheckedAt === null) this.images.queued();

@@ -1,10 +1,15 @@
 import { dateOf, type Clock } from '../../clock';
-import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { DataStore } from '../../db/store';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DataStore, Db, Tables } from '../../db/store';
 import type { EditorRow, ItemRow, ListItemStats, OwnerRow, WishlistRow } from './mappers';
 
 /** Buyer names shown on one item stop growing past this many characters. */
 const MAX_BUYER_NAMES_LENGTH = 300;
+
+/** An item of a list (undefined: none of that id on that list). */
+export async function itemOfList({ db, tables: { items } }: DataStore, listId: string, itemId: string): Promise<ItemRow | undefined> {
+  return (await db.select().from(items).where(and(eq(items.id, itemId), eq(items.wishlistId, listId))))[0];
+}
 
 function joinNames(names: string[]): string {
   let joined = '';
@@ -16,7 +21,13 @@ function joinNames(names: string[]): string {
   return joined;
 }
 
-/** The reads the wish list services share; every SQL of the feature lives here or in a service. */
+type NewList = Tables['wishlists']['$inferInsert'];
+type ListChanges = Partial<Omit<NewList, 'id' | 'ownerId' | 'createdAt'>>;
+
+/**
+ * The lists' reads the wish list services share, and the lists' own writes; items' writes are
+ * ItemQueries', editor invitations' InvitationQueries', claims' the claim statements'.
+ */
 export class WishlistQueries {
   private readonly listById;
   private readonly ownerById;
@@ -117,9 +128,8 @@ export class WishlistQueries {
     return new Map([...names].map(([itemId, itemNames]) => [itemId, joinNames(itemNames)]));
   }
 
-  async item(listId: string, itemId: string): Promise<ItemRow | undefined> {
-    const { items } = this.tables;
-    return (await this.db.select().from(items).where(and(eq(items.id, itemId), eq(items.wishlistId, listId))))[0];
+  item(listId: string, itemId: string): Promise<ItemRow | undefined> {
+    return itemOfList(this.store, listId, itemId);
   }
 
   editors(listId: string): Promise<EditorRow[]> {
@@ -159,5 +169,95 @@ export class WishlistQueries {
     const { users } = this.tables;
     const rows = await this.db.select({ id: users.id, name: users.name, currency: users.currency }).from(users).where(inArray(users.id, ownerIds));
     return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  async insertList(values: NewList, db: Db = this.db): Promise<WishlistRow> {
+    const [row] = await db.insert(this.tables.wishlists).values(values).returning();
+    return row!;
+  }
+
+  /** The capability (its secret's hash) a guest list's creating browser holds. */
+  async insertCapability(listId: string, secretHash: string, at: Date, db: Db): Promise<void> {
+    await db.insert(this.tables.wishlistCapabilities).values({ secretHash, wishlistId: listId, createdAt: at });
+  }
+
+  async updateList(listId: string, changes: ListChanges): Promise<WishlistRow | undefined> {
+    const { wishlists } = this.tables;
+    const [row] = await this.db.update(wishlists).set(changes).where(eq(wishlists.id, listId)).returning();
+    return row;
+  }
+
+  /** Turns the admin's disabled flag over; undefined: no such list. */
+  async toggleDisabled(listId: string, at: Date): Promise<{ _id: string; isDisabled: boolean } | undefined> {
+    const { wishlists } = this.tables;
+    const [row] = await this.db
+      .update(wishlists)
+      .set({ isDisabled: sql`NOT ${wishlists.isDisabled}`, updatedAt: at })
+      .where(eq(wishlists.id, listId))
+      .returning({ _id: wishlists.id, isDisabled: wishlists.isDisabled });
+    return row;
+  }
+
+  /** Whether the account was an editor of the list to remove. */
+  async removeEditor(listId: string, userId: string): Promise<boolean> {
+    const { wishlistEditors } = this.tables;
+    const removed = await this.db
+      .delete(wishlistEditors)
+      .where(and(eq(wishlistEditors.wishlistId, listId), eq(wishlistEditors.userId, userId)))
+      .returning({ userId: wishlistEditors.userId });
+    return removed.length > 0;
+  }
+
+  /**
+   * Gives an ownerless list to `userId` (false: it has an owner by now); its capability goes, and
+   * the guest's images count against the account's storage quota from then on.
+   */
+  async attachGuestList(listId: string, userId: string, at: Date, db: Db): Promise<boolean> {
+    const { wishlists, wishlistCapabilities, uploads } = this.tables;
+    const [attached] = await db
+      .update(wishlists)
+      .set({ ownerId: userId, updatedAt: at })
+      .where(and(eq(wishlists.id, listId), isNull(wishlists.ownerId)))
+      .returning({ id: wishlists.id });
+    if (!attached) return false;
+    await db.delete(wishlistCapabilities).where(eq(wishlistCapabilities.wishlistId, listId));
+    await db.update(uploads).set({ uploadedById: userId }).where(and(eq(uploads.guestListId, listId), isNull(uploads.uploadedById)));
+    return true;
+  }
+
+  /** The ids of the lists `ownerId` owns, deleted ones too. */
+  async idsOwnedBy(ownerId: string, db: Db = this.db): Promise<string[]> {
+    const { wishlists } = this.tables;
+    const rows = await db.select({ id: wishlists.id }).from(wishlists).where(eq(wishlists.ownerId, ownerId));
+    return rows.map(({ id }) => id);
+  }
+
+  /** The lists whose surprise ended by `now` and whose reveal is not yet mailed, with their owners' addresses. */
+  unrevealed(now: Date) {
+    const { wishlists, users } = this.tables;
+    return this.db
+      .select({ id: wishlists.id, name: wishlists.name, owner: { name: users.name, email: users.email, language: users.language } })
+      .from(wishlists)
+      .leftJoin(users, eq(users.id, wishlists.ownerId))
+      .where(and(isNotNull(wishlists.surpriseUntil), lte(wishlists.surpriseUntil, now), isNull(wishlists.revealMailedAt), eq(wishlists.isDeleted, false)));
+  }
+
+  /** Marks the list's reveal mailed; false when another run (or replica) marked it first. */
+  async markRevealed(listId: string, at: Date, tx: Db): Promise<boolean> {
+    const { wishlists } = this.tables;
+    const marked = await tx
+      .update(wishlists)
+      .set({ revealMailedAt: at })
+      .where(and(eq(wishlists.id, listId), isNull(wishlists.revealMailedAt)))
+      .returning({ id: wishlists.id });
+    return marked.length > 0;
+  }
+
+  /** Marks these lists deleted (admins still see them) and drops their guest capabilities. */
+  async retire(listIds: string[], at: Date, db: Db): Promise<void> {
+    if (listIds.length === 0) return;
+    const { wishlists, wishlistCapabilities } = this.tables;
+    await db.delete(wishlistCapabilities).where(inArray(wishlistCapabilities.wishlistId, listIds));
+    await db.update(wishlists).set({ isDeleted: true, updatedAt: at }).where(inArray(wishlists.id, listIds));
   }
 }

@@ -1,5 +1,4 @@
 import { dateOf } from '../../clock';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { recordListChange } from '../followers/list-changes';
 import { GUEST_LIST_DEFAULTS } from '@wishwell/shared/constants';
 import type {
@@ -38,16 +37,8 @@ export class WishlistService {
     private readonly guestListsPerIp: RateLimiter,
   ) {}
 
-  private get db() {
-    return this.queries.store.db;
-  }
-
   private get clock() {
     return this.queries.clock;
-  }
-
-  private get tables() {
-    return this.queries.store.tables;
   }
 
   /** Anonymous visitors get an ownerless list plus its capability; a signed-in caller simply owns it. */
@@ -56,37 +47,30 @@ export class WishlistService {
     if (user) return { wishlist: await this.create({ name, theme: input.theme }, user), capability: null };
     await this.guestListsPerIp.hit(ip);
     const secret = newSecret();
-    const { wishlists, wishlistCapabilities } = this.tables;
     const row = await this.queries.store.transaction(async (tx) => {
-      const [created] = await tx.insert(wishlists).values(this.newListValues({ name, theme: input.theme }, null)).returning();
-      await tx.insert(wishlistCapabilities).values({ secretHash: hashSecret(secret), wishlistId: created!.id, createdAt: dateOf(this.clock) });
-      return created!;
+      const created = await this.queries.insertList(this.newListValues({ name, theme: input.theme }, null), tx);
+      await this.queries.insertCapability(created.id, hashSecret(secret), dateOf(this.clock), tx);
+      return created;
     });
     return { wishlist: await this.render(row, 'guest-owner'), capability: { listId: row.id, secret } };
   }
 
   async create(input: WishlistInput, user: SessionUser): Promise<Wishlist> {
-    const [row] = await this.db.insert(this.tables.wishlists).values(this.newListValues(input, user.id)).returning();
-    return this.render(row!, 'owner');
+    return this.render(await this.queries.insertList(this.newListValues(input, user.id)), 'owner');
   }
 
   /** A new list of the user's, and what `fill` writes into it, in one transaction (an import): all or nothing. */
   async createFilled<T>(input: WishlistInput, user: SessionUser, fill: (tx: Db, listId: string) => Promise<T>): Promise<{ list: WishlistRow; filled: T }> {
     const values = this.newListValues(input, user.id);
     return this.queries.store.transaction(async (tx) => {
-      const [list] = await tx.insert(this.tables.wishlists).values(values).returning();
-      return { list: list!, filled: await fill(tx, list!.id) };
+      const list = await this.queries.insertList(values, tx);
+      return { list, filled: await fill(tx, list.id) };
     });
   }
 
   async update({ list, role }: ListAccess, input: WishlistInput): Promise<Wishlist> {
     const listId = list.id;
-    const { wishlists } = this.tables;
-    const [row] = await this.db
-      .update(wishlists)
-      .set({ ...wishlistColumns(input), ...surpriseColumns(input, role, dateOf(this.clock)), updatedAt: dateOf(this.clock) })
-      .where(eq(wishlists.id, listId))
-      .returning();
+    const row = await this.queries.updateList(listId, { ...wishlistColumns(input), ...surpriseColumns(input, role, dateOf(this.clock)), updatedAt: dateOf(this.clock) });
     this.shareViews.invalidate(listId);
     if (row!.eventDate && row!.eventDate !== list.eventDate) {
       await recordListChange(this.queries.store, this.clock, { wishlistId: listId, kind: 'date-moved', was: list.eventDate, now: row!.eventDate });
@@ -97,19 +81,13 @@ export class WishlistService {
   /** Soft delete: the list disappears for everyone (admins still see it as Deleted). */
   async remove({ list }: ListAccess): Promise<void> {
     const listId = list.id;
-    const { wishlists } = this.tables;
-    await this.db.update(wishlists).set({ isDeleted: true, updatedAt: dateOf(this.clock) }).where(eq(wishlists.id, listId));
+    await this.queries.updateList(listId, { isDeleted: true, updatedAt: dateOf(this.clock) });
     this.shareViews.invalidate(listId);
   }
 
   /** Admin: flips the disabled flag; the share view answers 404 (or again 200) at once. */
   async toggleDisabled(listId: string): Promise<{ _id: string; isDisabled: boolean }> {
-    const { wishlists } = this.tables;
-    const [row] = await this.db
-      .update(wishlists)
-      .set({ isDisabled: sql`NOT ${wishlists.isDisabled}`, updatedAt: dateOf(this.clock) })
-      .where(eq(wishlists.id, listId))
-      .returning({ _id: wishlists.id, isDisabled: wishlists.isDisabled });
+    const row = await this.queries.toggleDisabled(listId, dateOf(this.clock));
     if (!row) throw notFound('listNotFound');
     this.shareViews.invalidate(listId);
     return row;
@@ -161,12 +139,7 @@ export class WishlistService {
   async removeEditor(access: ListAccess, editorId: string): Promise<WishlistEditor[]> {
     const { list, user } = accountOwned(access);
     const listId = list.id;
-    const { wishlistEditors } = this.tables;
-    const [removed] = await this.db
-      .delete(wishlistEditors)
-      .where(and(eq(wishlistEditors.wishlistId, listId), eq(wishlistEditors.userId, editorId)))
-      .returning({ userId: wishlistEditors.userId });
-    if (!removed) throw notFound('notAnEditor');
+    if (!(await this.queries.removeEditor(listId, editorId))) throw notFound('notAnEditor');
     logEvent({ event: 'role.change', role: 'editor', change: 'removed', userId: editorId, byUserId: user.id, wishlistId: listId });
     return (await this.queries.editors(listId)).map(toEditor);
   }
@@ -178,19 +151,7 @@ export class WishlistService {
   async claimGuestList(listId: string, userId: string, capabilities: Capabilities): Promise<boolean> {
     const list = await this.queries.list(listId);
     if (!list || list.isDeleted || list.ownerId !== null || !(await this.access.holdsCapability(listId, capabilities))) return false;
-    const { wishlists, wishlistCapabilities, uploads } = this.tables;
-    const claimed = await this.queries.store.transaction(async (tx) => {
-      const [attached] = await tx
-        .update(wishlists)
-        .set({ ownerId: userId, updatedAt: dateOf(this.clock) })
-        .where(and(eq(wishlists.id, listId), isNull(wishlists.ownerId)))
-        .returning({ id: wishlists.id });
-      if (!attached) return false;
-      await tx.delete(wishlistCapabilities).where(eq(wishlistCapabilities.wishlistId, listId));
-      // The guest's images now count against the account's storage quota.
-      await tx.update(uploads).set({ uploadedById: userId }).where(and(eq(uploads.guestListId, listId), isNull(uploads.uploadedById)));
-      return true;
-    });
+    const claimed = await this.queries.store.transaction((tx) => this.queries.attachGuestList(listId, userId, dateOf(this.clock), tx));
     if (claimed) this.shareViews.invalidate(listId);
     return claimed;
   }
@@ -201,14 +162,9 @@ export class WishlistService {
    * their share views are dropped, so guests get 404 at once.
    */
   async retireOwner(ownerId: string, removeAccount: (tx: Db) => Promise<void>): Promise<void> {
-    const { wishlists, wishlistCapabilities } = this.tables;
     const retired = await this.queries.store.transaction(async (tx) => {
-      const owned = await tx.select({ id: wishlists.id }).from(wishlists).where(eq(wishlists.ownerId, ownerId));
-      const ids = owned.map(({ id }) => id);
-      if (ids.length > 0) {
-        await tx.delete(wishlistCapabilities).where(inArray(wishlistCapabilities.wishlistId, ids));
-        await tx.update(wishlists).set({ isDeleted: true, updatedAt: dateOf(this.clock) }).where(inArray(wishlists.id, ids));
-      }
+      const ids = await this.queries.idsOwnedBy(ownerId, tx);
+      await this.queries.retire(ids, dateOf(this.clock), tx);
       await removeAccount(tx);
       return ids;
     });
@@ -217,9 +173,7 @@ export class WishlistService {
 
   /** The owner's name or currency changed: their lists' share views are rendered again. */
   async ownerChanged(ownerId: string): Promise<void> {
-    const { wishlists } = this.tables;
-    const owned = await this.db.select({ id: wishlists.id }).from(wishlists).where(eq(wishlists.ownerId, ownerId));
-    for (const { id } of owned) this.shareViews.invalidate(id);
+    for (const id of await this.queries.idsOwnedBy(ownerId)) this.shareViews.invalidate(id);
   }
 
   private async render(list: WishlistRow, role: ListRole): Promise<Wishlist> {

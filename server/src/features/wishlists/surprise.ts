@@ -1,11 +1,10 @@
-import { dateOf, type Clock } from '../../clock';
-import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { dateOf } from '../../clock';
 import { isLanguage, SOURCE_LANGUAGE } from '@wishwell/shared/languages';
 import { ownerPath } from '@wishwell/shared/wishlist-types';
-import type { DataStore } from '../../db/store';
 import { serverTexts } from '../../i18n/texts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 import type { Scheduler } from '../../scheduler';
+import type { WishlistQueries } from './queries';
 
 const MINUTE = 60_000;
 
@@ -18,8 +17,7 @@ const MINUTE = 60_000;
  */
 export class SurpriseReveal {
   constructor(
-    private readonly store: DataStore,
-    private readonly clock: Clock,
+    private readonly queries: WishlistQueries,
     private readonly mailer: Mailer,
     /** Where the mail's link points (PUBLIC_URL, else this machine): there is no request to follow. */
     private readonly origin: () => Promise<string>,
@@ -30,25 +28,15 @@ export class SurpriseReveal {
   }
 
   /** Marks every list whose surprise has ended as revealed and mails its owner, in one transaction per list. */
-  async revealDue(now = dateOf(this.clock)): Promise<void> {
-    const { wishlists, users } = this.store.tables;
-    const due = await this.store.db
-      .select({ id: wishlists.id, name: wishlists.name, owner: { name: users.name, email: users.email, language: users.language } })
-      .from(wishlists)
-      .leftJoin(users, eq(users.id, wishlists.ownerId))
-      .where(and(isNotNull(wishlists.surpriseUntil), lte(wishlists.surpriseUntil, now), isNull(wishlists.revealMailedAt), eq(wishlists.isDeleted, false)));
+  async revealDue(now = dateOf(this.queries.clock)): Promise<void> {
+    const due = await this.queries.unrevealed(now);
     if (due.length === 0) return;
     const [queue, origin] = await Promise.all([this.mailer.queueIn(), this.origin()]);
     for (const list of due) {
       const mail = list.owner?.email ? revealMail(list, { ...list.owner, email: list.owner.email }, origin) : null;
-      await this.store.transaction(async (tx) => {
+      await this.queries.store.transaction(async (tx) => {
         // Of two runs (or replicas) only one marks the list, and only that one queues its mail.
-        const [marked] = await tx
-          .update(wishlists)
-          .set({ revealMailedAt: now })
-          .where(and(eq(wishlists.id, list.id), isNull(wishlists.revealMailedAt)))
-          .returning({ id: wishlists.id });
-        if (marked && mail) await queue(mail, tx);
+        if ((await this.queries.markRevealed(list.id, now, tx)) && mail) await queue(mail, tx);
       });
     }
   }

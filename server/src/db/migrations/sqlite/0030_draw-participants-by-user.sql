@@ -1,0 +1,1 @@
+CREATE INDEX `draw_participants_by_user_idx` ON `draw_participants` (`user_id`);
