@@ -1,6 +1,5 @@
 import type { AppContext } from './app-context';
 import { DomainConfigService } from './features/domain-configs/service';
-import { normalizeHostname } from '@wishwell/shared/domain';
 import { Mailer } from './mail/mailer';
 import { InstanceSettingsService } from './features/instance-settings/service';
 import { TestMail } from './features/instance-settings/test-mail';

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { AdminStreamEvent, EventActor } from '@wishwell/shared/admin-events';
-import type { DataStore } from '../../db/store';
 import type { EventBus, EventMeta } from '../../events';
+import type { UserQueries } from '../users/queries';
 
 export const REPLAY_BUFFER_SIZE = 500;
 
@@ -17,7 +16,7 @@ export class AdminEventFeed {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly store: DataStore,
+    private readonly users: UserQueries,
     events: EventBus,
     private readonly bufferSize = REPLAY_BUFFER_SIZE,
   ) {
@@ -58,9 +57,8 @@ export class AdminEventFeed {
 
   private async actor(userId: string | null): Promise<EventActor | null> {
     if (!userId) return null;
-    const { users } = this.store.tables;
-    const [user] = await this.store.db.select({ _id: users.id, name: users.name }).from(users).where(eq(users.id, userId));
-    return user ?? null;
+    const user = await this.users.byId(userId);
+    return user ? { _id: user.id, name: user.name } : null;
   }
 }
 

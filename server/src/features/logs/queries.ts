@@ -32,6 +32,11 @@ export class LogQueries {
     return this.store.db;
   }
 
+  /** A scrape's line in Scrape Logs. */
+  async insertScrape(row: Row<'scrapeLogs'>): Promise<void> {
+    await this.db.insert(this.store.tables.scrapeLogs).values(row);
+  }
+
   scrape(query: LogQuery, range: LogRange): Promise<LogPage<LoggedBy<Row<'scrapeLogs'>>>> {
     const { scrapeLogs } = this.store.tables;
     const where = and(

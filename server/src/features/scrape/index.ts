@@ -4,6 +4,7 @@ import type { EventBus } from '../../events';
 import type { ReferralRuleService } from '../referral-rules/service';
 import type { ScraperConfigService } from '../scraper-configs/service';
 import type { OnBlankPage } from '../item-images/shrink';
+import { LogQueries } from '../logs/queries';
 import { BrowserPool, findChromium } from './browser-pool';
 import { Scraper } from './scraper';
 import { ScrapeService } from './service';
@@ -18,7 +19,7 @@ export function createScrapeService(ctx: AppContext, deps: { configs: ScraperCon
   const chromium = findChromium(ctx.config.chromiumPath);
   const browser = chromium ? new BrowserPool({ executablePath: chromium, policy, clock: ctx.clock }) : null;
   const service = new ScrapeService({
-    store: ctx.store,
+    logs: new LogQueries(ctx.store),
     clock: ctx.clock,
     scraper: new Scraper(policy, browser),
     ...deps,

@@ -1,7 +1,6 @@
 import type { Clock } from '../../clock';
-import { eq } from 'drizzle-orm';
 import type { CapturedPage, CapturedPageResult, ListedProduct, ScrapeRequest, ScrapeResult } from '@wishwell/shared/scrape-types';
-import type { DataStore } from '../../db/store';
+import type { LogQueries } from '../logs/queries';
 import type { EventBus } from '../../events';
 import { DomainError, englishText, text, upstreamFailed } from '../../domain/errors';
 import { RateLimiter } from '../../limits/rate-limit';
@@ -30,7 +29,8 @@ export interface ScrapeCaller {
 }
 
 export interface ScrapeServiceDeps {
-  store: DataStore;
+  /** Where each scrape is logged (Scrape Logs). */
+  logs: LogQueries;
   scraper: Scraper;
   configs: ScraperConfigService;
   referrals: ReferralRuleService;
@@ -169,9 +169,7 @@ export class ScrapeService {
     entry: { sourceUrl: string; success: boolean; durationMs: number; strategy: string | null; error: string | null },
     caller: ScrapeCaller,
   ): Promise<void> {
-    await this.deps.store.db
-      .insert(this.deps.store.tables.scrapeLogs)
-      .values({ id: newId(), createdAt: new Date(), ...entry, requestedById: caller.userId, ipAddress: caller.ip });
+    await this.deps.logs.insertScrape({ id: newId(), createdAt: new Date(), ...entry, requestedById: caller.userId, ipAddress: caller.ip });
   }
 }
 
