@@ -17,7 +17,7 @@ import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { loadConfig } from '@wishwell/server/config';
 import { openContext } from '@wishwell/server/server';
 import { seedBenchLists, seedBenchOwner } from './seed';
-import { cpuMs, requireWrk, rssMb, startAndWait, wrk, type LoadResult } from './wrk';
+import { cpuMs, requireWrk, rssMb, startAndWait, type LoadResult } from './wrk';
 
 const root = join(import.meta.dir, '..', '..');
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3931);

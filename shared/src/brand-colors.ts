@@ -97,7 +97,6 @@ export interface BrandPalette {
 
 /** Everything the pages need from a domain's two colours, readable on `pageBackground`. */
 export function brandPalette(primary: string, accent: string, pageBackground: string): BrandPalette {
-  const darkPage = luminance(pageBackground) < 0.18;
   const top = readablePair(primary);
   const button = readablePair(accent);
   // Hover and pressed move away from the text colour, so they stay readable.

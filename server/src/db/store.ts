@@ -4,7 +4,7 @@
  * never import a dialect's schema module and never call `.get()/.all()/.run()/.values()`: they
  * `await` queries (arrays; take `[0]`), so the same code runs on SQLite and on PostgreSQL.
  */
-import type { ColumnsSelection, SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import type { SQLiteColumn, SQLiteInsertValue, SQLiteSelect, SQLiteTable, SQLiteUpdateSetSource, WithSubqueryWithSelection } from 'drizzle-orm/sqlite-core';
 import type { ChangeFeed } from './change-feed';

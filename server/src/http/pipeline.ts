@@ -15,7 +15,7 @@ import { bearerToken } from './access';
 import { timingSafeEqual } from 'node:crypto';
 import { isUnstorableText } from '../db/errors';
 import { requestLanguage, type Language } from '@wishwell/shared/languages';
-import { DomainError, forbidden, invalid, notFound, text, textIn, tooLarge, type ErrorText } from '../domain/errors';
+import { DomainError, forbidden, invalid, notFound, textIn, tooLarge, type ErrorText } from '../domain/errors';
 import { schemaErrorText } from '../validation/schemas';
 import { fieldRefusal, type FieldSchema } from '../validation/field-refusal';
 import { headersOf, statusOf } from './domain-answers';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ApiTokenSummary } from '@wishwell/shared/api-token-types';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
-import { createApiToken, expiredApiToken, revokedApiToken } from '../support/api-tokens';
+import { createApiToken, expiredApiToken } from '../support/api-tokens';
 import { databaseContents } from '../support/database-contents';
 import { ManualClock } from '../support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';

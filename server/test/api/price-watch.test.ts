@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceHistory } from '@wishwell/shared/price-watch-types';
 import type { SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, TEST_ENGINE, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
 import { addEditor, addItem, ownerItem, signUp, type Account } from '../support/wishlists';
 import { ManualClock } from '../support/manual-clock';
 

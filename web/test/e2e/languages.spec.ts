@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { consoleProblems, isSessionProbe } from './support/console';
 import { expectNoSidewaysScroll, PHONE, sharedList } from './support/languages';
 import { itemCard, signedInPage } from './support/people';
