@@ -35,6 +35,12 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     // A UK visitor by default (dates such as "31 January 2020"); tests that check other locales set their own.
     locale: 'en-GB',
+    // The site's service worker precaches every asset (2 MB) in each new context: only its own
+    // spec lets it register (service-worker.spec.ts).
+    serviceWorkers: 'block',
+    // Dialogs, menus and toasts show and go at once (web/src/styles/reduced-motion.css): a step
+    // does not wait out a transition, and a closed dialog is gone for the next click.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
