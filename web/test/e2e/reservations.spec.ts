@@ -95,7 +95,7 @@ test('a guest marks, reloads, changes and undoes a reservation; another device u
   const phoneContext = await browser.newContext();
   const phone = await phoneContext.newPage();
   await phone.goto(link);
-  await expect(phone.getByRole('heading', { name: 'Your reservation' })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Your reservation', exact: true })).toBeVisible();
   await expect(phone.getByText('You reserved Doormat on Housewarming.')).toBeVisible();
   await phone.getByRole('button', { name: 'Undo Reservation' }).click();
   await phone.getByRole('alertdialog').getByRole('button', { name: 'Undo Reservation' }).click();
