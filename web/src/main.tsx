@@ -10,6 +10,7 @@ import type { I18n } from './i18n/i18n';
 import { browserLanguage, loadI18n, setSiteDefaultLanguage, switchLanguage } from './i18n/language';
 import { registerIcons } from './ui/icons';
 import './styles/app.css';
+import './styles/reduced-motion.css';
 
 const boot = readBootData();
 if (boot) setSiteDefaultLanguage(boot.defaultLanguage);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { E2E_ADMIN, signInByApi, uniqueEmail } from './support/accounts';
-import { apiCall } from './support/api';
+import { apiCall, openForApi } from './support/api';
 import { openAdminPage } from './support/admin';
 
 // The admin console's scraping pages: Referral Rules, Scraper Strategy Management and Scrape Logs,
@@ -169,7 +169,7 @@ test('at phone width the pages show cards, and the cards delete too', async ({ p
 test('a non-admin is sent to /login from the admin pages', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/');
+  await openForApi(page);
   await apiCall(page, 'POST', '/users/register', { name: 'Plain User', email: uniqueEmail('plain'), password: 'correct horse battery', domain: '127.0.0.1' });
   for (const path of ['referral-rules', 'scraper-configs', 'scrape-logs']) {
     await page.goto(`/admin/${path}`);

@@ -64,7 +64,6 @@ test('pasted links are read politely, one request at a time per shop, and the ch
   const shop = await startShop();
   const { context, page } = await signedInPage(browser, 'Bea');
   try {
-    await page.goto('/');
     const list = await apiCall<{ _id: string }>(page, 'POST', '/wishlists', { name: 'Summer' });
     await page.goto(`/wishlist/${list._id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Summer' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall } from './support/api';
+import { apiCall, openForApi } from './support/api';
 import { onDialogEntry } from './support/dialog-history';
 import { moveHandle } from './support/hydration';
 import { withMaillessServer } from './support/mailless-server';
@@ -251,7 +251,7 @@ test('on a server without SMTP, Share via Email says so before anyone types', as
   await withMaillessServer(async (base) => {
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
-    await page.goto('/');
+    await openForApi(page);
     await apiCall(page, 'POST', '/users/register', { name: 'Mo', email: uniqueEmail('mo'), password: 'correct horse battery', domain: '127.0.0.1' });
     const list = await apiCall<{ _id: string }>(page, 'POST', '/wishlists', { name: 'No mail here', theme: 'Other' });
     await page.goto(`/wishlist/${list._id}`);

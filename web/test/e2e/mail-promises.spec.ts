@@ -47,7 +47,7 @@ test('on a server without SMTP, an invitation gives the owner its link, and buye
   await withMaillessServer(async (base) => {
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
-    await page.goto('/');
+    await openForApi(page);
     await apiCall(page, 'POST', '/users/register', { name: 'Mo', email: uniqueEmail('mo'), password: PASSWORD, domain: '127.0.0.1' });
     const listId = await listWithKite(page, 'No mail here');
 

@@ -6,6 +6,7 @@ import { itemCard, signedInPage } from './support/people';
 // offline use, never keeps API answers, and offers a new build with a toast.
 
 test.describe.configure({ timeout: 60_000 });
+test.use({ serviceWorkers: 'allow' }); // blocked for the other specs (playwright.config.ts)
 
 async function sharedList(page: Page): Promise<string> {
   const list = await apiCall<{ _id: string }>(page, 'POST', '/wishlists', { name: 'Camping trip', theme: 'Other' });

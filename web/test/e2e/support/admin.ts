@@ -40,6 +40,6 @@ export function adminEventStreams(page: Page): { open(): Promise<void> } {
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   return {
-    open: () => expect.poll(() => newest !== undefined && newest.answered && !newest.ended, { message: "the console's event stream is open" }).toBe(true),
+    open: () => expect.poll(() => newest !== undefined && newest.answered && !newest.ended, { message: "the console's event stream is open", intervals: [50] }).toBe(true),
   };
 }

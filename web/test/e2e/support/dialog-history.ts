@@ -7,5 +7,5 @@ import { expect, type Page } from '@playwright/test';
  * on the wrong entry (a Back then left the page with the dialog still open; a goto was aborted).
  */
 export async function onDialogEntry(page: Page, expected: boolean): Promise<void> {
-  await expect.poll(() => page.evaluate(() => Boolean((history.state as { usr?: { wwDialog?: boolean } } | null)?.usr?.wwDialog))).toBe(expected);
+  await expect.poll(() => page.evaluate(() => Boolean((history.state as { usr?: { wwDialog?: boolean } } | null)?.usr?.wwDialog)), { intervals: [50] }).toBe(expected);
 }

@@ -29,8 +29,10 @@ function spawnServer(port: number, watched: number, env: Record<string, string>,
 
 /** Waits for the server at `base` to answer. */
 async function started(base: string): Promise<void> {
-  // Module loading, migrations and the admin's password hash take long on a loaded machine.
-  await expect.poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok ?? false, { timeout: 90_000 }).toBe(true);
+  // Module loading, migrations and the admin's password hash take long on a loaded machine. Asked
+  // every 100 ms: the default back-off (up to a second between looks) kept tests waiting on a
+  // server that was up.
+  await expect.poll(async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok ?? false, { timeout: 90_000, intervals: [100] }).toBe(true);
 }
 
 /**
@@ -75,7 +77,7 @@ export async function sharedOwnServer(name: string, env: Record<string, string> 
     writeFileSync(`${note}.part`, String(port));
     renameSync(`${note}.part`, note); // whole, or not there
   }
-  await expect.poll(() => existsSync(note), { message: `the shared server ${name} is started`, timeout: 30_000 }).toBe(true);
+  await expect.poll(() => existsSync(note), { message: `the shared server ${name} is started`, timeout: 30_000, intervals: [100] }).toBe(true);
   const base = `http://127.0.0.1:${readFileSync(note, 'utf8')}`;
   await started(base);
   return base;
