@@ -30,7 +30,7 @@ function referenceI18next(language: Language, catalogue: Translation): I18next {
   if (language === 'pt-BR') {
     const resolver = instance.services.pluralResolver;
     const suffix = resolver.getSuffix.bind(resolver);
-    resolver.getSuffix = (code, count, options) => (count === 0 ? '_other' : suffix(code, count, options));
+    resolver.getSuffix = (code: string, count: number, options?: object) => (count === 0 ? '_other' : suffix(code, count, options));
   }
   return instance;
 }
