@@ -1,16 +1,22 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, InputGroup } from '@blueprintjs/core';
 import { api, errorMessage } from '../../api/client';
 import { useCanSendMail } from '../../api/server-features';
 import { useTranslation } from '../../i18n/react';
 import { notify } from '../../notifications/notify';
 import { useSession } from '../../session/SessionProvider';
+import { EARLY_TAP_ATTRIBUTE } from '../../app/early-taps';
+import { useEarlyTap } from '../../app/use-early-tap';
 import './follow.css';
+
+/** Both Follow buttons: a tap before hydration is held for whichever of them the session shows. */
+const FOLLOW_TAP = { [EARLY_TAP_ATTRIBUTE]: 'follow' };
 
 /**
  * On a share page: follow the list. A signed-in account follows (and unfollows) in one click; a
  * visitor gives an address and confirms through the mailed link (not offered when this server
- * sends no mail: nothing would arrive).
+ * sends no mail: nothing would arrive). The server renders the visitor's form (it does not know
+ * who is signed in).
  */
 export function FollowBox({ listId }: { listId: string }) {
   const { t } = useTranslation();
@@ -49,8 +55,14 @@ function AccountFollowButton({ listId }: { listId: string }) {
     }
   };
 
+  // An early tap on Follow follows (it never unfollows one already following).
+  useEarlyTap('follow', following !== null && !busy, () => {
+    if (!following) void toggle();
+  });
+
   return (
     <Button
+      {...FOLLOW_TAP}
       icon={following ? 'tick' : 'notifications'}
       intent={following ? 'success' : 'primary'}
       text={following ? t('follow.following') : t('follow.follow')}
@@ -63,6 +75,8 @@ function AccountFollowButton({ listId }: { listId: string }) {
 
 function FollowByEmail({ listId }: { listId: string }) {
   const { t } = useTranslation();
+  const { loading } = useSession();
+  const form = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
@@ -80,11 +94,13 @@ function FollowByEmail({ listId }: { listId: string }) {
     }
   };
 
+  useEarlyTap('follow', !loading, () => form.current?.requestSubmit());
+
   if (sent) return <p role="status" className="ww-follow-sent">{t('follow.checkInbox', { email })}</p>;
   return (
-    <form className="ww-follow-form" onSubmit={(event) => void submit(event)}>
+    <form ref={form} className="ww-follow-form" onSubmit={(event) => void submit(event)}>
       <InputGroup type="email" required leftIcon="envelope" placeholder={t('common.emailPlaceholder')} aria-label={t('follow.email')} value={email} onValueChange={setEmail} />
-      <Button type="submit" intent="primary" text={t('follow.follow')} loading={busy} />
+      <Button {...FOLLOW_TAP} type="submit" intent="primary" text={t('follow.follow')} loading={busy} />
     </form>
   );
 }
