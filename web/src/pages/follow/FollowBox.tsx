@@ -77,16 +77,18 @@ function FollowByEmail({ listId }: { listId: string }) {
   const { t } = useTranslation();
   const { loading } = useSession();
   const form = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  // The field is read when the form is sent, not held in state: an address typed before the page
+  // hydrated would be emptied by a controlled field's first render.
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
     setBusy(true);
     try {
       await api.post('/wishlists/share/:id/followers', { params: { id: listId }, body: { email } });
-      setSent(true);
+      setSentTo(email);
     } catch (error) {
       notify(errorMessage(error, t('follow.failed')), 'error');
     } finally {
@@ -96,10 +98,10 @@ function FollowByEmail({ listId }: { listId: string }) {
 
   useEarlyTap('follow', !loading, () => form.current?.requestSubmit());
 
-  if (sent) return <p role="status" className="ww-follow-sent">{t('follow.checkInbox', { email })}</p>;
+  if (sentTo !== null) return <p role="status" className="ww-follow-sent">{t('follow.checkInbox', { email: sentTo })}</p>;
   return (
     <form ref={form} className="ww-follow-form" onSubmit={(event) => void submit(event)}>
-      <InputGroup type="email" required leftIcon="envelope" placeholder={t('common.emailPlaceholder')} aria-label={t('follow.email')} value={email} onValueChange={setEmail} />
+      <InputGroup type="email" name="email" required leftIcon="envelope" placeholder={t('common.emailPlaceholder')} aria-label={t('follow.email')} />
       <Button {...FOLLOW_TAP} type="submit" intent="primary" text={t('follow.follow')} loading={busy} />
     </form>
   );
