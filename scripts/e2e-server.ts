@@ -45,7 +45,7 @@ async function seed(): Promise<void> {
     // provider-only site, PASSWORD_LOGIN=false, registers nobody by password: its first provider
     // sign-in is the admin.)
     if (process.env.PASSWORD_LOGIN !== 'false') {
-      await services.users.register({ ...E2E_ADMIN, domain: '127.0.0.1' }, { ip: '127.0.0.1', origin: `http://127.0.0.1:${port}`, language: 'en' });
+      await services.users.register({ ...E2E_ADMIN, domain: '127.0.0.1' }, { ip: '127.0.0.1', origin: `http://127.0.0.1:${port}`, language: 'en', acceptedLanguages: [] });
     }
     await seedVisitorCrowd(services.pageViews, E2E_CROWD_DOMAIN);
   } finally {

@@ -99,7 +99,8 @@ export class AdminEventStream {
   }
 
   private async read(body: ReadableStream<Uint8Array>): Promise<void> {
-    const parser = createParser({ onEvent: (message) => this.deliver(message.id, message.event, message.data) });
+    // The stream's first frame is an id alone (where it starts): reconnecting with it replays what came meanwhile.
+    const parser = createParser({ onEvent: (message) => this.deliver(message.id, message.event, message.data), onId: (id) => (this.lastEventId = id) });
     const decoder = new TextDecoder();
     const reader = body.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {

@@ -112,6 +112,18 @@ describe('the admin event stream client', () => {
     expect(new Set(received.map((event) => event.id)).size).toBe(3);
   });
 
+  it('dropped before any event, reconnects from where its stream started and gets what came meanwhile', async () => {
+    const { relay, stream, received, attempts } = await connectedClient();
+    relay.block(true);
+    relay.dropConnections();
+    await waitUntil(() => !stream.isConnected, 'the stream to notice the loss');
+    const missed = await failScrape();
+    relay.block(false);
+    await waitUntil(() => received.length === 1, 'the missed event', 10_000);
+    expect(received.map(urlOf)).toEqual([missed]);
+    expect(attempts.at(-1)).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('keeps trying while the server is down and resumes when it is back on the same address', async () => {
     const { stream, received, statuses } = await connectedClient();
     await failScrape();

@@ -76,19 +76,6 @@ export interface ChangePasswordAnswer extends MessageAnswer {
 /** PUT /users/reset-password/{token}: a reset signs the user in. */
 export type ResetPasswordAnswer = SessionProfile & MessageAnswer;
 
-const COUNTRY_CURRENCIES: [RegExp, string][] = [
-  [/^(us|usa|u\.s\.a?\.?|united states( of america)?|america)$/, 'USD'],
-  [/^(ca|can|canada)$/, 'CAD'],
-  [/^(au|aus|australia)$/, 'AUD'],
-  [/^(nz|nzl|new zealand)$/, 'NZD'],
-];
-
-/** The currency prices are shown in for a country hint: GBP unless it names US, CA, AU or NZ. */
-export function currencyForCountry(country: string): string {
-  const hint = country.trim().toLowerCase();
-  return COUNTRY_CURRENCIES.find(([pattern]) => pattern.test(hint))?.[1] ?? 'GBP';
-}
-
 /** An e-mail address as accounts store it: trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

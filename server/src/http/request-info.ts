@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { requestLanguage, type Language } from '@wishwell/shared/languages';
+import { acceptedLanguages, requestLanguage, type Language } from '@wishwell/shared/languages';
 import type { RequestActor } from './audit';
 import { parseCookies, serializeCookie, type CookieOptions } from './cookies';
 
@@ -17,6 +17,8 @@ export interface RequestInfo {
    * account), else the `ww_lang` cookie, else Accept-Language, else English.
    */
   language: Language;
+  /** The language tags the browser accepts (Accept-Language), most wanted first: a new account's currency reads their region. */
+  acceptedLanguages: string[];
   setCookie(name: string, value: string, options?: Omit<CookieOptions, 'secure'>): void;
   clearCookie(name: string): void;
   /** Set-Cookie values to send with the answer. */
@@ -49,6 +51,7 @@ export function readRequestInfo(request: Request, server: ServerLike | null, tru
     secure,
     origin: `${protocol}://${host}`,
     language: requestLanguage(request.headers.get('cookie'), request.headers.get('accept-language'), defaultLanguage),
+    acceptedLanguages: acceptedLanguages(request.headers.get('accept-language')),
     outgoingCookies,
     actor: null,
     policy: null,

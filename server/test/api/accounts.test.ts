@@ -80,6 +80,25 @@ describe('registration', () => {
     expect(JSON.stringify(profile)).not.toMatch(/argon2|passwordHash/i);
   });
 
+  it('gives a new account the currency of the visitor’s language and region, the instance default where nothing says', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' }, 'EUR'],
+      [{ 'accept-language': 'ja' }, 'JPY'],
+      [{ 'accept-language': 'pt-BR' }, 'BRL'],
+      [{ 'accept-language': 'en-US,en;q=0.9' }, 'USD'],
+      [{ 'accept-language': 'en-GB' }, 'GBP'],
+      [{ 'accept-language': 'en-US', cookie: 'ww_lang=pl' }, 'PLN'],
+      [{ 'accept-language': 'en' }, 'GBP'],
+    ];
+    for (const [headers, currency] of cases) {
+      const client = new ApiClient(server.url);
+      const res = await client.call('POST', '/users/register', { name: 'Visitor', email: uniqueEmail('visitor'), password: 'correct horse', domain: 'localhost' }, { headers });
+      expect(res.body.currency, JSON.stringify(headers)).toBe(currency);
+      // Saving the profile with no country hint keeps it.
+      expect((await client.put('/users/profile', { name: 'Visitor', email: res.body.email, country: '' })).body.currency).toBe(currency);
+    }
+  });
+
   it('sets an httpOnly SameSite=Lax session cookie that authenticates', async () => {
     const client = new ApiClient(server.url);
     const res = await client.post('/users/register', { name: 'Cookie', email: uniqueEmail('cookie'), password: 'correct horse', domain: 'localhost' });
@@ -225,17 +244,17 @@ describe('sign in and sessions', () => {
 });
 
 describe('profile', () => {
-  it('updates name, email and country; the currency follows the country', async () => {
+  it('updates name, email and country; the currency follows a country the hint names', async () => {
     const { client } = await signedUp();
     const newEmail = uniqueEmail('moved');
-    const cases: [string, string][] = [['US', 'USD'], ['Canada', 'CAD'], ['au', 'AUD'], ['New Zealand', 'NZD'], ['UK', 'GBP'], ['France', 'GBP']];
+    const cases: [string, string][] = [['US', 'USD'], ['Canada', 'CAD'], ['au', 'AUD'], ['New Zealand', 'NZD'], ['UK', 'GBP'], ['France', 'GBP'], ['DE', 'EUR'], ['Atlantis', 'EUR']];
     for (const [country, currency] of cases) {
       const res = await client.put('/users/profile', { name: 'Moved', email: newEmail.toUpperCase(), country });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ name: 'Moved', email: newEmail, country, currency });
       expect(Object.keys(res.body).sort()).toEqual(PROFILE_KEYS);
     }
-    expect((await client.get('/users/profile')).body.currency).toBe('GBP');
+    expect((await client.get('/users/profile')).body.currency).toBe('EUR');
   });
 
   it('refuses an email address another account has with 409', async () => {

@@ -27,6 +27,22 @@ async function stream(headers: Record<string, string>): Promise<SseConnection> {
   return connection;
 }
 
+/** The text of a new stream's first frame (up to its blank line); the stream is closed then. */
+async function firstFrame(headers: Record<string, string>): Promise<string> {
+  const response = await fetch(eventsUrl(), { headers: { accept: 'text/event-stream', ...headers } });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!text.includes('\n\n')) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  await reader.cancel();
+  return text.slice(0, text.indexOf('\n\n'));
+}
+
 /** A scrape the server refuses (a private address): logged as failed and published at once. */
 async function failScrape(client: ApiClient, url: string): Promise<void> {
   expect((await client.post('/scrape', { url })).status).toBeGreaterThanOrEqual(400);
@@ -91,6 +107,22 @@ describe('GET /api/v1/admin/events', () => {
     expect(resumed.messages.map((m) => JSON.parse(m.data).url)).toEqual(['http://10.0.0.2/b', 'http://10.0.0.3/c']);
     expect(replayed[0]!.id! > seen!.id!).toBe(true);
     expect(replayed[1]!.id! > replayed[0]!.id!).toBe(true);
+  });
+
+  it('gives a new stream an id where it starts: dropped before any event, it reconnects with it and gets what came meanwhile', async () => {
+    const start = await firstFrame({ cookie: cookieOf(admin) });
+    const startId = /^id: ([0-9a-f]{32})$/m.exec(start)?.[1];
+    expect(startId, start).toBeDefined();
+    expect(start).not.toMatch(/^(event|data):/m); // an id alone: nothing is dispatched
+    await failScrape(member, 'http://10.0.0.6/while-away');
+    const resumed = await stream({ cookie: cookieOf(admin), 'last-event-id': startId! });
+    const [missed] = await resumed.waitForMessages(1);
+    expect(JSON.parse(missed!.data).url).toBe('http://10.0.0.6/while-away');
+  });
+
+  it('starts afresh from a Last-Event-ID that is not one of its ids', async () => {
+    const start = await firstFrame({ cookie: cookieOf(admin), 'last-event-id': 'not an id' });
+    expect(start).toMatch(/^id: [0-9a-f]{32}$/m);
   });
 
   it('starts a new client with new events only', async () => {

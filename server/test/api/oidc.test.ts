@@ -117,6 +117,14 @@ describe('sign in with an OpenID Connect provider', () => {
     expect(again.profile.body.email).toBe(someone.email);
   });
 
+  it('gives the account it creates the currency of the language the visitor reads the site in', async () => {
+    const client = await browser(main.server);
+    client.cookies.set('ww_lang', 'de');
+    main.provider.signInAs(person());
+    expect((await oidcRoundTrip(client)).pathname).toBe('/signed-in');
+    expect((await client.get<SessionProfile>('/users/profile')).body.currency).toBe('EUR');
+  });
+
   it('creates no account while sign-ups are closed or by invitation in the console, and still lets existing ones in', async () => {
     const known = person();
     expect((await signInThroughProvider(known)).profile.status).toBe(200);

@@ -238,7 +238,7 @@ describe('two replicas registering the first accounts of a fresh database', () =
       const accounts = replicas.map((ctx) => createServices(ctx).users);
       const created = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
-          accounts[index % 2]!.createAccount({ name: `Early ${index}`, email: `early${index}@example.com`, passwordHash: '!', domain: 'localhost' }),
+          accounts[index % 2]!.createAccount({ name: `Early ${index}`, email: `early${index}@example.com`, passwordHash: '!', domain: 'localhost', visitor: { language: 'en', acceptedLanguages: [] } }),
         ),
       );
       expect(created).toHaveLength(20);

@@ -61,7 +61,7 @@ function AdminConsole() {
   return (
     <div className="ww-admin">
       {wide ? (
-        <aside className="ww-admin-menu" style={{ width: ADMIN_MENU_WIDTH_PX }}>
+        <aside className="ww-admin-side" style={{ width: ADMIN_MENU_WIDTH_PX }}>
           <AdminMenu current={current} onNavigate={go} />
         </aside>
       ) : (

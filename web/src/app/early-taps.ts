@@ -15,6 +15,31 @@ declare global {
 }
 
 /**
+ * Names a button whose tap the page cannot replay in place (`data-early-tap="follow"`): what it
+ * stands for is not known at hydration (a share page's Follow is the e-mail form's until the
+ * session says who is signed in). The component that answers it takes the tap once it is ready
+ * (`useEarlyTap`).
+ */
+export const EARLY_TAP_ATTRIBUTE = 'data-early-tap';
+
+const heldTaps = new Set<string>();
+const listeners = new Set<() => void>();
+
+/** The held taps, for `useEarlyTap`: whether one is held, taking it (once), and hearing of new ones. */
+export const earlyTapsHeld = {
+  has: (name: string): boolean => heldTaps.has(name),
+  take(name: string): boolean {
+    const taken = heldTaps.delete(name);
+    if (taken) for (const listener of listeners) listener();
+    return taken;
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/**
  * Stops holding taps back, makes the choices kept again (hydration may have put the select back)
  * and replays the last tap kept, each if its element is still on the page. They go out in a task
  * of their own: React hydrates the part of the page an event lands in at once (the page's Suspense
@@ -23,7 +48,13 @@ declare global {
 export function replayEarlyTaps(): void {
   const kept = window[EARLY_TAPS] ?? [];
   delete window[EARLY_TAPS];
-  const lastTap = kept.findLast((entry) => entry instanceof HTMLElement);
+  let lastTap = kept.findLast((entry) => entry instanceof HTMLElement);
+  const held = lastTap?.getAttribute(EARLY_TAP_ATTRIBUTE);
+  if (held) {
+    heldTaps.add(held);
+    lastTap = undefined;
+    for (const listener of listeners) listener();
+  }
   setTimeout(() => {
     for (const entry of kept) {
       if (!Array.isArray(entry) || !entry[0].isConnected) continue;

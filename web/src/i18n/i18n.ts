@@ -75,7 +75,7 @@ export class I18n {
   private lookUp(language: Language, key: string, count: unknown): string | undefined {
     const catalogue = this.catalogues.get(language);
     if (!catalogue) return undefined;
-    const candidates = typeof count === 'number' ? [`${key}_${pluralRules(language).select(count)}`, key] : [key];
+    const candidates = typeof count === 'number' ? [`${key}_${pluralForm(language, count)}`, key] : [key];
     if (count === 0) candidates.unshift(`${key}_zero`);
     for (const candidate of candidates) {
       const text = textAt(catalogue, candidate);
@@ -97,6 +97,16 @@ function textAt(catalogue: Translation, key: string): string | undefined {
     node = node[part];
   }
   return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * Languages whose plural rules (CLDR) count 0 as one where readers write the plural: "0 itens" in
+ * Brazilian Portuguese, not "0 item". French also counts 0 as one, and "0 article" is right there.
+ */
+const ZERO_IS_PLURAL: ReadonlySet<Language> = new Set(['pt-BR']);
+
+function pluralForm(language: Language, count: number): Intl.LDMLPluralRule {
+  return count === 0 && ZERO_IS_PLURAL.has(language) ? 'other' : pluralRules(language).select(count);
 }
 
 const rulesByLanguage = new Map<Language, Intl.PluralRules>();

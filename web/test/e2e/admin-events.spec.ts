@@ -36,4 +36,12 @@ test('failed scrapes show up as one toast per shop on Scrape Logs, whose Show bu
   const log = page.getByRole('main');
   await expect(log.getByText('http://10.77.0.1/gift/1').first()).toBeVisible();
   await expect(log.getByText('http://10.88.0.1/other')).toHaveCount(0);
+
+  // Away on another console page for a moment (Scrape Logs and its toasts unmount): a failure
+  // announced meanwhile is shown on the way back, not lost between two streams.
+  await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'All Users' })).toBeVisible();
+  expect(await failScrape(page, 'http://10.99.0.1/while-away')).toBeGreaterThanOrEqual(400);
+  await page.getByRole('menuitem', { name: 'Scrape Logs', exact: true }).click();
+  await expect(page.locator('.bp6-toast').filter({ hasText: 'Scrape failed on 10.99.0.1' })).toBeVisible();
 });

@@ -193,3 +193,49 @@ test("the footer's language menu opens in the page's colours in dark mode, reada
   await keepScreenshot(page, 'language-menu-dark-390.png');
   await context.close();
 });
+
+test("in dark mode My Account's title reads like the dashboard's, not in the brand's grey, and the console's side menu draws one border", async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const titleColour = () => page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).color);
+  await signInByApi(page, E2E_ADMIN, '/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Wishlists' })).toBeVisible();
+  const dashboardTitle = await titleColour();
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  expect(await titleColour()).toBe(dashboardTitle);
+
+  await page.goto('/admin');
+  const menu = page.locator('aside').filter({ has: page.getByRole('menu') });
+  await expect(menu.getByRole('menuitem', { name: 'Users' })).toBeVisible();
+  // The column and everything in it: one right-hand border (the menu inside drew a second).
+  const borders = await menu.evaluate((aside) => [aside, ...aside.querySelectorAll('*')].filter((element) => parseFloat(getComputedStyle(element).borderRightWidth) > 0).length);
+  expect(borders).toBe(1);
+  await keepScreenshot(page, 'admin-menu-dark-1280.png');
+  await context.close();
+});
+
+test('Japanese on a phone: body text breaks between phrases, never leaving one character alone on a line', async ({ browser }) => {
+  const { context, page } = await signedInPage(browser, 'Hana', { locale: 'ja-JP', viewport: { width: 390, height: 844 } });
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'マイアカウント' })).toBeVisible();
+  // Each paragraph's lines, read from where its characters are drawn; punctuation does not count as a character here.
+  const lonely = await page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll('p')].flatMap((paragraph) => {
+      const node = paragraph.firstChild;
+      if (paragraph.childNodes.length !== 1 || node?.nodeType !== Node.TEXT_NODE) return [];
+      const lines = new Map<number, string>();
+      for (let at = 0; at < node.textContent!.length; at++) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        lines.set(top, (lines.get(top) ?? '') + node.textContent![at]);
+      }
+      return [...lines.values()].filter((line) => line.replace(/[\s。、．，）」』！？・：]/g, '').length === 1);
+    }),
+  );
+  expect(lonely).toEqual([]);
+  await keepScreenshot(page, 'account-ja-390.png', { fullPage: true });
+  await context.close();
+});

@@ -118,7 +118,19 @@ test('someone with a password account signs in with the provider for the first t
     await expect(lindaPage.getByText('That is not the password of this account. Please try again.')).toBeVisible();
     await lindaPage.getByRole('link', { name: 'Cancel' }).click();
     await expect(lindaPage.getByLabel('Email')).toBeVisible();
+    // Back from the provider, the page asks whether a link waits: no password field shows before it
+    // knows, so a password typed meanwhile is not lost to a plain sign-in form the link form replaces.
+    let answerOptions = () => {};
+    const optionsHeld = new Promise<void>((resolve) => (answerOptions = resolve));
+    await lindaPage.route('**/api/v1/users/sign-in-options', async (route) => {
+      await optionsHeld;
+      await route.continue();
+    });
     await lindaPage.getByRole('button', { name: 'Sign in with Family ID' }).click();
+    await expect(lindaPage).toHaveURL(/oidcLink=1/);
+    await expect(lindaPage.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    await expect(lindaPage.getByLabel('Password')).toHaveCount(0);
+    answerOptions();
     await lindaPage.getByLabel('Password').fill(PASSWORD);
     await lindaPage.getByRole('button', { name: 'Link and Sign In' }).click();
     await expect(lindaPage).toHaveURL(/\/dashboard$/);

@@ -102,6 +102,11 @@ test("avoids the pairs of an earlier draw, picked in the form on a phone (German
   await apiCall(olga, 'POST', `/draws/${lastYear.id}/run`);
 
   await olga.goto('/santa');
+  // The title reads as page titles do in the dark (the brand's grey looked disabled); with an
+  // earlier draw, the exclusions' help points to its select instead of asking for last year's pairs.
+  const title = olga.getByRole('heading', { level: 1, name: 'Wichteln' });
+  expect(await title.evaluate((h) => getComputedStyle(h).color)).toBe('rgb(246, 247, 249)');
+  await expect(olga.locator('.ww-santa-exclusions .ww-santa-note')).toContainText('wähle diese Auslosung unten bei „Paare einer früheren Auslosung vermeiden“.');
   await olga.getByLabel('Name der Auslosung').fill('Weihnachten 2026');
   await olga.getByRole('button', { name: 'Person hinzufügen' }).click();
   for (const [index, { name, email }] of participants.slice(1).entries()) {

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiCall } from './support/api';
 import { consoleProblems } from './support/console';
+import { holdAppScript } from './support/hydration';
 import { E2E_PORT } from './support/constants';
 import { itemCard, signedInPage } from './support/people';
 
@@ -80,12 +81,7 @@ test('both pages hydrate without console errors or warnings, work at once, and n
 test('a guest who taps Mark as Purchased before the page is hydrated gets its dialog once the script arrives', async ({ browser }) => {
   const { listId, page, problems, close } = await guestOfSharedList(browser, 'Noor');
   // A slow phone: the app's script arrives only after the guest's tap.
-  let deliverScript = () => {};
-  const scriptHeld = new Promise<void>((resolve) => (deliverScript = resolve));
-  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-    await scriptHeld;
-    await route.continue();
-  });
+  const deliverScript = await holdAppScript(page);
 
   await page.goto(`/share/wishlist/${listId}`, { waitUntil: 'commit' });
   await itemCard(page, 'Seed box').getByRole('button', { name: 'Mark as Purchased' }).click();
@@ -105,12 +101,7 @@ test('a language picked in the footer before the page is hydrated is switched to
   const page = await context.newPage();
   const problems = consoleProblems(page);
   // A slow phone: the app's script arrives only after the visitor's choice.
-  let deliverScript = () => {};
-  const scriptHeld = new Promise<void>((resolve) => (deliverScript = resolve));
-  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-    await scriptHeld;
-    await route.continue();
-  });
+  const deliverScript = await holdAppScript(page);
 
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('combobox', { name: 'Language' }).selectOption('es');

@@ -71,13 +71,14 @@ describe('catalogues', () => {
     expect(italian.t('dashboard.items', { count: 1_000_000 })).toBe('1000000 di regali');
   });
 
-  test('Japanese counts have one form, Portuguese a form for millions, Swedish one and other', async () => {
+  test('Japanese counts have one form, Portuguese a form for millions and the plural for none, Swedish one and other', async () => {
     const japanese = createI18n('ja', await CATALOGUES.ja());
     expect(japanese.t('dashboard.items', { count: 1 })).toBe('1件');
     expect(japanese.t('dashboard.items', { count: 3 })).toBe('3件');
     const portuguese = createI18n('pt-BR', await CATALOGUES['pt-BR']());
     expect(portuguese.t('dashboard.items', { count: 1 })).toBe('1 item');
     expect(portuguese.t('dashboard.items', { count: 2 })).toBe('2 itens');
+    expect(portuguese.t('dashboard.items', { count: 0 })).toBe('0 itens'); // CLDR counts 0 as one in Portuguese; Brazilians write the plural
     expect(portuguese.t('dashboard.items', { count: 1_000_000 })).toBe('1000000 de itens');
     const swedish = createI18n('sv', await CATALOGUES.sv());
     expect(swedish.t('pledge.progress', { pledged: '20 kr', price: '50 kr', count: 1 })).toBe('20 kr av 50 kr utlovat av 1 person');

@@ -26,6 +26,12 @@ function referenceI18next(language: Language, catalogue: Translation): I18next {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
+  // Brazilians write the plural for none ("0 itens"), where CLDR's Portuguese rules say one: so does the app.
+  if (language === 'pt-BR') {
+    const resolver = instance.services.pluralResolver;
+    const suffix = resolver.getSuffix.bind(resolver);
+    resolver.getSuffix = (code: string, count: number, options?: object) => (count === 0 ? '_other' : suffix(code, count, options));
+  }
   return instance;
 }
 

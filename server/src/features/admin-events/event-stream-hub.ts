@@ -58,14 +58,18 @@ export class EventStreamHub {
   }
 
   /** A new stream for the caller `credential` proves an admin: what it missed since `lastEventId` first, then every new event. */
-  open(credential: StreamCredential, lastEventId: string | null, closed: AbortSignal): Response {
+  open(credential: StreamCredential, lastEventIdSent: string | null, closed: AbortSignal): Response {
     if (this.streams.size >= this.options.maxStreams) throw unavailable('tooManyEventStreams');
+    // Only an id of ours resumes (it is echoed in the first frame); anything else starts afresh.
+    const lastEventId = lastEventIdSent && EVENT_ID.test(lastEventIdSent) ? lastEventIdSent : null;
     let stream: StreamController | null = null;
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         stream = controller;
-        controller.enqueue(encoder.encode(`retry: ${RECONNECT_HINT_MS}\n\n`));
         let wantsAfter = lastEventId ?? newTimeOrderedId();
+        // The id where the stream starts (no event, so nothing is dispatched): a client that drops
+        // before the first event reconnects with it and gets what it missed meanwhile.
+        controller.enqueue(encoder.encode(`retry: ${RECONNECT_HINT_MS}\nid: ${wantsAfter}\n\n`));
         for (const event of this.feed.since(lastEventId)) {
           controller.enqueue(frame(event));
           wantsAfter = event.id;
@@ -155,6 +159,8 @@ export class EventStreamHub {
 }
 
 const KEEP_ALIVE = encoder.encode(': keep-alive\n\n');
+/** The shape of an event's id (newTimeOrderedId). */
+const EVENT_ID = /^[0-9a-f]{32}$/;
 
 function frame(event: AdminStreamEvent): Uint8Array {
   return encoder.encode(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);

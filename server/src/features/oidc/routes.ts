@@ -91,7 +91,7 @@ export function oidcRoutes(
           await providers.attemptsPerIp.hit(http.ip);
           if (!roundTrip) throw new OidcRefusal('failed'); // expired, or never started in this browser
           const person = await oidc.provider.person(new URL(request.url).search, roundTrip);
-          const outcome = await oidc.accounts.signIn(person, hostnameOf(http.origin));
+          const outcome = await oidc.accounts.signIn(person, hostnameOf(http.origin), http);
           if (outcome.kind === 'link') {
             await seal(http, PENDING_LINK_COOKIE, outcome.link);
             return redirect(set, loginPage({ [OIDC_LINK_PARAM]: '1', ...onward }));

@@ -6,7 +6,7 @@ import type { DataStore, Db } from '../../db/store';
 import { conflict } from '../../domain/errors';
 import { logEvent } from '../../log';
 import { UserQueries } from '../users/queries';
-import type { Caller, UserService } from '../users/service';
+import type { Caller, UserService, Visitor } from '../users/service';
 import type { OidcPerson } from './provider';
 import { OidcQueries } from './queries';
 import type { OidcSessions } from './sessions';
@@ -52,7 +52,7 @@ export class OidcAccounts {
     this.accounts = new UserQueries(store);
   }
 
-  async signIn(person: OidcPerson, domain: string): Promise<OidcOutcome> {
+  async signIn(person: OidcPerson, domain: string, visitor: Visitor): Promise<OidcOutcome> {
     const linked = await this.linkedUser(person);
     if (linked) return this.signedIn(linked, person, this.adminFromGroups(person));
     if (!person.email || !person.emailVerified) throw new OidcRefusal('unverified');
@@ -64,7 +64,7 @@ export class OidcAccounts {
     }
     if (!this.settings.autoRegister || !(await this.users.takesNewcomers())) throw new OidcRefusal('not-registered');
     const created = await this.users.createAccount(
-      { name: accountName(person, email), email, passwordHash: '', domain, isAdmin: this.adminFromGroups(person) ?? false },
+      { name: accountName(person, email), email, passwordHash: '', domain, isAdmin: this.adminFromGroups(person) ?? false, visitor },
       (tx, user) => this.insertIdentity(person, user.id, tx),
     );
     logEvent({ event: 'register', userId: created.id, method: 'oidc' });

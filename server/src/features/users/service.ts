@@ -5,8 +5,8 @@ import type { SignupInvitations } from './signup-invitations';
 import { PASSWORD_MIN_LENGTH } from '@wishwell/shared/constants';
 import { TEXT_LIMITS } from '@wishwell/shared/text-limits';
 import { isLanguage, LANGUAGES, type Language } from '@wishwell/shared/languages';
+import { currencyForCountry, currencyOfVisitor } from '@wishwell/shared/account-currency';
 import {
-  currencyForCountry,
   looksLikeEmail,
   normalizeEmail,
   PASSWORD_MAX_LENGTH,
@@ -73,6 +73,14 @@ export interface NewAccount {
   domain: string;
   /** Admin even when it is not the first account (an OIDC admin group). */
   isAdmin?: boolean;
+  /** How the visitor reads the site: their languages choose the account's currency. */
+  visitor: Visitor;
+}
+
+/** The language the site speaks to a visitor and the tags their browser accepts, most wanted first. */
+export interface Visitor {
+  language: Language;
+  acceptedLanguages: readonly string[];
 }
 
 /** What the wish list service does when an account goes away or changes how it appears. */
@@ -110,7 +118,7 @@ export class UserService {
     this.resetMailsPerAccount = new RateLimiter({ limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * MINUTE, text: 'tooManyResetMails' }, clock);
   }
 
-  async register(input: RegisterInput, caller: Caller): Promise<SessionProfile> {
+  async register(input: RegisterInput, caller: Caller & Visitor): Promise<SessionProfile> {
     this.requirePasswordLogin();
     await this.registerPerIp.hit(caller.ip);
     const signupLink = await this.requireRegistrationOpenTo(input);
@@ -125,7 +133,7 @@ export class UserService {
           if (!(await this.deps.signupInvitations.useOn(tx, signupLink))) throw conflict('signupInvitationUsed');
         }
       : undefined;
-    return this.startSession(await this.createAccount({ name, email, passwordHash, domain }, useLink));
+    return this.startSession(await this.createAccount({ name, email, passwordHash, domain, visitor: caller }, useLink));
   }
 
   /**
@@ -153,7 +161,8 @@ export class UserService {
    */
   async createAccount(account: NewAccount, alongside?: (tx: Db, user: UserRow) => Promise<void>): Promise<UserRow> {
     const now = new Date();
-    const { defaultCurrency: currency } = await this.deps.settings.current();
+    const { visitor } = account;
+    const currency = currencyOfVisitor(visitor.language, visitor.acceptedLanguages) ?? (await this.deps.settings.current()).defaultCurrency;
     // Locked: two replicas registering the first accounts at once would each count none.
     return this.deps.store.lockedTransaction('first account', async (tx) => {
       if (await this.queries.idOfEmail(account.email, tx)) throw emailTaken();
@@ -248,7 +257,7 @@ export class UserService {
     const language = input.language === undefined ? {} : { language: chosenLanguage(input.language) };
     const holder = await this.queries.idOfEmail(email);
     if (holder !== undefined && holder !== user.id) throw conflict('emailUsedByAnother');
-    const row = await this.queries.update(user.id, { name, email, country, currency: currencyForCountry(country), ...language }, new Date());
+    const row = await this.queries.update(user.id, { name, email, country, currency: currencyForCountry(country) ?? user.currency, ...language }, new Date());
     // A reset link mailed to the old address must not outlive the change.
     if (email !== normalizeEmail(user.email)) await this.revokeResetLinks(user.id);
     await this.deps.lists.ownerChanged(user.id);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Callout } from '@blueprintjs/core';
+import { Callout, Spinner } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import { Link, useSearchParams } from '../../app/routing';
 import type { LoginInput } from '@wishwell/shared/account-types';
@@ -20,11 +20,15 @@ export default function LoginPage() {
   const flow = useSignInFlow();
   const options = useSignInOptions();
   const [params] = useSearchParams();
-  const pendingLink = params.has(OIDC_LINK_PARAM) ? options?.pendingLink : null;
+  const linking = params.has(OIDC_LINK_PARAM);
+  const pendingLink = linking ? options?.pendingLink : null;
   return (
     <AccountCard title={t('account.signIn')}>
       <ProviderError reason={params.get(OIDC_ERROR_PARAM)} options={options} />
-      {pendingLink ? (
+      {/* Back from the provider to link: the plain form meanwhile would take a password the link form then replaces. */}
+      {linking && !options ? (
+        <Spinner size={24} />
+      ) : pendingLink ? (
         <LinkAccountForm email={pendingLink.email} label={options!.oidc!.label} passwordResets={options!.passwordLogin} flow={flow} />
       ) : (
         <>

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { useNavigate } from '../../app/routing';
 import type { CapturedPage, CapturedPageResult } from '@wishwell/shared/scrape-types';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
-import { currencyForCountry } from '@wishwell/shared/account-types';
+import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { api, errorMessage } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { ItemFormDialog } from '../wishlists/ItemFormDialog';
@@ -56,7 +56,7 @@ function CaptureDialog({ result, pageUrl, lists }: { result: CapturedPageResult;
     <ItemFormDialog
       wishlistId={listId}
       initial={draftFromScrape(result, pageUrl)}
-      defaultCurrency={currencyForCountry(user?.country ?? '')}
+      defaultCurrency={user?.currency ?? DEFAULT_CURRENCY}
       onClose={close}
       onSaved={() => (savedTo.current = listId)}
     >

@@ -114,7 +114,7 @@ export function DrawForm({ onCreated, circle, draws }: { onCreated: (draw: Organ
       </fieldset>
       <fieldset className="ww-santa-exclusions">
         <legend>{t('santa.exclusions')}</legend>
-        <p className="ww-santa-note">{t('santa.exclusionsHelp')}</p>
+        <p className="ww-santa-note">{t(earlierDraws.length > 0 ? 'santa.exclusionsHelpEarlier' : 'santa.exclusionsHelp')}</p>
         <div className="ww-santa-pair">
           {[0, 1].map((side) => (
             <HTMLSelect key={side} aria-label={t(side === 0 ? 'santa.exclusionFirst' : 'santa.exclusionSecond')} value={pair[side]} onChange={(event) => choose(side, event.currentTarget.value)}>

@@ -20,8 +20,8 @@ export async function openAdminPage(page: Page, menuText: string, heading: strin
 /**
  * Follows the page's admin event streams (the console's EventSource on GET /api/v1/admin/events).
  * `open()` waits until the newest has answered and is still open: from then on what the server
- * announces reaches the page. (A console that mounts again closes its stream and opens another;
- * an event announced between the two reaches neither, so the first answer alone proves nothing.)
+ * announces reaches the page. (A console loaded anew opens a stream of its own: an event announced
+ * before it answers reaches it only if the browser had one open, so the first answer alone proves nothing.)
  */
 export function adminEventStreams(page: Page): { open(): Promise<void> } {
   const streams = new Map<Request, { answered: boolean; ended: boolean }>();

@@ -24,10 +24,15 @@ export async function moveHandle(handle: Locator, target: number) {
 }
 
 /**
- * Waits until React has hydrated a server-rendered page: the inline script's keeper of early taps
- * (window.__wwEarlyTaps, web/src/app/early-taps.ts) is gone. For a tap whose button hydration
- * replaces (a signed-in visitor's Follow), which the early-tap replay cannot find again.
+ * A slow phone: the app's script is held back until the answered function delivers it, so taps
+ * and choices on the server-rendered page come before hydration.
  */
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => !('__wwEarlyTaps' in window));
+export async function holdAppScript(page: Page): Promise<() => void> {
+  let deliver = () => {};
+  const held = new Promise<void>((resolve) => (deliver = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return deliver;
 }
