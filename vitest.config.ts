@@ -1,14 +1,32 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * API files that run on one engine only: their subject is one engine's (the compiled binary and
  * the SQLite file; copies between engines, replicas and a restricted user of PostgreSQL), or cannot differ by engine:
- * the OpenAPI document and error shape come from the route table; the damaged-file and start-up
+ * the OpenAPI document and error shape come from the route table, an event stream's idle timeout from the HTTP server; the damaged-file and start-up
  * cases are about the SQLite file and the data dir (start-up errors run without DATABASE_URL).
  * Every other API file reads or writes the database through feature queries and runs on both.
  */
-const SQLITE_ONLY = ['api-docs', 'binary', 'database-health'].map((name) => `server/test/api/${name}.test.ts`);
+const SQLITE_ONLY = ['admin-events-idle', 'api-docs', 'binary', 'database-health'].map((name) => `server/test/api/${name}.test.ts`);
 const POSTGRES_ONLY = ['migrate-cli', 'portable-backup', 'replicas', 'restricted-database-user'].map((name) => `server/test/api/${name}.test.ts`);
+
+/**
+ * The order files start in. Vitest's own: each project's files by the last run's durations, longest
+ * first (kept in node_modules/.vite), so the run ends on short files, not on one long file while the
+ * other worker idles. Files it has no duration for (a fresh clone, a new file) it orders by size;
+ * then the API files go first in each project, since an API file's servers, processes and real
+ * waits (admin-events-idle: 12 s in 35 lines) take seconds whatever its size, a unit file rarely.
+ */
+class ApiFilesFirstWhenNew extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    if (files.every((file) => this.ctx.cache.getTestSpecificationResult(file))) return sorted;
+    const projects = [...new Set(sorted.map((file) => file.project.name))];
+    const rank = (file: TestSpecification) => projects.indexOf(file.project.name) * 2 + (file.moduleId.includes('/server/test/api/') ? 0 : 1);
+    return sorted.map((file, index) => ({ file, index })).sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index).map(({ file }) => file);
+  }
+}
 
 // Unit and API tests. Run under Bun (`bun --bun vitest run`): the threads pool, since forks fails under Bun.
 export default defineConfig({
@@ -26,6 +44,7 @@ export default defineConfig({
     // file has its own data dirs, databases and free ports. Not more: the password hashing
     // threads run at the lowest priority and starve while every core is busy (sign-in tests time out).
     maxWorkers: 2,
+    sequence: { sequencer: ApiFilesFirstWhenNew },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The API suite runs twice, the same files on each engine, side by side: SQLite (with the unit

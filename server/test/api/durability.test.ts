@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startServerProcess, TEST_ENGINE, withStore } from '../support/test-server';
+import { waitUntil } from '../support/wait';
 import { addItem, signUp } from '../support/wishlists';
 
 const ROUNDS = 15;
@@ -40,6 +41,7 @@ describe('kill -9 during a write loop', () => {
     let acknowledgedPledges = 0;
 
     for (let round = 0; round < ROUNDS; round++) {
+      const before = [addedItems.size, acknowledgedPurchases, acknowledgedPledges];
       const owner = new ApiClient(server.url); // the bearer token outlives restarts (the secret is in the data dir)
       const guest = new ApiClient(server.url);
       let crashed = false;
@@ -63,7 +65,11 @@ describe('kill -9 during a write loop', () => {
         }
       };
       const writers = Array.from({ length: WRITERS }, (_, index) => writer(index));
-      await Bun.sleep(150 + Math.random() * 250);
+      // The crash comes at a random moment once each kind of write has been acknowledged in this
+      // round (however loaded the machine), so every round has acknowledged writes to lose.
+      const eachKindAcknowledged = () => [addedItems.size, acknowledgedPurchases, acknowledgedPledges].every((count, kind) => count > before[kind]!);
+      await waitUntil(eachKindAcknowledged, 'a write of each kind acknowledged', 20_000);
+      await Bun.sleep(Math.random() * 250);
       await server.signal('SIGKILL');
       crashed = true;
       await Promise.all(writers);

@@ -73,6 +73,9 @@ const ENV = {
   // The worker's own look for due copies comes once a minute: anything sooner was woken.
   IMAGE_COPY_RETRY_SECONDS: '600',
   JWT_SECRET: 'image-queue-test-secret-long-enough-for-hs256',
+  // No headless browser: copies are kept as sent. The subject is the queue; scaling a copy in
+  // Chromium (item-images.test.ts) cost seconds a copy on a loaded machine, past this file's bounds.
+  CHROMIUM_PATH: '/nonexistent',
 };
 /** The worker's turns (2 s after start, then every minute) come when the test moves this clock. */
 const clock = new ManualClock();

@@ -3,7 +3,8 @@
  * once with that URL and a background job fetches the image through the SSRF-safe fetch (size
  * cap, judged by its bytes, every redirect checked), keeps a copy in its file storage, and pages
  * show that copy from our origin; failures that may pass are retried with back-off. The shop is a
- * local HTTP server with real image files, slow, failing and hostile answers.
+ * local HTTP server with real image files, slow, failing and hostile answers. The server's clock is
+ * a ManualClock: the worker's turns and the retries' back-off come when the test moves it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import type { Item, SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { waitFor } from '../support/backups';
+import { ManualClock } from '../support/manual-clock';
 import { startTestServer, TEST_ENGINE, withStore, type TestServer } from '../support/test-server';
 import { addItem, signUp, type Account } from '../support/wishlists';
 
@@ -24,7 +26,7 @@ const LARGE = new Uint8Array(readFileSync(join(fixtures, 'large.jpg')));
 const MB = 1024 * 1024;
 
 const hits = new Map<string, number>();
-/** When each path was asked for (ms): the retries' back-off. */
+/** When each path was asked for (the server's clock, ms): the retries' back-off. */
 const hitTimes = new Map<string, number[]>();
 let photoGone = false;
 /** Paths answering 503 this many more times before they answer. */
@@ -67,7 +69,7 @@ const shop = Bun.serve({
   async fetch(request): Promise<Response> {
     const path = new URL(request.url).pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    hitTimes.set(path, [...(hitTimes.get(path) ?? []), Date.now()]);
+    hitTimes.set(path, [...(hitTimes.get(path) ?? []), clock.now()]);
     const failures = failuresLeft.get(path) ?? 0;
     if (failures > 0) {
       failuresLeft.set(path, failures - 1);
@@ -125,16 +127,18 @@ const ENV = {
   SCRAPE_ALLOW_HOSTS: 'localhost',
   UPLOAD_QUOTA_MB: '1',
   UPLOAD_QUOTA_GUEST_LIST_MB: '1',
-  IMAGE_COPY_PER_MINUTE: '600',
+  IMAGE_COPY_PER_MINUTE: '6000',
   IMAGE_COPY_RETRY_SECONDS: '1',
   IMAGE_COPY_TRIES: '3',
 };
+/** The worker's turns (2 s after start, then every second) and the retries come due when the test moves it. */
+const clock = new ManualClock();
 let server: TestServer;
 let owner: Account;
 let list: Wishlist;
 
 beforeAll(async () => {
-  server = await startTestServer(ENV, dataDir);
+  server = await startTestServer({ env: ENV, dataDir, clock });
   owner = await signUp(server.url, 'Collector');
   list = (await owner.client.post<Wishlist>('/wishlists', { name: 'Pictures', theme: 'Other' })).body;
 });
@@ -186,6 +190,21 @@ async function givenUp(imageUrl: string, timeoutMs = 15_000) {
 /** The item's row: the copy queue's columns. */
 const itemRow = (itemId: string) =>
   withStore(server, async ({ db, tables: { items } }) => (await db.select().from(items).where(eq(items.id, itemId)))[0]!);
+
+/**
+ * Moves the clock a second at a time, as the system's time would pass, until the worker takes the
+ * item's copy again (its retry came due), and waits for that try to reach the shop before moving
+ * on, so the shop's record of the try carries the time it was made.
+ */
+async function untilRetried(itemId: string, path: string): Promise<void> {
+  const tries = (await itemRow(itemId)).imageCopyTries;
+  const asked = hits.get(path) ?? 0;
+  for (let second = 0; second < 20; second++) {
+    await clock.advance(1_000);
+    if ((await itemRow(itemId)).imageCopyTries > tries) return waitFor(async () => (hits.get(path) ?? 0) > asked);
+  }
+  throw new Error(`${path} was not tried again within 20 s`);
+}
 
 /** The upload records counted in an account's storage, or in a guest list's. */
 const uploadsOf = (userId: string) => withStore(server, ({ db, tables: { uploads } }) => db.select().from(uploads).where(eq(uploads.uploadedById, userId)));
@@ -269,6 +288,10 @@ describe('an item saved with a shop image', () => {
     failuresLeft.set('/flaky.png', 2);
     const item = await addItem(owner.client, list._id, { title: 'Flaky shop', imageUrl: shopUrl('/flaky.png') });
     expect(item.displayImageUrl).toBe(shopUrl('/flaky.png'));
+    await waitFor(async () => notCopied(shopUrl('/flaky.png')).length === 1);
+    await untilRetried(item._id, '/flaky.png');
+    await waitFor(async () => notCopied(shopUrl('/flaky.png')).length === 2);
+    await untilRetried(item._id, '/flaky.png');
     const swapped = await copied(list._id, item._id);
     expect((await served(swapped.displayImageUrl)).bytes).toEqual(LOGO);
     expect(notCopied(shopUrl('/flaky.png')).map((line) => [line.tries, line.retry, line.reason])).toEqual([
@@ -284,6 +307,10 @@ describe('an item saved with a shop image', () => {
   it('gives up after IMAGE_COPY_TRIES and keeps showing the shop URL', async () => {
     failuresLeft.set('/busy.png', 1_000);
     const item = await addItem(owner.client, list._id, { title: 'Busy shop', imageUrl: shopUrl('/busy.png') });
+    await waitFor(async () => notCopied(shopUrl('/busy.png')).length === 1);
+    await untilRetried(item._id, '/busy.png');
+    await waitFor(async () => notCopied(shopUrl('/busy.png')).length === 2);
+    await untilRetried(item._id, '/busy.png');
     const lines = await givenUp(shopUrl('/busy.png'));
     expect(lines.map((line) => [line.tries, line.retry])).toEqual([
       [1, true],
@@ -356,7 +383,8 @@ describe('copies across restarts', () => {
     ]);
     await store.close();
     hits.clear();
-    server = await startTestServer(ENV, dataDir); // the job first runs 2 s after start
+    server = await startTestServer({ env: ENV, dataDir, clock });
+    await clock.advance(2_000); // the worker's first turn, 2 s after start (the pending copy's retry is due by then)
     const resumed = await copied(list._id, waiting._id);
     expect((await served(resumed.displayImageUrl)).bytes).toEqual(LOGO);
     const migrated = await copied(list._id, 'older-item-with-a-shop-image');

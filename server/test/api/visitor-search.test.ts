@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_COUNT_CAP, type LogPage, type VisitorLogEntry } from '@wishwell/shared/admin-types';
 import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
+import { ManualClock } from '../support/manual-clock';
 import { createOldDatabase } from '../support/old-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertViews, readViews, type SeededView } from '../support/visitor-rows';
@@ -88,13 +89,15 @@ describe(`upgrading a visitor log from before profiles (${TEST_ENGINE})`, () => 
     });
 
     // VISITOR_LOG_DAYS=2: v1 (3 days old) is pruned shortly after start, and with it nothing else (its profile is v2's too).
-    const server = await startTestServer({ VISITOR_LOG: 'off', VISITOR_LOG_DAYS: '2' }, dataDir);
+    const clock = new ManualClock();
+    const server = await startTestServer({ env: { VISITOR_LOG: 'off', VISITOR_LOG_DAYS: '2' }, dataDir, clock });
     try {
       const admin = await signUp(server.url, 'Operator');
       const store = await server.openStore();
       try {
         const profiles = async () => (await store.db.select().from(store.tables.visitorProfiles)).length;
-        await expect.poll(async () => (await readViews(store)).map((view) => view.id).sort(), { timeout: 10_000 }).toEqual(['v2', 'v3']);
+        await clock.advance(1_000); // the pruning job's first turn, a second after start
+        expect((await readViews(store)).map((view) => view.id).sort()).toEqual(['v2', 'v3']);
         expect(await profiles()).toBe(2);
         expect((await readViews(store)).find((view) => view.id === 'v2')).toMatchObject({ domain: 'gifts.example.com', city: 'Paris', country: 'France', ipAddress: '198.51.100.2', userAgent: 'Firefox/120' });
         expect((await search(admin, 'firefox')).entries.map((entry) => entry._id)).toEqual(['v2']);
@@ -107,11 +110,13 @@ describe(`upgrading a visitor log from before profiles (${TEST_ENGINE})`, () => 
       await server.stop();
     }
     // The next pruning (shortly after start) removes v3's profile: no row names it any more.
-    const restarted = await startTestServer({ VISITOR_LOG: 'off', VISITOR_LOG_DAYS: '2' }, dataDir);
+    const restartedClock = new ManualClock();
+    const restarted = await startTestServer({ env: { VISITOR_LOG: 'off', VISITOR_LOG_DAYS: '2' }, dataDir, clock: restartedClock });
     try {
       const store = await restarted.openStore();
       try {
-        await expect.poll(async () => (await store.db.select().from(store.tables.visitorProfiles)).map((profile) => profile.domain), { timeout: 10_000 }).toEqual(['gifts.example.com']);
+        await restartedClock.advance(1_000);
+        expect((await store.db.select().from(store.tables.visitorProfiles)).map((profile) => profile.domain)).toEqual(['gifts.example.com']);
       } finally {
         await store.close();
       }

@@ -28,9 +28,11 @@ export async function claimAcrossReplicas(url: string, what: Operation): Promise
     await connection`SELECT pg_advisory_lock_shared(${LOCKS}::int, ${NAMED[what]}::int)`;
     const [row] = await connection<{ claimed: boolean }[]>`SELECT pg_try_advisory_lock(${LOCKS}::int, ${ANY}::int) AS claimed`;
     if (row?.claimed) return { release: end }; // the session ends, and its locks with it
+    // pg_locks shows the whole cluster's locks: only this database's holder is ours (advisory locks are per database).
     const [holder] = await connection<{ objid: string }[]>`
-      SELECT named.objid::text AS objid FROM pg_locks every JOIN pg_locks named ON named.pid = every.pid
+      SELECT named.objid::text AS objid FROM pg_locks every JOIN pg_locks named ON named.pid = every.pid AND named.database = every.database
       WHERE every.locktype = 'advisory' AND every.classid::bigint = ${LOCKS} AND every.objid::bigint = ${ANY} AND every.granted
+        AND every.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         AND named.locktype = 'advisory' AND named.classid::bigint = ${LOCKS} AND named.objid::bigint <> ${ANY}`;
     await end();
     return { running: holder?.objid === String(NAMED.restore) ? 'restore' : 'backup' };
