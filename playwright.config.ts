@@ -26,7 +26,7 @@ export default defineConfig({
   globalSetup: './web/test/e2e/support/global-setup.ts',
   // The reference screenshots' names carry no project or platform (screens.spec.ts-snapshots).
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
-  // Three workers on two cores, which other test runs share: a test gets less than a core.
+  // A test gets less than a core (three workers on two cores, other runs beside): generous bounds.
   timeout: 60_000,
   expect: { timeout: 20_000 },
   // CI keeps only the end of the output: the dot reporter prints each failure in full after the

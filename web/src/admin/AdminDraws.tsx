@@ -22,7 +22,7 @@ export function AdminDraws() {
     { label: t('dashboard.santaOrganiser'), render: (draw) => <EmailAddress address={draw.organiser} /> },
     { label: t('dashboard.santaPeople'), render: (draw) => draw.participants },
     { label: t('dashboard.santaMade'), render: (draw) => day(draw.createdAt), nowrap: true },
-    { label: t('dashboard.santaDrawn'), render: (draw) => (draw.drawnAt ? day(draw.drawnAt) : t('dashboard.santaNotDrawn')) },
+    { label: t('dashboard.santaDrawn'), render: (draw) => (draw.drawnAt ? day(draw.drawnAt) : t('dashboard.santaNotDrawn')), nowrap: true },
   ];
   const draws = useAnswer(() => api.get('/admin/draws').catch((): AdminDraw[] => []), []);
   if (!draws) return null;
