@@ -32,37 +32,8 @@ step() {
 }
 trap 'rm -rf "$run_dir"; printf "npm test, %s\n" "${times[@]}"' EXIT
 
-# The type check, the unit and API tests and the browser tests side by side: each waits (on
-# servers, browsers, child processes) more than it computes, so one after another they left the
-# two cores half idle. Each writes to a log of its own, printed whole when all have ended, the
-# failed ones last (CI keeps the end of the output).
-lane() {
-  local start=$SECONDS status=0
-  bun run "$1" >"$run_dir/$1.log" 2>&1 || status=$?
-  echo "$1 $((SECONDS - start)) s" >"$run_dir/$1.time"
-  return "$status"
-}
-together() {
-  local name pids=() failed=()
-  for name in "$@"; do
-    lane "$name" &
-    pids+=("$!")
-  done
-  for i in "${!pids[@]}"; do
-    wait "${pids[$i]}" || failed+=("${@:i+1:1}")
-  done
-  for name in "$@"; do
-    [[ " ${failed[*]-} " == *" $name "* ]] || cat "$run_dir/$name.log"
-  done
-  for name in "${failed[@]-}"; do
-    [ -n "$name" ] || continue
-    echo "===== $name failed ====="
-    cat "$run_dir/$name.log"
-  done
-  for name in "$@"; do times+=("$(cat "$run_dir/$name.time") (side by side)"); done
-  [ ${#failed[@]} -eq 0 ]
-}
-
 step build:web
 step lint:deps
-together typecheck test:unit test:browser
+step typecheck
+step test:unit
+step test:browser
