@@ -18,9 +18,8 @@ const port = Number(process.env.E2E_PORT);
 export default defineConfig({
   testDir: 'web/test/e2e',
   fullyParallel: true,
-  // Three workers on two cores: the tests wait (on the server, the browser, the network) more than
-  // they compute. Measured side by side on the shared machine at load average 20-35 over six specs
-  // (35 tests): 2 workers 3:12 wall, 3 workers 2:47, 4 workers 3:02; each test took 1.3 times
+  // Three workers on two cores, the fastest of two, three and four measured side by side over six
+  // specs (35 tests): 2 workers 3:12 wall, 3 workers 2:47, 4 workers 3:02; each test took 1.3 times
   // (3) and 1.8 times (4) as long as with 2 (docs/developing/testing.md).
   workers: 3,
   globalSetup: './web/test/e2e/support/global-setup.ts',
