@@ -36,9 +36,17 @@ export default defineConfig({
     // runner: Bun reads TypeScript, the migrations' `with { type: 'text' }`, the built site's
     // `with { type: 'file' }` and the workspace packages as the app does, and a file's imports
     // (the whole server for an API file) cost about half the CPU time they took through Vite,
-    // once per file, since each file still runs in a fresh worker. No test mocks a module
+    // and they load once per worker (below). No test mocks a module
     // (which would need the loader hooks: nodeLoader).
     experimental: { viteModuleRunner: false, nodeLoader: false },
+    // A worker keeps what it loaded from one file to the next: the server, its dependencies and the
+    // test support load once per worker, not once per file. Each file still starts and stops its
+    // own servers; what the server keeps per module is set by the server that starts (rate-limit
+    // sharing, log capture) or released when an operation ends (backup), and test support keeps
+    // one in-process server at a time per worker. The engine check makes sure no worker passes
+    // from one engine's project to the other's.
+    isolate: false,
+    setupFiles: ['server/test/support/engine-check.ts'],
     // Two files at once (one per core of the 2-core CI machine; Vitest's default there is one):
     // much of a file's time is spent waiting on servers, child processes and the network. Each
     // file has its own data dirs, databases and free ports. Not more: the password hashing
