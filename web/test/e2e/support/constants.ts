@@ -7,3 +7,8 @@ export const E2E_SMTP_PORT = E2E_PORT + 1;
 export const E2E_ADMIN = { name: 'E2E Admin', email: 'admin@e2e.test', password: 'admin password 1' };
 /** The e2e server seeds a flood of this domain's visitors into the visitor log (past the first 250 of a second, its crowd row). */
 export const E2E_CROWD_DOMAIN = 'crowd.wishwell.test';
+/**
+ * How long an e2e server may take to stop on SIGTERM (requests, the scraping browser, the database)
+ * before the runner kills it: the suite's (playwright.config.ts) and the shared ones (own-server.ts).
+ */
+export const E2E_SHUTDOWN_MS = 15_000;
