@@ -12,13 +12,15 @@ function processInfo(pid: number | string): { state: string; parent: number; ses
 
 const allPids = () => readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
 
+export const childrenOf = (parent: number) => allPids().filter((pid) => processInfo(pid)?.parent === parent);
+
 /**
  * Every process of the browsers `owner` started: puppeteer starts Chromium (or Debian's wrapper
  * script around it) as the leader of a session of its own, which its zygotes, renderers and
  * helpers stay in even once they are not the owner's children.
  */
 export function browserProcessesOf(owner: number): number[] {
-  const sessions = new Set(allPids().filter((pid) => processInfo(pid)?.parent === owner && processInfo(pid)?.session === pid));
+  const sessions = new Set(childrenOf(owner).filter((pid) => processInfo(pid)?.session === pid));
   return allPids().filter((pid) => sessions.has(processInfo(pid)?.session ?? 0));
 }
 
