@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { freeConsecutivePorts } from './scripts/free-ports';
+import { e2eServerCommand, E2E_SERVER_SHUTDOWN } from './web/test/e2e/support/constants';
 
 // Browser tests drive Debian's headless Chromium against a real server started by scripts/e2e-server.ts
 // (fresh temp data dir), on E2E_PORT or else a free port (and the next one, for the run's mail catcher). The
@@ -57,9 +58,11 @@ export default defineConfig({
   },
   webServer: {
     // The runner's pid: the server ends with the run, also when the runner is killed.
-    command: `bun scripts/e2e-server.ts ${port} ${process.pid}`,
+    command: e2eServerCommand(port, process.pid),
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
+    // SIGTERM at the end, not Playwright's SIGKILL, which its scraping browser escaped (constants.ts).
+    gracefulShutdown: E2E_SERVER_SHUTDOWN,
     stdout: 'pipe',
     timeout: 60_000,
   },

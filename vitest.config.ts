@@ -5,10 +5,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * API files that run on one engine only: their subject is one engine's (the compiled binary and
  * the SQLite file; copies between engines, replicas and a restricted user of PostgreSQL), or cannot differ by engine:
  * the OpenAPI document and error shape come from the route table, an event stream's idle timeout from the HTTP server; the damaged-file and start-up
- * cases are about the SQLite file and the data dir (start-up errors run without DATABASE_URL).
+ * cases are about the SQLite file and the data dir (start-up errors run without DATABASE_URL), a
+ * stopped server's scraping browser about the process.
  * Every other API file reads or writes the database through feature queries and runs on both.
  */
-const SQLITE_ONLY = ['admin-events-idle', 'api-docs', 'binary', 'database-health'].map((name) => `server/test/api/${name}.test.ts`);
+const SQLITE_ONLY = ['admin-events-idle', 'api-docs', 'binary', 'database-health', 'scrape-browser-shutdown'].map((name) => `server/test/api/${name}.test.ts`);
 const POSTGRES_ONLY = ['migrate-cli', 'portable-backup', 'replicas', 'restricted-database-user'].map((name) => `server/test/api/${name}.test.ts`);
 
 /**

@@ -1,6 +1,8 @@
 // The server the browser tests run against: a fresh temp data dir and test-friendly limits.
 // Usage: bun scripts/e2e-server.ts PORT [RUNNER_PID]: with the test runner's pid, the server (and
-// its data dir) goes away when the runner does, also a killed one. The app runs in this process,
+// its data dir) goes away when the runner does, also a killed one. However it is ended (SIGTERM,
+// SIGINT, the runner gone), it stops as `wishwell serve` does on SIGTERM: requests finish, the
+// scraping browser closes (and removes its profile), then the database. The app runs in this process,
 // started from a config built here: the password hash cost is the tests' (TEST_HASH_COST), which
 // no setting or flag of the product reaches.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +19,15 @@ const port = process.argv[2] ?? '3299';
 const runner = Number(process.argv[3] ?? 0);
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-e2e-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-if (runner > 0) setInterval(() => !isAlive(runner) && process.exit(0), 500).unref();
+if (runner > 0) {
+  // Not process.exit: that would leave puppeteer only a SIGKILL for the browser, and the database unclosed.
+  const watchdog = setInterval(() => {
+    if (isAlive(runner)) return;
+    clearInterval(watchdog);
+    process.kill(process.pid, 'SIGTERM');
+  }, 500);
+  watchdog.unref();
+}
 process.env.SCRAPE_ALLOW_HOSTS ??= '127.0.0.1,localhost';
 // The price watch's spec checks one local shop several times in a row.
 process.env.PRICE_WATCH_HOST_GAP_SECONDS ??= '0.2';

@@ -30,8 +30,8 @@ step() {
   bun run "$1" || return
   times+=("$1 $((SECONDS - start)) s")
 }
-# The clean-up never fails the run: a browser the last server started may still be writing its
-# profile as the run ends (the next run removes what is left).
+# The clean-up never fails the run (the next run removes what is left); yet anything still writing
+# here once the run has ended, a server's scraping browser above all, is a bug (docs/developing/testing.md).
 trap 'rm -rf "$run_dir" 2>/dev/null || true; printf "npm test, %s\n" "${times[@]}"' EXIT
 
 step build:web

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { BrowserPool, findChromium } from '../../src/features/scrape/browser-poo
 import { declaringUtf8 } from '../../src/features/scrape/charset';
 import { Scraper } from '../../src/features/scrape/scraper';
 import { ManualClock } from '../support/manual-clock';
+import { browserProcessesOf, running } from '../support/processes';
 
 const chromium = findChromium(process.env.CHROMIUM_PATH ?? null);
 
@@ -176,20 +176,6 @@ describe.skipIf(!pool)('puppeteer strategy', () => {
   });
 });
 
-/** A process's state letter and parent from /proc (null once it is gone). */
-function processInfo(pid: number | string): { state: string; parent: number } | null {
-  try {
-    const [state, parent] = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return { state: state!, parent: Number(parent) };
-  } catch {
-    return null;
-  }
-}
-
-const childrenOf = (pid: number) => readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && processInfo(entry)?.parent === pid).map(Number);
-/** Running: present and not a zombie waiting to be reaped. */
-const running = (pid: number) => ![undefined, 'Z'].includes(processInfo(pid)?.state);
-
 describe.skipIf(!chromium)('a server that dies', () => {
   it('takes its headless browser with it (no Chromium left running after kill -9)', async () => {
     const owner = Bun.spawn(
@@ -209,8 +195,9 @@ describe.skipIf(!chromium)('a server that dies', () => {
       if (chunk.done) throw new Error(`the pool process ended: ${said}`);
       said += new TextDecoder().decode(chunk.value);
     }
-    const browsers = childrenOf(owner.pid);
-    expect(browsers.length).toBeGreaterThan(0);
+    // The browser, its zygotes and renderers: the pipe's end takes down the whole session.
+    const browsers = browserProcessesOf(owner.pid);
+    expect(browsers.length).toBeGreaterThan(2);
     owner.kill('SIGKILL');
     await owner.exited;
     await expect.poll(() => browsers.filter(running), { timeout: 10_000 }).toEqual([]);

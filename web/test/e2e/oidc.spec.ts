@@ -18,7 +18,7 @@ test.describe.configure({ timeout: 120_000 });
 const servers: OwnServer[] = [];
 let smtp: TestSmtpServer | undefined;
 test.afterAll(async () => {
-  for (const server of servers) server.stop();
+  await Promise.all(servers.map((server) => server.stop()));
   await smtp?.stop();
 });
 

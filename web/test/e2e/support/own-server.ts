@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_PORT } from './constants';
+import { E2E_PORT, E2E_SHUTDOWN_MS } from './constants';
 
 /** A free TCP port for a second server. */
 function freePort(): Promise<number> {
@@ -19,7 +19,8 @@ function freePort(): Promise<number> {
 
 export interface OwnServer {
   base: string;
-  stop(): void;
+  /** Ends it (SIGTERM) and waits until it is gone, its browser and data dir with it. */
+  stop(): Promise<void>;
 }
 
 /** Starts scripts/e2e-server.ts on `port`; it ends with the process `watched` (and its data dir with it). */
@@ -43,11 +44,16 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
   const port = await freePort();
   const server = spawnServer(port, process.pid, env);
   const base = `http://127.0.0.1:${port}`;
-  const stop = () => void server.kill();
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (server.exitCode !== null || server.signalCode !== null) return resolve();
+      server.once('exit', () => resolve());
+      server.kill('SIGTERM');
+    });
   try {
     await started(base);
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
   return { base, stop };
@@ -73,7 +79,9 @@ export async function sharedOwnServer(name: string, env: Record<string, string> 
   if (claim(`${note}.lock`)) {
     const port = await freePort();
     // The runner is the workers' parent: the server outlives this worker, not the run.
-    spawnServer(port, process.ppid, env, true).unref();
+    const server = spawnServer(port, process.ppid, env, true);
+    server.unref();
+    writeFileSync(join(SHARED_SERVERS_DIR, `${name}.pid`), String(server.pid));
     writeFileSync(`${note}.part`, String(port));
     renameSync(`${note}.part`, note); // whole, or not there
   }
@@ -91,5 +99,35 @@ function claim(lock: string): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  }
+}
+
+/**
+ * Ends the run's shared servers (SIGTERM: each closes its scraping browser and database, then
+ * removes its data dir) and waits until they are gone; the global tear-down's. Their watchdog
+ * would end them only after the runner, while the run's directory is being removed.
+ */
+export async function stopSharedServers(): Promise<void> {
+  const pids = existsSync(SHARED_SERVERS_DIR) ? readdirSync(SHARED_SERVERS_DIR).filter((file) => file.endsWith('.pid')).map((file) => Number(readFileSync(join(SHARED_SERVERS_DIR, file), 'utf8'))) : [];
+  for (const pid of pids) signal(pid, 'SIGTERM');
+  const deadline = Date.now() + E2E_SHUTDOWN_MS;
+  while (pids.some(running) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const pid of pids.filter(running)) signal(pid, 'SIGKILL');
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
+}
+
+/** Present and not a zombie (a server whose worker has not reaped it yet has stopped). */
+function running(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
+  } catch {
+    return false;
   }
 }
