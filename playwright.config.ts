@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { freeConsecutivePorts } from './scripts/free-ports';
-import { e2eServerCommand, E2E_SERVER_SHUTDOWN } from './web/test/e2e/support/constants';
+import { e2eServerCommand, E2E_SERVER_SHUTDOWN } from './web/test/e2e/support/server-command';
 
 // Browser tests drive Debian's headless Chromium against a real server started by scripts/e2e-server.ts
 // (fresh temp data dir), on E2E_PORT or else a free port (and the next one, for the run's mail catcher). The

@@ -12,7 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findChromium } from '@wishwell/server/features/scrape/browser-pool';
 import { browserProfiles, SCRIPT_ONLY_TITLE, scriptOnlyShop } from '@wishwell/server/test-support/browser-shutdown';
 import { browserProcessesOf, childrenOf, running } from '@wishwell/server/test-support/processes';
-import { E2E_ADMIN, E2E_SERVER_SHUTDOWN, e2eServerCommand } from '@wishwell/web/e2e-support/constants';
+import { E2E_ADMIN } from '@wishwell/web/e2e-support/constants';
+import { E2E_SERVER_SHUTDOWN, e2eServerCommand } from '@wishwell/web/e2e-support/server-command';
 import { freeConsecutivePorts } from '../free-ports';
 
 const shop = scriptOnlyShop();

@@ -4,7 +4,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_PORT, E2E_SHUTDOWN_MS } from './constants';
+import { E2E_PORT } from './constants';
+import { E2E_SHUTDOWN_MS } from './server-command';
 
 /** A free TCP port for a second server. */
 function freePort(): Promise<number> {
