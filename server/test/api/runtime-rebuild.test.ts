@@ -50,8 +50,8 @@ it('answers every request sent while the runtime is rebuilt, from the same liste
     }
   })();
   await waitUntil(() => answers.length > 0, 'traffic answered before the rebuild');
-  // The swap (a restore's) holds until the test lets it finish: a request sent meanwhile is sent
-  // in the middle of the rebuild, after the old runtime closed and before the new one is built.
+  // The swap (a restore's) holds until the test lets it finish: the traffic meanwhile meets the
+  // listener with the old runtime closed and the new one not yet built.
   let swapping = false;
   let finishSwap!: () => void;
   const swap = () => {
