@@ -64,14 +64,21 @@ async function connectedClient(maxDelayMs = 200) {
   const statuses: string[] = [];
   /** The Last-Event-ID of each connection attempt, as sent. */
   const attempts: (string | null)[] = [];
+  /** When each attempt was made, and each wait the stream announced after losing or being refused a connection. */
+  const attemptedAt: number[] = [];
+  const waits: { at: number; retryInMs: number }[] = [];
   const recording = (input: string | URL | Request, init?: RequestInit) => {
     attempts.push(new Headers(init?.headers).get('last-event-id'));
+    attemptedAt.push(performance.now());
     return fetch(input, init);
   };
   const stream = new AdminEventStream({
     serverFetch: createServerFetch(() => relay.origin, () => sessionHeaders(jar, relay.origin), recording as typeof fetch),
     onEvent: (event) => received.push(event),
-    onStatus: (status) => statuses.push(status.connected ? 'up' : 'down'),
+    onStatus: (status) => {
+      statuses.push(status.connected ? 'up' : 'down');
+      if (!status.connected) waits.push({ at: performance.now(), retryInMs: status.retryInMs });
+    },
     initialDelayMs: 20,
     maxDelayMs,
   });
@@ -81,7 +88,7 @@ async function connectedClient(maxDelayMs = 200) {
     await relay.close();
   });
   await waitUntil(() => stream.isConnected, 'the first connection', 10_000);
-  return { relay, session, stream, received, statuses, attempts };
+  return { relay, session, stream, received, statuses, attempts, attemptedAt, waits };
 }
 
 describe('the admin event stream client', () => {
@@ -106,10 +113,10 @@ describe('the admin event stream client', () => {
     await waitUntil(() => received.length === 2, 'the missed event', 10_000);
     expect(attempts.at(-1)).toBe(received[0]!.id);
     const later = await failScrape();
-    await waitUntil(() => received.length >= 3, 'the later event');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(received.map(urlOf)).toEqual([first, missed, later]);
-    expect(new Set(received.map((event) => event.id)).size).toBe(3);
+    const marker = await failScrape(); // anything delivered twice would come before it
+    await waitUntil(() => received.map(urlOf).includes(marker), 'the marker event');
+    expect(received.map(urlOf)).toEqual([first, missed, later, marker]);
+    expect(new Set(received.map((event) => event.id)).size).toBe(4);
   });
 
   it('dropped before any event, reconnects from where its stream started and gets what came meanwhile', async () => {
@@ -139,15 +146,19 @@ describe('the admin event stream client', () => {
   });
 
   it('backs off while refused (signed out), and connects at once when told the session changed', async () => {
-    const { relay, session, stream, attempts } = await connectedClient(30_000);
+    const { relay, session, stream, attempts, attemptedAt, waits } = await connectedClient(30_000);
     session.signedIn = false;
     relay.dropConnections();
     // The real server answers 401 without a session. 20 ms, 40, 80, 160, 320 ... (each between
     // half and all of that): 5 refused attempts take about a second.
     await waitUntil(() => attempts.length >= 6, 'a few refused attempts', 10_000);
-    const tried = attempts.length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(attempts.length - tried).toBeLessThanOrEqual(1);
+    const backedOff = waits.slice(0, 5);
+    backedOff.forEach((wait, k) => {
+      expect(wait.retryInMs, `wait ${k}`).toBeGreaterThanOrEqual(10 * 2 ** k);
+      expect(wait.retryInMs, `wait ${k}`).toBeLessThanOrEqual(20 * 2 ** k);
+      // The first attempt was the connection before the drop: the one after wait k is attempt k + 1.
+      expect(attemptedAt[k + 1]! - wait.at, `the attempt after wait ${k}`).toBeGreaterThanOrEqual(wait.retryInMs - 2);
+    });
     session.signedIn = true;
     stream.reconnectNow();
     await waitUntil(() => stream.isConnected, 'the connection after signing in', 2000);

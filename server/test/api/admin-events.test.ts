@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { SseConnection } from '../support/sse-client';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { waitUntil } from '../support/wait';
 
 const password = 'correct horse battery';
 let server: TestServer;
@@ -46,6 +47,17 @@ async function firstFrame(headers: Record<string, string>): Promise<string> {
 /** A scrape the server refuses (a private address): logged as failed and published at once. */
 async function failScrape(client: ApiClient, url: string): Promise<void> {
   expect((await client.post('/scrape', { url })).status).toBeGreaterThanOrEqual(400);
+}
+
+const urlsOf = (connection: SseConnection) => connection.messages.map((m) => JSON.parse(m.data).url);
+
+/**
+ * Causes one more event and waits for it on `connection`: whatever the stream was going to send
+ * before it (a replay it should not send) has arrived by then, in order, on the same stream.
+ */
+async function markerReached(connection: SseConnection, url: string): Promise<void> {
+  await failScrape(member, url);
+  await waitUntil(() => urlsOf(connection).includes(url), `the marker event ${url}`);
 }
 
 beforeAll(async () => {
@@ -103,8 +115,8 @@ describe('GET /api/v1/admin/events', () => {
     await failScrape(admin, 'http://10.0.0.3/c');
     const resumed = await stream({ cookie: cookieOf(admin), 'last-event-id': seen!.id! });
     const replayed = await resumed.waitForMessages(2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(resumed.messages.map((m) => JSON.parse(m.data).url)).toEqual(['http://10.0.0.2/b', 'http://10.0.0.3/c']);
+    await markerReached(resumed, 'http://10.0.0.7/marker');
+    expect(urlsOf(resumed)).toEqual(['http://10.0.0.2/b', 'http://10.0.0.3/c', 'http://10.0.0.7/marker']);
     expect(replayed[0]!.id! > seen!.id!).toBe(true);
     expect(replayed[1]!.id! > replayed[0]!.id!).toBe(true);
   });
@@ -128,8 +140,8 @@ describe('GET /api/v1/admin/events', () => {
   it('starts a new client with new events only', async () => {
     await failScrape(member, 'http://10.0.0.4/d');
     const fresh = await stream({ cookie: cookieOf(admin) });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(fresh.messages).toEqual([]);
+    await markerReached(fresh, 'http://10.0.0.8/marker');
+    expect(urlsOf(fresh)).toEqual(['http://10.0.0.8/marker']);
   });
 
   it('sends keep-alive comments while nothing happens', async () => {

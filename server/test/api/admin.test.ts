@@ -15,6 +15,7 @@ import { LocalFileStorage } from '../../src/storage/local-storage';
 import { createServices } from '../../src/services';
 import { Site } from '../../src/site/site';
 import { ApiClient } from '../support/api-client';
+import { waitFor } from '../support/backups';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertViews } from '../support/visitor-rows';
 import { addItem, signUp, type Account } from '../support/wishlists';
@@ -97,30 +98,6 @@ describe('users', () => {
     ]);
   });
 
-  it('pages every account on the server, newest first, and finds them by name, e-mail address or domain', async () => {
-    const paged = await fresh();
-    const names = ['Fay Early', 'Gus Middle', 'Hal Late'];
-    for (const name of names) {
-      await signUp(paged.url, name);
-      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct creation times
-    }
-    const namesOf = (body: { entries: { name: string }[] }) => body.entries.map((user) => user.name);
-    const first = await paged.admin.client.get('/users?page=1&pageSize=2');
-    expect(first.body).toMatchObject({ total: 4, page: 1, pageSize: 2 });
-    expect(namesOf(first.body)).toEqual(['Hal Late', 'Gus Middle']);
-    expect(namesOf((await paged.admin.client.get('/users?page=2&pageSize=2')).body)).toEqual(['Fay Early', 'Owner']);
-    expect((await paged.admin.client.get('/users?page=3&pageSize=2')).body).toMatchObject({ entries: [], total: 4 });
-
-    expect(namesOf((await paged.admin.client.get('/users?q=mIdDlE')).body)).toEqual(['Gus Middle']);
-    expect((await paged.admin.client.get('/users?q=localhost')).body.total).toBe(4);
-    expect((await paged.admin.client.get('/users?q=%25')).body.total).toBe(0);
-
-    const refused = await paged.admin.client.get('/users?pageSize=100000');
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/pageSize/);
-    await paged.server.stop();
-  });
-
   it('disables an account: its cookie and bearer sessions stop at once; enabling brings them back', async () => {
     const carol = await signUp(server.url, 'Carol');
     const carolToken = await tokenOf(carol);
@@ -176,32 +153,6 @@ describe('wish lists', () => {
     await member.client.delete(`/wishlists/${list._id}`);
     expect((await admin.client.get('/wishlists/all')).body.entries.find((l: { _id: string }) => l._id === list._id).status).toBe('Deleted');
     expect((await admin.client.put('/wishlists/nope/toggle-disable')).status).toBe(404);
-  });
-
-  it('pages every list on the server, newest first, and finds lists by their name or their owner', async () => {
-    const paged = await fresh();
-    const owner = await signUp(paged.url, 'Pagina');
-    for (const name of ['First', 'Second', 'Third', 'Fourth', 'Fifth']) {
-      expect((await owner.client.post('/wishlists', { name })).status).toBeLessThan(300);
-      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct creation times
-    }
-    const names = (body: { entries: { name: string }[] }) => body.entries.map((list) => list.name);
-    const first = await paged.admin.client.get('/wishlists/all?page=1&pageSize=2');
-    expect(first.body).toMatchObject({ total: 5, page: 1, pageSize: 2 });
-    expect(names(first.body)).toEqual(['Fifth', 'Fourth']);
-    expect(names((await paged.admin.client.get('/wishlists/all?page=3&pageSize=2')).body)).toEqual(['First']);
-    expect((await paged.admin.client.get('/wishlists/all?page=4&pageSize=2')).body).toMatchObject({ entries: [], total: 5 });
-
-    const byName = await paged.admin.client.get('/wishlists/all?q=fi');
-    expect(byName.body).toMatchObject({ total: 2 });
-    expect(names(byName.body)).toEqual(['Fifth', 'First']);
-    expect((await paged.admin.client.get('/wishlists/all?q=PAGINA')).body.total).toBe(5);
-    expect((await paged.admin.client.get('/wishlists/all?q=100%25')).body.total).toBe(0);
-
-    const refused = await paged.admin.client.get('/wishlists/all?pageSize=100000');
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/pageSize/);
-    await paged.server.stop();
   });
 });
 
@@ -318,14 +269,6 @@ describe('logs', () => {
     }
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A server of its own (stats and log totals must not see the other tests' data), with its admin. */
 async function fresh(env: Record<string, string> = {}) {

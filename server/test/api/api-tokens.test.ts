@@ -9,9 +9,11 @@ import type { ApiTokenSummary } from '@wishwell/shared/api-token-types';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { createApiToken, expiredApiToken } from '../support/api-tokens';
+import { waitFor } from '../support/backups';
 import { databaseContents } from '../support/database-contents';
 import { ManualClock } from '../support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { waitUntil } from '../support/wait';
 import { signUp, type Account } from '../support/wishlists';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
@@ -134,17 +136,32 @@ describe('using a token', () => {
 
   it('records last use, written at most once a minute', async () => {
     const created = await createApiToken(owner, 'read', { name: 'last use' });
-    const lastUse = async () => (await owner.client.get<ApiTokenSummary[]>('/users/tokens')).body.find((t) => t._id === created._id)!.lastUsedAt;
-    expect(await lastUse()).toBeNull();
-    const before = Date.now();
+    const lastUseOf = async (id: string) => (await owner.client.get<ApiTokenSummary[]>('/users/tokens')).body.find((t) => t._id === id)!.lastUsedAt;
+    /** The token's last use once it is no longer `was` (it is written after the answer). */
+    const lastUseAfter = async (id: string, was: string | null): Promise<string> => {
+      let read = was;
+      await waitFor(async () => (read = await lastUseOf(id)) !== was);
+      return read!;
+    };
+    expect(await lastUseOf(created._id)).toBeNull();
+    const before = clock.now();
     await withToken(created.token).call('GET', '/wishlists');
-    const first = await waitFor(lastUse);
+    const first = await lastUseAfter(created._id, null);
     expect(Date.parse(first)).toBeGreaterThanOrEqual(before - 1000);
     await clock.advance(30_000);
     await withToken(created.token).call('GET', '/wishlists');
     await withToken(created.token).call('GET', '/users/profile');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await lastUse()).toBe(first);
+    // Last uses are written in the order the server takes them: once another token's first use,
+    // taken after those two, is written, a write either of them made would show.
+    const marker = await createApiToken(owner, 'read', { name: 'marker' });
+    await withToken(marker.token).call('GET', '/wishlists');
+    await lastUseAfter(marker._id, null);
+    expect(await lastUseOf(created._id)).toBe(first);
+    // A minute after the first use, the next one is written.
+    await clock.advance(30_000);
+    const minuteOn = clock.now();
+    await withToken(created.token).call('GET', '/wishlists');
+    expect(Date.parse(await lastUseAfter(created._id, first))).toBeGreaterThanOrEqual(minuteOn);
   });
 });
 
@@ -236,23 +253,14 @@ describe('logs', () => {
   it('never print a token; refusals say a token was used and which', async () => {
     const created = await createApiToken(owner, 'read', { name: 'logged' });
     await withToken(created.token).call('POST', '/wishlists', { name: 'no', theme: 'Other' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const output = server.output();
-    expect(output).not.toContain(created.token.slice(4));
-    const refusal = output
-      .split('\n')
-      .filter((line) => line.includes('"access.refused"') && line.includes(created._id))
-      .map((line) => JSON.parse(line));
-    expect(refusal).toEqual([expect.objectContaining({ status: 403, userId: owner.id, via: 'api-token', credentialId: created._id, route: 'POST /api/v1/wishlists' })]);
+    const refusals = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"access.refused"') && line.includes(created._id))
+        .map((line) => JSON.parse(line));
+    await waitUntil(() => refusals().length > 0, 'the refusal logged (after the response)');
+    expect(server.output()).not.toContain(created.token.slice(4));
+    expect(refusals()).toEqual([expect.objectContaining({ status: 403, userId: owner.id, via: 'api-token', credentialId: created._id, route: 'POST /api/v1/wishlists' })]);
   });
 });
-
-async function waitFor<T>(read: () => Promise<T | null>): Promise<T> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const value = await read();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

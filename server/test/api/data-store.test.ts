@@ -8,6 +8,7 @@ import { rawStatement } from '../../src/db/raw-statement';
 import type { DataStore } from '../../src/db/store';
 import { EventBus, type ScrapeFailedEvent } from '../../src/events';
 import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
+import { waitUntil } from '../support/wait';
 import { batchRowsOf } from '../../src/features/visitors/batch-rows';
 import { listWritesOf } from '../../src/features/wishlists/list-writes';
 
@@ -46,16 +47,25 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
   it('rolls a failed transaction back whole and keeps what others wrote meanwhile', async () => {
     const { referralRules } = store.tables;
     const rule = (id: string) => ({ id, matcher: `${id}.example`, programName: id, createdAt: now, updatedAt: now });
+    let inserted!: () => void;
+    const insertedInTransaction = new Promise<void>((resolve) => (inserted = resolve));
+    let fail!: () => void;
+    const failNow = new Promise<void>((resolve) => (fail = resolve));
     const failing = store.transaction(async (tx) => {
       await tx.insert(referralRules).values(rule('rolled-back'));
-      await Bun.sleep(20);
+      inserted();
+      await failNow;
       throw new Error('fails');
     });
-    // Watched at once: on a loaded machine the transaction can fail before the insert below returns.
+    // Watched at once: the transaction fails while the insert below may still be waiting.
     const failed = expect(failing).rejects.toThrow('fails');
-    await Bun.sleep(5);
-    await store.db.insert(referralRules).values(rule('kept'));
-    await failed;
+    await insertedInTransaction;
+    // Sent while the transaction is open: one turn of the event loop takes it to the database
+    // (PostgreSQL) or to the queue behind the transaction (SQLite) before the transaction fails.
+    const keeping = (async () => void (await store.db.insert(referralRules).values(rule('kept'))))();
+    await new Promise((resolve) => setImmediate(resolve));
+    fail();
+    await Promise.all([failed, keeping]);
     expect((await store.db.select({ id: referralRules.id }).from(referralRules)).map((r) => r.id)).toEqual(['kept']);
   });
 
@@ -235,9 +245,13 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
       here.on('scrape.failed', (event) => heardHere.push(event));
       const event = { at: new Date().toISOString(), sourceUrl: 'https://shop.example/x', reason: 'Scraping failed: HTTP 500', requestedById: null, ipAddress: '203.0.113.9' };
       here.publish('scrape.failed', event);
-      for (let waited = 0; heard.length === 0 && waited < 1000; waited += 10) await Bun.sleep(10);
+      await waitUntil(() => heard.length > 0, 'the event on the other replica');
       expect(heard).toEqual([event]);
-      expect(heardHere).toEqual([event]); // once: its own notice coming back is not delivered again
+      // Its own notice comes back before this one from the other replica: by then it would have been delivered again.
+      const marker = { ...event, sourceUrl: 'https://shop.example/marker' };
+      there.publish('scrape.failed', marker);
+      await waitUntil(() => heardHere.length > 1, 'the marker event back here');
+      expect(heardHere).toEqual([event, marker]); // once: its own notice coming back is not delivered again
     } finally {
       await other.close();
     }
@@ -248,8 +262,13 @@ describe(`the data store on ${TEST_ENGINE}`, () => {
     try {
       let release!: () => void;
       const holding = new Promise<void>((resolve) => (release = resolve));
-      const first = store.runExclusive('prune-logs', () => holding);
-      await Bun.sleep(20);
+      let running!: () => void;
+      const firstRuns = new Promise<void>((resolve) => (running = resolve));
+      const first = store.runExclusive('prune-logs', () => {
+        running();
+        return holding;
+      });
+      await firstRuns; // it holds the job's lock from here until released
       const second = await other.runExclusive('prune-logs', async () => {});
       release();
       expect(await first).toBe(true);

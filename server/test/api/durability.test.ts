@@ -104,10 +104,13 @@ describe('kill -9 during a write loop', () => {
 describe('SIGTERM', () => {
   it('lets an in-flight request finish, then closes the database cleanly', async () => {
     // A shop page that takes a second to answer keeps a scrape request in flight.
+    let reached!: () => void;
+    const shopReached = new Promise<void>((resolve) => (reached = resolve));
     const shop = Bun.serve({
       port: 0,
       hostname: '127.0.0.1',
       async fetch() {
+        reached();
         await Bun.sleep(1000);
         return new Response('<html><head><title>Slow Lamp | Shop</title></head><body>Slow Lamp</body></html>', {
           headers: { 'content-type': 'text/html' },
@@ -119,7 +122,7 @@ describe('SIGTERM', () => {
     try {
       const user = await signUp(server.url, 'Sally');
       const inFlight = user.client.post('/scrape', { url: `http://127.0.0.1:${shop.port}/lamp` });
-      await Bun.sleep(300);
+      await shopReached; // the scrape request is in flight from here on
       const exited = server.signal('SIGTERM');
       const answer = await inFlight;
       expect(answer.status).toBe(200);

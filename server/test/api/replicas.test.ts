@@ -138,7 +138,9 @@ describe('two replicas over one PostgreSQL', () => {
       referralCode: 'rep-21',
     });
     expect(rule.status, JSON.stringify(rule.body)).toBeLessThan(300);
-    await Bun.sleep(100); // the notice crosses within this
+    // B's public rules come from the same cache its item saves read: once they show the new rule, the notice has crossed.
+    const publicRulesOnB = async () => (await new ApiClient(b.url).get<{ programName: string }[]>('/referral-rules')).body;
+    await waitFor(async () => (await publicRulesOnB()).some((each) => each.programName === 'Replica Partners'), 2000);
     const item = await addItem(client, list._id, { title: 'After', url: link });
     expect(item).toMatchObject({ referralProgram: 'Replica Partners', url: 'https://replica-shop.example/p/42?ref=rep-21' });
   });

@@ -13,6 +13,7 @@ import { startServer, type RunningServer } from '../../src/server';
 import { migratedTestDatabase } from '../support/engine';
 import { TEST_HASH_COST } from '../support/hash-cost';
 import { TEST_RATE_LIMITS } from '../support/test-server';
+import { waitUntil } from '../support/wait';
 import { addItem, guestWithList } from '../support/wishlists';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-rebuild-'));
@@ -48,15 +49,25 @@ it('answers every request sent while the runtime is rebuilt, from the same liste
       }
     }
   })();
-  await Bun.sleep(100);
+  await waitUntil(() => answers.length > 0, 'traffic answered before the rebuild');
+  // The swap (a restore's) holds until the test lets it finish: the traffic meanwhile meets the
+  // listener with the old runtime closed and the new one not yet built.
+  let swapping = false;
+  let finishSwap!: () => void;
+  const swap = () => {
+    swapping = true;
+    return new Promise<void>((resolve) => (finishSwap = resolve));
+  };
   let rebuilt = false;
-  const rebuilding = server.rebuild(() => Bun.sleep(300)).then(() => (rebuilt = true)); // a swap that takes 300 ms, as a restore's
-  await Bun.sleep(100); // this request arrives in the middle of the rebuild
+  const rebuilding = server.rebuild(swap).then(() => (rebuilt = true));
+  await waitUntil(() => swapping, 'the swap to start');
   const sentDuringRebuild = shareView();
   expect(rebuilt).toBe(false);
+  finishSwap();
   await rebuilding;
   expect((await sentDuringRebuild).status).toBe(200);
-  await Bun.sleep(100);
+  const answeredBeforeTheNewRuntime = answers.length;
+  await waitUntil(() => answers.length > answeredBeforeTheNewRuntime + 1, 'traffic answered by the rebuilt runtime');
   sending = false;
   await traffic;
   expect(failures).toEqual([]);

@@ -21,16 +21,21 @@ describe('SQLite store: the connection gate', () => {
   it('keeps a statement issued while another transaction is open when that transaction rolls back', async () => {
     let release!: () => void;
     const holding = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedInTransaction = new Promise<void>((resolve) => (inserted = resolve));
     const failing = store.transaction(async (tx) => {
       await tx.insert(referralRules).values(rule('rolled-back'));
+      inserted();
       await holding; // another request's write arrives while this transaction is open
       throw new Error('the transaction fails');
     });
-    await Bun.sleep(5);
-    const acknowledged = store.db.insert(referralRules).values(rule('acknowledged'));
-    await Bun.sleep(5);
+    const failed = expect(failing).rejects.toThrow('the transaction fails');
+    await insertedInTransaction;
+    // Started now (a query builder runs only when awaited); one turn of the event loop takes it to the gate.
+    const acknowledged = (async () => void (await store.db.insert(referralRules).values(rule('acknowledged'))))();
+    await new Promise((resolve) => setImmediate(resolve));
     release();
-    await expect(failing).rejects.toThrow('the transaction fails');
+    await failed;
     await acknowledged;
     expect(await ruleIds()).toEqual(['acknowledged']);
     await store.db.delete(referralRules);
