@@ -77,7 +77,7 @@ export function createServices(ctx: AppContext) {
     (listId) => wishlists.shareViews.invalidate(listId),
   );
   const mailLinks = new MailLinks(domainConfigs, async () => (await settings.current()).publicUrl || `http://localhost:${ctx.config.port}`);
-  const wishlists = createWishlistServices(ctx, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, itemImages, (url) => priceWatch.firstCheck(url));
+  const wishlists = createWishlistServices(ctx, mailer, domainConfigs, (url) => referralRules.apply(url), mailLinks, itemImages, (url) => priceWatch.firstCheck(url), async () => (await settings.current()).defaultCurrency);
   // Followers' digests tell of the drops the price watch finds, as of those an owner types.
   priceWatch.onPriceDrop((drop) => {
     const shown = (minor: number) => formatPrice(fromMinorUnits(minor), drop.currency);

@@ -93,6 +93,8 @@ interface SurpriseSettings {
 /** GET /wishlists/{id} and the items of GET /wishlists: the owner/editor view. */
 export interface Wishlist extends WishlistFields, SurpriseSettings {
   user: WishlistOwner | null;
+  /** The currency of the list's prices: the owner's, or for a guest list the instance's default. */
+  currency: string;
   editors: WishlistEditor[];
   items: Item[];
   isDeleted: boolean;
@@ -117,6 +119,8 @@ export interface WishlistSummary extends WishlistFields, SurpriseSettings {
 /** GET /wishlists/share/{id}: what a guest may see. No editor e-mails, no purchasedBy, no capability. */
 export interface SharedWishlist extends WishlistFields {
   user: { name: string; currency: string } | null;
+  /** The currency of the list's prices (see Wishlist.currency). */
+  currency: string;
   /** Items not fully purchased. */
   items: SharedItem[];
   /** How many items are fully purchased (so an empty view can tell 'all bought' from 'nothing yet'). */

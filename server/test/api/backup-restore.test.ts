@@ -121,6 +121,19 @@ describe('backup', () => {
     expect((await new ApiClient(server.url).post('/admin/backup')).status).toBe(401);
     expect((await restore(member.client, backup)).status).toBe(403);
   });
+
+  // The backup gives its lock back before it answers: a restore asked at once is taken (its file
+  // is checked: this one is refused as no backup), never refused as "a backup is under way".
+  // Ten times, since a lock left to end with its connection refused about one such restore in 60.
+  it.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL: takes a restore asked the moment a backup has answered', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const res = await fetch(`${server.url}/api/v1/admin/backup`, { method: 'POST', headers: sessionHeaders(admin.client) });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      const restored = await restore(admin.client, Buffer.from('not a backup'), 'junk.gz');
+      expect(restored.body.message).toMatch(/not a Wishwell backup/);
+    }
+  });
 });
 
 describe('restore refuses a bad file and changes nothing', () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Wishlist } from '@wishwell/shared/wishlist-types';
+import type { SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { printedInvitationToken, signUp, type Account } from '../support/wishlists';
+import { addItem, guestWithList, printedInvitationToken, signUp, type Account } from '../support/wishlists';
 
 let server: TestServer;
 let admin: Account;
@@ -84,6 +84,22 @@ describe('sign-ups', () => {
     await setRegistration('closed');
     const res = await new ApiClient(server.url).call('POST', '/users/register', { name: 'N', email: 'de@example.com', password: 'correct horse battery' }, { headers: { 'Accept-Language': 'de' } });
     expect([res.status, res.body.message]).toEqual([403, 'Auf dieser Seite sind keine Registrierungen möglich. Bitte den Betreiber der Seite um ein Konto.']);
+  });
+});
+
+describe('the default currency', () => {
+  it("is a guest list's currency (it has no owner to take one from): on its page, its share view and the items added without one", async () => {
+    expect((await admin.client.put('/admin/settings', { defaultCurrency: 'EUR' })).status).toBe(200);
+    const { client: guest, list } = await guestWithList(server.url);
+    expect(list.currency).toBe('EUR');
+    const item = await addItem(guest, list._id, { title: 'Teapot', price: '30' });
+    expect(item.currency).toBe('EUR');
+    expect((await guest.get<Wishlist>(`/wishlists/${list._id}`)).body.currency).toBe('EUR');
+    expect((await new ApiClient(server.url).get<SharedWishlist>(`/wishlists/share/${list._id}`)).body.currency).toBe('EUR');
+    // An owner's list keeps the owner's currency (the member signed up while the default was GBP).
+    const owned = (await member.client.post<Wishlist>('/wishlists', { name: 'Owned', theme: 'Other' })).body;
+    expect(owned.currency).toBe('GBP');
+    expect((await new ApiClient(server.url).get<SharedWishlist>(`/wishlists/share/${owned._id}`)).body.currency).toBe('GBP');
   });
 });
 

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AdminUser, AdminWishlist, LogPage, PagedQuery } from '@wishwell/shared/admin-types';
 import { readPage, textFilter } from '../../db/paging';
-import type { DataStore, Row, StoreSelect } from '../../db/store';
+import type { Row, StoreSelect } from '../../db/store';
+import { StoreQueries } from '../../db/store-queries';
 
 /** A list as the admin's page shows it, with its owner's name (null for a guest list). */
 export type ListWithOwner = { list: Row<'wishlists'>; ownerName: string | null };
@@ -17,21 +18,15 @@ export interface AdminCounts {
 }
 
 /** The admin console's reads over every account and list, and the account flag it flips; the rules are the service's. */
-export class AdminQueries {
-  constructor(private readonly store: DataStore) {}
-
-  private get db() {
-    return this.store.db;
-  }
-
+export class AdminQueries extends StoreQueries {
   private get userColumns() {
-    const { users } = this.store.tables;
+    const { users } = this.tables;
     return { _id: users.id, name: users.name, email: users.email, registeredOnDomain: users.registeredOnDomain, isAdmin: users.isAdmin, isDisabled: users.isDisabled };
   }
 
   /** Accounts, lists and the deleted ones, addresses seen since `since`, items per referral program (most first). */
   async counts(since: Date): Promise<AdminCounts> {
-    const { items, users, visitorAddresses, wishlists } = this.store.tables;
+    const { items, users, visitorAddresses, wishlists } = this.tables;
     const [[userCount], [listCount], [deletedCount], [visitorCount], itemsByProgram] = await Promise.all([
       this.db.select({ n: count() }).from(users),
       this.db.select({ n: count() }).from(wishlists),
@@ -44,7 +39,7 @@ export class AdminQueries {
 
   /** One page of every account, newest first, matching `q` in the name, e-mail address or sign-up domain. */
   users(query: PagedQuery): Promise<LogPage<AdminUser>> {
-    const { users } = this.store.tables;
+    const { users } = this.tables;
     const where = and(...textFilter(this.store.dialect, [users.name, users.email, users.registeredOnDomain], query.q));
     return readPage(
       query,
@@ -55,7 +50,7 @@ export class AdminQueries {
 
   /** Flips the account's disabled flag; undefined when there is no such account. */
   async toggleDisabled(userId: string, now: Date): Promise<AdminUser | undefined> {
-    const { users } = this.store.tables;
+    const { users } = this.tables;
     const [row] = await this.db
       .update(users)
       .set({ isDisabled: sql`NOT ${users.isDisabled}`, updatedAt: now })
@@ -66,7 +61,7 @@ export class AdminQueries {
 
   /** One page of every list, newest first, matching `q` in the list's or the owner's name. */
   wishlists(query: PagedQuery): Promise<LogPage<ListWithOwner>> {
-    const { users, wishlists } = this.store.tables;
+    const { users, wishlists } = this.tables;
     const where = and(...textFilter(this.store.dialect, [wishlists.name, users.name], query.q));
     const withOwners = <T extends StoreSelect>(select: T) => select.leftJoin(users, eq(users.id, wishlists.ownerId)).where(where);
     return readPage(
@@ -81,7 +76,7 @@ export class AdminQueries {
 
   /** The items of each list, oldest first: titles and programs. */
   async itemsOf(listIds: string[]): Promise<Map<string, AdminItem[]>> {
-    const { items } = this.store.tables;
+    const { items } = this.tables;
     const byList = new Map<string, AdminItem[]>();
     // Chunked: SQLite caps bound parameters per statement.
     for (let start = 0; start < listIds.length; start += 500) {

@@ -18,26 +18,34 @@ export async function claimAcrossReplicas(url: string, what: Operation): Promise
     await client.close();
     throw error;
   });
-  // The client waits for a reserved connection before it closes.
+  // Unlocked before the answer: the server drops a closed session's locks a moment after the
+  // close, in which a restore asked at once would be refused. The client waits for a reserved
+  // connection before it closes.
   const end = async () => {
-    connection.release();
-    await client.close();
+    try {
+      await connection`SELECT pg_advisory_unlock_all()`;
+    } finally {
+      connection.release();
+      await client.close();
+    }
   };
+  let running: Operation;
   try {
     // The name first (shared: two of a kind do not wait for each other), so whoever holds ANY has one.
     await connection`SELECT pg_advisory_lock_shared(${LOCKS}::int, ${NAMED[what]}::int)`;
     const [row] = await connection<{ claimed: boolean }[]>`SELECT pg_try_advisory_lock(${LOCKS}::int, ${ANY}::int) AS claimed`;
-    if (row?.claimed) return { release: end }; // the session ends, and its locks with it
+    if (row?.claimed) return { release: end };
     // pg_locks shows the whole cluster's locks: only this database's holder is ours (advisory locks are per database).
     const [holder] = await connection<{ objid: string }[]>`
       SELECT named.objid::text AS objid FROM pg_locks every JOIN pg_locks named ON named.pid = every.pid AND named.database = every.database
       WHERE every.locktype = 'advisory' AND every.classid::bigint = ${LOCKS} AND every.objid::bigint = ${ANY} AND every.granted
         AND every.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         AND named.locktype = 'advisory' AND named.classid::bigint = ${LOCKS} AND named.objid::bigint <> ${ANY}`;
-    await end();
-    return { running: holder?.objid === String(NAMED.restore) ? 'restore' : 'backup' };
+    running = holder?.objid === String(NAMED.restore) ? 'restore' : 'backup';
   } catch (error) {
-    await end();
+    await end().catch(() => {}); // the first error tells what went wrong; the close ends the locks anyway
     throw error;
   }
+  await end();
+  return { running };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { hashSecret } from '../../ids';
 import type { DataStore, Db, Row, Tables } from '../../db/store';
+import { StoreQueries } from '../../db/store-queries';
 import type { WishlistQueries } from '../wishlists/queries';
 
 export type CircleRow = Row<'circles'>;
@@ -8,19 +9,13 @@ export type SuggestionRow = Row<'suggestions'>;
 type NewInvitation = Tables['circleInvitations']['$inferInsert'];
 
 /** Every read and write of circles and suggestions; the rules are the circles and suggestions services'. */
-export class CircleQueries {
+export class CircleQueries extends StoreQueries {
   constructor(
-    readonly store: DataStore,
+    store: DataStore,
     /** The wish list feature's reads (lists, their time). */
     readonly lists: WishlistQueries,
-  ) {}
-
-  private get db() {
-    return this.store.db;
-  }
-
-  private get tables() {
-    return this.store.tables;
+  ) {
+    super(store);
   }
 
   async circle(id: string): Promise<CircleRow | undefined> {

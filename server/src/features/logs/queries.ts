@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { LOG_COUNT_CAP, type LogPage, type LogQuery } from '@wishwell/shared/admin-types';
 import { readPage, textFilter, type PageWindow } from '../../db/paging';
-import type { DataStore, Row, TableColumn, Tables } from '../../db/store';
+import type { Row, TableColumn, Tables } from '../../db/store';
+import { StoreQueries } from '../../db/store-queries';
 import { pgUnindexed } from './unindexed.pg';
 import { sqliteUnindexed } from './unindexed.sqlite';
 
@@ -25,20 +26,14 @@ type LogTable = Tables['scrapeLogs'] | Tables['emailLogs'] | Tables['visitorLogs
  * The admin logs' reads: newest first, one page at a time, filtered in SQL, with a text search's
  * count capped at LOG_COUNT_CAP; what a filter may be, and what an entry shows, are the service's.
  */
-export class LogQueries {
-  constructor(private readonly store: DataStore) {}
-
-  private get db() {
-    return this.store.db;
-  }
-
+export class LogQueries extends StoreQueries {
   /** A scrape's line in Scrape Logs. */
   async insertScrape(row: Row<'scrapeLogs'>): Promise<void> {
-    await this.db.insert(this.store.tables.scrapeLogs).values(row);
+    await this.db.insert(this.tables.scrapeLogs).values(row);
   }
 
   scrape(query: LogQuery, range: LogRange): Promise<LogPage<LoggedBy<Row<'scrapeLogs'>>>> {
-    const { scrapeLogs } = this.store.tables;
+    const { scrapeLogs } = this.tables;
     const where = and(
       ...textFilter(this.store.dialect, [scrapeLogs.sourceUrl, scrapeLogs.ipAddress], query.q),
       ...(query.status ? [eq(scrapeLogs.success, query.status === 'success')] : []),
@@ -48,7 +43,7 @@ export class LogQueries {
   }
 
   email(query: LogQuery, range: LogRange): Promise<LogPage<LoggedBy<Row<'emailLogs'>>>> {
-    const { emailLogs } = this.store.tables;
+    const { emailLogs } = this.tables;
     const success = eq(emailLogs.status, 'Success');
     const where = and(
       ...textFilter(this.store.dialect, [emailLogs.recipient, emailLogs.subject], query.q),
@@ -60,7 +55,7 @@ export class LogQueries {
 
   /** One page of a log whose rows name the account that caused them (`by`), with that account's name. */
   private loggedByPage<T extends Tables['scrapeLogs'] | Tables['emailLogs']>(query: LogQuery, table: T, by: TableColumn, where: SQL | undefined): Promise<LogPage<LoggedBy<T['$inferSelect']>>> {
-    const { users } = this.store.tables;
+    const { users } = this.tables;
     return this.page(query, table, where, (window) =>
       this.db
         .select({ log: table, userName: users.name })
@@ -79,7 +74,7 @@ export class LogQueries {
    * read through indexes: a rare term costs a few lookups, not a pass over every row.
    */
   async visitors(query: LogQuery, range: LogRange): Promise<LogPage<VisitorRow>> {
-    const { visitorLogs } = this.store.tables;
+    const { visitorLogs } = this.tables;
     const dates = dateRange(visitorLogs.createdAt, range);
     const text = query.q?.trim();
     if (!text) return this.page(query, visitorLogs, and(...dates), (window) => this.visitorRows(and(...dates), window));
@@ -92,7 +87,7 @@ export class LogQueries {
 
   /** Views whose profile contains `text` or whose address is `text`; `column` may keep an index from serving the match. */
   private visitorMatch(text: string, column: (column: TableColumn) => SQL): SQL {
-    const { visitorLogs, visitorProfiles } = this.store.tables;
+    const { visitorLogs, visitorProfiles } = this.tables;
     const profiles = this.db
       .select({ id: visitorProfiles.id })
       .from(visitorProfiles)
@@ -102,7 +97,7 @@ export class LogQueries {
   }
 
   private visitorRows(where: SQL | undefined, window: PageWindow): Promise<VisitorRow[]> {
-    const { visitorLogs, visitorProfiles } = this.store.tables;
+    const { visitorLogs, visitorProfiles } = this.tables;
     return this.db
       .select({ log: visitorLogs, profile: visitorProfiles })
       .from(visitorLogs)

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, notExists, o
 import { normalizeEmail } from '@wishwell/shared/account-types';
 import type { SessionUser } from '../../auth/session-user';
 import type { DataStore, Db, Row, Tables } from '../../db/store';
+import { StoreQueries } from '../../db/store-queries';
 import type { WishlistQueries } from '../wishlists/queries';
 
 export type DrawRow = Row<'draws'>;
@@ -12,19 +13,13 @@ type NewQuestion = Tables['drawQuestions']['$inferInsert'];
 type Account = Pick<SessionUser, 'id' | 'email'>;
 
 /** Every read and write of draws, their participants, exclusions and questions; the rules are the services'. */
-export class SantaQueries {
+export class SantaQueries extends StoreQueries {
   constructor(
-    readonly store: DataStore,
+    store: DataStore,
     /** The wish list feature's reads (a participant's attached list, the organiser's name). */
     readonly lists: WishlistQueries,
-  ) {}
-
-  private get db() {
-    return this.store.db;
-  }
-
-  private get tables() {
-    return this.store.tables;
+  ) {
+    super(store);
   }
 
   async draw(id: string): Promise<DrawRow | undefined> {

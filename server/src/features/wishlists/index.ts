@@ -9,6 +9,7 @@ import { ClaimMail } from './claim-mail';
 import { ClaimService } from './claims';
 import { InvitationService } from './invitations';
 import { ItemService, type ApplyReferralRules, type FirstPriceCheck, type ImageCopies } from './items-service';
+import type { DefaultCurrency } from './list-currency';
 import { ClaimQueries } from './claim-queries';
 import { InvitationQueries } from './invitation-queries';
 import { ItemQueries } from './item-queries';
@@ -30,6 +31,7 @@ export function createWishlistServices(
   mailLinks: MailLinks,
   images: ImageCopies,
   firstPriceCheck: FirstPriceCheck,
+  defaultCurrency: DefaultCurrency,
 ): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache; surprise: SurpriseReveal; queries: WishlistQueries } {
   const queries = new WishlistQueries(store, clock);
   const access = new WishlistAccess(queries);
@@ -40,8 +42,8 @@ export function createWishlistServices(
     queries,
     shareViews,
     access,
-    lists: new WishlistService(queries, access, shareViews, guestListsPerIp),
-    items: new ItemService(queries, new ItemQueries(store), shareViews, applyReferralRules, images, firstPriceCheck),
+    lists: new WishlistService(queries, access, shareViews, guestListsPerIp, defaultCurrency),
+    items: new ItemService(queries, new ItemQueries(store), shareViews, applyReferralRules, images, firstPriceCheck, defaultCurrency),
     claims: new ClaimService(queries, new ClaimQueries(store), shareViews, new ClaimMail(mailer, mailLinks, queries), {
       tokensPerIp: new RateLimiter({ limit: rateLimits.claimTokensPerIp, windowMs: 10 * MINUTE, text: 'tooManyClaimLinks' }, clock),
       mailsPerIp: new RateLimiter({ limit: rateLimits.claimMailsPerIp, windowMs: 60 * MINUTE, text: 'tooManyClaimMails' }, clock),

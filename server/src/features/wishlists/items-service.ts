@@ -13,6 +13,7 @@ import { itemColumns } from './input';
 import type { ImageCopyColumns, ItemQueries, NewItemRow } from './item-queries';
 import { hiddenAfterMove, seesItemPurchases, toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
+import { currencyOfList, type DefaultCurrency } from './list-currency';
 import type { ShareViewCache } from './share-cache';
 import { formatPrice } from '@wishwell/shared/price-format';
 import { recordListChange } from '../followers/list-changes';
@@ -45,6 +46,7 @@ export class ItemService {
     private readonly applyReferralRules: ApplyReferralRules,
     private readonly images: ImageCopies,
     private readonly firstPriceCheck: FirstPriceCheck,
+    private readonly defaultCurrency: DefaultCurrency,
   ) {}
 
   private get store() {
@@ -267,10 +269,10 @@ export class ItemService {
     return inputs.some((input) => !input.currency?.trim()) ? this.listCurrency(access) : undefined;
   }
 
-  /** The list owner's currency: an owner adding to their own list has it in their session (no read). */
+  /** The list's currency (see currencyOfList): an owner adding to their own list has theirs in their session (no read). */
   private async listCurrency({ list, user }: ListAccess): Promise<string> {
     if (user !== null && user.id === list.ownerId) return user.currency;
-    return (await this.queries.owner(list.ownerId))?.currency ?? 'GBP';
+    return currencyOfList(await this.queries.owner(list.ownerId), this.defaultCurrency);
   }
 }
 

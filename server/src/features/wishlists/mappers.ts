@@ -145,10 +145,11 @@ function wishlistFields(row: WishlistRow) {
   };
 }
 
-/** `buyers`: each item's buyer names (see toItem). */
+/** `buyers`: each item's buyer names (see toItem); `currency`: the list's (see currencyOfList). */
 export function toWishlist(
   row: WishlistRow,
   owner: OwnerRow | null,
+  currency: string,
   editors: EditorRow[],
   itemRows: ItemRow[],
   buyers: Map<string, string>,
@@ -161,6 +162,7 @@ export function toWishlist(
     ...wishlistFields(row),
     ...surpriseFields(row, shown ? null : noticeOf(row, reserved)),
     user: owner ? toOwner(owner) : null,
+    currency,
     editors: editors.map(toEditor),
     items: itemRows.map((item) => toOwnerItem(item, row, role, buyers, nowMs)),
     isDeleted: row.isDeleted,
@@ -192,11 +194,12 @@ export function toWishlistSummary(row: WishlistRow, owner: OwnerRow | null, role
 }
 
 /** The guest's view: the owner's name and currency only, and only items someone still may buy. */
-export function toSharedWishlist(row: WishlistRow, owner: OwnerRow | null, itemRows: ItemRow[]): SharedWishlist {
+export function toSharedWishlist(row: WishlistRow, owner: OwnerRow | null, currency: string, itemRows: ItemRow[]): SharedWishlist {
   const wanted = itemRows.filter((item) => !isFullyBought(item));
   return {
     ...wishlistFields(row),
     user: owner ? { name: owner.name, currency: owner.currency } : null,
+    currency,
     items: wanted.map(toSharedItem),
     purchasedItemCount: itemRows.length - wanted.length,
   };

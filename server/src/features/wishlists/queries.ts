@@ -1,6 +1,7 @@
 import { dateOf, type Clock } from '../../clock';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DataStore, Db, Tables } from '../../db/store';
+import { StoreQueries } from '../../db/store-queries';
 import type { EditorRow, ItemRow, ListItemStats, OwnerRow, WishlistRow } from './mappers';
 
 /** Buyer names shown on one item stop growing past this many characters. */
@@ -28,7 +29,7 @@ type ListChanges = Partial<Omit<NewList, 'id' | 'ownerId' | 'createdAt'>>;
  * The lists' reads the wish list services share, and the lists' own writes; items' writes are
  * ItemQueries', editor invitations' InvitationQueries', claims' the claim statements'.
  */
-export class WishlistQueries {
+export class WishlistQueries extends StoreQueries {
   private readonly listById;
   private readonly ownerById;
   private readonly editorLink;
@@ -36,10 +37,11 @@ export class WishlistQueries {
   private readonly itemsOfList;
 
   constructor(
-    readonly store: DataStore,
+    store: DataStore,
     /** The wish list feature's time: reveal dates, claims, invitations. */
     readonly clock: Clock,
   ) {
+    super(store);
     const { db, tables } = store;
     const { wishlists, users, wishlistEditors, wishlistCapabilities, items } = tables;
     this.listById = db.select().from(wishlists).where(eq(wishlists.id, sql.placeholder('id'))).prepare();
@@ -65,14 +67,6 @@ export class WishlistQueries {
       .where(eq(items.wishlistId, sql.placeholder('listId')))
       .orderBy(asc(items.position), asc(items.createdAt), asc(items.id))
       .prepare();
-  }
-
-  private get db() {
-    return this.store.db;
-  }
-
-  private get tables() {
-    return this.store.tables;
   }
 
   async list(id: string): Promise<WishlistRow | undefined> {

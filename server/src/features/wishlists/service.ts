@@ -19,6 +19,7 @@ import { REMINDERS_DUE_NOW, surpriseColumns, wishlistColumns } from './input';
 import { accountOwned } from './invitations';
 import { seesItemPurchases, surpriseEndMs, toEditor, toSharedWishlist, toWishlist, toWishlistSummary, unbought, type ItemRow, type ListRole, type WishlistRow } from './mappers';
 import type { WishlistQueries } from './queries';
+import { currencyOfList, type DefaultCurrency } from './list-currency';
 import { renderShareView, type RenderedShareView, type ShareViewCache, type ShareViewTimes } from './share-cache';
 
 /** A new guest list and the capability secret its creating browser keeps in a cookie. */
@@ -35,6 +36,7 @@ export class WishlistService {
     private readonly shareViews: ShareViewCache,
     /** Guest lists per IP: each comes with a capability that may upload, so they are bounded. */
     private readonly guestListsPerIp: RateLimiter,
+    private readonly defaultCurrency: DefaultCurrency,
   ) {}
 
   private get clock() {
@@ -121,7 +123,7 @@ export class WishlistService {
     if (!list || !role) return view;
     const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
     const seen = items.map((item) => (seesItemPurchases(list, role, item, now) ? item : unbought(item)));
-    return renderShareView(toSharedWishlist(list, owner, seen), shareViewTimes(list, items), now);
+    return renderShareView(toSharedWishlist(list, owner, await currencyOfList(owner, this.defaultCurrency), seen), shareViewTimes(list, items), now);
   }
 
   private async guestView(listId: string): Promise<RenderedShareView> {
@@ -132,7 +134,7 @@ export class WishlistService {
     const list = await this.queries.list(listId);
     if (!list || !isShared(list, now)) throw notFound('listNotFound');
     const [owner, items] = await Promise.all([this.queries.owner(list.ownerId), this.queries.items(listId)]);
-    const view = toSharedWishlist(list, owner, items);
+    const view = toSharedWishlist(list, owner, await currencyOfList(owner, this.defaultCurrency), items);
     return this.shareViews.set(listId, view, shareViewTimes(list, items), now, renderStarted);
   }
 
@@ -183,7 +185,7 @@ export class WishlistService {
       this.queries.items(list.id),
       this.queries.buyers({ listId: list.id }),
     ]);
-    return toWishlist(list, owner, editors, items, buyers, role, this.clock.now());
+    return toWishlist(list, owner, await currencyOfList(owner, this.defaultCurrency), editors, items, buyers, role, this.clock.now());
   }
 
   private newListValues(input: WishlistInput, ownerId: string | null): Tables['wishlists']['$inferInsert'] {

@@ -26,8 +26,9 @@ export function renderShareView(view: SharedWishlist, times: ShareViewTimes, now
 
 const MAX_BYTES = 64 * 1024 * 1024;
 /**
- * The owner's name is part of the answer but changes outside this feature (profile edits), and
- * admins toggle lists elsewhere: entries therefore also age out after a minute.
+ * The owner's name is part of the answer but changes outside this feature (profile edits), as
+ * does a guest list's currency (the instance's default), and admins toggle lists elsewhere:
+ * entries therefore also age out after a minute.
  */
 const MAX_AGE_MS = 60_000;
 

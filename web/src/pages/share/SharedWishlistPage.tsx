@@ -3,7 +3,7 @@ import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from '../../i18n/i18n';
 import { Link, useParams } from '../../app/routing';
-import { DEFAULT_CURRENCY, formatPrice, withoutZeroCents } from '@wishwell/shared/price-format';
+import { formatPrice, withoutZeroCents } from '@wishwell/shared/price-format';
 import { applyPriceFilter, listCurrencies, sliderMaxFor, sortByPrice } from '@wishwell/shared/price-filter';
 import type { SharedItem, SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { api, ApiRequestError } from '../../api/client';
@@ -90,7 +90,7 @@ function SharedWishlistLoader({ id }: { id: string }) {
 
 function SharedWishlistView({ wishlist, reload }: { wishlist: SharedWishlist; reload: () => Promise<void> }) {
   const { t, i18n } = useTranslation();
-  const listCurrency = wishlist.user?.currency || DEFAULT_CURRENCY;
+  const listCurrency = wishlist.currency;
   const currencies = useMemo(() => listCurrencies(wishlist.items, listCurrency), [wishlist.items, listCurrency]);
   const [chosenCurrency, setCurrency] = useState<string | null>(null);
   const currency = chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : (currencies[0] ?? listCurrency);

@@ -3,7 +3,6 @@ import { Button, Callout, Menu, NonIdealState, Popover, Spinner, Switch } from '
 import { Trans, useTranslation } from '../../i18n/react';
 import { Link, Navigate, useParams, useSearchParams } from '../../app/routing';
 import { ITEMS_PER_PAGE } from '@wishwell/shared/constants';
-import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { sharePath, type Item, type Wishlist } from '@wishwell/shared/wishlist-types';
 import { wishlistDisplayStatus } from '@wishwell/shared/wishlist-status';
 import { api, ApiRequestError, errorMessage } from '../../api/client';
@@ -124,7 +123,7 @@ function WishlistEditor({ wishlist, change, reload, isGuestOwner }: EditorProps)
     if (shownOn !== page) setPage(shownOn);
   });
   const { sharedLink, forgetSharedLink } = useSharedLink();
-  const currency = wishlist.user?.currency || DEFAULT_CURRENCY;
+  const currency = wishlist.currency;
   const { run } = useAsyncAction();
   const { t } = useTranslation();
   const itemParams = (item: Item) => ({ id: wishlist._id, itemId: item._id });
