@@ -78,9 +78,9 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...SQLITE_ONLY],
           env: { WISHWELL_TEST_ENGINE: 'postgres' },
           globalSetup: ['server/test/support/postgres-setup.ts'],
-          // Isolated: with workers kept from file to file, an admin event stream's credential
-          // check (a query) hung in 3 of 8 runs of a few PostgreSQL files after others in the same
-          // worker (admin-events: no keep-alive, no event); not understood yet (docs/developing/testing.md).
+          // Isolated: with workers kept from file to file, admin-events failed in about one run in
+          // three of eight PostgreSQL files (its open stream's keep-alive timer did not fire for
+          // 10 s); not understood yet (docs/developing/testing.md).
           isolate: true,
         },
       },
