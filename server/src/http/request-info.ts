@@ -44,14 +44,19 @@ export function readRequestInfo(request: Request, server: ServerLike | null, tru
   const host = forwardedHost ?? request.headers.get('host') ?? new URL(request.url).host;
   const secure = protocol === 'https';
   const outgoingCookies: string[] = [];
+  const acceptLanguage = request.headers.get('accept-language');
+  let accepted: string[] | undefined;
   return {
     requestId: `${REQUEST_ID_PREFIX}-${(++requestCounter).toString(36)}`,
     cookies: parseCookies(request.headers.get('cookie')),
     ip: clientIp(request, server, trustProxy),
     secure,
     origin: `${protocol}://${host}`,
-    language: requestLanguage(request.headers.get('cookie'), request.headers.get('accept-language'), defaultLanguage),
-    acceptedLanguages: acceptedLanguages(request.headers.get('accept-language')),
+    language: requestLanguage(request.headers.get('cookie'), acceptLanguage, defaultLanguage),
+    // Read only at sign-up: parsed then, not on every request.
+    get acceptedLanguages() {
+      return (accepted ??= acceptedLanguages(acceptLanguage));
+    },
     outgoingCookies,
     actor: null,
     policy: null,

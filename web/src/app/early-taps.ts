@@ -24,13 +24,14 @@ export const EARLY_TAP_ATTRIBUTE = 'data-early-tap';
 
 const heldTaps = new Set<string>();
 const listeners = new Set<() => void>();
+const heldTapsChanged = () => listeners.forEach((listener) => listener());
 
 /** The held taps, for `useEarlyTap`: whether one is held, taking it (once), and hearing of new ones. */
 export const earlyTapsHeld = {
   has: (name: string): boolean => heldTaps.has(name),
   take(name: string): boolean {
     const taken = heldTaps.delete(name);
-    if (taken) for (const listener of listeners) listener();
+    if (taken) heldTapsChanged();
     return taken;
   },
   subscribe(listener: () => void): () => void {
@@ -53,7 +54,7 @@ export function replayEarlyTaps(): void {
   if (held) {
     heldTaps.add(held);
     lastTap = undefined;
-    for (const listener of listeners) listener();
+    heldTapsChanged();
   }
   setTimeout(() => {
     for (const entry of kept) {

@@ -4,6 +4,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { running } from '@wishwell/server/test-support/processes';
 import { E2E_PORT } from './constants';
 import { E2E_SHUTDOWN_MS } from './server-command';
 
@@ -121,14 +122,5 @@ function signal(pid: number, name: NodeJS.Signals): void {
     process.kill(pid, name);
   } catch {
     // already gone
-  }
-}
-
-/** Present and not a zombie (a server whose worker has not reaped it yet has stopped). */
-function running(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
-  } catch {
-    return false;
   }
 }
