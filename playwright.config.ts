@@ -19,9 +19,7 @@ const port = Number(process.env.E2E_PORT);
 export default defineConfig({
   testDir: 'web/test/e2e',
   fullyParallel: true,
-  // Three workers on two cores, the fastest of two, three and four measured side by side over six
-  // specs (35 tests): 2 workers 3:12 wall, 3 workers 2:47, 4 workers 3:02; each test took 1.3 times
-  // (3) and 1.8 times (4) as long as with 2 (docs/developing/testing.md).
+  // Three workers on two cores: the fastest of two, three and four (docs/developing/testing.md).
   workers: 3,
   globalSetup: './web/test/e2e/support/global-setup.ts',
   // The reference screenshots' names carry no project or platform (screens.spec.ts-snapshots).
@@ -61,7 +59,7 @@ export default defineConfig({
     command: e2eServerCommand(port, process.pid),
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
-    // SIGTERM at the end, not Playwright's SIGKILL, which its scraping browser escaped (constants.ts).
+    // SIGTERM at the end, not Playwright's SIGKILL, which its scraping browser escaped (server-command.ts).
     gracefulShutdown: E2E_SERVER_SHUTDOWN,
     stdout: 'pipe',
     timeout: 60_000,

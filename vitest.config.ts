@@ -48,11 +48,11 @@ export default defineConfig({
     // from one engine's project to the other's.
     isolate: false,
     setupFiles: ['server/test/support/engine-check.ts'],
-    // Three files at once on the 2-core CI machine: the fastest of two, three and four measured one
-    // after another on the quiet machine (whole run 309, 249 and 296 s): while a file waits on a
-    // server process, a child or the network, the third keeps the cores busy; a fourth only adds
-    // contention. Each file has its own data dirs, databases and free ports; tests hash passwords
-    // at the tests' low cost, so sign-ins do not starve while every core is busy.
+    // Three files at once on the 2-core CI machine, the fastest of two, three and four
+    // (docs/developing/testing.md): while a file waits on a server process, a child or the network,
+    // the third keeps the cores busy; a fourth only adds contention. Each file has its own data
+    // dirs, databases and free ports; tests hash passwords at the tests' low cost, so sign-ins do
+    // not starve while every core is busy.
     maxWorkers: 3,
     sequence: { sequencer: ApiFilesFirstWhenNew },
     testTimeout: 30_000,
