@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm test: build the site, check the layers and types, then the unit and API tests (both engines)
-# and the browser tests.
+# npm test: build the site; check the layers and types while the unit and API tests (both engines)
+# run; then the browser tests.
 #
 # Every test keeps its data (SQLite files, uploads, backups, the throwaway PostgreSQL cluster, mail)
 # under one run directory, removed whole at the end: on /dev/shm (memory) when it has room, since
@@ -35,7 +35,25 @@ step() {
 trap 'rm -rf "$run_dir" 2>/dev/null || true; printf "npm test, %s\n" "${times[@]}"' EXIT
 
 step build:web
-step lint:deps
-step typecheck
-step test:unit
+# The layer and type checks run beside the unit and API tests, whose first seconds (the engines'
+# templates) and waits leave a core idle; their output is printed once the tests end, and a
+# failure stops the run before the browser tests.
+checks_log="$run_dir/checks.log"
+(
+  status=0
+  for check in lint:deps typecheck; do
+    start=$SECONDS
+    bun run "$check" || { status=$?; break; }
+    echo "npm test, $check $((SECONDS - start)) s (beside test:unit)"
+  done
+  exit $status
+) >"$checks_log" 2>&1 &
+checks=$!
+unit_status=0
+step test:unit || unit_status=$?
+checks_status=0
+wait "$checks" || checks_status=$?
+cat "$checks_log"
+[ "$unit_status" -eq 0 ] || exit "$unit_status"
+[ "$checks_status" -eq 0 ] || exit "$checks_status"
 step test:browser
