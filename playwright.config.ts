@@ -51,7 +51,6 @@ export default defineConfig({
         '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
         // Lets a test open the server under its own hostname (per-domain branding).
         '--host-resolver-rules=MAP *.wishwell.test 127.0.0.1',
-        ...(process.env.E2E_XARGS ? process.env.E2E_XARGS.split('|') : []),
       ],
     },
   },
