@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { E2E_ADMIN, signInThroughForm } from './support/accounts';
+import { E2E_ADMIN, signInByApi } from './support/accounts';
 import { apiCall } from './support/api';
 import { PASSWORD, signedInPage } from './support/people';
 import { startOwnServer, type OwnServer } from './support/own-server';
@@ -22,9 +22,8 @@ test('an admin downloads a backup and restores it through the confirmation dialo
   const page = await (await browser.newContext({ baseURL: server!.base })).newPage();
   // Someone signed in elsewhere, reading German: their next page after the restore says why they must sign in again.
   const reader = await signedInPage(browser, 'Greta', { locale: 'de-DE', baseURL: server!.base });
-  await signInThroughForm(page, E2E_ADMIN);
+  await signInByApi(page, E2E_ADMIN, '/admin');
   const marker = `restore-${Date.now().toString(36)}.example`;
-  await page.goto('/admin');
   await page.getByRole('menuitem', { name: 'Backup & Restore' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Backup & Restore' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Restore Database' })).toBeDisabled();
@@ -56,7 +55,7 @@ test('an admin downloads a backup and restores it through the confirmation dialo
 
   // The page reloads after 3 s; the session from before the restore is refused, so the admin guard sends it to /login.
   await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
-  await signInThroughForm(page, E2E_ADMIN);
+  await signInByApi(page, E2E_ADMIN, null);
   const rules = await apiCall<{ matcher: string }[]>(page, 'GET', '/referral-rules/all');
   expect(rules.map((rule) => rule.matcher)).not.toContain(marker);
 

@@ -78,6 +78,12 @@ async function open(page: Page, language: Language, path: string, headingKey: st
   await shown(page, language, headingKey);
 }
 
+/** Opens a console page from the side menu (no page load) and waits for its heading and rows. */
+async function openFromMenu(page: Page, language: Language, menu: string, headingKey: string): Promise<void> {
+  await page.getByRole('menuitem', { name: textIn(language, `admin.pages.${menu}`), exact: true }).click();
+  await shown(page, language, headingKey);
+}
+
 for (const [index, language] of (['de', 'fr', 'es'] as const).entries()) {
   const t = (key: string, values?: Record<string, string | number>) => textIn(language, `admin.${key}`, values);
   /** The refused shop of this language's scrape: its own, since the languages share a server and the console groups failures by shop. */
@@ -96,11 +102,11 @@ for (const [index, language] of (['de', 'fr', 'es'] as const).entries()) {
     await expect(member.getByText(t('common.no'), { exact: true })).toBeVisible();
     await expect(member.getByText(t('common.enabled'), { exact: true })).toBeVisible();
     await expect(page.getByRole('navigation', { name: t('logs.pages') })).toContainText(new RegExp(t('logs.page_other', { page: 1, pageCount: 1, total: 'XX' }).replace(/[()]/g, '\\$&').replace('XX', '[\\d,]+')));
-    await open(page, language, 'referral-opportunities', 'admin.pages.referralOpportunities');
+    await openFromMenu(page, language, 'referralOpportunities', 'admin.pages.referralOpportunities');
     await expect(page.getByRole('row').filter({ hasText: `laden-${tag}.example` })).toContainText('£12.50');
 
     // Dialogs and the delete confirmation.
-    await open(page, language, 'referral-rules', 'admin.pages.referralRules');
+    await openFromMenu(page, language, 'referralRules', 'admin.pages.referralRules');
     await page.getByRole('button', { name: t('referralRules.add') }).click();
     const ruleDialog = page.getByRole('dialog', { name: t('referralRules.addTitle') });
     await expect(ruleDialog.getByLabel(t('referralRules.referralCode'))).toBeVisible();
@@ -113,13 +119,13 @@ for (const [index, language] of (['de', 'fr', 'es'] as const).entries()) {
     await expectNoEnglishLeft(page, language);
     await confirmation.getByRole('button', { name: textIn(language, 'common.cancel') }).click();
 
-    await open(page, language, 'scraper-configs', 'admin.scraperConfigs.title');
+    await openFromMenu(page, language, 'scraperConfigs', 'admin.scraperConfigs.title');
     await page.getByRole('button', { name: t('common.editNamed', { name: `scraper-${tag}.example` }) }).click();
     await expect(page.getByRole('dialog', { name: t('scraperConfigs.editTitle') }).getByLabel(t('scraperConfigs.titleSelector'))).toHaveValue('h1');
     await expectNoEnglishLeft(page, language);
     await page.keyboard.press('Escape');
 
-    await open(page, language, 'domain-configs', 'admin.pages.domainConfigs');
+    await openFromMenu(page, language, 'domainConfigs', 'admin.pages.domainConfigs');
     await page.getByRole('button', { name: t('domainConfigs.add') }).click();
     await expect(page.getByRole('dialog', { name: t('domainConfigs.addTitle') }).getByLabel(t('domainConfigs.primaryColor'), { exact: true })).toBeVisible();
     await expectNoEnglishLeft(page, language);
@@ -127,9 +133,10 @@ for (const [index, language] of (['de', 'fr', 'es'] as const).entries()) {
     await page.keyboard.press('Escape');
 
     // Toasts: a restore without a file, and a failed scrape announced on Scrape Logs.
-    await open(page, language, 'backup-restore', 'admin.pages.backupRestore');
+    await openFromMenu(page, language, 'backupRestore', 'admin.pages.backupRestore');
     await expect(page.getByLabel(t('backup.chosenFile'))).toHaveText(t('backup.noFile'));
     const streams = adminEventStreams(page);
+    // Loaded by address: the console's new event stream is the one the page then follows.
     await open(page, language, 'scrape-logs', 'admin.pages.scrapeLogs');
     await streams.open(); // what happens from now on reaches the console
     const elsewhere = await adminPage(browser, 'en'); // another operator's scrape: the console announces it
@@ -145,7 +152,7 @@ for (const [index, language] of (['de', 'fr', 'es'] as const).entries()) {
     // The logs keep the spec's fixed date format; the Secret Santa card, which the spec does not
     // name, writes its days the operator's way.
     await expect(page.getByRole('row').filter({ hasText: `http://${failing}/${tag}` })).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-    await open(page, language, '', 'admin.pages.dashboard');
+    await openFromMenu(page, language, 'dashboard', 'admin.pages.dashboard');
     const today = new Date().toLocaleDateString(language, { dateStyle: 'medium' });
     const cells = page.getByTestId('santa-draws').getByRole('row').nth(1).getByRole('cell');
     await expect(cells.nth(2)).toHaveText(today); // made
@@ -153,8 +160,8 @@ for (const [index, language] of (['de', 'fr', 'es'] as const).entries()) {
     await expectNoEnglishLeft(page, language);
 
     // Every page at 1280 px, then on a phone (cards, the menu drawer's button) with nothing wider
-    // than the screen: each opened from the side menu (pages loaded by address are above), the
-    // width changed in place.
+    // than the screen: each opened from the side menu (users and scrape logs are loaded by address
+    // above), the width changed in place.
     const menuButton = page.getByRole('button', { name: t('menu.openMenu') });
     for (const { path, menu, heading } of PAGES) {
       await page.setViewportSize(DESKTOP);

@@ -14,8 +14,10 @@ test.describe.configure({ timeout: 60_000 });
 const tag = () => `${Date.now().toString(36)}${process.pid.toString(36)}`;
 
 
+// Signed in on an API answer, for set-up calls: each test opens the console page it is about.
 test.beforeEach(async ({ page }) => {
-  await signInByApi(page, E2E_ADMIN);
+  await signInByApi(page, E2E_ADMIN, null);
+  await openForApi(page);
 });
 
 test('an admin creates, edits and deletes a referral rule', async ({ page }) => {

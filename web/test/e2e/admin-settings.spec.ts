@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, signInThroughForm } from './support/accounts';
+import { E2E_ADMIN, signInByApi } from './support/accounts';
 import { openAdminPage } from './support/admin';
 import { apiCall } from './support/api';
 import { startOwnServer, type OwnServer } from './support/own-server';
@@ -20,7 +20,7 @@ test.afterAll(() => server?.stop());
 test('an admin closes sign-ups in the console and the register page says so at once', async ({ browser }) => {
   const visitorPage = async () => (await browser.newContext({ baseURL: server!.base })).newPage();
   const page = await visitorPage();
-  await signInThroughForm(page, E2E_ADMIN);
+  await signInByApi(page, E2E_ADMIN, null);
   await openAdminPage(page, 'Settings', 'Settings');
   await expect(page.getByLabel('Host')).toBeDisabled();
   await expect(page.getByText("Set by SMTP_URL in the server's environment: change it there.")).toBeVisible();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { registerByApi, uniqueEmail } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
 
 test('My Account > API tokens: create one, see it once and copy it, it works as a bearer token, last use shows, revoking stops it', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -30,8 +30,7 @@ test('My Account > API tokens: create one, see it once and copy it, it works as 
   await expect(list.getByText('Shopping script')).toBeVisible();
   await expect(list.getByText('Read and write')).toBeVisible();
   await expect(list.getByText(/Never used · Expires/)).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).include('.ww-api-tokens').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await expectNoSeriousViolations(page, 'the API tokens section', '.ww-api-tokens');
 
   const created = await request.post('/api/v1/wishlists', { headers: { authorization: `Bearer ${token}` }, data: { name: 'From a script', theme: 'Other' } });
   expect(created.status()).toBe(200);

@@ -124,8 +124,8 @@ test('owner page: page number in the URL, Back closes dialogs, purchased items l
   const items = Array.from({ length: 12 }, (_, n) => ({ title: `Gift ${n + 1}`, price: String(n + 1) }));
   const listId = await newList(owner.page, longName, items);
   const { page } = owner;
-  await page.goto('/dashboard');
-  await page.goto(`/wishlist/${listId}`);
+  await page.goto('/dashboard'); // where the last Back below leaves to
+  await page.locator('.ww-list-card').getByRole('link').click();
   await expect(page).toHaveTitle(`${longName} · Wishwell`);
 
   // The banner shows the whole name (a tooltip is no help on a phone), wrapped within the page's width.
@@ -283,7 +283,8 @@ test('the dashboard marks a list an admin disabled and one that expired: guests 
   const disabled = await newList(owner.page, 'Turned off');
   const expired = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Last winter', theme: 'Birthday', expiresAt: '2020-01-01T00:00:00.000Z' });
   const admin = await browser.newPage();
-  await signInByApi(admin, E2E_ADMIN, '/');
+  await signInByApi(admin, E2E_ADMIN, null);
+  await openForApi(admin);
   await apiCall(admin, 'PUT', `/wishlists/${disabled}/toggle-disable`);
 
   await owner.page.goto('/dashboard');

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import type { Circle } from '@wishwell/shared/circle-types';
-import { E2E_ADMIN, signInByApi, signInThroughForm } from './support/accounts';
+import { E2E_ADMIN, signInByApi } from './support/accounts';
 import { apiCall } from './support/api';
 import { openAdminPage } from './support/admin';
 import { itemCard, signedInPage } from './support/people';
@@ -164,7 +164,7 @@ test("on a phone, the console's user card wraps a long address after its @, not 
   const member = await signedInPage(browser, 'Kleinschmidt-Vogelweide');
   await member.context.close();
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInThroughForm(page, E2E_ADMIN);
+  await signInByApi(page, E2E_ADMIN, null);
   await openAdminPage(page, 'Users', 'All Users');
   await page.getByPlaceholder('Name, e-mail or domain').fill(member.email);
   await page.keyboard.press('Enter');
@@ -201,11 +201,13 @@ test("in dark mode My Account's title reads like the dashboard's, not in the bra
   await signInByApi(page, E2E_ADMIN, '/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'My Wishlists' })).toBeVisible();
   const dashboardTitle = await titleColour();
-  await page.goto('/account');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'My Account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
   expect(await titleColour()).toBe(dashboardTitle);
 
-  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
   const menu = page.locator('aside').filter({ has: page.getByRole('menu') });
   await expect(menu.getByRole('menuitem', { name: 'Users' })).toBeVisible();
   // The column and everything in it: one right-hand border (the menu inside drew a second).

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiCall } from './support/api';
+import { expectNoSeriousViolations } from './support/axe';
 import { E2E_PORT } from './support/constants';
 import { signedInPage } from './support/people';
 
@@ -135,9 +135,3 @@ test('the API reference (/api/docs) has no serious accessibility violations, fol
   await expect(operation.locator('.opblock-body')).toBeVisible();
   await expectNoSeriousViolations(page, '/api/docs with an operation open');
 });
-
-async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
-}
