@@ -1,14 +1,15 @@
 /**
- * Blueprint's style sheet cut to the rules the built site can use (docs/developing/web.md, "Blueprint's
- * style sheet"). Blueprint makes its class names at run time from its namespace: in the minified
- * scripts they are template literals over the namespace's variable (`${mt}-popover`, then
- * `${oe}-arrow` over that one; a lazy chunk imports the variables it uses), and some are prefixes
- * completed with a value (`${mt}-intent-${intent}`). This resolves those variables across the
- * chunks and collects the names the code puts to use (a variable only defined, of a component
- * bundled but never drawn, puts its name on no element) and the prefixes, with the `bp6-…` words
- * written out in any built file (the app's own sheets and scripts, the HTML shell). A selector
- * stays when each Blueprint class it requires is such a name or starts with such a prefix; rules
- * without Blueprint classes, keyframes, font faces and custom properties stay as they are.
+ * Blueprint's style sheet cut to the rules the built site can use (docs/developing/web.md,
+ * "Blueprint's style sheet, cut at build"). Blueprint makes its class names at run time from its
+ * namespace: in the minified scripts they are template literals over the namespace's variable
+ * (`${mt}-popover`, then `${oe}-arrow` over that one) or concatenations (`Ji+"-fill"`), a lazy
+ * chunk importing the variables it uses; some are prefixes completed with a value
+ * (`${mt}-intent-${intent}`). This resolves those variables across the chunks and collects the
+ * names the code puts to use (a variable only defined, of a component bundled but never drawn,
+ * puts its name on no element) and the prefixes, with the `bp6-…` words written out in any built
+ * file (the app's own sheets and scripts, the HTML shell). A selector stays when each Blueprint
+ * class it requires is such a name or starts with such a prefix; rules without Blueprint classes,
+ * keyframes, font faces and custom properties stay as they are.
  */
 import { CssRules } from '@wishwell/shared/css-rules';
 
@@ -37,12 +38,21 @@ export interface ProducedClasses {
  */
 const COMPLETED_WITH_A_WORD = [`${BLUEPRINT_NAMESPACE}-icon-`];
 
+/**
+ * Blueprint animates overlays, popovers and toasts with react-transition-group's CSSTransition,
+ * which joins the stage to the transition's name at run time (`bp6-overlay-enter-active`): any
+ * produced name may so be completed.
+ */
+const TRANSITION_STAGES = ['appear', 'enter', 'exit'].flatMap((stage) => ['', '-active', '-done'].map((end) => `-${stage}${end}`));
+
 const ID = '[A-Za-z_$][\\w$]*';
 /** `x=\`${y}-suffix\``: a class name made from another one. */
 const DERIVED = new RegExp(`(?<![\\w$.])(${ID})=\`\\$\\{(${ID})\\}(-[\\w-]*)\``, 'g');
 const NAMESPACE_VARIABLE = new RegExp(`(?<![\\w$.])(${ID})="${BLUEPRINT_NAMESPACE}"`, 'g');
 /** `${y}-suffix`, and whether a value follows at once (then it is a prefix). */
 const TEMPLATE_USE = new RegExp(`\\$\\{(${ID})\\}(-[\\w-]*)(\\$\\{)?`, 'g');
+/** `y+"-suffix"` (and a `+` after it: a prefix), as a popover's arrow makes its parts' names. */
+const CONCATENATION = new RegExp(`(?<![\\w$.])(${ID})\\+(["'])(-[\\w-]*)\\2(\\+)?`, 'g');
 const IMPORT = /import\{([^}]*)\}from"\.\/([^"]+)"/g;
 const EXPORT = /export\{([^}]*)\}/g;
 const IDENTIFIER = new RegExp(`(?<![\\w$.])${ID}(?![\\w$])`, 'g');
@@ -84,6 +94,10 @@ export function producedClasses(scripts: BuiltFile[], otherTexts: string[]): Pro
       const base = valueOf(file.name, m[1]!);
       if (base !== undefined) words.push(base + m[2]! + (m[3] ? '*' : ''));
     }
+    for (const m of code.matchAll(CONCATENATION)) {
+      const base = valueOf(file.name, m[1]!);
+      if (base !== undefined) words.push(base + m[3]! + (m[4] ? '*' : ''));
+    }
     // A variable completed in a template (`${r}-button-text`) puts that name on an element, not its own.
     for (const m of code.replace(TEMPLATE_USE, '').matchAll(IDENTIFIER)) {
       const value = valueOf(file.name, m[0]);
@@ -92,8 +106,9 @@ export function producedClasses(scripts: BuiltFile[], otherTexts: string[]): Pro
   }
   for (const text of [...scripts.map((file) => file.text), ...otherTexts]) words.push(...[...text.matchAll(WRITTEN_OUT)].map((m) => m[0]));
   const isPrefix = (word: string) => word.endsWith('*') || word.endsWith('-');
+  const names = words.filter((word) => !isPrefix(word));
   return {
-    names: new Set(words.filter((word) => !isPrefix(word))),
+    names: new Set(names.flatMap((name) => [name, ...TRANSITION_STAGES.map((stage) => name + stage)])),
     prefixes: [...new Set(words.filter(isPrefix).map((word) => word.replace(/\*$/, '')))],
     words: new Set(scripts.flatMap((file) => file.text.match(/[\w-]+/g) ?? [])),
   };

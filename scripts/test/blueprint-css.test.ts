@@ -10,6 +10,8 @@ const SHEET = `@charset "UTF-8";
 body { margin: 0; }
 .bp6-button { padding: 4px; }
 .bp6-popover-arrow { width: 8px; }
+.bp6-popover-arrow-fill { fill: white; }
+.bp6-popover-arrow-enter-active { opacity: 1; }
 .bp6-button.bp6-intent-primary { background: blue; }
 .bp6-button:not(.bp6-disabled) { cursor: pointer; }
 .bp6-button[class*=bp6-icon-] { gap: 2px; }
@@ -28,20 +30,28 @@ body { margin: 0; }
 
 // Minified chunks as Bun writes them: the namespace's variable, names derived from it (one left
 // unused: the tree's module is bundled, never drawn), a prefix completed with a value, a chunk
-// importing a name under another one, and a literal class in the app's code.
+// importing names under other ones (one completed by concatenation, as a popover's arrow does),
+// and a literal class in the app's code; a transition's stage classes (react-transition-group
+// joins them to a produced name at run time).
 const MAIN = [
   'var mt="bp6",ab=`${mt}-button`,oe=`${mt}-popover`,Ji=`${oe}-arrow`,un=`${mt}-tree-node`,ac=`${mt}-active`,fi=`${mt}-file-input`;',
   'function ne(f){return`${mt}-intent-${f.toLowerCase()}`}function ic(f){return`${mt}-icon-${f}`}',
   'const P={people:[1]};function B(p){return cx(ab,Ji,{[ac]:p.active},ne(p.intent))}',
-  'export{ab,oe,fi,ne};',
+  'export{ab,oe,fi,ne,Ji};',
 ].join('\n');
-const CHUNK = 'import{ab as q,fi as r}from"./main-abc.js";function C(){return cx(q,"bp6-text-muted",{[`${r}-button-text`]:1})}export{C as default};';
+const CHUNK = [
+  'import{ab as q,fi as r,Ji as a}from"./main-abc.js";',
+  'function C(){return cx(q,"bp6-text-muted",{[`${r}-button-text`]:1})}function A(){return e("path",{className:a+"-fill"})}export{C as default};',
+].join('');
 const produced = producedClasses([{ name: 'main-abc.js', text: MAIN }, { name: 'chunk-1.js', text: CHUNK }], ['.ww-x .bp6-dark {}']);
 const cut = blueprintSubset(SHEET, produced);
 
 describe("Blueprint's sheet cut to the classes the scripts produce", () => {
   it('collects names through derived variables and imports, prefixes, and written-out classes', () => {
-    expect([...produced.names].sort()).toEqual(['bp6-active', 'bp6-button', 'bp6-dark', 'bp6-file-input-button-text', 'bp6-popover-arrow', 'bp6-text-muted']);
+    for (const name of ['bp6-active', 'bp6-button', 'bp6-dark', 'bp6-file-input-button-text', 'bp6-popover-arrow', 'bp6-popover-arrow-fill', 'bp6-text-muted']) {
+      expect(produced.names).toContain(name);
+    }
+    for (const name of ['bp6-popover', 'bp6-file-input', 'bp6-tree-node']) expect(produced.names).not.toContain(name);
     expect(produced.prefixes.sort()).toEqual(['bp6-icon-', 'bp6-intent-']);
   });
 
@@ -54,6 +64,8 @@ describe("Blueprint's sheet cut to the classes the scripts produce", () => {
       'body{margin: 0;}',
       '.bp6-button{padding: 4px;}',
       '.bp6-popover-arrow{width: 8px;}',
+      '.bp6-popover-arrow-fill{fill: white;}',
+      '.bp6-popover-arrow-enter-active{opacity: 1;}',
       '.bp6-button.bp6-intent-primary{background: blue;}',
       '.bp6-button:not(.bp6-disabled){cursor: pointer;}',
       '.bp6-button[class*=bp6-icon-]{gap: 2px;}',
