@@ -11,6 +11,8 @@
  * class it requires is such a name or starts with such a prefix; rules without Blueprint classes,
  * keyframes, font faces and custom properties stay as they are.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CssRules } from '@wishwell/shared/css-rules';
 
 export const BLUEPRINT_NAMESPACE = 'bp6';
@@ -112,6 +114,15 @@ export function producedClasses(scripts: BuiltFile[], otherTexts: string[]): Pro
     prefixes: [...new Set(words.filter(isPrefix).map((word) => word.replace(/\*$/, '')))],
     words: new Set(scripts.flatMap((file) => file.text.match(/[\w-]+/g) ?? [])),
   };
+}
+
+/** What the built site can produce: every script and sheet in `assetsDir` (but Blueprint's own, `except`) and the HTML shell. */
+export function builtSiteClasses(assetsDir: string, shell: string, except?: string): ProducedClasses {
+  const files = readdirSync(assetsDir)
+    .filter((name) => /\.(js|css)$/.test(name) && name !== except)
+    .map((name) => ({ name, text: readFileSync(join(assetsDir, name), 'utf8') }));
+  const sheets = files.filter((file) => file.name.endsWith('.css')).map((file) => file.text);
+  return producedClasses(files.filter((file) => file.name.endsWith('.js')), [...sheets, shell]);
 }
 
 /** The class name (or namespace) a chunk's variable stands for, following derivations and imports. */
