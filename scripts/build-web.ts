@@ -1,9 +1,11 @@
 // Builds the React site into web/dist (hashed, code-split, minified, pre-compressed) and writes
 // server/src/site/assets.generated.ts, which embeds every file in the server binary.
-// Blueprint's stylesheet is copied as a static asset: Bun's CSS bundler rejects its oklch syntax.
+// Blueprint's stylesheet is a static asset (Bun's CSS bundler rejects its oklch syntax), cut to the
+// rules the built scripts can use (scripts/blueprint-css.ts).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { blueprintSubset, builtSiteClasses } from './blueprint-css';
 import { writeLanguageIndex } from './language-index';
 import { webLanguages } from './web-languages';
 
@@ -58,9 +60,11 @@ async function bundleScripts(): Promise<string[]> {
   return result.outputs.filter((o) => o.kind === 'entry-point' || o.path.endsWith('.css')).map((o) => '/' + relative(distDir, o.path));
 }
 
-function copyBlueprintCss(): string {
-  const css = readFileSync(join(root, 'node_modules', '@blueprintjs', 'core', 'lib', 'css', 'blueprint.css'));
-  const name = `assets/blueprint-${contentHash(css)}.css`;
+/** Blueprint's sheet with the rules of the classes the built scripts, the app's sheets and the shell can produce. */
+function writeBlueprintCss(): string {
+  const produced = builtSiteClasses(join(distDir, 'assets'), readFileSync(join(webDir, 'index.html'), 'utf8'));
+  const css = blueprintSubset(readFileSync(join(root, 'node_modules', '@blueprintjs', 'core', 'lib', 'css', 'blueprint.css'), 'utf8'), produced);
+  const name = `assets/blueprint-${contentHash(new TextEncoder().encode(css))}.css`;
   writeFileSync(join(distDir, name), css);
   return '/' + name;
 }
@@ -191,7 +195,7 @@ rmSync(distDir, { recursive: true, force: true });
 mkdirSync(join(distDir, 'assets'), { recursive: true });
 cpSync(join(webDir, 'public'), distDir, { recursive: true });
 const entryFiles = await bundleScripts();
-const blueprintCss = copyBlueprintCss();
+const blueprintCss = writeBlueprintCss();
 writeShell(entryFiles, blueprintCss);
 await bundleServiceWorker(entryFiles, blueprintCss);
 await buildApiDocs();

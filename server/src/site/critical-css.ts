@@ -3,41 +3,25 @@
  * its markup. A rule is kept when every class its selector names is used in the page (classes
  * inside :not() do not count, selectors without classes are kept); @media/@supports groups keep
  * their matching rules, @keyframes and the like are kept whole. The page inlines this and loads
- * the full sheets after its content, so the first paint waits for no style sheet download.
+ * the full sheets after their content, so the first paint waits for no style sheet download.
  *
- * The sheets are parsed once (Blueprint's is 560 KB); filtering is then a walk over the rules,
- * cheap enough to run for every rendered page (and those are cached).
+ * The sheets are parsed once (@wishwell/shared/css-rules); filtering is then a walk over the
+ * rules, cheap enough to run for every rendered page (and those are cached).
  */
-type CssNode =
-  | { kind: 'rule'; selectors: { text: string; classes: string[] }[]; body: string }
-  | { kind: 'group'; prelude: string; children: CssNode[] }
-  | { kind: 'verbatim'; text: string };
+import { CssRules, type StandIn } from '@wishwell/shared/css-rules';
 
-/** At-rules whose block holds rules (filtered inside); every other at-rule is kept as written. */
-const GROUPING_AT_RULES = /^@(media|supports|layer|container)\b/i;
-
-/**
- * A class the page may not wear yet, whose rules should also apply under a media query where a
- * selector stands in for it: Blueprint's dark theme (`.bp6-dark`) following a dark system while
- * <html> has the marker class. Each copy sits right after its rule, so the cascade keeps its order.
- */
-export interface StandIn {
-  className: string;
-  media: string;
-  selector: string;
-}
+export type { StandIn } from '@wishwell/shared/css-rules';
 
 export class CriticalCss {
-  private constructor(private readonly nodes: CssNode[]) {}
+  private constructor(private readonly rules: CssRules) {}
 
   static parse(css: string): CriticalCss {
-    const source = css.replace(/\/\*[\s\S]*?\*\//g, '');
-    return new CriticalCss(parseBlock(source, { at: 0 }));
+    return new CriticalCss(CssRules.parse(css));
   }
 
   /** The rules that can apply to markup using exactly `classes` (and, given, their stand-in copies). */
   for(classes: ReadonlySet<string>, standIn?: StandIn): string {
-    return serialize(this.nodes, classes, standIn);
+    return this.rules.filter((required) => required.every((name) => classes.has(name)), standIn);
   }
 }
 
@@ -48,105 +32,4 @@ export function classesIn(html: string): Set<string> {
     for (const name of match[1]!.split(/\s+/)) if (name) classes.add(name);
   }
   return classes;
-}
-
-function parseBlock(css: string, cursor: { at: number }): CssNode[] {
-  const nodes: CssNode[] = [];
-  while (cursor.at < css.length) {
-    const start = cursor.at;
-    const brace = css.indexOf('{', start);
-    const close = css.indexOf('}', start);
-    if (close !== -1 && (brace === -1 || close < brace)) {
-      cursor.at = close + 1; // the end of the enclosing group
-      return nodes;
-    }
-    const semicolon = css.indexOf(';', start);
-    if (brace === -1 || (semicolon !== -1 && semicolon < brace)) {
-      // A statement at-rule (@charset, @import) or trailing text.
-      const end = semicolon === -1 ? css.length : semicolon + 1;
-      const text = css.slice(start, end).trim();
-      if (text.startsWith('@')) nodes.push({ kind: 'verbatim', text });
-      cursor.at = end;
-      continue;
-    }
-    const prelude = css.slice(start, brace).trim();
-    if (GROUPING_AT_RULES.test(prelude)) {
-      cursor.at = brace + 1;
-      nodes.push({ kind: 'group', prelude, children: parseBlock(css, cursor) });
-    } else {
-      const end = matchingBrace(css, brace);
-      if (prelude.startsWith('@')) nodes.push({ kind: 'verbatim', text: css.slice(start, end + 1).trim() });
-      else nodes.push({ kind: 'rule', selectors: splitSelectors(prelude).map(selectorOf), body: compact(css.slice(brace + 1, end)) });
-      cursor.at = end + 1;
-    }
-  }
-  return nodes;
-}
-
-/** A declaration block without the indentation and line breaks of the source. */
-function compact(body: string): string {
-  return body.replace(/\s+/g, ' ').replace(/\s*;\s*/g, ';').trim();
-}
-
-function matchingBrace(css: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < css.length; i++) {
-    if (css[i] === '{') depth++;
-    else if (css[i] === '}' && --depth === 0) return i;
-  }
-  return css.length - 1;
-}
-
-/** Splits a selector list at its top-level commas (not those inside :is(...) or [attr=","]). */
-function splitSelectors(prelude: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < prelude.length; i++) {
-    const c = prelude[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(prelude.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  parts.push(prelude.slice(start).trim());
-  return parts;
-}
-
-function selectorOf(text: string): { text: string; classes: string[] } {
-  const required = text.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '').replace(/\[[^\]]*\]/g, '');
-  return { text, classes: [...required.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!) };
-}
-
-function serialize(nodes: CssNode[], classes: ReadonlySet<string>, standIn: StandIn | undefined): string {
-  let out = '';
-  // Stand-in copies of consecutive rules share one media block, closed before any other rule.
-  let copies = '';
-  const flush = () => {
-    if (copies && standIn) out += `${standIn.media}{${copies}}`;
-    copies = '';
-  };
-  for (const node of nodes) {
-    if (node.kind !== 'rule') flush();
-    if (node.kind === 'verbatim') out += node.text;
-    else if (node.kind === 'group') {
-      const inner = serialize(node.children, classes, standIn);
-      if (inner) out += `${node.prelude}{${inner}}`;
-    } else {
-      const kept = node.selectors.filter((s) => s.classes.every((name) => classes.has(name)));
-      if (kept.length === 0) continue;
-      const stoodIn = standIn ? kept.filter((s) => s.classes.includes(standIn.className)) : [];
-      if (stoodIn.length < kept.length) flush();
-      out += `${kept.map((s) => s.text).join(',')}{${node.body}}`;
-      if (stoodIn.length > 0) copies += `${stoodIn.map((s) => replaceClass(s.text, standIn!)).join(',')}{${node.body}}`;
-    }
-  }
-  flush();
-  return out;
-}
-
-function replaceClass(selector: string, standIn: StandIn): string {
-  return selector.replace(new RegExp(`\\.${standIn.className}(?![\\w-])`, 'g'), standIn.selector);
 }
