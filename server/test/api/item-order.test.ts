@@ -127,6 +127,7 @@ describe('who may set the order', () => {
 });
 
 describe(`upgrading a database with items (${TEST_ENGINE})`, () => {
+  beforeAll(() => server.stop()); // done with the file's server: this group's own then runs in the test worker, not as a process
   const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-upgrade-order-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
