@@ -19,7 +19,8 @@ let routes: PrintedRoute[];
 let document: OpenAPIV3_1.Document;
 
 beforeAll(async () => {
-  [server, { routes }] = await Promise.all([startTestServer(), printedRouteTable()]);
+  ({ routes } = await printedRouteTable());
+  server = await startTestServer();
   const res = await fetch(server.url + '/api/docs/json');
   expect(res.status).toBe(200);
   document = (await res.json()) as OpenAPIV3_1.Document;

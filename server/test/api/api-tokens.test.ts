@@ -4,10 +4,10 @@
  * out and password change, stopped while the account is disabled, rate limited like the account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import type { ApiTokenSummary } from '@wishwell/shared/api-token-types';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
+import { runCommand } from '../support/cli';
 import { createApiToken, expiredApiToken } from '../support/api-tokens';
 import { waitFor } from '../support/backups';
 import { databaseContents } from '../support/database-contents';
@@ -16,7 +16,6 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { waitUntil } from '../support/wait';
 import { signUp, type Account } from '../support/wishlists';
 
-const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
 const PASSWORD = 'correct horse battery';
 
 let server: TestServer;
@@ -238,12 +237,13 @@ describe('admin scope', () => {
       status: 403,
       body: { message: 'This API token cannot reach admin routes. An admin can create a token with the admin scope.' },
     });
-    const demote = Bun.spawnSync(['bun', MAIN, 'admin', 'demote', admin.email, '--data-dir', server.dataDir], { env: { ...process.env, ...server.cliEnv } });
+    // The operator's command, run in the worker beside the server (its own connection to the database).
+    const demote = await runCommand(['admin', 'demote', admin.email, '--data-dir', server.dataDir], server.cliEnv);
     expect(demote.exitCode).toBe(0);
     try {
       expect((await adminToken.call('GET', '/users')).body).toEqual({ message: 'Only administrators can do that.' });
     } finally {
-      Bun.spawnSync(['bun', MAIN, 'admin', 'promote', admin.email, '--data-dir', server.dataDir], { env: { ...process.env, ...server.cliEnv } });
+      await runCommand(['admin', 'promote', admin.email, '--data-dir', server.dataDir], server.cliEnv);
     }
     expect((await adminToken.call('GET', '/users')).status).toBe(200);
   });

@@ -12,7 +12,7 @@ import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { temporaryFolders } from '../support/data-dir';
 import { createApiToken } from '../support/api-tokens';
-import { uploadPng } from '../support/backups';
+import { downloadBackup, uploadPng } from '../support/backups';
 import { withRowChanged } from '../support/tar';
 import { runCli, runCommand, runScript } from '../support/cli';
 import { claimAcrossReplicas } from '../../src/features/backup/pg-operation-lock';
@@ -40,6 +40,13 @@ async function adasLists(server: TestServer, ada: Account): Promise<string[]> {
   const lists = (await client.get<Wishlist[]>('/wishlists')).body;
   const full = await Promise.all(lists.map(async (list) => (await client.get<Wishlist>(`/wishlists/${list._id}`)).body));
   return full.map((list) => `${list.name}: ${list.items.map((item) => item.title).sort().join(', ')}`).sort();
+}
+
+/** A backup of Ada's instance to restore from, taken over the API: set-up (the command's own backup is the first test's subject), no process. */
+async function archiveOf(ada: Account, name: string): Promise<string> {
+  const archive = join(folder(), name);
+  writeFileSync(archive, await downloadBackup(ada.client));
+  return archive;
 }
 
 /** Changes made after the backup, which a restore must undo. */
@@ -89,8 +96,7 @@ describe('wishwell backup / wishwell restore', () => {
   it.skipIf(TEST_ENGINE !== 'sqlite')('refuses to restore under a running SQLite server, saying which process to stop', async () => {
     const { dataDir, server, ada } = await instance();
     running.push(server);
-    const archive = join(folder(), 'b.gz');
-    expect((await runCli(['backup', '--out', archive, '--data-dir', dataDir])).exitCode).toBe(0);
+    const archive = await archiveOf(ada, 'b.gz');
     await ada.client.post('/wishlists', { name: 'Kept' });
 
     const restore = await runCli(['restore', archive, '--data-dir', dataDir]);
@@ -102,9 +108,8 @@ describe('wishwell backup / wishwell restore', () => {
   });
 
   it.skipIf(TEST_ENGINE !== 'sqlite')('a server killed with kill -9 leaves no refusal behind: its pid file names a dead process', async () => {
-    const { dataDir, server } = await instance(startServerProcess);
-    const archive = join(folder(), 'b.gz');
-    expect((await runCli(['backup', '--out', archive, '--data-dir', dataDir])).exitCode).toBe(0);
+    const { dataDir, server, ada } = await instance(startServerProcess);
+    const archive = await archiveOf(ada, 'b.gz');
     await server.signal('SIGKILL');
     expect(existsSync(join(dataDir, 'wishwell.pid'))).toBe(true);
     expect((await runCli(['restore', archive, '--data-dir', dataDir])).exitCode).toBe(0);
@@ -113,8 +118,7 @@ describe('wishwell backup / wishwell restore', () => {
   it.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL: restores under the running server, which rebuilds on the restored data', async () => {
     const { dataDir, server, ada, list } = await instance();
     running.push(server);
-    const archive = join(folder(), 'b.gz');
-    expect((await runCli(['backup', '--out', archive, '--data-dir', dataDir], server.cliEnv)).exitCode).toBe(0);
+    const archive = await archiveOf(ada, 'b.gz');
     await changeAfterBackup(ada, list._id);
 
     const restore = await runCli(['restore', archive, '--data-dir', dataDir], server.cliEnv);
@@ -128,8 +132,7 @@ describe('wishwell backup / wishwell restore', () => {
   it.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL: refuses to restore while a replica runs a backup, and changes nothing', async () => {
     const { dataDir, server, ada, list } = await instance();
     running.push(server);
-    const archive = join(folder(), 'b.gz');
-    expect((await runCli(['backup', '--out', archive, '--data-dir', dataDir], server.cliEnv)).exitCode).toBe(0);
+    const archive = await archiveOf(ada, 'b.gz');
     await changeAfterBackup(ada, list._id);
     // A replica's claim, taken as the backup service takes it.
     const replicaBackup = await claimAcrossReplicas(server.databaseUrl!, 'backup');
@@ -160,8 +163,7 @@ describe('wishwell backup / wishwell restore', () => {
 
   it('refuses a backup holding a row the API would refuse, naming table, line and column, and changes nothing', async () => {
     const { dataDir, server, ada } = await instance();
-    const archive = join(folder(), 'nightly.gz');
-    expect((await runCli(['backup', '--out', archive, '--data-dir', dataDir], server.cliEnv)).exitCode).toBe(0);
+    const archive = await archiveOf(ada, 'nightly.gz');
     await server.stop();
     const tampered = join(folder(), 'tampered.gz');
     writeFileSync(tampered, withRowChanged(readFileSync(archive), 'items', 'Teapot', (row) => (row.quantity = 'lots')));

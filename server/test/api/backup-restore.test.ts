@@ -379,6 +379,7 @@ describe('a backup from before reminders and hashed circle links', () => {
 describe('a backup of every kind of row the API writes', () => {
   let full: TestServer;
   let smtp: TestSmtpServer;
+  beforeAll(() => server.stop()); // done with the file's server: this group's own then runs in the test worker, not as a process
   beforeAll(async () => {
     smtp = await startSmtpServer();
     full = await startTestServer({ SMTP_URL: smtp.url, RATE_LIMIT_CLAIM_IP: '10000' });

@@ -193,6 +193,7 @@ async function addEditorBySmtp(listId: string, editor: Account): Promise<void> {
 
 describe('invitation limits', () => {
   let limited: TestServer;
+  beforeAll(() => server.stop()); // done with the file's server: this group's own then runs in the test worker, not as a process
   afterAll(() => limited?.stop());
 
   it('limits invitations per list and per account, with the same answer for any address', async () => {

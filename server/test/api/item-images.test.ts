@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Item, SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
+import { imageSize } from '../../src/features/item-images/image-size';
 import { ApiClient } from '../support/api-client';
 import { waitFor } from '../support/backups';
 import { ManualClock } from '../support/manual-clock';
@@ -161,19 +162,6 @@ async function copied(listId: string, itemId: string, timeoutMs = 15_000) {
   return sharedItem(listId, itemId);
 }
 
-/** A WebP file's width and height, from its first chunk (lossy VP8, lossless VP8L or extended VP8X). */
-function webpSize(bytes: Uint8Array): { width: number; height: number } {
-  const chunk = new TextDecoder().decode(bytes.subarray(12, 16));
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (chunk === 'VP8 ') return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
-  if (chunk === 'VP8L') {
-    const bits = view.getUint32(21, true);
-    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
-  }
-  if (chunk === 'VP8X') return { width: (view.getUint32(24, true) & 0xffffff) + 1, height: (view.getUint32(27, true) & 0xffffff) + 1 };
-  throw new Error(`not a WebP file (${chunk})`);
-}
-
 /** The job's `item_image.not_copied` log lines for an image, oldest first. */
 const notCopied = (imageUrl: string, output = server.output()) =>
   output
@@ -261,7 +249,7 @@ describe('an item saved with a shop image', () => {
     expect(displayImageUrl).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}\.webp$/);
     const copy = await served(displayImageUrl);
     expect(copy.type).toBe('image/webp');
-    expect(webpSize(copy.bytes)).toEqual({ width: 800, height: 500 });
+    expect(imageSize(copy.bytes)).toEqual({ width: 800, height: 500 });
     expect(copy.bytes.length).toBeLessThan(LARGE.length);
     const [upload] = (await uploadsOf(owner.id)).filter((row) => displayImageUrl.endsWith(row.fileName));
     expect(upload).toMatchObject({ sizeBytes: copy.bytes.length, contentType: 'image/webp' });

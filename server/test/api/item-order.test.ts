@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
 import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
+import { TEST_HASH_COST } from '../support/hash-cost';
 import { createOldDatabase } from '../support/old-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { addEditor, addItem, guestWithList, signUp, type Account } from '../support/wishlists';
@@ -127,11 +128,12 @@ describe('who may set the order', () => {
 });
 
 describe(`upgrading a database with items (${TEST_ENGINE})`, () => {
+  beforeAll(() => server.stop()); // done with the file's server: this group's own then runs in the test worker, not as a process
   const dataDir = mkdtempSync(join(tmpdir(), 'wishwell-upgrade-order-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('keeps each list in the order it showed before (newest first)', async () => {
-    const hash = await Bun.password.hash('correct horse battery');
+    const hash = await Bun.password.hash('correct horse battery', { algorithm: 'argon2id', ...TEST_HASH_COST }); // its cost is not the subject
     await createOldDatabase(dataDir, await testDatabaseUrl(dataDir), 'item-order-settings', async (db) => {
       await db.run("INSERT INTO users (id, name, email, password_hash, created_at, updated_at) VALUES ('u', 'Before', 'before@example.com', $1, $2, $2)", [hash, db.time(0)]);
       await db.run("INSERT INTO wishlists (id, owner_id, name, created_at, updated_at) VALUES ('l', 'u', 'Old list', $1, $1)", [db.time(0)]);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedWishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient } from '../support/api-client';
-import { runCli } from '../support/cli';
+import { runCommand } from '../support/cli';
 import { SseConnection } from '../support/sse-client';
 import { startServerProcess, type TestServer } from '../support/test-server';
 import { testDatabaseUrl } from '../support/engine';
@@ -100,7 +100,7 @@ describe('two replicas over one PostgreSQL', () => {
 
   it("an admin's event stream open on B ends at once when the admin signs out on A", async () => {
     const operator = await signUp(a.url, 'Olga');
-    const promoted = await runCli(['admin', 'promote', operator.email, '--data-dir', a.dataDir], a.cliEnv);
+    const promoted = await runCommand(['admin', 'promote', operator.email, '--data-dir', a.dataDir], a.cliEnv);
     expect(promoted.exitCode, promoted.stderr).toBe(0);
     const stream = await SseConnection.open(`${b.url}/api/v1/admin/events`, { authorization: `Bearer ${operator.token}` });
     try {

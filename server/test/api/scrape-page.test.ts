@@ -190,6 +190,7 @@ describe('size', () => {
 
 describe('rate limit', () => {
   let limited: TestServer;
+  beforeAll(() => server.stop()); // done with the file's server: this group's own then runs in the test worker, not as a process
   beforeAll(async () => {
     limited = await startTestServer({ SCRAPE_ALLOW_HOSTS: '127.0.0.1', RATE_LIMIT_SCRAPE_USER: '3' });
   });

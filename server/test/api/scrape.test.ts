@@ -172,6 +172,7 @@ describe('referral rules in the scrape answer', () => {
 
 describe('limits and the test-only allow list', () => {
   let limited: TestServer;
+  beforeAll(() => server.stop()); // done with the file's server: this group's own then runs in the test worker, not as a process
   beforeAll(async () => {
     limited = await startTestServer({ RATE_LIMIT_SCRAPE_USER: '3', RATE_LIMIT_SCRAPE_IP: '5' });
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { TEST_ENGINE, testDatabaseUrl } from '../support/engine';
+import { TEST_HASH_COST } from '../support/hash-cost';
 import { createOldDatabase } from '../support/old-database';
 import { startTestServer } from '../support/test-server';
 
@@ -27,7 +28,7 @@ const OLD_UPLOADS = [
 ] as const;
 
 async function createUsageFreeDatabase(databaseUrl: string | null): Promise<void> {
-  const hash = await Bun.password.hash(PASSWORD);
+  const hash = await Bun.password.hash(PASSWORD, { algorithm: 'argon2id', ...TEST_HASH_COST }); // its cost is not the subject
   await createOldDatabase(dataDir, databaseUrl, 'upload-usage', async (db) => {
     const now = db.time(Date.now());
     await db.run(INSERT_USER, [EMAIL, hash, now]);

@@ -14,6 +14,9 @@ let admin: SQL | undefined;
  * PostgreSQL runs: the database of a test server's data dir (one per data dir, so a server
  * restarted on the same dir finds its data again), created on first use: empty, or `migrated`, a
  * copy of the run's migrated template (see postgres-setup.ts), as test servers take. Null on SQLite.
+ * Either is copied file by file (STRATEGY FILE_COPY): PostgreSQL's default writes every block of
+ * the template through the write-ahead log, which took twice the CPU time (45 against 23 ms a
+ * database, hundreds of databases a run); the checkpoints FILE_COPY asks for cost little with fsync off.
  */
 export async function testDatabaseUrl(dataDir: string, engine: Engine = TEST_ENGINE, migrated = false): Promise<string | null> {
   if (engine !== 'postgres') return null;
@@ -21,7 +24,7 @@ export async function testDatabaseUrl(dataDir: string, engine: Engine = TEST_ENG
   const name = `wishwell_${createHash('sha256').update(dataDir).digest('hex').slice(0, 20)}`;
   admin ??= new SQL(serverUrl, { max: 2 });
   const [exists] = await admin`SELECT 1 FROM pg_database WHERE datname = ${name}`;
-  if (!exists) await admin.unsafe(`CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${inject('postgresTemplate')}` : ''}`);
+  if (!exists) await admin.unsafe(`CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${inject('postgresTemplate')}` : ''} STRATEGY FILE_COPY`);
   return serverUrl.replace(/\/[^/]*$/, `/${name}`);
 }
 

@@ -1,7 +1,10 @@
-/** The route table as `wishwell routes` prints it, for the access audit tests. */
-import { join } from 'node:path';
-
-const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
+/**
+ * The route table as `wishwell routes` prints it, for the access audit tests: the command's own
+ * function run in the test worker (runCommand), not a process, which would load the whole server
+ * again for what the command prints. Not while a test server is starting: the command takes what
+ * the console prints meanwhile.
+ */
+import { runCommand } from './cli';
 
 export interface PrintedRoute {
   method: string;
@@ -12,9 +15,8 @@ export interface PrintedRoute {
 }
 
 export async function printedRouteTable(): Promise<{ text: string; routes: PrintedRoute[] }> {
-  const child = Bun.spawn(['bun', MAIN, 'routes'], { stdout: 'pipe', stderr: 'pipe' });
-  const [text, errors, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
-  if (code !== 0) throw new Error(`wishwell routes failed (${code}): ${errors}`);
+  const { exitCode, stdout: text, stderr } = await runCommand(['routes']);
+  if (exitCode !== 0) throw new Error(`wishwell routes failed (${exitCode}): ${stderr}`);
   const routes = text
     .trim()
     .split('\n')
