@@ -40,8 +40,8 @@ export default defineConfig({
     // and they load once per worker (below). No test mocks a module
     // (which would need the loader hooks: nodeLoader).
     experimental: { viteModuleRunner: false, nodeLoader: false },
-    // A worker keeps what it loaded from one file to the next (the PostgreSQL project's do not,
-    // below): the server, its dependencies and the test support load once per worker, not once per file. Each file still starts and stops its
+    // A worker keeps what it loaded from one file to the next, in both projects: the server, its
+    // dependencies and the test support load once per worker, not once per file. Each file still starts and stops its
     // own servers; what the server keeps per module is set by the server that starts (rate-limit
     // sharing, log capture) or released when an operation ends (backup), and test support keeps
     // one in-process server at a time per worker. The engine check makes sure no worker passes
@@ -79,10 +79,6 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...SQLITE_ONLY],
           env: { WISHWELL_TEST_ENGINE: 'postgres' },
           globalSetup: ['server/test/support/postgres-setup.ts'],
-          // Isolated: with workers kept from file to file, admin-events failed in about one run in
-          // three of eight PostgreSQL files (its open stream's keep-alive timer did not fire for
-          // 10 s); not understood yet (docs/developing/testing.md).
-          isolate: true,
         },
       },
     ],

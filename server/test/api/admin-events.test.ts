@@ -144,9 +144,12 @@ describe('GET /api/v1/admin/events', () => {
     expect(urlsOf(fresh)).toEqual(['http://10.0.0.8/marker']);
   });
 
-  it('sends keep-alive comments while nothing happens', async () => {
-    const idle = await stream({ cookie: cookieOf(admin) });
-    await idle.waitForComment('keep-alive', 10_000); // sent every second; generous for a loaded machine
+  it('keeps a quiet stream open with keep-alive comments, longer than a step of the HTTP server timeouts', async () => {
+    const quiet = await stream({ cookie: cookieOf(admin) });
+    // Sent every second; Bun times connections out in steps of 4 s, so six span more than one step.
+    const keepAlives = () => quiet.comments.filter((comment) => comment.trim() === 'keep-alive').length;
+    await waitUntil(() => keepAlives() >= 6, 'six keep-alives', 20_000);
+    await markerReached(quiet, 'http://10.0.0.9/after-keep-alives');
   });
 
   it('reaches every open stream with the same event', async () => {

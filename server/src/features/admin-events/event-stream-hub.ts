@@ -14,6 +14,8 @@ export interface HubOptions {
 /** A client that stops reading is dropped once this many messages wait for it (it reconnects and replays). */
 const MAX_QUEUED_MESSAGES = 256;
 const RECONNECT_HINT_MS = 3000;
+/** How coarsely Bun's HTTP server times connections out. */
+const TIMEOUT_STEP_SECONDS = 4;
 const encoder = new TextEncoder();
 
 type StreamController = ReadableStreamDefaultController<Uint8Array>;
@@ -52,9 +54,14 @@ export class EventStreamHub {
     return this.streams.size;
   }
 
-  /** A stream's connection may sit this long without a byte (three keep-alives missed; Bun's limit is 255 s). */
+  /**
+   * A stream's connection may sit this long without a byte: three keep-alives missed, plus one of
+   * Bun's timeout steps (limit 255 s). Bun checks timeouts every 4 s and closes a connection idle
+   * since the step before, so a timeout of s seconds allows between ceil(s/4)-1 and ceil(s/4) steps
+   * of silence: one of 4 s or less closes the connection at the next check, however busy it is.
+   */
   get idleTimeoutSeconds(): number {
-    return Math.min(255, Math.ceil((this.options.keepAliveMs * 3) / 1000));
+    return Math.min(255, Math.ceil((this.options.keepAliveMs * 3) / 1000) + TIMEOUT_STEP_SECONDS);
   }
 
   /** A new stream for the caller `credential` proves an admin: what it missed since `lastEventId` first, then every new event. */
