@@ -117,6 +117,19 @@ describe('the default language', () => {
     // A language the browser asks for still comes first.
     expect((await new ApiClient(server.url).call('GET', '/wishlists/share/no-such-list', undefined, { headers: { 'Accept-Language': 'de' } })).body.message).toBe('Diese Wunschliste wurde nicht gefunden.');
   });
+
+  it('holds from the first request after the change is saved, change after change', async () => {
+    // On PostgreSQL the save's own announcement comes back while the answer is read: the value
+    // every request's language comes from once stayed on the old one until the next read (2 in 60).
+    const notFound = { fr: 'Impossible de trouver cette liste.', de: 'Diese Wunschliste wurde nicht gefunden.' };
+    const answered: string[] = [];
+    for (const language of Array.from({ length: 30 }, (_, i) => (i % 2 ? 'fr' : 'de') as const)) {
+      expect((await admin.client.put('/admin/settings', { defaultLanguage: language })).status).toBe(200);
+      const { body } = await new ApiClient(server.url).call('GET', '/wishlists/share/no-such-list', undefined, { headers: { 'Accept-Language': 'ko' } });
+      if (body.message !== notFound[language]) answered.push(`${language}: ${body.message}`);
+    }
+    expect(answered).toEqual([]);
+  });
 });
 
 describe('checking what is saved', () => {

@@ -95,20 +95,33 @@ export class InstanceSettingsService {
     return { smtpUrl: smtp.host ? smtpUrlOf(smtp, smtpPassword) : null, from: smtp.from };
   }
 
+  /**
+   * The settings, read once until the next change. A read that a change overtook is not kept: it
+   * is read again, a few times at most. On PostgreSQL a save's own announcement comes back while
+   * the save's answer is being read; keeping nothing then would leave every request's language
+   * (defaultLanguage) on the value before the save until the next read.
+   */
   private async read(): Promise<Stored> {
-    if (this.stored) return this.stored;
-    const readStarted = this.sync.generation;
+    for (let attempt = 1; ; attempt++) {
+      if (this.stored) return this.stored;
+      const readStarted = this.sync.generation;
+      const stored = await this.readRows();
+      if (readStarted === this.sync.generation) {
+        this.stored = stored;
+        this.lastRead = stored.settings;
+        return stored;
+      }
+      if (attempt === 3) return stored;
+    }
+  }
+
+  private async readRows(): Promise<Stored> {
     const rows = await this.queries.all();
     const values = Object.fromEntries(rows.map((row) => [row.name, JSON.parse(row.value) as unknown]));
     // Settings are the rows named as one; the table also holds what is no setting (the restore's
     // note on retired sessions, auth/retired-sessions.ts).
     const settings = Object.fromEntries(Object.entries(values).filter(([name]) => name in this.defaults));
     const password = values[SMTP_PASSWORD];
-    const stored = { settings: settings as Partial<InstanceSettings>, smtpPassword: typeof password === 'string' ? password : '' };
-    if (readStarted === this.sync.generation) {
-      this.stored = stored;
-      this.lastRead = stored.settings;
-    } // else changed while reading: read again next time
-    return stored;
+    return { settings: settings as Partial<InstanceSettings>, smtpPassword: typeof password === 'string' ? password : '' };
   }
 }
