@@ -31,13 +31,18 @@ describe('two replicas over one PostgreSQL', () => {
     await Promise.all([a?.stop(), b?.stop()]);
   });
 
-  /** Polls B's share view until `seen` holds, for at most `withinMs`; answers how long it took. */
-  async function shareViewOnB(listId: string, seen: (view: SharedWishlist) => boolean, withinMs: number): Promise<number> {
+  /**
+   * Polls B's share view until `seen` holds. Unannounced, B would show its cached view for up to a
+   * minute; the announcement reaches it in milliseconds, so a few seconds tell the two apart on a
+   * loaded machine too (how fast it arrives is for a benchmark, not a test).
+   */
+  async function shareViewOnB(listId: string, seen: (view: SharedWishlist) => boolean): Promise<void> {
+    const withinMs = 5_000;
     const started = performance.now();
     const guest = new ApiClient(b.url);
     for (;;) {
       const view = await guest.get<SharedWishlist>(`/wishlists/share/${listId}`);
-      if (seen(view.body)) return performance.now() - started;
+      if (seen(view.body)) return;
       if (performance.now() - started > withinMs) throw new Error(`B still shows ${JSON.stringify(view.body.items)} after ${withinMs} ms`);
       await Bun.sleep(5);
     }
@@ -49,8 +54,7 @@ describe('two replicas over one PostgreSQL', () => {
     const guestOnB = new ApiClient(b.url);
     expect((await guestOnB.get<SharedWishlist>(`/wishlists/share/${list._id}`)).body.items[0]).toMatchObject({ quantityPurchased: 0 });
     expect((await new ApiClient(a.url).put(`/wishlists/share/${list._id}/items/${item._id}`, { quantityPurchased: 1 })).status).toBe(200);
-    const tookMs = await shareViewOnB(list._id, (view) => view.items[0]?.quantityPurchased === 1, 100);
-    expect(tookMs).toBeLessThan(100);
+    await shareViewOnB(list._id, (view) => view.items[0]?.quantityPurchased === 1);
   });
 
   it("a pledge through A shows on B's share view at once, although B had it cached", async () => {
@@ -60,8 +64,7 @@ describe('two replicas over one PostgreSQL', () => {
     const sofa = await addItem(owner, list._id, { title: 'Sofa', price: '500', url: 'https://replica-gifts.example/sofa', isGroupGift: true });
     expect((await new ApiClient(b.url).get<SharedWishlist>(`/wishlists/share/${list._id}`)).body.items[0]).toMatchObject({ pledgedTotal: '0.00' });
     expect((await new ApiClient(a.url).post(`/wishlists/share/${list._id}/items/${sofa._id}/pledges`, { amount: '25' })).status).toBe(200);
-    const tookMs = await shareViewOnB(list._id, (view) => view.items[0]?.pledgedTotal === '25.00', 100);
-    expect(tookMs).toBeLessThan(100);
+    await shareViewOnB(list._id, (view) => view.items[0]?.pledgedTotal === '25.00');
   });
 
   it("an item added through A shows on B's share view at once, although B had it cached", async () => {
@@ -69,8 +72,7 @@ describe('two replicas over one PostgreSQL', () => {
     await addItem(owner, list._id, { title: 'Kite' });
     expect((await new ApiClient(b.url).get<SharedWishlist>(`/wishlists/share/${list._id}`)).body.items).toHaveLength(1);
     await addItem(owner, list._id, { title: 'Yo-yo' });
-    // Unannounced, B would show its cached view for up to a minute.
-    await shareViewOnB(list._id, (view) => view.items.length === 2, 1_000);
+    await shareViewOnB(list._id, (view) => view.items.length === 2);
   });
 
   it('a session signed on either replica works on the other', async () => {
