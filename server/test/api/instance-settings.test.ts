@@ -123,7 +123,8 @@ describe('the default language', () => {
     // every request's language comes from once stayed on the old one until the next read (2 in 60).
     const notFound = { fr: 'Impossible de trouver cette liste.', de: 'Diese Wunschliste wurde nicht gefunden.' };
     const answered: string[] = [];
-    for (const language of Array.from({ length: 30 }, (_, i) => (i % 2 ? 'fr' : 'de') as const)) {
+    const switches: (keyof typeof notFound)[] = Array.from({ length: 30 }, (_, i) => (i % 2 ? 'fr' : 'de'));
+    for (const language of switches) {
       expect((await admin.client.put('/admin/settings', { defaultLanguage: language })).status).toBe(200);
       const { body } = await new ApiClient(server.url).call('GET', '/wishlists/share/no-such-list', undefined, { headers: { 'Accept-Language': 'ko' } });
       if (body.message !== notFound[language]) answered.push(`${language}: ${body.message}`);
