@@ -40,13 +40,10 @@ step build:web
 # failure stops the run before the browser tests.
 checks_log="$run_dir/checks.log"
 (
-  status=0
   for check in lint:deps typecheck; do
-    start=$SECONDS
-    bun run "$check" || { status=$?; break; }
-    echo "npm test, $check $((SECONDS - start)) s (beside test:unit)"
+    step "$check" || exit
+    echo "npm test, ${times[-1]} (beside test:unit)"
   done
-  exit $status
 ) >"$checks_log" 2>&1 &
 checks=$!
 unit_status=0
