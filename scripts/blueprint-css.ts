@@ -16,6 +16,8 @@ import { join } from 'node:path';
 import { CssRules } from '@wishwell/shared/css-rules';
 
 export const BLUEPRINT_NAMESPACE = 'bp6';
+/** Blueprint's whole sheet as installed, which the build cuts. */
+export const INSTALLED_BLUEPRINT_SHEET = join(import.meta.dirname, '..', 'node_modules', '@blueprintjs', 'core', 'lib', 'css', 'blueprint.css');
 
 /** A built file: its name (the one other chunks import it by) and its text. */
 export interface BuiltFile {

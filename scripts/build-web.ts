@@ -5,7 +5,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { blueprintSubset, builtSiteClasses } from './blueprint-css';
+import { blueprintSubset, builtSiteClasses, INSTALLED_BLUEPRINT_SHEET } from './blueprint-css';
 import { writeLanguageIndex } from './language-index';
 import { webLanguages } from './web-languages';
 
@@ -63,7 +63,7 @@ async function bundleScripts(): Promise<string[]> {
 /** Blueprint's sheet with the rules of the classes the built scripts, the app's sheets and the shell can produce. */
 function writeBlueprintCss(): string {
   const produced = builtSiteClasses(join(distDir, 'assets'), readFileSync(join(webDir, 'index.html'), 'utf8'));
-  const css = blueprintSubset(readFileSync(join(root, 'node_modules', '@blueprintjs', 'core', 'lib', 'css', 'blueprint.css'), 'utf8'), produced);
+  const css = blueprintSubset(readFileSync(INSTALLED_BLUEPRINT_SHEET, 'utf8'), produced);
   const name = `assets/blueprint-${contentHash(new TextEncoder().encode(css))}.css`;
   writeFileSync(join(distDir, name), css);
   return '/' + name;
