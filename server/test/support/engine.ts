@@ -15,8 +15,8 @@ let admin: SQL | undefined;
  * restarted on the same dir finds its data again), created on first use: empty, or `migrated`, a
  * copy of the run's migrated template (see postgres-setup.ts), as test servers take. Null on SQLite.
  * Either is copied file by file (STRATEGY FILE_COPY): PostgreSQL's default writes every block of
- * the template through the write-ahead log, which took twice the CPU time (45 against 23 ms a
- * database, hundreds of databases a run); the checkpoints FILE_COPY asks for cost little with fsync off.
+ * the template through the write-ahead log, about twice the CPU for each of a run's hundreds of
+ * databases (testing.md); the checkpoints FILE_COPY asks for cost little with fsync off.
  */
 export async function testDatabaseUrl(dataDir: string, engine: Engine = TEST_ENGINE, migrated = false): Promise<string | null> {
   if (engine !== 'postgres') return null;
