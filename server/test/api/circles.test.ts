@@ -9,6 +9,7 @@ import type { SharedWishlist, Wishlist } from '@wishwell/shared/wishlist-types';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { startTestServer, withStore, type TestServer } from '../support/test-server';
+import { ManualClock } from '../support/manual-clock';
 import { eq } from 'drizzle-orm';
 import { hashSecret } from '../../src/ids';
 import { addItem, guestWithList, signUp, type Account } from '../support/wishlists';
@@ -17,11 +18,13 @@ const LIMITS = { CIRCLES_PER_USER: '3', CIRCLE_MEMBERS: '4', RATE_LIMIT_CIRCLE_I
 
 let smtp: TestSmtpServer;
 let server: TestServer;
+/** The server's clock: members who join one after another get distinct join times (who joined first runs a circle whose creator left). */
+const clock = new ManualClock();
 let admin: Account;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url, ...LIMITS });
+  server = await startTestServer({ env: { SMTP_URL: smtp.url, ...LIMITS }, clock });
   admin = await signUp(server.url, 'Admin');
 });
 afterAll(async () => {
@@ -36,7 +39,10 @@ async function circleOf(creator: Account, others: Account[] = [], name = 'Family
   const made = await creator.client.post<Circle>('/circles', { name });
   expect(made.status).toBe(200);
   const token = tokenOf(made.body.inviteLink!);
-  for (const other of others) expect((await other.client.post(`/circles/join/${token}`)).status).toBe(200);
+  for (const other of others) {
+    await clock.advance(1);
+    expect((await other.client.post(`/circles/join/${token}`)).status).toBe(200);
+  }
   return made.body;
 }
 
