@@ -70,7 +70,9 @@ export function httpPipeline(ctx: AppContext, defaultLanguage: () => Language) {
       const ip = () => clientIp(request, server, ctx.config.trustProxy);
       if (!request.headers.has('content-length')) refuseUnread(() => cutBodies.check(ip()));
       const bytes = await readBodyLimited(request, bodyLimitFor(path), tooLargeTextFor(path)).catch(async (error: unknown) => {
-        if (error instanceof DomainError && error.kind === 'too-large') await cutBodies.take(ip());
+        // Counted at once, not awaited: on several replicas the count's shared write may wait on
+        // the database, and until the 413 is sent Bun goes on draining the cut body it was told to drop.
+        if (error instanceof DomainError && error.kind === 'too-large') void cutBodies.take(ip());
         throw error;
       });
       return parseBody(bytes, contentType, request.headers.get('content-type') ?? '');
