@@ -17,14 +17,19 @@ const POSTGRES_ONLY = ['migrate-cli', 'portable-backup', 'replicas', 'restricted
  * first (kept in node_modules/.vite), so the run ends on short files, not on one long file while the
  * other worker idles. Files it has no duration for (a fresh clone, a new file) it orders by size;
  * then the API files go first in each project, since an API file's servers, processes and real
- * waits (admin-events-idle: 12 s in 35 lines) take seconds whatever its size, a unit file rarely.
+ * waits take seconds whatever its size, a unit file rarely; and first of all the files that wait
+ * longest for little work (admin-events-idle: 12 s of Bun's idle timeout in 35 lines), which at
+ * the end would leave the cores idle while they wait.
  */
+const WAITING_FILES = ['server/test/api/admin-events-idle.test.ts'];
+
 class ApiFilesFirstWhenNew extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     if (files.every((file) => this.ctx.cache.getTestSpecificationResult(file))) return sorted;
     const projects = [...new Set(sorted.map((file) => file.project.name))];
-    const rank = (file: TestSpecification) => projects.indexOf(file.project.name) * 2 + (file.moduleId.includes('/server/test/api/') ? 0 : 1);
+    const rank = (file: TestSpecification) =>
+      WAITING_FILES.some((name) => file.moduleId.endsWith(name)) ? -1 : projects.indexOf(file.project.name) * 2 + (file.moduleId.includes('/server/test/api/') ? 0 : 1);
     return sorted.map((file, index) => ({ file, index })).sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index).map(({ file }) => file);
   }
 }
