@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT, signInByApi, uniqueEmail } from './support/accounts';
-import { apiCall, openForApi } from './support/api';
+import { apiCall } from './support/api';
 import { openAdminPage } from './support/admin';
 import { E2E_CROWD_DOMAIN } from './support/constants';
 import { VISITOR_LOG_CROWD_AFTER, type AdminStats } from '@wishwell/shared/admin-types';
@@ -18,7 +18,6 @@ const tag = () => `${Date.now().toString(36)}${process.pid.toString(36)}`;
 async function seedMember(page: Page, name: string, moreAtShop: Record<string, unknown>[] = []) {
   const context = await page.context().browser()!.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
   const other = await context.newPage();
-  await openForApi(other);
   const email = uniqueEmail('member');
   const user = await apiCall<{ _id: string }>(other, 'POST', '/users/register', { name, email, password: 'correct horse battery', domain: 'shop.wishwell.test' });
   const list = await apiCall<{ _id: string }>(other, 'POST', '/wishlists', { name: `${name} list` });
@@ -52,7 +51,6 @@ test('the dashboard shows the four stat cards and the referral chart', async ({ 
 test("the dashboard's Secret Santa card shows that draws happened (organiser, size, dates), never who takes part or gives to whom", async ({ page, browser }) => {
   const memberContext = await browser.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
   const member = await memberContext.newPage();
-  await openForApi(member);
   const organiser = uniqueEmail('santa');
   await apiCall(member, 'POST', '/users/register', { name: 'Santa Organiser', email: organiser, password: 'correct horse battery', domain: '127.0.0.1' });
   const participants = ['Anneliese', 'Bartholomew', 'Cordelia'].map((name) => ({ name, email: uniqueEmail(name.toLowerCase()) }));
@@ -80,7 +78,6 @@ test("the dashboard's Secret Santa card shows that draws happened (organiser, si
 test('disabling a user greys the row and stops their session; enabling brings it back', async ({ page, browser }) => {
   const memberContext = await browser.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
   const memberPage = await memberContext.newPage();
-  await openForApi(memberPage);
   const email = uniqueEmail('toggle');
   await apiCall(memberPage, 'POST', '/users/register', { name: 'Toggle Person', email, password: 'correct horse battery', domain: '127.0.0.1' });
 
@@ -287,7 +284,6 @@ test('at phone width every page shows cards, and the switches and deletes work t
 
 test('Scrape Logs make only http(s) links clickable: a refused javascript: link is plain text', async ({ page }) => {
   const refused = `javascript:alert(${Date.now()})`;
-  await openForApi(page);
   await expect(apiCall(page, 'POST', '/scrape', { url: refused })).rejects.toThrow(/400/);
   await openAdminPage(page, 'Scrape Logs', 'Scrape Logs');
   const row = page.getByRole('row').filter({ hasText: refused });

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Language } from '@wishwell/shared/languages';
 import { uniqueEmail } from './support/accounts';
 import { adminEventStreams } from './support/admin';
-import { apiCall, openForApi } from './support/api';
+import { apiCall } from './support/api';
 import { E2E_ADMIN } from './support/constants';
 import { consoleProblems } from './support/console';
 import { DESKTOP, expectNoEnglishLeft, expectNoSidewaysScroll, PHONE, textIn } from './support/languages';
@@ -46,7 +46,6 @@ const failScrape = (page: Page, url: string) => apiCall(page, 'POST', '/scrape',
 async function seed(browser: Browser, tag: string): Promise<void> {
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
-  await openForApi(page);
   await apiCall(page, 'POST', '/users/register', { name: `Mitglied ${tag}`, email: uniqueEmail(`member-${tag}`), password: 'correct horse battery', domain: '127.0.0.1' });
   const list = await apiCall<{ _id: string }>(page, 'POST', '/wishlists', { name: `Liste ${tag}` });
   const draw = await apiCall<{ id: string }>(page, 'POST', '/draws', { name: `Wichteln ${tag}`, participants: ['a', 'b', 'c'].map((n) => ({ name: `${n}-${tag}`, email: uniqueEmail(`${n}-${tag}`) })) });
@@ -61,7 +60,6 @@ async function seed(browser: Browser, tag: string): Promise<void> {
 async function adminPage(browser: Browser, language: Language): Promise<Page> {
   const context = await browser.newContext({ baseURL: base, locale: language, viewport: DESKTOP });
   const page = await context.newPage();
-  await openForApi(page);
   await apiCall(page, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
   return page;
 }

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { E2E_ADMIN, signInByApi, uniqueEmail } from './support/accounts';
-import { apiCall, openForApi } from './support/api';
+import { apiCall } from './support/api';
 import { openAdminPage } from './support/admin';
 
 // The admin console's scraping pages: Referral Rules, Scraper Strategy Management and Scrape Logs,
@@ -14,10 +14,9 @@ test.describe.configure({ timeout: 60_000 });
 const tag = () => `${Date.now().toString(36)}${process.pid.toString(36)}`;
 
 
-// Signed in on an API answer, for set-up calls: each test opens the console page it is about.
+// Signed in without a page (set-up goes through the API): each test opens the console page it is about.
 test.beforeEach(async ({ page }) => {
   await signInByApi(page, E2E_ADMIN, null);
-  await openForApi(page);
 });
 
 test('an admin creates, edits and deletes a referral rule', async ({ page }) => {
@@ -171,7 +170,6 @@ test('at phone width the pages show cards, and the cards delete too', async ({ p
 test('a non-admin is sent to /login from the admin pages', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await openForApi(page);
   await apiCall(page, 'POST', '/users/register', { name: 'Plain User', email: uniqueEmail('plain'), password: 'correct horse battery', domain: '127.0.0.1' });
   for (const path of ['referral-rules', 'scraper-configs', 'scrape-logs']) {
     await page.goto(`/admin/${path}`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, openForApi } from './support/api';
+import { apiCall } from './support/api';
 import { onDialogEntry } from './support/dialog-history';
 import { moveHandle } from './support/hydration';
 import { withMaillessServer } from './support/mailless-server';
@@ -251,7 +251,6 @@ test('on a server without SMTP, Share via Email says so before anyone types', as
   await withMaillessServer(async (base) => {
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
-    await openForApi(page);
     await apiCall(page, 'POST', '/users/register', { name: 'Mo', email: uniqueEmail('mo'), password: 'correct horse battery', domain: '127.0.0.1' });
     const list = await apiCall<{ _id: string }>(page, 'POST', '/wishlists', { name: 'No mail here', theme: 'Other' });
     await page.goto(`/wishlist/${list._id}`);
@@ -284,7 +283,6 @@ test('the dashboard marks a list an admin disabled and one that expired: guests 
   const expired = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Last winter', theme: 'Birthday', expiresAt: '2020-01-01T00:00:00.000Z' });
   const admin = await browser.newPage();
   await signInByApi(admin, E2E_ADMIN, null);
-  await openForApi(admin);
   await apiCall(admin, 'PUT', `/wishlists/${disabled}/toggle-disable`);
 
   await owner.page.goto('/dashboard');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, openForApi } from './support/api';
+import { apiCall } from './support/api';
 import { E2E_ADMIN, uniqueEmail } from './support/accounts';
 import { withMaillessServer } from './support/mailless-server';
 import { itemCard, PASSWORD, signedInPage } from './support/people';
@@ -47,7 +47,6 @@ test('on a server without SMTP, an invitation gives the owner its link, and buye
   await withMaillessServer(async (base) => {
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
-    await openForApi(page);
     await apiCall(page, 'POST', '/users/register', { name: 'Mo', email: uniqueEmail('mo'), password: PASSWORD, domain: '127.0.0.1' });
     const listId = await listWithKite(page, 'No mail here');
 
@@ -74,7 +73,6 @@ test('on a server without SMTP, an invitation gives the owner its link, and buye
     // Pledging signed in: the account's name, and no e-mail offered either.
     const adminContext = await browser.newContext({ baseURL: base });
     const admin = await adminContext.newPage();
-    await openForApi(admin);
     await apiCall(admin, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
     await apiCall(admin, 'POST', '/referral-rules', { matcher: 'giftshop.test', programName: 'Gift Shop', giftCardUrl: 'https://giftshop.test/cards' });
     await adminContext.close();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { freePort, startOidcProvider } from '@wishwell/server/test-support/oidc-provider';
 import { startSmtpServer, type TestSmtpServer } from '@wishwell/server/test-support/smtp';
 import { uniqueEmail } from './support/accounts';
-import { apiCall, openForApi } from './support/api';
+import { apiCall } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { createGuestListFromLanding, PASSWORD } from './support/people';
@@ -103,7 +103,6 @@ test('someone with a password account signs in with the provider for the first t
   try {
     const lindaPage = await linda.newPage();
     const email = uniqueEmail('linda');
-    await openForApi(lindaPage);
     await apiCall(lindaPage, 'POST', '/users/register', { name: 'Linda', email, password: PASSWORD, domain: '127.0.0.1' });
     await apiCall(lindaPage, 'POST', '/users/logout');
     provider.signInAs({ sub: 'linda-1', email, email_verified: true, name: 'Linda at Family ID' });

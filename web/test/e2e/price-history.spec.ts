@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
 import { E2E_ADMIN } from './support/accounts';
-import { apiCall, openForApi } from './support/api';
+import { apiCall } from './support/api';
 import { itemCard, PASSWORD, signedInPage } from './support/people';
 import { keepScreenshot } from './support/screenshots';
 
@@ -26,7 +26,6 @@ async function startShop(): Promise<{ server: Server; url: string; setPrice: (pr
 }
 
 async function signedInAs(page: Page, email: string, password: string): Promise<void> {
-  await openForApi(page);
   await apiCall(page, 'POST', '/users/login', { email, password });
 }
 

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Item, Wishlist } from '@wishwell/shared/wishlist-types';
 import { E2E_ADMIN, uniqueEmail } from './support/accounts';
-import { apiCall, openForApi } from './support/api';
+import { apiCall } from './support/api';
 import { waitForMail } from './support/mail';
 import { onDialogEntry } from './support/dialog-history';
 import { itemCard, signedInPage } from './support/people';
@@ -16,7 +16,6 @@ test.describe.configure({ timeout: 120_000 });
 /** A guest list with items, made through the API by its owner's browser; answers its id. */
 async function listWith(browser: Browser, items: { title: string; quantity?: number }[]): Promise<string> {
   const owner = await (await browser.newContext()).newPage();
-  await openForApi(owner);
   const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists/guest', { name: 'Housewarming', theme: 'Other' });
   for (const item of items) await apiCall(owner, 'POST', `/wishlists/${list._id}/items`, { price: '20', ...item });
   return list._id;
@@ -138,13 +137,11 @@ test('a signed-in guest changes and undoes reservations from My reservations on 
 
 test('guests pledge towards a group gift and watch the progress bar fill until it counts as bought', async ({ browser }) => {
   const admin = await (await browser.newContext()).newPage();
-  await openForApi(admin);
   await apiCall(admin, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
   const giftShop = `pledges-${Date.now().toString(36)}.test`;
   const rule = await apiCall<{ _id: string }>(admin, 'POST', '/referral-rules', { matcher: giftShop, programName: 'Gift Shop', giftCardUrl: `https://${giftShop}/cards` });
   try {
     const owner = await (await browser.newContext()).newPage();
-    await openForApi(owner);
     const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists/guest', { name: 'Baby shower', theme: 'New Baby' });
     const pramItem = await apiCall<{ _id: string }>(owner, 'POST', `/wishlists/${list._id}/items`, { title: 'Pram', price: '300', url: `https://${giftShop}/pram`, isGroupGift: true });
 
@@ -199,7 +196,6 @@ test("the owner's item form says by the quantity why it cannot go below what gue
   const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists', { name: 'Housewarming' });
   const mugs = await apiCall<Item>(owner, 'POST', `/wishlists/${list._id}/items`, { title: 'Mugs', quantity: 3 });
   const guest = await (await browser.newContext()).newPage();
-  await openForApi(guest);
   await apiCall(guest, 'PUT', `/wishlists/share/${list._id}/items/${mugs._id}`, { quantityPurchased: 2, purchasedBy: 'Aunt May' });
 
   await owner.goto(`/wishlist/${list._id}`);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Wishlist } from '@wishwell/shared/wishlist-types';
-import { apiCall, openForApi } from './support/api';
+import { apiCall } from './support/api';
 import { onDialogEntry } from './support/dialog-history';
 import { signedInPage } from './support/people';
 import { keepScreenshot } from './support/screenshots';
@@ -54,7 +54,6 @@ for (const viewport of [
 ]) {
   test(`${viewport.width} px: a toast on a scrolled-down page shows at the foot of the screen`, async ({ browser }) => {
     const owner = await (await browser.newContext()).newPage();
-    await openForApi(owner);
     const list = await apiCall<Wishlist>(owner, 'POST', '/wishlists/guest', { name: 'Long list', theme: 'Other' });
     for (let n = 1; n <= 12; n++) await apiCall(owner, 'POST', `/wishlists/${list._id}/items`, { title: `Gift ${n}`, price: String(n), notes: 'A longer note. '.repeat(6) });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { E2E_ADMIN, uniqueEmail } from './support/accounts';
-import { apiCall, openForApi } from './support/api';
+import { apiCall } from './support/api';
 import { waitForMail } from './support/mail';
 import { moveHandle } from './support/hydration';
 import { createGuestListFromLanding, itemCard, PASSWORD, signedInPage } from './support/people';
@@ -412,7 +412,6 @@ test('the Add Item box scrapes links, and group gifts are offered only for shops
   const shop = await startShop();
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
-  await openForApi(adminPage);
   await apiCall(adminPage, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
   const giftShop = `giftshop-${Date.now().toString(36)}.test`;
   const rule = await apiCall<{ _id: string }>(adminPage, 'POST', '/referral-rules', {

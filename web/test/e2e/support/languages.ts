@@ -4,7 +4,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import type { Language } from '@wishwell/shared/languages';
 import { fromEachFile, type Translation } from '@wishwell/shared/language-file';
 import { LANGUAGE_FILES } from '@wishwell/locales';
-import { apiCall, openForApi } from './api';
+import { apiCall } from './api';
 import { E2E_ADMIN, E2E_PORT } from './constants';
 import { signedInPage } from './people';
 
@@ -131,7 +131,6 @@ const picture = `http://127.0.0.1:${E2E_PORT}/covers/other.svg`;
 export async function sharedList(browser: Browser): Promise<string> {
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
-  await openForApi(adminPage);
   await apiCall(adminPage, 'POST', '/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
   const shop = `fahrrad-${Date.now().toString(36)}${process.pid.toString(36)}.test`; // also unique beside another worker
   const rule = await apiCall<{ _id: string }>(adminPage, 'POST', '/referral-rules', { matcher: shop, programName: 'Fahrradladen', giftCardUrl: `https://${shop}/gutschein` });

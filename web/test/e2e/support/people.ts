@@ -1,7 +1,7 @@
 // People in their own browser contexts, and the item cards they look at (shared by the wish list specs).
 import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './accounts';
-import { apiCall, openForApi } from './api';
+import { apiCall } from './api';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -10,7 +10,6 @@ export async function signedInPage(browser: Browser, name: string, options: Brow
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const email = uniqueEmail(name.toLowerCase());
-  await openForApi(page);
   await apiCall(page, 'POST', '/users/register', { name, email, password: PASSWORD, domain: '127.0.0.1' });
   return { context, page, email };
 }
