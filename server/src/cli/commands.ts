@@ -18,7 +18,11 @@ export interface Command {
   run(args: string[]): Promise<number>;
 }
 
-/** Starts the server from `config` and runs until SIGTERM or SIGINT stops it (finishing requests, closing the database). */
+/**
+ * Starts the server from `config` and runs until SIGTERM, SIGINT or SIGHUP (the terminal it was
+ * started from closed) stops it, finishing requests and closing the database and the scraping
+ * browser; left to its default, SIGHUP would end the process at once and leave the browser behind.
+ */
 export async function serveUntilStopped(config: Config): Promise<number> {
   const server = await startServer(config);
   console.log(`${PRODUCT_NAME} ${VERSION} listening on ${server.url} (data in ${config.dataDir})`);
@@ -35,6 +39,7 @@ export async function serveUntilStopped(config: Config): Promise<number> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
   return new Promise<number>(() => {}); // runs until a signal stops it
 }
 

@@ -32,7 +32,7 @@ export interface TestServer {
   /** Resolves with the exit code when the process ends by itself (a crash); an in-process server's with 0 when stopped. */
   exited: Promise<number>;
   /** Sends a signal (SIGKILL: a crash; processes only) and waits for the process to end; answers its exit code. The data dir stays. */
-  signal(signal: 'SIGKILL' | 'SIGTERM'): Promise<number>;
+  signal(signal: 'SIGKILL' | 'SIGTERM' | 'SIGHUP'): Promise<number>;
   /** Runs a recurring job now (e.g. 'surprise.reveal'); resolves once it has run. In-process servers only. */
   runJob(name: string): Promise<void>;
 }
