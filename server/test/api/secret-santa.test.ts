@@ -438,4 +438,18 @@ describe('an account whose address changes', () => {
     expect(await listedTo(benClient)).toEqual([draw.id]);
     expect((await benClient.get<DrawResult>(`/draws/${draw.id}/result`)).body.you.name).toBe('Ben');
   });
+
+  it("never records the organiser's account, who does not take part, as the one that opened a link signed in", async () => {
+    const [cleo, dan, eve] = [person('Cleo'), person('Dan'), person('Eve')];
+    const draw = await created({ name: 'Office party', participants: [cleo, dan, eve] });
+    const { tokens } = await drawn(draw);
+    // Cleo opens her mail on the computer where the organiser is signed in: she sees her result...
+    expect((await organiser.client.get<DrawResult>(`/draws/result/${tokens.get(cleo.email)}`)).body.you.name).toBe('Cleo');
+    // ...and the organiser still sees no pair: the draw is not one they take part in.
+    expect(await listedTo(organiser.client)).not.toContain(draw.id);
+    expect((await organiser.client.get(`/draws/${draw.id}/result`)).status).toBe(403);
+    // Cleo, signing up later, finds her draw by her address.
+    const cleoClient = await registered(cleo);
+    expect((await cleoClient.get<DrawResult>(`/draws/${draw.id}/result`)).body.you.name).toBe('Cleo');
+  });
 });

@@ -38,7 +38,8 @@ export class ParticipantService {
    * part in" when its address changes later.
    */
   async open(participant: DrawParticipant, viewer: SessionUser | null): Promise<DrawResult> {
-    if (viewer && !participant.me.userId) await this.queries.recordAccount(participant.me, viewer);
+    // Never the organiser's account (a link opened on their computer): it would show them that pair from then on.
+    if (viewer && !participant.me.userId && viewer.id !== participant.draw.organiserId) await this.queries.recordAccount(participant.me, viewer);
     return this.result(participant);
   }
 
