@@ -16,7 +16,7 @@ import { apiRoutes } from './api-routes';
 /** The whole route surface: the pipeline, the API, uploaded files and the site. */
 export function createApp(ctx: AppContext, services: Services, site: Site) {
   const api = apiRoutes(ctx, services);
-  const pages: SitePages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs, links: services.mailLinks, listeningPort: () => app.server?.port, defaultLanguage: () => services.settings.defaultLanguage(), previews: previewImages(services.scrape.onBlankPage, site) });
+  const pages: SitePages = new SitePages({ site, lists: services.wishlists.lists, domainConfigs: services.domainConfigs, links: services.mailLinks, listeningPort: () => app.server?.port, defaultLanguage: () => services.settings.defaultLanguage(), previews: previewImages(services.scrape.onBlankPage, site), canSendMail: () => services.mailer.configured() });
   const resolveViewer = createViewerResolver(ctx);
   const app = new Elysia()
     .use(httpPipeline(ctx, () => services.settings.defaultLanguage()))

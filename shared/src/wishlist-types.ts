@@ -108,6 +108,8 @@ export interface Wishlist extends WishlistFields, SurpriseSettings {
 /** GET /wishlists: the caller's lists (owned and edited), for the dashboard and move/copy targets. */
 export interface WishlistSummary extends WishlistFields, SurpriseSettings {
   user: WishlistOwner | null;
+  /** The currency of the list's prices (see Wishlist.currency): what an item added naming none is in. */
+  currency: string;
   role: 'owner' | 'editor';
   itemCount: number;
   /** Whether any item has purchases (the edit dialog then warns). */

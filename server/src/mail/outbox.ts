@@ -16,6 +16,8 @@ const BATCH = 20;
 
 export const MAIL_SUCCESS = 'Success';
 export const MAIL_QUEUED = 'Queued';
+/** How the status of a mail waiting for its next try starts (the rest names the try and its error). */
+export const MAIL_RETRYING = 'Retrying';
 
 export interface OutboxOptions {
   /** The SMTP server and sender of the moment (the admin console may change them). */
@@ -145,7 +147,7 @@ export class MailOutbox {
       logEvent({ event: 'mail.not_sent', level: 'warn', tries, retry, reason });
       const retryAt = new Date(this.now().getTime() + this.options.retryAfterMs * 4 ** (tries - 1));
       await (retry
-        ? this.settle(row.id, { state: 'retrying', dueAt: retryAt }, `Retrying: try ${tries} of ${this.options.tries} failed: ${reason}`)
+        ? this.settle(row.id, { state: 'retrying', dueAt: retryAt }, `${MAIL_RETRYING}: try ${tries} of ${this.options.tries} failed: ${reason}`)
         : this.settle(row.id, { state: 'failed', dueAt: null }, `Failed: ${reason}`));
     }
   }

@@ -37,6 +37,8 @@ export interface SitePagesSources {
   defaultLanguage: () => Language;
   /** Link-preview images with the list's name and brand; null without Chromium (the theme's cover serves). */
   previews: PreviewImages | null;
+  /** Whether mail can be sent now (SMTP set): the share page offers following by mail only then. */
+  canSendMail: () => Promise<boolean>;
 }
 
 
@@ -152,12 +154,14 @@ export class SitePages {
     const rendered = await this.sources.lists.sharedView(listId, caller).catch((error: unknown) => (error instanceof DomainError && error.kind === 'not-found' ? MISSING : null));
     if (!rendered || rendered === MISSING) return rendered;
     const config = await this.configFor(reader.origin);
+    // Rendered as the browser will show it (the follow box or none): no shift once it hydrates.
+    const canSendMail = await this.sources.canSendMail();
     const pages = this.sharePages.get(rendered) ?? new Map<string, Promise<SiteAsset>>();
     this.sharePages.set(rendered, pages);
-    return keptOrMade(pages, `${reader.origin}|${readerKey(reader, config)}`, () => this.renderSharePage(listId, rendered, reader, config));
+    return keptOrMade(pages, `${reader.origin}|${readerKey(reader, config)}|${canSendMail}`, () => this.renderSharePage(listId, rendered, reader, config, canSendMail));
   }
 
-  private async renderSharePage(listId: string, rendered: RenderedShareView, reader: PageReader, config: PublicDomainConfig): Promise<SiteAsset> {
+  private async renderSharePage(listId: string, rendered: RenderedShareView, reader: PageReader, config: PublicDomainConfig, canSendMail: boolean): Promise<SiteAsset> {
     const { origin, language } = reader;
     const view = viewOf(rendered);
     const path = `/share/wishlist/${encodeURIComponent(listId)}`;
@@ -167,7 +171,7 @@ export class SitePages {
     const t = i18n.t.bind(i18n);
     const image = this.sources.previews ? `${path}/preview.png?v=${PreviewImages.keyOf(previewCardOf(view, config))}` : previewImageOf(view.coverImage);
     const preview = previewHeadTags(sharePreviewOf(view, new URL(path, origin), t, image), config.companyName) + offlineNoticeTag(t) + coverPreload;
-    return this.render(path, { domainConfig: config, language, defaultLanguage: reader.defaultLanguage, sharedList: { id: listId, view } }, preview, reader.scheme);
+    return this.render(path, { domainConfig: config, language, defaultLanguage: reader.defaultLanguage, sharedList: { id: listId, view }, canSendMail }, preview, reader.scheme);
   }
 
   /** A shared list's link-preview image (its name and the domain's brand), or null (404) for a list guests cannot open. */

@@ -93,6 +93,20 @@ describe('a circle', () => {
     expect((await ben.client.get<Suggestion[]>(`/wishlists/${bens._id}/suggestions`)).body).toMatchObject([{ title: 'Kite', reservedBy: null, reservedByMe: false }]);
   });
 
+  it("prices a suggestion naming no currency in the list owner's currency, as an item naming none", async () => {
+    const [ann, ben] = [await signUp(server.url, 'Ann'), await signUp(server.url, 'Ben')];
+    expect((await ben.client.put('/users/profile', { name: 'Ben', email: ben.email, country: 'United States' })).body.currency).toBe('USD');
+    expect((await ann.client.get('/users/profile')).body.currency).not.toBe('USD');
+    const circle = await circleOf(ann, [ben]);
+    const bens = await newList(ben);
+    await share(ben, circle._id, [bens._id]);
+    expect((await addItem(ben.client, bens._id, { title: 'Bike', price: '120' })).currency).toBe('USD');
+    const kite = await ann.client.post<Suggestion>(`/wishlists/${bens._id}/suggestions`, { title: 'Kite', price: '12' });
+    expect([kite.status, kite.body.currency]).toEqual([201, 'USD']);
+    const blank = await ann.client.post<Suggestion>(`/wishlists/${bens._id}/suggestions`, { title: 'Ball', currency: '' });
+    expect(blank.body.currency).toBe('USD');
+  });
+
   it('puts members with the soonest event first, a recurring date rolled forward', async () => {
     const [ann, ben, cat] = [await signUp(server.url, 'Ann'), await signUp(server.url, 'Ben'), await signUp(server.url, 'Cat')];
     const circle = await circleOf(ann, [ben, cat]);

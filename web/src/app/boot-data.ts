@@ -14,6 +14,11 @@ export interface BootData {
   /** The site's default language: what a browser asking for none Wishwell speaks gets. */
   defaultLanguage: Language;
   sharedList?: { id: string; view: SharedWishlist };
+  /**
+   * Whether this server sends e-mail, on a page whose markup depends on it (the share page's
+   * follow box): the page then opens as it stays. Absent: the app asks GET /health.
+   */
+  canSendMail?: boolean;
 }
 
 export const BOOT_DATA_ELEMENT_ID = 'ww-boot';

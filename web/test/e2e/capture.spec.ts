@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { apiCall } from './support/api';
+import { waitForMail } from './support/mail';
 import { itemCard, signedInPage } from './support/people';
 
 // Issue 35: the "Add to Wishwell" bookmarklet on My Account sends the page the user sees to
@@ -140,6 +141,28 @@ test("a shop's favourites page: several products ticked and added at once", asyn
   } finally {
     shop.server.close();
   }
+});
+
+test("a product without a price's currency is priced in the chosen list's currency: its owner's on a list the user edits", async ({ browser }) => {
+  const owner = await signedInPage(browser, 'Uma');
+  await apiCall(owner.page, 'PUT', '/users/profile', { name: 'Uma', email: owner.email, country: 'United States' });
+  const housewarming = await apiCall<{ _id: string }>(owner.page, 'POST', '/wishlists', { name: 'Housewarming', theme: 'Other' });
+  const editor = await signedInPage(browser, 'Ezra');
+  const { currency: editorsCurrency } = await apiCall<{ currency: string }>(editor.page, 'GET', '/users/profile');
+  expect(editorsCurrency).not.toBe('USD');
+  await apiCall(editor.page, 'POST', '/wishlists', { name: 'Own list', theme: 'Other' });
+  await apiCall(owner.page, 'POST', `/wishlists/${housewarming._id}/editors`, { email: editor.email });
+  const token = (await waitForMail(editor.email)).text.match(/\/invitations\/([\w-]+)/)![1]!;
+  await apiCall(editor.page, 'POST', `/invitations/${token}/accept`);
+
+  // As the extension opens /capture: the shop's page read, its price without a currency.
+  const result = { title: 'Wool Rug', price: '30', currency: '', imageUrl: '', description: '', url: 'https://shop.example/p/rug' };
+  await editor.page.goto(`/capture#result=${encodeURIComponent(JSON.stringify(result))}`);
+  const dialog = editor.page.getByRole('dialog', { name: 'Add Item' });
+  await dialog.getByLabel('Wishlist').selectOption({ label: 'Housewarming' });
+  await expect(dialog.getByLabel('Currency')).toHaveAttribute('placeholder', 'USD');
+  await dialog.getByLabel('Wishlist').selectOption({ label: 'Own list' });
+  await expect(dialog.getByLabel('Currency')).toHaveAttribute('placeholder', editorsCurrency);
 });
 
 test('/capture opened without a captured page says how to use it', async ({ browser }) => {

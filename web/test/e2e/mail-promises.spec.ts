@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall } from './support/api';
 import { E2E_ADMIN, uniqueEmail } from './support/accounts';
+import { holdAppScript } from './support/hydration';
 import { withMaillessServer } from './support/mailless-server';
 import { itemCard, PASSWORD, signedInPage } from './support/people';
 
@@ -82,6 +83,33 @@ test('on a server without SMTP, an invitation gives the owner its link, and buye
     const pledge = page.getByRole('dialog', { name: 'Pledge towards this gift' });
     await expect(pledge.getByLabel(/Your name/)).toHaveValue('Mo');
     await expect(pledge.getByLabel(/Your e-mail/)).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test('on a server without SMTP, the share page is rendered without the follow box, so nothing below it moves once the page loads', async ({ browser }) => {
+  await withMaillessServer(async (base) => {
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } });
+    const owner = await context.newPage();
+    await openForApi(owner);
+    await apiCall(owner, 'POST', '/users/register', { name: 'Nia', email: uniqueEmail('nia'), password: PASSWORD, domain: '127.0.0.1' });
+    const listId = await listWithKite(owner, 'Quiet list');
+
+    const guest = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } });
+    const page = await guest.newPage();
+    const deliverScript = await holdAppScript(page);
+    await page.goto(`/share/wishlist/${listId}`, { waitUntil: 'commit' });
+    await expect(itemCard(page, 'Kite')).toBeVisible();
+    const kiteTop = async () => (await itemCard(page, 'Kite').boundingBox())!.y;
+    const before = await kiteTop();
+    // As rendered by the server: no offer of mail it cannot send.
+    await expect(page.getByRole('region', { name: 'Follow this list' })).toHaveCount(0);
+    deliverScript();
+    await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('.ww-item-card')!).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('region', { name: 'Follow this list' })).toHaveCount(0);
+    expect(await kiteTop()).toBe(before);
+    await guest.close();
     await context.close();
   });
 });

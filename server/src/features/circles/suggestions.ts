@@ -5,6 +5,7 @@ import { newId } from '../../ids';
 import { belowCap } from '../../limits/circles';
 import { logEvent } from '../../log';
 import type { ListAccess } from '../wishlists/access';
+import type { ListCurrency } from '../wishlists/list-currency';
 import type { CircledList } from './access';
 import type { CircleQueries, SuggestionRow } from './queries';
 import { toSuggestion } from './suggestion-mapper';
@@ -19,6 +20,7 @@ export class SuggestionService {
   constructor(
     private readonly queries: CircleQueries,
     private readonly perList: number,
+    private readonly listCurrency: ListCurrency,
   ) {}
 
   async add(access: CircledList, input: SuggestionInput): Promise<Suggestion> {
@@ -32,7 +34,7 @@ export class SuggestionService {
       title: input.title.trim(),
       url: input.url?.trim() ?? '',
       price: input.price?.trim() ?? '',
-      currency: input.currency ?? 'GBP',
+      currency: input.currency?.trim() || (await this.listCurrency(access)), // none named: the list's, as an item's
       notes: input.notes?.trim() ?? '',
       reservedById: null,
       reservedAt: null,

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, notInArray, notLike, or, sql, type SQL } from 'drizzle-orm';
 import { LOG_COUNT_CAP, type LogPage, type LogQuery } from '@wishwell/shared/admin-types';
 import { readPage, textFilter, type PageWindow } from '../../db/paging';
 import type { Row, TableColumn, Tables } from '../../db/store';
 import { StoreQueries } from '../../db/store-queries';
+import { MAIL_QUEUED, MAIL_RETRYING, MAIL_SUCCESS } from '../../mail/outbox';
 import { pgUnindexed } from './unindexed.pg';
 import { sqliteUnindexed } from './unindexed.sqlite';
 
@@ -44,10 +45,9 @@ export class LogQueries extends StoreQueries {
 
   email(query: LogQuery, range: LogRange): Promise<LogPage<LoggedBy<Row<'emailLogs'>>>> {
     const { emailLogs } = this.tables;
-    const success = eq(emailLogs.status, 'Success');
     const where = and(
       ...textFilter(this.store.dialect, [emailLogs.recipient, emailLogs.subject], query.q),
-      ...(query.status ? [query.status === 'success' ? success : sql`NOT (${success})`] : []),
+      ...(query.status ? [query.status === 'success' ? eq(emailLogs.status, MAIL_SUCCESS) : mailFailed(emailLogs.status)] : []),
       ...dateRange(emailLogs.createdAt, range),
     );
     return this.loggedByPage(query, emailLogs, emailLogs.sentById, where);
@@ -126,6 +126,14 @@ export class LogQueries extends StoreQueries {
     const [counted] = await this.db.select({ total: count() }).from(matches);
     return counted?.total ?? 0;
   }
+}
+
+/**
+ * A mail failed once it will not be sent: neither sent, nor queued, nor waiting for its next try
+ * (what is left: the outbox gave it up, or no SMTP server was set to send it).
+ */
+function mailFailed(status: TableColumn): SQL {
+  return and(notInArray(status, [MAIL_SUCCESS, MAIL_QUEUED]), notLike(status, `${MAIL_RETRYING}%`))!;
 }
 
 function dateRange(column: TableColumn, { from, until }: LogRange): SQL[] {

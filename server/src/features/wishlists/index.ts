@@ -9,7 +9,7 @@ import { ClaimMail } from './claim-mail';
 import { ClaimService } from './claims';
 import { InvitationService } from './invitations';
 import { ItemService, type ApplyReferralRules, type FirstPriceCheck, type ImageCopies } from './items-service';
-import type { DefaultCurrency } from './list-currency';
+import { listCurrency, type DefaultCurrency, type ListCurrency } from './list-currency';
 import { ClaimQueries } from './claim-queries';
 import { InvitationQueries } from './invitation-queries';
 import { ItemQueries } from './item-queries';
@@ -32,18 +32,20 @@ export function createWishlistServices(
   images: ImageCopies,
   firstPriceCheck: FirstPriceCheck,
   defaultCurrency: DefaultCurrency,
-): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache; surprise: SurpriseReveal; queries: WishlistQueries } {
+): WishlistServices & { access: WishlistAccess; shareViews: ShareViewCache; surprise: SurpriseReveal; queries: WishlistQueries; listCurrency: ListCurrency } {
   const queries = new WishlistQueries(store, clock);
   const access = new WishlistAccess(queries);
   const shareViews = new ShareViewCache(store.changes);
+  const currencyOfReachedList = listCurrency(queries, defaultCurrency);
   const isKnownHostname = async (hostname: string) => (await domainConfigs.publicConfig(hostname)).hostname === normalizeHostname(hostname);
   const guestListsPerIp = new RateLimiter({ limit: rateLimits.guestListsPerIp, windowMs: 60 * MINUTE, text: 'tooManyGuestLists' }, clock);
   return {
     queries,
     shareViews,
     access,
+    listCurrency: currencyOfReachedList,
     lists: new WishlistService(queries, access, shareViews, guestListsPerIp, defaultCurrency),
-    items: new ItemService(queries, new ItemQueries(store), shareViews, applyReferralRules, images, firstPriceCheck, defaultCurrency),
+    items: new ItemService(queries, new ItemQueries(store), shareViews, applyReferralRules, images, firstPriceCheck, currencyOfReachedList),
     claims: new ClaimService(queries, new ClaimQueries(store), shareViews, new ClaimMail(mailer, mailLinks, queries), {
       tokensPerIp: new RateLimiter({ limit: rateLimits.claimTokensPerIp, windowMs: 10 * MINUTE, text: 'tooManyClaimLinks' }, clock),
       mailsPerIp: new RateLimiter({ limit: rateLimits.claimMailsPerIp, windowMs: 60 * MINUTE, text: 'tooManyClaimMails' }, clock),

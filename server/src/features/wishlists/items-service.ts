@@ -13,7 +13,7 @@ import { itemColumns } from './input';
 import type { ImageCopyColumns, ItemQueries, NewItemRow } from './item-queries';
 import { hiddenAfterMove, seesItemPurchases, toItem, toOwnerItem, type ItemRow } from './mappers';
 import type { WishlistQueries } from './queries';
-import { currencyOfList, type DefaultCurrency } from './list-currency';
+import type { ListCurrency } from './list-currency';
 import type { ShareViewCache } from './share-cache';
 import { formatPrice } from '@wishwell/shared/price-format';
 import { recordListChange } from '../followers/list-changes';
@@ -46,7 +46,7 @@ export class ItemService {
     private readonly applyReferralRules: ApplyReferralRules,
     private readonly images: ImageCopies,
     private readonly firstPriceCheck: FirstPriceCheck,
-    private readonly defaultCurrency: DefaultCurrency,
+    private readonly listCurrency: ListCurrency,
   ) {}
 
   private get store() {
@@ -267,12 +267,6 @@ export class ItemService {
   /** The list's currency when one of `inputs` names none (its price is in that currency), else undefined. */
   private async currencyUnlessGiven(inputs: readonly ItemInput[], access: ListAccess): Promise<string | undefined> {
     return inputs.some((input) => !input.currency?.trim()) ? this.listCurrency(access) : undefined;
-  }
-
-  /** The list's currency (see currencyOfList): an owner adding to their own list has theirs in their session (no read). */
-  private async listCurrency({ list, user }: ListAccess): Promise<string> {
-    if (user !== null && user.id === list.ownerId) return user.currency;
-    return currencyOfList(await this.queries.owner(list.ownerId), this.defaultCurrency);
   }
 }
 

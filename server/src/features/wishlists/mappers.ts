@@ -180,12 +180,13 @@ export interface ListItemStats {
   reservedCount: number;
 }
 
-export function toWishlistSummary(row: WishlistRow, owner: OwnerRow | null, role: 'owner' | 'editor', stats: ListItemStats, nowMs: number): WishlistSummary {
+export function toWishlistSummary(row: WishlistRow, owner: OwnerRow | null, currency: string, role: 'owner' | 'editor', stats: ListItemStats, nowMs: number): WishlistSummary {
   const shown = seesPurchases(row, role, nowMs);
   return {
     ...wishlistFields(row),
     ...surpriseFields(row, shown ? null : noticeOf(row, stats.reservedCount)),
     user: owner ? toOwner(owner) : null,
+    currency,
     role,
     itemCount: stats.itemCount,
     hasPurchases: shown && stats.hasPurchases,

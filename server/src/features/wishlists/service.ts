@@ -102,8 +102,11 @@ export class WishlistService {
   async myLists(user: SessionUser): Promise<WishlistSummary[]> {
     const rows = await this.queries.listsOf(user.id);
     const owners = await this.queries.owners([...new Set(rows.flatMap(({ list }) => (list.ownerId ? [list.ownerId] : [])))]);
-    return rows.map(({ list, stats }) =>
-      toWishlistSummary(list, (list.ownerId && owners.get(list.ownerId)) || null, list.ownerId === user.id ? 'owner' : 'editor', stats, this.clock.now()),
+    return Promise.all(
+      rows.map(async ({ list, stats }) => {
+        const owner = (list.ownerId && owners.get(list.ownerId)) || null;
+        return toWishlistSummary(list, owner, await currencyOfList(owner, this.defaultCurrency), list.ownerId === user.id ? 'owner' : 'editor', stats, this.clock.now());
+      }),
     );
   }
 

@@ -4,9 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { useNavigate } from '../../app/routing';
 import type { CapturedPage, CapturedPageResult } from '@wishwell/shared/scrape-types';
 import { ownerPath, type WishlistSummary } from '@wishwell/shared/wishlist-types';
-import { DEFAULT_CURRENCY } from '@wishwell/shared/price-format';
 import { api, errorMessage } from '../../api/client';
-import { useSession } from '../../session/SessionProvider';
 import { ItemFormDialog } from '../wishlists/ItemFormDialog';
 import { draftFromScrape } from '../wishlists/item-draft';
 import { ListedProductsDialog } from './ListedProductsDialog';
@@ -33,7 +31,6 @@ export default function CapturePage() {
 /** The Add Item dialog for the page's product, or first the products it lists when it lists several. */
 function CaptureDialog({ result, pageUrl, lists }: { result: CapturedPageResult; pageUrl: string; lists: WishlistSummary[] }) {
   const { t } = useTranslation();
-  const { user } = useSession();
   const navigate = useNavigate();
   const [listId, setListId] = useState(lists[0]!._id);
   const [several, setSeveral] = useState(result.products.length >= 2);
@@ -56,7 +53,8 @@ function CaptureDialog({ result, pageUrl, lists }: { result: CapturedPageResult;
     <ItemFormDialog
       wishlistId={listId}
       initial={draftFromScrape(result, pageUrl)}
-      defaultCurrency={user?.currency ?? DEFAULT_CURRENCY}
+      // The chosen list's currency, as its own Add Item dialog has it (an editor's list is its owner's).
+      defaultCurrency={lists.find((list) => list._id === listId)!.currency}
       onClose={close}
       onSaved={() => (savedTo.current = listId)}
     >
