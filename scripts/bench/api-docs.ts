@@ -1,6 +1,6 @@
 // `bun run bench:api-docs`: how soon the API reference (/api/docs) shows its operations, and what
-// script it costs, in Chromium (/usr/bin/chromium-headless-shell) at 1280 px and on a phone (390 px,
-// 4x CPU slowdown). Starts the server from the sources on a fresh data dir (the built site:
+// script it costs, in Chromium (/usr/bin/chromium-headless-shell) at 1280 px, on a phone (390 px,
+// 4x CPU slowdown) and on a phone on a poor network (bench:web's: also 150 ms RTT, 1.6 Mbps down). Starts the server from the sources on a fresh data dir (the built site:
 // `bun run build:web` first) and loads the page BENCH_API_DOCS_RUNS times (default 3), each in a
 // fresh browser context, measuring
 //   - operations listed: navigation start until the first group of operations (its tag, folded as
@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { median } from './stats';
+import { THROTTLING, throttle } from './web-measure';
 import { startAndWait } from './wrk';
 
 const root = join(import.meta.dir, '..', '..');
@@ -31,6 +32,8 @@ interface Setting {
   label: string;
   viewport: { width: number; height: number };
   cpuSlowdown: number;
+  /** bench:web's throttling: its network (latency, bandwidth) and CPU slowdown. */
+  poorNetwork?: boolean;
   /** Targets in ms: operations listed, script and main thread busy until idle, opening an operation. */
   targets: { listed: number; script: number; busy: number; openOperation: number };
 }
@@ -38,6 +41,13 @@ interface Setting {
 const SETTINGS: Setting[] = [
   { label: 'desktop (1280 px)', viewport: { width: 1280, height: 900 }, cpuSlowdown: 1, targets: { listed: 1000, script: 500, busy: 800, openOperation: 250 } },
   { label: 'phone (390 px, 4x CPU)', viewport: { width: 390, height: 844 }, cpuSlowdown: 4, targets: { listed: 3000, script: 2000, busy: 3000, openOperation: 600 } },
+  {
+    label: 'phone on a poor network (390 px, 4x CPU, 150 ms RTT, 1.6 Mbps)',
+    viewport: { width: 390, height: 844 },
+    cpuSlowdown: THROTTLING.cpuSlowdown,
+    poorNetwork: true,
+    targets: { listed: 4000, script: 2000, busy: 3000, openOperation: 600 },
+  },
 ];
 
 interface Figures {
@@ -81,7 +91,8 @@ async function measure(browser: Browser, url: string, setting: Setting): Promise
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  if (setting.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: setting.cpuSlowdown });
+  if (setting.poorNetwork) await throttle(cdp);
+  else if (setting.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: setting.cpuSlowdown });
   await page.addInitScript(LISTED);
   await page.goto(url);
   await page.waitForFunction(() => (window as { __listedMs?: number }).__listedMs !== undefined, null, { timeout: 120_000 });
