@@ -78,7 +78,8 @@ export async function phoneContext(browser: Browser, offline = false): Promise<B
   return context;
 }
 
-async function throttle(cdp: CDPSession): Promise<void> {
+/** A slow phone on a poor mobile network (THROTTLING), through the DevTools protocol. */
+export async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,

@@ -49,7 +49,7 @@ const SHORT = 'public, max-age=3600';
 const PAGE_ONLY_HEADERS = ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy', 'referrer-policy', 'x-request-id'];
 const HASHED_SUBRESOURCE = /^\/assets\/.+\.(js|css)$/;
 
-/** Pages are made often (a shared list's page on every change): a fast brotli level, near the best size for HTML. */
+/** Pages are made often (a shared list's page on every change): a fast brotli level, near the best size for HTML (and JSON). */
 const PAGE_BROTLI_QUALITY = 5;
 
 /** A file's bytes as the site sends them uncompressed: type by extension, an ETag of its bytes. */
@@ -120,11 +120,21 @@ export class Site {
    * A page made from the shell, compressed once (brotli and gzip) for every request that gets it:
    * the server keeps it as long as the page it holds.
    */
-  async preparePage(html: string): Promise<SiteAsset> {
+  preparePage(html: string): Promise<SiteAsset> {
+    return this.prepare(html, 'html');
+  }
+
+  /** A text made once and sent often (a page, the API's OpenAPI document): compressed once, revalidated on every visit. */
+  async prepare(text: string, extension: 'html' | 'json'): Promise<SiteAsset> {
     const { brotliCompressSync, constants } = await import('node:zlib'); // loaded with the first page, not at start
-    const identity = new TextEncoder().encode(html);
+    const identity = new TextEncoder().encode(text);
     const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
-    return { ...madeAsset(identity, 'html', REVALIDATE), gzip: Bun.gzipSync(identity), br: new Uint8Array(br) };
+    return { ...madeAsset(identity, extension, REVALIDATE), gzip: Bun.gzipSync(identity), br: new Uint8Array(br) };
+  }
+
+  /** A prepared text, compressed as the client accepts (304 when the client holds it). */
+  respondPrepared(asset: SiteAsset, request: Request, headers: Record<string, string>): Response {
+    return this.send(asset, request, headers);
   }
 
   /** A prepared page, else the app shell (revalidated on every visit). */

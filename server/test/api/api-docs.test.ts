@@ -62,6 +62,18 @@ describe('the OpenAPI document', () => {
     expect(document.components?.securitySchemes?.apiToken).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
   });
 
+  it('comes compressed to a client that accepts it, the same document as uncompressed, and a client holding it is told so (304)', async () => {
+    const compressed = await fetch(server.url + '/api/docs/json', { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(await compressed.json()).toEqual(document);
+    const plain = await fetch(server.url + '/api/docs/json', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await plain.json()).toEqual(document);
+    const again = await fetch(server.url + '/api/docs/json', { headers: { 'if-none-match': compressed.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
   it('documents request bodies from the routes’ own schemas (uploads as forms only)', () => {
     const tokens = operations().find((op) => op.key === 'POST /api/v1/users/tokens')!.operation;
     const schema = (tokens.requestBody as OpenAPIV3_1.RequestBodyObject).content['application/json']!.schema as OpenAPIV3_1.SchemaObject;

@@ -1,6 +1,8 @@
 // The interactive API reference at /api/docs: Swagger UI (served from this server, never a CDN)
 // on the OpenAPI document at /api/docs/json. "Authorize" takes a personal API token; signed in,
 // the browser's session cookie works too, and changes then echo the XSRF cookie as the app does.
+import { resolveLocalSubtree, type ResolvedSubtree } from './local-refs';
+
 interface SwaggerRequest {
   method?: string;
   headers: Record<string, string>;
@@ -27,11 +29,27 @@ const pathsAsText = () => ({
   },
 });
 
+type ResolveSubtree = (document: unknown, path: string[], options?: { baseDoc?: string }) => Promise<ResolvedSubtree>;
+
+/**
+ * Resolves the parts Swagger UI shows in plain JavaScript where the document allows
+ * (local-refs.ts), instead of swagger-client's ApiDOM resolver, which stays for any other document.
+ */
+const localRefs = (system: { fn: { resolveSubtree: ResolveSubtree } }) => {
+  const swaggerClients = system.fn.resolveSubtree;
+  const resolveSubtree: ResolveSubtree = async (document, path, options = {}) => {
+    const documentUrl = new URL(options.baseDoc ?? '', location.href);
+    documentUrl.hash = '';
+    return resolveLocalSubtree(document, path, documentUrl.href) ?? swaggerClients(document, path, options);
+  };
+  return { fn: { resolveSubtree } };
+};
+
 SwaggerUIBundle({
   url: '/api/docs/json',
   dom_id: '#swagger-ui',
   deepLinking: true,
-  plugins: [pathsAsText],
+  plugins: [pathsAsText, localRefs],
   docExpansion: 'none',
   defaultModelsExpandDepth: 0,
   tryItOutEnabled: false,

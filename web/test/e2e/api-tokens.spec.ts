@@ -48,3 +48,37 @@ test('My Account > API tokens: create one, see it once and copy it, it works as 
   const refused = await request.get('/api/v1/wishlists', { headers: { authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(401);
 });
+
+test('the API reference shows an operation’s access and { message } errors, and Try it out calls it with a personal API token', async ({ page, request }) => {
+  // Account, list and token through the API alone: the page stays signed out, so only the token can authorize the call.
+  const registered = await request.post('/api/v1/users/register', { data: { name: 'Rita Reference', email: uniqueEmail('reference'), password: 'first password', domain: '127.0.0.1' } });
+  expect(registered.ok()).toBe(true);
+  const xsrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+  const headers = { 'x-xsrf-token': decodeURIComponent(xsrf) };
+  expect((await request.post('/api/v1/wishlists', { headers, data: { name: 'Listed by the reference', theme: 'Other' } })).ok()).toBe(true);
+  const { token } = (await (await request.post('/api/v1/users/tokens', { headers, data: { name: 'Reference', scope: 'read' } })).json()) as { token: string };
+
+  await page.goto('/api/docs');
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  const apiToken = page.locator('.auth-container').filter({ hasText: 'apiToken' });
+  await apiToken.locator('input').fill(token);
+  await apiToken.getByRole('button', { name: 'Apply credentials' }).click();
+  await apiToken.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('heading', { name: /^wishlists/ }).getByRole('button', { name: 'Expand operation' }).click();
+  const operation = page.locator('#operations-wishlists-getApiV1Wishlists');
+  await operation.locator('.opblock-summary-control').click();
+  const description = operation.locator('.opblock-description');
+  await expect(description).toContainText('Who may call:');
+  await expect(description).toContainText('Personal API token: needs the read scope.');
+  const tooMany = operation.locator('.responses-table .response[data-code="429"]');
+  await expect(tooMany).toContainText('Over a rate limit');
+  await expect(tooMany.locator('.example')).toContainText('"message": "string"');
+
+  await operation.getByRole('button', { name: 'Try it out' }).click();
+  await operation.getByRole('button', { name: 'Execute' }).click();
+  await expect(operation.locator('.curl')).toContainText(`Authorization: Bearer ${token}`);
+  const answer = operation.locator('.live-responses-table tr.response');
+  await expect(answer.locator('.response-col_status')).toHaveText('200');
+  await expect(answer.locator('.response-col_description')).toContainText('Listed by the reference');
+});
