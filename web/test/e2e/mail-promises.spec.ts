@@ -91,7 +91,6 @@ test('on a server without SMTP, the share page is rendered without the follow bo
   await withMaillessServer(async (base) => {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } });
     const owner = await context.newPage();
-    await openForApi(owner);
     await apiCall(owner, 'POST', '/users/register', { name: 'Nia', email: uniqueEmail('nia'), password: PASSWORD, domain: '127.0.0.1' });
     const listId = await listWithKite(owner, 'Quiet list');
 
