@@ -34,6 +34,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // A step that never ends (a page load waiting on a stalled request) fails on its own, naming
+    // the step, instead of holding its test until the test's limit (3 minutes for the language walks).
+    navigationTimeout: 45_000,
+    actionTimeout: 30_000,
     // A UK visitor by default (dates such as "31 January 2020"); tests that check other locales set their own.
     locale: 'en-GB',
     // The site's service worker precaches every asset (2 MB) in each new context: only its own
