@@ -10,6 +10,7 @@ import { AdminNotifier } from '../src/admin-notifier';
 import { AdminEventStream } from '../src/event-stream';
 import { createServerFetch, sessionHeaders, type CookieJar } from '../src/server-client';
 import { FakeNotification } from './support/fake-electron';
+import { ManualTimers } from './support/manual-timers';
 
 // The desktop app's notification path end to end against the real server: the admin window's
 // session cookies, the real event stream, real failed scrapes, a real server restart.
@@ -23,6 +24,8 @@ let member: ApiClient;
 let stream: AdminEventStream;
 const received: AdminStreamEvent[] = [];
 const openedLogs: string[] = [];
+/** The notifier's burst timers: a test ends a burst once the stream has brought all its failures. */
+const timers = new ManualTimers();
 
 async function signedUp(name: string): Promise<ApiClient> {
   const client = new ApiClient(server.url);
@@ -33,6 +36,12 @@ async function signedUp(name: string): Promise<ApiClient> {
 /** Scrapes the server refuses (private addresses): each is a logged, published failure. */
 async function failScrapes(host: string, count: number): Promise<void> {
   for (let i = 0; i < count; i++) expect((await member.post('/scrape', { url: `http://${host}/gift/${i}` })).status).toBeGreaterThanOrEqual(400);
+}
+
+/** Waits until the stream has brought `total` events in all, then lets the bursts' time pass. */
+async function afterBursts(total: number): Promise<void> {
+  await waitUntil(() => received.length >= total, `${total} events from the stream`);
+  timers.advance(BURST_MS);
 }
 
 beforeAll(async () => {
@@ -48,6 +57,7 @@ beforeAll(async () => {
     showScrapeLogs: (domain) => openedLogs.push(domain),
     focusWindow: () => {},
     burstMs: BURST_MS,
+    after: timers.after,
   });
   stream = new AdminEventStream({
     serverFetch: createServerFetch(() => `http://127.0.0.1:${port}`, () => sessionHeaders(jar, `http://127.0.0.1:${port}`)),
@@ -71,7 +81,8 @@ afterAll(async () => {
 describe('desktop notifications from the real event stream', () => {
   it('show a burst of failed scrapes on one shop as one notification that opens its Scrape Logs', async () => {
     await failScrapes('10.20.30.40', 5);
-    await waitUntil(() => FakeNotification.shown.length === 1, 'the grouped notification');
+    await afterBursts(5);
+    expect(FakeNotification.shown).toHaveLength(1);
     const [notification] = FakeNotification.shown;
     expect(notification!.title).toBe('5 scrapes failed on 10.20.30.40');
     expect(notification!.body).toMatch(/^Latest: http:\/\/10\.20\.30\.40\/gift\/4\n\S/);
@@ -85,8 +96,7 @@ describe('desktop notifications from the real event stream', () => {
     server = await startTestServer(ENV, dataDir, port);
     await waitUntil(() => stream.isConnected, 'the stream to reconnect to the restarted server', 15_000);
     await failScrapes('10.1.1.1', 2);
-    await waitUntil(() => FakeNotification.shown.length === 2, 'the notification after the restart');
-    await new Promise((resolve) => setTimeout(resolve, BURST_MS * 2));
+    await afterBursts(7);
     expect(FakeNotification.shown.map((n) => n.title)).toEqual(['5 scrapes failed on 10.20.30.40', '2 scrapes failed on 10.1.1.1']);
     expect(received).toHaveLength(7);
     expect(new Set(received.map((event) => event.id)).size).toBe(7);

@@ -95,16 +95,25 @@ export function scrapeFailuresSummary(
   return { title: wording.scrapesFailed(failures.length, domain), body: `${link}\n${latest.reason}` };
 }
 
+/** Runs `run` once, `ms` from now; answers how to cancel it. The system's timers, or a test's own. */
+export type After = (ms: number, run: () => void) => () => void;
+
+const systemAfter: After = (ms, run) => {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+};
+
 /**
  * Collects scrape failures per domain and hands each burst over once `burstMs` has passed since
  * its first failure, so a shop that fails five times in a row makes one notification.
  */
 export class FailureBursts {
-  private readonly open = new Map<string, { failures: ScrapeFailedNotice[]; timer: ReturnType<typeof setTimeout> }>();
+  private readonly open = new Map<string, { failures: ScrapeFailedNotice[]; cancel: () => void }>();
 
   constructor(
     private readonly onBurst: (domain: string, failures: ScrapeFailedNotice[]) => void,
     private readonly burstMs = FAILURE_BURST_MS,
+    private readonly after: After = systemAfter,
   ) {}
 
   add(failure: ScrapeFailedNotice): void {
@@ -113,17 +122,17 @@ export class FailureBursts {
       burst.failures.push(failure);
       return;
     }
-    const timer = setTimeout(() => {
+    const cancel = this.after(this.burstMs, () => {
       const failures = this.open.get(failure.domain)?.failures ?? [];
       this.open.delete(failure.domain);
       this.onBurst(failure.domain, failures);
-    }, this.burstMs);
-    this.open.set(failure.domain, { failures: [failure], timer });
+    });
+    this.open.set(failure.domain, { failures: [failure], cancel });
   }
 
   /** Drops the bursts not yet handed over (their page or app is closing). */
   cancel(): void {
-    for (const { timer } of this.open.values()) clearTimeout(timer);
+    for (const { cancel } of this.open.values()) cancel();
     this.open.clear();
   }
 }
