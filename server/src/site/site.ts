@@ -58,7 +58,7 @@ function madeAsset(identity: Uint8Array<ArrayBuffer>, extension: string, cacheCo
 }
 
 function cacheControlFor(urlPath: string): string {
-  if (urlPath.startsWith('/assets/')) return IMMUTABLE; // content-hashed names
+  if (urlPath.startsWith('/assets/') || urlPath.startsWith('/api-docs/')) return IMMUTABLE; // content-hashed names
   if (urlPath === '/index.html' || urlPath === '/sw.js') return REVALIDATE;
   return SHORT;
 }
