@@ -1,4 +1,4 @@
-import { FailureBursts, finishedSummary, scrapeFailuresSummary, type AdminStreamEvent, type After } from '@wishwell/shared/admin-events';
+import { FailureBursts, finishedSummary, scrapeFailuresSummary, type AdminStreamEvent, type Timers } from '@wishwell/shared/admin-events';
 
 /** The parts of Electron's Notification the app uses. */
 export interface NotificationLike {
@@ -14,8 +14,8 @@ export interface NotifierDeps {
   focusWindow(): void;
   /** Failures on one domain within this time make one notification (default FAILURE_BURST_MS). */
   burstMs?: number;
-  /** Where the burst's wait is timed (default: the system's timers; tests move their own). */
-  after?: After;
+  /** Where the burst's wait is timed (default: the system's timers; tests move their own clock). */
+  timers?: Timers;
 }
 
 /**
@@ -29,7 +29,7 @@ export class AdminNotifier {
     this.bursts = new FailureBursts(
       (domain, failures) => this.show(scrapeFailuresSummary(domain, failures), () => deps.showScrapeLogs(domain)),
       deps.burstMs,
-      deps.after,
+      deps.timers,
     );
   }
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminStreamEvent } from '@wishwell/shared/admin-events';
 import { AdminNotifier } from '../src/admin-notifier';
 import { FakeNotification } from './support/fake-electron';
-import { ManualTimers } from './support/manual-timers';
+import { ManualClock } from '@wishwell/server/test-support/manual-clock';
 
 const BURST_MS = 120;
 let seq = 0;
@@ -11,19 +11,19 @@ function failure(domain: string, url = `https://${domain}/p/${++seq}`): AdminStr
   return { id: `e${++seq}`, type: 'scrape.failed', data: { url, domain, at: new Date().toISOString(), requestedBy: { _id: 'u1', name: 'Ann' }, reason: 'Scraping failed: timed out' } };
 }
 
-/** A notifier whose bursts are timed by `timers`, which each test moves itself. */
+/** A notifier whose bursts are timed by `clock`, which each test moves itself. */
 function notifier() {
   const opened: string[] = [];
   let focused = 0;
-  const timers = new ManualTimers();
+  const clock = new ManualClock();
   const instance = new AdminNotifier({
     createNotification: ({ title, body }) => new FakeNotification(title, body),
     showScrapeLogs: (domain) => opened.push(domain),
     focusWindow: () => focused++,
     burstMs: BURST_MS,
-    after: timers.after,
+    timers: clock,
   });
-  return { instance, opened, focused: () => focused, timers };
+  return { instance, opened, focused: () => focused, clock };
 }
 
 beforeEach(() => {
@@ -34,34 +34,33 @@ afterEach(() => {
 });
 
 describe('scrape failure notifications', () => {
-  it('show one failure with its link and reason once its burst is over; a click opens Scrape Logs for that domain', () => {
-    const { instance, opened, timers } = notifier();
+  it('show one failure with its link and reason; a click opens Scrape Logs for that domain', async () => {
+    const { instance, opened, clock } = notifier();
     instance.handle(failure('example.com', 'https://example.com/p/1'));
-    timers.advance(BURST_MS - 1);
     expect(FakeNotification.shown).toEqual([]);
-    timers.advance(1);
+    await clock.advance(BURST_MS);
     expect(FakeNotification.shown.map((n) => [n.title, n.body])).toEqual([['Scrape failed on example.com', 'https://example.com/p/1\nScraping failed: timed out']]);
     FakeNotification.shown[0]!.click();
     expect(opened).toEqual(['example.com']);
   });
 
-  it('group a burst per domain: 5 failures on one shop make one notification', () => {
-    const { instance, opened, timers } = notifier();
+  it('group a burst per domain: 5 failures on one shop make one notification', async () => {
+    const { instance, opened, clock } = notifier();
     for (let i = 0; i < 5; i++) instance.handle(failure('example.com'));
     instance.handle(failure('shop.example.org'));
-    timers.advance(BURST_MS);
+    await clock.advance(BURST_MS);
     expect(FakeNotification.shown.map((n) => n.title).sort()).toEqual(['5 scrapes failed on example.com', 'Scrape failed on shop.example.org']);
     FakeNotification.shown.find((n) => n.title.startsWith('5'))!.click();
     expect(opened).toEqual(['example.com']);
   });
 
-  it('start a new notification for failures after the burst has been shown', () => {
-    const { instance, timers } = notifier();
+  it('start a new notification for failures after the burst has been shown', async () => {
+    const { instance, clock } = notifier();
     instance.handle(failure('example.com'));
     instance.handle(failure('example.com'));
-    timers.advance(BURST_MS);
+    await clock.advance(BURST_MS);
     instance.handle(failure('example.com'));
-    timers.advance(BURST_MS);
+    await clock.advance(BURST_MS);
     expect(FakeNotification.shown.map((n) => n.title)).toEqual(['2 scrapes failed on example.com', 'Scrape failed on example.com']);
   });
 });

@@ -6,11 +6,11 @@ import type { AdminStreamEvent } from '@wishwell/shared/admin-events';
 import { ApiClient } from '@wishwell/server/test-support/api-client';
 import { startTestServer, type TestServer } from '@wishwell/server/test-support/test-server';
 import { waitUntil } from '@wishwell/server/test-support/wait';
+import { ManualClock } from '@wishwell/server/test-support/manual-clock';
 import { AdminNotifier } from '../src/admin-notifier';
 import { AdminEventStream } from '../src/event-stream';
 import { createServerFetch, sessionHeaders, type CookieJar } from '../src/server-client';
 import { FakeNotification } from './support/fake-electron';
-import { ManualTimers } from './support/manual-timers';
 
 // The desktop app's notification path end to end against the real server: the admin window's
 // session cookies, the real event stream, real failed scrapes, a real server restart.
@@ -24,8 +24,8 @@ let member: ApiClient;
 let stream: AdminEventStream;
 const received: AdminStreamEvent[] = [];
 const openedLogs: string[] = [];
-/** The notifier's burst timers: a test ends a burst once the stream has brought all its failures. */
-const timers = new ManualTimers();
+/** The notifier's clock: a test ends a burst once the stream has brought all its failures. */
+const clock = new ManualClock();
 
 async function signedUp(name: string): Promise<ApiClient> {
   const client = new ApiClient(server.url);
@@ -41,7 +41,7 @@ async function failScrapes(host: string, count: number): Promise<void> {
 /** Waits until the stream has brought `total` events in all, then lets the bursts' time pass. */
 async function afterBursts(total: number): Promise<void> {
   await waitUntil(() => received.length >= total, `${total} events from the stream`);
-  timers.advance(BURST_MS);
+  await clock.advance(BURST_MS);
 }
 
 beforeAll(async () => {
@@ -57,7 +57,7 @@ beforeAll(async () => {
     showScrapeLogs: (domain) => openedLogs.push(domain),
     focusWindow: () => {},
     burstMs: BURST_MS,
-    after: timers.after,
+    timers: clock,
   });
   stream = new AdminEventStream({
     serverFetch: createServerFetch(() => `http://127.0.0.1:${port}`, () => sessionHeaders(jar, `http://127.0.0.1:${port}`)),

@@ -95,12 +95,17 @@ export function scrapeFailuresSummary(
   return { title: wording.scrapesFailed(failures.length, domain), body: `${link}\n${latest.reason}` };
 }
 
-/** Runs `run` once, `ms` from now; answers how to cancel it. The system's timers, or a test's own. */
-export type After = (ms: number, run: () => void) => () => void;
+/** Where a wait is timed: the system's timers, or a test's own clock (the server's Clock is one). */
+export interface Timers {
+  /** Runs `run` once, `ms` from now. */
+  after(ms: number, run: () => void): { cancel(): void };
+}
 
-const systemAfter: After = (ms, run) => {
-  const timer = setTimeout(run, ms);
-  return () => clearTimeout(timer);
+const systemTimers: Timers = {
+  after(ms, run) {
+    const timer = setTimeout(run, ms);
+    return { cancel: () => clearTimeout(timer) };
+  },
 };
 
 /**
@@ -108,12 +113,12 @@ const systemAfter: After = (ms, run) => {
  * its first failure, so a shop that fails five times in a row makes one notification.
  */
 export class FailureBursts {
-  private readonly open = new Map<string, { failures: ScrapeFailedNotice[]; cancel: () => void }>();
+  private readonly open = new Map<string, { failures: ScrapeFailedNotice[]; timer: { cancel(): void } }>();
 
   constructor(
     private readonly onBurst: (domain: string, failures: ScrapeFailedNotice[]) => void,
     private readonly burstMs = FAILURE_BURST_MS,
-    private readonly after: After = systemAfter,
+    private readonly timers: Timers = systemTimers,
   ) {}
 
   add(failure: ScrapeFailedNotice): void {
@@ -122,17 +127,17 @@ export class FailureBursts {
       burst.failures.push(failure);
       return;
     }
-    const cancel = this.after(this.burstMs, () => {
+    const timer = this.timers.after(this.burstMs, () => {
       const failures = this.open.get(failure.domain)?.failures ?? [];
       this.open.delete(failure.domain);
       this.onBurst(failure.domain, failures);
     });
-    this.open.set(failure.domain, { failures: [failure], cancel });
+    this.open.set(failure.domain, { failures: [failure], timer });
   }
 
   /** Drops the bursts not yet handed over (their page or app is closing). */
   cancel(): void {
-    for (const { cancel } of this.open.values()) cancel();
+    for (const { timer } of this.open.values()) timer.cancel();
     this.open.clear();
   }
 }
