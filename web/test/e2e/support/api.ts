@@ -27,7 +27,11 @@ async function siteOf(page: Page): Promise<string> {
 /** The XSRF cookie the site set in the context, asking for it first when it has none yet. */
 async function xsrfToken(context: BrowserContext, site: string): Promise<string> {
   const cookie = async () => (await context.cookies(site)).find((c) => c.name === 'XSRF-TOKEN')?.value;
-  const value = (await cookie()) ?? (await context.request.get(`${site}/api/v1/health`), await cookie());
+  let value = await cookie();
+  if (value === undefined) {
+    await context.request.get(`${site}/api/v1/health`);
+    value = await cookie();
+  }
   if (value === undefined) throw new Error(`${site} set no XSRF cookie`);
   return decodeURIComponent(value);
 }
